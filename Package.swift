@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "export-itinerary",
+    products: [
+        .executable(name: "export-itinerary", targets: ["ExportItineraryCLI"]),
+        .library(name: "ItineraryExport", targets: ["ItineraryExport"]),
+    ],
+    targets: [
+        // C libraries from Debian packages, found through pkg-config.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo pangoft2 cairo fontconfig",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+        ),
+
+        // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
+        .target(name: "ItineraryModel"),
+        // The hermetic font set and Pango text shaping shared by layout and rendering.
+        .target(name: "ItineraryText", dependencies: ["CCairo"]),
+        // Templates, formatting and the page-flow engine: trip → display list per page.
+        .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryText"]),
+        // Display list → Cairo PDF or PNG bytes.
+        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo"]),
+        // The library API: load → layout → render → atomic write.
+        .target(name: "ItineraryExport", dependencies: ["ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
+        // The command line: argument parsing, messages, exit codes.
+        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport"]),
+
+        .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
+        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText"]),
+        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI"]),
+        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "CCairo"]),
+    ]
+)

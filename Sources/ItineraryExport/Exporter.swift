@@ -1,0 +1,188 @@
+/// The library API: trip bytes → validated trip → laid-out pages → PDF bytes → atomic file.
+import Foundation
+import ItineraryLayout
+import ItineraryModel
+import ItineraryRender
+import ItineraryText
+
+/// Which design to use: a template shipped in `Templates/` by name, or a user's file.
+public enum TemplateChoice: Sendable, Equatable {
+    case named(String)
+    case file(String)
+
+    /// A value containing a slash or ending in `.json` is a path; anything else is a name.
+    public init(argument: String) {
+        self = argument.contains("/") || argument.hasSuffix(".json") ? .file(argument) : .named(argument)
+    }
+}
+
+public struct ExportOptions: Sendable {
+    public var template: TemplateChoice
+    /// A key of the template's `papers` (`letter`, `a4`); nil for the template's default.
+    public var paper: String?
+    /// Seconds since 1970 for the PDF dates; nil derives them from the trip (its start date),
+    /// never from the clock. The command line fills this from `SOURCE_DATE_EPOCH`.
+    public var sourceDateEpoch: Int?
+
+    public init(template: TemplateChoice = .named("classic"), paper: String? = nil, sourceDateEpoch: Int? = nil) {
+        self.template = template
+        self.paper = paper
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+}
+
+/// What an export produced.
+public struct ExportResult: Sendable {
+    public var pdf: Data
+    public var pageCount: Int
+    /// Problems worth telling the user that did not stop the export (uncovered characters).
+    public var warnings: [String]
+}
+
+/// Exports trips to PDF. Holds the font set and one text engine; use one exporter per thread.
+public final class Exporter {
+    public static let version = "0.1.0"
+
+    public let fontSet: FontSet
+    public let templatesDirectory: String
+    private var engines: [String: TextEngine] = [:]
+
+    /// - Parameters:
+    ///   - fontsDirectory: nil finds `Fonts/` (see `defaultFontsDirectory`).
+    ///   - templatesDirectory: nil finds `Templates/` the same way.
+    public init(fontsDirectory: String? = nil, templatesDirectory: String? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) {
+        let fonts = fontsDirectory ?? Resources.directory("Fonts", marker: "fonts.lock", environmentKey: "EXPORT_ITINERARY_FONTS", environment: environment)
+        do {
+            fontSet = try FontSet(directory: fonts)
+        } catch {
+            throw .fonts(error)
+        }
+        self.templatesDirectory = templatesDirectory
+            ?? Resources.directory("Templates", marker: "classic.json", environmentKey: "EXPORT_ITINERARY_TEMPLATES", environment: environment)
+    }
+
+    /// Reads a trip file (`-` for standard input) and validates it.
+    public static func loadTrip(path: String) throws(ExportError) -> Trip {
+        let data: Data
+        do {
+            if path == "-" {
+                data = try readLimited(FileHandle.standardInput)
+            } else {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+                    throw ExportError.unreadableInput(path: path, reason: "it is a directory")
+                }
+                guard let handle = FileHandle(forReadingAtPath: path) else {
+                    let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+                    throw ExportError.unreadableInput(path: path, reason: reason)
+                }
+                defer { try? handle.close() }
+                data = try readLimited(handle)
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw .unreadableInput(path: path, reason: "\(error.localizedDescription)")
+        }
+        do {
+            return try TripLoader.load(data)
+        } catch {
+            throw .invalidTrip(path: path == "-" ? "<stdin>" : path, error)
+        }
+    }
+
+    /// Reads at most one byte past the size limit, so a huge input is refused without being held in memory.
+    private static func readLimited(_ handle: FileHandle) throws -> Data {
+        var data = Data()
+        while data.count <= TripLoader.maximumBytes {
+            guard let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        return data
+    }
+
+    /// Loads and checks a template.
+    public func loadTemplate(_ choice: TemplateChoice) throws(ExportError) -> Template {
+        let path: String
+        switch choice {
+        case let .named(name):
+            path = templatesDirectory + "/" + name + ".json"
+            guard FileManager.default.fileExists(atPath: path) else {
+                let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
+                    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+                throw .template("no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(templatesDirectory)" : known.joined(separator: ", ")))")
+            }
+        case let .file(file):
+            path = file
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .template("cannot read \(path)")
+        }
+        do {
+            return try TemplateLoader.load(data)
+        } catch {
+            throw .template("\(path): \(error)")
+        }
+    }
+
+    /// Lays out and renders a trip to PDF bytes in memory.
+    public func render(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+        let template = try loadTemplate(options.template)
+        let theme: Theme
+        do {
+            theme = try Theme(template: template, locale: trip.locale, paper: options.paper)
+        } catch {
+            throw .template(error.description)
+        }
+        let text = engine(language: trip.locale)
+        let document = ItineraryLayoutEngine(theme: theme, text: text).layout(trip)
+        let pdf: Data
+        do {
+            pdf = try PDFRenderer.render(document, text: text, options: PDFOptions(
+                creationDate: Self.pdfDate(options.sourceDateEpoch ?? Self.defaultEpoch(trip)),
+                creator: "export-itinerary \(Self.version)"))
+        } catch {
+            throw .render("\(error)")
+        }
+        var warnings: [String] = []
+        if !document.uncoveredScalars.isEmpty {
+            let names = document.uncoveredScalars.map { String(format: "U+%04X", $0.value) }
+            warnings.append("no bundled font covers \(names.joined(separator: " ")); they are drawn as empty boxes")
+        }
+        return ExportResult(pdf: pdf, pageCount: document.pages.count, warnings: warnings)
+    }
+
+    /// Reads, validates, renders and atomically writes one trip.
+    @discardableResult
+    public func export(input: String, output: String, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+        let trip = try Self.loadTrip(path: input)
+        let result = try render(trip, options: options)
+        do {
+            try AtomicFile.write(result.pdf, to: output)
+        } catch {
+            throw .output(error)
+        }
+        return result
+    }
+
+    /// One text engine per language, reused across documents.
+    private func engine(language: String) -> TextEngine {
+        let tag = language.replacingOccurrences(of: "_", with: "-")
+        if let engine = engines[tag] { return engine }
+        let engine = TextEngine(fontSet: fontSet, language: tag)
+        engines[tag] = engine
+        return engine
+    }
+
+    /// Midnight UTC of the trip's first day: fixed by the input, so reruns give the same bytes.
+    static func defaultEpoch(_ trip: Trip) -> Int { trip.startDate.daysSinceEpoch * 86400 }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` for cairo (which mangles numeric offsets in 1.16).
+    static func pdfDate(_ epoch: Int) -> String {
+        let day = CalendarDate(daysSinceEpoch: Int((Double(epoch) / 86400).rounded(.down)))
+        let secs = epoch - day.daysSinceEpoch * 86400
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(day)T\(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60))Z"
+    }
+}

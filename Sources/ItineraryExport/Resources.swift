@@ -1,0 +1,23 @@
+/// Where the bundled templates and fonts are found at run time.
+import Foundation
+
+enum Resources {
+    /// The first existing `relative` directory beside or above the executable (a build tree,
+    /// or an install prefix's `share/export-itinerary/`), else under the working directory.
+    static func directory(_ relative: String, marker: String, environmentKey: String,
+                          environment: [String: String]) -> String {
+        if let dir = environment[environmentKey], !dir.isEmpty { return dir }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        for _ in 0..<8 {
+            for candidate in [relative, "share/export-itinerary/" + relative] {
+                let url = dir.appendingPathComponent(candidate)
+                if FileManager.default.fileExists(atPath: url.appendingPathComponent(marker).path) { return url.path }
+            }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { break }
+            dir = parent
+        }
+        return FileManager.default.currentDirectoryPath + "/" + relative
+    }
+}

@@ -1,0 +1,95 @@
+/// The layout engine's output: a list of positioned drawing operations per page.
+import ItineraryText
+
+/// A point in page coordinates: points from the top-left corner, y downwards.
+public struct Point: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+public struct Rect: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+/// One drawing operation. The renderer translates each into Cairo calls and nothing more.
+public enum DisplayItem: Sendable, Hashable {
+    /// A line of set text with its baseline starting at `origin`.
+    case text(spans: [StyledSpan], origin: Point)
+    /// A straight stroke.
+    case line(from: Point, to: Point, width: Double, color: Color, dash: [Double])
+    /// A filled and/or stroked rounded rectangle.
+    case rect(Rect, radius: Double, fill: Color?, stroke: Color?, strokeWidth: Double)
+    /// A filled circle.
+    case circle(center: Point, radius: Double, fill: Color)
+    /// A clickable area that opens an external URI.
+    case link(Rect, uri: String)
+    /// A clickable area that jumps to a named destination in this document.
+    case internalLink(Rect, destination: String)
+    /// A named destination at a point of this page.
+    case destination(name: String, at: Point)
+}
+
+/// One page of output.
+public struct PageFrame: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var items: [DisplayItem]
+    /// The page label shown by PDF viewers (e.g. "Cover"); nil for the page number.
+    public var label: String?
+
+    public init(width: Double, height: Double, items: [DisplayItem] = [], label: String? = nil) {
+        self.width = width
+        self.height = height
+        self.items = items
+        self.label = label
+    }
+}
+
+/// A bookmark in the PDF outline.
+public struct OutlineEntry: Sendable, Hashable {
+    public var title: String
+    public var destination: String
+    public var children: [OutlineEntry]
+    public init(title: String, destination: String, children: [OutlineEntry] = []) {
+        self.title = title
+        self.destination = destination
+        self.children = children
+    }
+}
+
+/// Document-level facts written into the PDF's information dictionary.
+public struct DocumentMetadata: Sendable, Hashable {
+    public var title: String
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    public init(title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil) {
+        self.title = title
+        self.author = author
+        self.subject = subject
+        self.keywords = keywords
+    }
+}
+
+/// A laid-out itinerary: pages of display items, the outline and the metadata.
+public struct LaidOutDocument: Sendable, Hashable {
+    public var pages: [PageFrame]
+    public var outline: [OutlineEntry]
+    public var metadata: DocumentMetadata
+    /// Characters no bundled font covers, to report as a warning (never drawn as silent tofu).
+    public var uncoveredScalars: [Unicode.Scalar]
+
+    public init(pages: [PageFrame], outline: [OutlineEntry], metadata: DocumentMetadata, uncoveredScalars: [Unicode.Scalar] = []) {
+        self.pages = pages
+        self.outline = outline
+        self.metadata = metadata
+        self.uncoveredScalars = uncoveredScalars
+    }
+}

@@ -1,0 +1,68 @@
+/// Lays out a whole trip: the blocks of every section, paginated and composed into pages.
+import Foundation
+import ItineraryModel
+import ItineraryText
+
+/// Turns a validated trip into pages of display items, using a theme for every style.
+/// Pure: no files, no surfaces, no clock. Not thread-safe (it owns a `TextEngine`'s use).
+public struct ItineraryLayoutEngine {
+    public let theme: Theme
+    public let text: TextEngine
+
+    public init(theme: Theme, text: TextEngine) {
+        self.theme = theme
+        self.text = text
+    }
+
+    public func layout(_ trip: Trip) -> LaidOutDocument {
+        let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
+        let content = ContentBuilder(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
+        let blocks = content.titleBlock() + content.dayBlocks() + content.progressBlocks()
+
+        let t = theme.template
+        let page = theme.page
+        let paginator = Paginator { index in
+            let m = index == 0 ? t.firstPageMargins : t.margins
+            return page.height - m.top - m.bottom
+        }
+        let bodies = paginator.paginate(blocks)
+        let title = trip.displayName
+        let composer = PageComposer(theme: theme, text: text,
+                                    headerTitle: title + " · " + format.dateRange(trip.startDate, trip.endDate))
+        let pages = composer.compose(bodies)
+
+        var uncovered: [Unicode.Scalar] = []
+        var seen = Set<Unicode.Scalar>()
+        for page in pages {
+            for case let .text(spans, _) in page.items {
+                for scalar in text.fontSet.uncoveredScalars(in: spans.map(\.text).joined()) where seen.insert(scalar).inserted {
+                    uncovered.append(scalar)
+                }
+            }
+        }
+        let days = trip.days.enumerated().map { i, day in
+            OutlineEntry(title: content.dayTitle(index: i, day: day), destination: ContentBuilder.destination(day: i))
+        }
+        let outline = [OutlineEntry(title: theme.labels.itinerary, destination: ContentBuilder.destination(day: 0), children: days)]
+        let metadata = DocumentMetadata(title: title, author: trip.traveler,
+                                        subject: format.dateRange(trip.startDate, trip.endDate))
+        return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered)
+    }
+
+    var contentWidth: Double { theme.page.width - theme.template.margins.left - theme.template.margins.right }
+}
+
+extension Trip {
+    /// The name, or the day cities joined with " → ", consecutive repeats collapsed.
+    public var displayName: String {
+        if let name, !name.trimmingCharacters(in: .whitespaces).isEmpty { return name }
+        return routeCities.joined(separator: " → ")
+    }
+
+    /// The cities in visiting order, consecutive repeats collapsed.
+    public var routeCities: [String] {
+        var cities: [String] = []
+        for day in days where cities.last != day.city { cities.append(day.city) }
+        return cities
+    }
+}

@@ -1,0 +1,93 @@
+/// Distributes flow blocks into page body frames: breaking, splitting and keeping together.
+
+/// A block placed on a page, at a y offset from the top of the body frame.
+public struct PlacedBlock {
+    public var block: any FlowBlock
+    public var y: Double
+}
+
+/// The body content of one page, before the running header and footer are added.
+public struct PageBody {
+    public var blocks: [PlacedBlock] = []
+    /// The running-header mark in force at the top of the page (carried over from earlier pages).
+    public var markAtTop: String?
+    /// True when some block was taller than a page and could not split: it overflows the frame.
+    public var overflows = false
+}
+
+/// Greedy first-fit pagination with the rules the design needs: discardable space at the
+/// top of a page, forced breaks, keep-with-next, keep-together and widow/orphan splits.
+public struct Paginator {
+    /// Body frame height for a page index (the first page may have other margins).
+    public var frameHeight: (Int) -> Double
+
+    public init(frameHeight: @escaping (Int) -> Double) {
+        self.frameHeight = frameHeight
+    }
+
+    public func paginate(_ blocks: [any FlowBlock]) -> [PageBody] {
+        var pages: [PageBody] = [PageBody()]
+        var y = 0.0
+        var currentMark: String?
+        var queue = blocks[...]
+        var pending: (any FlowBlock)?
+
+        func newPage() {
+            pages.append(PageBody(markAtTop: currentMark))
+            y = 0
+        }
+        func place(_ block: any FlowBlock) {
+            pages[pages.count - 1].blocks.append(PlacedBlock(block: block, y: y))
+            y += block.height
+            if let mark = block.mark { currentMark = mark }
+        }
+
+        while let block = pending ?? queue.popFirst() {
+            pending = nil
+            let height = frameHeight(pages.count - 1)
+            let atTop = pages[pages.count - 1].blocks.isEmpty
+            if block.isDiscardable && atTop { continue }
+            if block.breakBefore && !atTop {
+                newPage()
+                pending = block
+                continue
+            }
+            // Keep-with-next: the block needs room for itself and the first piece of what follows.
+            var needed = block.height
+            if block.keepWithNext, let next = queue.first(where: { !$0.isDiscardable }) {
+                needed += (queue.first?.isDiscardable == true ? queue.first!.height : 0) + next.minimumHeadHeight
+            }
+            if y + needed <= height + 0.001 {
+                place(block)
+                continue
+            }
+            if block.keepWithNext && !atTop && needed <= height {
+                newPage()
+                pending = block
+                continue
+            }
+            if !block.keepWithNext, let (head, tail) = block.split(available: height - y, fullPage: height) {
+                place(head)
+                newPage()
+                pending = tail
+                continue
+            }
+            if !atTop {
+                newPage()
+                pending = block
+                continue
+            }
+            // Alone on an empty page and still too tall: split at any legal point, or overflow.
+            if let (head, tail) = block.split(available: height, fullPage: 0) {
+                place(head)
+                newPage()
+                pending = tail
+            } else {
+                place(block)
+                if block.height > height + 0.001 { pages[pages.count - 1].overflows = true }
+            }
+        }
+        if pages.count > 1 && pages[pages.count - 1].blocks.isEmpty { pages.removeLast() }
+        return pages
+    }
+}

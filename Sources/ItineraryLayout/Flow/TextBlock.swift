@@ -1,0 +1,72 @@
+/// A paragraph broken into lines, which splits between lines with widow and orphan control.
+import ItineraryText
+
+/// Set lines stacked at their line heights, inside a box of fixed width.
+public struct TextBlock: FlowBlock {
+    public var lines: [SetLine]
+    /// Left edge of the box, relative to the block's origin.
+    public var indent: Double
+    public var width: Double
+    public var alignment: TextAlignment
+    /// The fewest lines a split may leave on either side of a page break.
+    public var minimumLinesPerSide: Int
+    /// The whole box links to this URI when set.
+    public var linkURI: String?
+    public var keepWithNext: Bool
+    public var mark: String?
+
+    public init(lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
+                minimumLinesPerSide: Int = 2, linkURI: String? = nil, keepWithNext: Bool = false, mark: String? = nil) {
+        self.lines = lines
+        self.indent = indent
+        self.width = width
+        self.alignment = alignment
+        self.minimumLinesPerSide = minimumLinesPerSide
+        self.linkURI = linkURI
+        self.keepWithNext = keepWithNext
+        self.mark = mark
+    }
+
+    public var height: Double { lines.reduce(0) { $0 + $1.height } }
+
+    public var minimumHeadHeight: Double {
+        lines.count >= 2 * minimumLinesPerSide ? lines.prefix(minimumLinesPerSide).reduce(0) { $0 + $1.height } : height
+    }
+
+    public func split(available: Double, fullPage: Double) -> (head: any FlowBlock, tail: any FlowBlock)? {
+        var used = 0.0, fit = 0
+        for line in lines {
+            guard used + line.height <= available else { break }
+            used += line.height
+            fit += 1
+        }
+        // Widows and orphans: keep at least `minimumLinesPerSide` on each side.
+        let take = min(fit, lines.count - minimumLinesPerSide)
+        guard take >= minimumLinesPerSide else { return nil }
+        var head = self, tail = self
+        head.lines = Array(lines[..<take])
+        head.keepWithNext = false
+        tail.lines = Array(lines[take...])
+        tail.mark = nil
+        return (head, tail)
+    }
+
+    public func draw(at origin: Point) -> [DisplayItem] {
+        var items: [DisplayItem] = []
+        var y = origin.y
+        for line in lines {
+            let x: Double
+            switch alignment {
+            case .leading: x = origin.x + indent
+            case .center: x = origin.x + indent + (width - line.width) / 2
+            case .trailing: x = origin.x + indent + width - line.width
+            }
+            items.append(.text(spans: line.spans, origin: Point(x: x, y: y + line.baseline)))
+            if let linkURI, line.width > 0 {
+                items.append(.link(Rect(x: x, y: y, width: line.width, height: line.height), uri: linkURI))
+            }
+            y += line.height
+        }
+        return items
+    }
+}

@@ -1,0 +1,112 @@
+/// Locale-aware dates, times, distances and durations for one trip.
+import Foundation
+import ItineraryModel
+
+/// Formats values the way the trip's locale writes them. Every formatter has its locale,
+/// calendar and time zone set explicitly, so neither `TZ` nor `LANG` can reach the output.
+public final class TripFormatter {
+    public let locale: Locale
+    public let units: Units
+    private let labels: Labels
+    private let utc = TimeZone(identifier: "UTC")!
+    private let dayFormatter: DateFormatter
+    private let rangeFormatter: DateIntervalFormatter
+    private var timeFormatters: [String: DateFormatter] = [:]
+    private var zoneFormatters: [String: DateFormatter] = [:]
+
+    public init(localeIdentifier: String, units: Units, labels: Labels) {
+        locale = Locale(identifier: localeIdentifier.replacingOccurrences(of: "-", with: "_"))
+        self.units = units
+        self.labels = labels
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        calendar.locale = locale
+        dayFormatter = DateFormatter()
+        dayFormatter.locale = locale
+        dayFormatter.calendar = calendar
+        dayFormatter.timeZone = utc
+        dayFormatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
+        rangeFormatter = DateIntervalFormatter()
+        rangeFormatter.locale = locale
+        rangeFormatter.calendar = calendar
+        rangeFormatter.timeZone = utc
+        rangeFormatter.dateStyle = .medium
+        rangeFormatter.timeStyle = .none
+    }
+
+    /// Noon UTC of a calendar date: far from any day boundary, so formatting in UTC gives that day.
+    private func noon(_ d: CalendarDate) -> Date {
+        Date(timeIntervalSince1970: Double(d.daysSinceEpoch) * 86400 + 43200)
+    }
+
+    /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.
+    public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
+        rangeFormatter.string(from: noon(start), to: noon(end))
+    }
+
+    /// `Sun, Jun 14` (en_US).
+    public func dayDate(_ d: CalendarDate) -> String { dayFormatter.string(from: noon(d)) }
+
+    /// `6:40 PM CDT`: the local time at `instant` in the IANA zone, with the zone's abbreviation
+    /// at that moment (so the right one on either side of a DST change).
+    public func time(_ instant: Instant, zone: String) -> (time: String, zone: String) {
+        let date = Date(timeIntervalSince1970: instant.secondsSince1970)
+        let tf = timeFormatters[zone] ?? makeFormatter(zone: zone, locale: locale, template: "jmm")
+        timeFormatters[zone] = tf
+        // Zone abbreviations such as CDT are only defined in English data; other locales
+        // would print GMT-5, which travellers read less easily.
+        let zf = zoneFormatters[zone] ?? makeFormatter(zone: zone, locale: Locale(identifier: "en_US"), format: "zzz")
+        zoneFormatters[zone] = zf
+        return (tf.string(from: date), zf.string(from: date))
+    }
+
+    /// The calendar day of an instant in a zone, with its time: `Sun, Jun 14 · 3:00 PM`.
+    public func dayAndTime(_ instant: Instant, zone: String) -> String {
+        let date = Date(timeIntervalSince1970: instant.secondsSince1970)
+        let key = "day|" + zone
+        let f = timeFormatters[key] ?? makeFormatter(zone: zone, locale: locale, template: "EEEMMMd")
+        timeFormatters[key] = f
+        return f.string(from: date) + " · " + time(instant, zone: zone).time
+    }
+
+    private func makeFormatter(zone: String, locale: Locale, template: String? = nil, format: String? = nil) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = locale
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let tz = TimeZone(identifier: zone) ?? utc
+        calendar.timeZone = tz
+        f.calendar = calendar
+        f.timeZone = tz
+        if let template { f.setLocalizedDateFormatFromTemplate(template) }
+        if let format { f.dateFormat = format }
+        return f
+    }
+
+    /// `1,173 mi` or `1.887 km`, rounded to whole units (one decimal below 10).
+    public func distance(meters: Double) -> String {
+        let value = units == .imperial ? meters / 1609.344 : meters / 1000
+        let unit = units == .imperial ? "mi" : "km"
+        let text: String
+        if value < 9.95 && value > 0 {
+            text = value.formatted(.number.precision(.fractionLength(1)).locale(locale))
+        } else {
+            text = Int(value.rounded()).formatted(.number.locale(locale))
+        }
+        return text + "\u{00A0}" + unit
+    }
+
+    /// `1 h 28 m`, `4 h`, `41 m` with no-break spaces; the unit letters come from the template.
+    public func duration(seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        let h = minutes / 60, m = minutes % 60
+        let nb = "\u{00A0}"
+        var parts: [String] = []
+        if h > 0 { parts.append(h.formatted(.number.locale(locale)) + nb + labels.hoursShort) }
+        if m > 0 || h == 0 { parts.append("\(m)" + nb + labels.minutesShort) }
+        return parts.joined(separator: nb)
+    }
+
+    /// A whole number with the locale's grouping.
+    public func count(_ n: Int) -> String { n.formatted(.number.locale(locale)) }
+}

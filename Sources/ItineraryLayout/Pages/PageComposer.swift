@@ -1,0 +1,74 @@
+/// Turns paginated bodies into finished pages: body offset into the frame, running header, footer.
+import ItineraryText
+
+/// Adds the page furniture once the page count is known ("Page N of M" needs M).
+struct PageComposer {
+    let theme: Theme
+    let text: TextEngine
+    /// Left part of the running header, e.g. `Midwest Ballpark Swing · Jun 12 – 21, 2026`.
+    let headerTitle: String
+
+    func compose(_ bodies: [PageBody]) -> [PageFrame] {
+        let t = theme.template
+        let page = theme.page
+        return bodies.enumerated().map { index, body in
+            let margins = index == 0 ? t.firstPageMargins : t.margins
+            var items: [DisplayItem] = []
+            for placed in body.blocks {
+                items += placed.block.draw(at: Point(x: margins.left, y: margins.top + placed.y))
+            }
+            let contentWidth = page.width - t.margins.left - t.margins.right
+            if index > 0 {
+                let mark = body.blocks.first?.block.mark ?? body.markAtTop
+                items += header(mark: mark, width: contentWidth)
+            }
+            items += footer(page: index + 1, of: bodies.count, width: contentWidth)
+            return PageFrame(width: page.width, height: page.height, items: items)
+        }
+    }
+
+    private func header(mark: String?, width: Double) -> [DisplayItem] {
+        let t = theme.template
+        let style = theme.style(named: t.header.style)
+        let box = text.lineBox([style])
+        let y = t.header.textTop + box.baseline
+        var items: [DisplayItem] = []
+        var rightWidth = 0.0
+        if let mark {
+            let line = text.setParagraph([StyledSpan(mark, style)], width: nil).first
+            if let line {
+                rightWidth = line.width
+                items.append(.text(spans: line.spans, origin: Point(x: t.margins.left + width - line.width, y: y)))
+            }
+        }
+        let room = max(0, width - rightWidth - 24)
+        let left = text.ellipsize(StyledSpan(headerTitle, style), width: room, middle: false)
+        items.append(.text(spans: [left], origin: Point(x: t.margins.left, y: y)))
+        let ruleY = t.header.textTop + t.header.ruleOffset
+        items.append(.line(from: Point(x: t.margins.left, y: ruleY), to: Point(x: t.margins.left + width, y: ruleY),
+                           width: t.header.ruleWidth, color: theme.color(t.header.ruleColor), dash: []))
+        return items
+    }
+
+    private func footer(page: Int, of pages: Int, width: Double) -> [DisplayItem] {
+        let t = theme.template
+        let f = t.footer
+        let style = theme.style(named: f.style)
+        let top = theme.page.height - f.textTopFromBottom
+        let baseline = top + text.lineBox([style]).baseline
+        let label = Labels.fill(theme.labels.pageOf, ["page": "\(page)", "pages": "\(pages)"])
+        let pageLine = text.setParagraph([StyledSpan(label, style)], width: nil)
+        var items: [DisplayItem] = []
+        if let line = pageLine.first {
+            items.append(.text(spans: line.spans, origin: Point(x: t.margins.left + width - line.width, y: baseline)))
+        }
+        // Wordmark: a disc in the accent colour, then the product name.
+        let mark = theme.style(named: f.wordmarkStyle)
+        // Centre the disc on the cap height (about 0.72 em in Inter) rather than the line box.
+        let discCenterY = baseline - 0.36 * mark.size
+        items.append(.circle(center: Point(x: t.margins.left + f.wordmarkDisc / 2, y: discCenterY), radius: f.wordmarkDisc / 2,
+                             fill: theme.color(f.wordmarkColor)))
+        items.append(.text(spans: [StyledSpan(f.wordmark, mark)], origin: Point(x: t.margins.left + f.wordmarkDisc + 4, y: baseline)))
+        return items
+    }
+}

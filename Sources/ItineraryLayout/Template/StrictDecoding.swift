@@ -1,0 +1,31 @@
+/// Decoding helpers that refuse unknown keys and out-of-range numbers, naming the key.
+
+struct UnknownKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// A keyed container that first checks every key of the object is one of `Keys`:
+/// a misspelt key in a template must be an error, not a silently ignored setting.
+func strictContainer<Keys: CodingKey & CaseIterable>(_ decoder: Decoder, _ keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
+    let all = try decoder.container(keyedBy: UnknownKey.self)
+    let known = Set(Keys.allCases.map(\.stringValue))
+    for key in all.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [key], debugDescription: "unknown key"))
+    }
+    return try decoder.container(keyedBy: Keys.self)
+}
+
+func positive<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> Double {
+    let v = try c.decode(Double.self, forKey: key)
+    guard v > 0, v.isFinite else { throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a number above 0") }
+    return v
+}
+
+func nonNegative<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> Double {
+    let v = try c.decode(Double.self, forKey: key)
+    guard v >= 0, v.isFinite else { throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a number of 0 or more") }
+    return v
+}

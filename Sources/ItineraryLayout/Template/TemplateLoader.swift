@@ -1,0 +1,102 @@
+/// Loading a template from JSON bytes and checking that everything it names exists.
+import Foundation
+import ItineraryText
+
+/// A template that cannot be used, with the key at fault.
+public struct TemplateError: Error, Sendable, CustomStringConvertible {
+    /// Dotted key path such as `styles.body.size`; empty for the document.
+    public var key: String
+    public var message: String
+
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String { key.isEmpty ? message : "\(key): \(message)" }
+}
+
+/// The text style names the layout engine asks a template for.
+public enum StyleName: String, CaseIterable, Sendable {
+    case title, subtitle, label, dayHeading, dayTitle, itemTitle, itemTime, body, meta, link, restDay, furniture, wordmark
+}
+
+public enum TemplateLoader {
+    /// Decodes and checks a template. Every style, colour and paper named anywhere must exist.
+    public static func load(_ data: Data) throws(TemplateError) -> Template {
+        let template: Template
+        do {
+            template = try JSONDecoder().decode(Template.self, from: data)
+        } catch let error as DecodingError {
+            throw describe(error)
+        } catch {
+            throw TemplateError(key: "", message: "not a template: \(error)")
+        }
+        try check(template)
+        return template
+    }
+
+    static func check(_ t: Template) throws(TemplateError) {
+        guard t.papers[t.paper] != nil else {
+            throw TemplateError(key: "paper", message: "\"\(t.paper)\" is not one of papers (\(t.papers.keys.sorted().joined(separator: ", ")))")
+        }
+        for (name, hex) in t.colors.sorted(by: { $0.key < $1.key }) where Color(hex: hex) == nil {
+            throw TemplateError(key: "colors.\(name)", message: "expected \"#RRGGBB\", got \"\(hex)\"")
+        }
+        for name in StyleName.allCases where t.styles[name.rawValue] == nil {
+            throw TemplateError(key: "styles.\(name.rawValue)", message: "required style is missing")
+        }
+        for (name, style) in t.styles.sorted(by: { $0.key < $1.key }) where t.colors[style.color] == nil {
+            throw TemplateError(key: "styles.\(name).color", message: "unknown colour \"\(style.color)\"")
+        }
+        for (key, style) in [("header.style", t.header.style), ("footer.style", t.footer.style), ("footer.wordmarkStyle", t.footer.wordmarkStyle)]
+        where t.styles[style] == nil {
+            throw TemplateError(key: key, message: "unknown style \"\(style)\"")
+        }
+        for (key, color) in [("header.ruleColor", t.header.ruleColor), ("footer.wordmarkColor", t.footer.wordmarkColor)]
+        where t.colors[color] == nil {
+            throw TemplateError(key: key, message: "unknown colour \"\(color)\"")
+        }
+        guard t.labels["en"] != nil else {
+            throw TemplateError(key: "labels.en", message: "English labels are required: they are the fallback for every locale")
+        }
+        for (lang, labels) in t.labels.sorted(by: { $0.key < $1.key }) {
+            for (field, keys) in [("modes", ["drive", "flight", "train", "bus", "walk", "other"]),
+                                  ("categories", ["restaurant", "activity", "note", "other"]),
+                                  ("summary", ["days", "day", "games", "game", "cities", "city"])] {
+                let dict = field == "modes" ? labels.modes : field == "categories" ? labels.categories : labels.summary
+                for key in keys where dict[key] == nil {
+                    throw TemplateError(key: "labels.\(lang).\(field).\(key)", message: "required label is missing")
+                }
+            }
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> TemplateError {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case let .keyNotFound(key, ctx):
+            return TemplateError(key: path(ctx.codingPath + [key]), message: "required key is missing")
+        case let .typeMismatch(type, ctx):
+            return TemplateError(key: path(ctx.codingPath), message: "expected \(typeName(type))")
+        case let .valueNotFound(type, ctx):
+            return TemplateError(key: path(ctx.codingPath), message: "expected \(typeName(type)), got null")
+        case let .dataCorrupted(ctx):
+            if ctx.codingPath.isEmpty { return TemplateError(key: "", message: "not valid JSON") }
+            return TemplateError(key: path(ctx.codingPath), message: ctx.debugDescription)
+        @unknown default:
+            return TemplateError(key: "", message: "\(error)")
+        }
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Double.Type, is Int.Type: return "a number"
+        case is Bool.Type: return "true or false"
+        default: return "an object"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// A template resolved for one trip: concrete text styles, colours and the labels of its language.
+import ItineraryText
+
+/// The template with every name looked up, ready for the layout engine.
+public struct Theme: Sendable {
+    public let template: Template
+    public let labels: Labels
+    /// The language code whose labels were chosen (`en` when the trip's has none).
+    public let language: String
+    public let page: PaperSize
+    private let styles: [String: TextStyle]
+    private let uppercase: Set<String>
+
+    /// - Parameters:
+    ///   - locale: the trip's locale id (`es_MX`, `en-US`); its language picks the labels.
+    ///   - paper: a key of the template's `papers`, or nil for the template's default.
+    public init(template: Template, locale: String, paper: String? = nil) throws(TemplateError) {
+        self.template = template
+        let language = String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased()
+        if let labels = template.labels[language] {
+            self.labels = labels
+            self.language = language
+        } else {
+            self.labels = template.labels["en"]!
+            self.language = "en"
+        }
+        let paperName = paper ?? template.paper
+        guard let size = template.papers[paperName] else {
+            throw TemplateError(key: "papers", message: "the template has no paper \"\(paperName)\" (it has \(template.papers.keys.sorted().joined(separator: ", ")))")
+        }
+        page = size
+        var resolved: [String: TextStyle] = [:]
+        var upper = Set<String>()
+        for (name, spec) in template.styles {
+            resolved[name] = TextStyle(family: template.fontFamily, weight: spec.weight, italic: spec.italic,
+                                       size: spec.size, lineHeight: spec.lineHeight, tracking: spec.tracking,
+                                       color: Color(hex: template.colors[spec.color]!)!, features: spec.features)
+            if spec.uppercase { upper.insert(name) }
+        }
+        styles = resolved
+        uppercase = upper
+    }
+
+    public func style(_ name: StyleName) -> TextStyle { styles[name.rawValue]! }
+    public func style(named name: String) -> TextStyle { styles[name]! }
+    public func color(_ token: String) -> Color { Color(hex: template.colors[token]!)! }
+
+    /// A span in a named style, upper-cased when the style asks for it (caps labels).
+    public func span(_ text: String, _ name: StyleName) -> StyledSpan {
+        StyledSpan(uppercase.contains(name.rawValue) ? text.uppercased() : text, style(name))
+    }
+
+    /// The same span with another colour token, for a part of a line that stands out or recedes.
+    public func span(_ text: String, _ name: StyleName, color token: String) -> StyledSpan {
+        var s = span(text, name)
+        s.style.color = color(token)
+        return s
+    }
+}

@@ -1,0 +1,42 @@
+/// Validation of `days` and of each day.
+
+extension TripDecoder {
+    static let dayKeys = ["date", "city", "title", "notes", "items"]
+
+    static func decodeDays(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+                           tripDates: ClosedRange<CalendarDate>?, context: inout TripContext) -> [Day]? {
+        guard let elements = Read.array(value, path, &problems) else { return nil }
+        var sequence = DaySequence(tripDates: tripDates)
+        // The count is a fact about the array as a whole, so it comes before its elements.
+        if let message = sequence.countProblem(count: elements.count) {
+            problems.append(TripProblem(path, message))
+        }
+        var days: [Day] = []
+        days.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if let day = decodeDay(element, path.index(index), &problems, index: index, sequence: &sequence, context: &context) {
+                days.append(day)
+            }
+        }
+        return days
+    }
+
+    static func decodeDay(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem], index: Int,
+                          sequence: inout DaySequence, context: inout TripContext) -> Day? {
+        guard let members = Read.object(value, path, &problems) else { return nil }
+        var day = ObjectReader(members, at: path, knownKeys: dayKeys)
+        let date = day.required("date", Read.date)
+        if let date, let message = sequence.check(date, index: index) {
+            day.report("date", message)
+        }
+        let city = day.required("city", Read.text)
+        let title = day.optional("title", Read.string)
+        let notes = day.optional("notes", Read.string)
+        let items = day.required("items") { value, path, problems in
+            decodeList(value, path, &problems) { decodeItem($0, $1, &$2, context: &context) }
+        }
+        problems.append(contentsOf: day.problems)
+        guard let date, let city, let items else { return nil }
+        return Day(date: date, city: city, title: title, notes: notes, items: items)
+    }
+}

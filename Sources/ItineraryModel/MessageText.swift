@@ -1,0 +1,48 @@
+/// How values are written inside problem messages.
+
+enum MessageText {
+    /// Values longer than this are cut in messages: the path already says where
+    /// the value is, and an 8 MiB string should not become an 8 MiB message.
+    static let quotedLimit = 60
+
+    /// `"value"` with quotes, backslashes and control characters escaped as JSON would,
+    /// shortened with "…" past `quotedLimit` Unicode scalars.
+    static func quoted(_ value: String) -> String {
+        var out = "\""
+        var count = 0
+        for scalar in value.unicodeScalars {
+            if count == quotedLimit {
+                out += "…"
+                break
+            }
+            count += 1
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A number as the file most likely wrote it: `91`, not `91.0`.
+    static func number(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            return String(Int(value))
+        }
+        return String(value)
+    }
+
+    /// `"a", "b" or "c"`.
+    static func alternatives(_ values: [String]) -> String {
+        let quotedValues = values.map { quoted($0) }
+        guard quotedValues.count > 1 else { return quotedValues.first ?? "" }
+        return quotedValues.dropLast().joined(separator: ", ") + " or " + quotedValues[quotedValues.count - 1]
+    }
+}

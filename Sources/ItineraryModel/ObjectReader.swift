@@ -1,0 +1,87 @@
+/// Reading one JSON object against the keys its schema allows.
+
+/// Reads a value found at a path, recording what is wrong with it; nil when it is unusable.
+typealias FieldReader<T> = (JSONValue, JSONPath, inout [TripProblem]) -> T?
+
+/// Looks up an object's members, reports unknown and duplicate keys, and files every
+/// problem under the member it concerns.
+///
+/// Decoding reads keys in schema order (teams before days, say, because days refer to
+/// teams), but problems must come out in document order. So each problem is filed with
+/// the index of its member, and `problems` sorts by that index. Problems about the
+/// object as a whole (a missing required key, a rule across two keys when one is absent)
+/// sort after all members, in the order they were found.
+struct ObjectReader {
+    let path: JSONPath
+    private let members: [JSONMember]
+    /// Where each key first appears. A repeated key is a problem; its first value is used.
+    private var firstIndex: [String: Int] = [:]
+    private var filed: [(order: Int, problem: TripProblem)] = []
+
+    init(_ members: [JSONMember], at path: JSONPath, knownKeys: [String]) {
+        self.path = path
+        self.members = members
+        firstIndex.reserveCapacity(min(members.count, knownKeys.count))
+        for (index, member) in members.enumerated() {
+            if firstIndex[member.key] != nil {
+                file(order: index, TripProblem(path.key(member.key), "duplicate key"))
+                continue
+            }
+            firstIndex[member.key] = index
+            if !knownKeys.contains(member.key) {
+                var message = "unknown key"
+                if let suggestion = KeySuggestion.closest(to: member.key, among: knownKeys) {
+                    message += " (did you mean \(MessageText.quoted(suggestion))?)"
+                }
+                file(order: index, TripProblem(path.key(member.key), message))
+            }
+        }
+    }
+
+    /// Every problem filed so far, in document order.
+    var problems: [TripProblem] {
+        // Sorting on (order, arrival) keeps problems for the same member in the order found.
+        filed.enumerated()
+            .sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+            .map(\.element.problem)
+    }
+
+    /// Whether `key` is present with a non-null value.
+    func has(_ key: String) -> Bool {
+        guard let index = firstIndex[key] else { return false }
+        return members[index].value != .null
+    }
+
+    /// Reads a key that must be present. Reports `required key is missing` if absent.
+    /// `null` is not absent here: it gets the reader's wrong-type message.
+    mutating func required<T>(_ key: String, _ read: FieldReader<T>) -> T? {
+        guard let index = firstIndex[key] else {
+            file(order: members.count, TripProblem(path.key(key), "required key is missing"))
+            return nil
+        }
+        return readMember(index, key, read)
+    }
+
+    /// Reads a key that may be left out. An explicit `null` counts as left out, since many
+    /// JSON writers emit `null` for an absent optional.
+    mutating func optional<T>(_ key: String, _ read: FieldReader<T>) -> T? {
+        guard let index = firstIndex[key], members[index].value != .null else { return nil }
+        return readMember(index, key, read)
+    }
+
+    /// Records a problem with the value of `key` (or, if `key` is absent, with the object).
+    mutating func report(_ key: String, _ message: String) {
+        file(order: firstIndex[key] ?? members.count, TripProblem(path.key(key), message))
+    }
+
+    private mutating func readMember<T>(_ index: Int, _ key: String, _ read: FieldReader<T>) -> T? {
+        var found: [TripProblem] = []
+        let value = read(members[index].value, path.key(key), &found)
+        for problem in found { file(order: index, problem) }
+        return value
+    }
+
+    private mutating func file(order: Int, _ problem: TripProblem) {
+        filed.append((order, problem))
+    }
+}

@@ -1,0 +1,120 @@
+/// The validated, typed form of a trip.json (schema version 1).
+
+/// One road trip: the days in order, and the teams and stadiums its games refer to.
+public struct Trip: Sendable, Equatable {
+    public var id: String
+    /// The title as written in the file, if any. See `displayName` for the defaulted title.
+    public var name: String?
+    public var traveler: String?
+    public var startDate: CalendarDate
+    public var endDate: CalendarDate
+    public var units: Units
+    /// A locale identifier as written ("en_US", "es-MX"); never empty.
+    public var locale: String
+    public var teams: [Team]
+    public var stadiums: [Stadium]
+    public var days: [Day]
+    public var progress: Progress?
+
+    public init(id: String, name: String? = nil, traveler: String? = nil,
+                startDate: CalendarDate, endDate: CalendarDate,
+                units: Units = .imperial, locale: String = "en_US",
+                teams: [Team] = [], stadiums: [Stadium] = [], days: [Day],
+                progress: Progress? = nil) {
+        self.id = id
+        self.name = name
+        self.traveler = traveler
+        self.startDate = startDate
+        self.endDate = endDate
+        self.units = units
+        self.locale = locale
+        self.teams = teams
+        self.stadiums = stadiums
+        self.days = days
+        self.progress = progress
+    }
+}
+
+public enum Units: String, Sendable, Equatable, CaseIterable {
+    case imperial, metric
+}
+
+public struct Team: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var abbreviation: String
+    public var league: String
+    public var primaryColor: RGBColor?
+    public var secondaryColor: RGBColor?
+
+    public init(id: String, name: String, abbreviation: String, league: String,
+                primaryColor: RGBColor? = nil, secondaryColor: RGBColor? = nil) {
+        self.id = id
+        self.name = name
+        self.abbreviation = abbreviation
+        self.league = league
+        self.primaryColor = primaryColor
+        self.secondaryColor = secondaryColor
+    }
+}
+
+public struct Stadium: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var city: String
+    public var region: String?
+    /// ISO 3166-1 alpha-2, upper case.
+    public var country: String
+    /// IANA identifier, e.g. "America/Chicago".
+    public var timeZone: String
+    public var latitude: Double
+    public var longitude: Double
+    public var address: String?
+
+    public init(id: String, name: String, city: String, region: String? = nil, country: String,
+                timeZone: String, latitude: Double, longitude: Double, address: String? = nil) {
+        self.id = id
+        self.name = name
+        self.city = city
+        self.region = region
+        self.country = country
+        self.timeZone = timeZone
+        self.latitude = latitude
+        self.longitude = longitude
+        self.address = address
+    }
+}
+
+public struct Day: Sendable, Equatable {
+    public var date: CalendarDate
+    public var city: String
+    public var title: String?
+    public var notes: String?
+    /// In the order given; empty for a rest day.
+    public var items: [Item]
+
+    public init(date: CalendarDate, city: String, title: String? = nil, notes: String? = nil, items: [Item] = []) {
+        self.date = date
+        self.city = city
+        self.title = title
+        self.notes = notes
+        self.items = items
+    }
+
+    public var isRestDay: Bool { items.isEmpty }
+}
+
+public struct Progress: Sendable, Equatable {
+    public var league: String
+    public var visitedStadiumIds: [String]
+    public var totalStadiums: Int
+    /// As given, or the length of `visitedStadiumIds`.
+    public var visitedCount: Int
+
+    public init(league: String, visitedStadiumIds: [String], totalStadiums: Int, visitedCount: Int? = nil) {
+        self.league = league
+        self.visitedStadiumIds = visitedStadiumIds
+        self.totalStadiums = totalStadiums
+        self.visitedCount = visitedCount ?? visitedStadiumIds.count
+    }
+}

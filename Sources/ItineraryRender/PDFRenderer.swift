@@ -1,0 +1,91 @@
+/// Display list → PDF bytes through a Cairo PDF surface, with outline, links and fixed metadata.
+import CCairo
+import Foundation
+import ItineraryLayout
+
+/// Why rendering failed.
+public struct RenderError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Options that end up in the PDF's information dictionary.
+public struct PDFOptions: Sendable {
+    /// `/CreationDate` and `/ModDate` as an RFC 3339 UTC string ending in `Z`:
+    /// a fixed value, never the clock, so the same input gives the same bytes.
+    public var creationDate: String
+    /// `/Creator`, e.g. `export-itinerary 0.1.0`.
+    public var creator: String
+
+    public init(creationDate: String, creator: String) {
+        self.creationDate = creationDate
+        self.creator = creator
+    }
+}
+
+/// Collects what cairo writes, in memory, so nothing touches the file system until the
+/// whole document exists.
+private final class ByteSink {
+    var data = Data()
+}
+
+public enum PDFRenderer {
+    /// Renders every page of `document`. Uses `text` for glyphs: the engine that laid it out.
+    public static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) throws -> Data {
+        guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
+        let sink = ByteSink()
+        let unmanaged = Unmanaged.passRetained(sink)
+        defer { unmanaged.release() }
+        let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), first.width, first.height) else {
+            throw RenderError(message: "cairo could not create a PDF surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_5)
+        setMetadata(surface, document.metadata, options)
+
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        let painter = Painter(cr: cr, text: text, emitsTags: true)
+        for (index, page) in document.pages.enumerated() {
+            cairo_pdf_surface_set_size(surface, page.width, page.height)
+            if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
+            // cairo 1.16 writes a damaged PDF for a link outside any structure element:
+            // wrapping each page in one makes it write the structure tree.
+            cairo_tag_begin(cr, "Document", nil)
+            painter.paint(page)
+            cairo_tag_end(cr, "Document")
+            if index < document.pages.count - 1 { cairo_show_page(cr) }
+        }
+        addOutline(surface, document.outline, parent: Int32(CAIRO_PDF_OUTLINE_ROOT))
+        cairo_show_page(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.data
+    }
+
+    private static func setMetadata(_ surface: OpaquePointer, _ meta: DocumentMetadata, _ options: PDFOptions) {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, meta.title)
+        if let author = meta.author { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
+        if let subject = meta.subject { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
+        if let keywords = meta.keywords { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, keywords) }
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, options.creator)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, options.creationDate)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, options.creationDate)
+    }
+
+    private static func addOutline(_ surface: OpaquePointer, _ entries: [OutlineEntry], parent: Int32) {
+        for entry in entries {
+            let flags = entry.children.isEmpty ? cairo_pdf_outline_flags_t(0) : CAIRO_PDF_OUTLINE_FLAG_OPEN
+            let id = cairo_pdf_surface_add_outline(surface, parent, entry.title, "dest='\(Painter.escape(entry.destination))'", flags)
+            addOutline(surface, entry.children, parent: id)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Display list → PNG bytes for one page: previews drawn by the same painter as the PDF.
+import CCairo
+import Foundation
+import ItineraryLayout
+
+public enum PNGRenderer {
+    /// Renders one page at `scale` pixels per point on white (1 = 72 dpi).
+    public static func render(_ page: PageFrame, text: TextEngine, scale: Double) throws -> Data {
+        let w = Int32((page.width * scale).rounded(.up)), h = Int32((page.height * scale).rounded(.up))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h) else {
+            throw RenderError(message: "cairo could not create a \(w)×\(h) image")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        Painter(cr: cr, text: text, emitsTags: false).paint(page)
+        cairo_surface_flush(surface)
+
+        final class Sink { var data = Data() }
+        let sink = Sink()
+        let unmanaged = Unmanaged.passRetained(sink)
+        defer { unmanaged.release() }
+        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }, unmanaged.toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(message: "cairo failed to encode PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.data
+    }
+}

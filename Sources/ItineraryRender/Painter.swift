@@ -1,0 +1,91 @@
+/// Draws display items on any Cairo context: the part PDF and PNG output share.
+import CCairo
+import ItineraryLayout
+
+/// Translates display items into Cairo drawing calls, one to one.
+struct Painter {
+    let cr: OpaquePointer
+    let text: TextEngine
+    /// PDF output carries links and destinations as tags; an image has no use for them.
+    let emitsTags: Bool
+
+    func paint(_ page: PageFrame) {
+        for item in page.items { paint(item) }
+    }
+
+    private func paint(_ item: DisplayItem) {
+        switch item {
+        case let .text(spans, origin):
+            text.draw(spans, on: cr, x: origin.x, baseline: origin.y)
+        case let .line(from, to, width, color, dash):
+            cairo_save(cr)
+            setColor(color)
+            cairo_set_line_width(cr, width)
+            if !dash.isEmpty { cairo_set_dash(cr, dash, Int32(dash.count), 0) }
+            cairo_move_to(cr, from.x, from.y)
+            cairo_line_to(cr, to.x, to.y)
+            cairo_stroke(cr)
+            cairo_restore(cr)
+        case let .rect(rect, radius, fill, stroke, strokeWidth):
+            cairo_save(cr)
+            roundedRect(rect, radius: radius)
+            if let fill {
+                setColor(fill)
+                if stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+            }
+            if let stroke {
+                setColor(stroke)
+                cairo_set_line_width(cr, strokeWidth)
+                cairo_stroke(cr)
+            }
+            cairo_new_path(cr)
+            cairo_restore(cr)
+        case let .circle(center, radius, fill):
+            setColor(fill)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+            cairo_fill(cr)
+        case let .link(rect, uri):
+            guard emitsTags else { return }
+            // Integer coordinates: cairo 1.16 parses tag attributes with the C locale's sscanf.
+            let attrs = "uri='\(Self.escape(uri))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs)
+            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        case let .internalLink(rect, destination):
+            guard emitsTags else { return }
+            let attrs = "dest='\(Self.escape(destination))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs)
+            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        case let .destination(name, at):
+            guard emitsTags else { return }
+            cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(Self.escape(name))' x=\(Self.int(at.x)) y=\(Self.int(at.y))")
+            cairo_tag_end(cr, CAIRO_TAG_DEST)
+        }
+    }
+
+    private func setColor(_ c: Color) {
+        cairo_set_source_rgb(cr, c.red, c.green, c.blue)
+    }
+
+    private func roundedRect(_ r: Rect, radius: Double) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        guard rad > 0 else {
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            return
+        }
+        let pi = Double.pi
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.x + r.width - rad, r.y + rad, rad, -pi / 2, 0)
+        cairo_arc(cr, r.x + r.width - rad, r.y + r.height - rad, rad, 0, pi / 2)
+        cairo_arc(cr, r.x + rad, r.y + r.height - rad, rad, pi / 2, pi)
+        cairo_arc(cr, r.x + rad, r.y + rad, rad, pi, 3 * pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// Cairo tag strings quote with single quotes and escape with a backslash.
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
+
+    static func int(_ v: Double) -> Int { Int(v.rounded()) }
+}

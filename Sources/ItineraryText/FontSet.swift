@@ -1,0 +1,97 @@
+/// The hermetic font set: a Fontconfig configuration that holds only the bundled font files.
+import CCairo
+import Foundation
+
+/// Why the bundled fonts could not be loaded.
+public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missingDirectory(String)
+    case noFonts(String)
+    case unreadableFont(String)
+
+    public var description: String {
+        switch self {
+        case let .missingDirectory(dir):
+            return "font directory \(dir) does not exist: run 'make fonts' (scripts/fetch-fonts.sh) or point EXPORT_ITINERARY_FONTS at the bundled Fonts/ directory"
+        case let .noFonts(dir):
+            return "no font files in \(dir): run 'make fonts' (scripts/fetch-fonts.sh) to install the hermetic font set"
+        case let .unreadableFont(file):
+            return "Fontconfig could not read the font file \(file)"
+        }
+    }
+}
+
+/// A Fontconfig configuration built from scratch with only the files of one directory,
+/// so that no system font can ever change a rendering.
+///
+/// Build it once; it is immutable afterwards and may be shared by threads, each of which
+/// makes its own `TextEngine` from it.
+public final class FontSet: @unchecked Sendable {
+    /// The directory the fonts came from.
+    public let directory: String
+    /// File names, sorted, that make up the set.
+    public let files: [String]
+    let config: OpaquePointer
+    /// Every code point some bundled font covers: used to warn about tofu before drawing.
+    private let coverage: OpaquePointer
+
+    /// Loads every `.otf`, `.ttf` and `.ttc` file of `directory`, in name order.
+    public init(directory: String) throws(FontSetError) {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
+            throw .missingDirectory(directory)
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { [".otf", ".ttf", ".ttc"].contains(where: $0.lowercased().hasSuffix) }
+            .sorted()
+        guard !names.isEmpty else { throw .noFonts(directory) }
+
+        // An empty configuration: no system directories, no user config, no cache.
+        // Files are added one by one because FcConfigAppFontAddDir on such a
+        // configuration complains on stderr about cache directories.
+        guard let config = FcConfigCreate() else { throw .noFonts(directory) }
+        for name in names {
+            let path = (directory as NSString).appendingPathComponent(name)
+            if FcConfigAppFontAddFile(config, path) == 0 {
+                FcConfigDestroy(config)
+                throw .unreadableFont(path)
+            }
+        }
+        let coverage = FcCharSetCreate()!
+        if let fonts = FcConfigGetFonts(config, FcSetApplication) {
+            let set = fonts.pointee
+            for i in 0..<Int(set.nfont) {
+                var charset: OpaquePointer?
+                if FcPatternGetCharSet(set.fonts[i], FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
+                    FcCharSetMerge(coverage, charset, nil)
+                }
+            }
+        }
+        self.directory = directory
+        self.files = names
+        self.config = config
+        self.coverage = coverage
+    }
+
+    deinit {
+        FcCharSetDestroy(coverage)
+        FcConfigDestroy(config)
+    }
+
+    /// The scalars of `text` that no bundled font can draw (whitespace and controls excepted),
+    /// each once, in order of first appearance.
+    public func uncoveredScalars(in text: String) -> [Unicode.Scalar] {
+        var seen = Set<UInt32>()
+        var result: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            let p = scalar.properties
+            if p.isWhitespace || p.generalCategory == .control || p.generalCategory == .format
+                || p.generalCategory == .nonspacingMark && scalar.value >= 0xFE00 && scalar.value <= 0xFE0F {
+                continue
+            }
+            if FcCharSetHasChar(coverage, scalar.value) == 0, seen.insert(scalar.value).inserted {
+                result.append(scalar)
+            }
+        }
+        return result
+    }
+}

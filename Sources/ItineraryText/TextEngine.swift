@@ -1,0 +1,212 @@
+/// Pango shaping, line breaking and drawing over the hermetic font set.
+import CCairo
+
+/// Measures and draws styled text with Pango, using only the fonts of one `FontSet`.
+///
+/// The same engine lays out and draws, so PDF and PNG output break lines identically:
+/// hint metrics off, hint style none and no glyph-position rounding, whatever the surface.
+/// Not thread-safe: give each thread its own engine (they may share the `FontSet`).
+public final class TextEngine {
+    public let fontSet: FontSet
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private var metricsCache: [MetricsKey: (ascent: Double, descent: Double)] = [:]
+
+    private struct MetricsKey: Hashable {
+        var family: String
+        var weight: Int
+        var italic: Bool
+        var size: Double
+    }
+
+    /// - Parameter language: a BCP-47 tag for line breaking and font choice; fixed here so the
+    ///   process locale (`LANG`) never changes a rendering.
+    public init(fontSet: FontSet, language: String = "en") {
+        self.fontSet = fontSet
+        fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), fontSet.config)
+        context = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_context_set_language(context, pango_language_from_string(language))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Breaks `spans` into lines no wider than `width` (nil: one line per hard break).
+    /// Words longer than the width break between characters rather than overflow.
+    public func setParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
+        let spans = spans.filter { !$0.text.isEmpty }
+        guard !spans.isEmpty else { return [] }
+        let layout = makeLayout(spans)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if let width {
+            pango_layout_set_width(layout, Int32(clamping: Int((width * Double(PANGO_SCALE)).rounded(.down))))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        // Byte ranges of each span in the joined UTF-8 text, to cut lines back into spans.
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        for span in spans {
+            let n = span.text.utf8.count
+            ranges.append(offset..<(offset + n))
+            offset += n
+        }
+        let bytes = Array(spans.map(\.text).joined().utf8)
+
+        var lines: [SetLine] = []
+        let count = Int(pango_layout_get_line_count(layout))
+        for i in 0..<count {
+            guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
+            let start = Int(line.pointee.start_index)
+            var end = start + Int(line.pointee.length)
+            // Drop the spaces and the hard break at which the line ended: they take no room.
+            while end > start, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            var lineSpans: [StyledSpan] = []
+            for (span, range) in zip(spans, ranges) {
+                let lo = max(range.lowerBound, start), hi = min(range.upperBound, end)
+                guard lo < hi else { continue }
+                lineSpans.append(StyledSpan(String(decoding: bytes[lo..<hi], as: UTF8.self), span.style))
+            }
+            let styles = lineSpans.isEmpty ? [spans[0].style] : lineSpans.map(\.style)
+            let (baseline, height) = lineBox(styles)
+            lines.append(SetLine(spans: lineSpans, width: lineSpans.isEmpty ? 0 : advance(of: lineSpans),
+                                 baseline: baseline, height: height))
+        }
+        return lines
+    }
+
+    /// The advance width of `spans` set on one line.
+    public func advance(of spans: [StyledSpan]) -> Double {
+        let layout = makeLayout(spans)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }
+
+    /// Shortens `spans` (one style expected) with an ellipsis in the middle or at the end so
+    /// they fit `width`; returns them unchanged when they already fit.
+    public func ellipsize(_ span: StyledSpan, width: Double, middle: Bool) -> StyledSpan {
+        guard advance(of: [span]) > width else { return span }
+        let layout = makeLayout([span])
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_width(layout, Int32(clamping: Int(width * Double(PANGO_SCALE))))
+        pango_layout_set_ellipsize(layout, middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
+        // Pango ellipsizes at draw time; reading the text back gives the full string, so
+        // rebuild the visible text by trimming characters until it fits.
+        var chars = Array(span.text)
+        while chars.count > 1 {
+            let cut = middle ? chars.count / 2 : chars.count - 1
+            chars.remove(at: cut)
+            let text: String
+            if middle {
+                let half = chars.count / 2
+                text = String(chars[..<half]) + "…" + String(chars[half...])
+            } else {
+                text = String(chars) + "…"
+            }
+            let candidate = StyledSpan(text, span.style)
+            if advance(of: [candidate]) <= width { return candidate }
+        }
+        return StyledSpan("…", span.style)
+    }
+
+    /// The CSS half-leading line box for a line holding these styles: (baseline from top, height).
+    public func lineBox(_ styles: [TextStyle]) -> (baseline: Double, height: Double) {
+        var height = 0.0, baseline = 0.0
+        for style in styles {
+            let m = metrics(style)
+            height = max(height, style.lineHeight)
+            baseline = max(baseline, (style.lineHeight - (m.ascent + m.descent)) / 2 + m.ascent)
+        }
+        return (baseline, height)
+    }
+
+    /// The font's ascent and descent at the style's size, in points.
+    public func metrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
+        let key = MetricsKey(family: style.family, weight: style.weight, italic: style.italic, size: style.size)
+        if let cached = metricsCache[key] { return cached }
+        let desc = fontDescription(style)
+        defer { pango_font_description_free(desc) }
+        let m = pango_context_get_metrics(context, desc, pango_context_get_language(context))
+        defer { pango_font_metrics_unref(m) }
+        let value = (Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
+                     Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE))
+        metricsCache[key] = value
+        return value
+    }
+
+    /// Draws one set line with its baseline at (x, baseline) on a Cairo context.
+    public func draw(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double) {
+        guard !spans.isEmpty else { return }
+        let layout = makeLayout(spans)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+        cairo_move_to(cr, x, baseline)
+        pango_cairo_show_layout_line(cr, line)
+    }
+
+    /// How many glyphs of `spans` no bundled font could draw (tofu boxes).
+    public func unknownGlyphCount(_ spans: [StyledSpan]) -> Int {
+        let layout = makeLayout(spans)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return Int(pango_layout_get_unknown_glyphs_count(layout))
+    }
+
+    private func makeLayout(_ spans: [StyledSpan]) -> OpaquePointer {
+        let layout = pango_layout_new(context)!
+        let text = spans.map(\.text).joined()
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        let attrs = pango_attr_list_new()
+        var start: UInt32 = 0
+        for span in spans {
+            let end = start + UInt32(span.text.utf8.count)
+            let style = span.style
+            let desc = fontDescription(style)
+            insert(pango_attr_font_desc_new(desc), into: attrs, start, end)
+            pango_font_description_free(desc)
+            let c = style.color
+            insert(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)), into: attrs, start, end)
+            if style.tracking != 0 {
+                let spacing = style.tracking / 100 * style.size * Double(PANGO_SCALE)
+                insert(pango_attr_letter_spacing_new(Int32(spacing.rounded())), into: attrs, start, end)
+            }
+            // Kerning is on by default in HarfBuzz; features add to it.
+            if !style.features.isEmpty {
+                insert(pango_attr_font_features_new(style.features), into: attrs, start, end)
+            }
+            start = end
+        }
+        pango_layout_set_attributes(layout, attrs)
+        pango_attr_list_unref(attrs)
+        return layout
+    }
+
+    private func insert(_ attr: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, _ start: UInt32, _ end: UInt32) {
+        guard let attr else { return }
+        attr.pointee.start_index = start
+        attr.pointee.end_index = end
+        pango_attr_list_insert(list, attr)
+    }
+
+    private func fontDescription(_ style: TextStyle) -> OpaquePointer {
+        let desc = pango_font_description_new()!
+        pango_font_description_set_family(desc, style.family)
+        pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(style.weight)))
+        pango_font_description_set_style(desc, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(desc, style.size * Double(PANGO_SCALE))
+        return desc
+    }
+
+    private func channel(_ v: Double) -> UInt16 { UInt16((min(max(v, 0), 1) * 65535).rounded()) }
+}

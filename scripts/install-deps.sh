@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages export-itinerary builds, tests and renders with,
+# but only those that are missing, so a machine that has them needs no root.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libcairo2-dev libpango1.0-dev libfontconfig-dev   # rendering
+  libsqlite3-dev libssl-dev                           # the entitlement store
+  fonts-inter fonts-noto-core                         # the hermetic font set (copied into Fonts/)
+  poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
