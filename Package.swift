@@ -28,9 +28,11 @@ let package = Package(
         // The command line: argument parsing, messages, exit codes.
         .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport"]),
 
+        // Paths and process helpers shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
-        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText"]),
-        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI"]),
-        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "CCairo"]),
+        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
+        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
+        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "CCairo", "TestSupport"]),
     ]
 )

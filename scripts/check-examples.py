@@ -96,8 +96,8 @@ class Checker:
         if not isinstance(v, str):
             self.err(p, "must be a string")
             return None
-        if required and v == "":
-            self.err(p, "must not be empty")
+        if required and v.strip() == "":
+            self.err(p, "must not be empty or only whitespace")
         if min_len is not None and len(v) < min_len:
             self.err(p, f"must be at least {min_len} characters")
         if len(v) > max_len:
@@ -218,14 +218,18 @@ class Checker:
         city_zone = {}
         for s in stadiums.values():
             if isinstance(s, dict) and s.get("timeZone") in ZONES:
-                city_zone.setdefault(s.get("city"), s["timeZone"])
+                city_zone.setdefault(str(s.get("city")).lower(), s["timeZone"])
 
         days = trip.get("days")
         if not isinstance(days, list) or not days:
             self.err("days", "must be a non-empty array")
             return
         game_ids = set()
-        prev_zone = None
+        # As the renderer does: before any day with a stadium city, the first game's stadium zone.
+        first_game = next((it for d in days if isinstance(d, dict) for it in d.get("items", [])
+                           if isinstance(it, dict) and it.get("type") == "game"
+                           and isinstance(stadiums.get(it.get("stadium")), dict)), None)
+        prev_zone = stadiums[first_game["stadium"]].get("timeZone") if first_game else None
         for di, d in enumerate(days):
             p = f"days[{di}]"
             if not self.obj(d, DAY, p):
@@ -238,7 +242,7 @@ class Checker:
             city = self.string(d, "city", p)
             self.string(d, "title", p, required=False)
             self.string(d, "notes", p, required=False)
-            zone = city_zone.get(city, prev_zone)
+            zone = city_zone.get(str(city).lower(), prev_zone)
             ok_zones = {z for z in (zone, prev_zone) if z}
             items = d.get("items")
             if not isinstance(items, list):
@@ -289,8 +293,8 @@ class Checker:
                     self.number(it, "durationSeconds", ip, 0)
                     dep = self.instant(it, "departTime", ip)
                     # An origin with no stadium in the trip has no known zone: nothing to compare with.
-                    if it.get("from") in city_zone or it.get("from") == city:
-                        times.append(("departTime", dep, city_zone.get(it.get("from"))))
+                    if str(it.get("from")).lower() in city_zone or it.get("from") == city:
+                        times.append(("departTime", dep, city_zone.get(str(it.get("from")).lower())))
                 elif kind == "lodging":
                     self.string(it, "name", ip)
                     self.string(it, "address", ip, required=False)
@@ -323,10 +327,15 @@ class Checker:
         if pr is not None and self.obj(pr, PROGRESS, "progress"):
             self.string(pr, "league", "progress")
             ids = pr.get("visitedStadiumIds")
-            if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
-                self.err("progress.visitedStadiumIds", "must be an array of strings")
-            self.number(pr, "totalStadiums", "progress", 1, integer=True)
-            self.number(pr, "visitedCount", "progress", 0, integer=True)
+            if not isinstance(ids, list) or not all(isinstance(x, str) and x.strip() for x in ids):
+                self.err("progress.visitedStadiumIds", "must be an array of non-empty strings")
+            total = self.number(pr, "totalStadiums", "progress", 1, integer=True)
+            count = self.number(pr, "visitedCount", "progress", 0, integer=True)
+            if total is not None:
+                if count is not None and count > total:
+                    self.err("progress.visitedCount", "exceeds totalStadiums")
+                elif count is None and isinstance(ids, list) and len(ids) > total:
+                    self.err("progress.visitedStadiumIds", "lists more stadiums than totalStadiums")
 
 
 def main(argv):

@@ -7,7 +7,7 @@ packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libfontconfig-dev   # rendering
   libsqlite3-dev libssl-dev                           # the entitlement store
-  fonts-inter fonts-noto-core                         # the hermetic font set (copied into Fonts/)
+  fonts-inter fonts-noto-core fonts-droid-fallback    # the hermetic font set (copied into Fonts/)
   poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
 )
 

@@ -1,4 +1,5 @@
 /// Parsing the command line into a command, with usage errors that suggest the closest option.
+import Foundation
 
 enum Command: Equatable {
     case help
@@ -55,8 +56,9 @@ enum Arguments {
                 throw UsageError(message: "unknown option \(name)" + suggestion(for: name, among: exportOptions))
             }
         }
-        if positional.first.map({ !$0.hasSuffix(".json") && $0 != "-" && !$0.contains("/") && !$0.contains(".") }) == true,
-           positional.count != 2 {
+        // A bare word that is not a file is a mistyped command, not a trip: say so.
+        if let first = positional.first, first != "-", !first.contains("/"), !first.contains("."),
+           !FileManager.default.fileExists(atPath: first) {
             throw UsageError(message: "unknown command \"\(positional[0])\"" + suggestion(for: positional[0], among: ["validate"]))
         }
         guard positional.count == 2 else {

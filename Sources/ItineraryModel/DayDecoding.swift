@@ -23,11 +23,16 @@ extension TripDecoder {
 
     static func decodeDay(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem], index: Int,
                           sequence: inout DaySequence, context: inout TripContext) -> Day? {
-        guard let members = Read.object(value, path, &problems) else { return nil }
+        guard let members = Read.object(value, path, &problems) else {
+            sequence.skip()
+            return nil
+        }
         var day = ObjectReader(members, at: path, knownKeys: dayKeys)
         let date = day.required("date", Read.date)
-        if let date, let message = sequence.check(date, index: index) {
-            day.report("date", message)
+        if let date {
+            if let message = sequence.check(date, index: index) { day.report("date", message) }
+        } else {
+            sequence.skip()
         }
         let city = day.required("city", Read.text)
         let title = day.optional("title", Read.string)

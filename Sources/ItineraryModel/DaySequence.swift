@@ -15,12 +15,26 @@ struct DaySequence {
         self.tripDates = tripDates
     }
 
+    /// The date the next day should have, if that can be known.
+    private var expected: CalendarDate? { previous?.adding(days: 1) ?? tripDates?.lowerBound }
+
+    /// Passes over a day whose date is missing or unusable (already reported).
+    ///
+    /// It is taken to be the day expected there: a typo in one date is far more likely
+    /// than a missing day, and it should give one problem, not a second "gap" at the
+    /// next day.
+    mutating func skip() {
+        if let expected { previous = expected }
+    }
+
     /// The problem with `date`, found at `days[index]`, if any.
     mutating func check(_ date: CalendarDate, index: Int) -> String? {
         if let tripDates, !tripDates.contains(date) {
+            skip()
             return "\(date) is outside the trip, which runs \(tripDates.lowerBound) to \(tripDates.upperBound)"
         }
         if let first = seenAt[date] {
+            skip()
             return "duplicate day \(date) (first at days[\(first)])"
         }
         seenAt[date] = index
@@ -28,7 +42,7 @@ struct DaySequence {
             // Not accepted as the new latest date, so one early day gives one problem.
             return "days are not in date order: \(date) comes after \(previous)"
         }
-        let expected = previous?.adding(days: 1) ?? tripDates?.lowerBound
+        let expected = self.expected
         previous = date
         guard let expected, expected < date else { return nil }
         let lastMissing = date.adding(days: -1)

@@ -97,8 +97,14 @@ enum Read {
                 typeMismatch("an integer", value, path, &problems)
                 return nil
             }
+            guard number.isFinite else {
+                problems.append(TripProblem(path, "must be a finite number"))
+                return nil
+            }
             guard isInteger, let integer = Int(exactly: number), abs(number) < 1e15 else {
-                problems.append(TripProblem(path, "expected an integer, got \(MessageText.number(number))"))
+                // Shown as a decimal when written as one, so "got 1.0" explains the refusal.
+                let shown = isInteger ? MessageText.number(number) : String(number)
+                problems.append(TripProblem(path, "expected an integer, got \(shown)"))
                 return nil
             }
             if let minimum, integer < minimum {

@@ -94,31 +94,28 @@ public final class TextEngine {
         return Double(logical.width) / Double(PANGO_SCALE)
     }
 
-    /// Shortens `spans` (one style expected) with an ellipsis in the middle or at the end so
-    /// they fit `width`; returns them unchanged when they already fit.
+    /// Shortens a span with an ellipsis in the middle (URLs: both ends matter) or at the end
+    /// so that it fits `width`; returns it unchanged when it already fits.
     public func ellipsize(_ span: StyledSpan, width: Double, middle: Bool) -> StyledSpan {
         guard advance(of: [span]) > width else { return span }
-        let layout = makeLayout([span])
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        pango_layout_set_width(layout, Int32(clamping: Int(width * Double(PANGO_SCALE))))
-        pango_layout_set_ellipsize(layout, middle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
-        // Pango ellipsizes at draw time; reading the text back gives the full string, so
-        // rebuild the visible text by trimming characters until it fits.
-        var chars = Array(span.text)
-        while chars.count > 1 {
-            let cut = middle ? chars.count / 2 : chars.count - 1
-            chars.remove(at: cut)
+        let chars = Array(span.text)
+        func shortened(keeping n: Int) -> StyledSpan {
             let text: String
             if middle {
-                let half = chars.count / 2
-                text = String(chars[..<half]) + "…" + String(chars[half...])
+                let head = (n + 1) / 2
+                text = String(chars[..<head]) + "…" + String(chars[(chars.count - (n - head))...])
             } else {
-                text = String(chars) + "…"
+                text = String(chars[..<n]) + "…"
             }
-            let candidate = StyledSpan(text, span.style)
-            if advance(of: [candidate]) <= width { return candidate }
+            return StyledSpan(text, span.style)
         }
-        return StyledSpan("…", span.style)
+        // Binary search for the most characters that still fit.
+        var lo = 0, hi = chars.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if advance(of: [shortened(keeping: mid)]) <= width { lo = mid } else { hi = mid - 1 }
+        }
+        return shortened(keeping: lo)
     }
 
     /// The CSS half-leading line box for a line holding these styles: (baseline from top, height).

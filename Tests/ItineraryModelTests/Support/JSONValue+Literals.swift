@@ -2,10 +2,10 @@
 
 import ItineraryModel
 
-extension JSONValue: @retroactive ExpressibleByStringLiteral, @retroactive ExpressibleByIntegerLiteral,
-    @retroactive ExpressibleByFloatLiteral, @retroactive ExpressibleByBooleanLiteral,
-    @retroactive ExpressibleByArrayLiteral, @retroactive ExpressibleByDictionaryLiteral,
-    @retroactive ExpressibleByNilLiteral {
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
+    ExpressibleByNilLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value), isInteger: true) }
     public init(floatLiteral value: Double) { self = .number(value, isInteger: false) }
@@ -20,7 +20,8 @@ extension JSONValue: @retroactive ExpressibleByStringLiteral, @retroactive Expre
 
 extension JSONValue {
     /// The value at a path written like problem paths: `days[0].items[1].homeTeam`.
-    /// Setting a missing key appends it; setting `nil` (Swift nil, not `.null`) removes it.
+    /// Setting a missing key, or the index one past the end, appends; setting `nil`
+    /// (Swift nil, not `.null`) removes the key or element.
     subscript(path path: String) -> JSONValue? {
         get { value(at: PathStep.parse(path)[...]) }
         set { set(newValue, at: PathStep.parse(path)[...]) }
@@ -60,6 +61,8 @@ extension JSONValue {
         case (.index(let index), .array(var elements)):
             if rest.isEmpty, newValue == nil {
                 elements.remove(at: index)
+            } else if index == elements.count, rest.isEmpty, let newValue {
+                elements.append(newValue)
             } else {
                 elements[index].set(newValue, at: rest)
             }

@@ -88,15 +88,15 @@ enum SampleTrips {
 }
 
 /// Loads `document` through the byte-level loader; the problems as `path: message`
-/// lines, or nil if it did not fail validation.
-func problemLines(_ document: JSONValue) -> [String]? {
+/// lines, empty if it loaded.
+func problemLines(_ document: JSONValue) -> [String] {
     problemLines(JSONWriter.data(document))
 }
 
-func problemLines(_ data: Data) -> [String]? {
+func problemLines(_ data: Data) -> [String] {
     do {
         _ = try TripLoader.load(data)
-        return nil
+        return []
     } catch {
         guard case .invalid(let problems) = error else { return ["unexpected error: \(error)"] }
         return problems.map(\.description)

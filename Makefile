@@ -1,0 +1,45 @@
+# export-itinerary: the README's two commands are `make demo` and `make test`.
+# Both install what is missing (Debian packages via apt-get), fetch the hermetic fonts and build.
+
+SWIFT ?= swift
+BIN := .build/release/export-itinerary
+EXAMPLES := $(wildcard Examples/*.json)
+
+.PHONY: all deps fonts build release demo test goldens bench clean
+
+all: build
+
+deps:
+	scripts/install-deps.sh
+
+fonts: deps
+	scripts/fetch-fonts.sh
+
+build: fonts
+	$(SWIFT) build
+
+release: fonts
+	$(SWIFT) build -c release
+
+# Export every example trip to out/ (letter, classic template).
+demo: release
+	@mkdir -p out
+	@for trip in $(EXAMPLES); do \
+	  name=$$(basename $$trip .json); \
+	  $(BIN) $$trip out/$$name.pdf || exit $$?; \
+	  echo "out/$$name.pdf ($$(pdfinfo out/$$name.pdf | awk '/^Pages:/ {print $$2}') pages)"; \
+	done
+
+test: fonts
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# Rewrite the golden page images under Tests/Golden/ from the current renderer.
+goldens: fonts
+	UPDATE_GOLDENS=1 $(SWIFT) test --filter GoldenTests
+
+bench: fonts
+	bench/run.sh
+
+clean:
+	rm -rf .build out Tests/.artifacts

@@ -1,0 +1,66 @@
+/// Same input, same bytes: across runs, time zones, locales and working directories.
+import Foundation
+import ItineraryExport
+import Testing
+import TestSupport
+
+@Suite("Deterministic output")
+struct DeterminismTests {
+    let trip = TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path
+
+    @Test("two renders in one process are byte-identical")
+    func inProcess() throws {
+        let exporter = try Exporter(fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let t = try Exporter.loadTrip(path: trip)
+        let a = try exporter.render(t).pdf
+        let b = try exporter.render(t).pdf
+        #expect(a == b)
+        #expect(a.count > 1000)
+    }
+
+    @Test("the command gives the same bytes under any TZ, LANG and working directory")
+    func acrossEnvironments() throws {
+        let dir = TestPaths.scratch("determinism")
+        var outputs: [Data] = []
+        let settings: [[String: String]] = [
+            ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"],
+            ["TZ": "Pacific/Auckland", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"],
+            ["TZ": "America/Los_Angeles", "LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LC_NUMERIC": "fr_FR.UTF-8"],
+        ]
+        for (i, changes) in settings.enumerated() {
+            let cwd = dir.appendingPathComponent("cwd\(i)")
+            try FileManager.default.createDirectory(at: cwd, withIntermediateDirectories: true)
+            var env = environment(changes)
+            env["EXPORT_ITINERARY_FONTS"] = TestPaths.fonts
+            env["EXPORT_ITINERARY_TEMPLATES"] = TestPaths.templates
+            env.removeValue(forKey: "SOURCE_DATE_EPOCH")
+            let out = cwd.appendingPathComponent("out.pdf")
+            let r = try runProcess(TestPaths.executable, [trip, out.path], environment: env, directory: cwd)
+            #expect(r.status == 0, "\(r.stderr)")
+            outputs.append(try Data(contentsOf: out))
+        }
+        #expect(outputs.count == 3)
+        #expect(outputs.allSatisfy { $0 == outputs[0] })
+
+        // And the library in this process agrees with the command.
+        let exporter = try Exporter(fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        #expect(try exporter.render(Exporter.loadTrip(path: trip)).pdf == outputs[0])
+    }
+
+    @Test("SOURCE_DATE_EPOCH sets the PDF dates; without it they come from the trip, not the clock")
+    func creationDate() throws {
+        let dir = TestPaths.scratch("epoch")
+        var env = environment(["EXPORT_ITINERARY_FONTS": TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES": TestPaths.templates])
+        env.removeValue(forKey: "SOURCE_DATE_EPOCH")
+        let plain = dir.appendingPathComponent("plain.pdf"), pinned = dir.appendingPathComponent("pinned.pdf")
+        #expect(try runProcess(TestPaths.executable, [trip, plain.path], environment: env).status == 0)
+        env["SOURCE_DATE_EPOCH"] = "1700000000"
+        #expect(try runProcess(TestPaths.executable, [trip, pinned.path], environment: env).status == 0)
+        let plainText = String(decoding: try Data(contentsOf: plain), as: UTF8.self)
+        let pinnedText = String(decoding: try Data(contentsOf: pinned), as: UTF8.self)
+        // The trip starts 2026-06-12; 1700000000 is 2023-11-14T22:13:20Z.
+        // cairo 1.16 writes the date without the "D:" prefix.
+        #expect(plainText.contains("/CreationDate (20260612000000Z)"))
+        #expect(pinnedText.contains("/CreationDate (20231114221320Z)"))
+    }
+}

@@ -1,0 +1,84 @@
+/// Renders fixtures, rasterises every page with pdftoppm and compares with Tests/Golden/.
+import Foundation
+import ItineraryExport
+import TestSupport
+
+/// The comparison rule, documented in Tests/Golden/README.md: pages are rasterised in black and
+/// white at `dpi` (small references: about 8 KB a page); a page matches when at most
+/// `maxDifferingFraction` of its pixels differ. Page counts must match exactly.
+enum GoldenHarness {
+    static let dpi = 48
+    static let pixelThreshold: UInt8 = 127
+    static let maxDifferingFraction = 0.002
+
+    struct Outcome {
+        var failures: [String] = []
+        var updated = 0
+    }
+
+    static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
+
+    /// Rasterises `pdf` into `dir` as page-1.png, page-2.png, …; returns the paths in page order.
+    static func rasterise(_ pdf: URL, into dir: URL) throws -> [URL] {
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let result = try runProcess("/usr/bin/pdftoppm", ["-r", "\(dpi)", "-mono", "-png", pdf.path, dir.appendingPathComponent("page").path])
+        guard result.status == 0 else { throw GoldenError(message: "pdftoppm failed: \(result.stderr)") }
+        // pdftoppm pads page numbers to the width of the page count: sort numerically.
+        let pages = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("page-") && $0.pathExtension == "png" }
+        return pages.sorted { pageNumber($0) < pageNumber($1) }
+    }
+
+    static func pageNumber(_ url: URL) -> Int {
+        Int(url.deletingPathExtension().lastPathComponent.split(separator: "-").last ?? "") ?? 0
+    }
+
+    /// Compares (or, with UPDATE_GOLDENS=1, rewrites) the golden pages of one rendered PDF.
+    static func check(pdf: URL, goldenDir: URL, artifactsDir: URL) throws -> Outcome {
+        var outcome = Outcome()
+        let actualPages = try rasterise(pdf, into: artifactsDir.appendingPathComponent("actual"))
+        let fm = FileManager.default
+        if updating {
+            try? fm.removeItem(at: goldenDir)
+            try fm.createDirectory(at: goldenDir, withIntermediateDirectories: true)
+            for (i, page) in actualPages.enumerated() {
+                try fm.copyItem(at: page, to: goldenDir.appendingPathComponent("page-\(i + 1).png"))
+            }
+            outcome.updated = actualPages.count
+            return outcome
+        }
+        let expectedCount = ((try? fm.contentsOfDirectory(atPath: goldenDir.path)) ?? []).filter { $0.hasSuffix(".png") }.count
+        if expectedCount == 0 {
+            outcome.failures.append("no golden pages in \(goldenDir.path): run `make goldens` and commit them")
+            return outcome
+        }
+        if expectedCount != actualPages.count {
+            outcome.failures.append("\(actualPages.count) pages rendered, \(expectedCount) expected (golden: \(goldenDir.path))")
+        }
+        for (i, page) in actualPages.enumerated() where i < expectedCount {
+            let expectedPath = goldenDir.appendingPathComponent("page-\(i + 1).png").path
+            guard let expected = PageImage(pngAt: expectedPath), let actual = PageImage(pngAt: page.path) else {
+                outcome.failures.append("page \(i + 1): cannot read \(expectedPath) or \(page.path)")
+                continue
+            }
+            let fraction = actual.differingFraction(from: expected, threshold: pixelThreshold)
+            if fraction > maxDifferingFraction {
+                let base = artifactsDir.appendingPathComponent("page-\(i + 1)")
+                try? fm.removeItem(atPath: base.path + "-actual.png")
+                try? fm.removeItem(atPath: base.path + "-expected.png")
+                try fm.copyItem(atPath: page.path, toPath: base.path + "-actual.png")
+                try fm.copyItem(atPath: expectedPath, toPath: base.path + "-expected.png")
+                PageImage.writeDiff(expected: expected, actual: actual, threshold: pixelThreshold, to: base.path + "-diff.png")
+                let percent = (fraction * 10000).rounded() / 100
+                outcome.failures.append("page \(i + 1) differs in \(percent)% of pixels: see \(base.path)-{actual,expected,diff}.png")
+            }
+        }
+        return outcome
+    }
+}
+
+struct GoldenError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

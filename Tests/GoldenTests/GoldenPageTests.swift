@@ -1,0 +1,32 @@
+/// Every example and fixture trip, rendered and compared page by page with its golden images.
+import Foundation
+import ItineraryExport
+import Testing
+import TestSupport
+
+/// Trips that must render: the examples users see, and the edge cases.
+let goldenTrips: [URL] = TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures)
+
+@Suite("Golden pages")
+struct GoldenPageTests {
+    @Test("pages match the golden images", arguments: goldenTrips.map(\.lastPathComponent))
+    func pagesMatch(_ file: String) throws {
+        let url = goldenTrips.first { $0.lastPathComponent == file }!
+        let name = url.deletingPathExtension().lastPathComponent
+        let template = "classic"
+        let exporter = try Exporter(fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let trip = try Exporter.loadTrip(path: url.path)
+        let result = try exporter.render(trip, options: ExportOptions(template: .named(template)))
+
+        let artifacts = TestPaths.artifacts.appendingPathComponent("golden/\(template)/\(name)")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let pdf = artifacts.appendingPathComponent("\(name).pdf")
+        try result.pdf.write(to: pdf)
+
+        let outcome = try GoldenHarness.check(pdf: pdf, goldenDir: TestPaths.golden.appendingPathComponent("\(template)/\(name)"),
+                                              artifactsDir: artifacts)
+        for failure in outcome.failures {
+            Issue.record("\(file): \(failure)")
+        }
+    }
+}

@@ -1,0 +1,185 @@
+/// The command as users run it: exit codes, one-line messages, and nothing lost on failure.
+import Foundation
+import Testing
+import TestSupport
+
+private let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
+
+/// Runs the built command with the repository's fonts and templates.
+private func cli(_ args: [String], stdin: Data? = nil, env extra: [String: String] = [:], in dir: URL? = nil) throws -> ProcessResult {
+    var changes = ["EXPORT_ITINERARY_FONTS": TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES": TestPaths.templates]
+    for (k, v) in extra { changes[k] = v }
+    return try runProcess(TestPaths.executable, args, stdin: stdin, environment: environment(changes), directory: dir)
+}
+
+/// Every stderr line is a one-line message with the program's prefix.
+private func expectPrefixed(_ stderr: String, _ kind: String = "error", sourceLocation: SourceLocation = #_sourceLocation) {
+    let lines = stderr.split(separator: "\n", omittingEmptySubsequences: true)
+    #expect(!lines.isEmpty, sourceLocation: sourceLocation)
+    for line in lines {
+        #expect(line.hasPrefix("export-itinerary: \(kind): "), "\(line)", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test func rendersAPDF() throws {
+        let dir = TestPaths.scratch("render")
+        let out = dir.appendingPathComponent("trip.pdf")
+        let r = try cli([trip, out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        let bytes = try Data(contentsOf: out)
+        #expect(bytes.starts(with: Data("%PDF-1.5".utf8)))
+        let check = try runProcess("/usr/bin/qpdf", ["--check", out.path])
+        #expect(check.status == 0, "\(check.stdout)")
+        // No temporary file is left beside the output.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["trip.pdf"])
+    }
+
+    @Test func readsStandardInput() throws {
+        let out = TestPaths.scratch("stdin").appendingPathComponent("trip.pdf")
+        let r = try cli(["-", out.path], stdin: try Data(contentsOf: URL(fileURLWithPath: trip)))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func a4Paper() throws {
+        let out = TestPaths.scratch("a4").appendingPathComponent("trip.pdf")
+        #expect(try cli([trip, out.path, "--paper", "a4"]).status == 0)
+        let info = try runProcess("/usr/bin/pdfinfo", [out.path])
+        #expect(info.stdout.contains("595 x 842"))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try cli(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("export-itinerary TRIP.json OUT.pdf"))
+        #expect(help.stdout.contains("Exit codes"))
+        let version = try cli(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("export-itinerary "))
+    }
+
+    @Test("usage errors exit 2 and suggest the closest option")
+    func usageErrors() throws {
+        let r = try cli([trip, "out.pdf", "--templte", "classic"])
+        #expect(r.status == 2)
+        expectPrefixed(r.stderr)
+        #expect(r.stderr.contains("--templte"))
+        #expect(r.stderr.contains("did you mean --template?"))
+
+        #expect(try cli([]).status == 2)
+        #expect(try cli([trip]).status == 2)
+        #expect(try cli([trip, "out.pdf", "--paper", "legal"]).status == 2)
+        let command = try cli(["valdate", trip])
+        #expect(command.status == 2)
+        #expect(command.stderr.contains("did you mean validate?"))
+        let epoch = try cli([trip, "out.pdf"], env: ["SOURCE_DATE_EPOCH": "yesterday"])
+        #expect(epoch.status == 2)
+        expectPrefixed(epoch.stderr)
+    }
+
+    @Test("every invalid fixture exits 4, lists its problems, and writes nothing",
+          arguments: TestPaths.jsonFiles(in: TestPaths.invalidFixtures).map(\.lastPathComponent))
+    func invalidTrip(_ file: String) throws {
+        let dir = TestPaths.scratch("invalid-\(file)")
+        let out = dir.appendingPathComponent("out.pdf")
+        let r = try cli([TestPaths.invalidFixtures.appendingPathComponent(file).path, out.path])
+        #expect(r.status == 4, "\(r.stderr)")
+        expectPrefixed(r.stderr)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test("a failed export leaves an existing output file untouched")
+    func existingFileSurvives() throws {
+        let dir = TestPaths.scratch("keep")
+        let out = dir.appendingPathComponent("out.pdf")
+        try Data("previous export".utf8).write(to: out)
+        let bad = dir.appendingPathComponent("bad.json")
+        try Data("{\"schemaVersion\": 1,".utf8).write(to: bad)
+        #expect(try cli([bad.path, out.path]).status == 4)
+        #expect(try cli([trip, out.path], env: ["EXPORT_ITINERARY_FONTS": "/nonexistent/fonts"]).status == 1)
+        #expect(try Data(contentsOf: out) == Data("previous export".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.json", "out.pdf"])
+    }
+
+    @Test("an output that cannot be written exits 6 and leaves nothing")
+    func unwritableOutput() throws {
+        let dir = TestPaths.scratch("unwritable")
+        let missing = try cli([trip, dir.appendingPathComponent("no/such/dir/out.pdf").path])
+        #expect(missing.status == 6)
+        expectPrefixed(missing.stderr)
+        #expect(missing.stderr.contains("does not exist"))
+
+        let file = dir.appendingPathComponent("plain-file")
+        try Data().write(to: file)
+        let notDir = try cli([trip, file.appendingPathComponent("out.pdf").path])
+        #expect(notDir.status == 6)
+
+        let isDir = try cli([trip, dir.path])
+        #expect(isDir.status == 6)
+
+        // A read-only directory stops everyone but root, who may write anywhere.
+        if getuid() != 0 {
+            let ro = dir.appendingPathComponent("readonly")
+            try FileManager.default.createDirectory(at: ro, withIntermediateDirectories: true)
+            chmod(ro.path, 0o555)
+            defer { chmod(ro.path, 0o755) }
+            #expect(try cli([trip, ro.appendingPathComponent("out.pdf").path]).status == 6)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: ro.path).isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["plain-file"])
+    }
+
+    @Test("unreadable input is a one-line error")
+    func unreadableInput() throws {
+        let r = try cli(["/nonexistent/trip.json", "out.pdf"])
+        #expect(r.status == 1)
+        expectPrefixed(r.stderr)
+        #expect(r.stderr.contains("no such file"))
+    }
+
+    @Test("missing fonts say how to fix it")
+    func missingFonts() throws {
+        let out = TestPaths.scratch("nofonts").appendingPathComponent("out.pdf")
+        let r = try cli([trip, out.path], env: ["EXPORT_ITINERARY_FONTS": "/nonexistent/fonts"])
+        #expect(r.status == 1)
+        expectPrefixed(r.stderr)
+        #expect(r.stderr.contains("make fonts"))
+    }
+
+    @Test("an unknown template names the ones available")
+    func unknownTemplate() throws {
+        let r = try cli([trip, "out.pdf", "--template", "fancy"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("classic"))
+    }
+
+    @Test("validate checks many files and exits 4 when one is invalid")
+    func validate() throws {
+        let good = try cli(["validate"] + TestPaths.jsonFiles(in: TestPaths.examples).map(\.path))
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.split(separator: "\n").count == TestPaths.jsonFiles(in: TestPaths.examples).count)
+        let bad = TestPaths.jsonFiles(in: TestPaths.invalidFixtures).first!
+        let mixed = try cli(["validate", trip, bad.path])
+        #expect(mixed.status == 4)
+        #expect(mixed.stdout.contains("ok"))
+        expectPrefixed(mixed.stderr)
+    }
+
+    @Test("characters no bundled font covers give a warning naming them")
+    func uncoveredWarning() throws {
+        let dir = TestPaths.scratch("tofu")
+        var json = try String(contentsOf: URL(fileURLWithPath: trip), encoding: .utf8)
+        // U+16A0 (Runic) is in none of the bundled fonts.
+        json = json.replacingOccurrences(of: "\"traveler\": \"", with: "\"traveler\": \"\u{16A0} ")
+        let input = dir.appendingPathComponent("runic.json")
+        try Data(json.utf8).write(to: input)
+        let r = try cli([input.path, dir.appendingPathComponent("out.pdf").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        expectPrefixed(r.stderr, "warning")
+        #expect(r.stderr.contains("U+16A0"))
+    }
+}

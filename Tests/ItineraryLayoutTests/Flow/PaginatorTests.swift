@@ -1,0 +1,99 @@
+/// Page-break rules on synthetic blocks: no fonts needed, heights are exact.
+import ItineraryLayout
+import ItineraryText
+import Testing
+
+/// A text block of `count` lines, each 10 tall.
+private func lines(_ count: Int, keepWithNext: Bool = false) -> TextBlock {
+    let line = SetLine(spans: [StyledSpan("x", TextStyle(family: "Inter", size: 8, lineHeight: 10))], width: 5, baseline: 8, height: 10)
+    return TextBlock(lines: Array(repeating: line, count: count), width: 100, keepWithNext: keepWithNext)
+}
+
+private func box(_ height: Double, keepWithNext: Bool = false) -> Canvas {
+    Canvas(height: height, keepWithNext: keepWithNext, items: [])
+}
+
+private var paginator: Paginator { Paginator { _ in 100 } }
+
+@Suite("Paginator")
+struct PaginatorTests {
+    @Test func blocksThatFitShareAPage() {
+        let pages = paginator.paginate([box(40), box(60)])
+        #expect(pages.count == 1)
+        #expect(pages[0].blocks.map(\.y) == [0, 40])
+    }
+
+    @Test func aBlockThatDoesNotFitMovesToTheNextPage() {
+        let pages = paginator.paginate([box(70), box(40)])
+        #expect(pages.count == 2)
+        #expect(pages[1].blocks.map(\.y) == [0])
+    }
+
+    @Test func spaceIsDroppedAtTheTopOfAPage() {
+        let pages = paginator.paginate([box(95), Spacer(20), box(50)])
+        #expect(pages.count == 2)
+        #expect(pages[1].blocks.count == 1)
+        #expect(pages[1].blocks[0].block.height == 50)
+    }
+
+    @Test("a heading never ends a page alone")
+    func keepWithNext() {
+        // 80 used; the 15-tall heading fits, but not with the first 2 lines of the paragraph.
+        let pages = paginator.paginate([box(80), box(15, keepWithNext: true), lines(6)])
+        #expect(pages.count == 2)
+        #expect(pages[0].blocks.count == 1)
+        #expect(pages[1].blocks[0].block.height == 15)
+    }
+
+    @Test("paragraphs split with at least two lines on each side")
+    func widowsAndOrphans() {
+        // 30 left: 3 lines fit, and the tail keeps 2.
+        var pages = paginator.paginate([box(70), lines(5)])
+        #expect(pages.count == 2)
+        #expect((pages[0].blocks[1].block as? TextBlock)?.lines.count == 3)
+        #expect((pages[1].blocks[0].block as? TextBlock)?.lines.count == 2)
+
+        // 30 left but only 4 lines: taking 3 would leave a widow, so take 2.
+        pages = paginator.paginate([box(70), lines(4)])
+        #expect((pages[0].blocks[1].block as? TextBlock)?.lines.count == 2)
+
+        // 15 left: 1 line would be an orphan, so the whole paragraph moves.
+        pages = paginator.paginate([box(85), lines(5)])
+        #expect(pages[0].blocks.count == 1)
+        #expect((pages[1].blocks[0].block as? TextBlock)?.lines.count == 5)
+    }
+
+    @Test("a kept-together stack moves whole; one taller than a page splits inside")
+    func keepTogether() {
+        var pages = paginator.paginate([box(60), Stack([box(20), box(30)])])
+        #expect(pages.count == 2)
+        #expect(pages[1].blocks[0].block is Stack)
+
+        pages = paginator.paginate([Stack([box(20), lines(20)])])
+        #expect(pages.count == 3)
+        let total = pages.flatMap(\.blocks).reduce(0.0) { $0 + $1.block.height }
+        #expect(total == 220)
+    }
+
+    @Test func forcedBreak() {
+        let pages = paginator.paginate([box(10), PageBreak(), box(10)])
+        #expect(pages.count == 2)
+        // A break at the top of a page does not make an empty page.
+        #expect(paginator.paginate([PageBreak(), box(10)]).count == 1)
+    }
+
+    @Test("the running-header mark carries over to following pages")
+    func marks() {
+        let pages = paginator.paginate([Anchor(name: "d1", mark: "Day 1"), box(90), box(90), Anchor(name: "d2", mark: "Day 2"), box(50)])
+        #expect(pages.count == 3)
+        #expect(pages[1].markAtTop == "Day 1")
+        #expect(pages[2].markAtTop == "Day 1")
+    }
+
+    @Test("an unsplittable block taller than a page is placed alone and flagged")
+    func overflow() {
+        let pages = paginator.paginate([box(10), box(150), box(10)])
+        #expect(pages.count == 3)
+        #expect(pages[1].overflows)
+    }
+}

@@ -1,0 +1,60 @@
+/// Locale formatting: dates, times with zone abbreviations across DST, distances, durations.
+import Foundation
+import ItineraryLayout
+import ItineraryModel
+import Testing
+import TestSupport
+
+private func labels(_ language: String) throws -> Labels {
+    let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))
+    return try #require(TemplateLoader.load(data).labels[language])
+}
+
+private func nbsp(_ s: String) -> String {
+    s.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{2009}", with: " ")
+}
+
+@Suite("Trip formatter")
+struct TripFormatterTests {
+    @Test func englishDates() throws {
+        let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
+        let start = try #require(CalendarDate(iso: "2026-06-12")), end = try #require(CalendarDate(iso: "2026-06-19"))
+        #expect(nbsp(f.dateRange(start, end)) == "Jun 12 – 19, 2026")
+        #expect(f.dayDate(try #require(CalendarDate(iso: "2026-06-14"))) == "Sun, Jun 14")
+    }
+
+    @Test("times use the stadium's zone abbreviation on each side of a DST change")
+    func zonesAcrossDST() throws {
+        let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
+        let before = try #require(Instant(rfc3339: "2026-03-07T19:00:00-06:00"))
+        let after = try #require(Instant(rfc3339: "2026-03-09T19:00:00-05:00"))
+        let a = f.time(before, zone: "America/Chicago"), b = f.time(after, zone: "America/Chicago")
+        #expect(nbsp(a.time) == "7:00 PM")
+        #expect(a.zone == "CST")
+        #expect(nbsp(b.time) == "7:00 PM")
+        #expect(b.zone == "CDT")
+        let phoenix = f.time(try #require(Instant(rfc3339: "2026-07-01T02:40:00Z")), zone: "America/Phoenix")
+        #expect(nbsp(phoenix.time) == "7:40 PM")
+        #expect(phoenix.zone == "MST")
+    }
+
+    @Test("each locale gets its own clock: 24-hour in Spain, 12-hour in Mexico (as CLDR has it)")
+    func spanish() throws {
+        let instant = try #require(Instant(rfc3339: "2026-08-27T19:10:00-07:00"))
+        let spain = TripFormatter(localeIdentifier: "es_ES", units: .metric, labels: try labels("es"))
+        #expect(spain.time(instant, zone: "America/Los_Angeles").time == "19:10")
+        let f = TripFormatter(localeIdentifier: "es_MX", units: .metric, labels: try labels("es"))
+        #expect(nbsp(f.time(instant, zone: "America/Los_Angeles").time).hasPrefix("7:10"))
+        #expect(f.dayDate(try #require(CalendarDate(iso: "2026-08-27"))).lowercased().contains("ago"))
+        #expect(nbsp(f.distance(meters: 193_000)) == "193 km")
+    }
+
+    @Test func distancesAndDurations() throws {
+        let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
+        #expect(nbsp(f.distance(meters: 1_887_730)) == "1,173 mi")
+        #expect(nbsp(f.distance(meters: 8047)) == "5.0 mi")
+        #expect(nbsp(f.duration(seconds: 5280)) == "1 h 28 m")
+        #expect(nbsp(f.duration(seconds: 14400)) == "4 h")
+        #expect(nbsp(f.duration(seconds: 2460)) == "41 m")
+    }
+}

@@ -1,0 +1,88 @@
+/// Templates are checked on load, and every error names the key at fault.
+import Foundation
+import ItineraryLayout
+import Testing
+import TestSupport
+
+private func classic() throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))
+    return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
+private func load(_ object: [String: Any]) throws -> Template {
+    try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
+}
+
+private func errorKey(_ object: [String: Any]) -> String? {
+    do {
+        _ = try load(object)
+        return nil
+    } catch let error as TemplateError {
+        return error.key
+    } catch {
+        return "unexpected \(error)"
+    }
+}
+
+@Suite("Template loader")
+struct TemplateLoaderTests {
+    @Test func bundledTemplatesLoad() throws {
+        for name in ["classic"] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/\(name).json"))
+            let template = try TemplateLoader.load(data)
+            #expect(template.name == name)
+        }
+    }
+
+    @Test func aMisspeltKeyIsNamed() throws {
+        var t = try classic()
+        var styles = t["styles"] as! [String: Any]
+        var body = styles["body"] as! [String: Any]
+        body["sise"] = 9
+        styles["body"] = body
+        t["styles"] = styles
+        #expect(errorKey(t) == "styles.body.sise")
+    }
+
+    @Test func missingAndBrokenValuesAreNamed() throws {
+        var t = try classic()
+        t.removeValue(forKey: "margins")
+        #expect(errorKey(t) == "margins")
+
+        t = try classic()
+        var colors = t["colors"] as! [String: Any]
+        colors["ink"] = "dark blue"
+        t["colors"] = colors
+        #expect(errorKey(t) == "colors.ink")
+
+        t = try classic()
+        var styles = t["styles"] as! [String: Any]
+        styles.removeValue(forKey: "dayHeading")
+        t["styles"] = styles
+        #expect(errorKey(t) == "styles.dayHeading")
+
+        t = try classic()
+        var labels = t["labels"] as! [String: Any]
+        labels.removeValue(forKey: "en")
+        t["labels"] = labels
+        #expect(errorKey(t) == "labels.en")
+
+        t = try classic()
+        t["paper"] = "tabloid"
+        #expect(errorKey(t) == "paper")
+
+        t = try classic()
+        var margins = t["margins"] as! [String: Any]
+        margins["top"] = -4
+        t["margins"] = margins
+        #expect(errorKey(t) == "margins.top")
+    }
+
+    @Test("the trip locale picks the labels, English is the fallback")
+    func labelLanguage() throws {
+        let template = try load(try classic())
+        #expect(try Theme(template: template, locale: "es_MX").labels.restDay == "Día de descanso")
+        #expect(try Theme(template: template, locale: "fr_CA").language == "en")
+        #expect(throws: TemplateError.self) { try Theme(template: template, locale: "en_US", paper: "legal") }
+    }
+}

@@ -1,0 +1,55 @@
+/// Shaping and line breaking with the hermetic fonts.
+import ItineraryText
+import Testing
+import TestSupport
+
+private var fonts: Result<FontSet, FontSetError> { Result { () throws(FontSetError) in try FontSet(directory: TestPaths.fonts) } }
+private let style = TextStyle(family: "Inter", size: 9, lineHeight: 13)
+
+@Suite("Text engine")
+struct TextEngineTests {
+    @Test func linesNeverExceedTheWidth() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let url = "https://tickets.example.com/" + String(repeating: "segment-", count: 40)
+        let prose = String(repeating: "Tailgating in the Uecker lot opens three hours before first pitch. ", count: 10)
+        for text in [url, prose] {
+            let lines = engine.setParagraph([StyledSpan(text, style)], width: 200)
+            #expect(lines.count > 1)
+            #expect(lines.allSatisfy { $0.width <= 200.01 })
+            // Nothing is lost in the breaking but the spaces at the breaks.
+            #expect(lines.map(\.text).joined().filter { $0 != " " } == text.filter { $0 != " " })
+        }
+    }
+
+    @Test("line boxes follow the CSS half-leading model")
+    func lineBox() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let m = engine.metrics(style)
+        // Inter: ascender 0.96875 em, descender 0.2415 em.
+        #expect(abs(m.ascent - 9 * 0.96875) < 0.05)
+        let box = engine.lineBox([style])
+        #expect(box.height == 13)
+        #expect(abs(box.baseline - ((13 - m.ascent - m.descent) / 2 + m.ascent)) < 0.0001)
+    }
+
+    @Test("fallback fonts draw Greek, Arabic, Hebrew and CJK; the rest is reported")
+    func coverage() throws {
+        let fontSet = try fonts.get()
+        let engine = TextEngine(fontSet: fontSet)
+        for sample in ["Zürich", "Αθήνα", "الرياض", "תל אביב", "東京ドーム"] {
+            #expect(engine.unknownGlyphCount([StyledSpan(sample, style)]) == 0, "\(sample)")
+            #expect(fontSet.uncoveredScalars(in: sample).isEmpty)
+        }
+        #expect(fontSet.uncoveredScalars(in: "a\u{16A0}b\u{16A0}").map(\.value) == [0x16A0])
+    }
+
+    @Test func ellipsizeKeepsBothEnds() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let span = StyledSpan("tickets.example.com/orders/" + String(repeating: "X", count: 200) + "/end", style)
+        let short = engine.ellipsize(span, width: 150, middle: true)
+        #expect(engine.advance(of: [short]) <= 150)
+        #expect(short.text.hasPrefix("tickets.ex"))
+        #expect(short.text.hasSuffix("/end"))
+        #expect(short.text.contains("…"))
+    }
+}
