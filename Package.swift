@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "ItineraryExport", dependencies: ["ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
         // The command line: argument parsing, messages, exit codes.
         .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport"]),
+        // In-process throughput benchmark, driven by bench/run.sh. Not a test.
+        .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport"], path: "bench/ItineraryBench"),
 
         // Paths and process helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

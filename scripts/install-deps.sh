@@ -9,6 +9,7 @@ packages=(
   libsqlite3-dev libssl-dev                           # the entitlement store
   fonts-inter fonts-noto-core fonts-droid-fallback    # the hermetic font set (copied into Fonts/)
   poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
+  time                                                # bench: peak RSS
 )
 
 missing=()

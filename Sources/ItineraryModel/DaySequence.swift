@@ -8,7 +8,7 @@ struct DaySequence {
     let tripDates: ClosedRange<CalendarDate>?
     /// The latest date accepted so far.
     private var previous: CalendarDate?
-    /// Where each date was first seen; at most one entry per day of the trip.
+    /// Where each date was first seen: one entry per distinct valid date in the file.
     private var seenAt: [CalendarDate: Int] = [:]
 
     init(tripDates: ClosedRange<CalendarDate>?) {

@@ -6,17 +6,21 @@
 /// for text with accents or emoji before the error. A leading UTF-8 byte order
 /// mark is not counted.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// 1-based line; LF, CR LF and a lone CR each end a line.
     public var line: Int
+    /// 1-based column in Unicode scalars.
     public var column: Int
     /// Lower-case, says what was wrong: `trailing comma before ']'`.
     public var reason: String
 
+    /// An error at `line`, `column` for `reason`.
     public init(line: Int, column: Int, reason: String) {
         self.line = line
         self.column = column
         self.reason = reason
     }
 
+    /// `line L, column C: reason`.
     public var description: String { "line \(line), column \(column): \(reason)" }
 }
 

@@ -3,12 +3,16 @@
 /// One JSON value. Objects keep their members in document order and keep
 /// duplicate keys, so that validation can report them instead of one silently winning.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number's value, and whether it was written as an integer literal
     /// (no fraction and no exponent), so `1` and `1.0` can be told apart.
     case number(Double, isInteger: Bool)
+    /// A string with its escapes decoded.
     case string(String)
+    /// Elements in document order.
     case array([JSONValue])
     /// Members in document order, duplicates included.
     case object([JSONMember])
@@ -28,9 +32,11 @@ public enum JSONValue: Sendable, Equatable {
 
 /// One `"key": value` pair of a JSON object.
 public struct JSONMember: Sendable, Equatable {
+    /// The key with its escapes decoded.
     public var key: String
     public var value: JSONValue
 
+    /// A member with `key` and `value`.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value

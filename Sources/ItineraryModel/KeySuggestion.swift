@@ -12,12 +12,14 @@ enum KeySuggestion {
         let typed = Array(key.lowercased().unicodeScalars)
         var best: (key: String, distance: Int)?
         for candidate in known {
-            let target = Array(candidate.lowercased().unicodeScalars)
-            let allowed = min(2, max(1, target.count / 3))
-            // The distance is at least the difference in length; this also keeps a
-            // megabyte-long unknown key from costing a megabyte-sized table.
-            guard abs(typed.count - target.count) <= allowed else { continue }
-            let d = distance(typed, target)
+            // Known keys are ASCII, so their lengths in bytes and scalars agree.
+            let length = candidate.utf8.count
+            let allowed = min(2, max(1, length / 3))
+            // The distance is at least the difference in length. Checking that first keeps
+            // a file of many unknown keys fast, and a megabyte-long key from costing a
+            // megabyte-sized table.
+            guard abs(typed.count - length) <= allowed else { continue }
+            let d = distance(typed, Array(candidate.lowercased().unicodeScalars))
             if d <= allowed, d < (best?.distance ?? Int.max) {
                 best = (candidate, d)
             }

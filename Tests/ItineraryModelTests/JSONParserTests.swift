@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ItineraryModel
+import ItineraryModel
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
