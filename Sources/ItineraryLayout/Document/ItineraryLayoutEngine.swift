@@ -1,5 +1,4 @@
 /// Lays out a whole trip: the blocks of every section, paginated and composed into pages.
-import Foundation
 import ItineraryModel
 import ItineraryText
 
@@ -50,19 +49,4 @@ public struct ItineraryLayoutEngine {
     }
 
     var contentWidth: Double { theme.page.width - theme.template.margins.left - theme.template.margins.right }
-}
-
-extension Trip {
-    /// The name, or the day cities joined with " → ", consecutive repeats collapsed.
-    public var displayName: String {
-        if let name, !name.trimmingCharacters(in: .whitespaces).isEmpty { return name }
-        return routeCities.joined(separator: " → ")
-    }
-
-    /// The cities in visiting order, consecutive repeats collapsed.
-    public var routeCities: [String] {
-        var cities: [String] = []
-        for day in days where cities.last != day.city { cities.append(day.city) }
-        return cities
-    }
 }

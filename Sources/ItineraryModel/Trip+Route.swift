@@ -1,0 +1,17 @@
+/// The route a trip takes through its cities, and the title it defaults to.
+import Foundation
+
+extension Trip {
+    /// The name, or the day cities joined with " → ", consecutive repeats collapsed.
+    public var displayName: String {
+        if let name, !name.trimmingCharacters(in: .whitespaces).isEmpty { return name }
+        return routeCities.joined(separator: " → ")
+    }
+
+    /// The cities in visiting order, consecutive repeats collapsed.
+    public var routeCities: [String] {
+        var cities: [String] = []
+        for day in days where cities.last != day.city { cities.append(day.city) }
+        return cities
+    }
+}
