@@ -4,7 +4,8 @@ import Foundation
 enum Command: Equatable {
     case help
     case version
-    case export(input: String, output: String, template: String, paper: String?)
+    /// `page` is set for a PNG preview (an output path ending in `.png`).
+    case export(input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double)
     case validate(paths: [String])
 }
 
@@ -13,7 +14,7 @@ struct UsageError: Error, Equatable {
 }
 
 enum Arguments {
-    static let exportOptions = ["--template", "--paper", "--help", "--version"]
+    static let exportOptions = ["--template", "--paper", "--page", "--dpi", "--help", "--version"]
     static let papers = ["letter", "a4"]
 
     static func parse(_ args: [String]) throws(UsageError) -> Command {
@@ -25,6 +26,8 @@ enum Arguments {
         var positional: [String] = []
         var template = "classic"
         var paper: String?
+        var page: Int?
+        var dpi: Double?
         var i = 0
         var onlyPositional = false
         while i < args.count {
@@ -52,6 +55,14 @@ enum Arguments {
                     throw UsageError(message: "--paper must be one of \(papers.joined(separator: ", ")), got \"\(p)\"")
                 }
                 paper = p
+            case "--page":
+                let raw = try value()
+                guard let n = Int(raw), n >= 1 else { throw UsageError(message: "--page must be a page number from 1, got \"\(raw)\"") }
+                page = n
+            case "--dpi":
+                let raw = try value()
+                guard let d = Double(raw), d >= 9, d <= 1200 else { throw UsageError(message: "--dpi must be a number from 9 to 1200, got \"\(raw)\"") }
+                dpi = d
             default:
                 throw UsageError(message: "unknown option \(name)" + suggestion(for: name, among: exportOptions))
             }
@@ -66,7 +77,12 @@ enum Arguments {
                 ? "expected TRIP.json and OUT.pdf, got \(positional.count) argument\(positional.count == 1 ? "" : "s") (see --help)"
                 : "expected TRIP.json and OUT.pdf, got \(positional.count) arguments: use 'validate' to check several files")
         }
-        return .export(input: positional[0], output: positional[1], template: template, paper: paper)
+        let png = positional[1].lowercased().hasSuffix(".png")
+        if !png && (page != nil || dpi != nil) {
+            throw UsageError(message: "--page and --dpi apply to a PNG preview: give an output path ending in .png")
+        }
+        return .export(input: positional[0], output: positional[1], template: template, paper: paper,
+                       page: png ? (page ?? 1) : nil, dpi: dpi ?? 144)
     }
 
     private static func parseValidate(_ args: [String]) throws(UsageError) -> Command {

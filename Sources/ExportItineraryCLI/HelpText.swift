@@ -6,6 +6,7 @@ enum HelpText {
 
     Usage:
       export-itinerary TRIP.json OUT.pdf [--template NAME|PATH] [--paper letter|a4]
+      export-itinerary TRIP.json OUT.png [--page N] [--dpi D] [...]
       export-itinerary validate TRIP.json...
       export-itinerary --help | --version
 
@@ -18,6 +19,12 @@ enum HelpText {
                            keys: docs/templates.md)
       --paper letter|a4    paper size (default: the template's)
 
+    Previews:
+      OUT.png              an output ending in .png gets one page as an image, laid out
+                           exactly as in the PDF
+      --page N             which page (default 1)
+      --dpi D              resolution (default 144)
+
     Checking:
       validate TRIP.json...  validate files without rendering; lists every problem with its
                              JSON path, e.g. days[3].items[0].homeTeam: unknown team id "nyyy"
@@ -25,6 +32,7 @@ enum HelpText {
     Examples:
       export-itinerary Examples/midwest-mlb-10-day.json out/midwest.pdf
       export-itinerary trip.json trip-a4.pdf --paper a4
+      export-itinerary trip.json cover.png --page 1 --dpi 96
       cat trip.json | export-itinerary - trip.pdf
       export-itinerary validate Examples/*.json
 

@@ -49,11 +49,11 @@ func run() -> Int32 {
         return ExitCode.ok
     case let .validate(paths):
         return validate(paths)
-    case let .export(input, output, template, paper):
+    case let .export(input, output, template, paper, page, dpi):
         do {
             let exporter = try Exporter()
             let options = ExportOptions(template: TemplateChoice(argument: template), paper: paper, sourceDateEpoch: epoch)
-            let result = try exporter.export(input: input, output: output, options: options)
+            let result = try exporter.export(input: input, output: output, options: options, pngPage: page, dpi: dpi)
             for warning in result.warnings { printWarning(warning) }
             return ExitCode.ok
         } catch {

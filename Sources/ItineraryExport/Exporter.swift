@@ -33,7 +33,8 @@ public struct ExportOptions: Sendable {
 
 /// What an export produced.
 public struct ExportResult: Sendable {
-    public var pdf: Data
+    /// The file's bytes: a PDF, or a PNG for a preview.
+    public var bytes: Data
     public var pageCount: Int
     /// Problems worth telling the user that did not stop the export (uncovered characters).
     public var warnings: [String]
@@ -126,8 +127,8 @@ public final class Exporter {
         }
     }
 
-    /// Lays out and renders a trip to PDF bytes in memory.
-    public func render(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+    /// Lays out a trip into pages (no rendering yet).
+    public func layout(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         let template = try loadTemplate(options.template)
         let theme: Theme
         do {
@@ -136,7 +137,26 @@ public final class Exporter {
             throw .template(error.description)
         }
         let text = engine(language: trip.locale)
-        let document = ItineraryLayoutEngine(theme: theme, text: text).layout(trip)
+        return (ItineraryLayoutEngine(theme: theme, text: text).layout(trip), text)
+    }
+
+    /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.
+    public func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+        let (document, text) = try layout(trip, options: options)
+        guard (1...document.pages.count).contains(page) else {
+            throw .render("page \(page) does not exist: the document has \(document.pages.count) page\(document.pages.count == 1 ? "" : "s")")
+        }
+        do {
+            let png = try PNGRenderer.render(document.pages[page - 1], text: text, scale: dpi / 72)
+            return ExportResult(bytes: png, pageCount: document.pages.count, warnings: Self.warnings(document))
+        } catch {
+            throw .render("\(error)")
+        }
+    }
+
+    /// Lays out and renders a trip to PDF bytes in memory.
+    public func render(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+        let (document, text) = try layout(trip, options: options)
         let pdf: Data
         do {
             pdf = try PDFRenderer.render(document, text: text, options: PDFOptions(
@@ -145,21 +165,32 @@ public final class Exporter {
         } catch {
             throw .render("\(error)")
         }
-        var warnings: [String] = []
-        if !document.uncoveredScalars.isEmpty {
-            let names = document.uncoveredScalars.map { String(format: "U+%04X", $0.value) }
-            warnings.append("no bundled font covers \(names.joined(separator: " ")); they are drawn as empty boxes")
-        }
-        return ExportResult(pdf: pdf, pageCount: document.pages.count, warnings: warnings)
+        return ExportResult(bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(document))
     }
 
-    /// Reads, validates, renders and atomically writes one trip.
+    /// Uncovered characters, named by code point (the first 12, then a count), on one line.
+    static func warnings(_ document: LaidOutDocument) -> [String] {
+        let scalars = document.uncoveredScalars
+        guard !scalars.isEmpty else { return [] }
+        var names = scalars.prefix(12).map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+        if scalars.count > 12 { names += " and \(scalars.count - 12) more" }
+        return ["no bundled font covers \(scalars.count) character\(scalars.count == 1 ? "" : "s") (\(names)): drawn as empty boxes"]
+    }
+
+    /// Reads, validates, renders and atomically writes one trip: a PDF, or with `pngPage`
+    /// set, that page as a PNG preview.
     @discardableResult
-    public func export(input: String, output: String, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+    public func export(input: String, output: String, options: ExportOptions = ExportOptions(),
+                       pngPage: Int? = nil, dpi: Double = 144) throws(ExportError) -> ExportResult {
         let trip = try Self.loadTrip(path: input)
-        let result = try render(trip, options: options)
+        let result: ExportResult
+        if let pngPage {
+            result = try renderPNG(trip, page: pngPage, dpi: dpi, options: options)
+        } else {
+            result = try render(trip, options: options)
+        }
         do {
-            try AtomicFile.write(result.pdf, to: output)
+            try AtomicFile.write(result.bytes, to: output)
         } catch {
             throw .output(error)
         }

@@ -21,7 +21,7 @@ struct GoldenPageTests {
         let artifacts = TestPaths.artifacts.appendingPathComponent("golden/\(template)/\(name)")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let pdf = artifacts.appendingPathComponent("\(name).pdf")
-        try result.pdf.write(to: pdf)
+        try result.bytes.write(to: pdf)
 
         let outcome = try GoldenHarness.check(pdf: pdf, goldenDir: TestPaths.golden.appendingPathComponent("\(template)/\(name)"),
                                               artifactsDir: artifacts)

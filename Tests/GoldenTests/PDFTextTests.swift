@@ -17,7 +17,7 @@ struct PDFTextTests {
         let result = try exporter.render(trip)
         let dir = TestPaths.scratch("text-\(file)")
         let pdf = dir.appendingPathComponent("trip.pdf")
-        try result.pdf.write(to: pdf)
+        try result.bytes.write(to: pdf)
         let out = try runProcess("/usr/bin/pdftotext", ["-enc", "UTF-8", pdf.path, "-"])
         #expect(out.status == 0)
         // pdftotext turns no-break and thin spaces into plain ones (or drops them); compare on letters alone.

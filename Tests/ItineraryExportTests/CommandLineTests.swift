@@ -183,3 +183,24 @@ struct CommandLineTests {
         #expect(r.stderr.contains("U+16A0"))
     }
 }
+
+@Suite("PNG previews")
+struct PreviewTests {
+    @Test("an output ending in .png gets one page as an image")
+    func pngPage() throws {
+        let dir = TestPaths.scratch("png")
+        let out = dir.appendingPathComponent("page.png")
+        let midwest = TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path
+        let r = try cli([midwest, out.path, "--page", "2", "--dpi", "72"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = try Data(contentsOf: out)
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // 612 × 792 pt at 72 dpi: the IHDR width and height, big-endian at offsets 16 and 20.
+        #expect(bytes[16..<24].elementsEqual([0, 0, 0x02, 0x64, 0, 0, 0x03, 0x18]))
+
+        let missing = try cli([midwest, dir.appendingPathComponent("p99.png").path, "--page", "99"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("does not exist"))
+        #expect(try cli([midwest, dir.appendingPathComponent("x.pdf").path, "--page", "2"]).status == 2)
+    }
+}

@@ -22,7 +22,7 @@ do {
             for _ in 0..<runs {
                 let result = try exporter.render(trip)
                 pages += result.pageCount
-                bytes += result.pdf.count
+                bytes += result.bytes.count
             }
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -52,21 +52,24 @@ public struct Paginator {
                 pending = block
                 continue
             }
-            // Keep-with-next: the block needs room for itself and the first piece of what follows.
-            var needed = block.height
-            if block.keepWithNext, let next = queue.first(where: { !$0.isDiscardable }) {
-                needed += (queue.first?.isDiscardable == true ? queue.first!.height : 0) + next.minimumHeadHeight
-            }
+            // Keep-with-next: room for the block, the chain of blocks it keeps with, and the
+            // first legal piece of the block that ends the chain.
+            let needed = Self.requiredHeight(block, followedBy: queue)
             if y + needed <= height + 0.001 {
                 place(block)
                 continue
             }
-            if block.keepWithNext && !atTop && needed <= height {
+            if block.keepWithNext && !atTop && needed <= height + 0.001 {
                 newPage()
                 pending = block
                 continue
             }
-            if !block.keepWithNext, let (head, tail) = block.split(available: height - y, fullPage: height) {
+            // The chain cannot be kept on any page (or we are at the top): treat the block alone.
+            if y + block.height <= height + 0.001 {
+                place(block)
+                continue
+            }
+            if let (head, tail) = block.split(available: height - y, fullPage: height) {
                 place(head)
                 newPage()
                 pending = tail
@@ -89,5 +92,26 @@ public struct Paginator {
         }
         if pages.count > 1 && pages[pages.count - 1].blocks.isEmpty { pages.removeLast() }
         return pages
+    }
+
+    /// The height `block` needs on this page: itself, plus, while blocks keep with their next,
+    /// the blocks of the chain and the smallest first piece of the one that ends it.
+    static func requiredHeight(_ block: any FlowBlock, followedBy upcoming: ArraySlice<any FlowBlock>) -> Double {
+        var needed = block.height
+        guard block.keepWithNext else { return needed }
+        for next in upcoming {
+            if next.isDiscardable && !next.keepWithNext {
+                needed += next.height
+                continue
+            }
+            // A splittable block (day notes) ends the chain at its first piece.
+            if next.keepWithNext && next.minimumHeadHeight >= next.height {
+                needed += next.height
+                continue
+            }
+            needed += next.minimumHeadHeight
+            break
+        }
+        return needed
     }
 }

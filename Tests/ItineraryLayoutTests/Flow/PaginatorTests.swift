@@ -97,3 +97,17 @@ struct PaginatorTests {
         #expect(pages[1].overflows)
     }
 }
+
+@Suite("Paginator chains")
+struct PaginatorChainTests {
+    @Test("a rule, a heading and the first card move together; the rule vanishes at the page top")
+    func chain() {
+        let rule = Rule(width: 100, thickness: 1, color: .black, spaceBelow: 5)
+        let pages = paginator.paginate([box(60), Spacer(10), rule, box(10, keepWithNext: true), Spacer(4), Stack([box(20), box(10)])])
+        #expect(pages.count == 2)
+        // The rule did not stay behind at the bottom of page 1.
+        #expect(!pages[0].blocks.contains { $0.block is Rule })
+        // Page 2 starts with the heading: the spacer and the rule were dropped at its top.
+        #expect(pages[1].blocks.map(\.block.height) == [10, 4, 30])
+    }
+}
