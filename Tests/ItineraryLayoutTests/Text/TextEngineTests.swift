@@ -1,4 +1,5 @@
 /// Shaping and line breaking with the hermetic fonts.
+import Foundation
 import ItineraryText
 import Testing
 import TestSupport
@@ -51,5 +52,31 @@ struct TextEngineTests {
         #expect(short.text.hasPrefix("tickets.ex"))
         #expect(short.text.hasSuffix("/end"))
         #expect(short.text.contains("…"))
+    }
+}
+
+@Suite("Hermetic fonts")
+struct HermeticFontTests {
+    /// This machine has Noto Sans Arabic installed system-wide; a font set of Inter alone must
+    /// still not draw Arabic, or system fonts are leaking in.
+    @Test("only the font directory's files are used, never the system's")
+    func noSystemFonts() throws {
+        let dir = TestPaths.scratch("inter-only")
+        try FileManager.default.copyItem(atPath: TestPaths.fonts + "/Inter-Regular.otf",
+                                         toPath: dir.appendingPathComponent("Inter-Regular.otf").path)
+        let fontSet = try FontSet(directory: dir.path)
+        #expect(fontSet.files == ["Inter-Regular.otf"])
+        let engine = TextEngine(fontSet: fontSet)
+        let arabic = StyledSpan("الرياض", style)
+        #expect(engine.unknownGlyphCount([arabic]) > 0)
+        #expect(!fontSet.uncoveredScalars(in: arabic.text).isEmpty)
+        #expect(engine.unknownGlyphCount([StyledSpan("Zürich", style)]) == 0)
+    }
+
+    @Test func missingOrEmptyDirectoriesAreClearErrors() throws {
+        #expect(throws: FontSetError.missingDirectory("/nonexistent/fonts")) { try FontSet(directory: "/nonexistent/fonts") }
+        let empty = TestPaths.scratch("no-fonts")
+        #expect(throws: FontSetError.noFonts(empty.path)) { try FontSet(directory: empty.path) }
+        #expect(FontSetError.missingDirectory("x").description.contains("make fonts"))
     }
 }
