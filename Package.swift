@@ -15,6 +15,13 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
         ),
 
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
+        // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
+        .target(name: "Entitlements", dependencies: ["COpenSSL", "CSQLite"]),
+
         // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
         .target(name: "ItineraryModel"),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
@@ -24,17 +31,18 @@ let package = Package(
         // Display list → Cairo PDF or PNG bytes.
         .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo"]),
         // The library API: load → layout → render → atomic write.
-        .target(name: "ItineraryExport", dependencies: ["ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
+        .target(name: "ItineraryExport", dependencies: ["Entitlements", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
         // The command line: argument parsing, messages, exit codes.
-        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport"]),
+        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "Entitlements"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport"], path: "bench/ItineraryBench"),
 
         // Paths and process helpers shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
+        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "CCairo", "TestSupport"]),
     ]
 )

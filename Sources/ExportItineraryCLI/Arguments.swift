@@ -1,106 +1,226 @@
 /// Parsing the command line into a command, with usage errors that suggest the closest option.
 import Foundation
 
+/// Where the entitlement store and the product catalog are: `--store DIR`, `--catalog FILE`.
+struct GateOptions: Equatable {
+    var store: String?
+    var catalog: String?
+}
+
 enum Command: Equatable {
-    case help
+    case help(topic: String?)
     case version
     /// `page` is set for a PNG preview (an output path ending in `.png`).
-    case export(input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double)
+    case export(input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double, gate: GateOptions)
     case validate(paths: [String])
+    case status(json: Bool, gate: GateOptions)
+    case importFiles(paths: [String], json: Bool, gate: GateOptions)
+    case initStore(bundleId: String, environments: [String], gate: GateOptions)
+    case trustRoot(path: String, gate: GateOptions)
+    case paywall(json: Bool, gate: GateOptions)
+    case storeKitTest(action: StoreKitTestAction, gate: GateOptions)
+}
+
+enum StoreKitTestAction: Equatable {
+    case enable
+    case purchase(productId: String, familyShared: Bool, expiresIn: TimeInterval?)
+    case refund(transactionId: String)
+    case expire(transactionId: String)
+    case clear
 }
 
 struct UsageError: Error, Equatable {
     var message: String
 }
 
+/// The options and positional arguments of one command line, checked against what the command accepts.
+struct ParsedOptions {
+    var positional: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+}
+
 enum Arguments {
-    static let exportOptions = ["--template", "--paper", "--page", "--dpi", "--help", "--version"]
+    static let commands = ["validate", "entitlements", "paywall", "storekit-test", "help"]
+    static let gateOptions = ["--store", "--catalog"]
     static let papers = ["letter", "a4"]
 
     static func parse(_ args: [String]) throws(UsageError) -> Command {
         if args.isEmpty { throw UsageError(message: "missing arguments: expected TRIP.json OUT.pdf (see --help)") }
-        if args.contains("--help") || args.contains("-h") || args == ["help"] { return .help }
-        if args.contains("--version") { return .version }
-        if args.first == "validate" { return try parseValidate(Array(args.dropFirst())) }
+        if args.first == "help" { return .help(topic: args.dropFirst().first) }
+        if args.contains("--help") || args.contains("-h") { return .help(topic: commands.contains(args[0]) ? args[0] : nil) }
+        if args == ["--version"] || args.first == "--version" { return .version }
+        switch args[0] {
+        case "validate":
+            let o = try options(Array(args.dropFirst()), values: [], flags: [], command: "validate")
+            guard !o.positional.isEmpty else { throw UsageError(message: "validate needs at least one TRIP.json") }
+            return .validate(paths: o.positional)
+        case "entitlements": return try parseEntitlements(Array(args.dropFirst()))
+        case "paywall":
+            let o = try options(Array(args.dropFirst()), values: gateOptions, flags: ["--json"], command: "paywall")
+            try expectNoPositional(o, "paywall")
+            return .paywall(json: o.flags.contains("--json"), gate: gate(o))
+        case "storekit-test": return try parseStoreKitTest(Array(args.dropFirst()))
+        default: return try parseExport(args)
+        }
+    }
 
-        var positional: [String] = []
-        var template = "classic"
+    private static func parseExport(_ args: [String]) throws(UsageError) -> Command {
+        let o = try options(args, values: ["--template", "--paper", "--page", "--dpi"] + gateOptions, flags: [], command: nil)
+        // A bare word that is not a file is a mistyped command, not a trip: say so.
+        if let first = o.positional.first, first != "-", !first.contains("/"), !first.contains("."),
+           !FileManager.default.fileExists(atPath: first) {
+            throw UsageError(message: "unknown command \"\(first)\"" + suggestion(for: first, among: commands))
+        }
+        guard o.positional.count == 2 else {
+            throw UsageError(message: o.positional.count < 2
+                ? "expected TRIP.json and OUT.pdf, got \(o.positional.count) argument\(o.positional.count == 1 ? "" : "s") (see --help)"
+                : "expected TRIP.json and OUT.pdf, got \(o.positional.count) arguments: use 'validate' to check several files")
+        }
+        let template = o.value("--template") ?? "classic"
+        if template.isEmpty { throw UsageError(message: "--template needs a name or a path") }
         var paper: String?
+        if let p = o.value("--paper")?.lowercased() {
+            guard papers.contains(p) else { throw UsageError(message: "--paper must be one of \(papers.joined(separator: ", ")), got \"\(p)\"") }
+            paper = p
+        }
         var page: Int?
+        if let raw = o.value("--page") {
+            guard let n = Int(raw), n >= 1 else { throw UsageError(message: "--page must be a page number from 1, got \"\(raw)\"") }
+            page = n
+        }
         var dpi: Double?
+        if let raw = o.value("--dpi") {
+            guard let d = Double(raw), d >= 9, d <= 1200 else { throw UsageError(message: "--dpi must be a number from 9 to 1200, got \"\(raw)\"") }
+            dpi = d
+        }
+        let png = o.positional[1].lowercased().hasSuffix(".png")
+        if !png && (page != nil || dpi != nil) {
+            throw UsageError(message: "--page and --dpi apply to a PNG preview: give an output path ending in .png")
+        }
+        return .export(input: o.positional[0], output: o.positional[1], template: template, paper: paper,
+                       page: png ? (page ?? 1) : nil, dpi: dpi ?? 144, gate: gate(o))
+    }
+
+    private static func parseEntitlements(_ args: [String]) throws(UsageError) -> Command {
+        let subcommands = ["status", "import", "init", "trust-root"]
+        guard let sub = args.first else {
+            throw UsageError(message: "entitlements needs a subcommand: \(subcommands.joined(separator: ", "))")
+        }
+        let rest = Array(args.dropFirst())
+        switch sub {
+        case "status":
+            let o = try options(rest, values: gateOptions, flags: ["--json"], command: "entitlements status")
+            try expectNoPositional(o, "entitlements status")
+            return .status(json: o.flags.contains("--json"), gate: gate(o))
+        case "import":
+            let o = try options(rest, values: gateOptions, flags: ["--json"], command: "entitlements import")
+            guard !o.positional.isEmpty else { throw UsageError(message: "entitlements import needs at least one FILE") }
+            return .importFiles(paths: o.positional, json: o.flags.contains("--json"), gate: gate(o))
+        case "init":
+            let o = try options(rest, values: ["--bundle-id", "--environment"] + gateOptions, flags: [], command: "entitlements init")
+            try expectNoPositional(o, "entitlements init")
+            guard let bundle = o.value("--bundle-id"), !bundle.isEmpty else {
+                throw UsageError(message: "entitlements init needs --bundle-id ID (your app's bundle identifier)")
+            }
+            return .initStore(bundleId: bundle, environments: o.values["--environment"] ?? [], gate: gate(o))
+        case "trust-root":
+            let o = try options(rest, values: gateOptions, flags: [], command: "entitlements trust-root")
+            guard o.positional.count == 1 else { throw UsageError(message: "entitlements trust-root needs exactly one certificate FILE (DER or PEM)") }
+            return .trustRoot(path: o.positional[0], gate: gate(o))
+        default:
+            throw UsageError(message: "unknown entitlements subcommand \"\(sub)\"" + suggestion(for: sub, among: subcommands))
+        }
+    }
+
+    private static func parseStoreKitTest(_ args: [String]) throws(UsageError) -> Command {
+        let actions = ["enable", "purchase", "refund", "expire", "clear"]
+        guard let action = args.first else {
+            throw UsageError(message: "storekit-test needs an action: \(actions.joined(separator: ", "))")
+        }
+        let command = "storekit-test \(action)"
+        let rest = Array(args.dropFirst())
+        switch action {
+        case "enable", "clear":
+            let o = try options(rest, values: gateOptions, flags: [], command: command)
+            try expectNoPositional(o, command)
+            return .storeKitTest(action: action == "enable" ? .enable : .clear, gate: gate(o))
+        case "purchase":
+            let o = try options(rest, values: ["--expires-in"] + gateOptions, flags: ["--family-shared"], command: command)
+            guard o.positional.count == 1 else { throw UsageError(message: "storekit-test purchase needs exactly one PRODUCT_ID") }
+            var expires: TimeInterval?
+            if let raw = o.value("--expires-in") {
+                guard let seconds = duration(raw) else {
+                    throw UsageError(message: "--expires-in must be a duration such as 30s, 15m, 2h, 7d or -1h, got \"\(raw)\"")
+                }
+                expires = seconds
+            }
+            return .storeKitTest(action: .purchase(productId: o.positional[0], familyShared: o.flags.contains("--family-shared"),
+                                                   expiresIn: expires), gate: gate(o))
+        case "refund", "expire":
+            let o = try options(rest, values: gateOptions, flags: [], command: command)
+            guard o.positional.count == 1 else { throw UsageError(message: "\(command) needs exactly one TRANSACTION_ID") }
+            let id = o.positional[0]
+            return .storeKitTest(action: action == "refund" ? .refund(transactionId: id) : .expire(transactionId: id), gate: gate(o))
+        default:
+            throw UsageError(message: "unknown storekit-test action \"\(action)\"" + suggestion(for: action, among: actions))
+        }
+    }
+
+    /// `30s`, `15m`, `2h`, `7d`, `2w`, or plain seconds; a leading `-` for the past.
+    static func duration(_ raw: String) -> TimeInterval? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+        if let last = raw.last, let unit = units[last], let n = Double(raw.dropLast()), n.isFinite { return n * unit }
+        if let n = Double(raw), n.isFinite { return n }
+        return nil
+    }
+
+    private static func gate(_ o: ParsedOptions) -> GateOptions {
+        GateOptions(store: o.value("--store"), catalog: o.value("--catalog"))
+    }
+
+    private static func expectNoPositional(_ o: ParsedOptions, _ command: String) throws(UsageError) {
+        if let extra = o.positional.first { throw UsageError(message: "\(command) takes no argument \"\(extra)\"") }
+    }
+
+    /// Splits arguments into options (`--name value`, `--name=value`, flags) and positional ones.
+    static func options(_ args: [String], values: [String], flags: [String], command: String?) throws(UsageError) -> ParsedOptions {
+        var o = ParsedOptions()
         var i = 0
         var onlyPositional = false
         while i < args.count {
             let arg = args[i]
             i += 1
             if onlyPositional || arg == "-" || !arg.hasPrefix("-") {
-                positional.append(arg)
+                o.positional.append(arg)
                 continue
             }
             if arg == "--" { onlyPositional = true; continue }
-            let (name, inlineValue) = split(arg)
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
-                i += 1
-                return args[i - 1]
+            var name = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
             }
-            switch name {
-            case "--template":
-                template = try value()
-                if template.isEmpty { throw UsageError(message: "--template needs a name or a path") }
-            case "--paper":
-                let p = try value().lowercased()
-                guard papers.contains(p) else {
-                    throw UsageError(message: "--paper must be one of \(papers.joined(separator: ", ")), got \"\(p)\"")
+            if flags.contains(name) {
+                guard inline == nil else { throw UsageError(message: "\(name) takes no value") }
+                o.flags.insert(name)
+            } else if values.contains(name) {
+                var value = inline
+                if value == nil {
+                    guard i < args.count else { throw UsageError(message: "\(name) needs a value") }
+                    value = args[i]
+                    i += 1
                 }
-                paper = p
-            case "--page":
-                let raw = try value()
-                guard let n = Int(raw), n >= 1 else { throw UsageError(message: "--page must be a page number from 1, got \"\(raw)\"") }
-                page = n
-            case "--dpi":
-                let raw = try value()
-                guard let d = Double(raw), d >= 9, d <= 1200 else { throw UsageError(message: "--dpi must be a number from 9 to 1200, got \"\(raw)\"") }
-                dpi = d
-            default:
-                throw UsageError(message: "unknown option \(name)" + suggestion(for: name, among: exportOptions))
+                o.values[name, default: []].append(value!)
+            } else {
+                let known = values + flags + ["--help"]
+                throw UsageError(message: "unknown option \(name)" + (command.map { " for \($0)" } ?? "") + suggestion(for: name, among: known))
             }
         }
-        // A bare word that is not a file is a mistyped command, not a trip: say so.
-        if let first = positional.first, first != "-", !first.contains("/"), !first.contains("."),
-           !FileManager.default.fileExists(atPath: first) {
-            throw UsageError(message: "unknown command \"\(positional[0])\"" + suggestion(for: positional[0], among: ["validate"]))
-        }
-        guard positional.count == 2 else {
-            throw UsageError(message: positional.count < 2
-                ? "expected TRIP.json and OUT.pdf, got \(positional.count) argument\(positional.count == 1 ? "" : "s") (see --help)"
-                : "expected TRIP.json and OUT.pdf, got \(positional.count) arguments: use 'validate' to check several files")
-        }
-        let png = positional[1].lowercased().hasSuffix(".png")
-        if !png && (page != nil || dpi != nil) {
-            throw UsageError(message: "--page and --dpi apply to a PNG preview: give an output path ending in .png")
-        }
-        return .export(input: positional[0], output: positional[1], template: template, paper: paper,
-                       page: png ? (page ?? 1) : nil, dpi: dpi ?? 144)
-    }
-
-    private static func parseValidate(_ args: [String]) throws(UsageError) -> Command {
-        var paths: [String] = []
-        for arg in args {
-            if arg.hasPrefix("-") && arg != "-" {
-                throw UsageError(message: "unknown option \(arg) for validate" + suggestion(for: arg, among: ["--help"]))
-            }
-            paths.append(arg)
-        }
-        guard !paths.isEmpty else { throw UsageError(message: "validate needs at least one TRIP.json") }
-        return .validate(paths: paths)
-    }
-
-    /// `--name=value` → ("--name", "value").
-    private static func split(_ arg: String) -> (String, String?) {
-        guard let eq = arg.firstIndex(of: "=") else { return (arg, nil) }
-        return (String(arg[..<eq]), String(arg[arg.index(after: eq)...]))
+        return o
     }
 
     /// ` (did you mean --template?)` when a known word is within a few edits of `word`.
@@ -112,8 +232,9 @@ enum Arguments {
 
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
         var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
+        for i in 1...a.count {
             var previous = row[0]
             row[0] = i
             for j in stride(from: 1, through: b.count, by: 1) {
@@ -122,6 +243,6 @@ enum Arguments {
                 previous = saved
             }
         }
-        return a.isEmpty ? b.count : row[b.count]
+        return row[b.count]
     }
 }

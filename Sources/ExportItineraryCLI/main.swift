@@ -1,4 +1,5 @@
-/// The `export-itinerary` command: parses arguments, calls ItineraryExport, prints, exits.
+/// The `export-itinerary` command: parses arguments, calls the libraries, prints, exits.
+import Entitlements
 import Foundation
 import ItineraryExport
 import ItineraryModel
@@ -13,11 +14,15 @@ func printWarning(_ message: String) {
     FileHandle.standardError.write(Data("\(programName): warning: \(message)\n".utf8))
 }
 
-/// One line per problem, so scripts can grep and count them.
+/// One line per problem, so scripts can grep and count them; the paywall after a refusal.
 func report(_ error: ExportError) {
-    if case let .invalidTrip(path, .invalid(problems)) = error {
+    switch error {
+    case let .invalidTrip(path, .invalid(problems)):
         for problem in problems { printError("\(path): \(problem)") }
-    } else {
+    case let .proRequired(paywall):
+        printError(error.description)
+        FileHandle.standardError.write(Data(("\n" + paywall.text() + "\n").utf8))
+    default:
         printError(error.description)
     }
 }
@@ -32,34 +37,63 @@ func sourceDateEpoch() throws(UsageError) -> Int? {
 
 func run() -> Int32 {
     let command: Command
-    let epoch: Int?
     do {
         command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
-        epoch = try sourceDateEpoch()
     } catch {
         printError(error.message)
         return ExitCode.usage
     }
-    switch command {
-    case .help:
-        print(HelpText.usage)
-        return ExitCode.ok
-    case .version:
-        print("\(programName) \(Exporter.version)")
-        return ExitCode.ok
-    case let .validate(paths):
-        return validate(paths)
-    case let .export(input, output, template, paper, page, dpi):
-        do {
-            let exporter = try Exporter()
-            let options = ExportOptions(template: TemplateChoice(argument: template), paper: paper, sourceDateEpoch: epoch)
-            let result = try exporter.export(input: input, output: output, options: options, pngPage: page, dpi: dpi)
-            for warning in result.warnings { printWarning(warning) }
+    do {
+        switch command {
+        case let .help(topic):
+            print(HelpText.text(for: topic))
             return ExitCode.ok
-        } catch {
-            report(error)
-            return error.exitCode
+        case .version:
+            print("\(programName) \(Exporter.version)")
+            return ExitCode.ok
+        case let .validate(paths):
+            return validate(paths)
+        case let .export(input, output, template, paper, page, dpi, gateOptions):
+            return try export(input: input, output: output, template: template, paper: paper, page: page, dpi: dpi, gate: gateOptions)
+        case let .status(json, gate):
+            return try EntitlementCommands.status(json: json, gate: gate)
+        case let .importFiles(paths, json, gate):
+            return try EntitlementCommands.importFiles(paths, json: json, gate: gate)
+        case let .initStore(bundleId, environments, gate):
+            return try EntitlementCommands.initStore(bundleId: bundleId, environments: environments, gate: gate)
+        case let .trustRoot(path, gate):
+            return try EntitlementCommands.trustRoot(path: path, gate: gate)
+        case let .paywall(json, gate):
+            return try EntitlementCommands.paywall(json: json, gate: gate)
+        case let .storeKitTest(action, gate):
+            return try EntitlementCommands.storeKitTest(action, gate: gate)
         }
+    } catch let failure as CommandFailure {
+        printError(failure.message)
+        return failure.code
+    } catch let error as UsageError {
+        printError(error.message)
+        return ExitCode.usage
+    } catch {
+        printError("\(error)")
+        return ExitCode.failure
+    }
+}
+
+/// The gate first (it reads neither the trip nor the fonts), then load, render, write.
+func export(input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double,
+            gate gateOptions: GateOptions) throws -> Int32 {
+    let epoch = try sourceDateEpoch()
+    do {
+        let gate = try ProAccess.gate(storeDirectory: gateOptions.store, catalogPath: gateOptions.catalog)
+        let exporter = try Exporter(gate: gate)
+        let options = ExportOptions(template: TemplateChoice(argument: template), paper: paper, sourceDateEpoch: epoch)
+        let result = try exporter.export(input: input, output: output, options: options, pngPage: page, dpi: dpi)
+        for warning in result.warnings { printWarning(warning) }
+        return ExitCode.ok
+    } catch {
+        report(error)
+        return error.exitCode
     }
 }
 

@@ -14,20 +14,30 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
 public enum AtomicFile {
     /// Writes `data` to a temporary file beside `path`, flushes it to disk, then renames it
     /// over `path`. On any failure the temporary file is removed and `path` is left as it was.
-    public static func write(_ data: Data, to path: String) throws(OutputError) {
+    /// A symbolic link is followed: its target is replaced and the link kept. Only a regular
+    /// file is ever replaced (never a device, FIFO or socket), and it keeps its permissions.
+    public static func write(_ data: Data, to requestedPath: String) throws(OutputError) {
+        guard !requestedPath.isEmpty else { throw OutputError(path: requestedPath, reason: "the path is empty") }
+        let path = resolveLinks(requestedPath)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else {
-            throw OutputError(path: path, reason: "the directory \(directory) does not exist")
+            throw OutputError(path: requestedPath, reason: "the directory \(directory) does not exist")
         }
-        guard isDir.boolValue else { throw OutputError(path: path, reason: "\(directory) is not a directory") }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw OutputError(path: path, reason: "it is a directory")
+        guard isDir.boolValue else { throw OutputError(path: requestedPath, reason: "\(directory) is not a directory") }
+        var existing = stat()
+        var keepMode: mode_t?
+        if lstat(path, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG: keepMode = existing.st_mode & 0o7777
+            case S_IFDIR: throw OutputError(path: requestedPath, reason: "it is a directory")
+            default: throw OutputError(path: requestedPath, reason: "it is not a regular file (a device, pipe or socket is never replaced)")
+            }
         }
         var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw OutputError(path: path, reason: errnoText()) }
+        guard fd >= 0 else { throw OutputError(path: requestedPath, reason: errnoText()) }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer {
@@ -46,14 +56,19 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        // New files get the usual permissions (0666 less the umask), not mkstemp's 0600.
-        let mask = umask(0)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
+        // A replaced file keeps its permissions; a new one gets the usual 0666 less the umask,
+        // not mkstemp's 0600.
+        if let keepMode {
+            fchmod(fd, keepMode)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+        }
         if failure == nil, fsync(fd) != 0 { failure = errnoText() }
         if close(fd) != 0, failure == nil { failure = errnoText() }
-        if let failure { throw OutputError(path: path, reason: failure) }
-        guard rename(tempPath, path) == 0 else { throw OutputError(path: path, reason: errnoText()) }
+        if let failure { throw OutputError(path: requestedPath, reason: failure) }
+        guard rename(tempPath, path) == 0 else { throw OutputError(path: requestedPath, reason: errnoText()) }
         ok = true
         // Make the rename itself durable.
         let dirFD = open(directory, O_RDONLY)
@@ -63,5 +78,27 @@ public enum AtomicFile {
         }
     }
 
-    private static func errnoText() -> String { String(cString: strerror(errno)) }
+    /// System messages in the tool's own lower-case style ("permission denied").
+    private static func errnoText() -> String {
+        let text = String(cString: strerror(errno))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+
+    /// Follows symbolic links (up to 32) to the path that will really be written.
+    static func resolveLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<32 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return current
+    }
+
+    /// True when both paths name the same existing file (same device and inode).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
 }

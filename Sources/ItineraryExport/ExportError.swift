@@ -1,9 +1,16 @@
 /// Everything that can stop an export, each mapped to one documented exit code.
+import Entitlements
 import ItineraryLayout
 import ItineraryModel
 import ItineraryText
 
 public enum ExportError: Error, Sendable, CustomStringConvertible {
+    /// The user is not Pro: nothing was read, loaded or written. Carries the offer to show.
+    case proRequired(Paywall)
+    /// The entitlement store is unreadable or corrupt (never taken as Pro).
+    case entitlementStore(StoreError)
+    /// The product catalog could not be loaded.
+    case catalog(String)
     /// The input could not be read at all (missing, a directory, permission denied).
     case unreadableInput(path: String, reason: String)
     /// The input is not a valid trip.
@@ -16,23 +23,36 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case output(OutputError)
     /// Cairo failed.
     case render(String)
+    /// A PNG preview of a page the document does not have.
+    case pageOutOfRange(page: Int, pages: Int)
+    /// The output path is the input file: writing would destroy the trip.
+    case sameFile(String)
 
     public var description: String {
         switch self {
+        case .proRequired: return "PDF export is a Pro feature and no current Pro entitlement was found; nothing was exported"
+        case let .entitlementStore(error): return error.description
+        case let .catalog(message): return "catalog: \(message)"
         case let .unreadableInput(path, reason): return "cannot read \(path): \(reason)"
         case let .invalidTrip(path, error): return "\(path): \(error)"
         case let .template(message): return "template: \(message)"
         case let .fonts(error): return error.description
         case let .output(error): return error.description
         case let .render(message): return "rendering failed: \(message)"
+        case let .pageOutOfRange(page, pages): return "--page \(page): the document has \(pages) page\(pages == 1 ? "" : "s")"
+        case let .sameFile(path): return "the output \(path) is the input file: refusing to overwrite the trip"
         }
     }
 
     /// The process exit code the command line uses for this error (see README).
     public var exitCode: Int32 {
         switch self {
+        case .proRequired: return ExitCode.proRequired
+        case .entitlementStore: return ExitCode.entitlementStore
+        case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed
+        case .pageOutOfRange, .sameFile: return ExitCode.usage
         case .unreadableInput, .template, .fonts, .render: return ExitCode.failure
         }
     }
@@ -43,10 +63,10 @@ public enum ExitCode {
     public static let ok: Int32 = 0
     public static let failure: Int32 = 1
     public static let usage: Int32 = 2
-    /// Reserved for the Pro gate: the user is not Pro.
+    /// The user is not Pro: the paywall was shown, nothing was written.
     public static let proRequired: Int32 = 3
     public static let invalidTrip: Int32 = 4
-    /// Reserved for the Pro gate: the entitlement store is unreadable or corrupt.
+    /// The entitlement store is unreadable or corrupt.
     public static let entitlementStore: Int32 = 5
     public static let outputFailed: Int32 = 6
 }

@@ -1,4 +1,5 @@
 /// The library API: trip bytes → validated trip → laid-out pages → PDF bytes → atomic file.
+import Entitlements
 import Foundation
 import ItineraryLayout
 import ItineraryModel
@@ -46,13 +47,20 @@ public final class Exporter {
 
     public let fontSet: FontSet
     public let templatesDirectory: String
+    /// Asked before anything else, by `init` and by every render: PDF export is a Pro feature.
+    public let gate: ProGate
     private var engines: [String: TextEngine] = [:]
 
+    /// Checks the Pro gate first: when the user is not Pro this throws `proRequired` before any
+    /// font, template or trip is touched.
     /// - Parameters:
-    ///   - fontsDirectory: nil finds `Fonts/` (see `defaultFontsDirectory`).
+    ///   - gate: the entitlement check (`ProAccess.gate()` builds the usual one).
+    ///   - fontsDirectory: nil finds `Fonts/` beside or above the executable, or `$EXPORT_ITINERARY_FONTS`.
     ///   - templatesDirectory: nil finds `Templates/` the same way.
-    public init(fontsDirectory: String? = nil, templatesDirectory: String? = nil,
+    public init(gate: ProGate, fontsDirectory: String? = nil, templatesDirectory: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) {
+        self.gate = gate
+        try Self.requirePro(gate)
         let fonts = fontsDirectory ?? Resources.directory("Fonts", marker: "fonts.lock", environmentKey: "EXPORT_ITINERARY_FONTS", environment: environment)
         do {
             fontSet = try FontSet(directory: fonts)
@@ -66,7 +74,9 @@ public final class Exporter {
     /// Reads a trip file (`-` for standard input) and validates it.
     public static func loadTrip(path: String) throws(ExportError) -> Trip {
         let data: Data
+        let name = path == "-" ? "<stdin>" : path
         do {
+            if path.isEmpty { throw ExportError.unreadableInput(path: "\"\"", reason: "the path is empty") }
             if path == "-" {
                 data = try readLimited(FileHandle.standardInput)
             } else {
@@ -83,14 +93,25 @@ public final class Exporter {
             }
         } catch let error as ExportError {
             throw error
+        } catch let error as CocoaError {
+            let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            throw .unreadableInput(path: name, reason: (posix ?? "read error").lowercased())
         } catch {
-            throw .unreadableInput(path: path, reason: "\(error.localizedDescription)")
+            throw .unreadableInput(path: name, reason: "read error")
+        }
+        if data.count > TripLoader.maximumBytes {
+            // Only the limit and one byte more were read: say what is known.
+            throw .invalidTrip(path: name, .tooLarge(bytes: path == "-" ? data.count : (fileSize(path) ?? data.count)))
         }
         do {
             return try TripLoader.load(data)
         } catch {
-            throw .invalidTrip(path: path == "-" ? "<stdin>" : path, error)
+            throw .invalidTrip(path: name, error)
         }
+    }
+
+    private static func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
     }
 
     /// Reads at most one byte past the size limit, so a huge input is refused without being held in memory.
@@ -127,8 +148,22 @@ public final class Exporter {
         }
     }
 
-    /// Lays out a trip into pages (no rendering yet).
+    /// Throws `proRequired` (with the paywall) unless the store holds a current Pro entitlement.
+    static func requirePro(_ gate: ProGate) throws(ExportError) {
+        do {
+            try gate.requirePro()
+        } catch {
+            switch error {
+            case let .proRequired(paywall): throw .proRequired(paywall)
+            case let .store(storeError): throw .entitlementStore(storeError)
+            case let .catalog(message): throw .catalog(message)
+            }
+        }
+    }
+
+    /// Lays out a trip into pages (no rendering yet). Checks the gate first.
     public func layout(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> (LaidOutDocument, TextEngine) {
+        try Self.requirePro(gate)
         let template = try loadTemplate(options.template)
         let theme: Theme
         do {
@@ -144,7 +179,7 @@ public final class Exporter {
     public func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
         let (document, text) = try layout(trip, options: options)
         guard (1...document.pages.count).contains(page) else {
-            throw .render("page \(page) does not exist: the document has \(document.pages.count) page\(document.pages.count == 1 ? "" : "s")")
+            throw .pageOutOfRange(page: page, pages: document.pages.count)
         }
         do {
             let png = try PNGRenderer.render(document.pages[page - 1], text: text, scale: dpi / 72)
@@ -182,6 +217,10 @@ public final class Exporter {
     @discardableResult
     public func export(input: String, output: String, options: ExportOptions = ExportOptions(),
                        pngPage: Int? = nil, dpi: Double = 144) throws(ExportError) -> ExportResult {
+        if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
+        if input != "-", output != "-", AtomicFile.sameFile(input, output) {
+            throw .sameFile(output)
+        }
         let trip = try Self.loadTrip(path: input)
         let result: ExportResult
         if let pngPage {
@@ -190,9 +229,15 @@ public final class Exporter {
             result = try render(trip, options: options)
         }
         do {
-            try AtomicFile.write(result.bytes, to: output)
-        } catch {
+            if output == "-" {
+                try FileHandle.standardOutput.write(contentsOf: result.bytes)
+            } else {
+                try AtomicFile.write(result.bytes, to: output)
+            }
+        } catch let error as OutputError {
             throw .output(error)
+        } catch {
+            throw .output(OutputError(path: "<stdout>", reason: "write error"))
         }
         return result
     }

@@ -46,8 +46,10 @@ extension TripDecoder {
         let from = item.required("from", Read.text)
         let to = item.required("to", Read.text)
         let mode = item.required("mode", Read.choice(TravelMode.self))
-        let distance = item.optional("distanceMeters", Read.number(in: 0...Double.infinity))
-        let duration = item.optional("durationSeconds", Read.number(in: 0...Double.infinity))
+        // Bounded so a typo (1e308) is a validation error, not an absurd distance: 100,000 km
+        // is more than twice round the Earth, 366 days is the longest trip.
+        let distance = item.optional("distanceMeters", Read.number(in: 0...100_000_000))
+        let duration = item.optional("durationSeconds", Read.number(in: 0...31_622_400))
         let departTime = item.optional("departTime", Read.instant)
         let notes = item.optional("notes", Read.string)
         guard let from, let to, let mode else { return nil }

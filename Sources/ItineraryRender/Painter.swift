@@ -48,7 +48,7 @@ struct Painter {
         case let .link(rect, uri):
             guard emitsTags else { return }
             // Integer coordinates: cairo 1.16 parses tag attributes with the C locale's sscanf.
-            let attrs = "uri='\(Self.escape(uri))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
+            let attrs = "uri='\(Self.escape(Self.pdfSafeURI(uri)))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs)
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         case let .internalLink(rect, destination):
@@ -82,10 +82,30 @@ struct Painter {
         cairo_close_path(cr)
     }
 
+    /// A URI cairo 1.16 can write into a PDF string intact: it does not escape parentheses or
+    /// backslashes there (an unbalanced one breaks the file), and PDF wants 7-bit URIs. So
+    /// everything outside printable ASCII, and ( ) \\ ' and space, is percent-encoded.
+    static func pdfSafeURI(_ uri: String) -> String {
+        var out = ""
+        for byte in uri.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte > 0x20 && byte < 0x7F && !"()\\' ".contains(c) {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
     /// Cairo tag strings quote with single quotes and escape with a backslash.
     static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
     }
 
     static func int(_ v: Double) -> Int { Int(v.rounded()) }
+}
+
+private extension String {
+    func leftPadded(to n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
 }

@@ -10,7 +10,7 @@ struct DeterminismTests {
 
     @Test("two renders in one process are byte-identical")
     func inProcess() throws {
-        let exporter = try Exporter(fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let exporter = try TestStores.exporter()
         let t = try Exporter.loadTrip(path: trip)
         let a = try exporter.render(t).bytes
         let b = try exporter.render(t).bytes
@@ -30,9 +30,7 @@ struct DeterminismTests {
         for (i, changes) in settings.enumerated() {
             let cwd = dir.appendingPathComponent("cwd\(i)")
             try FileManager.default.createDirectory(at: cwd, withIntermediateDirectories: true)
-            var env = environment(changes)
-            env["EXPORT_ITINERARY_FONTS"] = TestPaths.fonts
-            env["EXPORT_ITINERARY_TEMPLATES"] = TestPaths.templates
+            var env = environment(changes.merging(TestStores.commandEnvironment) { a, _ in a })
             env.removeValue(forKey: "SOURCE_DATE_EPOCH")
             let out = cwd.appendingPathComponent("out.pdf")
             let r = try runProcess(TestPaths.executable, [trip, out.path], environment: env, directory: cwd)
@@ -43,14 +41,14 @@ struct DeterminismTests {
         #expect(outputs.allSatisfy { $0 == outputs[0] })
 
         // And the library in this process agrees with the command.
-        let exporter = try Exporter(fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let exporter = try TestStores.exporter()
         #expect(try exporter.render(Exporter.loadTrip(path: trip)).bytes == outputs[0])
     }
 
     @Test("SOURCE_DATE_EPOCH sets the PDF dates; without it they come from the trip, not the clock")
     func creationDate() throws {
         let dir = TestPaths.scratch("epoch")
-        var env = environment(["EXPORT_ITINERARY_FONTS": TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES": TestPaths.templates])
+        var env = environment(TestStores.commandEnvironment)
         env.removeValue(forKey: "SOURCE_DATE_EPOCH")
         let plain = dir.appendingPathComponent("plain.pdf"), pinned = dir.appendingPathComponent("pinned.pdf")
         #expect(try runProcess(TestPaths.executable, [trip, plain.path], environment: env).status == 0)

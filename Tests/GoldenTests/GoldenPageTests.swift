@@ -14,7 +14,7 @@ struct GoldenPageTests {
         let url = goldenTrips.first { $0.lastPathComponent == file }!
         let name = url.deletingPathExtension().lastPathComponent
         let template = "classic"
-        let exporter = try Exporter(fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let exporter = try TestStores.exporter()
         let trip = try Exporter.loadTrip(path: url.path)
         let result = try exporter.render(trip, options: ExportOptions(template: .named(template)))
 

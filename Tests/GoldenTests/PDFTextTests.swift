@@ -13,7 +13,7 @@ struct PDFTextTests {
     func essentialText(_ file: String) throws {
         let path = TestPaths.examples.appendingPathComponent(file).path
         let trip = try Exporter.loadTrip(path: path)
-        let exporter = try Exporter(fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let exporter = try TestStores.exporter()
         let result = try exporter.render(trip)
         let dir = TestPaths.scratch("text-\(file)")
         let pdf = dir.appendingPathComponent("trip.pdf")

@@ -7,7 +7,7 @@ private let trip = TestPaths.examples.appendingPathComponent("day-trip.json").pa
 
 /// Runs the built command with the repository's fonts and templates.
 private func cli(_ args: [String], stdin: Data? = nil, env extra: [String: String] = [:], in dir: URL? = nil) throws -> ProcessResult {
-    var changes = ["EXPORT_ITINERARY_FONTS": TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES": TestPaths.templates]
+    var changes = TestStores.commandEnvironment
     for (k, v) in extra { changes[k] = v }
     return try runProcess(TestPaths.executable, args, stdin: stdin, environment: environment(changes), directory: dir)
 }
@@ -199,8 +199,8 @@ struct PreviewTests {
         #expect(bytes[16..<24].elementsEqual([0, 0, 0x02, 0x64, 0, 0, 0x03, 0x18]))
 
         let missing = try cli([midwest, dir.appendingPathComponent("p99.png").path, "--page", "99"])
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("does not exist"))
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--page 99: the document has 4 pages"))
         #expect(try cli([midwest, dir.appendingPathComponent("x.pdf").path, "--page", "2"]).status == 2)
     }
 }

@@ -18,7 +18,7 @@ import ItineraryModel
                  "days[1].items[0].mode: must be \"drive\", \"flight\", \"train\", \"bus\", \"walk\" or \"other\", got \"car\""),
         Breakage("days[1].items[0].from", nil, "days[1].items[0].from: required key is missing"),
         Breakage("days[1].items[0].to", "", "days[1].items[0].to: must not be empty"),
-        Breakage("days[1].items[0].distanceMeters", -1, "days[1].items[0].distanceMeters: must be zero or more, got -1"),
+        Breakage("days[1].items[0].distanceMeters", -1, "days[1].items[0].distanceMeters: must be between 0 and 100000000, got -1"),
         Breakage("days[1].items[0].durationSeconds", "1h", "days[1].items[0].durationSeconds: expected a number, got a string"),
         Breakage("days[1].items[0].departTime", "2026-06-02 9:45",
                  "days[1].items[0].departTime: expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \"2026-06-02 9:45\""),

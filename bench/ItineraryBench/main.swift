@@ -11,7 +11,8 @@ while let arg = args.popFirst() {
 }
 
 do {
-    let exporter = try Exporter()
+    // The store comes from EXPORT_ITINERARY_HOME (bench/run.sh makes a throwaway Pro store).
+    let exporter = try Exporter(gate: ProAccess.gate())
     print("trip\tpages\tms/doc(in-process)\tpages/s\tbytes/page")
     for file in files {
         let trip = try Exporter.loadTrip(path: file)

@@ -1,4 +1,5 @@
 /// Which time zone a city's times are shown in, for items that carry no zone of their own.
+import Foundation
 import ItineraryModel
 
 /// Resolves the zone of a city from the trip's stadiums, and of each day by carrying the
@@ -27,8 +28,23 @@ struct CityZones {
         }
     }
 
-    /// The zone of `city`, or `fallback` when no stadium is in it.
-    func zone(of city: String, fallback: String) -> String { byCity[Self.key(city)] ?? fallback }
+    /// The zone of `city`, or nil when no stadium is in it.
+    func zone(of city: String) -> String? { byCity[Self.key(city)] }
+
+    /// `zone` when its offset at `instant` is the one the instant was written with, else that fixed offset.
+    static func zone(_ zone: String, ifOffsetMatches instant: Instant) -> String {
+        let date = Date(timeIntervalSince1970: instant.secondsSince1970)
+        if TimeZone(identifier: zone)?.secondsFromGMT(for: date) == instant.writtenOffsetSeconds { return zone }
+        return fixedOffsetZone(instant.writtenOffsetSeconds)
+    }
+
+    /// A zone identifier for a fixed UTC offset (`GMT-0600`), which Foundation formats as `GMT-6`.
+    static func fixedOffsetZone(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let m = abs(seconds) / 60
+        let hh = m / 60, mm = m % 60
+        return "GMT\(sign)\(hh < 10 ? "0" : "")\(hh)\(mm < 10 ? "0" : "")\(mm)"
+    }
 
     private static func key(_ city: String) -> String { city.lowercased() }
 }

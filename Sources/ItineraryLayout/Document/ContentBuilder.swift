@@ -1,4 +1,5 @@
 /// The itinerary's sections as flow blocks: title block, days with their items, stadium progress.
+import Foundation
 import ItineraryModel
 import ItineraryText
 
@@ -146,8 +147,12 @@ struct ContentBuilder {
         var facts = [labels.modes[leg.mode.rawValue] ?? leg.mode.rawValue]
         if let meters = leg.distanceMeters { facts.append(format.distance(meters: meters)) }
         if let depart = leg.departTime {
-            let (time, zone) = format.time(depart, zone: zones.zone(of: leg.from, fallback: dayZone))
-            facts.append("\(labels.departs) \(time) \(zone)")
+            // Departures are shown in the origin's zone. An origin without a stadium takes the
+            // day's zone when the time was written with that zone's offset (a neighbourhood of
+            // the day's city), else keeps the written offset: the traveller's own statement.
+            let zone = zones.zone(of: leg.from) ?? CityZones.zone(dayZone, ifOffsetMatches: depart)
+            let (time, abbreviation) = format.time(depart, zone: zone)
+            facts.append("\(labels.departs) \(time) \(abbreviation)")
         }
         let side = leg.durationSeconds.map { [theme.span(format.duration(seconds: $0), .itemTime)] } ?? []
         return item(label: labels.modes[leg.mode.rawValue] ?? "", title: title, side: side,
@@ -158,8 +163,8 @@ struct ContentBuilder {
         var details: [[StyledSpan]] = []
         if let address = stay.address { details.append([theme.span(address, .meta)]) }
         var facts: [String] = []
-        if let checkIn = stay.checkIn { facts.append("\(labels.checkIn) \(format.dayAndTime(checkIn, zone: zone))") }
-        if let checkOut = stay.checkOut { facts.append("\(labels.checkOut) \(format.dayAndTime(checkOut, zone: zone))") }
+        if let checkIn = stay.checkIn { facts.append("\(labels.checkIn) \(format.dayAndTime(checkIn, zone: zone, withZone: true))") }
+        if let checkOut = stay.checkOut { facts.append("\(labels.checkOut) \(format.dayAndTime(checkOut, zone: zone, withZone: true))") }
         if let code = stay.confirmation { facts.append("\(labels.confirmation) \(code)") }
         if !facts.isEmpty { details.append([theme.span(facts.joined(separator: " · "), .meta)]) }
         return item(label: labels.lodging, title: [theme.span(stay.name, .itemTitle)], side: [],
@@ -186,6 +191,23 @@ struct ContentBuilder {
                     side: side, details: details, links: links, notes: custom.notes)
     }
 
+    /// The caps label of the left column: at most two lines (a long league name is shortened
+    /// with an ellipsis), the first sitting on the title's baseline so the two read as one line.
+    private func labelBlock(_ label: String, alignedWith title: SetLine) -> TextBlock {
+        let columnWidth = indent - 8
+        var lines = text.setParagraph([theme.span(label, .label)], width: columnWidth)
+        if lines.count > 2 {
+            let rest = lines[1...].map(\.text).joined(separator: " ")
+            let shortened = text.ellipsize(theme.span(rest, .label), width: columnWidth, middle: false)
+            lines = [lines[0]] + text.setParagraph([shortened], width: nil)
+        }
+        if !lines.isEmpty {
+            lines[0].height = title.height
+            lines[0].baseline = title.baseline
+        }
+        return TextBlock(lines: lines, width: columnWidth)
+    }
+
     /// A URL shown without its scheme, shortened in the middle when it would not fit a line.
     private func linkSpan(_ url: String) -> StyledSpan {
         var shown = url
@@ -204,11 +226,8 @@ struct ContentBuilder {
         let titleBlock = paragraph(title, width: titleWidth)
         var columns: [(x: Double, block: any FlowBlock)] = [(indent, titleBlock)]
         if let first = titleBlock.lines.first {
-            if !label.isEmpty, var labelLine = text.setParagraph([theme.span(label, .label)], width: indent - 8).first {
-                // Sit the label on the title's baseline so the two read as one line.
-                labelLine.height = first.height
-                labelLine.baseline = first.baseline
-                columns.append((0, TextBlock(lines: [labelLine], width: indent - 8)))
+            if !label.isEmpty {
+                columns.append((0, labelBlock(label, alignedWith: first)))
             }
             if var sideLine {
                 sideLine.height = first.height
@@ -246,7 +265,9 @@ struct ContentBuilder {
         ])
         var visited: [String] = []
         for id in progress.visitedStadiumIds {
-            visited.append(stadiums[id].map { "\($0.name), \($0.city)" } ?? id)
+            // No-break spaces inside an entry: lines break only between stadiums.
+            let entry = stadiums[id].map { "\($0.name), \($0.city)" } ?? id
+            visited.append(entry.replacingOccurrences(of: " ", with: "\u{00A0}"))
         }
         var heading: [any FlowBlock] = [Anchor(name: "progress"),
                                         paragraph([theme.span(labels.progress, .dayHeading)], width: width),

@@ -60,13 +60,15 @@ public final class TripFormatter {
         return (tf.string(from: date), zf.string(from: date))
     }
 
-    /// The calendar day of an instant in a zone, with its time: `Sun, Jun 14 · 3:00 PM`.
-    public func dayAndTime(_ instant: Instant, zone: String) -> String {
+    /// The calendar day of an instant in a zone, with its time: `Sun, Jun 14 · 3:00 PM`
+    /// (and the zone's abbreviation with `withZone`: `… 3:00 PM CDT`).
+    public func dayAndTime(_ instant: Instant, zone: String, withZone: Bool = false) -> String {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
         let key = "day|" + zone
         let f = timeFormatters[key] ?? makeFormatter(zone: zone, locale: locale, template: "EEEMMMd")
         timeFormatters[key] = f
-        return f.string(from: date) + " · " + time(instant, zone: zone).time
+        let t = time(instant, zone: zone)
+        return f.string(from: date) + " · " + t.time + (withZone ? " " + t.zone : "")
     }
 
     private func makeFormatter(zone: String, locale: Locale, template: String? = nil, format: String? = nil) -> DateFormatter {
@@ -74,13 +76,22 @@ public final class TripFormatter {
         f.locale = locale
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
-        let tz = TimeZone(identifier: zone) ?? utc
+        let tz = Self.timeZone(zone) ?? utc
         calendar.timeZone = tz
         f.calendar = calendar
         f.timeZone = tz
         if let template { f.setLocalizedDateFormatFromTemplate(template) }
         if let format { f.dateFormat = format }
         return f
+    }
+
+    /// An IANA zone, or a fixed offset written `GMT+hhmm` / `GMT-hhmm`.
+    static func timeZone(_ id: String) -> TimeZone? {
+        if id.hasPrefix("GMT"), id.count == 8, let sign = id.dropFirst(3).first, let hhmm = Int(id.suffix(4)) {
+            let seconds = (hhmm / 100 * 3600 + hhmm % 100 * 60) * (sign == "-" ? -1 : 1)
+            return TimeZone(secondsFromGMT: seconds)
+        }
+        return TimeZone(identifier: id)
     }
 
     /// `1,173 mi` or `1.887 km`, rounded to whole units (one decimal below 10).
@@ -91,14 +102,15 @@ public final class TripFormatter {
         if value < 9.95 && value > 0 {
             text = value.formatted(.number.precision(.fractionLength(1)).locale(locale))
         } else {
-            text = Int(value.rounded()).formatted(.number.locale(locale))
+            // Validation bounds distances; clamping keeps a library caller's odd value from trapping.
+            text = Int(min(value, 1e12).rounded()).formatted(.number.locale(locale))
         }
         return text + "\u{00A0}" + unit
     }
 
     /// `1 h 28 m`, `4 h`, `41 m` with no-break spaces; the unit letters come from the template.
     public func duration(seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
+        let minutes = Int((min(max(seconds, 0), 1e12) / 60).rounded())
         let h = minutes / 60, m = minutes % 60
         let nb = "\u{00A0}"
         var parts: [String] = []

@@ -1,0 +1,87 @@
+/// Verifying and storing what a user imports, with a verdict per item.
+import Foundation
+
+/// The verdict on one imported item.
+public struct ImportResult: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable { case imported, updated, rejected }
+    /// Where it came from: `file:3` (third line) or `file: signedTransactions[2]`.
+    public var source: String
+    public var status: Status
+    /// Why it was rejected (a verification failure), or what changed.
+    public var reason: String?
+}
+
+/// Imports signed transactions and renewal info into a store. Nothing unverified is stored.
+public struct EntitlementImporter {
+    let store: EntitlementStore
+    let verifier: SignedDataVerifier
+
+    public init(store: EntitlementStore, verifier: SignedDataVerifier) {
+        self.store = store
+        self.verifier = verifier
+    }
+
+    /// Imports every signed item of a file; an unreadable file is a single rejected item.
+    public func importFile(_ path: String) throws(StoreError) -> [ImportResult] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return [ImportResult(source: path, status: .rejected, reason: "cannot read the file")]
+        }
+        let items = ImportSource.items(in: data, name: path)
+        if items.isEmpty {
+            return [ImportResult(source: path, status: .rejected, reason: "no signed transactions found")]
+        }
+        var results: [ImportResult] = []
+        for item in items { results += try importItem(item) }
+        return results
+    }
+
+    /// Imports one compact JWS of any kind.
+    public func importJWS(_ jws: String, source: String) throws(StoreError) -> [ImportResult] {
+        try importItem(SignedItem(source: source, jws: jws, kind: ImportSource.guessKind(jws)))
+    }
+
+    func importItem(_ item: SignedItem) throws(StoreError) -> [ImportResult] {
+        do {
+            switch item.kind {
+            case .transaction, .unknown:
+                let payload = try verifier.verifyTransaction(item.jws)
+                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload))]
+            case .renewal:
+                let payload = try verifier.verifyRenewalInfo(item.jws)
+                return [result(item.source, try store.upsertRenewal(jws: item.jws, payload: payload))]
+            case .notification:
+                let notification = try verifier.verifyNotification(item.jws)
+                // The notification's data carries the transaction (a REFUND or REVOKE re-signs it
+                // with a revocation date) and the renewal info; each is verified on its own.
+                var results: [ImportResult] = []
+                if let t = notification.data?.signedTransactionInfo {
+                    results += try importItem(SignedItem(source: item.source + " (\(notification.notificationType ?? "notification")) signedTransactionInfo",
+                                                         jws: t, kind: .transaction))
+                }
+                if let r = notification.data?.signedRenewalInfo {
+                    results += try importItem(SignedItem(source: item.source + " (\(notification.notificationType ?? "notification")) signedRenewalInfo",
+                                                         jws: r, kind: .renewal))
+                }
+                if results.isEmpty {
+                    results.append(ImportResult(source: item.source, status: .rejected,
+                                                reason: "the notification (\(notification.notificationType ?? "unknown type")) carries no transaction"))
+                }
+                return results
+            }
+        } catch let failure as VerificationFailure {
+            return [ImportResult(source: item.source, status: .rejected, reason: failure.description)]
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            return [ImportResult(source: item.source, status: .rejected, reason: "\(error)")]
+        }
+    }
+
+    private func result(_ source: String, _ outcome: UpsertOutcome) -> ImportResult {
+        switch outcome {
+        case .imported: return ImportResult(source: source, status: .imported, reason: nil)
+        case .updated: return ImportResult(source: source, status: .updated, reason: "replaced an earlier copy of the same transaction")
+        case .unchanged: return ImportResult(source: source, status: .updated, reason: "no change: already in the store")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// A thin, throwing wrapper over the SQLite C API: open, statements, bindings, transactions.
+import CSQLite
+import Foundation
+
+/// A SQLite failure, with SQLite's own message.
+public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    public var code: Int32
+    public var message: String
+    public var description: String { message }
+}
+
+/// One connection. Not shared between threads.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+
+    /// Opens (and with `create`, creates) the database file. A busy timeout lets concurrent
+    /// imports and batch runs wait for each other instead of failing.
+    init(path: String, create: Bool) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(db)
+            throw SQLiteError(code: rc, message: message)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 10_000)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    func execute(_ sql: String) throws(SQLiteError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &error)
+        if rc != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(error)
+            throw SQLiteError(code: rc, message: message)
+        }
+    }
+
+    /// Runs `sql` with `bindings` and returns every row.
+    @discardableResult
+    func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw SQLiteError(code: sqlite3_errcode(handle), message: lastMessage)
+        }
+        defer { sqlite3_finalize(statement) }
+        for (i, value) in bindings.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(statement, index)
+            case let .integer(v): rc = sqlite3_bind_int64(statement, index, v)
+            case let .real(v): rc = sqlite3_bind_double(statement, index, v)
+            case let .text(v): rc = sqlite3_bind_text(statement, index, v, -1, Self.transient)
+            case let .blob(v):
+                rc = v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) }
+            }
+            guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastMessage) }
+        }
+        var rows: [[SQLiteValue]] = []
+        while true {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw SQLiteError(code: rc, message: lastMessage) }
+            let count = sqlite3_column_count(statement)
+            rows.append((0..<count).map { column(statement, $0) })
+        }
+        return rows
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back on any error, so readers
+    /// never see half an import.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func column(_ statement: OpaquePointer, _ i: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(statement, i) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, i))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, i))
+        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, i)))
+        case SQLITE_BLOB:
+            let n = Int(sqlite3_column_bytes(statement, i))
+            guard n > 0, let p = sqlite3_column_blob(statement, i) else { return .blob(Data()) }
+            return .blob(Data(bytes: p, count: n))
+        default: return .null
+        }
+    }
+
+    private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// SQLITE_TRANSIENT is a macro: SQLite copies the bytes before the call returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+/// A value in or out of SQLite.
+enum SQLiteValue: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+
+    var text: String? { if case let .text(v) = self { v } else { nil } }
+    var blob: Data? { if case let .blob(v) = self { v } else { nil } }
+    var double: Double? {
+        switch self {
+        case let .real(v): v
+        case let .integer(v): Double(v)
+        default: nil
+        }
+    }
+    var integer: Int64? { if case let .integer(v) = self { v } else { nil } }
+}

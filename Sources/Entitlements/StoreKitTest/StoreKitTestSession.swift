@@ -1,0 +1,196 @@
+/// Local purchases for demos and tests, in the spirit of Xcode's StoreKit Testing.
+import Foundation
+
+/// What a local test action did.
+public enum StoreKitTestError: Error, Sendable, CustomStringConvertible {
+    case notEnabled
+    case unknownProduct(String, known: [String])
+    case unknownTransaction(String)
+    case notLocal(String)
+    case signing(String)
+    case rejected(String)
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .notEnabled: return "local StoreKit testing is not enabled: run 'export-itinerary storekit-test enable'"
+        case let .unknownProduct(id, known): return "no product \"\(id)\" in the catalog (it has: \(known.joined(separator: ", ")))"
+        case let .unknownTransaction(id): return "no transaction \(id) in the store"
+        case let .notLocal(id): return "transaction \(id) did not come from local testing: only LocalTesting transactions can be refunded or expired here"
+        case let .signing(message): return "local signing failed: \(message)"
+        case let .rejected(reason): return "the store rejected the locally signed transaction: \(reason)"
+        case let .store(error): return error.description
+        }
+    }
+}
+
+/// A local certificate authority kept inside the store, whose signed transactions go through
+/// the same verification and import as the App Store's. The store trusts it, and accepts the
+/// LocalTesting environment, only after `enable()`.
+public struct StoreKitTestSession {
+    static let authorityKey = "localTesting.authority"
+    static let nextIdKey = "localTesting.nextTransactionId"
+    static let rootLabel = "export-itinerary StoreKit Testing (local)"
+
+    let store: EntitlementStore
+    let catalog: StoreKitCatalog
+    let clock: () -> Date
+
+    public init(store: EntitlementStore, catalog: StoreKitCatalog, clock: @escaping () -> Date = { Date() }) {
+        self.store = store
+        self.catalog = catalog
+        self.clock = clock
+    }
+
+    /// Creates the local authority (once), trusts its root and accepts LocalTesting.
+    /// Returns false when it was already enabled.
+    @discardableResult
+    public func enable() throws(StoreKitTestError) -> Bool {
+        do {
+            guard try store.configuration() != nil else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
+            var created = false
+            let authority: LocalSigningAuthority
+            if let saved = try store.value(forKey: Self.authorityKey) {
+                authority = try LocalSigningAuthority(serialized: saved)
+            } else {
+                // Valid from a day ago for twenty years: purchases made "now" always verify.
+                authority = try LocalSigningAuthority.generate(validFrom: clock().addingTimeInterval(-86_400), validFor: 20 * 365 * 86_400)
+                try store.setValue(authority.serialized(), forKey: Self.authorityKey)
+                created = true
+            }
+            try store.addTrustedRoot(der: authority.rootDER, fingerprint: Certificates.sha256Fingerprint(authority.rootDER), label: Self.rootLabel)
+            try store.accept(.localTesting)
+            return created
+        } catch let error as StoreKitTestError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .signing("\(error)")
+        }
+    }
+
+    /// Buys a product of the catalog: a signed LocalTesting transaction, imported like any other.
+    public func purchase(productId: String, familyShared: Bool = false, expiresIn: TimeInterval? = nil) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
+        guard let plan = catalog.plan(for: productId) else {
+            throw .unknownProduct(productId, known: catalog.plans.map(\.productID))
+        }
+        let now = clock()
+        let id = try nextTransactionId()
+        var payload = JWSTransactionDecodedPayload(
+            originalTransactionId: id, transactionId: id, bundleId: try bundleId(), productId: productId,
+            purchaseDate: Self.ms(now), originalPurchaseDate: Self.ms(now), type: nil,
+            inAppOwnershipType: familyShared ? "FAMILY_SHARED" : "PURCHASED", signedDate: Self.ms(now),
+            environment: StoreEnvironment.localTesting.rawValue)
+        payload.quantity = 1
+        if let period = plan.period {
+            payload.type = ProductType.autoRenewable.rawValue
+            let expiry = expiresIn.map { now.addingTimeInterval($0) } ?? period.adding(to: now)
+            payload.expiresDate = Self.ms(expiry)
+            payload.subscriptionGroupIdentifier = catalog.proGroupName
+        } else {
+            payload.type = ProductType.nonConsumable.rawValue
+        }
+        try signAndImport(payload)
+        return payload
+    }
+
+    /// Refunds a local transaction: the same transaction, re-signed with a revocation date.
+    public func refund(transactionId: String) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
+        var payload = try localTransaction(transactionId)
+        let now = clock()
+        payload.revocationDate = Self.ms(now)
+        payload.revocationReason = 0
+        payload.signedDate = Self.ms(now)
+        try signAndImport(payload)
+        return payload
+    }
+
+    /// Ends a local subscription now: re-signed with an expiry just before this moment.
+    public func expire(transactionId: String) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
+        var payload = try localTransaction(transactionId)
+        let now = clock()
+        payload.expiresDate = Self.ms(now) - 1000
+        payload.signedDate = Self.ms(now)
+        try signAndImport(payload)
+        return payload
+    }
+
+    /// Removes every LocalTesting transaction from the store; returns how many.
+    public func clear() throws(StoreKitTestError) -> Int {
+        do { return try store.deleteTransactions(environment: .localTesting) } catch { throw .store(error) }
+    }
+
+    // MARK: Helpers
+
+    private func authority() throws(StoreKitTestError) -> LocalSigningAuthority {
+        let saved: String?
+        do { saved = try store.value(forKey: Self.authorityKey) } catch { throw .store(error) }
+        guard let saved else { throw .notEnabled }
+        do { return try LocalSigningAuthority(serialized: saved) } catch { throw .signing("\(error)") }
+    }
+
+    private func bundleId() throws(StoreKitTestError) -> String {
+        do {
+            guard let config = try store.configuration() else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
+            return config.bundleId
+        } catch let error as StoreKitTestError {
+            throw error
+        } catch {
+            throw .store(error as! StoreError)
+        }
+    }
+
+    private func nextTransactionId() throws(StoreKitTestError) -> String {
+        do {
+            let next = Int(try store.value(forKey: Self.nextIdKey) ?? "") ?? 2_000_000_000_000_001
+            try store.setValue(String(next + 1), forKey: Self.nextIdKey)
+            return String(next)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    private func localTransaction(_ id: String) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
+        let row: StoredTransaction?
+        do { row = try store.transaction(id: id) } catch { throw .store(error) }
+        guard let row else { throw .unknownTransaction(id) }
+        guard row.environment == StoreEnvironment.localTesting.rawValue else { throw .notLocal(id) }
+        // Decode what we stored; it is re-signed below and verified again on import.
+        let parts = row.jws.split(separator: ".")
+        guard parts.count == 3, let data = ImportSource.base64URLDecode(String(parts[1])),
+              let payload = try? JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: data) else {
+            throw .unknownTransaction(id)
+        }
+        return payload
+    }
+
+    private func signAndImport(_ payload: JWSTransactionDecodedPayload) throws(StoreKitTestError) {
+        let authority = try authority()
+        let jws: String
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            jws = try authority.sign(payload: encoder.encode(payload))
+        } catch {
+            throw .signing("\(error)")
+        }
+        do {
+            guard let config = try store.configuration() else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
+            let verifier = SignedDataVerifier(trustedRoots: try store.trustedRoots().map(\.der), bundleId: config.bundleId,
+                                              environments: Set(config.environments))
+            let results = try EntitlementImporter(store: store, verifier: verifier).importJWS(jws, source: "storekit-test")
+            if let rejected = results.first(where: { $0.status == .rejected }) {
+                throw StoreKitTestError.rejected(rejected.reason ?? "rejected")
+            }
+        } catch let error as StoreKitTestError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .signing("\(error)")
+        }
+    }
+
+    static func ms(_ date: Date) -> Double { (date.timeIntervalSince1970 * 1000).rounded() }
+}

@@ -1,0 +1,107 @@
+/// The certificate half of App Store JWS verification: x5c = [leaf, intermediate, root] must chain,
+/// through the intermediate, to one of the configured trusted roots at a given moment.
+import COpenSSL
+import Foundation
+
+/// The trusted roots as one `X509_STORE`, built once per verifier and shared by every call.
+///
+/// Thread safety: after `init` the store is never modified. OpenSSL 3 guards an `X509_STORE`'s
+/// lookups with its own lock, and each verification uses its own `X509_STORE_CTX`, so any number
+/// of threads may verify against one store at once. Hence `@unchecked Sendable`.
+final class TrustedRootStore: @unchecked Sendable {
+    let store: OpaquePointer
+    /// Fingerprints of the roots that parsed, for messages and equality.
+    let fingerprints: [String]
+
+    /// Roots that do not parse are skipped: they could not anchor anything anyway, and every
+    /// chain then fails as `invalidChain`, which names the real problem (no usable root).
+    init(roots: [Data]) {
+        store = X509_STORE_new()!
+        var prints: [String] = []
+        for der in roots {
+            guard let cert = OwnedX509(der: der) else { continue }
+            // X509_STORE_add_cert takes its own reference; `cert` frees ours.
+            if X509_STORE_add_cert(store, cert.pointer) == 1 {
+                prints.append(Certificates.sha256Fingerprint(der))
+            } else {
+                OpenSSLErrors.drain() // a duplicate root: harmless
+            }
+        }
+        fingerprints = prints
+    }
+
+    deinit { X509_STORE_free(store) }
+}
+
+/// Checks an `x5c` chain the way Apple's App Store Server Library does when offline.
+struct ChainVerifier {
+    let roots: TrustedRootStore
+
+    /// Verifies `x5c` at `effectiveDate` and returns the leaf certificate (whose key checks the signature).
+    ///
+    /// Only `x5c[0]` (leaf) and `x5c[1]` (intermediate) take part: the chain must end at a configured
+    /// root, never at `x5c[2]`, which is parsed but otherwise ignored (Apple's own test vectors carry a
+    /// root there that differs from the one their tests trust).
+    func verify(x5c: [String], effectiveDate: Date) throws(VerificationFailure) -> OwnedX509 {
+        guard x5c.count == 3 else { throw .invalidChainLength }
+        var certs: [OwnedX509] = []
+        for (index, encoded) in x5c.enumerated() {
+            guard let der = JWSBase64.decode(encoded, alphabet: .standard) else {
+                throw .invalidFormat("x5c[\(index)] is not base64")
+            }
+            guard let cert = OwnedX509(der: der) else {
+                throw .invalidCertificate("x5c[\(index)] is not a DER certificate")
+            }
+            certs.append(cert)
+        }
+        let leaf = certs[0], intermediate = certs[1]
+        guard intermediate.hasExtension(oid: Certificates.intermediateMarkerOID) else {
+            throw .invalidCertificate("intermediate \"\(intermediate.subjectSummary)\" lacks OID \(Certificates.intermediateMarkerOID)")
+        }
+        guard leaf.hasExtension(oid: Certificates.leafMarkerOID) else {
+            throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" lacks OID \(Certificates.leafMarkerOID)")
+        }
+        guard let seconds = Int(exactly: effectiveDate.timeIntervalSince1970.rounded(.down)) else {
+            throw .invalidChain("effective date out of range")
+        }
+
+        guard let untrusted = OPENSSL_sk_new_null() else { throw .invalidChain("out of memory") }
+        // The stack borrows the intermediate (no reference taken): free only the stack itself.
+        defer { OPENSSL_sk_free(untrusted) }
+        guard OPENSSL_sk_push(untrusted, UnsafeRawPointer(intermediate.pointer)) > 0 else {
+            throw .invalidChain("out of memory")
+        }
+        guard let ctx = X509_STORE_CTX_new() else { throw .invalidChain("out of memory") }
+        defer { X509_STORE_CTX_free(ctx) }
+        guard X509_STORE_CTX_init(ctx, roots.store, leaf.pointer, untrusted) == 1 else {
+            throw .invalidChain(OpenSSLErrors.drain() ?? "X509_STORE_CTX_init failed")
+        }
+        let param = X509_STORE_CTX_get0_param(ctx)
+        // Verify at the payload's signing time so a transaction stays verifiable after its leaf
+        // expires. No X509_V_FLAG_PARTIAL_CHAIN: the chain must end at a self-signed configured root.
+        // No X509_V_FLAG_X509_STRICT either: it demands Authority Key Identifiers, which Apple's own
+        // test chain lacks. Non-strict OpenSSL still refuses issuers that are not CAs.
+        X509_VERIFY_PARAM_set_time(param, time_t(seconds))
+
+        guard X509_verify_cert(ctx) == 1 else {
+            let code = X509_STORE_CTX_get_error(ctx)
+            let text = X509_verify_cert_error_string(Int(code)).map { String(cString: $0) } ?? "error \(code)"
+            OpenSSLErrors.drain()
+            throw .invalidChain("\(text) (at \(Self.format(effectiveDate)))")
+        }
+        // The built chain must be exactly leaf ← our intermediate ← trusted root, as Apple's
+        // policy requires; a root that signed the leaf directly does not count.
+        guard let chain = X509_STORE_CTX_get0_chain(ctx), OPENSSL_sk_num(chain) == 3,
+              let middle = OPENSSL_sk_value(chain, 1),
+              X509_cmp(OpaquePointer(middle), intermediate.pointer) == 0 else {
+            throw .invalidChain("chain is not leaf ← intermediate ← trusted root")
+        }
+        return leaf
+    }
+
+    private static func format(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,120 @@
+/// Offline verification of App Store signed data, after Apple's App Store Server Library
+/// (`SignedDataVerifier` with online checks off).
+import COpenSSL
+import Foundation
+
+/// Verifies App Store compact JWS (transactions, renewal info, notifications, app transactions)
+/// and decodes their payloads.
+///
+/// Steps, as Apple's library: parse the three base64url segments and the header (`alg` ES256,
+/// `x5c`); decode the payload; check `x5c` = [leaf, intermediate, root] chains through the
+/// intermediate to a configured trusted root at the payload's `signedDate` (or now, when it has none),
+/// with the App Store OIDs on leaf and intermediate; check the ES256 signature with the leaf key;
+/// then check bundle id and environment.
+///
+/// Xcode: StoreKit Testing in Xcode signs with one self-signed certificate. When `environments`
+/// contains `.xcode` and the payload says "Xcode", the payload is decoded without chain or signature
+/// checks, exactly like Apple's library; anyone can forge such a payload, so accept `.xcode` only in
+/// development builds. In any other configuration those payloads fail (`invalidChainLength`).
+///
+/// Pure: no network, and no clock except for payloads without a signing date.
+///
+/// Thread safety: a verifier is immutable and `Sendable`; one instance may verify from many threads
+/// at once. The trusted roots are parsed once, in `init`, into a shared read-only `X509_STORE`.
+public struct SignedDataVerifier: Sendable {
+    /// The bundle identifier payloads must carry.
+    public let bundleId: String
+    /// The environments accepted.
+    public let environments: Set<StoreEnvironment>
+    private let chain: ChainVerifier
+
+    /// - Parameters:
+    ///   - trustedRoots: DER root certificates (see `Certificates.parse` for PEM). Ones that do not
+    ///     parse are ignored, so a verifier with none usable rejects everything as `invalidChain`.
+    ///   - bundleId: the app's bundle identifier.
+    ///   - environments: the environments accepted, e.g. `[.production]` or `[.sandbox, .production]`.
+    public init(trustedRoots: [Data], bundleId: String, environments: Set<StoreEnvironment>) {
+        self.bundleId = bundleId
+        self.environments = environments
+        self.chain = ChainVerifier(roots: TrustedRootStore(roots: trustedRoots))
+    }
+
+    /// How many of the trusted roots given to `init` parsed and are in use.
+    public var trustedRootCount: Int { chain.roots.fingerprints.count }
+
+    /// Verifies a signed transaction (`signedTransactionInfo`) and returns its payload.
+    public func verifyTransaction(_ jws: String) throws(VerificationFailure) -> JWSTransactionDecodedPayload {
+        try verify(jws, as: JWSTransactionDecodedPayload.self)
+    }
+
+    /// Verifies signed renewal info (`signedRenewalInfo`). It has no bundle id; only its environment is checked.
+    public func verifyRenewalInfo(_ jws: String) throws(VerificationFailure) -> JWSRenewalInfoDecodedPayload {
+        try verify(jws, as: JWSRenewalInfoDecodedPayload.self)
+    }
+
+    /// Verifies an App Store Server Notification V2 `signedPayload`; checks `data.bundleId` and
+    /// `data.environment` where present (a TEST notification may carry neither).
+    public func verifyNotification(_ jws: String) throws(VerificationFailure) -> ResponseBodyV2DecodedPayload {
+        try verify(jws, as: ResponseBodyV2DecodedPayload.self)
+    }
+
+    /// Verifies a signed app transaction; its environment is `receiptType`, its signing date `receiptCreationDate`.
+    public func verifyAppTransaction(_ jws: String) throws(VerificationFailure) -> AppTransactionDecodedPayload {
+        try verify(jws, as: AppTransactionDecodedPayload.self)
+    }
+
+    /// The one routine behind every public `verify…`.
+    func verify<Payload: AppStoreSignedPayload>(_ text: String, as type: Payload.Type) throws(VerificationFailure) -> Payload {
+        let jws = try CompactJWS(text)
+        let payload: Payload
+        do {
+            payload = try JSONDecoder().decode(Payload.self, from: jws.payload)
+        } catch {
+            throw .invalidFormat("payload does not decode as \(Payload.self)")
+        }
+
+        if environments.contains(.xcode), payload.environmentClaim == .check(StoreEnvironment.xcode.rawValue) {
+            // Xcode's StoreKit Testing does not sign with an App Store chain; Apple's library skips
+            // verification for it, and so do we, when (and only when) configured for Xcode.
+            try checkClaims(payload)
+            return payload
+        }
+
+        let effectiveDate = try Self.effectiveDate(payload.signingDateMilliseconds)
+        let leaf = try chain.verify(x5c: jws.header.x5c ?? [], effectiveDate: effectiveDate)
+        guard let key = X509_get0_pubkey(leaf.pointer) else {
+            OpenSSLErrors.drain()
+            throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" has no usable public key")
+        }
+        guard ES256.isP256(key) else {
+            throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" key is not EC P-256")
+        }
+        guard jws.signingInputs.contains(where: { ES256.verify(rawSignature: jws.signature, message: $0, publicKey: key) }) else {
+            throw .badSignature
+        }
+        try checkClaims(payload)
+        return payload
+    }
+
+    private func checkClaims<Payload: AppStoreSignedPayload>(_ payload: Payload) throws(VerificationFailure) {
+        if case .check(let got) = payload.bundleIdClaim, got != bundleId {
+            throw .wrongApp(expected: bundleId, got: got)
+        }
+        if case .check(let got) = payload.environmentClaim {
+            guard let got, let environment = StoreEnvironment(rawValue: got), environments.contains(environment) else {
+                throw .wrongEnvironment(expected: environments.map(\.rawValue).sorted(), got: got)
+            }
+        }
+    }
+
+    /// The moment the chain is checked at: the signing date (ms → s), or now without one,
+    /// so an old transaction stays verifiable offline after its certificates expire.
+    static func effectiveDate(_ milliseconds: Double?) throws(VerificationFailure) -> Date {
+        guard let milliseconds else { return Date() }
+        // Far outside any certificate's life and beyond what time_t arithmetic should see.
+        guard milliseconds.isFinite, abs(milliseconds) < 1e16 else {
+            throw .invalidFormat("signedDate out of range")
+        }
+        return Date(timeIntervalSince1970: milliseconds / 1000)
+    }
+}

@@ -1,0 +1,200 @@
+/// The entitlement commands: status, import, init, trust-root, paywall and storekit-test.
+import Entitlements
+import Foundation
+import ItineraryExport
+
+/// A failure of an entitlement command, with its exit code.
+struct CommandFailure: Error {
+    var message: String
+    var code: Int32
+}
+
+enum EntitlementCommands {
+    static func storeDirectory(_ gate: GateOptions) -> String {
+        gate.store ?? EntitlementStore.defaultDirectory()
+    }
+
+    static func catalog(_ gate: GateOptions) throws(CommandFailure) -> StoreKitCatalog {
+        do { return try ProAccess.loadCatalog(path: gate.catalog) } catch { throw CommandFailure(message: error.description, code: error.exitCode) }
+    }
+
+    static func storeFailure(_ error: StoreError) -> CommandFailure {
+        CommandFailure(message: error.description, code: ExitCode.entitlementStore)
+    }
+
+    static func openStore(_ gate: GateOptions, create: Bool) throws(CommandFailure) -> EntitlementStore? {
+        do {
+            if create { return try EntitlementStore.openOrCreate(directory: storeDirectory(gate)) }
+            return try EntitlementStore.openExisting(directory: storeDirectory(gate))
+        } catch {
+            throw storeFailure(error)
+        }
+    }
+
+    // MARK: status
+
+    static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        let gate = ProGate(storeDirectory: storeDirectory(options), catalog: try catalog(options), clock: ProAccess.clock())
+        let report: EntitlementReport
+        do { report = try gate.report() } catch { throw storeFailure(error) }
+        if json {
+            var items: [[String: Any]] = []
+            for e in report.entitlements {
+                items.append(["productId": e.productId, "transactionId": e.transactionId, "state": e.state.rawValue,
+                              "expiresDate": e.expiresDate.map(iso8601) ?? NSNull(), "ownershipType": e.ownershipType ?? NSNull(),
+                              "environment": e.environment ?? NSNull()])
+            }
+            printJSON(["isPro": report.isPro, "entitlements": items])
+        } else {
+            print(report.isPro ? "Pro: yes" : "Pro: no")
+            if report.entitlements.isEmpty { print("No entitlements in \(gate.storeDirectory).") }
+            for e in report.entitlements {
+                var line = "\(e.productId)  \(e.state.rawValue)  transaction \(e.transactionId)"
+                if let expires = e.expiresDate { line += "  expires \(iso8601(expires))" }
+                if let grace = e.gracePeriodExpiresDate, e.state == .inGracePeriod { line += "  grace until \(iso8601(grace))" }
+                if let owner = e.ownershipType { line += "  \(owner == "FAMILY_SHARED" ? "family shared" : "purchased")" }
+                if let env = e.environment { line += "  \(env)" }
+                if !gate.catalog.proProductIDs.contains(e.productId) { line += "  (not a Pro product)" }
+                print(line)
+            }
+            for problem in report.ignored { printWarning("ignored \(problem)") }
+        }
+        return ExitCode.ok
+    }
+
+    // MARK: import
+
+    static func importFiles(_ paths: [String], json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        guard let store = try openStore(options, create: false) else {
+            throw CommandFailure(message: StoreError.notInitialized(path: storeDirectory(options)).description, code: ExitCode.entitlementStore)
+        }
+        let results: [ImportResult]
+        do {
+            guard let config = try store.configuration() else { throw StoreError.notInitialized(path: store.path) }
+            let verifier = SignedDataVerifier(trustedRoots: try store.trustedRoots().map(\.der), bundleId: config.bundleId,
+                                              environments: Set(config.environments))
+            let importer = EntitlementImporter(store: store, verifier: verifier)
+            var all: [ImportResult] = []
+            for path in paths { all += try importer.importFile(path) }
+            results = all
+        } catch let error as StoreError {
+            throw storeFailure(error)
+        } catch {
+            throw CommandFailure(message: "\(error)", code: ExitCode.failure)
+        }
+        if json {
+            printJSON(["items": results.map { r -> [String: Any] in
+                ["source": r.source, "status": r.status.rawValue, "reason": r.reason ?? NSNull()]
+            }])
+        } else {
+            for r in results {
+                print("\(r.source): \(r.status.rawValue)" + (r.reason.map { " (\($0))" } ?? ""))
+            }
+        }
+        // Every item rejected is a failure of the command; a partial import is reported item by item.
+        return results.allSatisfy({ $0.status == .rejected }) ? ExitCode.failure : ExitCode.ok
+    }
+
+    // MARK: init, trust-root
+
+    static func initStore(bundleId: String, environments names: [String], gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        var environments: [StoreEnvironment] = []
+        for name in names.isEmpty ? [StoreEnvironment.production.rawValue] : names {
+            guard let env = StoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                throw CommandFailure(message: "unknown environment \"\(name)\": use \(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", "))",
+                                     code: ExitCode.usage)
+            }
+            if !environments.contains(env) { environments.append(env) }
+        }
+        let store = try openStore(options, create: true)!
+        do { try store.initialize(bundleId: bundleId, environments: environments) } catch { throw storeFailure(error) }
+        print("Store \(store.path): bundle id \(bundleId), environments \(environments.map(\.rawValue).joined(separator: ", "))")
+        return ExitCode.ok
+    }
+
+    static func trustRoot(path: String, gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "cannot read \(path)", code: ExitCode.failure)
+        }
+        let certificates: [Data]
+        do { certificates = try Certificates.parse(data) } catch {
+            throw CommandFailure(message: "\(path): not a certificate (DER or PEM): \(error)", code: ExitCode.failure)
+        }
+        let store = try openStore(options, create: true)!
+        for der in certificates {
+            let fingerprint = Certificates.sha256Fingerprint(der)
+            let apple = Certificates.isAppleRootCAG3(der)
+            let label = apple ? "Apple Root CA - G3" : Certificates.subjectSummary(der)
+            let added: Bool
+            do { added = try store.addTrustedRoot(der: der, fingerprint: fingerprint, label: label) } catch { throw storeFailure(error) }
+            print("\(added ? "Trusted" : "Already trusted"): \(label) (SHA-256 \(fingerprint))")
+            if apple { print("This is Apple Root CA - G3, the root of App Store signed transactions.") }
+        }
+        return ExitCode.ok
+    }
+
+    // MARK: paywall
+
+    static func paywall(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        let wall = Paywall(catalog: try catalog(options), restoreCommand: ProGate.restoreCommand)
+        if json {
+            FileHandle.standardOutput.write(wall.json())
+            print()
+        } else {
+            print(wall.text())
+        }
+        return ExitCode.ok
+    }
+
+    // MARK: storekit-test
+
+    static func storeKitTest(_ action: StoreKitTestAction, gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        let catalog = try catalog(options)
+        guard let store = try openStore(options, create: false) else {
+            throw CommandFailure(message: StoreError.notInitialized(path: storeDirectory(options)).description, code: ExitCode.entitlementStore)
+        }
+        let clock = ProAccess.clock()
+        let session = StoreKitTestSession(store: store, catalog: catalog, clock: clock)
+        do {
+            switch action {
+            case .enable:
+                let created = try session.enable()
+                print(created ? "Local StoreKit testing enabled: a local test CA now signs LocalTesting transactions in \(store.path)."
+                              : "Local StoreKit testing was already enabled in \(store.path).")
+            case let .purchase(productId, familyShared, expiresIn):
+                let t = try session.purchase(productId: productId, familyShared: familyShared, expiresIn: expiresIn)
+                print("Purchased \(productId): transaction \(t.transactionId ?? "?")" + (t.expiresDate.map { ", expires \(iso8601(Date(timeIntervalSince1970: $0 / 1000)))" } ?? ""))
+            case let .refund(id):
+                _ = try session.refund(transactionId: id)
+                print("Refunded transaction \(id).")
+            case let .expire(id):
+                _ = try session.expire(transactionId: id)
+                print("Expired transaction \(id).")
+            case .clear:
+                let n = try session.clear()
+                print("Removed \(n) local test transaction\(n == 1 ? "" : "s").")
+            }
+        } catch {
+            switch error {
+            case let .store(storeError): throw storeFailure(storeError)
+            case .unknownProduct, .unknownTransaction, .notLocal, .notEnabled: throw CommandFailure(message: error.description, code: ExitCode.failure)
+            default: throw CommandFailure(message: error.description, code: ExitCode.failure)
+            }
+        }
+        return ExitCode.ok
+    }
+
+    // MARK: Output
+
+    static func iso8601(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        return f.string(from: date)
+    }
+
+    static func printJSON(_ object: Any) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
+        FileHandle.standardOutput.write(data)
+        print()
+    }
+}
