@@ -21,13 +21,20 @@ build: fonts
 release: fonts
 	$(SWIFT) build -c release
 
-# Export every example trip to out/ (letter, classic template).
+# Export every example trip to out/ (letter, classic template). PDF export is a Pro feature:
+# the demo first makes a local test purchase (storekit-test) in a throwaway store, out/demo-store.
+DEMO_STORE := out/demo-store
 demo: release
 	@mkdir -p out
+	@rm -rf $(DEMO_STORE)
+	@$(BIN) entitlements init --bundle-id com.sportstime.app --store $(DEMO_STORE) >/dev/null
+	@$(BIN) storekit-test enable --store $(DEMO_STORE) >/dev/null
+	@$(BIN) storekit-test purchase com.sportstime.pro.annual --store $(DEMO_STORE)
 	@for trip in $(EXAMPLES); do \
 	  name=$$(basename $$trip .json); \
-	  $(BIN) $$trip out/$$name.pdf || exit $$?; \
-	  echo "out/$$name.pdf ($$(pdfinfo out/$$name.pdf | awk '/^Pages:/ {print $$2}') pages)"; \
+	  $(BIN) $$trip out/$$name.pdf --store $(DEMO_STORE) || exit $$?; \
+	  pages=$$(pdfinfo out/$$name.pdf | awk '/^Pages:/ {print $$2}'); \
+	  echo "out/$$name.pdf ($$pages page$$( [ "$$pages" = 1 ] || echo s))"; \
 	done
 
 test: fonts

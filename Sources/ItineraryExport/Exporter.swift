@@ -171,6 +171,9 @@ public final class Exporter {
         } catch {
             throw .template(error.description)
         }
+        guard fontSet.families.contains(template.fontFamily) else {
+            throw .template("fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fontSet.families.sorted().joined(separator: ", ")))")
+        }
         let text = engine(language: trip.locale)
         return (ItineraryLayoutEngine(theme: theme, text: text).layout(trip), text)
     }

@@ -30,6 +30,8 @@ public final class FontSet: @unchecked Sendable {
     public let directory: String
     /// File names, sorted, that make up the set.
     public let files: [String]
+    /// The family names the set provides ("Inter", "Noto Sans", …).
+    public let families: Set<String>
     let config: OpaquePointer
     /// Every code point some bundled font covers: used to warn about tofu before drawing.
     private let coverage: OpaquePointer
@@ -57,6 +59,7 @@ public final class FontSet: @unchecked Sendable {
             }
         }
         let coverage = FcCharSetCreate()!
+        var families = Set<String>()
         if let fonts = FcConfigGetFonts(config, FcSetApplication) {
             let set = fonts.pointee
             for i in 0..<Int(set.nfont) {
@@ -64,8 +67,15 @@ public final class FontSet: @unchecked Sendable {
                 if FcPatternGetCharSet(set.fonts[i], FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
                     FcCharSetMerge(coverage, charset, nil)
                 }
+                var family: UnsafeMutablePointer<FcChar8>?
+                var n: Int32 = 0
+                while FcPatternGetString(set.fonts[i], FC_FAMILY, n, &family) == FcResultMatch, let family {
+                    families.insert(String(cString: family))
+                    n += 1
+                }
             }
         }
+        self.families = families
         self.directory = directory
         self.files = names
         self.config = config

@@ -47,7 +47,7 @@ public enum TemplateLoader {
             throw TemplateError(key: "styles.\(name.rawValue)", message: "required style is missing")
         }
         for (name, style) in t.styles.sorted(by: { $0.key < $1.key }) where t.colors[style.color] == nil {
-            throw TemplateError(key: "styles.\(name).color", message: "unknown colour \"\(style.color)\"")
+            throw TemplateError(key: "styles.\(name).color", message: "unknown color \"\(style.color)\"")
         }
         for (key, style) in [("header.style", t.header.style), ("footer.style", t.footer.style), ("footer.wordmarkStyle", t.footer.wordmarkStyle)]
         where t.styles[style] == nil {
@@ -55,7 +55,24 @@ public enum TemplateLoader {
         }
         for (key, color) in [("header.ruleColor", t.header.ruleColor), ("footer.wordmarkColor", t.footer.wordmarkColor)]
         where t.colors[color] == nil {
-            throw TemplateError(key: key, message: "unknown colour \"\(color)\"")
+            throw TemplateError(key: key, message: "unknown color \"\(color)\"")
+        }
+        // Geometry that leaves room to set text: a body frame at least 2 inches each way on
+        // every paper, text no larger than 2 inches, items indented less than half the width.
+        for (name, paper) in t.papers.sorted(by: { $0.key < $1.key }) {
+            for (key, m) in [("margins", t.margins), ("firstPageMargins", t.firstPageMargins)] {
+                let width = paper.width - m.left - m.right, height = paper.height - m.top - m.bottom
+                guard width >= 144, height >= 144 else {
+                    throw TemplateError(key: key, message: "leave a body of \(Int(width)) × \(Int(height)) pt on \(name) paper; at least 144 × 144 is needed")
+                }
+                guard t.spacing.itemIndent < width / 2 else {
+                    throw TemplateError(key: "spacing.itemIndent", message: "must be less than half the body width (\(Int(width / 2)) pt on \(name) paper)")
+                }
+            }
+        }
+        for (name, style) in t.styles.sorted(by: { $0.key < $1.key }) {
+            guard style.size <= 144 else { throw TemplateError(key: "styles.\(name).size", message: "must be at most 144 pt") }
+            guard style.lineHeight <= 144 else { throw TemplateError(key: "styles.\(name).lineHeight", message: "must be at most 144 pt") }
         }
         guard t.labels["en"] != nil else {
             throw TemplateError(key: "labels.en", message: "English labels are required: they are the fallback for every locale")
