@@ -14,6 +14,13 @@ bin=.build/release/export-itinerary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# PDF export is a Pro feature: a throwaway store with a local test purchase.
+export EXPORT_ITINERARY_HOME="$tmp/store"
+bin_setup=.build/release/export-itinerary
+$bin_setup entitlements init --bundle-id com.sportstime.app >/dev/null
+$bin_setup storekit-test enable >/dev/null
+$bin_setup storekit-test purchase com.sportstime.pro.annual >/dev/null
+
 echo "machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
 echo
 printf "%-26s %6s %14s %12s %12s\n" trip pages "ms/doc(CLI)" "peak RSS" "bytes/page"
@@ -35,3 +42,6 @@ done
 echo
 echo "in-process (one exporter, fonts loaded once):"
 .build/release/itinerary-bench --runs "${BENCH_RUNS:-20}" Examples/*.json Tests/Fixtures/valid/long-366-days.json
+echo
+echo "Pro gate on a large store (in-process; a CLI run pays the first check):"
+.build/release/itinerary-bench --gate-store "${GATE_STORE:-10000}"

@@ -1,13 +1,31 @@
 /// In-process benchmark: renders each trip N times with one exporter and reports pages per second.
 /// Usage: itinerary-bench [--runs N] TRIP.json...   (bench/run.sh drives it)
+import Entitlements
 import Foundation
 import ItineraryExport
 
 var runs = 20
+var gateStoreSize: Int?
 var files: [String] = []
 var args = CommandLine.arguments.dropFirst()[...]
 while let arg = args.popFirst() {
-    if arg == "--runs", let n = args.popFirst().flatMap({ Int($0) }) { runs = n } else { files.append(arg) }
+    if arg == "--runs", let n = args.popFirst().flatMap({ Int($0) }) {
+        runs = n
+    } else if arg == "--gate-store", let n = args.popFirst().flatMap({ Int($0) }) {
+        gateStoreSize = n
+    } else {
+        files.append(arg)
+    }
+}
+
+if let gateStoreSize {
+    do {
+        try GateBench.run(count: gateStoreSize, catalogPath: ProAccess.defaultCatalogPath())
+    } catch {
+        FileHandle.standardError.write(Data("itinerary-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
 }
 
 do {

@@ -53,7 +53,7 @@ extension LocalSigningAuthority {
         let leafSpec = CertificateSpec(commonName: "\(commonNamePrefix) Leaf", notBefore: validFrom,
                                        notAfter: leafNotAfter, isCA: false,
                                        markerOID: variant == .leafWithoutMarker ? nil : Certificates.leafMarkerOID)
-        let leafIssuer: (certificate: OwnedX509, key: OwnedPrivateKey)?
+        let leafIssuer: (certificate: OwnedX509, key: OwnedKey)?
         switch variant {
         case .leafSignedByRoot: leafIssuer = (root, rootKey)
         case .xcodeStyleSelfSigned: leafIssuer = nil

@@ -4,7 +4,7 @@ import Foundation
 
 enum ECKeyGenerator {
     /// A fresh random P-256 key pair.
-    static func generateP256() throws -> OwnedPrivateKey {
+    static func generateP256() throws -> OwnedKey {
         guard let ctx = EVP_PKEY_CTX_new_id(EVP_PKEY_EC, nil) else {
             throw LocalSigningError.openSSL(OpenSSLErrors.drain() ?? "EVP_PKEY_CTX_new_id failed")
         }
@@ -15,7 +15,7 @@ enum ECKeyGenerator {
               EVP_PKEY_keygen(ctx, &key) == 1, let key else {
             throw LocalSigningError.openSSL(OpenSSLErrors.drain() ?? "P-256 key generation failed")
         }
-        return OwnedPrivateKey(taking: key)
+        return OwnedKey(taking: key)
     }
 }
 
@@ -33,8 +33,8 @@ struct CertificateSpec {
 
 enum CertificateBuilder {
     /// Builds and signs a certificate for `subjectKey`; self-signed when `issuer` is nil.
-    static func build(_ spec: CertificateSpec, subjectKey: OwnedPrivateKey,
-                      issuer: (certificate: OwnedX509, key: OwnedPrivateKey)?) throws -> OwnedX509 {
+    static func build(_ spec: CertificateSpec, subjectKey: OwnedKey,
+                      issuer: (certificate: OwnedX509, key: OwnedKey)?) throws -> OwnedX509 {
         guard let raw = X509_new() else { throw LocalSigningError.openSSL("X509_new failed") }
         let cert = OwnedX509(taking: raw)
         let x = cert.pointer

@@ -20,9 +20,9 @@ public struct LocalSigningAuthority: Sendable {
     public let leafDER: Data
     /// The certificates put in `x5c`, in order. Normally [leaf, intermediate, root]; test variants change it.
     let x5c: [Data]
-    let leafKey: OwnedPrivateKey
+    let leafKey: OwnedKey
 
-    init(rootDER: Data, intermediateDER: Data, leafDER: Data, x5c: [Data], leafKey: OwnedPrivateKey) {
+    init(rootDER: Data, intermediateDER: Data, leafDER: Data, x5c: [Data], leafKey: OwnedKey) {
         self.rootDER = rootDER
         self.intermediateDER = intermediateDER
         self.leafDER = leafDER
@@ -85,6 +85,12 @@ public struct LocalSigningAuthority: Sendable {
         try signRaw(headerJSON: headerJSON(), payload: payload)
     }
 
+    /// Same as `sign(payload:)`. Without it, `sign(someData)` would pick the Encodable overload and
+    /// sign a JSON string of base64 instead of the JSON the bytes hold.
+    public func sign(_ json: Data) throws -> String {
+        try sign(payload: json)
+    }
+
     /// Encodes `value` as JSON (sorted keys, unescaped slashes, unless `encoder` says otherwise) and signs it.
     /// Dates in App Store payloads are milliseconds since 1970: encode them as numbers.
     public func sign<Payload: Encodable>(_ value: Payload, encoder: JSONEncoder? = nil) throws -> String {
@@ -133,7 +139,7 @@ enum PEM {
     }
 
     /// The key as unencrypted PKCS#8 PEM ("PRIVATE KEY").
-    static func privateKey(_ key: OwnedPrivateKey) -> String {
+    static func privateKey(_ key: OwnedKey) -> String {
         guard let bio = BIO_new(BIO_s_mem()) else { return "" }
         defer { BIO_free(bio) }
         guard PEM_write_bio_PrivateKey(bio, key.pointer, nil, nil, 0, nil, nil) == 1 else {
@@ -144,7 +150,7 @@ enum PEM {
     }
 
     /// The first private key in `text` (PKCS#8 or traditional EC PEM); other blocks are skipped.
-    static func readPrivateKey(_ text: String) -> OwnedPrivateKey? {
+    static func readPrivateKey(_ text: String) -> OwnedKey? {
         let bytes = Array(text.utf8)
         let key: OpaquePointer? = bytes.withUnsafeBytes { raw in
             guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else { return nil }
@@ -155,6 +161,6 @@ enum PEM {
             OpenSSLErrors.drain()
             return nil
         }
-        return OwnedPrivateKey(taking: key)
+        return OwnedKey(taking: key)
     }
 }

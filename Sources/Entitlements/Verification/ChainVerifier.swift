@@ -33,17 +33,61 @@ final class TrustedRootStore: @unchecked Sendable {
     deinit { X509_STORE_free(store) }
 }
 
+/// Chains that already verified, so thousands of tokens from one store (all carrying the same
+/// x5c) cost one chain build, not thousands.
+///
+/// Everything a chain check decides is fixed by the certificates except time, and a chain that
+/// verified at one moment verifies at any moment inside the intersection of its certificates'
+/// validity periods. So an entry keeps the leaf key and that window; outside it, the full check
+/// runs again (and reports the precise error). Only successes are kept.
+///
+/// Thread safety: every access holds `lock`; the cached keys are only read afterwards (see `OwnedKey`).
+final class VerifiedChainCache: @unchecked Sendable {
+    struct Entry {
+        let leafKey: OwnedKey
+        let notBefore: Int
+        let notAfter: Int
+    }
+
+    /// Enough for every chain a store plausibly holds; when full, it starts over.
+    static let capacity = 64
+    private var entries: [String: Entry] = [:]
+    private let lock = NSLock()
+
+    func key(at seconds: Int, for x5c: [String]) -> OwnedKey? {
+        let id = x5c.joined(separator: ",")
+        return lock.withLock {
+            guard let entry = entries[id], entry.notBefore <= seconds, seconds < entry.notAfter else { return nil }
+            return entry.leafKey
+        }
+    }
+
+    func remember(_ entry: Entry, for x5c: [String]) {
+        let id = x5c.joined(separator: ",")
+        lock.withLock {
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[id] = entry
+        }
+    }
+}
+
 /// Checks an `x5c` chain the way Apple's App Store Server Library does when offline.
 struct ChainVerifier {
     let roots: TrustedRootStore
+    let cache = VerifiedChainCache()
 
-    /// Verifies `x5c` at `effectiveDate` and returns the leaf certificate (whose key checks the signature).
+    /// Verifies `x5c` at `effectiveDate` and returns the leaf's public key (EC P-256), which checks the signature.
     ///
     /// Only `x5c[0]` (leaf) and `x5c[1]` (intermediate) take part: the chain must end at a configured
     /// root, never at `x5c[2]`, which is parsed but otherwise ignored (Apple's own test vectors carry a
     /// root there that differs from the one their tests trust).
-    func verify(x5c: [String], effectiveDate: Date) throws(VerificationFailure) -> OwnedX509 {
+    func verify(x5c: [String], effectiveDate: Date) throws(VerificationFailure) -> OwnedKey {
         guard x5c.count == 3 else { throw .invalidChainLength }
+        guard let seconds = Int(exactly: effectiveDate.timeIntervalSince1970.rounded(.down)) else {
+            throw .invalidChain("effective date out of range")
+        }
+        if let key = cache.key(at: seconds, for: x5c) { return key }
+
         var certs: [OwnedX509] = []
         for (index, encoded) in x5c.enumerated() {
             guard let der = JWSBase64.decode(encoded, alphabet: .standard) else {
@@ -61,10 +105,27 @@ struct ChainVerifier {
         guard leaf.hasExtension(oid: Certificates.leafMarkerOID) else {
             throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" lacks OID \(Certificates.leafMarkerOID)")
         }
-        guard let seconds = Int(exactly: effectiveDate.timeIntervalSince1970.rounded(.down)) else {
-            throw .invalidChain("effective date out of range")
-        }
 
+        let root = try buildChain(leaf: leaf, intermediate: intermediate, at: seconds, effectiveDate: effectiveDate)
+
+        guard let key = X509_get0_pubkey(leaf.pointer) else {
+            OpenSSLErrors.drain()
+            throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" has no usable public key")
+        }
+        guard ES256.isP256(key) else {
+            throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" key is not EC P-256")
+        }
+        let leafKey = OwnedKey(retaining: key)
+        if let a = leaf.validity, let b = intermediate.validity, let c = root.validity {
+            cache.remember(.init(leafKey: leafKey, notBefore: max(a.notBefore, b.notBefore, c.notBefore),
+                                 notAfter: min(a.notAfter, b.notAfter, c.notAfter)), for: x5c)
+        }
+        return leafKey
+    }
+
+    /// Runs OpenSSL's chain building at `seconds`; returns the trusted root it ended at.
+    private func buildChain(leaf: OwnedX509, intermediate: OwnedX509, at seconds: Int,
+                            effectiveDate: Date) throws(VerificationFailure) -> OwnedX509 {
         guard let untrusted = OPENSSL_sk_new_null() else { throw .invalidChain("out of memory") }
         // The stack borrows the intermediate (no reference taken): free only the stack itself.
         defer { OPENSSL_sk_free(untrusted) }
@@ -92,11 +153,13 @@ struct ChainVerifier {
         // The built chain must be exactly leaf ← our intermediate ← trusted root, as Apple's
         // policy requires; a root that signed the leaf directly does not count.
         guard let chain = X509_STORE_CTX_get0_chain(ctx), OPENSSL_sk_num(chain) == 3,
-              let middle = OPENSSL_sk_value(chain, 1),
-              X509_cmp(OpaquePointer(middle), intermediate.pointer) == 0 else {
+              let middle = OPENSSL_sk_value(chain, 1), X509_cmp(OpaquePointer(middle), intermediate.pointer) == 0,
+              let top = OPENSSL_sk_value(chain, 2) else {
             throw .invalidChain("chain is not leaf ← intermediate ← trusted root")
         }
-        return leaf
+        // The chain (and so `top`) goes away with `ctx`: keep a reference of our own.
+        X509_up_ref(OpaquePointer(top))
+        return OwnedX509(taking: OpaquePointer(top))
     }
 
     private static func format(_ date: Date) -> String {

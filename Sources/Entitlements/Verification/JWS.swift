@@ -4,29 +4,32 @@ import Foundation
 /// Base64 in the two alphabets a JWS uses: base64url for the segments, standard for `x5c`.
 /// Written here rather than using `Data(base64Encoded:)` so both alphabets follow one set of rules:
 /// padding optional, no whitespace, no foreign characters, and no stray bits in the last character
-/// (so one signature has exactly one spelling).
+/// (so, padding aside, one byte string has exactly one spelling).
 enum JWSBase64 {
     enum Alphabet { case url, standard }
 
     private static let urlTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static let standardTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    private static func value(of byte: UInt8, _ alphabet: Alphabet) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "-") where alphabet == .url: return 62
-        case UInt8(ascii: "_") where alphabet == .url: return 63
-        case UInt8(ascii: "+") where alphabet == .standard: return 62
-        case UInt8(ascii: "/") where alphabet == .standard: return 63
-        default: return nil
-        }
+    /// Character → 6-bit value, 0xFF for characters outside the alphabet. Tables, because a gate
+    /// check decodes thousands of tokens of a few kilobytes each.
+    private static let urlDecodeTable = decodeTable(urlTable)
+    private static let standardDecodeTable = decodeTable(standardTable)
+
+    private static func decodeTable(_ alphabet: [UInt8]) -> [UInt8] {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, character) in alphabet.enumerated() { table[Int(character)] = UInt8(value) }
+        return table
     }
 
     /// Decodes `text`, with or without `=` padding; nil for anything that is not canonical base64.
     static func decode<S: StringProtocol>(_ text: S, alphabet: Alphabet) -> Data? {
-        var bytes = Array(text.utf8)
+        decode(bytes: text.utf8, alphabet: alphabet)
+    }
+
+    /// Decodes base64 text given as its UTF-8 bytes.
+    static func decode<C: Collection<UInt8>>(bytes text: C, alphabet: Alphabet) -> Data? {
+        var bytes = Array(text)
         var padding = 0
         while bytes.last == UInt8(ascii: "=") {
             bytes.removeLast()
@@ -34,24 +37,37 @@ enum JWSBase64 {
         }
         // Padding, when present, must complete the last quantum exactly.
         if padding > 0 && (padding > 2 || (bytes.count + padding) % 4 != 0) { return nil }
-        if bytes.count % 4 == 1 { return nil }
-        var out = Data()
-        out.reserveCapacity(bytes.count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        for byte in bytes {
-            guard let v = value(of: byte, alphabet) else { return nil }
-            accumulator = (accumulator << 6) | UInt32(v)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-                accumulator &= (1 << UInt32(bits)) - 1
+        let remainder = bytes.count % 4
+        if remainder == 1 { return nil }
+        let table = alphabet == .url ? urlDecodeTable : standardDecodeTable
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count / 4 * 3 + 2)
+        let ok = table.withUnsafeBufferPointer { t in
+            bytes.withUnsafeBufferPointer { b -> Bool in
+                var index = 0
+                let whole = b.count - remainder
+                while index < whole {
+                    let v0 = t[Int(b[index])], v1 = t[Int(b[index + 1])], v2 = t[Int(b[index + 2])], v3 = t[Int(b[index + 3])]
+                    if (v0 | v1 | v2 | v3) & 0xC0 != 0 { return false }
+                    let n = UInt32(v0) << 18 | UInt32(v1) << 12 | UInt32(v2) << 6 | UInt32(v3)
+                    out.append(UInt8(truncatingIfNeeded: n >> 16))
+                    out.append(UInt8(truncatingIfNeeded: n >> 8))
+                    out.append(UInt8(truncatingIfNeeded: n))
+                    index += 4
+                }
+                guard remainder > 0 else { return true }
+                let v0 = t[Int(b[index])], v1 = t[Int(b[index + 1])]
+                let v2 = remainder == 3 ? t[Int(b[index + 2])] : 0
+                if (v0 | v1 | v2) & 0xC0 != 0 { return false }
+                let n = UInt32(v0) << 18 | UInt32(v1) << 12 | UInt32(v2) << 6
+                out.append(UInt8(truncatingIfNeeded: n >> 16))
+                if remainder == 3 { out.append(UInt8(truncatingIfNeeded: n >> 8)) }
+                // Leftover bits must be zero: otherwise two strings would decode to the same bytes.
+                let leftover = remainder == 2 ? n & 0xFFFF : n & 0xFF
+                return leftover == 0
             }
         }
-        // Leftover bits must be zero: otherwise two strings would decode to the same bytes.
-        if accumulator != 0 { return nil }
-        return out
+        return ok ? Data(out) : nil
     }
 
     /// Encodes `data`; base64url goes without padding (as JWS wants), standard with it (as `x5c` wants).
@@ -97,22 +113,26 @@ struct CompactJWS {
     let signature: Data
 
     init(_ text: String) throws(VerificationFailure) {
-        // A trailing newline from a file is not part of the token.
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let segments = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        // Work on the UTF-8 bytes: a token is ASCII, and splitting a String by Character costs
+        // more than everything else in the parse. Surrounding ASCII whitespace (a trailing newline
+        // from a file) is not part of the token.
+        var bytes = ArraySlice(text.utf8)
+        while let first = bytes.first, Self.isSpace(first) { bytes.removeFirst() }
+        while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
+        let segments = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard segments.count == 3 else {
             throw .invalidFormat("expected 3 dot-separated segments, found \(segments.count)")
         }
         guard !segments[0].isEmpty, !segments[1].isEmpty, !segments[2].isEmpty else {
             throw .invalidFormat("empty JWS segment")
         }
-        guard let headerData = JWSBase64.decode(segments[0], alphabet: .url) else {
+        guard let headerData = JWSBase64.decode(bytes: segments[0], alphabet: .url) else {
             throw .invalidFormat("header is not base64url")
         }
-        guard let payload = JWSBase64.decode(segments[1], alphabet: .url) else {
+        guard let payload = JWSBase64.decode(bytes: segments[1], alphabet: .url) else {
             throw .invalidFormat("payload is not base64url")
         }
-        guard let signature = JWSBase64.decode(segments[2], alphabet: .url) else {
+        guard let signature = JWSBase64.decode(bytes: segments[2], alphabet: .url) else {
             throw .invalidFormat("signature is not base64url")
         }
         let header: JWSHeader
@@ -127,16 +147,21 @@ struct CompactJWS {
         guard header.x5c != nil else {
             throw .invalidFormat("header has no x5c certificate chain")
         }
-        self.signingInput = Data(segments[0].utf8) + Data(".".utf8) + Data(segments[1].utf8)
-        if segments[0].hasSuffix("=") || segments[1].hasSuffix("=") {
-            let strip = { (segment: Substring) in segment.prefix { $0 != "=" } }
-            self.unpaddedSigningInput = Data(strip(segments[0]).utf8) + Data(".".utf8) + Data(strip(segments[1]).utf8)
+        let dot = UInt8(ascii: "."), pad = UInt8(ascii: "=")
+        self.signingInput = Data(segments[0]) + [dot] + Data(segments[1])
+        if segments[0].last == pad || segments[1].last == pad {
+            let strip = { (segment: ArraySlice<UInt8>) in segment.prefix { $0 != pad } }
+            self.unpaddedSigningInput = Data(strip(segments[0])) + [dot] + Data(strip(segments[1]))
         } else {
             self.unpaddedSigningInput = nil
         }
         self.header = header
         self.payload = payload
         self.signature = signature
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The texts a valid signature may cover. RFC 7515 writes segments without padding; a padded

@@ -84,6 +84,23 @@ final class OwnedX509 {
         return X509_get_ext_by_OBJ(pointer, object, -1) >= 0
     }
 
+    /// The validity period in seconds since 1970: valid while `notBefore <= t < notAfter`
+    /// (OpenSSL counts the notAfter second itself as expired).
+    var validity: (notBefore: Int, notAfter: Int)? {
+        guard let from = Self.seconds(X509_get0_notBefore(pointer)),
+              let until = Self.seconds(X509_get0_notAfter(pointer)) else { return nil }
+        return (from, until)
+    }
+
+    private static func seconds(_ time: UnsafePointer<ASN1_TIME>?) -> Int? {
+        var parts = tm()
+        guard let time, ASN1_TIME_to_tm(time, &parts) == 1 else {
+            OpenSSLErrors.drain()
+            return nil
+        }
+        return Int(timegm(&parts))
+    }
+
     /// The subject's common name, or the whole one-line subject when it has no CN.
     var subjectSummary: String {
         guard let name = X509_get_subject_name(pointer) else { return "(no subject)" }
@@ -103,14 +120,20 @@ final class OwnedX509 {
     }
 }
 
-/// An `EVP_PKEY *` this Swift object owns.
+/// An `EVP_PKEY *` (public or private) this Swift object owns.
 /// Sendable because, once built, a key is only read: OpenSSL 3 allows one key to be used
 /// by several threads at once as long as each operation has its own `EVP_PKEY_CTX`/`EVP_MD_CTX`.
-final class OwnedPrivateKey: @unchecked Sendable {
+final class OwnedKey: @unchecked Sendable {
     let pointer: OpaquePointer
 
     init(taking pointer: OpaquePointer) {
         self.pointer = pointer
+    }
+
+    /// Takes a new reference to a key someone else owns (e.g. `X509_get0_pubkey`).
+    convenience init(retaining pointer: OpaquePointer) {
+        EVP_PKEY_up_ref(pointer)
+        self.init(taking: pointer)
     }
 
     deinit { EVP_PKEY_free(pointer) }

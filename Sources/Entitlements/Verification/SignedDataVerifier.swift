@@ -1,6 +1,5 @@
 /// Offline verification of App Store signed data, after Apple's App Store Server Library
 /// (`SignedDataVerifier` with online checks off).
-import COpenSSL
 import Foundation
 
 /// Verifies App Store compact JWS (transactions, renewal info, notifications, app transactions)
@@ -19,8 +18,10 @@ import Foundation
 ///
 /// Pure: no network, and no clock except for payloads without a signing date.
 ///
-/// Thread safety: a verifier is immutable and `Sendable`; one instance may verify from many threads
-/// at once. The trusted roots are parsed once, in `init`, into a shared read-only `X509_STORE`.
+/// Thread safety: a verifier is `Sendable`; one instance may verify from many threads at once.
+/// The trusted roots are parsed once, in `init`, into a shared read-only `X509_STORE`; chains that
+/// verified are remembered (under a lock) with their validity window, so a gate check over thousands
+/// of tokens from one store builds each chain once. Keep one verifier and reuse it.
 public struct SignedDataVerifier: Sendable {
     /// The bundle identifier payloads must carry.
     public let bundleId: String
@@ -81,15 +82,10 @@ public struct SignedDataVerifier: Sendable {
         }
 
         let effectiveDate = try Self.effectiveDate(payload.signingDateMilliseconds)
-        let leaf = try chain.verify(x5c: jws.header.x5c ?? [], effectiveDate: effectiveDate)
-        guard let key = X509_get0_pubkey(leaf.pointer) else {
-            OpenSSLErrors.drain()
-            throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" has no usable public key")
-        }
-        guard ES256.isP256(key) else {
-            throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" key is not EC P-256")
-        }
-        guard jws.signingInputs.contains(where: { ES256.verify(rawSignature: jws.signature, message: $0, publicKey: key) }) else {
+        let leafKey = try chain.verify(x5c: jws.header.x5c ?? [], effectiveDate: effectiveDate)
+        guard jws.signingInputs.contains(where: {
+            ES256.verify(rawSignature: jws.signature, message: $0, publicKey: leafKey.pointer)
+        }) else {
             throw .badSignature
         }
         try checkClaims(payload)

@@ -79,6 +79,24 @@ struct LocalChainTests {
         #expect(try Self.verifier(trusting: ca).verifyTransaction(jws).bundleId == Self.bundleId)
     }
 
+    @Test func rememberedChainStillHonoursTheSigningDate() throws {
+        // One verifier, so the second and later calls meet the chain it remembered.
+        let ca = try Self.authority(.expiredLeaf)
+        let verifier = Self.verifier(trusting: ca)
+        for _ in 0..<2 {
+            let inside = try Self.signedTransaction(by: ca, signedAt: Self.start.addingTimeInterval(30))
+            #expect(try verifier.verifyTransaction(inside).bundleId == Self.bundleId)
+            for offset in [60.0, 3600, -1] {
+                let outside = try Self.signedTransaction(by: ca, signedAt: Self.start.addingTimeInterval(offset))
+                #expect((#expect(throws: VerificationFailure.self) { try verifier.verifyTransaction(outside) })?.reason
+                    == "invalid chain", "offset \(offset)")
+            }
+            #expect(throws: VerificationFailure.badSignature) {
+                try verifier.verifyTransaction(JWSTampering.tamperSignature(inside))
+            }
+        }
+    }
+
     @Test(arguments: [-86_400, -1, 365 * 86_400 + 1, 10 * 365 * 86_400] as [TimeInterval])
     func signedDateOutsideValidityIsInvalidChain(_ offset: TimeInterval) throws {
         let ca = try Self.authority()

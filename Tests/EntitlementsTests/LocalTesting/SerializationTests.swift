@@ -77,6 +77,13 @@ struct SerializationTests {
         #expect(transaction.storefront == "CHE")
     }
 
+    @Test func unlabelledDataIsSignedAsRawJSON() throws {
+        let ca = try LocalSigningAuthority.generate(validFrom: Self.start, validFor: 60)
+        let json = Data("{\"bundleId\":\"b\"}".utf8)
+        let jws = try ca.sign(json)
+        #expect(JWSBase64.decode(jws.split(separator: ".")[1], alphabet: .url) == json)
+    }
+
     @Test func headerIsMinimal() throws {
         let ca = try LocalSigningAuthority.generate(validFrom: Self.start, validFor: 60)
         let jws = try ca.sign(payload: Data("{}".utf8))
