@@ -30,7 +30,7 @@ func report(_ error: ExportError) {
 func sourceDateEpoch() throws(UsageError) -> Int? {
     guard let raw = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !raw.isEmpty else { return nil }
     guard let value = Int(raw), value >= 0, value < 253_402_300_800 else {
-        throw UsageError(message: "SOURCE_DATE_EPOCH must be a whole number of seconds since 1970, got \"\(raw)\"")
+        throw UsageError(message: "SOURCE_DATE_EPOCH must be a whole number of seconds from 0 (1970) to 253402300799 (year 9999), got \"\(raw)\"")
     }
     return value
 }

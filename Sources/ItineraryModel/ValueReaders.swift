@@ -24,6 +24,12 @@ enum Read {
             problems.append(TripProblem(path, "must be at most \(TripLoader.maximumStringLength) characters, got \(length)"))
             return nil
         }
+        // Control characters draw nothing and end up in PDF metadata; line breaks and tabs are
+        // fine (notes), and so are bidi marks, which right-to-left text needs.
+        if let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r") || (0x7F...0x9F).contains($0.value) }) {
+            problems.append(TripProblem(path, "must not contain control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded4))"))
+            return nil
+        }
         return text
     }
 
@@ -182,4 +188,8 @@ enum Read {
         }
         return members
     }
+}
+
+private extension String {
+    var leftPadded4: String { String(repeating: "0", count: max(0, 4 - count)) + self }
 }

@@ -47,7 +47,8 @@ public enum VerificationFailure: Error, Sendable, Equatable, CustomStringConvert
         case .wrongApp(let expected, let got):
             detail = "expected bundle id \(expected), got \(got ?? "none")"
         case .wrongEnvironment(let expected, let got):
-            detail = "expected \(expected.joined(separator: " or ")), got \(got ?? "none")"
+            let accepted = expected.isEmpty ? "no environment configured" : expected.joined(separator: " or ")
+            detail = "expected \(accepted), got \(got ?? "none")"
         }
         guard let detail, !detail.isEmpty else { return reason }
         // Keep it on one line whatever OpenSSL or a payload put in the detail.
