@@ -7,6 +7,7 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingDirectory(String)
     case noFonts(String)
     case unreadableFont(String)
+    case incomplete(directory: String, missing: [String])
 
     public var description: String {
         switch self {
@@ -16,6 +17,8 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no font files in \(dir): run 'make fonts' (scripts/fetch-fonts.sh) to install the hermetic font set"
         case let .unreadableFont(file):
             return "Fontconfig could not read the font file \(file)"
+        case let .incomplete(dir, missing):
+            return "the font set in \(dir) is incomplete (missing \(missing.joined(separator: ", "))): run 'make fonts' (scripts/fetch-fonts.sh)"
         }
     }
 }
@@ -46,6 +49,15 @@ public final class FontSet: @unchecked Sendable {
             .filter { [".otf", ".ttf", ".ttc"].contains(where: $0.lowercased().hasSuffix) }
             .sorted()
         guard !names.isEmpty else { throw .noFonts(directory) }
+        // With a lock file, every font it pins must be there: a partial set would silently
+        // change fallback and therefore the output. (Hashes are checked by fetch-fonts.sh.)
+        let lock = (directory as NSString).appendingPathComponent("fonts.lock")
+        if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
+            let pinned = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+                .compactMap { $0.split(separator: "\t").dropFirst().first.map { ($0 as Substring).split(separator: "/").last.map(String.init) } ?? nil }
+            let missing = pinned.filter { !names.contains($0) }
+            if !missing.isEmpty { throw .incomplete(directory: directory, missing: missing) }
+        }
 
         // An empty configuration: no system directories, no user config, no cache.
         // Files are added one by one because FcConfigAppFontAddDir on such a

@@ -79,4 +79,20 @@ struct HermeticFontTests {
         #expect(throws: FontSetError.noFonts(empty.path)) { try FontSet(directory: empty.path) }
         #expect(FontSetError.missingDirectory("x").description.contains("make fonts"))
     }
+
+    @Test("a font set missing a file its lock pins is refused")
+    func incompleteSet() throws {
+        let dir = TestPaths.scratch("partial-fonts")
+        for file in ["fonts.lock", "Inter-Regular.otf"] {
+            try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+        }
+        do {
+            _ = try FontSet(directory: dir.path)
+            Issue.record("an incomplete font set loaded")
+        } catch {
+            guard case let .incomplete(_, missing) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(missing.contains("Inter-Bold.otf"))
+            #expect(!missing.contains("Inter-Regular.otf"))
+        }
+    }
 }
