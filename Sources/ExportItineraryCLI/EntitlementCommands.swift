@@ -70,10 +70,7 @@ enum EntitlementCommands {
         }
         let results: [ImportResult]
         do {
-            guard let config = try store.configuration() else { throw StoreError.notInitialized(path: store.path) }
-            let verifier = SignedDataVerifier(trustedRoots: try store.trustedRoots().map(\.der), bundleId: config.bundleId,
-                                              environments: Set(config.environments))
-            let importer = EntitlementImporter(store: store, verifier: verifier)
+            let importer = EntitlementImporter(store: store, verifier: try store.verifier())
             var all: [ImportResult] = []
             for path in paths { all += try importer.importFile(path) }
             results = all

@@ -201,6 +201,13 @@ public final class EntitlementStore {
         try initialize(bundleId: config.bundleId, environments: config.environments + [environment])
     }
 
+    /// A verifier for this store's bundle id, environments and trusted roots.
+    public func verifier() throws(StoreError) -> SignedDataVerifier {
+        guard let config = try configuration() else { throw .notInitialized(path: path) }
+        return SignedDataVerifier(trustedRoots: try trustedRoots().map(\.der), bundleId: config.bundleId,
+                                  environments: Set(config.environments))
+    }
+
     // MARK: Trusted roots
 
     public func trustedRoots() throws(StoreError) -> [TrustedRoot] {

@@ -176,10 +176,7 @@ public struct StoreKitTestSession {
             throw .signing("\(error)")
         }
         do {
-            guard let config = try store.configuration() else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
-            let verifier = SignedDataVerifier(trustedRoots: try store.trustedRoots().map(\.der), bundleId: config.bundleId,
-                                              environments: Set(config.environments))
-            let results = try EntitlementImporter(store: store, verifier: verifier).importJWS(jws, source: "storekit-test")
+            let results = try EntitlementImporter(store: store, verifier: store.verifier()).importJWS(jws, source: "storekit-test")
             if let rejected = results.first(where: { $0.status == .rejected }) {
                 throw StoreKitTestError.rejected(rejected.reason ?? "rejected")
             }
