@@ -15,7 +15,7 @@ public struct ItineraryLayoutEngine {
 
     public func layout(_ trip: Trip) -> LaidOutDocument {
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
-        let content = ContentBuilder(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
+        let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
         let blocks = content.titleBlock() + content.dayBlocks() + content.progressBlocks()
 
         let t = theme.template
@@ -40,9 +40,9 @@ public struct ItineraryLayoutEngine {
             }
         }
         let days = trip.days.enumerated().map { i, day in
-            OutlineEntry(title: content.dayTitle(index: i, day: day), destination: ContentBuilder.destination(day: i))
+            OutlineEntry(title: content.dayTitle(index: i, day: day), destination: SectionContext.destination(day: i))
         }
-        let outline = [OutlineEntry(title: theme.labels.itinerary, destination: ContentBuilder.destination(day: 0), children: days)]
+        let outline = [OutlineEntry(title: theme.labels.itinerary, destination: SectionContext.destination(day: 0), children: days)]
         let metadata = DocumentMetadata(title: title, author: trip.traveler,
                                         subject: format.dateRange(trip.startDate, trip.endDate))
         return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered)

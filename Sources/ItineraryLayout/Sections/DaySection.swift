@@ -1,68 +1,9 @@
-/// The itinerary's sections as flow blocks: title block, days with their items, stadium progress.
+/// Day by day: a heading per day, then each item with its label, details and notes.
 import Foundation
 import ItineraryModel
 import ItineraryText
 
-/// Builds the blocks of one trip. Geometry comes from the theme; this type decides only
-/// what goes where.
-struct ContentBuilder {
-    let trip: Trip
-    let theme: Theme
-    let text: TextEngine
-    let format: TripFormatter
-    /// Width of the content box.
-    let width: Double
-    let zones: CityZones
-    private let teams: [String: Team]
-    private let stadiums: [String: Stadium]
-
-    init(trip: Trip, theme: Theme, text: TextEngine, format: TripFormatter, width: Double) {
-        self.trip = trip
-        self.theme = theme
-        self.text = text
-        self.format = format
-        self.width = width
-        zones = CityZones(trip: trip)
-        teams = Dictionary(trip.teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    }
-
-    static func destination(day index: Int) -> String { "day-\(index + 1)" }
-
-    var labels: Labels { theme.labels }
-    var spacing: Spacing { theme.template.spacing }
-    /// Items are indented past the label column.
-    var indent: Double { spacing.itemIndent }
-    /// The right-hand column for times and durations.
-    var sideWidth: Double { 104 }
-
-    // MARK: Title block
-
-    func titleBlock() -> [any FlowBlock] {
-        var blocks: [any FlowBlock] = []
-        blocks.append(paragraph([theme.span(trip.displayName, .title)], width: width))
-        blocks.append(Spacer(spacing.afterTitle))
-        var facts = [format.dateRange(trip.startDate, trip.endDate)]
-        if let traveler = trip.traveler { facts.append(traveler) }
-        blocks.append(paragraph([theme.span(facts.joined(separator: " · "), .subtitle)], width: width))
-        let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }.count
-        let cities = Set(trip.days.map { $0.city.lowercased() }).count
-        let summary = [counted(trip.days.count, "day", "days"), counted(games, "game", "games"), counted(cities, "city", "cities")]
-        blocks.append(paragraph([theme.span(summary.joined(separator: " · "), .meta)], width: width))
-        blocks.append(Spacer(spacing.afterTitleBlock))
-        return blocks
-    }
-
-    private func counted(_ n: Int, _ one: String, _ many: String) -> String {
-        format.count(n) + " " + (labels.summary[n == 1 ? one : many] ?? many)
-    }
-
-    // MARK: Days
-
-    func dayTitle(index: Int, day: Day) -> String {
-        "\(labels.day) \(index + 1) · \(format.dayDate(day.date)) · \(day.city)"
-    }
-
+extension SectionContext {
     func dayBlocks() -> [any FlowBlock] {
         var blocks: [any FlowBlock] = []
         for (i, day) in trip.days.enumerated() {
@@ -191,32 +132,6 @@ struct ContentBuilder {
                     side: side, details: details, links: links, notes: custom.notes)
     }
 
-    /// The caps label of the left column: at most two lines (a long league name is shortened
-    /// with an ellipsis), the first sitting on the title's baseline so the two read as one line.
-    private func labelBlock(_ label: String, alignedWith title: SetLine) -> TextBlock {
-        let columnWidth = indent - 8
-        var lines = text.setParagraph([theme.span(label, .label)], width: columnWidth)
-        if lines.count > 2 {
-            let rest = lines[1...].map(\.text).joined(separator: " ")
-            let shortened = text.ellipsize(theme.span(rest, .label), width: columnWidth, middle: false)
-            lines = [lines[0]] + text.setParagraph([shortened], width: nil)
-        }
-        if !lines.isEmpty {
-            lines[0].height = title.height
-            lines[0].baseline = title.baseline
-        }
-        return TextBlock(lines: lines, width: columnWidth)
-    }
-
-    /// A URL shown without its scheme, shortened in the middle when it would not fit a line.
-    private func linkSpan(_ url: String) -> StyledSpan {
-        var shown = url
-        for scheme in ["https://", "http://"] where shown.lowercased().hasPrefix(scheme) {
-            shown = String(shown.dropFirst(scheme.count))
-        }
-        return text.ellipsize(theme.span(shown, .link), width: width - indent, middle: true)
-    }
-
     /// One item: a caps label in the left column, the title with an optional side figure,
     /// detail lines under the title, then notes. Kept on one page unless taller than a page.
     private func item(label: String, title: [StyledSpan], side: [StyledSpan], details: [[StyledSpan]],
@@ -249,45 +164,5 @@ struct ContentBuilder {
             children.append(block)
         }
         return Stack(children, gap: spacing.itemLineGap)
-    }
-
-    // MARK: Progress
-
-    func progressBlocks() -> [any FlowBlock] {
-        guard let progress = trip.progress else { return [] }
-        let summary = Labels.fill(labels.progressSummary, ["visited": format.count(progress.visitedCount),
-                                                           "total": format.count(progress.totalStadiums),
-                                                           "league": progress.league])
-        let fraction = min(1, Double(progress.visitedCount) / Double(progress.totalStadiums))
-        let bar = Canvas(height: 8, items: [
-            .rect(Rect(x: 0, y: 0, width: width, height: 8), radius: 4, fill: theme.color("surface"), stroke: nil, strokeWidth: 0),
-            .rect(Rect(x: 0, y: 0, width: max(8, width * fraction), height: 8), radius: 4, fill: theme.color("accent"), stroke: nil, strokeWidth: 0),
-        ])
-        var visited: [String] = []
-        for id in progress.visitedStadiumIds {
-            // No-break spaces inside an entry: lines break only between stadiums.
-            let entry = stadiums[id].map { "\($0.name), \($0.city)" } ?? id
-            visited.append(entry.replacingOccurrences(of: " ", with: "\u{00A0}"))
-        }
-        var heading: [any FlowBlock] = [Anchor(name: "progress"),
-                                        paragraph([theme.span(labels.progress, .dayHeading)], width: width),
-                                        Spacer(spacing.itemLineGap),
-                                        paragraph([theme.span(summary, .body)], width: width),
-                                        Spacer(spacing.afterDayHeading),
-                                        bar]
-        heading.append(Spacer(spacing.afterDayHeading))
-        return [Spacer(spacing.betweenDays), sectionRule(), Stack(heading, keepWithNext: true, mark: labels.progress),
-                paragraph([theme.span(visited.joined(separator: " · "), .meta)], width: width)]
-    }
-
-    // MARK: Helpers
-
-    /// The hairline that opens a day; it disappears at the top of a page, where the header rule already separates.
-    func sectionRule() -> Rule {
-        Rule(width: width, thickness: spacing.dayRuleWidth, color: theme.color("rule"), spaceBelow: 10)
-    }
-
-    func paragraph(_ spans: [StyledSpan], width: Double) -> TextBlock {
-        TextBlock(lines: text.setParagraph(spans, width: width), width: width)
     }
 }
