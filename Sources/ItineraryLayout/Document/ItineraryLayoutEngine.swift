@@ -16,7 +16,13 @@ public struct ItineraryLayoutEngine {
     public func layout(_ trip: Trip) -> LaidOutDocument {
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
         let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
-        let blocks = content.titleBlock() + content.dayBlocks() + content.progressBlocks()
+        var blocks: [any FlowBlock] = []
+        for section in theme.template.sections {
+            let sectionBlocks = content.blocks(for: section)
+            guard !sectionBlocks.isEmpty else { continue }
+            if theme.template.spec(section).startsNewPage { blocks.append(PageBreak()) }
+            blocks += sectionBlocks
+        }
 
         let t = theme.template
         let page = theme.page

@@ -35,6 +35,16 @@ struct SectionContext {
     /// The right-hand column for times and durations.
     var sideWidth: Double { 104 }
 
+    /// The blocks of one section; empty when the trip has nothing for it.
+    func blocks(for section: SectionName) -> [any FlowBlock] {
+        switch section {
+        case .title: return titleBlock()
+        case .days: return dayBlocks()
+        case .progress: return progressBlocks()
+        case .cover, .overview: return []
+        }
+    }
+
     // MARK: Shared pieces
 
     /// The hairline that opens a day; it disappears at the top of a page, where the header rule already separates.

@@ -21,9 +21,14 @@ public struct Template: Sendable, Decodable {
     public var spacing: Spacing
     /// Labels by language code (`en`, `es`); `en` is required and is the fallback.
     public var labels: [String: Labels]
+    /// The sections to print, in order.
+    public var sections: [SectionName]
+    /// Per-section settings, by section name; a listed section without an entry uses defaults.
+    public var sectionSpecs: [SectionName: SectionSpec]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, paper, papers, margins, firstPageMargins, header, footer, colors, fontFamily, styles, spacing, labels
+        case sections, cover, title, overview, days, progress
     }
 
     public init(from decoder: Decoder) throws {
@@ -41,7 +46,25 @@ public struct Template: Sendable, Decodable {
         styles = try c.decode([String: StyleSpec].self, forKey: .styles)
         spacing = try c.decode(Spacing.self, forKey: .spacing)
         labels = try c.decode([String: Labels].self, forKey: .labels)
+        let names = try c.decode([String].self, forKey: .sections)
+        var sections: [SectionName] = []
+        for (i, name) in names.enumerated() {
+            guard let section = SectionName(rawValue: name) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.sections, UnknownKey(stringValue: "[\(i)]")],
+                    debugDescription: "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))"))
+            }
+            sections.append(section)
+        }
+        self.sections = sections
+        var specs: [SectionName: SectionSpec] = [:]
+        for (key, name) in [(CodingKeys.cover, SectionName.cover), (.title, .title), (.overview, .overview), (.days, .days), (.progress, .progress)] {
+            specs[name] = try c.decodeIfPresent(SectionSpec.self, forKey: key)
+        }
+        sectionSpecs = specs
     }
+
+    /// The settings of a section (defaults when the template gives none).
+    public func spec(_ section: SectionName) -> SectionSpec { sectionSpecs[section] ?? SectionSpec() }
 }
 
 public struct PaperSize: Sendable, Decodable, Equatable {
