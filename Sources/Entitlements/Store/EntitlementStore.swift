@@ -159,6 +159,18 @@ public final class EntitlementStore {
     }
 
     public func value(forKey key: String) throws(StoreError) -> String? { try run { try meta(key) } }
+
+    /// Takes the next value of an integer counter kept in meta (`first` when unset), in one
+    /// write transaction, so concurrent processes never take the same value.
+    func takeCounter(_ key: String, first: Int) throws(StoreError) -> Int {
+        try run {
+            try db.transaction {
+                let next = Int(try meta(key) ?? "") ?? first
+                try setMeta(key, String(next + 1))
+                return next
+            }
+        }
+    }
     public func setValue(_ value: String, forKey key: String) throws(StoreError) { try run { try setMeta(key, value) } }
 
     // MARK: Configuration
