@@ -220,6 +220,8 @@ public final class Exporter {
     @discardableResult
     public func export(input: String, output: String, options: ExportOptions = ExportOptions(),
                        pngPage: Int? = nil, dpi: Double = 144) throws(ExportError) -> ExportResult {
+        // The gate first, as in `init`: once Pro has gone, not even the trip is read.
+        try Self.requirePro(gate)
         if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
         if input != "-", output != "-", AtomicFile.sameFile(input, output) {
             throw .sameFile(output)

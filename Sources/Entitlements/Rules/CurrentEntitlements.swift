@@ -3,7 +3,7 @@ import Foundation
 
 /// The rules that turn verified transactions into entitlements, as StoreKit 2 does locally:
 /// - a refund or revocation arrives as the same transactionId with a `revocationDate`: the copy
-///   signed last replaces earlier ones;
+///   signed last replaces earlier ones (at the same signing moment, the revoked copy);
 /// - per product, only the latest transaction (by purchase date) counts;
 /// - consumables never entitle; an upgraded transaction (`isUpgraded`) never does;
 /// - a non-consumable (or non-renewing subscription) entitles unless revoked;
@@ -14,11 +14,16 @@ public enum CurrentEntitlements {
     /// Every product's standing, sorted by product id. `renewals` are keyed by originalTransactionId.
     public static func evaluate(_ transactions: [JWSTransactionDecodedPayload],
                                 renewals: [String: JWSRenewalInfoDecodedPayload], now: Date) -> [Entitlement] {
-        // Latest signed copy of each transaction id (a refund replaces the purchase).
+        // Latest signed copy of each transaction id (a refund replaces the purchase); at the same
+        // signing moment a revoked copy wins, whatever the input order.
         var byId: [String: JWSTransactionDecodedPayload] = [:]
         for t in transactions {
             guard let id = t.transactionId else { continue }
-            if let existing = byId[id], (existing.signedDate ?? 0) > (t.signedDate ?? 0) { continue }
+            if let existing = byId[id] {
+                let (kept, candidate) = (existing.signedDate ?? 0, t.signedDate ?? 0)
+                if kept > candidate { continue }
+                if kept == candidate, existing.revocationDate != nil, t.revocationDate == nil { continue }
+            }
             byId[id] = t
         }
         // Latest transaction per product.

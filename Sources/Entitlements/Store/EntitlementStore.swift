@@ -164,6 +164,18 @@ public final class EntitlementStore {
     }
 
     public func value(forKey key: String) throws(StoreError) -> String? { try run { try meta(key) } }
+
+    /// Takes the next value of an integer counter kept in meta (`first` when unset), in one
+    /// write transaction, so concurrent processes never take the same value.
+    func takeCounter(_ key: String, first: Int) throws(StoreError) -> Int {
+        try run {
+            try db.transaction {
+                let next = Int(try meta(key) ?? "") ?? first
+                try setMeta(key, String(next + 1))
+                return next
+            }
+        }
+    }
     public func setValue(_ value: String, forKey key: String) throws(StoreError) { try run { try setMeta(key, value) } }
 
     // MARK: Configuration
@@ -241,7 +253,8 @@ public final class EntitlementStore {
 
     /// Stores a verified transaction by transactionId. A copy signed later replaces an earlier
     /// one (a refund is the same transaction re-signed with a revocation date); an older or
-    /// identical copy changes nothing.
+    /// identical copy changes nothing, and neither does a copy without a revocation date signed
+    /// at the same moment as a stored revoked one (a refund is never undone by a replay).
     public func upsertTransaction(jws: String, payload: JWSTransactionDecodedPayload) throws(StoreError) -> UpsertOutcome {
         guard let id = payload.transactionId, let product = payload.productId else {
             throw .invalidContent(path: path, reason: "a transaction without transactionId or productId cannot be stored")
@@ -251,7 +264,9 @@ public final class EntitlementStore {
             try db.transaction {
                 let existing = try db.query("SELECT signed_date, jws FROM transactions WHERE transaction_id = ?", [.text(id)]).first
                 if let existing {
-                    if existing[1].text == jws || (existing[0].double ?? 0) > signed { return .unchanged }
+                    let existingSigned = existing[0].double ?? 0
+                    if existing[1].text == jws || existingSigned > signed { return .unchanged }
+                    if existingSigned == signed, payload.revocationDate == nil, Self.isRevoked(existing[1].text) { return .unchanged }
                 }
                 try db.query("""
                     INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws)
@@ -286,6 +301,14 @@ public final class EntitlementStore {
                 return existing == nil ? .imported : .updated
             }
         }
+    }
+
+    /// Whether a stored copy carries a revocation date (it was verified when it was stored; the
+    /// gate verifies it again before relying on it).
+    static func isRevoked(_ jws: String?) -> Bool {
+        guard let jws, let parsed = try? CompactJWS(jws),
+              let payload = try? JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: parsed.payload) else { return false }
+        return payload.revocationDate != nil
     }
 
     /// Every stored transaction, newest purchase first within each product.

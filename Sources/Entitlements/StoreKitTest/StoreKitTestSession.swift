@@ -143,9 +143,7 @@ public struct StoreKitTestSession {
 
     private func nextTransactionId() throws(StoreKitTestError) -> String {
         do {
-            let next = Int(try store.value(forKey: Self.nextIdKey) ?? "") ?? 2_000_000_000_000_001
-            try store.setValue(String(next + 1), forKey: Self.nextIdKey)
-            return String(next)
+            return String(try store.takeCounter(Self.nextIdKey, first: 2_000_000_000_000_001))
         } catch {
             throw .store(error)
         }

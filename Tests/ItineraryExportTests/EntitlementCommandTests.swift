@@ -1,0 +1,361 @@
+/// `entitlements init|trust-root|import|status`, `paywall` and `storekit-test` as users run them.
+import Entitlements
+import Foundation
+import Testing
+import TestSupport
+
+private let t0 = GateClock.t0
+
+@Suite("Entitlement commands")
+struct EntitlementCommandTests {
+    @Test("init sets bundle id and environments; an unknown environment is a usage error")
+    func initStore() throws {
+        let cli = GateCLI("cmd-init")
+        let r = try cli.ok(["entitlements", "init", "--bundle-id", bundleId, "--environment", "sandbox", "--environment", "Production"])
+        #expect(r.stdout.contains("bundle id \(bundleId), environments Sandbox, Production"))
+        #expect(FileManager.default.fileExists(atPath: cli.store + "/entitlements.sqlite"))
+        #expect(try cli.sqlValue("SELECT value FROM meta WHERE key = 'environments'") == "Sandbox,Production")
+        let bad = try cli.run(["entitlements", "init", "--bundle-id", bundleId, "--environment", "staging"])
+        #expect(bad.status == 2)
+        expectOneLineError(bad.stderr)
+        #expect(try cli.run(["entitlements", "init"]).status == 2)
+        // Import before init: exit 5 with the way out.
+        let fresh = GateCLI("cmd-init-missing")
+        let early = try fresh.run(["entitlements", "import", dayTrip])
+        #expect(early.status == 5)
+        #expect(early.stderr.contains("entitlements init --bundle-id"))
+    }
+
+    @Test("trust-root takes DER and PEM, names the certificate, and does not call a local root Apple's")
+    func trustRoot() throws {
+        let cli = GateCLI("cmd-trust")
+        try cli.ok(["entitlements", "init", "--bundle-id", bundleId])
+        let signer = try TestSigner(prefix: "Acme Test")
+        let der = cli.path("root.der"), pem = cli.path("root.pem")
+        try signer.authority.rootDER.write(to: URL(fileURLWithPath: der))
+        try Data(signer.rootPEM.utf8).write(to: URL(fileURLWithPath: pem))
+        let fingerprint = Certificates.sha256Fingerprint(signer.authority.rootDER)
+        #expect(fingerprint != Certificates.appleRootCAG3Fingerprint)
+
+        let first = try cli.ok(["entitlements", "trust-root", der])
+        #expect(first.stdout == "Trusted: Acme Test Root (SHA-256 \(fingerprint))\n")
+        let again = try cli.ok(["entitlements", "trust-root", pem])
+        #expect(again.stdout == "Already trusted: Acme Test Root (SHA-256 \(fingerprint))\n")
+        for r in [first, again] {
+            #expect(!r.stdout.contains("Apple"))
+        }
+        #expect(try cli.sqlValue("SELECT label FROM trusted_roots") == "Acme Test Root")
+
+        // A PEM with two certificates trusts both.
+        let other = try TestSigner(prefix: "Second")
+        let both = cli.path("both.pem")
+        try Data((other.rootPEM + signer.rootPEM).utf8).write(to: URL(fileURLWithPath: both))
+        let two = try cli.ok(["entitlements", "trust-root", both])
+        #expect(two.stdout.split(separator: "\n").map { $0.split(separator: ":").first! } == ["Trusted", "Already trusted"])
+
+        // Not a certificate: exit 1, one line.
+        let junk = cli.path("junk.pem")
+        try Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8).write(to: URL(fileURLWithPath: junk))
+        let bad = try cli.run(["entitlements", "trust-root", junk])
+        #expect(bad.status == 1)
+        expectOneLineError(bad.stderr)
+
+        // What it trusts verifies: a purchase signed under it imports.
+        let jws = try signer.sign(TestSigner.subscription("9001", purchased: t0, expires: t0.addingTimeInterval(GateClock.day)))
+        let file = cli.path("restore.txt")
+        try Data(jws.utf8).write(to: URL(fileURLWithPath: file))
+        try cli.ok(["entitlements", "import", file])
+        #expect(try cli.status().isPro)
+    }
+
+    @Test("status --json has the documented shape")
+    func statusShape() throws {
+        let cli = GateCLI("cmd-status")
+        try cli.setUpLocalTesting()
+        let id = try cli.purchase(annual, ["--family-shared"])
+        let status = try cli.status()
+        #expect(status.keys == ["isPro", "entitlements"])
+        #expect(status.isPro)
+        let item = try #require(status.entitlements.first)
+        #expect(item.keys == ["productId", "transactionId", "state", "expiresDate", "ownershipType", "environment"])
+        #expect(item.productId == annual)
+        #expect(item.transactionId == id)
+        #expect(item.state == "subscribed")
+        #expect(item.expiresDate == "2026-10-09T08:53:20Z")
+        #expect(item.ownershipType == "FAMILY_SHARED")
+        #expect(item.environment == "LocalTesting")
+
+        // A non-consumable has a null expiresDate, present in the object.
+        let signer = try TestSigner()
+        try signer.authority.rootDER.write(to: URL(fileURLWithPath: cli.path("root.der")))
+        try cli.ok(["entitlements", "trust-root", cli.path("root.der")])
+        var lifetime = JWSTransactionDecodedPayload(originalTransactionId: "77", transactionId: "77", bundleId: bundleId,
+                                                    productId: "com.sportstime.extras.lifetime", purchaseDate: GateClock.ms(t0),
+                                                    type: "Non-Consumable", signedDate: GateClock.ms(t0), environment: "Production")
+        lifetime.quantity = 1
+        try Data(try signer.sign(lifetime).utf8).write(to: URL(fileURLWithPath: cli.path("l.txt")))
+        try cli.ok(["entitlements", "import", cli.path("l.txt")])
+        let raw = try cli.run(["entitlements", "status", "--json"])
+        let object = try JSONSerialization.jsonObject(with: raw.stdoutData) as? [String: Any]
+        let entry = try #require((object?["entitlements"] as? [[String: Any]])?.first { $0["productId"] as? String == "com.sportstime.extras.lifetime" })
+        #expect(entry["expiresDate"] is NSNull)
+        #expect(entry["ownershipType"] is NSNull)
+        #expect(entry["state"] as? String == "subscribed")
+        let text = try cli.ok(["entitlements", "status"])
+        #expect(text.stdout.contains("com.sportstime.extras.lifetime  subscribed  transaction 77  Production  (not a Pro product)"))
+    }
+
+    @Test("paywall --json: features, prices, the 17% saving and the restore command")
+    func paywallJSON() throws {
+        let cli = GateCLI("cmd-paywall")
+        let r = try cli.ok(["paywall", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
+        #expect(Set(object.keys) == ["title", "currency", "familySharing", "features", "plans", "restore"])
+        #expect(object["currency"] as? String == "USD")
+        #expect(object["restore"] as? String == "export-itinerary entitlements import FILE")
+        let features = try #require(object["features"] as? [[String: Any]])
+        #expect(features.compactMap { $0["id"] as? String } == ["unlimitedTrips", "pdfExport", "progressTracking"])
+        let plans = try #require(object["plans"] as? [[String: Any]])
+        #expect(plans.compactMap { $0["productId"] as? String } == [monthly, annual])
+        #expect(plans.compactMap { $0["displayPrice"] as? String } == ["$4.99", "$49.99"])
+        #expect(plans[1]["savingsPercent"] as? Int == 17)
+        #expect(plans[1]["savingsComparedTo"] as? String == monthly)
+        #expect(plans[1]["displayPerMonth"] as? String == "$4.17")
+        // Deterministic bytes.
+        #expect(try cli.ok(["paywall", "--json"]).stdoutData == r.stdoutData)
+        let text = try cli.ok(["paywall"])
+        #expect(text.stdout.contains("Pro Annual: $49.99/year ($4.17/month, save 17% vs. Pro Monthly)"))
+    }
+
+    @Test("storekit-test: purchase → Pro, refund → revoked, expire → expired, clear → empty")
+    func storeKitTestRoundTrips() throws {
+        let cli = GateCLI("cmd-skt")
+        try cli.setUpLocalTesting()
+        let a = try cli.purchase(monthly)
+        #expect(try cli.status().isPro)
+        try cli.ok(["storekit-test", "refund", a])
+        var status = try cli.status()
+        #expect(!status.isPro)
+        #expect(status.state(monthly) == "revoked")
+
+        let b = try cli.purchase(annual)
+        #expect(try cli.status().isPro)
+        let expired = try cli.ok(["storekit-test", "expire", b], now: GateClock.now + GateClock.day)
+        #expect(expired.stdout == "Expired transaction \(b).\n")
+        status = try cli.status(now: GateClock.now + GateClock.day)
+        #expect(!status.isPro)
+        #expect(status.state(annual) == "expired")
+
+        let cleared = try cli.ok(["storekit-test", "clear"])
+        #expect(cleared.stdout == "Removed 2 local test transactions.\n")
+        status = try cli.status()
+        #expect(!status.isPro)
+        #expect(status.entitlements.isEmpty)
+
+        // Errors are one line, exit 1.
+        for args in [["storekit-test", "refund", "123"], ["storekit-test", "purchase", "com.nope"]] {
+            let r = try cli.run(args)
+            #expect(r.status == 1, "\(args)")
+            expectOneLineError(r.stderr)
+        }
+        #expect(try cli.run(["storekit-test", "purchase", monthly, "--expires-in", "soon"]).status == 2)
+    }
+
+    @Test("--family-shared is Pro and shown as family shared; --expires-in -1h is expired")
+    func familyAndExpiresIn() throws {
+        let cli = GateCLI("cmd-family")
+        try cli.setUpLocalTesting()
+        _ = try cli.purchase(monthly, ["--expires-in", "-1h"])
+        var status = try cli.status()
+        #expect(!status.isPro)
+        #expect(status.state(monthly) == "expired")
+        #expect(status.entitlements.first?.expiresDate == "2025-10-09T07:53:20Z")
+        _ = try cli.purchase(annual, ["--family-shared"])
+        status = try cli.status()
+        #expect(status.isPro)
+        #expect(status.entitlements.first { $0.productId == annual }?.ownershipType == "FAMILY_SHARED")
+        #expect(try cli.ok(["entitlements", "status"]).stdout.contains("family shared"))
+    }
+
+    @Test("--expires-in 0: expiry exactly at EXPORT_ITINERARY_NOW is active, a millisecond later it is not")
+    func expiryBoundary() throws {
+        let cli = GateCLI("cmd-boundary")
+        try cli.setUpLocalTesting()
+        _ = try cli.purchase(monthly, ["--expires-in", "0"])
+        #expect(try cli.status(now: GateClock.now).isPro)
+        #expect(try cli.status(now: GateClock.now + 0.001).isPro == false)
+        #expect(try cli.run([dayTrip, cli.path("out.pdf")], now: GateClock.now + 0.001).status == 3)
+    }
+
+    @Test("--catalog with another catalog changes what is Pro")
+    func otherCatalog() throws {
+        let cli = GateCLI("cmd-catalog")
+        try cli.setUpLocalTesting()
+        let catalog = cli.path("Other.storekit")
+        try Data(otherCatalogText.utf8).write(to: URL(fileURLWithPath: catalog))
+        let weekly = "org.example.club.weekly"
+        // The default catalog does not sell the other's product, and the other does not sell ours.
+        #expect(try cli.run(["storekit-test", "purchase", weekly]).status == 1)
+        _ = try cli.purchase(weekly, ["--catalog", catalog])
+        #expect(try cli.status(now: GateClock.now, ["--catalog", catalog]).isPro)
+        #expect(try !cli.status().isPro)
+        let wall = try cli.run([dayTrip, cli.path("out.pdf")])
+        #expect(wall.status == 3)
+        #expect(try cli.run([dayTrip, cli.path("out.pdf"), "--catalog", catalog]).status == 0)
+        let paywall = try cli.ok(["paywall", "--catalog", catalog])
+        #expect(paywall.stdout.contains("Premium Weekly: $2.99/week"))
+
+        _ = try cli.purchase(monthly)
+        #expect(try cli.status().isPro)
+        let otherOnly = try cli.status(now: GateClock.now, ["--catalog", catalog])
+        #expect(otherOnly.isPro) // the weekly is still current
+        try cli.ok(["storekit-test", "expire", try #require(otherOnly.entitlements.first { $0.productId == weekly }?.transactionId),
+                    "--catalog", catalog])
+        #expect(try !cli.status(now: GateClock.now, ["--catalog", catalog]).isPro)
+        #expect(try cli.status().isPro)
+    }
+
+    @Test("EXPORT_ITINERARY_NOW set back before the newest signature does not revive an expired subscription")
+    func clockRollback() throws {
+        let cli = GateCLI("cmd-rollback")
+        try cli.setUpLocalTesting()
+        let id = try cli.purchase(monthly) // expires t0 + 1 month
+        let later = GateClock.now + 10 * GateClock.day
+        try cli.ok(["storekit-test", "expire", id], now: later)
+        #expect(try !cli.status(now: later).isPro)
+        for back in [GateClock.now + GateClock.day, GateClock.now, 0] {
+            #expect(try !cli.status(now: back).isPro, "EXPORT_ITINERARY_NOW=\(back)")
+            #expect(try cli.run([dayTrip, cli.path("out.pdf")], now: back).status == 3)
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.pdf")))
+    }
+
+    @Test("import --json: items with source, status and reason; all rejected exits 1")
+    func importJSON() throws {
+        let cli = GateCLI("cmd-import")
+        try cli.ok(["entitlements", "init", "--bundle-id", bundleId])
+        let signer = try TestSigner()
+        try signer.authority.rootDER.write(to: URL(fileURLWithPath: cli.path("root.der")))
+        try cli.ok(["entitlements", "trust-root", cli.path("root.der")])
+        let purchase = TestSigner.subscription("500", purchased: t0.addingTimeInterval(-GateClock.day), expires: t0.addingTimeInterval(29 * GateClock.day))
+        let wrongApp = TestSigner.subscription("501", purchased: t0, expires: t0.addingTimeInterval(GateClock.day), bundle: "com.other.app")
+        let sandbox = TestSigner.subscription("502", purchased: t0, expires: t0.addingTimeInterval(GateClock.day), environment: "Sandbox")
+        let rogue = try TestSigner(prefix: "Rogue")
+        let lines = ["# restore", try signer.sign(purchase), "", try signer.sign(wrongApp), try signer.sign(sandbox),
+                     try rogue.sign(TestSigner.subscription("503", purchased: t0, expires: t0.addingTimeInterval(GateClock.day)))]
+        let file = cli.path("restore.txt")
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
+
+        let r = try cli.run(["entitlements", "import", "--json", file])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: r.stdoutData) as? [String: Any])
+        #expect(Set(object.keys) == ["items"])
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.allSatisfy { Set($0.keys) == ["source", "status", "reason"] })
+        #expect(items.compactMap { $0["source"] as? String } == ["\(file):2", "\(file):4", "\(file):5", "\(file):6"])
+        #expect(items.compactMap { $0["status"] as? String } == ["imported", "rejected", "rejected", "rejected"])
+        #expect(items[0]["reason"] is NSNull)
+        let reasons = items.dropFirst().compactMap { $0["reason"] as? String }
+        #expect(reasons.count == 3)
+        #expect(reasons[0].hasPrefix("wrong app"))
+        #expect(reasons[1].hasPrefix("wrong environment"))
+        #expect(reasons[2].hasPrefix("invalid chain"))
+        #expect(try cli.status().isPro)
+
+        // Again: "updated" with a reason; and the text form says the same, one line per item.
+        let again = try cli.run(["entitlements", "import", file])
+        #expect(again.stdout.split(separator: "\n").first == "\(file):2: updated (no change: already in the store)")
+
+        // A file with nothing acceptable: exit 1.
+        let bad = cli.path("bad.txt")
+        try Data(try signer.sign(wrongApp).utf8).write(to: URL(fileURLWithPath: bad))
+        #expect(try cli.run(["entitlements", "import", "--json", bad]).status == 1)
+        #expect(try cli.run(["entitlements", "import", cli.path("missing.txt")]).status == 1)
+    }
+
+    @Test("a REFUND notification imported from the command line takes Pro away")
+    func refundNotification() throws {
+        let cli = GateCLI("cmd-refund-notification")
+        try cli.ok(["entitlements", "init", "--bundle-id", bundleId])
+        let signer = try TestSigner()
+        try Data(signer.rootPEM.utf8).write(to: URL(fileURLWithPath: cli.path("root.pem")))
+        try cli.ok(["entitlements", "trust-root", cli.path("root.pem")])
+        var purchase = TestSigner.subscription("600", product: annual, purchased: t0.addingTimeInterval(-GateClock.day),
+                                               expires: t0.addingTimeInterval(364 * GateClock.day))
+        let history = cli.path("history.json")
+        let body: [String: Any] = ["signedTransactions": [try signer.sign(purchase)], "hasMore": false]
+        try JSONSerialization.data(withJSONObject: body).write(to: URL(fileURLWithPath: history))
+        try cli.ok(["entitlements", "import", history])
+        #expect(try cli.status().isPro)
+
+        purchase.revocationDate = GateClock.ms(t0.addingTimeInterval(-60))
+        purchase.revocationReason = 1
+        purchase.signedDate = GateClock.ms(t0.addingTimeInterval(-60))
+        let note = try signer.notification(type: "REFUND", transaction: try signer.sign(purchase), signed: t0.addingTimeInterval(-60))
+        let file = cli.path("refund.json")
+        try JSONSerialization.data(withJSONObject: ["signedPayload": note]).write(to: URL(fileURLWithPath: file))
+        let r = try cli.run(["entitlements", "import", "--json", file])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\"status\" : \"updated\""))
+        let status = try cli.status()
+        #expect(!status.isPro)
+        #expect(status.state(annual) == "revoked")
+        // The purchase imported again does not bring Pro back.
+        try cli.ok(["entitlements", "import", history])
+        #expect(try !cli.status().isPro)
+        #expect(try cli.run([dayTrip, cli.path("out.pdf")]).status == 3)
+    }
+
+    @Test("a local refund at the same EXPORT_ITINERARY_NOW is not undone by importing the purchase again")
+    func refundReplaySameMoment() throws {
+        let cli = GateCLI("cmd-refund-replay")
+        try cli.setUpLocalTesting()
+        let id = try cli.purchase(monthly)
+        let purchaseJWS = try cli.sqlValue("SELECT jws FROM transactions WHERE transaction_id = '\(id)'")
+        try cli.ok(["storekit-test", "refund", id])
+        #expect(try cli.status().state(monthly) == "revoked")
+        let file = cli.path("replay.txt")
+        try Data(purchaseJWS.utf8).write(to: URL(fileURLWithPath: file))
+        try cli.ok(["entitlements", "import", file])
+        let status = try cli.status()
+        #expect(status.state(monthly) == "revoked")
+        #expect(!status.isPro)
+    }
+
+    @Test("hand edits with sqlite3 do not grant Pro: the status warns and export shows the paywall")
+    func handEdits() throws {
+        let cli = GateCLI("cmd-edits")
+        try cli.setUpLocalTesting()
+        let id = try cli.purchase(monthly, ["--expires-in", "-1d"])
+        #expect(try !cli.status().isPro)
+        // Lengthen the subscription inside the JWS payload (the signature stays the old one).
+        try cli.python("""
+            import sqlite3, sys, base64, json
+            db = sqlite3.connect(sys.argv[1])
+            tid = sys.argv[2]
+            (jws,) = db.execute("SELECT jws FROM transactions WHERE transaction_id = ?", (tid,)).fetchone()
+            h, p, s = jws.split(".")
+            payload = json.loads(base64.urlsafe_b64decode(p + "=" * (-len(p) % 4)))
+            payload["expiresDate"] = payload["expiresDate"] + 400 * 86400000
+            p = base64.urlsafe_b64encode(json.dumps(payload).encode()).decode().rstrip("=")
+            db.execute("UPDATE transactions SET jws = ? WHERE transaction_id = ?", (".".join([h, p, s]), tid))
+            db.commit()
+            """, [id])
+        let status = try cli.run(["entitlements", "status"])
+        #expect(status.status == 0)
+        #expect(status.stdout.hasPrefix("Pro: no"))
+        #expect(status.stderr.contains("export-itinerary: warning: ignored transaction \(id): bad signature"))
+        #expect(try cli.run([dayTrip, cli.path("out.pdf")]).status == 3)
+
+        // Moving a non-Pro purchase under a Pro product id: ignored as well.
+        let catalog = cli.path("Other.storekit")
+        try Data(otherCatalogText.utf8).write(to: URL(fileURLWithPath: catalog))
+        let weekly = try cli.purchase("org.example.club.weekly", ["--catalog", catalog])
+        try cli.sql("UPDATE transactions SET product_id = ? WHERE transaction_id = ?", [annual, weekly])
+        let edited = try cli.run(["entitlements", "status"])
+        #expect(edited.stdout.hasPrefix("Pro: no"))
+        #expect(edited.stderr.contains("ignored transaction \(weekly): stored columns do not match its signed payload"))
+        #expect(try cli.run([dayTrip, cli.path("out.pdf")]).status == 3)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.pdf")))
+    }
+}

@@ -1,0 +1,109 @@
+/// A corrupt or unreadable store: exit 5 with one line, never the paywall, never Pro, never a crash.
+import Foundation
+import Testing
+import TestSupport
+
+/// A Pro store made through the command, then broken by `damage` (all connections closed by then).
+private func brokenStore(_ name: String, _ damage: (_ file: String) throws -> Void) throws -> GateCLI {
+    let cli = GateCLI("broken-\(name)")
+    try cli.setUpLocalTesting()
+    _ = try cli.purchase(annual)
+    #expect(try cli.status().isPro)
+    let file = cli.store + "/entitlements.sqlite"
+    #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
+    try damage(file)
+    return cli
+}
+
+/// Export exits 5 with one line and writes nothing; status (text and JSON) exits 5 too.
+private func expectStoreFailure(_ cli: GateCLI, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let out = cli.path("out.pdf")
+    let export = try cli.run([dayTrip, out])
+    #expect(export.status == 5, "\(export.stderr)", sourceLocation: sourceLocation)
+    expectOneLineError(export.stderr, sourceLocation: sourceLocation)
+    #expect(export.stderr.contains("entitlement store"), sourceLocation: sourceLocation)
+    #expect(!export.stderr.contains("Pro Access"), "no paywall for a broken store", sourceLocation: sourceLocation)
+    #expect(export.stdout.isEmpty, sourceLocation: sourceLocation)
+    #expect(!FileManager.default.fileExists(atPath: out), sourceLocation: sourceLocation)
+    #expect(listing(cli.scratch.path) == ["store"], sourceLocation: sourceLocation)
+
+    for args in [["entitlements", "status"], ["entitlements", "status", "--json"]] {
+        let status = try cli.run(args)
+        #expect(status.status == 5, "\(args): \(status.stderr)", sourceLocation: sourceLocation)
+        expectOneLineError(status.stderr, sourceLocation: sourceLocation)
+        #expect(!status.stdout.contains("Pro: yes") && !status.stdout.contains("true"), sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("Corrupt store: command line")
+struct StoreErrorCommandLineTests {
+    @Test("garbage in place of the database")
+    func garbage() throws {
+        let cli = try brokenStore("garbage") { file in
+            try Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: file))
+        }
+        try expectStoreFailure(cli)
+        #expect(try cli.run(["entitlements", "status"]).stderr.contains("is corrupt"))
+    }
+
+    @Test("a truncated database")
+    func truncated() throws {
+        let cli = try brokenStore("truncated") { file in
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            try data.prefix(data.count / 3).write(to: URL(fileURLWithPath: file))
+        }
+        try expectStoreFailure(cli)
+    }
+
+    @Test("our tables dropped")
+    func tablesDropped() throws {
+        let cli = try brokenStore("dropped") { _ in }
+        try cli.sql("DROP TABLE transactions")
+        try expectStoreFailure(cli)
+        #expect(try cli.run(["entitlements", "status"]).stderr.contains("the table transactions is missing"))
+    }
+
+    @Test("a directory in place of the database")
+    func directory() throws {
+        let cli = try brokenStore("directory") { file in
+            try FileManager.default.removeItem(atPath: file)
+            try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        }
+        try expectStoreFailure(cli)
+    }
+
+    @Test("an unreadable database file", .enabled(if: getuid() != 0, "root reads any file"))
+    func unreadable() throws {
+        let cli = try brokenStore("chmod") { file in #expect(chmod(file, 0o000) == 0) }
+        defer { chmod(cli.store + "/entitlements.sqlite", 0o600) }
+        try expectStoreFailure(cli)
+    }
+
+    @Test("import into, and local purchases on, a broken store also exit 5")
+    func otherCommands() throws {
+        let cli = try brokenStore("others") { file in
+            try Data("definitely not sqlite".utf8).write(to: URL(fileURLWithPath: file))
+        }
+        let importFile = cli.path("x.txt")
+        try Data("abc.def.ghi\n".utf8).write(to: URL(fileURLWithPath: importFile))
+        for args in [["entitlements", "import", importFile], ["storekit-test", "purchase", monthly], ["storekit-test", "clear"]] {
+            let r = try cli.run(args)
+            #expect(r.status == 5, "\(args): \(r.stderr)")
+            expectOneLineError(r.stderr)
+        }
+    }
+
+    @Test("a missing store is not Pro (exit 3) and not an error")
+    func missing() throws {
+        let cli = GateCLI("broken-missing")
+        let export = try cli.run([dayTrip, cli.path("out.pdf")])
+        #expect(export.status == 3)
+        let status = try cli.status()
+        #expect(!status.isPro)
+        #expect(status.entitlements.isEmpty)
+        let text = try cli.run(["entitlements", "status"])
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("Pro: no"))
+        #expect(text.stderr.isEmpty)
+    }
+}
