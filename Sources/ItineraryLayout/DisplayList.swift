@@ -18,8 +18,44 @@ public struct Rect: Sendable, Hashable {
     }
 }
 
+/// One step of a vector path.
+public enum PathElement: Sendable, Hashable {
+    case move(Point)
+    case line(Point)
+    /// A cubic Bézier curve: two control points, then the end point.
+    case curve(Point, Point, Point)
+    /// A circular arc around `center` from `start` to `end` radians (clockwise in page space).
+    case arc(center: Point, radius: Double, start: Double, end: Double)
+    case close
+}
+
+public enum LineCap: Sendable, Hashable { case butt, round, square }
+public enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+
+/// How a path is painted: filled, stroked, or both (fill first).
+public struct PathStyle: Sendable, Hashable {
+    public var fill: Color?
+    public var stroke: Color?
+    public var lineWidth: Double
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public var dash: [Double]
+
+    public init(fill: Color? = nil, stroke: Color? = nil, lineWidth: Double = 1, lineCap: LineCap = .butt,
+                lineJoin: LineJoin = .miter, dash: [Double] = []) {
+        self.fill = fill
+        self.stroke = stroke
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.dash = dash
+    }
+}
+
 /// One drawing operation. The renderer translates each into Cairo calls and nothing more.
 public enum DisplayItem: Sendable, Hashable {
+    /// Any vector shape: icons, map routes, arrowheads.
+    case path([PathElement], style: PathStyle)
     /// A line of set text with its baseline starting at `origin`.
     case text(spans: [StyledSpan], origin: Point)
     /// A straight stroke.

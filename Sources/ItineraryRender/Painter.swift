@@ -15,6 +15,8 @@ struct Painter {
 
     private func paint(_ item: DisplayItem) {
         switch item {
+        case let .path(elements, style):
+            paintPath(elements, style)
         case let .text(spans, origin):
             text.draw(spans, on: cr, x: origin.x, baseline: origin.y)
         case let .line(from, to, width, color, dash):
@@ -61,6 +63,42 @@ struct Painter {
             cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(Self.escape(name))' x=\(Self.int(at.x)) y=\(Self.int(at.y))")
             cairo_tag_end(cr, CAIRO_TAG_DEST)
         }
+    }
+
+    private func paintPath(_ elements: [PathElement], _ style: PathStyle) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        for element in elements {
+            switch element {
+            case let .move(p): cairo_move_to(cr, p.x, p.y)
+            case let .line(p): cairo_line_to(cr, p.x, p.y)
+            case let .curve(a, b, c): cairo_curve_to(cr, a.x, a.y, b.x, b.y, c.x, c.y)
+            case let .arc(center, radius, start, end): cairo_arc(cr, center.x, center.y, radius, start, end)
+            case .close: cairo_close_path(cr)
+            }
+        }
+        if let fill = style.fill {
+            setColor(fill)
+            if style.stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+        }
+        if let stroke = style.stroke {
+            setColor(stroke)
+            cairo_set_line_width(cr, style.lineWidth)
+            switch style.lineCap {
+            case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+            case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+            }
+            switch style.lineJoin {
+            case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+            }
+            if !style.dash.isEmpty { cairo_set_dash(cr, style.dash, Int32(style.dash.count), 0) }
+            cairo_stroke(cr)
+        }
+        cairo_new_path(cr)
+        cairo_restore(cr)
     }
 
     private func setColor(_ c: Color) {

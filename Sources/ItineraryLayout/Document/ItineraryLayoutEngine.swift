@@ -20,7 +20,7 @@ public struct ItineraryLayoutEngine {
         for section in theme.template.sections {
             let sectionBlocks = content.blocks(for: section)
             guard !sectionBlocks.isEmpty else { continue }
-            if theme.template.spec(section).startsNewPage { blocks.append(PageBreak()) }
+            if theme.template.startsNewPage(section) { blocks.append(PageBreak()) }
             blocks += sectionBlocks
         }
 

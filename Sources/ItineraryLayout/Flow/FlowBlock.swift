@@ -102,12 +102,27 @@ public struct Canvas: FlowBlock {
     public func draw(at origin: Point) -> [DisplayItem] { items.map { $0.offset(by: origin) } }
 }
 
+extension PathElement {
+    /// The same element moved by `d`.
+    public func offset(by d: Point) -> PathElement {
+        func p(_ q: Point) -> Point { Point(x: q.x + d.x, y: q.y + d.y) }
+        switch self {
+        case let .move(a): return .move(p(a))
+        case let .line(a): return .line(p(a))
+        case let .curve(a, b, c): return .curve(p(a), p(b), p(c))
+        case let .arc(center, radius, start, end): return .arc(center: p(center), radius: radius, start: start, end: end)
+        case .close: return .close
+        }
+    }
+}
+
 extension DisplayItem {
     /// The same item moved by `d`.
     public func offset(by d: Point) -> DisplayItem {
         func p(_ q: Point) -> Point { Point(x: q.x + d.x, y: q.y + d.y) }
         func r(_ q: Rect) -> Rect { Rect(x: q.x + d.x, y: q.y + d.y, width: q.width, height: q.height) }
         switch self {
+        case let .path(elements, style): return .path(elements.map { $0.offset(by: d) }, style: style)
         case let .text(spans, origin): return .text(spans: spans, origin: p(origin))
         case let .line(from, to, width, color, dash): return .line(from: p(from), to: p(to), width: width, color: color, dash: dash)
         case let .rect(rect, radius, fill, stroke, w): return .rect(r(rect), radius: radius, fill: fill, stroke: stroke, strokeWidth: w)

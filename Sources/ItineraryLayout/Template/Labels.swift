@@ -28,11 +28,15 @@ public struct Labels: Sendable, Decodable {
     public var categories: [String: String]
     public var lodging: String
     public var summary: [String: String]
+    /// Words of each section, by section; each section lists the keys it needs
+    /// (`CoverSpec.requiredLabels`, …) and the template loader checks they are all there.
+    public var sections: [String: [String: String]]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case day, pageOf, restDay, restDayDetail, traveler, dates, at, localStart, section, row, seats, tickets,
              departs, checkIn, checkOut, confirmation, itinerary, progress, progressSummary, hoursShort, minutesShort,
              modes, categories, lodging, summary
+        case coverLabels = "cover", overviewLabels = "overview", daysLabels = "days", progressLabels = "progressSection"
     }
 
     public init(from decoder: Decoder) throws {
@@ -48,7 +52,16 @@ public struct Labels: Sendable, Decodable {
         modes = try c.decode([String: String].self, forKey: .modes)
         categories = try c.decode([String: String].self, forKey: .categories)
         summary = try c.decode([String: String].self, forKey: .summary)
+        var sections: [String: [String: String]] = [:]
+        for (key, name) in [(CodingKeys.coverLabels, "cover"), (.overviewLabels, "overview"), (.daysLabels, "days"), (.progressLabels, "progress")] {
+            sections[name] = try c.decodeIfPresent([String: String].self, forKey: key) ?? [:]
+        }
+        self.sections = sections
     }
+
+    /// A section's label, e.g. `label("cover", "dates")`; empty when missing (the loader
+    /// refuses templates that miss a required one).
+    public func label(_ section: String, _ key: String) -> String { sections[section]?[key] ?? "" }
 
     /// Replaces each `{key}` in `pattern` with its value.
     public static func fill(_ pattern: String, _ values: [String: String]) -> String {

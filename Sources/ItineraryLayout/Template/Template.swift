@@ -23,8 +23,12 @@ public struct Template: Sendable, Decodable {
     public var labels: [String: Labels]
     /// The sections to print, in order.
     public var sections: [SectionName]
-    /// Per-section settings, by section name; a listed section without an entry uses defaults.
-    public var sectionSpecs: [SectionName: SectionSpec]
+    /// Each listed section's settings (a listed section must have them).
+    public var cover: CoverSpec?
+    public var title: SectionSpec?
+    public var overview: OverviewSpec?
+    public var days: DaysSpec?
+    public var progress: ProgressSpec?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, paper, papers, margins, firstPageMargins, header, footer, colors, fontFamily, styles, spacing, labels
@@ -56,15 +60,37 @@ public struct Template: Sendable, Decodable {
             sections.append(section)
         }
         self.sections = sections
-        var specs: [SectionName: SectionSpec] = [:]
-        for (key, name) in [(CodingKeys.cover, SectionName.cover), (.title, .title), (.overview, .overview), (.days, .days), (.progress, .progress)] {
-            specs[name] = try c.decodeIfPresent(SectionSpec.self, forKey: key)
+        cover = try c.decodeIfPresent(CoverSpec.self, forKey: .cover)
+        title = try c.decodeIfPresent(SectionSpec.self, forKey: .title)
+        overview = try c.decodeIfPresent(OverviewSpec.self, forKey: .overview)
+        days = try c.decodeIfPresent(DaysSpec.self, forKey: .days)
+        progress = try c.decodeIfPresent(ProgressSpec.self, forKey: .progress)
+        for section in sections where !hasSpec(section) {
+            throw DecodingError.keyNotFound(UnknownKey(stringValue: section.rawValue),
+                                            .init(codingPath: c.codingPath, debugDescription: "a listed section needs its settings"))
         }
-        sectionSpecs = specs
     }
 
-    /// The settings of a section (defaults when the template gives none).
-    public func spec(_ section: SectionName) -> SectionSpec { sectionSpecs[section] ?? SectionSpec() }
+    private func hasSpec(_ section: SectionName) -> Bool {
+        switch section {
+        case .cover: return cover != nil
+        case .title: return title != nil
+        case .overview: return overview != nil
+        case .days: return days != nil
+        case .progress: return progress != nil
+        }
+    }
+
+    /// Whether a section starts on a new page.
+    public func startsNewPage(_ section: SectionName) -> Bool {
+        switch section {
+        case .cover: return cover?.startsNewPage ?? false
+        case .title: return title?.startsNewPage ?? false
+        case .overview: return overview?.startsNewPage ?? false
+        case .days: return days?.startsNewPage ?? false
+        case .progress: return progress?.startsNewPage ?? false
+        }
+    }
 }
 
 public struct PaperSize: Sendable, Decodable, Equatable {

@@ -78,6 +78,12 @@ public enum TemplateLoader {
             throw TemplateError(key: "labels.en", message: "English labels are required: they are the fallback for every locale")
         }
         for (lang, labels) in t.labels.sorted(by: { $0.key < $1.key }) {
+            for (section, key, required) in [("cover", "cover", CoverSpec.requiredLabels), ("overview", "overview", OverviewSpec.requiredLabels),
+                                             ("days", "days", DaysSpec.requiredLabels), ("progress", "progressSection", ProgressSpec.requiredLabels)] {
+                for name in required where labels.sections[section]?[name] == nil {
+                    throw TemplateError(key: "labels.\(lang).\(key).\(name)", message: "required label is missing")
+                }
+            }
             for (field, keys) in [("modes", ["drive", "flight", "train", "bus", "walk", "other"]),
                                   ("categories", ["restaurant", "activity", "note", "other"]),
                                   ("summary", ["days", "day", "games", "game", "cities", "city"])] {

@@ -1,0 +1,17 @@
+/// The overview: a table of days (each row links to its day) and a table of stays.
+
+/// Settings of the `overview` section of a template.
+public struct OverviewSpec: Sendable, Decodable {
+    /// Start the section on a new page (unless already at the top of one).
+    public var startsNewPage: Bool
+
+    /// The keys this section needs under `labels.<language>.overview`.
+    public static let requiredLabels: [String] = []
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case startsNewPage }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
+    }
+}
