@@ -174,7 +174,10 @@ struct CommandLineTests {
         let dir = TestPaths.scratch("tofu")
         var json = try String(contentsOf: URL(fileURLWithPath: trip), encoding: .utf8)
         // U+16A0 (Runic) is in none of the bundled fonts.
-        json = json.replacingOccurrences(of: "\"traveler\": \"", with: "\"traveler\": \"\u{16A0} ")
+        // Into the first notes field: notes are printed by every template.
+        if let range = json.range(of: "\"notes\": \"") {
+            json.replaceSubrange(range, with: "\"notes\": \"\u{16A0} ")
+        }
         let input = dir.appendingPathComponent("runic.json")
         try Data(json.utf8).write(to: input)
         let r = try cli([input.path, dir.appendingPathComponent("out.pdf").path])
