@@ -63,6 +63,9 @@ public final class TextEngine {
         }
         let bytes = Array(spans.map(\.text).joined().utf8)
 
+        // Right-to-left text reorders runs, so index positions stop being monotonic: such
+        // paragraphs measure each line on its own.
+        let bidi = spans.contains { Self.hasRightToLeft($0.text) }
         var lines: [SetLine] = []
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
@@ -79,10 +82,37 @@ public final class TextEngine {
             }
             let styles = lineSpans.isEmpty ? [spans[0].style] : lineSpans.map(\.style)
             let (baseline, height) = lineBox(styles)
-            lines.append(SetLine(spans: lineSpans, width: lineSpans.isEmpty ? 0 : advance(of: lineSpans),
-                                 baseline: baseline, height: height))
+            let width = lineSpans.isEmpty ? 0 : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? advance(of: lineSpans)
+            lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
         return lines
+    }
+
+    /// The width of a broken line up to `end` (its trailing spaces excluded), read from the
+    /// paragraph's own shaping instead of shaping the line again. Nil for lines with
+    /// right-to-left text, whose visual extent the caller measures directly.
+    private func lineWidth(_ line: UnsafeMutablePointer<PangoLayoutLine>, start: Int, end: Int, bytes: [UInt8]) -> Double? {
+        var x0: Int32 = 0, x1: Int32 = 0
+        pango_layout_line_index_to_x(line, Int32(start), 0, &x0)
+        if end >= Int(line.pointee.start_index + line.pointee.length) {
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(line, nil, &logical)
+            return Double(logical.width) / Double(PANGO_SCALE)
+        }
+        pango_layout_line_index_to_x(line, Int32(end), 0, &x1)
+        return Double(x1 - x0) / Double(PANGO_SCALE)
+    }
+
+    /// Whether `text` holds right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) or
+    /// explicit right-to-left marks.
+    static func hasRightToLeft(_ text: String) -> Bool {
+        text.unicodeScalars.contains { s in
+            switch s.value {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+                 0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true
+            default: return false
+            }
+        }
     }
 
     /// The advance width of `spans` set on one line.

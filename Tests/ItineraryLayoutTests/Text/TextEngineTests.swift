@@ -96,3 +96,24 @@ struct HermeticFontTests {
         }
     }
 }
+
+@Suite("Line widths")
+struct LineWidthTests {
+    /// setParagraph reads widths from the paragraph's shaping; they must equal measuring the
+    /// line alone, or right-aligned and centred text would drift.
+    @Test func paragraphWidthsMatchFreshMeasurement() throws {
+        let engine = TextEngine(fontSet: try FontSet(directory: TestPaths.fonts))
+        let plain = TextStyle(family: "Inter", size: 9, lineHeight: 13)
+        let tracked = TextStyle(family: "Inter", weight: 600, size: 6.75, lineHeight: 9, tracking: 8, features: "tnum")
+        let samples: [[StyledSpan]] = [
+            [StyledSpan(String(repeating: "Tailgating in the Uecker lot opens three hours before first pitch. ", count: 6), plain)],
+            [StyledSpan("SECTION 121 · ROW 7 · SEATS 3–4 · CONFIRMATION HZ-48213 · ", tracked), StyledSpan("Check-in Sun, Jun 14 · 3:00 PM CDT → Detroit", plain)],
+            [StyledSpan("東京ドーム 読売ジャイアンツ 阪神タイガース 東京都文京区後楽1-3-61 ", plain), StyledSpan("Zürich → São Paulo → Montréal", tracked)],
+        ]
+        for spans in samples {
+            for line in engine.setParagraph(spans, width: 180) where !line.spans.isEmpty {
+                #expect(abs(line.width - engine.advance(of: line.spans)) < 0.01, "\(line.text)")
+            }
+        }
+    }
+}
