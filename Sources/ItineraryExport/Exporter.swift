@@ -181,6 +181,7 @@ public final class Exporter {
     /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.
     public func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
         let (document, text) = try layout(trip, options: options)
+        defer { text.clearShapedLines() }
         guard (1...document.pages.count).contains(page) else {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
         }
@@ -195,6 +196,7 @@ public final class Exporter {
     /// Lays out and renders a trip to PDF bytes in memory.
     public func render(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
         let (document, text) = try layout(trip, options: options)
+        defer { text.clearShapedLines() }
         let pdf: Data
         do {
             pdf = try PDFRenderer.render(document, text: text, options: PDFOptions(

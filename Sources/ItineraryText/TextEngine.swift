@@ -11,6 +11,9 @@ public final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private var metricsCache: [MetricsKey: (ascent: Double, descent: Double)] = [:]
+    /// Lines shaped while breaking paragraphs, kept (with a reference) so drawing them does
+    /// not shape the same text again. Cleared by `clearShapedLines()` after each document.
+    private var shapedLines: [[StyledSpan]: (line: UnsafeMutablePointer<PangoLayoutLine>, layout: OpaquePointer)] = [:]
 
     private struct MetricsKey: Hashable {
         var family: String
@@ -38,6 +41,7 @@ public final class TextEngine {
     }
 
     deinit {
+        clearShapedLines()
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
@@ -83,6 +87,15 @@ public final class TextEngine {
             let styles = lineSpans.isEmpty ? [spans[0].style] : lineSpans.map(\.style)
             let (baseline, height) = lineBox(styles)
             let width = lineSpans.isEmpty ? 0 : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? advance(of: lineSpans)
+            // Kept so drawing shows the glyphs shaped here (with the paragraph's own bidi
+            // resolution) instead of shaping the line again.
+            if shapedLines[lineSpans] == nil, !lineSpans.isEmpty {
+                // A line points at its layout without owning it, and the renderer reads the
+                // text through that pointer (it maps glyphs back to characters for copy and
+                // search): keep the layout alive with the line.
+                g_object_ref(UnsafeMutableRawPointer(layout))
+                shapedLines[lineSpans] = (pango_layout_line_ref(line), layout)
+            }
             lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
         return lines
@@ -176,11 +189,25 @@ public final class TextEngine {
     /// Draws one set line with its baseline at (x, baseline) on a Cairo context.
     public func draw(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double) {
         guard !spans.isEmpty else { return }
+        if let shaped = shapedLines[spans] {
+            cairo_move_to(cr, x, baseline)
+            pango_cairo_show_layout_line(cr, shaped.line)
+            return
+        }
         let layout = makeLayout(spans)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
         cairo_move_to(cr, x, baseline)
         pango_cairo_show_layout_line(cr, line)
+    }
+
+    /// Releases the lines kept for drawing; call once a document is rendered.
+    public func clearShapedLines() {
+        for shaped in shapedLines.values {
+            pango_layout_line_unref(shaped.line)
+            g_object_unref(UnsafeMutableRawPointer(shaped.layout))
+        }
+        shapedLines.removeAll()
     }
 
     /// How many glyphs of `spans` no bundled font could draw (tofu boxes).
