@@ -13,6 +13,13 @@ public final class TextEngine {
     private var metricsCache: [MetricsKey: (ascent: Double, descent: Double)] = [:]
     /// Lines shaped while breaking paragraphs, kept (with a reference) so drawing them does
     /// not shape the same text again. Cleared by `clearShapedLines()` after each document.
+    /// Paragraphs already broken, by content and width: labels, times and dashes repeat
+    /// on every page.
+    private var setParagraphs: [ParagraphKey: [SetLine]] = [:]
+    private struct ParagraphKey: Hashable {
+        var spans: [StyledSpan]
+        var width: Double?
+    }
     private var shapedLines: [[StyledSpan]: (line: UnsafeMutablePointer<PangoLayoutLine>, layout: OpaquePointer)] = [:]
 
     private struct MetricsKey: Hashable {
@@ -51,6 +58,14 @@ public final class TextEngine {
     public func setParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
         let spans = spans.filter { !$0.text.isEmpty }
         guard !spans.isEmpty else { return [] }
+        let key = ParagraphKey(spans: spans, width: width)
+        if let done = setParagraphs[key] { return done }
+        let lines = breakParagraph(spans, width: width)
+        setParagraphs[key] = lines
+        return lines
+    }
+
+    private func breakParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
         let layout = makeLayout(spans)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         if let width {
@@ -208,6 +223,7 @@ public final class TextEngine {
             g_object_unref(UnsafeMutableRawPointer(shaped.layout))
         }
         shapedLines.removeAll()
+        setParagraphs.removeAll()
     }
 
     /// How many glyphs of `spans` no bundled font could draw (tofu boxes).
