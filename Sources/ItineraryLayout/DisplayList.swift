@@ -58,6 +58,9 @@ public enum DisplayItem: Sendable, Hashable {
     case path([PathElement], style: PathStyle)
     /// A line of set text with its baseline starting at `origin`.
     case text(spans: [StyledSpan], origin: Point)
+    /// The outline of a line of text stroked `width` wide in `color`, drawn under the same
+    /// `.text` as a halo that keeps map labels legible over lines. It carries no text itself.
+    case textHalo(spans: [StyledSpan], origin: Point, color: Color, width: Double)
     /// A straight stroke.
     case line(from: Point, to: Point, width: Double, color: Color, dash: [Double])
     /// A filled and/or stroked rounded rectangle.

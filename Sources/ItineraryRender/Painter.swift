@@ -19,6 +19,8 @@ struct Painter {
             paintPath(elements, style)
         case let .text(spans, origin):
             text.draw(spans, on: cr, x: origin.x, baseline: origin.y)
+        case let .textHalo(spans, origin, color, width):
+            text.drawOutline(spans, on: cr, x: origin.x, baseline: origin.y, color: color, width: width)
         case let .line(from, to, width, color, dash):
             cairo_save(cr)
             setColor(color)

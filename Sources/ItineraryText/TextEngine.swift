@@ -216,6 +216,25 @@ public final class TextEngine {
         pango_cairo_show_layout_line(cr, line)
     }
 
+    /// Strokes the glyph outlines of one set line (round joins), for a halo drawn under the text.
+    /// It uses the line shaped during layout when there is one, so the halo matches the glyphs.
+    public func drawOutline(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double, color: Color, width: Double) {
+        guard !spans.isEmpty, width > 0 else { return }
+        let layout = shapedLines[spans] == nil ? makeLayout(spans) : nil
+        defer { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+        guard let line = shapedLines[spans]?.line ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_move_to(cr, x, baseline)
+        pango_cairo_layout_line_path(cr, line)
+        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        cairo_set_line_width(cr, width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
     /// Releases the lines kept for drawing; call once a document is rendered.
     public func clearShapedLines() {
         for shaped in shapedLines.values {

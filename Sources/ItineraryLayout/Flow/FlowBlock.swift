@@ -124,6 +124,7 @@ extension DisplayItem {
         switch self {
         case let .path(elements, style): return .path(elements.map { $0.offset(by: d) }, style: style)
         case let .text(spans, origin): return .text(spans: spans, origin: p(origin))
+        case let .textHalo(spans, origin, color, width): return .textHalo(spans: spans, origin: p(origin), color: color, width: width)
         case let .line(from, to, width, color, dash): return .line(from: p(from), to: p(to), width: width, color: color, dash: dash)
         case let .rect(rect, radius, fill, stroke, w): return .rect(r(rect), radius: radius, fill: fill, stroke: stroke, strokeWidth: w)
         case let .circle(center, radius, fill): return .circle(center: p(center), radius: radius, fill: fill)
