@@ -22,7 +22,9 @@ struct PageComposer {
                 let mark = body.blocks.first?.block.mark ?? body.markAtTop
                 items += header(mark: mark, width: contentWidth)
             }
-            items += footer(page: index + 1, of: bodies.count, width: contentWidth)
+            if index > 0 || t.footer.onFirstPage {
+                items += footer(page: index + 1, of: bodies.count, width: contentWidth)
+            }
             return PageFrame(width: page.width, height: page.height, items: items)
         }
     }

@@ -156,8 +156,10 @@ public struct FooterSpec: Sendable, Decodable {
     public var wordmarkColor: String
     /// The product name printed beside the disc.
     public var wordmark: String
+    /// Whether the first page carries the footer (a cover does not; it still counts as page 1).
+    public var onFirstPage: Bool
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case textTopFromBottom, style, wordmark, wordmarkStyle, wordmarkDisc, wordmarkColor }
+    enum CodingKeys: String, CodingKey, CaseIterable { case textTopFromBottom, style, wordmark, wordmarkStyle, wordmarkDisc, wordmarkColor, onFirstPage }
 
     public init(from decoder: Decoder) throws {
         let c = try strictContainer(decoder, CodingKeys.self)
@@ -167,6 +169,7 @@ public struct FooterSpec: Sendable, Decodable {
         wordmarkDisc = try nonNegative(c, .wordmarkDisc)
         wordmarkColor = try c.decode(String.self, forKey: .wordmarkColor)
         wordmark = try c.decode(String.self, forKey: .wordmark)
+        onFirstPage = try c.decodeIfPresent(Bool.self, forKey: .onFirstPage) ?? true
     }
 }
 

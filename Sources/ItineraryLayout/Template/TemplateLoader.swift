@@ -57,6 +57,14 @@ public enum TemplateLoader {
         where t.colors[color] == nil {
             throw TemplateError(key: key, message: "unknown color \"\(color)\"")
         }
+        if let cover = t.cover {
+            for (key, style) in cover.styleReferences where t.styles[style] == nil {
+                throw TemplateError(key: "cover.\(key)", message: "unknown style \"\(style)\"")
+            }
+            for (key, color) in cover.colorReferences where t.colors[color] == nil {
+                throw TemplateError(key: "cover.\(key)", message: "unknown color \"\(color)\"")
+            }
+        }
         // Geometry that leaves room to set text: a body frame at least 2 inches each way on
         // every paper, text no larger than 2 inches, items indented less than half the width.
         for (name, paper) in t.papers.sorted(by: { $0.key < $1.key }) {
