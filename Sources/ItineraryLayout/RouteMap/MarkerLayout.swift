@@ -1,0 +1,60 @@
+/// The numbered capsules that mark the places on the map.
+
+/// A marker's outline: a capsule (a circle when `halfWidth == radius`) centred on its place.
+public struct MarkerShape: Sendable, Hashable {
+    public var center: Point
+    public var radius: Double
+    /// Half the capsule's width; at least `radius`.
+    public var halfWidth: Double
+
+    public init(center: Point, radius: Double, halfWidth: Double) {
+        self.center = center
+        self.radius = radius
+        self.halfWidth = max(halfWidth, radius)
+    }
+
+    /// How far the centres of the capsule's end caps lie from its centre.
+    public var capOffset: Double { halfWidth - radius }
+
+    public var box: MapBox {
+        MapBox(minX: center.x - halfWidth, minY: center.y - radius, maxX: center.x + halfWidth, maxY: center.y + radius)
+    }
+
+    /// True when `box` comes closer to the capsule than `clearance` beyond its edge.
+    public func meets(_ box: MapBox, clearance: Double) -> Bool {
+        box.distance(toSegmentFrom: center.x - capOffset, to: center.x + capOffset, atY: center.y) < radius + clearance
+    }
+
+    /// The capsule as a closed path: two half circles joined by straight sides.
+    public var path: [PathElement] {
+        let l = center.x - capOffset, r = center.x + capOffset
+        return [.move(Point(x: l, y: center.y - radius)), .line(Point(x: r, y: center.y - radius)),
+                .arc(center: Point(x: r, y: center.y), radius: radius, start: -.pi / 2, end: .pi / 2),
+                .line(Point(x: l, y: center.y + radius)),
+                .arc(center: Point(x: l, y: center.y), radius: radius, start: .pi / 2, end: 3 * .pi / 2), .close]
+    }
+}
+
+/// Marker sizes and texts.
+public enum MarkerLayout {
+    /// Thin spaces around a middle dot, between the numbers of a revisited place.
+    public static let separator = "\u{2009}·\u{2009}"
+
+    /// The size tier for a map with `placeCount` places: the first whose `maxPlaces` it does not exceed.
+    public static func tier(placeCount: Int, tiers: [MarkerTier]) -> MarkerTier {
+        tiers.first { placeCount <= ($0.maxPlaces ?? Int.max) } ?? tiers[tiers.count - 1]
+    }
+
+    /// `3`, `3 · 6`, `5 · 32 · 35`; beyond `maxNumbers` numbers, the first `maxNumbers − 1`
+    /// and a count of the rest: `5 · 32 · +2`.
+    public static func text(numbers: [String], maxNumbers: Int) -> String {
+        guard numbers.count > maxNumbers else { return numbers.joined(separator: separator) }
+        let shown = max(1, maxNumbers - 1)
+        return (numbers.prefix(shown) + ["+\(numbers.count - shown)"]).joined(separator: separator)
+    }
+
+    /// A capsule as wide as the text plus `padding` radii, never narrower than a circle.
+    public static func width(textWidth: Double, radius: Double, padding: Double) -> Double {
+        max(2 * radius, textWidth + padding * radius)
+    }
+}

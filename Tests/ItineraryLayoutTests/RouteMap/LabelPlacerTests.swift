@@ -1,0 +1,99 @@
+/// Label placement: candidates around markers, the score, collision avoidance and dropping.
+import ItineraryLayout
+import Testing
+
+private let weights = LabelWeights(position: 2, routeSample: 15, samplesPerLeg: 30, overlap: 500, outside: 1000, drop: 500,
+                                   markerClearance: 2.5, frameInset: 8)
+private let frame = MapBox(x: 0, y: 0, width: 504, height: 400)
+private let zone = MapBox(minX: 384, minY: 370, maxX: 504, maxY: 400)
+
+private func marker(_ x: Double, _ y: Double, halfWidth: Double = 8.5) -> MarkerShape {
+    MarkerShape(center: Point(x: x, y: y), radius: 8.5, halfWidth: halfWidth)
+}
+
+private func placer(_ markers: [MarkerShape], samples: [Point] = []) -> LabelPlacer {
+    LabelPlacer(frame: frame, reservedZone: zone, markers: markers, routeSamples: samples, weights: weights, gap: 5, margin: 1.5)
+}
+
+@Suite("Label placer")
+struct LabelPlacerTests {
+    @Test("candidates sit 5 from the marker on the sides and (R + 5)·0.707 out on the diagonals")
+    func candidates() {
+        let m = marker(100, 100, halfWidth: 13.5)
+        let p = placer([m])
+        let d = 13.5 * 0.5.squareRoot()
+        #expect(p.candidate(.east, width: 40, height: 20, marker: m) == MapBox(x: 118.5, y: 90, width: 40, height: 20))
+        #expect(p.candidate(.west, width: 40, height: 20, marker: m) == MapBox(x: 41.5, y: 90, width: 40, height: 20))
+        let ne = p.candidate(.northEast, width: 40, height: 20, marker: m)
+        #expect(abs(ne.minX - (105 + d)) < 1e-9 && abs(ne.maxY - (100 - d)) < 1e-9)
+        let sw = p.candidate(.southWest, width: 40, height: 20, marker: m)
+        #expect(abs(sw.maxX - (95 - d)) < 1e-9 && abs(sw.minY - (100 + d)) < 1e-9)
+        #expect(p.candidate(.north, width: 40, height: 20, marker: m) == MapBox(x: 80, y: 66.5, width: 40, height: 20))
+        #expect(p.candidate(.south, width: 40, height: 20, marker: m) == MapBox(x: 80, y: 113.5, width: 40, height: 20))
+    }
+
+    @Test("an unobstructed label goes east")
+    func east() throws {
+        let m = marker(200, 200)
+        let placed = try #require(placer([m]).place([LabelRequest(width: 40, height: 20, marker: m)])[0])
+        #expect(placed.position == .east)
+    }
+
+    @Test("a label moves off the route: 15 per sample inside beats 2 per position")
+    func avoidsTheRoute() throws {
+        let m = marker(200, 200)
+        // A route running east from the marker through the east candidate.
+        let samples = (0..<30).map { Point(x: 200 + Double($0) * 3, y: 200) }
+        let placed = try #require(placer([m], samples: samples).place([LabelRequest(width: 40, height: 20, marker: m)])[0])
+        #expect(placed.position == .west)
+    }
+
+    @Test("near the frame's edge and the scale-bar corner a label takes another side")
+    func keepsInside() throws {
+        let right = marker(480, 200), corner = marker(440, 360)
+        let labels = placer([right, corner]).place([LabelRequest(width: 40, height: 20, marker: right),
+                                                    LabelRequest(width: 40, height: 20, marker: corner)])
+        #expect(labels[0]?.position == .west)
+        let c = try #require(labels[1])
+        #expect(!c.box.overlaps(zone))
+        #expect(frame.inset(by: 8).contains(c.box))
+    }
+
+    @Test("a label boxed in on every side is dropped")
+    func dropped() {
+        let m = marker(200, 200)
+        // Markers on all eight candidate positions.
+        let around = [(60.0, 0.0), (-60, 0), (30, -25), (30, 25), (-30, -25), (-30, 25), (0, -25), (0, 25)].map { marker(200 + $0.0, 200 + $0.1) }
+        let result = placer([m] + around).place([LabelRequest(width: 40, height: 20, marker: m)])
+        #expect(result[0] == nil)
+    }
+
+    @Test("on a crowded map no two placed labels overlap and none meets a marker")
+    func crowded() {
+        // A grid of 36 markers 40 apart, with a route zig-zagging through them.
+        var markers: [MarkerShape] = []
+        for row in 0..<6 { for col in 0..<6 { markers.append(marker(70 + Double(col) * 70, 60 + Double(row) * 50)) } }
+        let samples = zip(markers, markers.dropFirst()).flatMap { a, b in
+            LegCurve(from: a.center, to: b.center, bow: 0.14, maxBow: 26).samples(30)
+        }
+        let p = placer(markers, samples: samples)
+        let results = p.place(markers.map { LabelRequest(width: 46, height: 20, marker: $0) })
+        let boxes = results.compactMap { $0?.box }
+        #expect(boxes.count > 10)
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] { #expect(!a.overlaps(b)) }
+            for m in markers { #expect(!m.meets(a, clearance: 2.5)) }
+            #expect(frame.inset(by: 8).contains(a))
+            #expect(!a.overlaps(zone))
+        }
+    }
+
+    @Test("earlier requests win: the first label keeps its best place")
+    func priority() throws {
+        let a = marker(200, 200), b = marker(270, 200)
+        let labels = placer([a, b]).place([LabelRequest(width: 50, height: 20, marker: b), LabelRequest(width: 50, height: 20, marker: a)])
+        #expect(labels[0]?.position == .east)
+        let second = try #require(labels[1])
+        #expect(second.position != .east)
+    }
+}

@@ -1,0 +1,64 @@
+/// Route legs: bowed quadratic curves, their cubic form, samples and arrowheads.
+import ItineraryLayout
+import Testing
+
+private func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+
+@Suite("Leg curves")
+struct LegCurveTests {
+    @Test("the control point is the midpoint pushed right by min(0.14·|AB|, 26)")
+    func bow() {
+        // Heading east (y down): the right-hand side is south, +y.
+        let short = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), bow: 0.14, maxBow: 26)
+        #expect(abs(short.control.x - 50) < 1e-9 && abs(short.control.y - 14) < 1e-9)
+        let long = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 400, y: 0), bow: 0.14, maxBow: 26)
+        #expect(abs(long.control.y - 26) < 1e-9)
+        // Heading north: right is east.
+        let north = LegCurve(from: Point(x: 0, y: 100), to: Point(x: 0, y: 0), bow: 0.14, maxBow: 26)
+        #expect(north.control.x > 0 && abs(north.control.y - 50) < 1e-9)
+    }
+
+    @Test("a leg back over the same ground bows the other way")
+    func returnLeg() {
+        let a = Point(x: 10, y: 20), b = Point(x: 200, y: 140)
+        let there = LegCurve(from: a, to: b, bow: 0.14, maxBow: 26), back = LegCurve(from: b, to: a, bow: 0.14, maxBow: 26)
+        let mid = Point(x: 105, y: 80)
+        #expect(abs((there.control.x - mid.x) + (back.control.x - mid.x)) < 1e-9)
+        #expect(abs((there.control.y - mid.y) + (back.control.y - mid.y)) < 1e-9)
+        #expect(distance(there.point(at: 0.5), back.point(at: 0.5)) > 20)
+    }
+
+    @Test("the cubic form has the quadratic's endpoints and control points two thirds of the way")
+    func cubic() throws {
+        let leg = LegCurve(from: Point(x: 62.35, y: 136.82), to: Point(x: 46, y: 62.2), bow: 0.14, maxBow: 26)
+        let path = leg.path
+        #expect(path.count == 2)
+        guard case let .move(start) = path[0], case let .curve(c1, c2, end) = path[1] else {
+            Issue.record("expected move then curve"); return
+        }
+        #expect(start == leg.start && end == leg.end)
+        // The design's leg from Chicago to Milwaukee.
+        #expect(distance(c1, Point(x: 63.863, y: 110.42)) < 0.01)
+        #expect(distance(c2, Point(x: 58.413, y: 85.547)) < 0.01)
+    }
+
+    @Test func samplesRunFromStartToEnd() {
+        let leg = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 90, y: 0), bow: 0.14, maxBow: 26)
+        let s = leg.samples(30)
+        #expect(s.count == 30)
+        #expect(s.first == leg.start && s.last == leg.end)
+    }
+
+    @Test("the arrowhead is 6 long and 6.8 wide, centred on the curve's midpoint, along B − A")
+    func arrowhead() {
+        let leg = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), bow: 0.14, maxBow: 26)
+        let head = leg.arrowhead(length: 6, width: 6.8)
+        guard case let .move(tip) = head[0], case let .line(left) = head[1], case let .line(right) = head[2] else {
+            Issue.record("expected a triangle"); return
+        }
+        let c = leg.point(at: 0.5)
+        #expect(abs(tip.x - (c.x + 3)) < 1e-9 && abs(tip.y - c.y) < 1e-9)
+        #expect(abs(distance(left, right) - 6.8) < 1e-9)
+        #expect(abs(left.x - (c.x - 3)) < 1e-9 && abs(right.x - (c.x - 3)) < 1e-9)
+    }
+}

@@ -1,0 +1,78 @@
+/// From days to stops, places and legs.
+import ItineraryLayout
+import ItineraryModel
+import Testing
+
+private func date(_ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: 6, day: day)! }
+
+private func game(_ stadium: String) -> Item {
+    .game(Game(id: stadium + "-g", league: "MLB", homeTeam: "h", awayTeam: "a", stadium: stadium, startTime: Instant(secondsSince1970: 0)))
+}
+
+private func stadium(_ id: String, _ city: String, _ lat: Double, _ lon: Double) -> Stadium {
+    Stadium(id: id, name: id, city: city, country: "US", timeZone: "America/Chicago", latitude: lat, longitude: lon)
+}
+
+private let stadiums = [stadium("wrigley", "Chicago", 41.95, -87.66), stadium("rate", "Chicago", 41.83, -87.63),
+                        stadium("comerica", "Detroit", 42.34, -83.05), stadium("pnc", "Pittsburgh", 40.45, -80.01)]
+
+private func trip(_ days: [(String, [Item])]) -> Trip {
+    Trip(id: "t", startDate: date(1), endDate: date(days.count), stadiums: stadiums,
+         days: days.enumerated().map { Day(date: date($0.offset + 1), city: $0.element.0, items: $0.element.1) })
+}
+
+@Suite("Route outline")
+struct RouteOutlineTests {
+    @Test("stops are runs of consecutive days in one city, numbered in order")
+    func stops() {
+        let o = RouteOutline(trip: trip([("Chicago", []), ("Chicago", []), ("Detroit", []), ("Chicago", [])]))
+        #expect(o.stops.map(\.city) == ["Chicago", "Detroit", "Chicago"])
+        #expect(o.stops.map(\.number) == [1, 2, 3])
+        #expect(o.stops.map(\.dayCount) == [2, 1, 1])
+        #expect(o.stops[0].firstDay == date(1) && o.stops[0].lastDay == date(2))
+    }
+
+    @Test("a stop is at its game's stadium, else at a stadium of its city, else nowhere")
+    func locations() {
+        let o = RouteOutline(trip: trip([("Chicago", []), ("Chicago", [game("rate")]), ("Detroit", []), ("Gary", [])]))
+        #expect(o.stops[0].location == GeoPoint(latitude: 41.83, longitude: -87.63))
+        #expect(o.stops[1].location == GeoPoint(latitude: 42.34, longitude: -83.05))
+        #expect(o.stops[2].location == nil)
+        #expect(o.places.map(\.city) == ["Chicago", "Detroit"])
+    }
+
+    @Test("a revisited place has one marker with every stop, and legs join consecutive located stops")
+    func revisits() {
+        let o = RouteOutline(trip: trip([("Chicago", [game("wrigley")]), ("Detroit", []), ("Gary", []), ("Pittsburgh", []),
+                                         ("Detroit", []), ("chicago", [game("rate")])]))
+        #expect(o.places.count == 3)
+        #expect(o.places[0].stops.map(\.number) == [1, 6])
+        #expect(o.places[1].stops.map(\.number) == [2, 5])
+        // The first visit's location stands for the place.
+        #expect(o.places[0].location == GeoPoint(latitude: 41.95, longitude: -87.66))
+        // Gary has no location: Detroit joins Pittsburgh directly.
+        #expect(o.legs.map { [$0.from, $0.to] } == [[0, 1], [1, 2], [2, 1], [1, 0]])
+    }
+
+    @Test("a loop driven again adds no second copy of its legs")
+    func repeatedLoops() {
+        let o = RouteOutline(trip: trip([("Chicago", []), ("Detroit", []), ("Chicago", []), ("Detroit", []), ("Chicago", [])]))
+        #expect(o.legs.map { [$0.from, $0.to] } == [[0, 1], [1, 0]])
+    }
+
+    @Test("labels go first to the first stop, then the last, then by days, then by visit")
+    func priority() {
+        let o = RouteOutline(trip: trip([("Pittsburgh", []), ("Detroit", []), ("Chicago", []), ("Chicago", []), ("Chicago", []),
+                                         ("Detroit", []), ("Detroit", []), ("Pittsburgh", []), ("Detroit", [])]))
+        // Places: Pittsburgh (first, 2 days), Detroit (last stop, 4 days), Chicago (3 days).
+        #expect(o.labelPriority == [0, 1, 2])
+        let p = RouteOutline(trip: trip([("Chicago", []), ("Detroit", []), ("Pittsburgh", []), ("Pittsburgh", []), ("Chicago", [])]))
+        // The last stop is at the first place: then the most days.
+        #expect(p.labelPriority == [0, 2, 1])
+    }
+
+    @Test func noStadiumsMeansNoPlaces() {
+        let o = RouteOutline(trip: Trip(id: "t", startDate: date(1), endDate: date(1), days: [Day(date: date(1), city: "Anywhere")]))
+        #expect(o.stops.count == 1 && o.places.isEmpty && o.legs.isEmpty && o.labelPriority.isEmpty)
+    }
+}
