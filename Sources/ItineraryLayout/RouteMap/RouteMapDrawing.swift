@@ -1,0 +1,139 @@
+/// Turning a laid-out route map into display items, back to front.
+import Foundation
+import ItineraryText
+
+extension RouteMapRenderer {
+    /// The map's display items relative to its frame's top-left corner: paper, graticule, frame,
+    /// route casings and lines, arrowheads, markers, city labels on halos, scale bar and north arrow.
+    func draw(_ layout: RouteMapLayout) -> [DisplayItem] {
+        let f = layout.frame
+        let inset = spec.frameWidth / 2
+        // The stroke sits inside the frame so the map is exactly its width and height.
+        let frameRect = Rect(x: f.minX + inset, y: f.minY + inset, width: f.width - spec.frameWidth, height: f.height - spec.frameWidth)
+        var items: [DisplayItem] = [.rect(frameRect, radius: spec.cornerRadius, fill: theme.color(spec.fill), stroke: nil, strokeWidth: 0)]
+        if layout.projection == nil {
+            items += emptyMessage(in: f)
+        } else {
+            items += graticule(layout)
+        }
+        items.append(.rect(frameRect, radius: spec.cornerRadius, fill: nil, stroke: theme.color(spec.frameColor), strokeWidth: spec.frameWidth))
+        guard layout.projection != nil else { return items }
+        items += route(layout.legs)
+        items += layout.markers.flatMap(marker)
+        items += labels(layout.labels)
+        if let bar = layout.scaleBar { items += scaleBar(bar, frame: f) }
+        return items
+    }
+
+    private func emptyMessage(in f: MapBox) -> [DisplayItem] {
+        let style = theme.style(named: spec.emptyStyle)
+        let lines = text.setParagraph([StyledSpan(words.empty, style)], width: f.width - spec.padding.left - spec.padding.right)
+        var y = f.midY - lines.reduce(0) { $0 + $1.height } / 2
+        return lines.map { line in
+            defer { y += line.height }
+            return .text(spans: line.spans, origin: Point(x: f.midX - line.width / 2, y: y + line.baseline))
+        }
+    }
+
+    /// Meridians and parallels, shortened where they would cross the frame's rounded corners.
+    private func graticule(_ layout: RouteMapLayout) -> [DisplayItem] {
+        guard let g = layout.graticule else { return [] }
+        let f = layout.frame, r = spec.cornerRadius, color = theme.color(spec.graticule.color), w = spec.graticule.lineWidth
+        /// How far a line at `d` from an edge must stay from the two ends to keep inside the corner arcs.
+        func cornerInset(_ d: Double) -> Double {
+            guard d < r else { return 0 }
+            return r - (r * r - (r - d) * (r - d)).squareRoot()
+        }
+        var items: [DisplayItem] = []
+        for m in g.meridians {
+            let e = cornerInset(min(m.position - f.minX, f.maxX - m.position))
+            items.append(.line(from: Point(x: m.position, y: f.minY + e), to: Point(x: m.position, y: f.maxY - e), width: w, color: color, dash: []))
+        }
+        for p in g.parallels {
+            let e = cornerInset(min(p.position - f.minY, f.maxY - p.position))
+            items.append(.line(from: Point(x: f.minX + e, y: p.position), to: Point(x: f.maxX - e, y: p.position), width: w, color: color, dash: []))
+        }
+        items += layout.graticuleLabels.map { .text(spans: $0.line.spans, origin: $0.origin) }
+        return items
+    }
+
+    /// All casings first, then all lines, so a crossing leg never cuts through another's line.
+    private func route(_ legs: [LegCurve]) -> [DisplayItem] {
+        guard !legs.isEmpty else { return [] }
+        let r = spec.route
+        let path = legs.flatMap(\.path)
+        let accent = theme.color(r.color)
+        var items: [DisplayItem] = [
+            .path(path, style: PathStyle(stroke: theme.color(r.casingColor), lineWidth: r.casingWidth, lineCap: .round, lineJoin: .round)),
+            .path(path, style: PathStyle(stroke: accent, lineWidth: r.lineWidth, lineCap: .round, lineJoin: .round)),
+        ]
+        for leg in legs {
+            let head = leg.arrowhead(length: r.arrowLength, width: r.arrowWidth)
+            guard !head.isEmpty else { continue }
+            items.append(.path(head, style: PathStyle(fill: accent, stroke: r.arrowOutline > 0 ? accent : nil,
+                                                      lineWidth: r.arrowOutline, lineJoin: .round)))
+        }
+        return items
+    }
+
+    private func marker(_ m: PlacedMarker) -> [DisplayItem] {
+        let ms = spec.markers
+        let c = m.shape.center
+        return [.path(m.shape.path, style: PathStyle(fill: theme.color(ms.fill), stroke: theme.color(ms.stroke), lineWidth: ms.strokeWidth)),
+                .text(spans: [StyledSpan(m.text, m.style)],
+                      origin: Point(x: c.x - m.textWidth / 2, y: c.y + ms.baselineShift * m.style.size))]
+    }
+
+    /// Halos first, then the text of every label, each line aligned towards its marker.
+    private func labels(_ labels: [MapLabel]) -> [DisplayItem] {
+        var halos: [DisplayItem] = [], texts: [DisplayItem] = []
+        let halo = theme.color(spec.labels.halo), haloWidth = spec.labels.haloWidth
+        for label in labels {
+            var y = label.box.minY
+            for line in label.lines {
+                let x: Double
+                switch label.position.alignment {
+                case .leading: x = label.box.minX
+                case .trailing: x = label.box.maxX - line.width
+                case .center: x = label.box.midX - line.width / 2
+                }
+                let origin = Point(x: x, y: y + line.baseline)
+                if haloWidth > 0 { halos.append(.textHalo(spans: line.spans, origin: origin, color: halo, width: haloWidth)) }
+                texts.append(.text(spans: line.spans, origin: origin))
+                y += line.height
+            }
+        }
+        return halos + texts
+    }
+
+    /// A bracket with a tick at each end and one in the middle, `0` and the distance above it,
+    /// and a north arrow with its letter to the left.
+    private func scaleBar(_ bar: ScaleBar, frame f: MapBox) -> [DisplayItem] {
+        let s = spec.scaleBar
+        let color = theme.color(s.color)
+        let style = theme.style(named: s.style)
+        let right = f.maxX - s.right, left = right - bar.length, mid = (left + right) / 2
+        let y = f.maxY - s.bottom, top = y - s.tickHeight
+        var items: [DisplayItem] = [
+            .path([.move(Point(x: left, y: top)), .line(Point(x: left, y: y)), .line(Point(x: right, y: y)), .line(Point(x: right, y: top)),
+                   .move(Point(x: mid, y: top)), .line(Point(x: mid, y: y))],
+                  style: PathStyle(stroke: color, lineWidth: s.lineWidth)),
+        ]
+        let baseline = top - s.textGap
+        let distance = line(words.scaleLabel(bar.distance), style)
+        if let distance {
+            items.append(.text(spans: distance.spans, origin: Point(x: right - distance.width, y: baseline)))
+        }
+        // A bar shorter than its labels (a world-wide map) keeps only the distance.
+        if let zero = line(words.number(0), style), left + zero.width + s.textGap <= right - (distance?.width ?? 0) {
+            items.append(.text(spans: zero.spans, origin: Point(x: left, y: baseline)))
+        }
+        let cx = left - s.northGap, tip = y - s.northTop, notch = tip + s.northHeight, back = notch + s.northNotch
+        items.append(.path([.move(Point(x: cx, y: tip)), .line(Point(x: cx + s.northWidth / 2, y: back)), .line(Point(x: cx, y: notch)),
+                            .line(Point(x: cx - s.northWidth / 2, y: back)), .close], style: PathStyle(fill: color)))
+        if let n = line(words.north, style) {
+            items.append(.text(spans: n.spans, origin: Point(x: cx - n.width / 2, y: y + s.northLabelDrop)))
+        }
+        return items
+    }
+}

@@ -1,0 +1,161 @@
+/// Everything on the route map, positioned: the geometry the drawing turns into display items.
+import ItineraryText
+
+/// A marker with its number text, ready to draw.
+public struct PlacedMarker: Sendable, Hashable {
+    public var shape: MarkerShape
+    public var text: String
+    public var style: TextStyle
+    public var textWidth: Double
+}
+
+/// A city label: its box, its side of the marker and its set lines (city, then dates).
+public struct MapLabel: Sendable, Hashable {
+    public var place: Int
+    public var box: MapBox
+    public var position: LabelPosition
+    public var lines: [SetLine]
+}
+
+/// A degree label of the graticule.
+public struct GraticuleLabel: Sendable, Hashable {
+    public var line: SetLine
+    /// Start of the baseline.
+    public var origin: Point
+    public var box: MapBox
+}
+
+/// The route map laid out in its own coordinates: (0, 0) is the frame's top-left corner.
+public struct RouteMapLayout: Sendable {
+    public var frame: MapBox
+    /// Nil when no stop has a location.
+    public var projection: MapProjection?
+    public var graticule: Graticule?
+    public var graticuleLabels: [GraticuleLabel] = []
+    public var legs: [LegCurve] = []
+    /// In visiting order (the order they are drawn).
+    public var markers: [PlacedMarker] = []
+    public var labels: [MapLabel] = []
+    public var scaleBar: ScaleBar?
+    /// The corner kept free of labels: the spec's zone grown to hold the bar and the north arrow.
+    public var reservedZone: MapBox?
+}
+
+/// The words and numbers the map prints, already in the trip's language and units.
+struct RouteMapWords {
+    /// A stop number in the locale's digits.
+    var number: (Int) -> String
+    /// `Jun 12–13`, `Jun 15 · Jun 20`.
+    var dates: (MapPlace) -> String
+    /// `88°W`, `43°N`.
+    var degrees: (_ value: Double, _ isLatitude: Bool) -> String
+    /// `50 mi` for a scale bar of 50 units.
+    var scaleLabel: (Double) -> String
+    /// Map points per kilometre times this gives points per trip unit.
+    var kilometresPerUnit: Double
+    var north: String
+    var empty: String
+}
+
+/// Lays out and draws the route map with a template's settings.
+struct RouteMapRenderer {
+    let spec: RouteMapSpec
+    let theme: Theme
+    let text: TextEngine
+    let words: RouteMapWords
+
+    /// `s` set on one line, nil when empty.
+    func line(_ s: String, _ style: TextStyle) -> SetLine? {
+        text.setParagraph([StyledSpan(s, style)], width: nil).first
+    }
+
+    func layout(_ outline: RouteOutline, width: Double, height: Double) -> RouteMapLayout {
+        let frame = MapBox(x: 0, y: 0, width: width, height: height)
+        var layout = RouteMapLayout(frame: frame)
+        guard !outline.places.isEmpty else { return layout }
+        let projection = MapProjection(points: outline.places.map(\.location), frame: frame, padding: spec.padding,
+                                       minimumSpan: spec.minimumSpanDegrees)
+        layout.projection = projection
+        let centers = outline.places.map { projection.project($0.location) }
+
+        layout.legs = outline.legs.map { LegCurve(from: centers[$0.from], to: centers[$0.to], bow: spec.route.bow, maxBow: spec.route.maxBow) }
+
+        let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
+        let markerStyle = theme.style(named: tier.style)
+        layout.markers = outline.places.enumerated().map { i, place in
+            let label = MarkerLayout.text(numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers)
+            let w = text.advance(of: [StyledSpan(label, markerStyle)])
+            let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
+            return PlacedMarker(shape: MarkerShape(center: centers[i], radius: tier.radius, halfWidth: capsule / 2),
+                                text: label, style: markerStyle, textWidth: w)
+        }
+
+        let bar = ScaleBar.choose(pointsPerUnit: projection.pointsPerKilometre * words.kilometresPerUnit,
+                                  candidates: spec.scaleBar.lengths, minimumLength: spec.scaleBar.minimumLength)
+        layout.scaleBar = bar
+        let s = spec.scaleBar
+        let barLeft = width - s.right - bar.length
+        let zone = MapBox(minX: min(width - s.zoneWidth, barLeft - s.northGap - s.northWidth / 2),
+                          minY: min(height - s.zoneHeight, height - s.bottom - s.northTop),
+                          maxX: width, maxY: height)
+        layout.reservedZone = zone
+
+        layout.labels = placeLabels(outline, markers: layout.markers.map(\.shape), legs: layout.legs, frame: frame, zone: zone)
+        layout.graticule = Graticule(projection: projection, frame: frame, steps: spec.graticule.steps, stepsBelow: spec.graticule.stepsBelow)
+        layout.graticuleLabels = graticuleLabels(layout.graticule!, frame: frame,
+                                                 obstacles: layout.labels.map(\.box) + layout.markers.map(\.shape.box) + [zone])
+        return layout
+    }
+
+    /// City labels, placed in priority order; the dates line only on maps with few places.
+    private func placeLabels(_ outline: RouteOutline, markers: [MarkerShape], legs: [LegCurve], frame: MapBox, zone: MapBox) -> [MapLabel] {
+        let l = spec.labels
+        let dense = outline.places.count > l.maxPlacesWithDates
+        let cityStyle = theme.style(named: dense ? l.denseCityStyle : l.cityStyle)
+        let datesStyle = theme.style(named: dense ? l.denseDatesStyle : l.datesStyle)
+        let order = outline.labelPriority
+        let content: [[SetLine]] = order.map { i in
+            let place = outline.places[i]
+            let city = text.ellipsize(StyledSpan(place.city, cityStyle), width: l.maxWidth, middle: false)
+            var lines = text.setParagraph([city], width: nil).prefix(1).map { $0 }
+            let datesSpan = text.ellipsize(StyledSpan(words.dates(place), datesStyle), width: l.maxWidth, middle: false)
+            if !dense, let dates = text.setParagraph([datesSpan], width: nil).first { lines.append(dates) }
+            return lines
+        }
+        let requests = zip(order, content).map { i, lines in
+            LabelRequest(width: lines.map(\.width).max() ?? 0, height: lines.reduce(0) { $0 + $1.height }, marker: markers[i])
+        }
+        let placer = LabelPlacer(frame: frame, reservedZone: zone, markers: markers,
+                                 routeSamples: legs.flatMap { $0.samples(l.weights.samplesPerLeg) }, weights: l.weights, gap: l.gap,
+                                 margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2)
+        return zip(zip(order, content), placer.place(requests)).compactMap { entry, placed in
+            guard let placed else { return nil }
+            return MapLabel(place: entry.0, box: placed.box, position: placed.position, lines: entry.1)
+        }
+    }
+
+    /// Longitudes along the top, then latitudes at the left; a label that would meet a city
+    /// label, a marker, the scale-bar corner or the frame's edge is left out, and so is one that
+    /// comes closer to a degree label already kept than their offset from their lines.
+    private func graticuleLabels(_ g: Graticule, frame: MapBox, obstacles: [MapBox]) -> [GraticuleLabel] {
+        let style = theme.style(named: spec.graticule.style)
+        let m = text.metrics(style)
+        var kept: [GraticuleLabel] = []
+        func consider(_ s: String, x: Double, baseline: Double) {
+            guard let set = line(s, style) else { return }
+            let box = MapBox(minX: x, minY: baseline - m.ascent, maxX: x + set.width, maxY: baseline + m.descent)
+            guard frame.inset(by: spec.frameWidth).contains(box),
+                  !obstacles.contains(where: { $0.overlaps(box) }),
+                  !kept.contains(where: { $0.box.inset(by: -spec.graticule.labelOffset).overlaps(box) }) else { return }
+            kept.append(GraticuleLabel(line: set, origin: Point(x: x, y: baseline), box: box))
+        }
+        let gs = spec.graticule
+        for meridian in g.meridians {
+            consider(words.degrees(meridian.degrees, false), x: meridian.position + gs.labelOffset, baseline: gs.topBaseline)
+        }
+        for parallel in g.parallels {
+            consider(words.degrees(parallel.degrees, true), x: gs.leftInset, baseline: parallel.position - gs.labelOffset)
+        }
+        return kept
+    }
+}
