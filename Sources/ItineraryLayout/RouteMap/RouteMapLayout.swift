@@ -136,7 +136,8 @@ struct RouteMapRenderer {
 
     /// Longitudes along the top, then latitudes at the left; a label that would meet a city
     /// label, a marker, the scale-bar corner or the frame's edge is left out, and so is one that
-    /// comes closer to a degree label already kept than their offset from their lines.
+    /// comes closer to a degree label already kept than twice their offset from their lines
+    /// (on a world-wide map, every other label).
     private func graticuleLabels(_ g: Graticule, frame: MapBox, obstacles: [MapBox]) -> [GraticuleLabel] {
         let style = theme.style(named: spec.graticule.style)
         let m = text.metrics(style)
@@ -146,7 +147,7 @@ struct RouteMapRenderer {
             let box = MapBox(minX: x, minY: baseline - m.ascent, maxX: x + set.width, maxY: baseline + m.descent)
             guard frame.inset(by: spec.frameWidth).contains(box),
                   !obstacles.contains(where: { $0.overlaps(box) }),
-                  !kept.contains(where: { $0.box.inset(by: -spec.graticule.labelOffset).overlaps(box) }) else { return }
+                  !kept.contains(where: { $0.box.inset(by: -2 * spec.graticule.labelOffset).overlaps(box) }) else { return }
             kept.append(GraticuleLabel(line: set, origin: Point(x: x, y: baseline), box: box))
         }
         let gs = spec.graticule

@@ -1,0 +1,41 @@
+/// The cover's route map, with the trip's words, numbers and units.
+import Foundation
+import ItineraryModel
+import ItineraryText
+
+extension SectionContext {
+    /// The map, `width` wide and `height` tall.
+    func coverMap(_ spec: RouteMapSpec, height: Double) -> CoverPart {
+        guard height > 0 else { return .empty }
+        let renderer = RouteMapRenderer(spec: spec, theme: theme, text: text, words: coverMapWords(spec))
+        let layout = renderer.layout(RouteOutline(trip: trip), width: width, height: height)
+        return CoverPart(items: renderer.draw(layout), height: height)
+    }
+
+    /// The map's words: stop numbers, dates, degree labels and the scale in the trip's units.
+    func coverMapWords(_ spec: RouteMapSpec) -> RouteMapWords {
+        let dates = MapDateFormatter(locale: format.locale)
+        let format = self.format
+        let unit = Self.figureParts(format.distance(meters: 1000)).last?.text ?? ""
+        let labels = self.labels
+        let maxVisits = spec.markers.maxNumbers
+        return RouteMapWords(
+            number: { format.count($0) },
+            dates: { place in
+                // Like the marker's numbers: the first visits, then a count of the rest.
+                let visits = place.stops.map { dates.string($0.firstDay, $0.lastDay) }
+                guard visits.count > maxVisits else { return visits.joined(separator: " · ") }
+                let shown = max(1, maxVisits - 1)
+                return (visits.prefix(shown) + ["+" + format.count(visits.count - shown)]).joined(separator: " · ")
+            },
+            degrees: { value, isLatitude in
+                let key = value == 0 ? "degrees" : isLatitude ? (value > 0 ? "latitudeNorth" : "latitudeSouth")
+                    : (value > 0 ? "longitudeEast" : "longitudeWest")
+                return Labels.fill(labels.label("cover", key), ["degrees": format.count(Int(abs(value).rounded()))])
+            },
+            scaleLabel: { format.count(Int($0.rounded())) + "\u{00A0}" + unit },
+            kilometresPerUnit: trip.units == .imperial ? ScaleBar.kilometresPerMile : 1,
+            north: labels.label("cover", "north"),
+            empty: labels.label("cover", "noMap"))
+    }
+}

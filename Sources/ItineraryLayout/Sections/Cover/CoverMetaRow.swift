@@ -1,0 +1,89 @@
+/// The cover's meta row: DATES, TRAVELER and LEAGUES, each a caps label over its value.
+import ItineraryModel
+import ItineraryText
+
+extension SectionContext {
+    /// The leagues of the trip's games, in order of first appearance.
+    var coverLeagues: [String] {
+        var seen = Set<String>(), leagues: [String] = []
+        for day in trip.days {
+            for case let .game(g) in day.items where seen.insert(g.league).inserted { leagues.append(g.league) }
+        }
+        return leagues
+    }
+
+    /// Columns sit `columnGap` apart after the wider of their label and value. With one league
+    /// its full name follows the chip (codes without a name show the chip alone). When the row
+    /// would be wider than the page, the league's full name goes first, then the traveler's
+    /// name is shortened with an ellipsis.
+    func coverMetaRow(_ spec: CoverMetaSpec) -> CoverPart {
+        let valueBox = text.lineBox([theme.style(named: spec.valueStyle)])
+        let labelBox = text.lineBox([theme.style(named: spec.labelStyle)])
+        let valueTop = labelBox.height + spec.labelGap
+        func labelWidth(_ s: String) -> Double { coverLine(s, spec.labelStyle)?.width ?? 0 }
+
+        let dates = coverLine(format.dateRange(trip.startDate, trip.endDate), spec.valueStyle)
+        let datesWidth = max(dates?.width ?? 0, labelWidth(labels.dates))
+        let traveler = trip.traveler.flatMap { $0.isEmpty ? nil : $0 }
+        let leagues = coverLeagues
+        let fullName = leagues.count == 1 ? labels.sections["cover"]?["league." + leagues[0]] : nil
+        var chips = leagueChips(leagues, fullName: fullName, spec: spec, valueBox: valueBox)
+        func leaguesWidth() -> Double { leagues.isEmpty ? 0 : spec.columnGap + max(chips.width, labelWidth(coverWord("leagues"))) }
+        /// Room left for the traveler column.
+        func travelerRoom() -> Double { width - datesWidth - spec.columnGap - leaguesWidth() }
+        if let traveler, fullName != nil,
+           max(coverLine(traveler, spec.valueStyle)?.width ?? 0, labelWidth(labels.traveler)) > travelerRoom() {
+            chips = leagueChips(leagues, fullName: nil, spec: spec, valueBox: valueBox)
+        }
+
+        var columns: [(label: String, items: [DisplayItem], width: Double)] = []
+        if let dates {
+            columns.append((labels.dates, [.text(spans: dates.spans, origin: Point(x: 0, y: valueTop + dates.baseline))], dates.width))
+        }
+        if let traveler {
+            let span = text.ellipsize(coverSpan(traveler, spec.valueStyle), width: max(travelerRoom(), 0), middle: false)
+            if let line = text.setParagraph([span], width: nil).first {
+                columns.append((labels.traveler, [.text(spans: line.spans, origin: Point(x: 0, y: valueTop + line.baseline))], line.width))
+            }
+        }
+        if !leagues.isEmpty {
+            columns.append((coverWord("leagues"), chips.items.map { $0.offset(by: Point(x: 0, y: valueTop)) }, chips.width))
+        }
+
+        var items: [DisplayItem] = []
+        var x = 0.0
+        for column in columns {
+            if let label = coverLine(column.label, spec.labelStyle) {
+                items.append(.text(spans: label.spans, origin: Point(x: x, y: label.baseline)))
+            }
+            items += column.items.map { $0.offset(by: Point(x: x, y: 0)) }
+            x += max(column.width, labelWidth(column.label)) + spec.columnGap
+        }
+        return CoverPart(items: items, height: valueTop + valueBox.height)
+    }
+
+    /// Ink chips with the league codes, centred on the value line, then the full name on its baseline.
+    private func leagueChips(_ leagues: [String], fullName: String?, spec: CoverMetaSpec,
+                             valueBox: (baseline: Double, height: Double)) -> (items: [DisplayItem], width: Double) {
+        let chipBox = text.lineBox([theme.style(named: spec.chipStyle)])
+        let chipHeight = chipBox.height + 2 * spec.chipPaddingY
+        let top = (valueBox.height - chipHeight) / 2
+        var items: [DisplayItem] = []
+        var x = 0.0
+        for league in leagues {
+            guard let code = coverLine(league, spec.chipStyle) else { continue }
+            if x > 0 { x += spec.chipGap }
+            let w = code.width + 2 * spec.chipPaddingX
+            items.append(.rect(Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
+                               fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
+            items.append(.text(spans: code.spans, origin: Point(x: x + spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
+            x += w
+        }
+        if let fullName, let name = coverLine(fullName, spec.leagueNameStyle) {
+            x += spec.leagueNameGap
+            items.append(.text(spans: name.spans, origin: Point(x: x, y: valueBox.baseline)))
+            x += name.width
+        }
+        return (items, x)
+    }
+}

@@ -1,0 +1,52 @@
+/// The cover page: brand row, title, route line, meta row, route map, stat tiles and a note.
+import ItineraryModel
+import ItineraryText
+
+/// A laid-out piece of the cover: display items relative to its top-left corner, and its height.
+struct CoverPart {
+    var items: [DisplayItem]
+    var height: Double
+
+    static let empty = CoverPart(items: [], height: 0)
+}
+
+extension SectionContext {
+    /// The cover as one block exactly as tall as the page's body frame, so that it always fills
+    /// one page and whatever follows starts on the next. The map takes the height the other
+    /// parts leave, up to its designed height.
+    func coverBlocks() -> [any FlowBlock] {
+        guard let spec = theme.template.cover else { return [] }
+        let t = theme.template
+        // A cover listed first is page 1, with the first page's margins.
+        let margins = t.sections.first == .cover ? t.firstPageMargins : t.margins
+        let pageHeight = theme.page.height - margins.top - margins.bottom
+        let gaps = spec.gaps
+
+        let brand = coverBrandRow(spec.brand)
+        let title = coverTitle(spec.title)
+        let route = coverRouteLine(spec.route)
+        let meta = coverMetaRow(spec.meta)
+        let stats = coverStatTiles(spec.stats)
+        let note = coverNote(spec.noteStyle)
+
+        let above = brand.height + gaps.brand + title.part.height + gaps.title + route.height + gaps.route + meta.height + gaps.meta
+        let below = gaps.map + stats.height + gaps.stats + note.height
+        let designed = spec.map.height - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
+        let mapHeight = max(0, min(designed, pageHeight - above - below))
+        let map = coverMap(spec.map, height: mapHeight)
+
+        var items: [DisplayItem] = []
+        var y = 0.0
+        for (part, gap) in [(brand, gaps.brand), (title.part, gaps.title), (route, gaps.route), (meta, gaps.meta),
+                            (map, gaps.map), (stats, gaps.stats), (note, 0)] {
+            items += part.items.map { $0.offset(by: Point(x: 0, y: y)) }
+            y += part.height + gap
+        }
+        return [Canvas(height: pageHeight, items: items)]
+    }
+
+    /// The closing note under the stat tiles.
+    func coverNote(_ style: String) -> CoverPart {
+        coverParagraph(coverWord("note"), style: style, width: width)
+    }
+}

@@ -1,0 +1,73 @@
+/// The row of stat tiles under the map: Days, Games, Stadiums, Cities, Distance, Drive time.
+import ItineraryModel
+import ItineraryText
+
+/// A piece of a formatted figure: a number (`1,173`, `18`) or a unit (`mi`, `h`).
+struct FigurePart: Equatable {
+    var text: String
+    var isNumber: Bool
+}
+
+extension SectionContext {
+    func coverStatTiles(_ spec: CoverStatsSpec) -> CoverPart {
+        let stats = CoverStats(trip: trip)
+        func counted(_ n: Int, _ one: String, _ many: String) -> (value: [FigurePart], label: String) {
+            ([FigurePart(text: format.count(n), isNumber: true)], coverWord(n == 1 ? one : many))
+        }
+        let tiles: [(value: [FigurePart], label: String)] = [counted(stats.days, "day", "days"), counted(stats.games, "game", "games"),
+                     counted(stats.stadiums, "stadium", "stadiums"), counted(stats.cities, "city", "cities"),
+                     (Self.figureParts(format.distance(meters: stats.distanceMeters)), coverWord("distance")),
+                     (Self.figureParts(format.duration(seconds: stats.driveSeconds)), coverWord("driveTime"))]
+
+        let valueStyle = theme.style(named: spec.valueStyle), unitStyle = theme.style(named: spec.unitStyle)
+        let labelStyle = theme.style(named: spec.labelStyle)
+        let valueBox = text.lineBox([valueStyle, unitStyle])
+        let labelBox = text.lineBox([labelStyle])
+        let height = spec.paddingY + valueBox.height + spec.labelGap + labelBox.height + spec.paddingY
+        let unit = (width - spec.gap * Double(spec.weights.count - 1)) / spec.weights.reduce(0, +)
+
+        var items: [DisplayItem] = []
+        var x = 0.0
+        for (tile, weight) in zip(tiles, spec.weights) {
+            let w = unit * weight, inner = w - 2 * spec.paddingX
+            items.append(.rect(Rect(x: x, y: 0, width: w, height: height), radius: spec.radius, fill: theme.color(spec.fill),
+                               stroke: nil, strokeWidth: 0))
+            // A value may reach into half the right padding before it is set smaller.
+            let value = fitted(tile.value, value: valueStyle, unit: unitStyle, width: inner + spec.paddingX / 2,
+                               minimumSize: spec.minimumValueSize)
+            items.append(.text(spans: value, origin: Point(x: x + spec.paddingX, y: spec.paddingY + valueBox.baseline)))
+            let label = text.ellipsize(coverSpan(tile.label, spec.labelStyle), width: inner, middle: false)
+            items.append(.text(spans: [label], origin: Point(x: x + spec.paddingX,
+                                                             y: spec.paddingY + valueBox.height + spec.labelGap + labelBox.baseline)))
+            x += w + spec.gap
+        }
+        return CoverPart(items: items, height: height)
+    }
+
+    /// A formatted figure cut at its no-break spaces into numbers and units:
+    /// `1,173 mi` → (1,173, number) (mi, unit); `18 h 52 m` → 18, h, 52, m.
+    static func figureParts(_ formatted: String) -> [FigurePart] {
+        formatted.split(separator: "\u{00A0}").map { FigurePart(text: String($0), isNumber: $0.contains { $0.isNumber }) }
+    }
+
+    /// Numbers in the value style, each unit after a thin space in the unit style, groups a
+    /// space apart; set smaller, a point at a time, while wider than the tile.
+    private func fitted(_ parts: [FigurePart], value: TextStyle, unit: TextStyle, width: Double, minimumSize: Double) -> [StyledSpan] {
+        var scale = 1.0
+        while true {
+            var v = value, u = unit
+            v.size *= scale
+            u.size *= scale
+            var spans: [StyledSpan] = []
+            for (i, part) in parts.enumerated() {
+                if part.isNumber {
+                    spans.append(StyledSpan((i > 0 ? " " : "") + part.text, v))
+                } else {
+                    spans.append(StyledSpan("\u{2009}" + part.text, u))
+                }
+            }
+            if text.advance(of: spans) <= width || v.size - 1 < minimumSize { return spans }
+            scale = (v.size - 1) / value.size
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// Short dates for the map's labels: `Jun 14`, `Jun 12–13`, in the trip's locale.
+import Foundation
+import ItineraryModel
+
+/// Formats a stop's days as a month-and-day date or range. The locale's interval pattern sets
+/// the order (`12–13 jun` in Spanish); a dash between two day numbers is closed up, as the
+/// design writes `Jun 12–13`.
+final class MapDateFormatter {
+    private let interval: DateIntervalFormatter
+
+    init(locale: Locale) {
+        let utc = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        calendar.locale = locale
+        interval = DateIntervalFormatter()
+        interval.locale = locale
+        interval.calendar = calendar
+        interval.timeZone = utc
+        interval.dateTemplate = "MMMd"
+    }
+
+    /// One date, or the range from `first` to `last`.
+    func string(_ first: CalendarDate, _ last: CalendarDate) -> String {
+        let text = interval.string(from: Self.noon(first), to: Self.noon(last))
+        return Self.closeUp(text)
+    }
+
+    /// Removes the spaces around an en dash that sits between two digits.
+    static func closeUp(_ text: String) -> String {
+        let chars = Array(text)
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "–", let before = out.last(where: { !$0.isWhitespace }), before.isNumber,
+               let next = chars[(i + 1)...].first(where: { !$0.isWhitespace }), next.isNumber {
+                while let last = out.last, last.isWhitespace { out.removeLast() }
+                out.append("–")
+                i += 1
+                while i < chars.count, chars[i].isWhitespace { i += 1 }
+                continue
+            }
+            out.append(chars[i])
+            i += 1
+        }
+        return out
+    }
+
+    /// Noon UTC: far from any day boundary, so formatting in UTC gives that calendar day.
+    private static func noon(_ d: CalendarDate) -> Date {
+        Date(timeIntervalSince1970: Double(d.daysSinceEpoch) * 86400 + 43200)
+    }
+}
