@@ -1,0 +1,131 @@
+/// The cover page laid out for every sample trip: one full page, its words, its parts and the map.
+import Foundation
+@testable import ItineraryLayout
+import ItineraryModel
+import Testing
+
+@Suite("Cover page")
+struct CoverPageTests {
+    @Test("the cover fills page 1, within the margins, with no footer; page 2 has its footer", arguments: CoverFixtures.tripFiles)
+    func onePage(file: URL) throws {
+        let trip = try CoverFixtures.trip(file)
+        let doc = try CoverFixtures.document(trip)
+        #expect(doc.pages.count >= 2)
+        let cover = doc.pages[0]
+        let texts = CoverFixtures.texts(cover)
+        #expect(texts.contains("TRIP ITINERARY") || texts.contains("ITINERARIO DEL VIAJE"))
+        #expect(!texts.contains { $0.hasPrefix("Page ") || $0.hasPrefix("Página ") })
+        #expect(CoverFixtures.texts(doc.pages[1]).contains { $0.hasPrefix("Page 2 of") || $0.hasPrefix("Página 2 de") })
+        // Nothing of the days shares the cover.
+        #expect(!cover.items.contains { if case .destination = $0 { return true } else { return false } })
+        let t = try CoverFixtures.template()
+        let m = t.firstPageMargins
+        for item in cover.items {
+            switch item {
+            case let .text(_, origin), let .textHalo(_, origin, _, _):
+                #expect(origin.x >= m.left - 0.01 && origin.x <= 612 - m.right && origin.y >= m.top && origin.y <= 792 - m.bottom)
+            case let .rect(r, _, _, _, _):
+                #expect(r.x >= m.left - 0.01 && r.x + r.width <= 612 - m.right + 0.01)
+                #expect(r.y >= m.top - 0.01 && r.y + r.height <= 792 - m.bottom + 0.01)
+            default:
+                break
+            }
+        }
+    }
+
+    @Test("laying out twice gives the same cover", arguments: ["long-366-days", "unicode", "midwest-mlb-10-day"])
+    func deterministic(name: String) throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file(name))
+        #expect(try CoverFixtures.document(trip).pages[0] == CoverFixtures.document(trip).pages[0])
+    }
+
+    @Test func theTenDayCover() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
+        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
+        for expected in ["SportsTime", "Midwest Ballpark Swing", "Chicago → Milwaukee → Detroit → Cleveland → Pittsburgh → Cincinnati",
+                         "DATES", "TRAVELER", "LEAGUES", "MLB", "Major League Baseball", "DAYS", "GAMES", "STADIUMS", "CITIES",
+                         "DISTANCE", "DRIVE TIME", "Game times are local to each stadium. Distances and drive times are estimates.",
+                         "88°W", "42°N", "Chicago", "Jun 12–13", "Detroit", "Jun 15–16", "N"] {
+            #expect(texts.contains(expected), "missing \(expected)")
+        }
+    }
+
+    @Test("the trip's totals: drive time counts drive legs only")
+    func totals() throws {
+        let stats = CoverStats(trip: try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day")))
+        #expect([stats.days, stats.games, stats.stadiums, stats.cities] as [Int] == [10, 8, 7, 6])
+        // Every leg's distance (a flight, a train and five drives), but the drives' time alone.
+        #expect(stats.distanceMeters == 1_429_000 + 14_500 + 148_000 + 595_000 + 272_000 + 216_000 + 463_000)
+        #expect(stats.driveSeconds == 6000 + 21000 + 9900 + 8100 + 16200)
+    }
+
+    @Test("a long route is shortened to its first cities, the last one and the number of stops")
+    func longRoute() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("long-366-days"))
+        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
+        #expect(texts.contains("Boston → New York → Chicago → … → St. Louis · 92 stops"))
+    }
+
+    @Test("Spanish words and metric units")
+    func spanish() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("gira-es"))
+        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
+        for expected in ["ITINERARIO DEL VIAJE", "FECHAS", "VIAJERO", "LIGAS", "DÍAS", "PARTIDOS", "ESTADIOS", "CIUDADES", "DISTANCIA",
+                         "AL VOLANTE", "118°O", "34°N"] {
+            #expect(texts.contains(expected), "missing \(expected)")
+        }
+        #expect(texts.contains { $0.hasSuffix("\u{00A0}km") })
+    }
+
+    @Test("leagues without a known name show their chip alone")
+    func unknownLeagues() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("unicode"))
+        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
+        #expect(texts.contains("SAUDI PRO LEAGUE") && texts.contains("NPB"))
+        #expect(!texts.contains("National Hockey League"))
+    }
+
+    @Test("a title of more than two lines ends in an ellipsis, and the map gives up 38 per extra line")
+    func longTitle() throws {
+        var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
+        let mapHeight: (Trip) throws -> Double? = { trip in
+            let paper = try CoverFixtures.template().colors["mapPaper"].flatMap(Color.init(hex:))
+            for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(trip).pages[0].items where radius == 10 && fill == paper {
+                return r.height + 0.75
+            }
+            return nil
+        }
+        #expect(try mapHeight(trip) == 400)
+        trip.name = "Midwest Ballpark Swing: the long way round"
+        #expect(try mapHeight(trip) == 362)
+        trip.name = String(repeating: "A very long trip name that goes on ", count: 6)
+        let context = try CoverFixtures.context(trip)
+        let title = context.coverTitle(try #require(context.theme.template.cover).title)
+        #expect(title.lines == 2)
+        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
+        #expect(texts.contains { $0.hasPrefix("A very long trip name") })
+        #expect(texts.contains { $0.hasSuffix("…") && $0.contains("trip name") })
+        #expect(try mapHeight(trip) == 362)
+    }
+
+    @Test("on every map no two labels overlap and no label meets a marker", arguments: CoverFixtures.tripFiles)
+    func mapLabels(file: URL) throws {
+        let trip = try CoverFixtures.trip(file)
+        let context = try CoverFixtures.context(trip)
+        let spec = try #require(context.theme.template.cover).map
+        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let outline = RouteOutline(trip: trip)
+        let layout = renderer.layout(outline, width: 504, height: 400)
+        #expect(layout.markers.count == outline.places.count)
+        let boxes = layout.labels.map(\.box)
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] { #expect(!a.overlaps(b)) }
+            for m in layout.markers { #expect(!m.shape.meets(a, clearance: spec.labels.weights.markerClearance)) }
+            #expect(layout.frame.inset(by: spec.labels.weights.frameInset).contains(a))
+        }
+        for g in layout.graticuleLabels {
+            #expect(!boxes.contains { $0.overlaps(g.box) })
+            #expect(layout.frame.contains(g.box))
+        }
+    }
+}
