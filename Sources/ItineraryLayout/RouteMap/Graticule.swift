@@ -5,6 +5,7 @@ import Foundation
 public struct Graticule: Sendable, Equatable {
     /// A meridian (constant longitude: a vertical line) or a parallel (a horizontal one).
     public struct Line: Sendable, Equatable {
+        /// The line's latitude or longitude.
         public var degrees: Double
         /// Map x of a meridian, map y of a parallel.
         public var position: Double

@@ -16,6 +16,7 @@ public enum LabelPosition: Int, CaseIterable, Sendable {
 
 /// A label the placer is asked to place: its size, beside which marker.
 public struct LabelRequest: Sendable, Hashable {
+    /// The text box: the widest line by the lines' total height.
     public var width: Double
     public var height: Double
     public var marker: MarkerShape
@@ -28,6 +29,7 @@ public struct LabelRequest: Sendable, Hashable {
 
 /// A placed label.
 public struct PlacedLabel: Sendable, Hashable {
+    /// The text box (the halo reaches beyond it).
     public var box: MapBox
     public var position: LabelPosition
 }
@@ -40,6 +42,7 @@ public struct PlacedLabel: Sendable, Hashable {
 /// + overlap penalty if it meets a marker (within its clearance) or a label already placed
 /// + outside penalty if it leaves the frame (less the inset) or enters the scale-bar zone.
 public struct LabelPlacer: Sendable {
+    /// The map frame in the labels' coordinates.
     public var frame: MapBox
     /// The bottom-right corner kept for the scale bar.
     public var reservedZone: MapBox
@@ -55,6 +58,7 @@ public struct LabelPlacer: Sendable {
     /// drawn width, since a sample is the centre of a line.
     public var routeMargin: Double
 
+    /// - Parameters: see the properties; `margin` and `routeMargin` default to 0.
     public init(frame: MapBox, reservedZone: MapBox, markers: [MarkerShape], routeSamples: [Point], weights: LabelWeights,
                 gap: Double, margin: Double = 0, routeMargin: Double = 0) {
         self.frame = frame

@@ -8,6 +8,7 @@ public struct LegCurve: Sendable, Hashable {
     public var control: Point
     public var end: Point
 
+    /// The leg from `start` to `end`, bowed right by min(bow·|AB|, maxBow).
     public init(from start: Point, to end: Point, bow: Double, maxBow: Double) {
         self.start = start
         self.end = end
@@ -20,6 +21,7 @@ public struct LegCurve: Sendable, Hashable {
         control = Point(x: mid.x - dy / length * offset, y: mid.y + dx / length * offset)
     }
 
+    /// The chord's length |AB|.
     public var length: Double {
         let dx = end.x - start.x, dy = end.y - start.y
         return (dx * dx + dy * dy).squareRoot()

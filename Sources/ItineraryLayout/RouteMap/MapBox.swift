@@ -16,6 +16,7 @@ public struct MapBox: Sendable, Hashable {
         self.init(minX: x, minY: y, maxX: x + width, maxY: y + height)
     }
 
+    /// Size and centre.
     public var width: Double { maxX - minX }
     public var height: Double { maxY - minY }
     public var midX: Double { (minX + maxX) / 2 }
@@ -36,6 +37,7 @@ public struct MapBox: Sendable, Hashable {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
+    /// True when `p` lies inside the box or on its edge.
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }

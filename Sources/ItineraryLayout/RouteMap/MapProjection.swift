@@ -5,6 +5,7 @@ import Foundation
 public struct GeoPoint: Sendable, Hashable {
     public var latitude: Double
     public var longitude: Double
+    /// Degrees, north and east positive.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude

@@ -16,6 +16,7 @@ public struct MarkerShape: Sendable, Hashable {
     /// How far the centres of the capsule's end caps lie from its centre.
     public var capOffset: Double { halfWidth - radius }
 
+    /// The capsule's bounding box.
     public var box: MapBox {
         MapBox(minX: center.x - halfWidth, minY: center.y - radius, maxX: center.x + halfWidth, maxY: center.y + radius)
     }

@@ -3,6 +3,7 @@ import ItineraryText
 
 /// A marker with its number text, ready to draw.
 public struct PlacedMarker: Sendable, Hashable {
+    /// The capsule, and its number set in `style`, `textWidth` wide.
     public var shape: MarkerShape
     public var text: String
     public var style: TextStyle
@@ -11,6 +12,7 @@ public struct PlacedMarker: Sendable, Hashable {
 
 /// A city label: its box, its side of the marker and its set lines (city, then dates).
 public struct MapLabel: Sendable, Hashable {
+    /// Index of the place in the route outline.
     public var place: Int
     public var box: MapBox
     public var position: LabelPosition
@@ -19,6 +21,7 @@ public struct MapLabel: Sendable, Hashable {
 
 /// A degree label of the graticule.
 public struct GraticuleLabel: Sendable, Hashable {
+    /// The set text of the label.
     public var line: SetLine
     /// Start of the baseline.
     public var origin: Point
@@ -27,6 +30,7 @@ public struct GraticuleLabel: Sendable, Hashable {
 
 /// The route map laid out in its own coordinates: (0, 0) is the frame's top-left corner.
 public struct RouteMapLayout: Sendable {
+    /// The frame: (0, 0) to the map's width and height.
     public var frame: MapBox
     /// Nil when no stop has a location.
     public var projection: MapProjection?

@@ -35,10 +35,12 @@ public struct RouteOutline: Sendable, Equatable {
     /// itself, and each way between two places once (a repeated loop is drawn once).
     public var legs: [(from: Int, to: Int)]
 
+    /// Equal stops, places and legs (tuples are not Equatable, so the legs are compared one by one).
     public static func == (a: RouteOutline, b: RouteOutline) -> Bool {
         a.stops == b.stops && a.places == b.places && a.legs.elementsEqual(b.legs, by: { $0 == $1 })
     }
 
+    /// The stops of `trip`'s days, located by their games' stadiums or their cities' stadiums.
     public init(trip: Trip) {
         let stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var byCity: [String: GeoPoint] = [:]

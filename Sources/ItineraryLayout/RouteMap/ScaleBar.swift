@@ -13,5 +13,6 @@ public struct ScaleBar: Sendable, Equatable {
         return ScaleBar(distance: distance, length: distance * pointsPerUnit)
     }
 
+    /// The international mile.
     public static let kilometresPerMile = 1.609344
 }

@@ -32,11 +32,11 @@ extension SectionContext {
             let w = unit * weight, inner = w - 2 * spec.paddingX
             items.append(.rect(Rect(x: x, y: 0, width: w, height: height), radius: spec.radius, fill: theme.color(spec.fill),
                                stroke: nil, strokeWidth: 0))
-            // A value may reach into half the right padding before it is set smaller.
-            let value = fitted(tile.value, value: valueStyle, unit: unitStyle, width: inner + spec.paddingX / 2,
-                               minimumSize: spec.minimumValueSize)
+            // Text may reach into half the right padding before it is set smaller or shortened.
+            let room = inner + spec.paddingX / 2
+            let value = fitted(tile.value, value: valueStyle, unit: unitStyle, width: room, minimumSize: spec.minimumValueSize)
             items.append(.text(spans: value, origin: Point(x: x + spec.paddingX, y: spec.paddingY + valueBox.baseline)))
-            let label = text.ellipsize(coverSpan(tile.label, spec.labelStyle), width: inner, middle: false)
+            let label = text.ellipsize(coverSpan(tile.label, spec.labelStyle), width: room, middle: false)
             items.append(.text(spans: [label], origin: Point(x: x + spec.paddingX,
                                                              y: spec.paddingY + valueBox.height + spec.labelGap + labelBox.baseline)))
             x += w + spec.gap
