@@ -12,7 +12,7 @@ public struct ProgressSpec: Sendable, Decodable {
     public var bar: ProgressBarSpec
     /// From the bar to the caps heading of the grid, and from the grid to the record heading.
     public var sectionGap: Double
-    /// From a caps heading to what it heads.
+    /// From the grid's caps heading to the grid.
     public var headingGap: Double
     public var grid: StadiumGridSpec
     public var card: StadiumCardSpec
@@ -149,16 +149,19 @@ public struct StadiumCardSpec: Sendable, Decodable {
 
 /// Outline pills of the venues that match no stadium.
 public struct PillSpec: Sendable, Decodable {
+    /// From the caps heading to the first row of pills.
+    public var headingGap: Double
     public var border: Double
     public var paddingX: Double
     public var paddingY: Double
     /// Between two pills, across and down.
     public var gap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case border, paddingX, paddingY, gap }
+    enum CodingKeys: String, CodingKey, CaseIterable { case headingGap, border, paddingX, paddingY, gap }
 
     public init(from decoder: Decoder) throws {
         let c = try strictContainer(decoder, CodingKeys.self)
+        headingGap = try nonNegative(c, .headingGap)
         border = try positive(c, .border)
         paddingX = try nonNegative(c, .paddingX)
         paddingY = try nonNegative(c, .paddingY)
