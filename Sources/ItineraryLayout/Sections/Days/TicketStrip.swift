@@ -14,7 +14,8 @@ extension DayLayout {
                           width: t.rule, color: color(.perforation), dash: t.dash)])
         let top = t.rule + t.padding
         let capsHeight = lineHeight(.caps)
-        let valueBaseline = capsHeight + baseline(.ticketValue)
+        let valueTop = capsHeight + spec.card.cellLabelGap
+        let valueBaseline = valueTop + baseline(.ticketValue)
 
         // Fields: caps label over the value, only those present.
         var x = grid.contentX
@@ -25,7 +26,7 @@ extension DayLayout {
             sketch.line(caps, x: x, top: top)
             sketch.line(valueLine, x: x, baseline: top + valueBaseline)
             x += max(caps.width, valueLine.width) + spec.card.cellSpacing
-            fieldsBottom = top + capsHeight + lineHeight(.ticketValue)
+            fieldsBottom = top + valueTop + lineHeight(.ticketValue)
         }
 
         // The link, with its caps label over it, ends at the right edge; its baseline is the values'.
@@ -48,7 +49,7 @@ extension DayLayout {
                                           size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))
                 sketch.add([.link(Rect(x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size, height: link.height),
                                   uri: url)])
-                bottom = max(bottom, max(rowTop + capsHeight + lineHeight(.ticketValue), linkTop + link.height))
+                bottom = max(bottom, max(rowTop + valueTop + lineHeight(.ticketValue), linkTop + link.height))
             }
         }
         return CardPart(height: bottom, items: sketch.items)
