@@ -24,7 +24,6 @@ extension DayLayout {
     func day(_ index: Int, _ day: Day) -> [any FlowBlock] {
         let zone = ctx.zones.dayZones[index]
         var cards: [any FlowBlock] = []
-        if let note = day.notes, !note.isEmpty { cards.append(dayNote(note)) }
         if day.items.isEmpty { cards.append(restDayCard(day)) }
         for item in day.items {
             switch item {
@@ -34,7 +33,16 @@ extension DayLayout {
             case let .custom(custom): cards.append(customCard(custom, dayZone: zone))
             }
         }
-        var blocks: [any FlowBlock] = [heading(index, day), Spacer(spec.afterHeading)]
+        let heading = heading(index, day)
+        if let text = day.notes, !text.isEmpty {
+            var note = dayNote(text)
+            // When heading, note and first card cannot share any page, the note lets go of the
+            // card: the paginator would otherwise move note and card on and strand the heading.
+            let chain = heading.height + spec.afterHeading + note.height + spec.betweenCards + (cards.first?.minimumHeadHeight ?? 0)
+            if chain > pageHeight + 0.001 { note.keepWithNext = false }
+            cards.insert(note, at: 0)
+        }
+        var blocks: [any FlowBlock] = [heading, Spacer(spec.afterHeading)]
         for (n, card) in cards.enumerated() {
             if n > 0 { blocks.append(Spacer(spec.betweenCards)) }
             blocks.append(card)

@@ -100,14 +100,17 @@ struct CardLayoutTests {
         #expect(pages[1].blocks.contains { ($0.block as? CardBlock)?.keepWithNext == true })
     }
 
-    @Test("long-notes.json: the day stays readable and nothing overflows")
+    @Test("long-notes.json: a heading never ends a page, even when heading, note and card cannot share one")
     func longNotesFixture() throws {
         let text = try DayFixtures.engine()
-        let doc = try DayFixtures.document(try DayFixtures.trip("long-notes.json"), text: text)
-        for page in doc.pages {
-            for case let .text(_, origin) in page.items {
-                #expect(origin.y < page.height - 64 + 12 || origin.y > page.height - 40, "text below the body frame")
-            }
+        let ctx = try DayFixtures.context(try DayFixtures.trip("long-notes.json"), text: text)
+        let pages = Paginator { _ in 648 }.paginate(ctx.dayBlocks())
+        for page in pages {
+            let last = page.blocks.last { !$0.block.isDiscardable }
+            #expect(last?.block.keepWithNext != true, "a page ends with a block that keeps with the next")
+            #expect(!page.overflows)
         }
+        // The heading stays with the note; the game card follows whole on the next page.
+        #expect(pages.first?.blocks.contains { ($0.block as? CardBlock)?.notes?.icon == .info && $0.block is CardBlock } == true)
     }
 }

@@ -63,8 +63,14 @@ extension DayLayout {
         var sketch = Sketch()
         sketch.add([.rect(Rect(x: 0, y: 0, width: size, height: size), radius: spec.card.leadTileRadius,
                           fill: color(.leagueTile), stroke: nil, strokeWidth: 0)])
-        // A code too long for the tile is shortened rather than spilling out of it.
-        if let l = line([span(league, .leagueTile)], maxWidth: size - 4) {
+        // A league written out in full (`Saudi Pro League`) shows its initials; anything still
+        // too wide for the tile is shortened rather than spilling out of it.
+        var code = league
+        let words = league.split(separator: " ")
+        if words.count > 1, let full = line([span(league, .leagueTile)]), full.width > size - 4 {
+            code = String(words.compactMap(\.first))
+        }
+        if let l = line([span(code, .leagueTile)], maxWidth: size - 4) {
             sketch.line(l, x: (size - l.width) / 2, top: (size - l.height) / 2)
         }
         return sketch.items
