@@ -1,5 +1,4 @@
 /// Day by day: the section title, then every day's heading and its cards, in order.
-import Foundation
 import ItineraryModel
 import ItineraryText
 

@@ -16,31 +16,37 @@ extension DayLayout {
         let capsHeight = lineHeight(.caps)
         let valueTop = capsHeight + spec.card.cellLabelGap
         let valueBaseline = valueTop + baseline(.ticketValue)
+        let rowHeight = valueTop + lineHeight(.ticketValue)
 
-        // Fields: caps label over the value, only those present.
-        var x = grid.contentX
-        var fieldsBottom = top
+        // Fields: caps label over the value, only those present, wrapping onto more rows.
+        var x = grid.contentX, rowTop = top
+        var placed = false
         for (label, value) in fields {
             guard let caps = line([span(label, .caps)]),
                   let valueLine = line([span(value, .ticketValue)], maxWidth: grid.spanWidth) else { continue }
-            sketch.line(caps, x: x, top: top)
-            sketch.line(valueLine, x: x, baseline: top + valueBaseline)
-            x += max(caps.width, valueLine.width) + spec.card.cellSpacing
-            fieldsBottom = top + valueTop + lineHeight(.ticketValue)
+            let width = max(caps.width, valueLine.width)
+            if placed && x + width > grid.right + 0.001 {
+                x = grid.contentX
+                rowTop += rowHeight + spec.card.cellsGap
+            }
+            sketch.line(caps, x: x, top: rowTop)
+            sketch.line(valueLine, x: x, baseline: rowTop + valueBaseline)
+            x += width + spec.card.cellSpacing
+            placed = true
         }
+        var bottom = placed ? rowTop + rowHeight : top
 
-        // The link, with its caps label over it, ends at the right edge; its baseline is the values'.
-        var bottom = fieldsBottom
+        // The link, with its caps label over it, ends at the right edge of the last row, its
+        // baseline the values'; with too little room there it takes a row of its own.
         if let url = ticket.url {
             let icon = spec.icons.link
-            let besideFields = fields.isEmpty ? grid.spanWidth : grid.right - x
-            let beside = besideFields - icon.size - icon.gap >= t.linkMinWidth
-            // Too little room beside the fields: the link takes a row of its own under them.
-            let rowTop = beside ? top : fieldsBottom + t.padding
-            let room = (beside ? besideFields : grid.spanWidth) - icon.size - icon.gap
-            let shown = ctx.text.ellipsize(span(Self.withoutScheme(url), .ticketLink), width: room, middle: true)
+            let room = grid.right - (placed ? x : grid.contentX) - icon.size - icon.gap
+            let beside = room >= t.linkMinWidth
+            let linkRow = beside ? (placed ? rowTop : top) : bottom + spec.card.cellsGap
+            let width = beside ? room : grid.spanWidth - icon.size - icon.gap
+            let shown = ctx.text.ellipsize(span(Self.withoutScheme(url), .ticketLink), width: width, middle: true)
             if let link = line([shown]), let caps = line([span(ctx.labels.tickets, .caps)]) {
-                let linkBaseline = rowTop + valueBaseline
+                let linkBaseline = linkRow + valueBaseline
                 let linkTop = linkBaseline - link.baseline
                 let textRight = grid.right - icon.size - icon.gap
                 sketch.line(link, right: textRight, baseline: linkBaseline)
@@ -49,7 +55,7 @@ extension DayLayout {
                                           size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))
                 sketch.add([.link(Rect(x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size, height: link.height),
                                   uri: url)])
-                bottom = max(bottom, max(rowTop + valueTop + lineHeight(.ticketValue), linkTop + link.height))
+                bottom = max(bottom, linkRow + rowHeight, linkTop + link.height)
             }
         }
         return CardPart(height: bottom, items: sketch.items)

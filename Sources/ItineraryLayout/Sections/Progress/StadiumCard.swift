@@ -27,11 +27,9 @@ extension ProgressLayout {
     /// A card laid out for its width; drawn at the row's height with its foot at the bottom, so
     /// that the feet of a row line up.
     struct StadiumCard {
+        /// The card's own height; its row may draw it taller.
         var height: Double
-        var top: [DisplayItem]
-        var foot: [DisplayItem]
-        var footHeight: Double
-        var draw: (Double) -> [DisplayItem]
+        var draw: (_ height: Double) -> [DisplayItem]
     }
 
     private func stadiumCard(_ entry: StadiumVisits.Entry, width: Double, dates: MonthDayFormatter) -> StadiumCard {
@@ -86,6 +84,6 @@ extension ProgressLayout {
             }
             return items
         }
-        return StadiumCard(height: height, top: top, foot: [], footHeight: footHeight, draw: draw)
+        return StadiumCard(height: height, draw: draw)
     }
 }
