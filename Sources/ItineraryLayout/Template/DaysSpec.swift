@@ -140,6 +140,8 @@ public struct CardSpec: Sendable, Decodable {
     /// The square tile at the left of each card.
     public var leadTile: Double
     public var leadTileRadius: Double
+    /// The least space between the league code and the edges of its tile.
+    public var leagueCodeInset: Double
     public var columnGap: Double
     /// Width of the right-hand column (times, durations, nights).
     public var side: Double
@@ -157,7 +159,7 @@ public struct CardSpec: Sendable, Decodable {
     public var cellLabelGap: Double
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case radius, border, padding, leadTile, leadTileRadius, columnGap, side, gameSide, lineGap, rowGap, cellsGap, cellSpacing, cellLabelGap
+        case radius, border, padding, leadTile, leadTileRadius, leagueCodeInset, columnGap, side, gameSide, lineGap, rowGap, cellsGap, cellSpacing, cellLabelGap
     }
 
     public init(from decoder: Decoder) throws {
@@ -167,6 +169,7 @@ public struct CardSpec: Sendable, Decodable {
         padding = try c.decode(Insets.self, forKey: .padding)
         leadTile = try positive(c, .leadTile)
         leadTileRadius = try nonNegative(c, .leadTileRadius)
+        leagueCodeInset = try nonNegative(c, .leagueCodeInset)
         columnGap = try nonNegative(c, .columnGap)
         side = try positive(c, .side)
         gameSide = try positive(c, .gameSide)

@@ -59,7 +59,7 @@ extension DayLayout {
 
     /// The league tile: the lead tile in ink with the league code in white.
     private func leagueTile(_ league: String) -> [DisplayItem] {
-        let size = spec.card.leadTile
+        let size = spec.card.leadTile, room = size - 2 * spec.card.leagueCodeInset
         var sketch = Sketch()
         sketch.add([.rect(Rect(x: 0, y: 0, width: size, height: size), radius: spec.card.leadTileRadius,
                           fill: color(.leagueTile), stroke: nil, strokeWidth: 0)])
@@ -67,10 +67,10 @@ extension DayLayout {
         // too wide for the tile is shortened rather than spilling out of it.
         var code = league
         let words = league.split(separator: " ")
-        if words.count > 1, let full = line([span(league, .leagueTile)]), full.width > size - 4 {
+        if words.count > 1, let full = line([span(league, .leagueTile)]), full.width > room {
             code = String(words.compactMap(\.first))
         }
-        if let l = line([span(code, .leagueTile)], maxWidth: size - 4) {
+        if let l = line([span(code, .leagueTile)], maxWidth: room) {
             sketch.line(l, x: (size - l.width) / 2, top: (size - l.height) / 2)
         }
         return sketch.items

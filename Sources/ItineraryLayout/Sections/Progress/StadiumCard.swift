@@ -50,7 +50,7 @@ extension ProgressLayout {
             top.append(.text(spans: code.spans, origin: Point(x: left + chip.paddingX, y: c.border + c.padding.top + chipTextBaseline)))
         }
         let place = [stadium.city, stadium.region].compactMap { $0 }.joined(separator: ", ")
-        if let caps = line([span(place, .caps)], maxWidth: max(1, inner - chipWidth - spec.heroGap)) {
+        if let caps = line([span(place, .caps)], maxWidth: max(1, inner - chipWidth - spec.grid.gap)) {
             top.append(.text(spans: caps.spans, origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
         }
         var y = c.border + c.padding.top + chip.height + c.nameGap
