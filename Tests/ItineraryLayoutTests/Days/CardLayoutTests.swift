@@ -3,6 +3,7 @@
 import ItineraryModel
 import ItineraryText
 import Testing
+import TestSupport
 
 private var ticket: [String: Any] { ["section": "121", "row": "7", "seats": "3-4", "url": "https://tickets.example.com/orders/C9VEFK2ZKH"] }
 private var lodging: [String: Any] { ["type": "lodging", "name": "Chicago Airport Inn & Suites", "address": "1999 Center St, Chicago, IL",
@@ -112,5 +113,19 @@ struct CardLayoutTests {
         }
         // The heading stays with the note; the game card follows whole on the next page.
         #expect(pages.first?.blocks.contains { ($0.block as? CardBlock)?.notes?.icon == .info && $0.block is CardBlock } == true)
+    }
+
+    @Test("no page of any sample trip ends with a heading, and nothing overflows")
+    func allTrips() throws {
+        let text = try DayFixtures.engine()
+        for url in TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures) {
+            let ctx = try DayFixtures.context(try DayFixtures.trip(url.lastPathComponent), text: text)
+            let pages = Paginator { _ in 648 }.paginate(ctx.dayBlocks() + [PageBreak()] + ctx.progressBlocks())
+            for (n, page) in pages.enumerated() {
+                let last = page.blocks.last { !$0.block.isDiscardable && $0.block.height > 0 }
+                #expect(last?.block.keepWithNext != true, "\(url.lastPathComponent) page \(n + 1) ends with a heading")
+                #expect(!page.overflows, "\(url.lastPathComponent) page \(n + 1) overflows")
+            }
+        }
     }
 }
