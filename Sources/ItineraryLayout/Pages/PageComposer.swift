@@ -19,7 +19,9 @@ struct PageComposer {
             }
             let contentWidth = page.width - t.margins.left - t.margins.right
             if index > 0 {
-                let mark = body.blocks.first?.block.mark ?? body.markAtTop
+                // The item at the top edge: zero-height blocks placed first (a section's page
+                // break, an anchor) share y = 0 with it, so look past them.
+                let mark = body.blocks.first { $0.y < 0.001 && $0.block.mark != nil }?.block.mark ?? body.markAtTop
                 items += header(mark: mark, width: contentWidth)
             }
             if index > 0 || t.footer.onFirstPage {

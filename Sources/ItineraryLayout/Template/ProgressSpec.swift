@@ -1,17 +1,170 @@
-/// Stadium progress: the count, the bar and the visited stadiums.
+/// Stadium progress: the count, the segmented bar, the visited stadiums and the rest of the record.
 
-/// Settings of the `progress` section of a template.
+/// Settings of the `progress` section of a template. Every key but `startsNewPage` is required.
 public struct ProgressSpec: Sendable, Decodable {
     /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
+    public var title: SectionTitleSpec
+    /// Between the count and the `of 30 MLB ballparks` after it.
+    public var heroGap: Double
+    /// From the hero line to the bar.
+    public var barGap: Double
+    public var bar: ProgressBarSpec
+    /// From the bar to the caps heading of the grid, and from the grid to the record heading.
+    public var sectionGap: Double
+    /// From the grid's caps heading to the grid.
+    public var headingGap: Double
+    public var grid: StadiumGridSpec
+    public var card: StadiumCardSpec
+    /// The home team's chip on a stadium card.
+    public var chip: ChipSpec
+    public var pills: PillSpec
+    /// From the pills to the caption under them.
+    public var captionGap: Double
+    /// The kind of venue each league plays in (`ballpark`, `arena`, `stadium`): it picks the
+    /// nouns of the labels. Leagues not listed use `defaultVenueKind`.
+    public var venueKinds: [String: String]
+    public var defaultVenueKind: String
+    public var styles: RoleMap<ProgressStyle>
+    public var colors: RoleMap<ProgressColor>
 
-    /// The keys this section needs under `labels.<language>.progressSection`.
-    public static let requiredLabels: [String] = []
+    /// The keys this section needs under `labels.<language>.progressSection`; each venue kind
+    /// also needs its own nouns (see `labelKeys(kind:)`).
+    public static let requiredLabels: [String] = ["lead", "heroOf", "toGo", "onThisTrip", "beforeThisTrip", "alsoInRecord", "recordCaption"]
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case startsNewPage }
+    /// The nouns of one venue kind: singular, plural, and the grid heading.
+    public static func labelKeys(kind: String) -> [String] { [kind + "One", kind + "Other", kind + "Visited"] }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case startsNewPage, title, heroGap, barGap, bar, sectionGap, headingGap, grid, card, chip, pills, captionGap
+        case venueKinds, defaultVenueKind, styles, colors
+    }
 
     public init(from decoder: Decoder) throws {
         let c = try strictContainer(decoder, CodingKeys.self)
         startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
+        title = try c.decode(SectionTitleSpec.self, forKey: .title)
+        heroGap = try nonNegative(c, .heroGap)
+        barGap = try nonNegative(c, .barGap)
+        bar = try c.decode(ProgressBarSpec.self, forKey: .bar)
+        sectionGap = try nonNegative(c, .sectionGap)
+        headingGap = try nonNegative(c, .headingGap)
+        grid = try c.decode(StadiumGridSpec.self, forKey: .grid)
+        card = try c.decode(StadiumCardSpec.self, forKey: .card)
+        chip = try c.decode(ChipSpec.self, forKey: .chip)
+        pills = try c.decode(PillSpec.self, forKey: .pills)
+        captionGap = try nonNegative(c, .captionGap)
+        venueKinds = try c.decode([String: String].self, forKey: .venueKinds)
+        defaultVenueKind = try c.decode(String.self, forKey: .defaultVenueKind)
+        styles = try c.decode(RoleMap<ProgressStyle>.self, forKey: .styles)
+        colors = try c.decode(RoleMap<ProgressColor>.self, forKey: .colors)
+    }
+
+    /// The venue kind of a league (`MLB` → `ballpark`).
+    public func venueKind(league: String) -> String { venueKinds[league.uppercased()] ?? defaultVenueKind }
+
+    /// Every venue kind the template can print.
+    public var venueKindsUsed: [String] { Array(Set(venueKinds.values).union([defaultVenueKind])).sorted() }
+
+    /// Every style this section names, with the key that names it (the loader checks they exist).
+    public var styleReferences: [(key: String, name: String)] { styles.references(prefix: "progress.styles") }
+    /// Every colour token this section names, with its key.
+    public var colorReferences: [(key: String, name: String)] { colors.references(prefix: "progress.colors") }
+}
+
+/// The text roles of the progress page; each names a style of the template.
+public enum ProgressStyle: String, CodingKey, CaseIterable, Sendable {
+    case h1, lead, heroCount, heroOf, heroPercent, caps, chip, stadiumName, team, foot, pill, caption
+}
+
+/// The colour roles of the progress page; each names a colour token of the template.
+public enum ProgressColor: String, CodingKey, CaseIterable, Sendable {
+    /// The paper; team colours are checked for contrast against it.
+    case paper
+    case visited, track, cardBorder, cardRule, pillBorder, chipFallback
+}
+
+/// The bar of one segment per stadium.
+public struct ProgressBarSpec: Sendable, Decodable {
+    public var height: Double
+    public var gap: Double
+    public var radius: Double
+    /// Above this many stadiums the bar is one piece, with `solidRadius`.
+    public var maxSegments: Int
+    public var solidRadius: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case height, gap, radius, maxSegments, solidRadius }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        height = try positive(c, .height)
+        gap = try nonNegative(c, .gap)
+        radius = try nonNegative(c, .radius)
+        maxSegments = Int(try positive(c, .maxSegments))
+        solidRadius = try nonNegative(c, .solidRadius)
+    }
+}
+
+/// The grid of stadium cards.
+public struct StadiumGridSpec: Sendable, Decodable {
+    public var columns: Int
+    /// Between columns and between rows.
+    public var gap: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case columns, gap }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        columns = max(1, Int(try positive(c, .columns)))
+        gap = try nonNegative(c, .gap)
+    }
+}
+
+/// One stadium card: chip row, name, team, a rule, and the visit line.
+public struct StadiumCardSpec: Sendable, Decodable {
+    public var radius: Double
+    public var border: Double
+    public var padding: Insets
+    /// From the chip row to the stadium name.
+    public var nameGap: Double
+    /// From the team to the rule.
+    public var ruleGap: Double
+    public var rule: Double
+    /// From the rule to the visit line.
+    public var footGap: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case radius, border, padding, nameGap, ruleGap, rule, footGap }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        radius = try nonNegative(c, .radius)
+        border = try nonNegative(c, .border)
+        padding = try c.decode(Insets.self, forKey: .padding)
+        nameGap = try nonNegative(c, .nameGap)
+        ruleGap = try nonNegative(c, .ruleGap)
+        rule = try positive(c, .rule)
+        footGap = try nonNegative(c, .footGap)
+    }
+}
+
+/// Outline pills of the venues that match no stadium.
+public struct PillSpec: Sendable, Decodable {
+    /// From the caps heading to the first row of pills.
+    public var headingGap: Double
+    public var border: Double
+    public var paddingX: Double
+    public var paddingY: Double
+    /// Between two pills, across and down.
+    public var gap: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case headingGap, border, paddingX, paddingY, gap }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        headingGap = try nonNegative(c, .headingGap)
+        border = try positive(c, .border)
+        paddingX = try nonNegative(c, .paddingX)
+        paddingY = try nonNegative(c, .paddingY)
+        gap = try nonNegative(c, .gap)
     }
 }

@@ -65,6 +65,13 @@ public enum TemplateLoader {
                 throw TemplateError(key: "cover.\(key)", message: "unknown color \"\(color)\"")
             }
         }
+        // Section settings name styles and colour tokens by role; each must exist.
+        for (key, style) in (t.days?.styleReferences ?? []) + (t.progress?.styleReferences ?? []) where t.styles[style] == nil {
+            throw TemplateError(key: key, message: "unknown style \"\(style)\"")
+        }
+        for (key, color) in (t.days?.colorReferences ?? []) + (t.progress?.colorReferences ?? []) where t.colors[color] == nil {
+            throw TemplateError(key: key, message: "unknown color \"\(color)\"")
+        }
         // Geometry that leaves room to set text: a body frame at least 2 inches each way on
         // every paper, text no larger than 2 inches, items indented less than half the width.
         for (name, paper) in t.papers.sorted(by: { $0.key < $1.key }) {
@@ -90,6 +97,12 @@ public enum TemplateLoader {
                                              ("days", "days", DaysSpec.requiredLabels), ("progress", "progressSection", ProgressSpec.requiredLabels)] {
                 for name in required where labels.sections[section]?[name] == nil {
                     throw TemplateError(key: "labels.\(lang).\(key).\(name)", message: "required label is missing")
+                }
+            }
+            // The venue nouns of every kind the progress section can print.
+            for kind in t.progress?.venueKindsUsed ?? [] {
+                for name in ProgressSpec.labelKeys(kind: kind) where labels.sections["progress"]?[name] == nil {
+                    throw TemplateError(key: "labels.\(lang).progressSection.\(name)", message: "required label is missing")
                 }
             }
             for (field, keys) in [("modes", ["drive", "flight", "train", "bus", "walk", "other"]),

@@ -1,0 +1,63 @@
+/// The boxes behind cards: white with a hairline, the travel card's fill, the dashed rest day.
+import ItineraryText
+
+extension DayLayout {
+    /// How a card's box looks.
+    enum CardLook {
+        /// White with a hairline border.
+        case plain
+        /// Filled, with no visible border (travel).
+        case filled
+        /// A dashed border on a faint fill (rest day).
+        case dashed
+    }
+
+    /// The backdrop of a card; `bar` adds the home team's bar down its left edge.
+    func backdrop(_ look: CardLook, bar: Color? = nil) -> @Sendable (Double, Double) -> [DisplayItem] {
+        let c = spec.card
+        let radius = c.radius, border = c.border
+        let fill: Color, stroke: Color?, dash: [Double]
+        switch look {
+        case .plain: (fill, stroke, dash) = (color(.cardFill), color(.cardBorder), [])
+        case .filled: (fill, stroke, dash) = (color(.travelFill), nil, [])
+        case .dashed: (fill, stroke, dash) = (color(.restFill), color(.restBorder), spec.restDayDash)
+        }
+        let b = spec.teamBar
+        return { width, height in
+            let box = Rect(x: 0, y: 0, width: width, height: height)
+            var items: [DisplayItem] = [.rect(box, radius: radius, fill: fill, stroke: nil, strokeWidth: 0)]
+            if let stroke, border > 0 { items.append(Shapes.innerBorder(box, radius: radius, width: border, color: stroke, dash: dash)) }
+            if let bar {
+                let h = height - 2 * border - 2 * b.endInset
+                if h > 0 {
+                    items.append(.rect(Rect(x: border + b.inset, y: border + b.endInset, width: b.width, height: h),
+                                       radius: b.radius, fill: bar, stroke: nil, strokeWidth: 0))
+                }
+            }
+            return items
+        }
+    }
+
+    /// The square tile at the left of a card with an icon centred in it.
+    func leadTile(_ icon: Icon, onFill: Bool = false) -> [DisplayItem] {
+        let c = spec.card, i = spec.icons.tile
+        let inset = (c.leadTile - i.size) / 2
+        return [.rect(Rect(x: 0, y: 0, width: c.leadTile, height: c.leadTile), radius: c.leadTileRadius,
+                      fill: color(onFill ? .leadTileOnFill : .leadTile), stroke: nil, strokeWidth: 0)]
+            + icon.draw(at: Point(x: inset, y: inset), size: i.size, color: color(.leadIcon), strokeWidth: i.stroke)
+    }
+
+    /// A card's notes: an info icon, then the text, spanning content and side.
+    func notes(_ text: String?, grid: CardGrid) -> IconParagraph? {
+        guard let text, !text.isEmpty else { return nil }
+        return IconParagraph([span(text, .notes)], icon: .info, spec: spec.icons.inline, color: color(.inlineIcon),
+                             x: grid.contentX, width: grid.spanWidth, text: ctx.text)
+    }
+
+    /// A card of this section with the usual gaps.
+    func card(grid: CardGrid, head: CardPart, notes: IconParagraph? = nil, foot: CardPart? = nil, footGap: Double = 0,
+              backdrop: @escaping @Sendable (Double, Double) -> [DisplayItem]) -> CardBlock {
+        CardBlock(indent: gutter, width: grid.width, insets: grid.insets, head: head, notes: notes, notesGap: spec.card.rowGap,
+                  foot: foot, footGap: footGap, pageHeight: pageHeight, backdrop: backdrop)
+    }
+}

@@ -1,0 +1,60 @@
+/// A plan of the traveller's own: category icon, title, caps category, time and zone at the side.
+import ItineraryModel
+import ItineraryText
+
+extension DayLayout {
+    func customCard(_ item: CustomItem, dayZone: String) -> CardBlock {
+        let grid = grid(side: spec.card.side, paddingY: spec.customPaddingY)
+        let x = grid.contentX
+        let tile = spec.card.leadTile
+
+        // The main column: title, the category (none for `other`), then any address and link.
+        var main = Sketch()
+        let title = lines([span(item.title, .customTitle)], width: grid.contentWidth)
+        var y = main.lines(title, x: x, top: 0)
+        if item.category != .other, let name = ctx.labels.categories[item.category.rawValue],
+           let caps = line([span(name, .caps)], maxWidth: grid.contentWidth) {
+            y += spec.customLabelGap
+            main.line(caps, x: x, top: y)
+            y += caps.height
+        }
+        if let address = item.address {
+            y = main.lines(lines([span(address, .meta)], width: grid.contentWidth), x: x, top: y + spec.card.lineGap)
+        }
+        if let url = item.url, let link = line([ctx.text.ellipsize(span(Self.withoutScheme(url), .link), width: grid.contentWidth, middle: true)]) {
+            y += spec.card.lineGap
+            main.line(link, x: x, top: y)
+            main.add([.link(Rect(x: x, y: y, width: link.width, height: link.height), uri: url)])
+            y += link.height
+        }
+        let mainHeight = y
+
+        // The side: the time over its zone.
+        var side = Sketch()
+        var sideHeight = 0.0
+        if let time = item.time, let t = line([span(ctx.format.time(time, zone: dayZone).time, .sideTime)]) {
+            side.line(t, right: grid.right, top: 0)
+            sideHeight = t.height
+            if let z = line([span(ctx.format.time(time, zone: dayZone).zone, .meta)]) {
+                side.line(z, right: grid.right, top: sideHeight)
+                sideHeight += z.height
+            }
+        }
+
+        // A short card centres both columns on the tile; a taller one hangs them from its top.
+        let rowHeight = max(tile, mainHeight, sideHeight)
+        var sketch = Sketch()
+        sketch.add(leadTile(Icon.category(item.category)))
+        sketch.add(main.offset(0, mainHeight < tile ? (tile - mainHeight) / 2 : 0))
+        let sideTop: Double
+        if mainHeight <= tile {
+            sideTop = (tile - sideHeight) / 2
+        } else {
+            // On the title's baseline.
+            sideTop = (title.first?.baseline ?? 0) - baseline(.sideTime)
+        }
+        sketch.add(side.offset(0, sideTop))
+        let head = CardPart(height: rowHeight, items: sketch.items)
+        return card(grid: grid, head: head, notes: notes(item.notes, grid: grid), backdrop: backdrop(.plain))
+    }
+}

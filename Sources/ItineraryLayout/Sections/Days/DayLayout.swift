@@ -1,0 +1,94 @@
+/// The days section's template settings resolved once: styles, colours and the card grid.
+import ItineraryModel
+import ItineraryText
+
+/// Everything the day cards share. Built from a `SectionContext` and the template's `days` settings.
+struct DayLayout {
+    let ctx: SectionContext
+    let spec: DaysSpec
+
+    init(_ ctx: SectionContext, spec: DaysSpec) {
+        self.ctx = ctx
+        self.spec = spec
+    }
+
+    // MARK: Geometry
+
+    /// From the content box's left edge to every card: the day tile and the gap after it.
+    var gutter: Double { spec.heading.tileSize + spec.heading.gap }
+    var cardWidth: Double { ctx.width - gutter }
+    /// The body height of a page after the first: a card splits only when taller than this.
+    var pageHeight: Double {
+        let m = ctx.theme.template.margins
+        return ctx.theme.page.height - m.top - m.bottom
+    }
+
+    /// The grid of a card with the given side column and vertical padding (nil: the card's own).
+    func grid(side: Double, paddingY: Double? = nil) -> CardGrid {
+        let c = spec.card
+        let b = c.border
+        return CardGrid(width: cardWidth,
+                        insets: CardInsets(top: b + (paddingY ?? c.padding.top), right: b + c.padding.right,
+                                           bottom: b + (paddingY ?? c.padding.bottom), left: b + c.padding.left),
+                        leadTile: c.leadTile, columnGap: c.columnGap, side: side)
+    }
+
+    // MARK: Styles, colours, words
+
+    func style(_ role: DayStyle) -> TextStyle { ctx.theme.style(named: spec.styles[role]) }
+    func color(_ role: DayColor) -> Color { ctx.theme.color(spec.colors[role]) }
+
+    /// A span in a role's style (upper-cased when the style asks for it), optionally recoloured.
+    func span(_ text: String, _ role: DayStyle, color: Color? = nil) -> StyledSpan {
+        let name = spec.styles[role]
+        let upper = ctx.theme.template.styles[name]?.uppercase ?? false
+        var s = StyledSpan(upper ? text.uppercased() : text, ctx.theme.style(named: name))
+        if let color { s.style.color = color }
+        return s
+    }
+
+    /// A word of the `days` labels.
+    func label(_ key: String) -> String { ctx.labels.label("days", key) }
+
+    // MARK: Text
+
+    /// `spans` broken into lines no wider than `width` (nil: one line per hard break).
+    func lines(_ spans: [StyledSpan], width: Double?) -> [SetLine] { ctx.text.setParagraph(spans, width: width) }
+
+    /// `spans` set on one line, shortened with an ellipsis at the end when wider than `maxWidth`.
+    func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? {
+        guard var line = ctx.text.setParagraph(spans, width: nil).first else { return nil }
+        if let maxWidth, line.width > maxWidth, spans.count == 1 {
+            line = ctx.text.setParagraph([ctx.text.ellipsize(spans[0], width: maxWidth, middle: false)], width: nil).first ?? line
+        }
+        return line
+    }
+
+    /// Distance from the top of a line box to its baseline for a role.
+    func baseline(_ role: DayStyle) -> Double { ctx.text.lineBox([style(role)]).baseline }
+    func lineHeight(_ role: DayStyle) -> Double { style(role).lineHeight }
+}
+
+/// Insets from a card's outer edge to its content: border plus padding.
+struct CardInsets {
+    var top, right, bottom, left: Double
+}
+
+/// A card's columns: `[lead tile] gap [content] gap [side]`, in coordinates relative to the
+/// content origin (inside border and padding). Rows after the first span content and side.
+struct CardGrid {
+    let width: Double
+    let insets: CardInsets
+    let leadTile: Double
+    let columnGap: Double
+    let side: Double
+
+    var innerWidth: Double { width - insets.left - insets.right }
+    /// Left edge of the content column.
+    var contentX: Double { leadTile + columnGap }
+    var contentWidth: Double { max(0, innerWidth - contentX - columnGap - side) }
+    /// Width of a row that spans content and side.
+    var spanWidth: Double { innerWidth - contentX }
+    /// Right edge of the side column (right-aligned figures end here).
+    var right: Double { innerWidth }
+}

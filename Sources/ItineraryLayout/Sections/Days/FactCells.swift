@@ -1,0 +1,46 @@
+/// A row of fact cells: caps label over a value, side by side, wrapping when out of room.
+import ItineraryText
+
+extension DayLayout {
+    /// One cell's value: plain text, or a code on a chip.
+    enum CellValue {
+        case text(String)
+        case code(String)
+    }
+
+    /// Places the cells from `top` across the span; returns the bottom.
+    func factCells(_ cells: [(label: String, value: CellValue)], grid: CardGrid, top: Double, into sketch: inout Sketch) -> Double {
+        let c = spec.card, chip = spec.codeChip
+        let capsHeight = lineHeight(.caps)
+        let valueTop = capsHeight + c.cellLabelGap
+        let rowHeight = valueTop + lineHeight(.cellValue)
+        var x = grid.contentX, y = top
+        var placed = false
+        for cell in cells {
+            guard let caps = line([span(cell.label, .caps)]) else { continue }
+            let value: SetLine?
+            let padding: Double
+            switch cell.value {
+            case let .text(text): (value, padding) = (line([span(text, .cellValue)], maxWidth: grid.spanWidth), 0)
+            case let .code(code): (value, padding) = (line([span(code, .code)], maxWidth: grid.spanWidth - 2 * chip.paddingX), chip.paddingX)
+            }
+            guard let value else { continue }
+            let width = max(caps.width, value.width + 2 * padding)
+            if placed && x + width > grid.right + 0.001 {
+                x = grid.contentX
+                y += rowHeight + c.cellsGap
+            }
+            sketch.line(caps, x: x, top: y)
+            let valueLineHeight = lineHeight(.cellValue)
+            if padding > 0 {
+                sketch.add([.rect(Rect(x: x, y: y + valueTop + (valueLineHeight - chip.height) / 2, width: value.width + 2 * padding,
+                                       height: chip.height), radius: chip.radius, fill: color(.codeChip), stroke: nil, strokeWidth: 0)])
+            }
+            // Values of any style share the cell's baseline.
+            sketch.line(value, x: x + padding, baseline: y + valueTop + baseline(.cellValue))
+            x += width + c.cellSpacing
+            placed = true
+        }
+        return placed ? y + rowHeight : top
+    }
+}

@@ -1,0 +1,88 @@
+/// A game: league tile, matchup in team colours, full names, venue, notes, start time, tickets.
+import ItineraryModel
+import ItineraryText
+
+extension DayLayout {
+    func gameCard(_ game: Game, dayZone: String) -> CardBlock {
+        let grid = grid(side: spec.card.gameSide)
+        let home = ctx.teams[game.homeTeam], away = ctx.teams[game.awayTeam]
+        let paper = color(.paper), fallback = color(.teamFallback)
+        let homeColors = TeamColors(home, paper: paper, fallback: fallback)
+        let awayColors = TeamColors(away, paper: paper, fallback: fallback)
+        let stadium = ctx.stadiums[game.stadium]
+        var sketch = Sketch()
+        sketch.add(leagueTile(game.league))
+
+        // Matchup: `AWAY @ HOME`, the codes in their text colours, the `@` receding.
+        let x = grid.contentX
+        let matchupBaseline = baseline(.matchup)
+        var mx = x
+        let parts = [span(away?.abbreviation ?? game.awayTeam, .matchup, color: awayColors.text), span("@", .matchupAt),
+                     span(home?.abbreviation ?? game.homeTeam, .matchup, color: homeColors.text)]
+        for (i, part) in parts.enumerated() {
+            guard let l = line([part]) else { continue }
+            if i > 0 { mx += spec.matchupAtSpace }
+            sketch.line(l, x: mx, baseline: matchupBaseline)
+            mx += l.width
+        }
+        var y = lineHeight(.matchup) + spec.card.lineGap
+
+        // Full names under it; the caps `LOCAL START` shares their first baseline.
+        let names = lines([span("\(away?.name ?? game.awayTeam) \(ctx.labels.at) \(home?.name ?? game.homeTeam)", .fullNames)],
+                          width: grid.contentWidth)
+        let namesBaseline = y + (names.first?.baseline ?? baseline(.fullNames))
+        y = sketch.lines(names, x: x, top: y)
+
+        // Side: the start time and zone on the matchup baseline.
+        let zone = stadium?.timeZone ?? dayZone
+        let (time, abbreviation) = ctx.format.time(game.startTime, zone: zone)
+        if let zoneLine = line([span(abbreviation, .zone)]), let timeLine = line([span(time, .gameTime)]) {
+            sketch.line(zoneLine, right: grid.right, baseline: matchupBaseline)
+            sketch.line(timeLine, right: grid.right - zoneLine.width - spec.zoneGap, baseline: matchupBaseline)
+        }
+        if let caps = line([span(ctx.labels.localStart, .caps)]) {
+            sketch.line(caps, right: grid.right, baseline: namesBaseline)
+        }
+
+        // Venue: a pin, the stadium in ink, the address receding.
+        if let stadium {
+            var venue = [span(stadium.name, .venueName)]
+            if let address = stadium.address { venue.append(span(" · " + address, .meta)) }
+            y += spec.card.rowGap
+            y = inlineRow(venue, icon: .pin, grid: grid, top: y, into: &sketch)
+        }
+        let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
+        let foot = game.ticket.flatMap { ticketStrip($0, grid: grid) }
+        return card(grid: grid, head: head, notes: notes(game.notes, grid: grid), foot: foot, footGap: spec.ticket.gap,
+                    backdrop: backdrop(.plain, bar: homeColors.bar))
+    }
+
+    /// The league tile: the lead tile in ink with the league code in white.
+    private func leagueTile(_ league: String) -> [DisplayItem] {
+        let size = spec.card.leadTile, room = size - 2 * spec.card.leagueCodeInset
+        var sketch = Sketch()
+        sketch.add([.rect(Rect(x: 0, y: 0, width: size, height: size), radius: spec.card.leadTileRadius,
+                          fill: color(.leagueTile), stroke: nil, strokeWidth: 0)])
+        // A league written out in full (`Saudi Pro League`) shows its initials; anything still
+        // too wide for the tile is shortened rather than spilling out of it.
+        var code = league
+        let words = league.split(separator: " ")
+        if words.count > 1, let full = line([span(league, .leagueTile)]), full.width > room {
+            code = String(words.compactMap(\.first))
+        }
+        if let l = line([span(code, .leagueTile)], maxWidth: room) {
+            sketch.line(l, x: (size - l.width) / 2, top: (size - l.height) / 2)
+        }
+        return sketch.items
+    }
+
+    /// A row spanning content and side with a small icon before its text; returns its bottom.
+    func inlineRow(_ spans: [StyledSpan], icon: Icon, grid: CardGrid, top: Double, into sketch: inout Sketch) -> Double {
+        let i = spec.icons.inline
+        let rows = lines(spans, width: max(1, grid.spanWidth - i.size - i.gap))
+        guard let first = rows.first else { return top }
+        sketch.add(icon.draw(at: Point(x: grid.contentX, y: top + (first.height - i.size) / 2), size: i.size,
+                             color: color(.inlineIcon), strokeWidth: i.stroke))
+        return sketch.lines(rows, x: grid.contentX + i.size + i.gap, top: top)
+    }
+}

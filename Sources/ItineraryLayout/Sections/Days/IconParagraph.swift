@@ -1,0 +1,54 @@
+/// A paragraph with a small icon before its first line (card notes, the day note).
+import ItineraryText
+
+/// Set lines with an icon hung in front of them; splits between lines like a `TextBlock`
+/// (at least two lines on each side), the icon staying with the first piece.
+struct IconParagraph {
+    var text: TextBlock
+    var icon: Icon?
+    var iconSize: Double
+    var iconStroke: Double
+    var iconColor: Color
+    /// Left edge of the icon, relative to the paragraph's origin; the text starts after icon and gap.
+    var x: Double
+
+    /// Sets `spans` with the icon at `x` and the text `gap` after it, within `width` from `x`.
+    init(_ spans: [StyledSpan], icon: Icon, spec: IconSpec, color: Color, x: Double, width: Double, text engine: TextEngine) {
+        let indent = spec.size + spec.gap
+        let lines = engine.setParagraph(spans, width: max(1, width - indent))
+        text = TextBlock(lines: lines, indent: x + indent, width: max(1, width - indent))
+        self.icon = icon
+        iconSize = spec.size
+        iconStroke = spec.stroke
+        iconColor = color
+        self.x = x
+    }
+
+    var height: Double { text.height }
+    var lineCount: Int { text.lines.count }
+
+    /// The height of the first `n` lines.
+    func heightOfFirst(_ n: Int) -> Double { text.lines.prefix(n).reduce(0) { $0 + $1.height } }
+
+    /// Splits so that the head fits `available`; nil when that would leave fewer than the
+    /// minimum lines on either side.
+    func split(available: Double) -> (head: IconParagraph, tail: IconParagraph)? {
+        guard let (h, t) = text.split(available: available, fullPage: 0),
+              let head = h as? TextBlock, let tail = t as? TextBlock else { return nil }
+        var a = self, b = self
+        a.text = head
+        b.text = tail
+        b.icon = nil
+        return (a, b)
+    }
+
+    func draw(at origin: Point) -> [DisplayItem] {
+        var items: [DisplayItem] = []
+        if let icon, let first = text.lines.first {
+            // Centred on the first line's box.
+            let top = origin.y + (first.height - iconSize) / 2
+            items += icon.draw(at: Point(x: origin.x + x, y: top), size: iconSize, color: iconColor, strokeWidth: iconStroke)
+        }
+        return items + text.draw(at: origin)
+    }
+}

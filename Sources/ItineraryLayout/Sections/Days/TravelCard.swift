@@ -1,0 +1,36 @@
+/// A travel leg: mode icon, `From → To`, departure and arrival, duration and distance.
+import ItineraryModel
+import ItineraryText
+
+extension DayLayout {
+    func travelCard(_ leg: TravelLeg, dayZone: String) -> CardBlock {
+        let grid = grid(side: spec.card.side)
+        var sketch = Sketch()
+        sketch.add(leadTile(Icon.travel(leg.mode), onFill: true))
+        let x = grid.contentX
+        let title = lines([span(leg.from, .cardTitle), span(" → ", .cardTitle, color: color(.arrow)), span(leg.to, .cardTitle)],
+                          width: grid.contentWidth)
+        var y = sketch.lines(title, x: x, top: 0)
+
+        // `Drive · departs 8:30 AM CDT · arrives ≈ 9:58 AM CDT`
+        var facts = [ctx.labels.modes[leg.mode.rawValue] ?? leg.mode.rawValue]
+        if let depart = leg.departTime, let zone = ctx.departureZone(leg, dayZone: dayZone) {
+            let (time, abbreviation) = ctx.format.time(depart, zone: zone)
+            facts.append("\(ctx.labels.departs) \(time) \(abbreviation)")
+        }
+        if let (instant, zone) = ctx.arrival(leg, dayZone: dayZone) {
+            let (time, abbreviation) = ctx.format.time(instant, zone: zone)
+            facts.append("\(label("arrives")) \(time) \(abbreviation)")
+        }
+        let meta = lines([span(facts.joined(separator: " · "), .meta)], width: grid.contentWidth)
+        y += spec.card.lineGap
+        let metaBaseline = y + (meta.first?.baseline ?? baseline(.meta))
+        y = sketch.lines(meta, x: x, top: y)
+
+        sideFigure(leg.durationSeconds.map { span(ctx.format.duration(seconds: $0), .sideFigure) },
+                   unit: leg.distanceMeters.map { span(ctx.format.distance(meters: $0), .meta) },
+                   grid: grid, firstBaseline: title.first?.baseline ?? 0, secondBaseline: metaBaseline, into: &sketch)
+        let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
+        return card(grid: grid, head: head, notes: notes(leg.notes, grid: grid), backdrop: backdrop(.filled))
+    }
+}

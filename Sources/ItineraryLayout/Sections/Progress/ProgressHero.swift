@@ -1,0 +1,65 @@
+/// The hero line (`6 of 30 MLB ballparks`, `20% · 24 TO GO`) and the segmented bar under it.
+import Foundation
+import ItineraryText
+
+extension ProgressLayout {
+    /// The count, the `of …` phrase on its baseline, and at the right the percentage over the caps `N TO GO`.
+    func hero() -> Canvas {
+        let width = ctx.width
+        let total = max(1, progress.totalStadiums)
+        let fraction = min(1, max(0, Double(progress.visitedCount) / Double(total)))
+        let height = style(.heroCount).lineHeight
+        let heroBaseline = baseline(.heroCount)
+        var items: [DisplayItem] = []
+
+        // Right block: the caps on the hero baseline, the percentage right above it.
+        var rightWidth = 0.0
+        let toGo = label("toGo", ["count": ctx.format.count(max(0, progress.totalStadiums - progress.visitedCount))])
+        if let caps = line([span(toGo, .caps)]),
+           let percent = line([span(fraction.formatted(.percent.precision(.fractionLength(0)).locale(ctx.format.locale)), .heroPercent)]) {
+            let capsTop = heroBaseline - caps.baseline
+            items.append(.text(spans: caps.spans, origin: Point(x: width - caps.width, y: heroBaseline)))
+            items.append(.text(spans: percent.spans, origin: Point(x: width - percent.width, y: capsTop - percent.height + percent.baseline)))
+            rightWidth = max(caps.width, percent.width)
+        }
+
+        var x = 0.0
+        if let count = line([span(ctx.format.count(progress.visitedCount), .heroCount)]) {
+            items.append(.text(spans: count.spans, origin: Point(x: 0, y: heroBaseline)))
+            x = count.width + spec.heroGap
+        }
+        let room = width - x - rightWidth - spec.heroGap
+        if let of = line([span(label("heroOf", words), .heroOf)], maxWidth: room) {
+            items.append(.text(spans: of.spans, origin: Point(x: x, y: heroBaseline)))
+        }
+        return Canvas(height: height, items: items)
+    }
+
+    /// One segment per stadium, the visited ones first in the accent; one solid bar past `maxSegments`.
+    func bar() -> Canvas {
+        let b = spec.bar, width = ctx.width
+        let n = max(1, progress.totalStadiums)
+        let visited = min(n, max(0, progress.visitedCount))
+        let track = color(.track), done = color(.visited)
+        var items: [DisplayItem] = []
+        if n <= b.maxSegments {
+            let w = (width - b.gap * Double(n - 1)) / Double(n)
+            for i in 0..<n {
+                items.append(.rect(Rect(x: Double(i) * (w + b.gap), y: 0, width: w, height: b.height), radius: b.radius,
+                                   fill: i < visited ? done : track, stroke: nil, strokeWidth: 0))
+            }
+        } else {
+            items.append(.rect(Rect(x: 0, y: 0, width: width, height: b.height), radius: b.solidRadius, fill: track, stroke: nil, strokeWidth: 0))
+            if visited > 0 {
+                let w = max(2 * b.solidRadius, width * Double(visited) / Double(n))
+                items.append(.rect(Rect(x: 0, y: 0, width: w, height: b.height), radius: b.solidRadius, fill: done, stroke: nil, strokeWidth: 0))
+            }
+        }
+        return Canvas(height: b.height, items: items)
+    }
+
+    /// A caps heading on a line of its own.
+    func capsHeading(_ text: String) -> TextBlock {
+        TextBlock(lines: lines([span(text, .caps)], width: ctx.width), width: ctx.width)
+    }
+}

@@ -1,0 +1,33 @@
+/// The rest of the record: venues that match no stadium, as outline pills under a caps heading.
+import ItineraryText
+
+extension ProgressLayout {
+    /// The heading, the pills (wrapping onto more rows) and the caption, kept together.
+    func record(_ names: [String]) -> [any FlowBlock] {
+        guard !names.isEmpty else { return [] }
+        let p = spec.pills
+        let width = ctx.width
+        var items: [DisplayItem] = []
+        var x = 0.0, y = 0.0, rowHeight = 0.0
+        for name in names {
+            let inset = p.border + p.paddingX
+            guard let text = line([span(name, .pill)], maxWidth: width - 2 * inset) else { continue }
+            let w = text.width + 2 * inset, h = text.height + 2 * (p.border + p.paddingY)
+            if x > 0 && x + w > width + 0.001 {
+                x = 0
+                y += rowHeight + p.gap
+            }
+            let box = Rect(x: x, y: y, width: w, height: h)
+            items.append(Shapes.innerBorder(box, radius: h / 2, width: p.border, color: color(.pillBorder)))
+            items.append(.text(spans: text.spans, origin: Point(x: x + inset, y: y + p.border + p.paddingY + text.baseline)))
+            x += w + p.gap
+            rowHeight = max(rowHeight, h)
+        }
+        var parts: [any FlowBlock] = [capsHeading(label("alsoInRecord")), Spacer(p.headingGap), Canvas(height: y + rowHeight, items: items)]
+        let caption = label("recordCaption")
+        if !caption.isEmpty {
+            parts += [Spacer(spec.captionGap), TextBlock(lines: lines([span(caption, .caption)], width: width), width: width)]
+        }
+        return [Stack(parts)]
+    }
+}

@@ -1,0 +1,89 @@
+/// The grid of visited stadiums: a card each, three to a row, the rows of equal height.
+import ItineraryModel
+import ItineraryText
+
+extension ProgressLayout {
+    /// The grid's rows, each a canvas of cards as tall as its tallest card.
+    func gridRows(_ entries: [StadiumVisits.Entry]) -> [Canvas] {
+        let g = spec.grid
+        let cardWidth = (ctx.width - g.gap * Double(g.columns - 1)) / Double(g.columns)
+        let dates = MonthDayFormatter(locale: ctx.format.locale)
+        var rows: [Canvas] = []
+        var start = 0
+        while start < entries.count {
+            let row = entries[start..<min(entries.count, start + g.columns)]
+            let cards = row.map { stadiumCard($0, width: cardWidth, dates: dates) }
+            let height = cards.map(\.height).max() ?? 0
+            var items: [DisplayItem] = []
+            for (i, card) in cards.enumerated() {
+                items += card.draw(height).map { $0.offset(by: Point(x: Double(i) * (cardWidth + g.gap), y: 0)) }
+            }
+            rows.append(Canvas(height: height, items: items))
+            start += g.columns
+        }
+        return rows
+    }
+
+    /// A card laid out for its width; drawn at the row's height with its foot at the bottom, so
+    /// that the feet of a row line up.
+    struct StadiumCard {
+        /// The card's own height; its row may draw it taller.
+        var height: Double
+        var draw: (_ height: Double) -> [DisplayItem]
+    }
+
+    private func stadiumCard(_ entry: StadiumVisits.Entry, width: Double, dates: MonthDayFormatter) -> StadiumCard {
+        let c = spec.card, chip = spec.chip
+        let left = c.border + c.padding.left, inner = width - left - c.border - c.padding.right
+        var top: [DisplayItem] = []
+        let stadium = entry.stadium
+
+        // Chip row: the home team's code on its text colour, the caps place at the right.
+        let team = entry.homeTeam.flatMap { ctx.teams[$0] }
+        let chipTextBaseline = (chip.height - style(.chip).lineHeight) / 2 + baseline(.chip)
+        var chipWidth = 0.0
+        if let team, let code = line([span(team.abbreviation, .chip)], maxWidth: inner / 2) {
+            let fill = TeamColors(team, paper: color(.paper), fallback: color(.chipFallback)).text
+            chipWidth = code.width + 2 * chip.paddingX
+            top.append(.rect(Rect(x: left, y: c.border + c.padding.top, width: chipWidth, height: chip.height), radius: chip.radius,
+                             fill: fill, stroke: nil, strokeWidth: 0))
+            top.append(.text(spans: code.spans, origin: Point(x: left + chip.paddingX, y: c.border + c.padding.top + chipTextBaseline)))
+        }
+        let place = [stadium.city, stadium.region].compactMap { $0 }.joined(separator: ", ")
+        if let caps = line([span(place, .caps)], maxWidth: max(1, inner - chipWidth - spec.grid.gap)) {
+            top.append(.text(spans: caps.spans, origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
+        }
+        var y = c.border + c.padding.top + chip.height + c.nameGap
+        for l in lines([span(stadium.name, .stadiumName)], width: inner) {
+            top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
+            y += l.height
+        }
+        if let team {
+            for l in lines([span(team.name, .team)], width: inner) {
+                top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
+                y += l.height
+            }
+        }
+
+        // Foot: a hairline, then when the trip visits (or that it was an earlier visit).
+        let visits = StadiumVisits.runs(entry.dates).map(dates.string)
+        let footText = visits.isEmpty ? label("beforeThisTrip") : ([label("onThisTrip")] + visits).joined(separator: " · ")
+        let footLines = lines([span(footText, .foot)], width: inner)
+        let footHeight = c.ruleGap + c.rule + c.footGap + footLines.reduce(0) { $0 + $1.height } + c.padding.bottom + c.border
+        let height = y + footHeight
+        let border = color(.cardBorder), rule = color(.cardRule), radius = c.radius
+        let draw: (Double) -> [DisplayItem] = { h in
+            let box = Rect(x: 0, y: 0, width: width, height: h)
+            var items: [DisplayItem] = [Shapes.innerBorder(box, radius: radius, width: c.border, color: border)] + top
+            var fy = h - footHeight + c.ruleGap + c.rule / 2
+            items.append(.line(from: Point(x: left, y: fy), to: Point(x: left + inner, y: fy), width: c.rule, color: rule, dash: []))
+            fy += c.rule / 2 + c.footGap
+            for l in footLines {
+                items.append(.text(spans: l.spans, origin: Point(x: left, y: fy + l.baseline)))
+                fy += l.height
+            }
+            return items
+        }
+        return StadiumCard(height: height, draw: draw)
+    }
+}

@@ -1,0 +1,89 @@
+/// Which stadiums of the record the trip visits, when, and in what order the page lists them.
+import Foundation
+import ItineraryModel
+
+/// The visited list split into stadiums of the trip (ordered by first visit, then the rest of
+/// the list) and free strings that match no stadium.
+struct StadiumVisits {
+    struct Entry {
+        var stadium: Stadium
+        /// The days of the trip with a game there, in order (empty: visited before the trip).
+        var dates: [CalendarDate]
+        /// The home team of its first game on this trip.
+        var homeTeam: String?
+    }
+
+    var entries: [Entry] = []
+    /// Ids that match no stadium, as written.
+    var others: [String] = []
+
+    init(trip: Trip, visitedIds: [String]) {
+        let stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var dates: [String: [CalendarDate]] = [:]
+        var homes: [String: String] = [:]
+        var firstVisit: [String: Int] = [:]
+        for (index, day) in trip.days.enumerated() {
+            for case let .game(game) in day.items {
+                if dates[game.stadium]?.last != day.date { dates[game.stadium, default: []].append(day.date) }
+                if homes[game.stadium] == nil { homes[game.stadium] = game.homeTeam }
+                if firstVisit[game.stadium] == nil { firstVisit[game.stadium] = index }
+            }
+        }
+        var seen = Set<String>()
+        var listed: [(order: (Int, Int), entry: Entry)] = []
+        for (position, id) in visitedIds.enumerated() where seen.insert(id).inserted {
+            guard let stadium = stadiums[id] else {
+                others.append(id)
+                continue
+            }
+            // Trip visits first, by day; then the rest in the order of the list.
+            let order = firstVisit[id].map { (0, $0) } ?? (1, position)
+            listed.append((order, Entry(stadium: stadium, dates: dates[id] ?? [], homeTeam: homes[id])))
+        }
+        entries = listed.sorted { $0.order < $1.order }.map(\.entry)
+    }
+
+    /// Runs of consecutive days: `[Jun 15], [Jun 18, Jun 19]`.
+    static func runs(_ dates: [CalendarDate]) -> [[CalendarDate]] {
+        var out: [[CalendarDate]] = []
+        for d in dates {
+            if let last = out.last?.last, d.daysSinceEpoch == last.daysSinceEpoch + 1 {
+                out[out.count - 1].append(d)
+            } else {
+                out.append([d])
+            }
+        }
+        return out
+    }
+}
+
+/// `Jun 15` and `Jun 18–19` in the trip's locale.
+struct MonthDayFormatter {
+    private let single: DateFormatter
+    private let range: DateIntervalFormatter
+
+    init(locale: Locale) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.locale = locale
+        single = DateFormatter()
+        single.locale = locale
+        single.calendar = calendar
+        single.timeZone = calendar.timeZone
+        single.setLocalizedDateFormatFromTemplate("MMMd")
+        range = DateIntervalFormatter()
+        range.locale = locale
+        range.calendar = calendar
+        range.timeZone = calendar.timeZone
+        range.dateTemplate = "MMMd"
+    }
+
+    /// One run of days; the dash of a short run is set tight (`Jun 18–19`), as the map labels are.
+    func string(_ run: [CalendarDate]) -> String {
+        guard let first = run.first, let last = run.last else { return "" }
+        if run.count == 1 { return single.string(from: Self.noon(first)) }
+        return range.string(from: Self.noon(first), to: Self.noon(last)).replacingOccurrences(of: "\u{2009}\u{2013}\u{2009}", with: "\u{2013}")
+    }
+
+    private static func noon(_ d: CalendarDate) -> Date { Date(timeIntervalSince1970: Double(d.daysSinceEpoch) * 86400 + 43200) }
+}

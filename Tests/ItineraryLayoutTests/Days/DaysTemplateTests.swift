@@ -1,0 +1,68 @@
+/// The days and progress settings of a template are checked on load, naming the key at fault.
+import Foundation
+import ItineraryLayout
+import Testing
+import TestSupport
+
+private func classic() throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))
+    return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
+/// The key of the error loading `object` gives, or nil when it loads.
+private func errorKey(_ object: [String: Any]) -> String? {
+    do {
+        _ = try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
+        return nil
+    } catch let error as TemplateError {
+        return error.key
+    } catch {
+        return "unexpected \(error)"
+    }
+}
+
+/// `object` with the value at a dotted path replaced (nil removes it).
+private func with(_ object: [String: Any], _ path: String, _ value: Any?) -> [String: Any] {
+    var keys = path.split(separator: ".").map(String.init)
+    let last = keys.removeLast()
+    func set(_ o: [String: Any], _ rest: ArraySlice<String>) -> [String: Any] {
+        var o = o
+        if let k = rest.first {
+            o[k] = set(o[k] as? [String: Any] ?? [:], rest.dropFirst())
+        } else {
+            o[last] = value
+        }
+        return o
+    }
+    return set(object, keys[...])
+}
+
+@Suite("Days and progress settings")
+struct DaysTemplateTests {
+    @Test func classicLoads() throws {
+        let t = try TemplateLoader.load(JSONSerialization.data(withJSONObject: try classic()))
+        #expect(t.days?.card.gameSide == 124)
+        #expect(t.progress?.venueKind(league: "nhl") == "arena")
+        #expect(t.progress?.venueKind(league: "CFL") == "stadium")
+    }
+
+    @Test("errors name the key")
+    func errors() throws {
+        let cases: [(path: String, value: Any?, key: String)] = [
+            ("days.styles.matchup", "nope", "days.styles.matchup"),
+            ("days.colors.tile", "nope", "days.colors.tile"),
+            ("progress.styles.heroCount", "nope", "progress.styles.heroCount"),
+            ("days.card.gutter", 56, "days.card.gutter"),
+            ("days.card.side", nil, "days.card.side"),
+            ("days.ticket.dash", [Double](), "days.ticket.dash"),
+            ("days.styles.restDayTitle", nil, "days.styles.restDayTitle"),
+            ("labels.es.days.arrives", nil, "labels.es.days.arrives"),
+            ("labels.en.progressSection.arenaVisited", nil, "labels.en.progressSection.arenaVisited"),
+            ("progress.venueKinds.NBA", "court", "labels.en.progressSection.courtOne"),
+        ]
+        let base = try classic()
+        for c in cases {
+            #expect(errorKey(with(base, c.path, c.value)) == c.key, "\(c.path)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The progress page: venue nouns by league, the segments, the order of the cards.
+import Foundation
+@testable import ItineraryLayout
+import ItineraryModel
+import ItineraryText
+import Testing
+
+@Suite("Stadium progress")
+struct ProgressTests {
+    private func layout(_ league: String, total: Int = 30, visited: Int? = nil, locale: String = "en_US") throws -> ProgressLayout {
+        var trip = try DayFixtures.trip("midwest-mlb-10-day.json")
+        trip.locale = locale
+        trip.progress = Progress(league: league, visitedStadiumIds: trip.progress?.visitedStadiumIds ?? [], totalStadiums: total, visitedCount: visited)
+        let ctx = try DayFixtures.context(trip, text: try DayFixtures.engine())
+        return ProgressLayout(ctx: ctx, spec: try #require(ctx.theme.template.progress), progress: try #require(trip.progress))
+    }
+
+    @Test("venue nouns by league", arguments: [
+        ("MLB", "of 30 MLB ballparks"), ("NBA", "of 30 NBA arenas"), ("NHL", "of 30 NHL arenas"), ("WNBA", "of 30 WNBA arenas"),
+        ("NFL", "of 30 NFL stadiums"), ("MLS", "of 30 MLS stadiums"), ("NWSL", "of 30 NWSL stadiums"), ("XFL", "of 30 XFL stadiums"),
+    ])
+    func venueNouns(_ league: String, _ phrase: String) throws {
+        let l = try layout(league)
+        #expect(l.label("heroOf", l.words) == phrase)
+    }
+
+    @Test func leadAndSpanish() throws {
+        let l = try layout("MLB")
+        #expect(l.label("lead", l.words) == "Your Major League Baseball ballpark count, this trip included.")
+        #expect(l.label(l.venueKind + "Visited") == "Ballparks visited")
+        let es = try layout("MLB", locale: "es_MX")
+        #expect(es.label("heroOf", es.words) == "de 30 estadios de la MLB")
+        #expect(try layout("NBA", locale: "es_MX").label("arenaVisited") == "Arenas visitadas")
+    }
+
+    @Test("one segment per stadium, the visited ones in the accent; one bar past 60")
+    func segments() throws {
+        let l = try layout("MLB", total: 30, visited: 6)
+        let rects = l.bar().draw(at: Point(x: 54, y: 0)).compactMap { item -> (Rect, Color?)? in
+            if case let .rect(r, _, fill, _, _) = item { return (r, fill) }
+            return nil
+        }
+        #expect(rects.count == 30)
+        #expect(rects.filter { $0.1 == l.color(.visited) }.count == 6)
+        #expect(abs(rects.last!.0.x + rects.last!.0.width - (54 + 504)) < 0.001)
+        #expect(abs(rects[1].0.x - rects[0].0.x - rects[0].0.width - 3) < 0.001)
+        #expect(try layout("MLB", total: 60).bar().draw(at: Point(x: 0, y: 0)).count == 60)
+        #expect(try layout("MLB", total: 82, visited: 10).bar().draw(at: Point(x: 0, y: 0)).count == 2)
+    }
+
+    @Test("cards by trip visit, then the rest; free strings apart; consecutive days as a run")
+    func order() throws {
+        let trip = try DayFixtures.trip("midwest-mlb-10-day.json")
+        var ids = try #require(trip.progress?.visitedStadiumIds)
+        ids.reverse()
+        let visits = StadiumVisits(trip: trip, visitedIds: ids)
+        #expect(visits.entries.map(\.stadium.id) == ["wrigley-field", "rate-field", "american-family-field", "comerica-park",
+                                                     "progressive-field", "pnc-park", "great-american-ball-park"])
+        #expect(visits.others == ["Target Field", "Busch Stadium", "Coors Field"])
+        let pnc = try #require(visits.entries.first { $0.stadium.id == "pnc-park" })
+        let f = MonthDayFormatter(locale: Locale(identifier: "en_US"))
+        #expect(StadiumVisits.runs(pnc.dates).map(f.string) == ["Jun 19–20"])
+    }
+
+    @Test("the count shown is visitedCount")
+    func count() throws {
+        let l = try layout("MLB", total: 30, visited: 12)
+        let words = l.hero().draw(at: Point(x: 0, y: 0)).compactMap { item -> String? in
+            if case let .text(spans, _) = item { return spans.map(\.text).joined() }
+            return nil
+        }
+        #expect(words.contains("12") && words.contains("40%") && words.contains("18 TO GO"))
+    }
+}
