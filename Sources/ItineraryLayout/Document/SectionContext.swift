@@ -41,7 +41,8 @@ struct SectionContext {
         case .title: return titleBlock()
         case .days: return dayBlocks()
         case .progress: return progressBlocks()
-        case .cover, .overview: return []
+        case .cover: return []
+        case .overview: return overviewBlocks()
         }
     }
 
