@@ -131,6 +131,8 @@ public struct OverviewSpec: Sendable, Decodable {
     public struct TableSpec: Sendable, Decodable {
         /// The space at the right of every column but the last; column widths include it.
         public var columnGap: Double
+        /// How far into a column gap a game's time may reach before it takes a line of its own.
+        public var overhang: Double
         public var headerStyle: TextRole
         public var headerPaddingBottom: Double
         public var headerRule: RuleSpec
@@ -147,13 +149,14 @@ public struct OverviewSpec: Sendable, Decodable {
         public var rowsKeptWithTotals: Int
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case columnGap, headerStyle, headerPaddingBottom, headerRule, rowPaddingTop, rowPaddingBottom, rowRule
+            case columnGap, overhang, headerStyle, headerPaddingBottom, headerRule, rowPaddingTop, rowPaddingBottom, rowRule
             case totalsStyle, totalsRule, cellStyle, emptyStyle, minimumRowsUnderHeader, rowsKeptWithTotals
         }
 
         public init(from decoder: Decoder) throws {
             let c = try strictContainer(decoder, CodingKeys.self)
             columnGap = try nonNegative(c, .columnGap)
+            overhang = try nonNegative(c, .overhang)
             headerStyle = try c.decode(TextRole.self, forKey: .headerStyle)
             headerPaddingBottom = try nonNegative(c, .headerPaddingBottom)
             headerRule = try c.decode(RuleSpec.self, forKey: .headerRule)

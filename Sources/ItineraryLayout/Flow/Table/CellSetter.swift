@@ -7,8 +7,6 @@ struct SetCell {
     /// The first line's baseline from the cell's top (0 for an empty cell).
     var firstBaseline: Double
     var items: [DisplayItem]
-
-    static let empty = SetCell(height: 0, firstBaseline: 0, items: [])
 }
 
 /// One visual line of a paragraph: pieces of set text at x offsets, sharing a line box.
@@ -19,13 +17,19 @@ private struct VisualLine {
 }
 
 extension TableCell {
-    /// Sets the paragraphs one under another, each wrapping within `width`.
-    func set(width: Double, alignment: TextAlignment, text: TextEngine) -> SetCell {
+    /// Sets the paragraphs one under another, each wrapping within `width`. `overhang` is the
+    /// room in the column gap that tabbed text may take rather than go to a line of its own.
+    func set(width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine) -> SetCell {
+        func lines(_ paragraphs: [CellParagraph]) -> [(CellParagraph, [VisualLine])] {
+            paragraphs.map { ($0, $0.visualLines(width: width, overhang: overhang, alignment: alignment, text: text)) }
+        }
+        var set = lines(paragraphs)
+        if let whenWrapping, set.contains(where: { $0.1.count > 1 }) { set = lines(whenWrapping) }
+
         var items: [DisplayItem] = []
         var y = 0.0
         var firstBaseline: Double?
-        for paragraph in paragraphs {
-            let lines = paragraph.visualLines(width: width, alignment: alignment, text: text)
+        for (paragraph, lines) in set {
             guard let first = lines.first else { continue }
             if firstBaseline == nil { firstBaseline = y + first.baseline }
             if let marker = paragraph.marker {
@@ -51,11 +55,11 @@ extension TableCell {
 
 extension CellParagraph {
     /// The paragraph's lines with every piece placed horizontally in a cell of `width`.
-    fileprivate func visualLines(width: Double, alignment: TextAlignment, text: TextEngine) -> [VisualLine] {
+    fileprivate func visualLines(width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine) -> [VisualLine] {
         let inset = chip?.paddingX ?? 0
         let left = indent + inset
         let room = max(1, width - left - inset)
-        var lines: [VisualLine] = text.setParagraph(spans, width: room).map { line in
+        var lines: [VisualLine] = text.setParagraph(spans, width: wraps ? room : nil).map { line in
             let x: Double
             switch alignment {
             case .leading: x = left
@@ -65,9 +69,10 @@ extension CellParagraph {
             return VisualLine(pieces: [(x, line)], baseline: line.baseline, height: line.height)
         }
         guard let tab, let tabbed = text.setParagraph(tab.spans, width: nil).first else { return lines }
+        let limit = width + overhang + 0.001
         if let last = lines.last, let end = last.pieces.last.map({ $0.x + $0.line.width }) {
             let x = max(tab.position, end + tab.minimumGap)
-            if x + tabbed.width <= width + 0.001 {
+            if x + tabbed.width <= limit {
                 lines[lines.count - 1].pieces.append((x, tabbed))
                 lines[lines.count - 1].baseline = max(last.baseline, tabbed.baseline)
                 lines[lines.count - 1].height = max(last.height, tabbed.height)
@@ -75,7 +80,7 @@ extension CellParagraph {
             }
         }
         // No room after the text (or no text): a line of its own, at the stop when it fits there.
-        let x = tab.position + tabbed.width <= width + 0.001 ? tab.position : left
+        let x = tab.position + tabbed.width <= limit ? tab.position : left
         lines.append(VisualLine(pieces: [(x, tabbed)], baseline: tabbed.baseline, height: tabbed.height))
         return lines
     }

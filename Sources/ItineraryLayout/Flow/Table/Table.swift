@@ -27,9 +27,9 @@ public struct Table: FlowBlock {
         let layout = ColumnLayout(columns: columns, tableWidth: width, gap: geometry.columnGap)
         self.width = width
         self.geometry = geometry
-        self.header = header.map { SetRow(cells: $0, destination: nil, columns: layout, padding: geometry.headerPadding, text: text) }
-        body = rows.map { SetRow(cells: $0.cells, destination: $0.destination, columns: layout, padding: geometry.rowPadding, text: text) }
-        self.totals = totals.map { SetRow(cells: $0, destination: nil, columns: layout, padding: geometry.rowPadding, text: text) }
+        self.header = header.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding, text: text) }
+        body = rows.map { SetRow(cells: $0.cells, destination: $0.destination, columns: layout, geometry: geometry, padding: geometry.rowPadding, text: text) }
+        self.totals = totals.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.rowPadding, text: text) }
         var tops = [0.0]
         for (i, row) in body.enumerated() {
             tops.append(tops[i] + row.height + (i == body.count - 1 && totals != nil ? 0 : geometry.rowRule.width))

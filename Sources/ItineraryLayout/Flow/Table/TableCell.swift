@@ -6,15 +6,24 @@ public struct TableCell {
     public var paragraphs: [CellParagraph]
     /// How many columns the cell covers (a totals label across three columns).
     public var span: Int
+    /// Paragraphs set instead when one of `paragraphs` would take more than one line
+    /// (a date and a time on two lines rather than broken anywhere).
+    public var whenWrapping: [CellParagraph]?
 
-    public init(_ paragraphs: [CellParagraph], span: Int = 1) {
+    public init(_ paragraphs: [CellParagraph], span: Int = 1, whenWrapping: [CellParagraph]? = nil) {
         self.paragraphs = paragraphs
         self.span = max(1, span)
+        self.whenWrapping = whenWrapping
     }
 
     /// A cell of one plain paragraph.
     public static func text(_ spans: [StyledSpan], span: Int = 1) -> TableCell {
         TableCell([CellParagraph(spans)], span: span)
+    }
+
+    /// A cell of one line that never wraps (a figure).
+    public static func figure(_ spans: [StyledSpan], span: Int = 1) -> TableCell {
+        TableCell([CellParagraph(spans, wraps: false)], span: span)
     }
 
     /// An empty cell.
@@ -32,13 +41,18 @@ public struct CellParagraph {
     public var tab: CellTab?
     /// A rounded box drawn behind each line (a confirmation code).
     public var chip: CellChip?
+    /// False for a figure that must stay on one line: it may then reach into the column gap
+    /// on its aligned side rather than break (`74,545 mi` in a narrow totals cell).
+    public var wraps: Bool
 
-    public init(_ spans: [StyledSpan], indent: Double = 0, marker: CellMarker? = nil, tab: CellTab? = nil, chip: CellChip? = nil) {
+    public init(_ spans: [StyledSpan], indent: Double = 0, marker: CellMarker? = nil, tab: CellTab? = nil,
+                chip: CellChip? = nil, wraps: Bool = true) {
         self.spans = spans
         self.indent = indent
         self.marker = marker
         self.tab = tab
         self.chip = chip
+        self.wraps = wraps
     }
 }
 
@@ -60,8 +74,8 @@ public struct CellTab {
     /// Distance from the cell's left edge.
     public var position: Double
     /// The least space between the paragraph's text and the tabbed text. When the text reaches
-    /// past the stop, the tabbed text follows it; when it would then overflow the cell, it goes
-    /// to a line of its own at the stop.
+    /// past the stop, the tabbed text follows it. The tabbed text may reach into the column's
+    /// gap; beyond that, it goes to a line of its own at the stop.
     public var minimumGap: Double
     public var spans: [StyledSpan]
 

@@ -55,12 +55,12 @@ struct ColumnLayout: Sendable {
         alignments = columns.map(\.alignment)
     }
 
-    /// The content box of `span` columns starting at `index`. The gap after the last of them is
-    /// left empty, except after the table's last column: its content reaches the table's edge.
-    func contentBox(from index: Int, span: Int) -> (x: Double, width: Double) {
+    /// The content box of `span` columns starting at `index`, and the gap after it. The gap is
+    /// left for the eye, except after the table's last column: its content reaches the table's edge.
+    func contentBox(from index: Int, span: Int) -> (x: Double, width: Double, gap: Double) {
         let last = min(x.count, index + max(1, span)) - 1
         let full = x[last] + width[last] - x[index]
-        let trailingGap = last == x.count - 1 ? 0 : gap
-        return (x[index], max(0, full - trailingGap))
+        let trailingGap = last == x.count - 1 ? 0 : min(gap, full)
+        return (x[index], full - trailingGap, trailingGap)
     }
 }

@@ -27,6 +27,9 @@ public struct RowPadding: Sendable, Hashable {
 public struct TableGeometry: Sendable, Hashable {
     /// Empty space at the right of every column but the last (included in the column widths).
     public var columnGap: Double
+    /// How far into a column gap tabbed text may reach before it takes a line of its own
+    /// (`7:10 p.m.` after a matchup); the rest of the gap still parts the columns.
+    public var overhang: Double
     public var headerPadding: RowPadding
     /// Under the header row.
     public var headerRule: TableRule
@@ -40,9 +43,10 @@ public struct TableGeometry: Sendable, Hashable {
     /// How many of the last body rows stay on the page of the totals row.
     public var rowsKeptWithTotals: Int
 
-    public init(columnGap: Double, headerPadding: RowPadding, headerRule: TableRule, rowPadding: RowPadding,
+    public init(columnGap: Double, overhang: Double = 0, headerPadding: RowPadding, headerRule: TableRule, rowPadding: RowPadding,
                 rowRule: TableRule, totalsRule: TableRule, minimumRowsUnderHeader: Int = 2, rowsKeptWithTotals: Int = 2) {
         self.columnGap = columnGap
+        self.overhang = min(max(0, overhang), columnGap)
         self.headerPadding = headerPadding
         self.headerRule = headerRule
         self.rowPadding = rowPadding

@@ -21,12 +21,13 @@ struct SetRow: Sendable, Hashable {
     var destination: String?
 
     /// Sets `cells` across `columns`, aligning the first baselines of all cells.
-    init(cells: [TableCell], destination: String?, columns: ColumnLayout, padding: RowPadding, text: TextEngine) {
+    init(cells: [TableCell], destination: String?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding, text: TextEngine) {
         var placed: [(x: Double, cell: SetCell)] = []
         var column = 0
         for cell in cells where column < columns.x.count {
             let box = columns.contentBox(from: column, span: cell.span)
-            placed.append((box.x, cell.set(width: box.width, alignment: columns.alignments[column], text: text)))
+            placed.append((box.x, cell.set(width: box.width, overhang: min(box.gap, geometry.overhang),
+                                           alignment: columns.alignments[column], text: text)))
             column += cell.span
         }
         // Cells of different styles would otherwise disagree on where their first line sits.

@@ -7,7 +7,7 @@ extension OverviewBuilder {
         let d = spec.days
         let rows = context.trip.days.enumerated().map { i, day in
             TableRow([.text([span(format.count(i + 1), d.dayStyle)]),
-                      .text([span(format.dayDate(day.date), d.dateStyle)]),
+                      .text([span(dateText(day.date), d.dateStyle)]),
                       .text([span(day.city, d.cityStyle)]),
                       gamesCell(day, zone: context.zones.dayZones[i]),
                       travelCell(day)] + figureCells(TravelSums(TripTotals.legs(on: day))),
@@ -56,8 +56,8 @@ extension OverviewBuilder {
     /// Distance and time cells: the sums of the legs, or `—`.
     private func figureCells(_ sums: TravelSums, role: OverviewSpec.TextRole? = nil) -> [TableCell] {
         let role = role ?? spec.days.figureStyle
-        return [sums.distanceMeters.map { .text([span(format.distance(meters: $0), role)]) } ?? emptyCell,
-                sums.durationSeconds.map { .text([span(format.duration(seconds: $0), role)]) } ?? emptyCell]
+        return [sums.distanceMeters.map { .figure([span(format.distance(meters: $0), role)]) } ?? emptyCell,
+                sums.durationSeconds.map { .figure([span(format.duration(seconds: $0), role)]) } ?? emptyCell]
     }
 
     /// `10 days · 6 cities` across the first three columns, `8 games`, the legs by mode, distance, time.

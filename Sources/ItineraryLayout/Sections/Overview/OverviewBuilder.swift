@@ -29,15 +29,23 @@ struct OverviewBuilder {
     /// The `—` of a cell with nothing to show.
     var emptyCell: TableCell { .text([span("—", spec.table.emptyStyle)]) }
 
-    /// A header row of caps labels, one per column.
+    /// A header row of caps labels, one per column, each on one line: a label a little wider
+    /// than its column (`DISTANCIA`) reaches into the gap rather than break inside the word.
     func headerCells(_ keys: [String]) -> [TableCell] {
-        keys.map { .text([span(label($0), spec.table.headerStyle)]) }
+        keys.map { .figure([span(label($0), spec.table.headerStyle)]) }
+    }
+
+    /// A date that may break only after its first word: `Fri,` / `Jun 12`, `jue` / `27 de ago`.
+    func dateText(_ date: CalendarDate) -> String {
+        let text = format.dayDate(date)
+        guard let space = text.firstIndex(of: " ") else { return text }
+        return String(text[...space]) + text[text.index(after: space)...].replacingOccurrences(of: " ", with: "\u{00A0}")
     }
 
     /// Paddings, rules and break rules from the template.
     var geometry: TableGeometry {
         let t = spec.table
-        return TableGeometry(columnGap: t.columnGap,
+        return TableGeometry(columnGap: t.columnGap, overhang: t.overhang,
                              headerPadding: RowPadding(top: 0, bottom: t.headerPaddingBottom),
                              headerRule: TableRule(width: t.headerRule.width, color: theme.color(t.headerRule.color)),
                              rowPadding: RowPadding(top: t.rowPaddingTop, bottom: t.rowPaddingBottom),

@@ -12,7 +12,7 @@ extension OverviewBuilder {
             TableRow([.text([span(stay.lodging.name, s.hotelStyle)]),
                       dayAndTime(stay.lodging.checkIn, zone: stay.zone),
                       dayAndTime(stay.lodging.checkOut, zone: stay.zone),
-                      .text([span(format.count(stay.nights), s.nightsStyle)]),
+                      .figure([span(format.count(stay.nights), s.nightsStyle)]),
                       codeCell(stay.lodging.confirmation)],
                      destination: SectionContext.destination(day: stay.day))
         }
@@ -22,12 +22,14 @@ extension OverviewBuilder {
     }
 
     /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show.
+    /// Too long for one line, the date and the time take a line each.
     private func dayAndTime(_ instant: Instant?, zone: String) -> TableCell {
         guard let instant else { return emptyCell }
         let s = spec.stays
-        let date = format.dayDate(Stay.localDate(instant, zone: zone))
+        let date = dateText(Stay.localDate(instant, zone: zone))
         let time = format.time(instant, zone: zone).time
-        return .text([span(date, s.dateStyle), span(" · " + time, s.timeStyle)])
+        return TableCell([CellParagraph([span(date, s.dateStyle), span(" · " + time, s.timeStyle)])],
+                         whenWrapping: [CellParagraph([span(date, s.dateStyle)]), CellParagraph([span(time, s.timeStyle)])])
     }
 
     /// The confirmation code on a chip, or `—`.
