@@ -5,8 +5,9 @@ import ItineraryText
 import TestSupport
 
 enum TableSupport {
-    /// One engine for the suite: the fonts load once.
-    nonisolated(unsafe) static let text: TextEngine = TextEngine(fontSet: try! FontSet(directory: TestPaths.fonts))
+    nonisolated(unsafe) static let fonts: FontSet = try! FontSet(directory: TestPaths.fonts)
+    /// A new engine for each use: engines are not thread-safe, and tests run in parallel.
+    static var text: TextEngine { TextEngine(fontSet: fonts) }
     static let style = TextStyle(family: "Inter", size: 8.5, lineHeight: 12, features: "tnum")
     static let ink = Color(red: 0, green: 0, blue: 0)
 

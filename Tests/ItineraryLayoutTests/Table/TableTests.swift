@@ -136,4 +136,34 @@ struct TableTests {
         #expect(S.pieces(pages).map { $0[0].rows } == [0..<1, 1..<2, 2..<3])
         #expect(!pages.contains { $0.overflows })
     }
+
+    @Test("a cell that would wrap is set from its alternative paragraphs")
+    func whenWrapping() {
+        let long = [StyledSpan(String(repeating: "date and time ", count: 8), S.style)]
+        let cell = TableCell([CellParagraph(long)], whenWrapping: [CellParagraph([StyledSpan("date", S.style)]),
+                                                                   CellParagraph([StyledSpan("time", S.style)])])
+        let table = Table(width: 200, columns: [TableColumn(.rest)], geometry: S.geometry, header: nil, rows: [TableRow([cell])], text: S.text)
+        #expect(S.texts(table.draw(at: Point(x: 0, y: 0))).map(\.text) == ["date", "time"])
+    }
+
+    @Test("tabbed text starts at its stop, or follows longer text, or takes a line of its own")
+    func tabs() {
+        func cell(_ lead: String) -> TableCell {
+            TableCell([CellParagraph([StyledSpan(lead, S.style)], tab: CellTab(position: 56, minimumGap: 6, spans: [StyledSpan("6:40 PM", S.style)]))])
+        }
+        let columns = [TableColumn(.fixed(100)), TableColumn(.rest)]
+        let table = Table(width: 300, columns: columns, geometry: S.geometry, header: nil,
+                          rows: [TableRow([cell("MIN @ CHC")]), TableRow([cell("LONGER ONE")]), TableRow([cell("A MUCH LONGER MATCHUP NAME")])],
+                          text: S.text)
+        let times = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text == "6:40 PM" }
+        let leads = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text != "6:40 PM" }
+        #expect(times.count == 3)
+        #expect(times[0].at.x == 56)
+        #expect(times[0].at.y == leads[0].at.y)
+        // Past the stop it follows the text; with no room left in the cell it goes under, at the stop.
+        let longer = S.text.advance(of: [StyledSpan("LONGER ONE", S.style)])
+        #expect(longer + 6 > 56)
+        #expect(abs(times[1].at.x - (longer + 6)) < 0.001 && times[1].at.y == leads[1].at.y)
+        #expect(times[2].at.x == 56 && times[2].at.y > leads.last!.at.y)
+    }
 }
