@@ -59,6 +59,7 @@ public struct Table: FlowBlock {
         let fewest = relaxed ? 1 : geometry.minimumRowsUnderHeader
         var most = rows.count - 1
         if endsTable && totals != nil { most = min(most, rows.count - geometry.rowsKeptWithTotals) }
+        // Alone on a page and still too tall: the totals may keep fewer rows rather than overflow.
         if relaxed { most = max(most, min(1, rows.count - 1)) }
         return fewest <= most ? fewest...most : nil
     }
