@@ -42,7 +42,7 @@ struct SectionContext {
         case .days: return dayBlocks()
         case .progress: return progressBlocks()
         case .cover: return coverBlocks()
-        case .overview: return []
+        case .overview: return overviewBlocks()
         }
     }
 

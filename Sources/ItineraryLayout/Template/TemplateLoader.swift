@@ -72,6 +72,13 @@ public enum TemplateLoader {
         for (key, color) in (t.days?.colorReferences ?? []) + (t.progress?.colorReferences ?? []) where t.colors[color] == nil {
             throw TemplateError(key: key, message: "unknown color \"\(color)\"")
         }
+        // The styles and colour tokens the overview's settings name.
+        for (key, style) in t.overview?.styleReferences ?? [] where t.styles[style] == nil {
+            throw TemplateError(key: "overview.\(key)", message: "unknown style \"\(style)\"")
+        }
+        for (key, color) in t.overview?.colorReferences ?? [] where t.colors[color] == nil {
+            throw TemplateError(key: "overview.\(key)", message: "unknown color \"\(color)\"")
+        }
         // Geometry that leaves room to set text: a body frame at least 2 inches each way on
         // every paper, text no larger than 2 inches, items indented less than half the width.
         for (name, paper) in t.papers.sorted(by: { $0.key < $1.key }) {

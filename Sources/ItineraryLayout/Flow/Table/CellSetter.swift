@@ -1,0 +1,87 @@
+/// Breaking a cell's paragraphs into lines and placing them, its icon, tab and chip, in the cell's box.
+import ItineraryText
+
+/// A cell after line breaking: display items relative to the top-left of its content box.
+struct SetCell {
+    var height: Double
+    /// The first line's baseline from the cell's top (0 for an empty cell).
+    var firstBaseline: Double
+    var items: [DisplayItem]
+}
+
+/// One visual line of a paragraph: pieces of set text at x offsets, sharing a line box.
+private struct VisualLine {
+    var pieces: [(x: Double, line: SetLine)]
+    var baseline: Double
+    var height: Double
+}
+
+extension TableCell {
+    /// Sets the paragraphs one under another, each wrapping within `width`. `overhang` is the
+    /// room in the column gap that tabbed text may take rather than go to a line of its own.
+    func set(width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine) -> SetCell {
+        func lines(_ paragraphs: [CellParagraph]) -> [(CellParagraph, [VisualLine])] {
+            paragraphs.map { ($0, $0.visualLines(width: width, overhang: overhang, alignment: alignment, text: text)) }
+        }
+        var set = lines(paragraphs)
+        if let whenWrapping, set.contains(where: { $0.1.count > 1 }) { set = lines(whenWrapping) }
+
+        var items: [DisplayItem] = []
+        var y = 0.0
+        var firstBaseline: Double?
+        for (paragraph, lines) in set {
+            guard let first = lines.first else { continue }
+            if firstBaseline == nil { firstBaseline = y + first.baseline }
+            if let marker = paragraph.marker {
+                let top = y + (first.height - marker.size) / 2
+                items += marker.items.map { $0.offset(by: Point(x: 0, y: top)) }
+            }
+            for line in lines {
+                for (x, piece) in line.pieces {
+                    if let chip = paragraph.chip, let style = piece.spans.first?.style {
+                        let m = text.metrics(style)
+                        let box = Rect(x: x - chip.paddingX, y: y + line.baseline - m.ascent - chip.paddingY,
+                                       width: piece.width + 2 * chip.paddingX, height: m.ascent + m.descent + 2 * chip.paddingY)
+                        items.append(.rect(box, radius: chip.radius, fill: chip.fill, stroke: nil, strokeWidth: 0))
+                    }
+                    items.append(.text(spans: piece.spans, origin: Point(x: x, y: y + line.baseline)))
+                }
+                y += line.height
+            }
+        }
+        return SetCell(height: y, firstBaseline: firstBaseline ?? 0, items: items)
+    }
+}
+
+extension CellParagraph {
+    /// The paragraph's lines with every piece placed horizontally in a cell of `width`.
+    fileprivate func visualLines(width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine) -> [VisualLine] {
+        let inset = chip?.paddingX ?? 0
+        let left = indent + inset
+        let room = max(1, width - left - inset)
+        var lines: [VisualLine] = text.setParagraph(spans, width: wraps ? room : nil).map { line in
+            let x: Double
+            switch alignment {
+            case .leading: x = left
+            case .center: x = left + (room - line.width) / 2
+            case .trailing: x = width - inset - line.width
+            }
+            return VisualLine(pieces: [(x, line)], baseline: line.baseline, height: line.height)
+        }
+        guard let tab, let tabbed = text.setParagraph(tab.spans, width: nil).first else { return lines }
+        let limit = width + overhang + 0.001
+        if let last = lines.last, let end = last.pieces.last.map({ $0.x + $0.line.width }) {
+            let x = max(tab.position, end + tab.minimumGap)
+            if x + tabbed.width <= limit {
+                lines[lines.count - 1].pieces.append((x, tabbed))
+                lines[lines.count - 1].baseline = max(last.baseline, tabbed.baseline)
+                lines[lines.count - 1].height = max(last.height, tabbed.height)
+                return lines
+            }
+        }
+        // No room after the text (or no text): a line of its own, at the stop when it fits there.
+        let x = tab.position + tabbed.width <= limit ? tab.position : left
+        lines.append(VisualLine(pieces: [(x, tabbed)], baseline: tabbed.baseline, height: tabbed.height))
+        return lines
+    }
+}

@@ -1,0 +1,46 @@
+/// A table's rows: their cells before layout, and the set result the table draws.
+import ItineraryText
+
+/// One body row: a cell per column (or fewer, with spans), and where a click on it leads.
+public struct TableRow {
+    public var cells: [TableCell]
+    /// A named destination the whole row links to (a day of the itinerary).
+    public var destination: String?
+
+    public init(_ cells: [TableCell], destination: String? = nil) {
+        self.cells = cells
+        self.destination = destination
+    }
+}
+
+/// A row after layout: its height (padding included, rule excluded) and its display items
+/// relative to the row's top-left corner.
+struct SetRow: Sendable, Hashable {
+    var height: Double
+    var items: [DisplayItem]
+    var destination: String?
+
+    /// Sets `cells` across `columns`, aligning the first baselines of all cells.
+    init(cells: [TableCell], destination: String?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding, text: TextEngine) {
+        var placed: [(x: Double, cell: SetCell)] = []
+        var column = 0
+        for cell in cells where column < columns.x.count {
+            let box = columns.contentBox(from: column, span: cell.span)
+            placed.append((box.x, cell.set(width: box.width, overhang: min(box.gap, geometry.overhang),
+                                           alignment: columns.alignments[column], text: text)))
+            column += cell.span
+        }
+        // Cells of different styles would otherwise disagree on where their first line sits.
+        let baseline = placed.map(\.cell.firstBaseline).max() ?? 0
+        var content = 0.0
+        var items: [DisplayItem] = []
+        for (x, cell) in placed {
+            let dy = cell.height > 0 ? baseline - cell.firstBaseline : 0
+            content = max(content, dy + cell.height)
+            items += cell.items.map { $0.offset(by: Point(x: x, y: padding.top + dy)) }
+        }
+        height = padding.top + content + padding.bottom
+        self.items = items
+        self.destination = destination
+    }
+}

@@ -1,0 +1,42 @@
+/// "Where you're staying": one row per lodging, linked to the day it is listed on.
+import ItineraryModel
+import ItineraryText
+
+extension OverviewBuilder {
+    /// Nil when the trip has no lodging: the table and its title are left out.
+    func staysTable() -> Table? {
+        let stays = Stay.all(in: context.trip, dayZones: context.zones.dayZones)
+        guard !stays.isEmpty else { return nil }
+        let s = spec.stays
+        let rows = stays.map { stay in
+            TableRow([.text([span(stay.lodging.name, s.hotelStyle)]),
+                      dayAndTime(stay.lodging.checkIn, zone: stay.zone),
+                      dayAndTime(stay.lodging.checkOut, zone: stay.zone),
+                      .figure([span(format.count(stay.nights), s.nightsStyle)]),
+                      codeCell(stay.lodging.confirmation)],
+                     destination: SectionContext.destination(day: stay.day))
+        }
+        return Table(width: context.width, columns: s.columns, geometry: geometry,
+                     header: headerCells(["hotel", "checkIn", "checkOut", "nights", "confirmation"]),
+                     rows: rows, text: context.text)
+    }
+
+    /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show.
+    /// Too long for one line, the date and the time take a line each.
+    private func dayAndTime(_ instant: Instant?, zone: String) -> TableCell {
+        guard let instant else { return emptyCell }
+        let s = spec.stays
+        let date = dateText(Stay.localDate(instant, zone: zone))
+        let time = format.time(instant, zone: zone).time
+        return TableCell([CellParagraph([span(date, s.dateStyle), span(" · " + time, s.timeStyle)])],
+                         whenWrapping: [CellParagraph([span(date, s.dateStyle)]), CellParagraph([span(time, s.timeStyle)])])
+    }
+
+    /// The confirmation code on a chip, or `—`.
+    private func codeCell(_ code: String?) -> TableCell {
+        guard let code, !code.isEmpty else { return emptyCell }
+        let c = spec.stays.code
+        let chip = CellChip(fill: theme.color(c.fill), radius: c.radius, paddingY: c.paddingY, paddingX: c.paddingX)
+        return TableCell([CellParagraph([span(code, c.style)], chip: chip)])
+    }
+}

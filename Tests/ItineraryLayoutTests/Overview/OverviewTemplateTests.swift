@@ -1,0 +1,81 @@
+/// The template's `overview` settings: checked on load, naming the key at fault.
+import Foundation
+import ItineraryLayout
+import Testing
+import TestSupport
+
+private func classic() throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))
+    return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
+private func errorKey(_ object: [String: Any]) -> String? {
+    do {
+        _ = try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
+        return nil
+    } catch let error as TemplateError {
+        return error.key
+    } catch {
+        return "unexpected \(error)"
+    }
+}
+
+/// `template` with `edit` applied to its `overview` object.
+private func editingOverview(_ edit: (inout [String: Any]) -> Void) throws -> [String: Any] {
+    var t = try classic()
+    var overview = try #require(t["overview"] as? [String: Any])
+    edit(&overview)
+    t["overview"] = overview
+    return t
+}
+
+@Suite("Overview template settings")
+struct OverviewTemplateTests {
+    @Test func classicHasThem() throws {
+        let overview = try #require(try TemplateLoader.load(JSONSerialization.data(withJSONObject: classic())).overview)
+        #expect(overview.days.columns.map(\.width) == [.fixed(26), .fixed(62), .fixed(74), .fixed(100), .rest, .fixed(48), .fixed(50)])
+        #expect(overview.stays.columns.map(\.width) == [.rest, .fixed(112), .fixed(112), .fixed(44), .fixed(80)])
+        #expect(overview.table.rowPaddingTop == 7 && overview.table.rowPaddingBottom == 7)
+    }
+
+    @Test func anUnknownStyleIsNamed() throws {
+        let t = try editingOverview { o in
+            var table = o["table"] as! [String: Any]
+            table["cellStyle"] = "tableCel"
+            o["table"] = table
+        }
+        #expect(errorKey(t) == "overview.table.cellStyle")
+    }
+
+    @Test func anUnknownColourIsNamed() throws {
+        let t = try editingOverview { o in
+            var days = o["days"] as! [String: Any]
+            days["arrowStyle"] = ["style": "tableCell", "color": "ink9"]
+            o["days"] = days
+        }
+        #expect(errorKey(t) == "overview.days.arrowStyle.color")
+    }
+
+    @Test func aColumnWidthIsANumberOrRest() throws {
+        let t = try editingOverview { o in
+            var days = o["days"] as! [String: Any]
+            var columns = days["columns"] as! [String: Any]
+            columns["travel"] = ["width": "remaining"]
+            days["columns"] = columns
+            o["days"] = days
+        }
+        #expect(errorKey(t) == "overview.days.columns.travel.width")
+    }
+
+    @Test func aMissingLabelIsNamed() throws {
+        var t = try classic()
+        var labels = t["labels"] as! [String: Any]
+        var es = labels["es"] as! [String: Any]
+        var overview = es["overview"] as! [String: Any]
+        overview["nights"] = nil
+        es["overview"] = overview
+        labels["es"] = es
+        t["labels"] = labels
+        #expect(errorKey(t) == "labels.es.overview.nights")
+    }
+}

@@ -1,0 +1,134 @@
+/// The overview of the 10-day sample trip and of a year-long trip: rows, totals, stays, links, pages.
+import Foundation
+@testable import ItineraryLayout
+import ItineraryModel
+import Testing
+
+private typealias O = OverviewSupport
+
+@Suite("Overview")
+struct OverviewTests {
+    @Test("one row per day, each linking to its day")
+    func rowsAndLinks() throws {
+        let trip = try O.trip(O.midwest)
+        let table = try O.builder(trip).daysTable()
+        #expect(table.rows == 0..<10)
+        let links = O.links(table.draw(at: Point(x: 54, y: 80)))
+        #expect(links.map(\.destination) == (1...10).map { "day-\($0)" })
+        #expect(links.allSatisfy { $0.rect.width == 504 })
+        // The destinations are the ones the day sections emit.
+        #expect(links.map(\.destination) == trip.days.indices.map { SectionContext.destination(day: $0) })
+    }
+
+    @Test("cells: games with times, travel, rest days and empty cells")
+    func cells() throws {
+        let lines = O.lines(try O.builder(O.trip(O.midwest)).daysTable().draw(at: Point(x: 0, y: 0)))
+        #expect(lines[0] == ["DAY", "DATE", "CITY", "GAMES", "TRAVEL", "DISTANCE", "TIME"])
+        #expect(lines[1] == ["1", "Fri, Jun 12", "Chicago", "STL @ CHC", "1:20 PM", "Denver → Chicago", "888 mi", "2 h 35 m"])
+        // Jun 15: travel but no game; Jun 18: nothing at all.
+        #expect(lines[4] == ["4", "Mon, Jun 15", "Detroit", "—", "Milwaukee → Detroit", "370 mi", "5 h 50 m"])
+        #expect(lines[7] == ["7", "Thu, Jun 18", "Cleveland", "Rest day", "—", "—", "—"])
+    }
+
+    @Test("totals are the trip's own counts and sums")
+    func totals() throws {
+        let trip = try O.trip(O.midwest)
+        let builder = try O.builder(trip)
+        let lines = O.lines(builder.daysTable().draw(at: Point(x: 0, y: 0)))
+        // Computed here from the trip's items, independently of the section code.
+        var games = 0, drives = 0, flights = 0, trains = 0, meters = 0.0, seconds = 0.0
+        for case let item in trip.days.flatMap(\.items) {
+            switch item {
+            case .game: games += 1
+            case let .travel(leg):
+                if leg.mode == .drive { drives += 1 }
+                if leg.mode == .flight { flights += 1 }
+                if leg.mode == .train { trains += 1 }
+                meters += leg.distanceMeters ?? 0
+                seconds += leg.durationSeconds ?? 0
+            default: break
+            }
+        }
+        let cities = Set(trip.days.map(\.city)).count
+        #expect((trip.days.count, cities, games, drives, flights, trains) == (10, 6, 8, 5, 1, 1))
+        let f = builder.format
+        #expect(lines.last == ["10 days · 6 cities", "8 games", "5 drives · 1 flight · 1 train",
+                               O.plain(f.distance(meters: meters)), O.plain(f.duration(seconds: seconds))])
+        #expect(lines.last?[3] == "1,950 mi")
+    }
+
+    @Test("stays: one row per lodging, nights from the dates, linked to the day it is listed on")
+    func stays() throws {
+        let table = try #require(try O.builder(O.trip(O.midwest)).staysTable())
+        let items = table.draw(at: Point(x: 0, y: 0))
+        let lines = O.lines(items)
+        #expect(lines[0] == ["HOTEL", "CHECK-IN", "CHECK-OUT", "NIGHTS", "CONFIRMATION"])
+        #expect(lines[1] == ["Hotel Zachary", "Fri, Jun 12 · 3:00 PM", "Sun, Jun 14 · 11:00 AM", "2", "HZ-48213"])
+        #expect(lines.dropFirst().map { $0[$0.count - 2] } == ["2", "1", "2", "2", "2", "1"])
+        #expect(O.links(items).map(\.destination) == ["day-1", "day-3", "day-4", "day-6", "day-8", "day-10"])
+        // The code sits on a chip.
+        #expect(items.contains { if case .rect = $0 { return true } else { return false } })
+    }
+
+    @Test("nights without both dates count the days in the city until the next lodging")
+    func nightsFallback() throws {
+        var trip = try O.trip(O.midwest)
+        // Drop the dates of the Detroit stay (day 4, Jun 15): Detroit lasts 2 days.
+        for (i, item) in trip.days[3].items.enumerated() {
+            if case var .lodging(l) = item { l.checkIn = nil; l.checkOut = nil; trip.days[3].items[i] = .lodging(l) }
+        }
+        let zones = CityZones(trip: trip).dayZones
+        #expect(Stay.all(in: trip, dayZones: zones).map(\.nights) == [2, 1, 2, 2, 2, 1])
+    }
+
+    @Test("no lodging, no stays table")
+    func noLodging() throws {
+        let trip = try O.trip(O.fixture("rest-days-only.json"))
+        #expect(try O.builder(trip).staysTable() == nil)
+        #expect(try O.builder(trip).blocks().count == 2)
+    }
+
+    @Test("the running header says Overview, and the section starts with its anchor")
+    func mark() throws {
+        let blocks = try O.builder(O.trip(O.midwest)).blocks()
+        #expect(blocks.first?.mark == "Overview")
+        #expect(blocks.first?.keepWithNext == true)
+        #expect(blocks.first?.draw(at: Point(x: 0, y: 0)).contains(.destination(name: "overview", at: Point(x: 0, y: 0))) == true)
+    }
+
+    @Test("in the whole document, each day row's link leads to a destination that exists")
+    func documentLinks() throws {
+        let document = try O.layout(O.trip(O.midwest))
+        let pages = O.overviewPages(document)
+        #expect(pages.count == 1)
+        let links = pages.flatMap { O.links(document.pages[$0].items) }
+        let destinations = Set(document.pages.flatMap(\.items).compactMap { if case let .destination(name, _) = $0 { return name } else { return nil } })
+        #expect(Set((1...10).map { "day-\($0)" }).isSubset(of: Set(links.map(\.destination))))
+        #expect(links.allSatisfy { destinations.contains($0.destination) })
+    }
+
+    @Test("a year-long trip: the table spans several pages, each with its header and the Overview running header")
+    func longTrip() throws {
+        let document = try O.layout(O.trip(O.long366))
+        let pages = O.overviewPages(document)
+        #expect(pages.count >= 10)
+        #expect(zip(pages, pages.dropFirst()).allSatisfy { $1 == $0 + 1 })
+        let top = document.pages.count > 1 ? 80.0 : 0
+        for i in pages where i > 0 {
+            let header = O.texts(document.pages[i].items).filter { $0.at.y < top }
+            #expect(header.contains { $0.text == "Overview" }, "page \(i + 1)")
+        }
+        // Every day has its row and link, in order across the pages.
+        let days = pages.flatMap { O.links(document.pages[$0].items) }.map(\.destination)
+        #expect(Array(days.prefix(366)) == (1...366).map { "day-\($0)" })
+        let totals = pages.flatMap { O.texts(document.pages[$0].items) }.map(\.text)
+        #expect(totals.contains("366 days · 8 cities"))
+    }
+
+    @Test("Spanish labels")
+    func spanish() throws {
+        let lines = O.lines(try O.builder(O.trip(O.example("gira-es.json"))).daysTable().draw(at: Point(x: 0, y: 0)))
+        #expect(lines[0] == ["DÍA", "FECHA", "CIUDAD", "PARTIDOS", "TRASLADO", "DISTANCIA", "TIEMPO"])
+        #expect(lines.last?.first == "4 días · 2 ciudades")
+    }
+}

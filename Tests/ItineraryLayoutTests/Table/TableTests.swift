@@ -1,0 +1,169 @@
+/// The table block: column widths, rows, links, and how it breaks across pages.
+import ItineraryLayout
+import ItineraryText
+import Testing
+
+private typealias S = TableSupport
+
+@Suite("Table")
+struct TableTests {
+    @Test("fixed widths, the rest, right alignment and the last column's missing gap")
+    func widths() throws {
+        let table = S.table(rows: 1)
+        let texts = S.texts(table.draw(at: Point(x: 10, y: 0)))
+        let r0 = try #require(texts.first { $0.text == "r0" })
+        let middle = try #require(texts.first { $0.text == "middle 0" })
+        let figure = try #require(texts.first { $0.text == "0 mi" })
+        #expect(r0.at.x == 10)
+        #expect(middle.at.x == 50)
+        // The rest: 500 − 40 − 60 = 400, so the last column starts at 440; right-aligned with no
+        // gap after it, its text ends at the table's right edge.
+        let width = S.text.advance(of: [StyledSpan("0 mi", S.style)])
+        #expect(abs(figure.at.x + width - 510) < 0.001)
+        // Without totals the last row keeps its rule, closing the table.
+        #expect(table.height == S.headerHeight + 26.5)
+    }
+
+    @Test("cells wrap within their column, and a row is as tall as its tallest cell")
+    func wrapping() {
+        let long = String(repeating: "wrapping words ", count: 12)
+        let table = Table(width: 500, columns: S.columns, geometry: S.geometry, header: nil,
+                          rows: [TableRow([S.cell("x"), S.cell(long), S.cell("y")])], text: S.text)
+        let lines = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text.contains("wrapping") }
+        #expect(lines.count > 1)
+        for line in lines {
+            #expect(S.text.advance(of: [StyledSpan(line.text, S.style)]) <= 392 + 0.01)
+        }
+        #expect(table.height == 14 + Double(lines.count) * 12 + 0.5)
+    }
+
+    @Test("first baselines line up across cells of different styles")
+    func baselines() {
+        let big = TextStyle(family: "Inter", size: 13, lineHeight: 17)
+        let table = Table(width: 500, columns: S.columns, geometry: S.geometry, header: nil,
+                          rows: [TableRow([.text([StyledSpan("Big", big)]), S.cell("small"), S.cell("small too")])], text: S.text)
+        let ys = Set(S.texts(table.draw(at: Point(x: 0, y: 0))).map(\.at.y))
+        #expect(ys.count == 1)
+    }
+
+    @Test("every row links its whole box to its destination")
+    func links() {
+        let table = S.table(rows: 3, lines: [1: 2])
+        let links = S.links(table.draw(at: Point(x: 54, y: 100)))
+        #expect(links.map(\.destination) == ["day-1", "day-2", "day-3"])
+        #expect(links.allSatisfy { $0.rect.x == 54 && $0.rect.width == 500 })
+        // Each box starts under the previous row's rule and covers the row's padding.
+        let top = 100 + S.headerHeight
+        #expect(links.map(\.rect.y) == [top, top + 26.5, top + 26.5 + 38.5])
+        #expect(links.map(\.rect.height) == [26, 38, 26])
+    }
+
+    @Test("the header is drawn again at the top of every page the table continues on")
+    func headerRepeats() {
+        let pages = Paginator { _ in 200 }.paginate([S.table(rows: 20)])
+        #expect(pages.count > 2)
+        for piece in S.pieces(pages).map({ $0[0] }) {
+            let texts = S.texts(piece.draw(at: Point(x: 0, y: 0)))
+            #expect(texts.first?.text == "H1")
+            #expect(texts.filter { $0.text.hasPrefix("H") }.count == 3)
+        }
+    }
+
+    @Test("a header never ends a page with fewer than 2 rows under it")
+    func noLonelyHeader() {
+        // 100 tall, 40 used: the header and one row (45.5) fit, the header and two rows (72) do not.
+        let pages = Paginator { _ in 100 }.paginate([Canvas(height: 40, items: []), S.table(rows: 6)])
+        #expect(S.pieces(pages)[0].isEmpty)
+        for (i, pieces) in S.pieces(pages).enumerated() where !pieces.isEmpty {
+            #expect(pieces[0].rows.count >= 2, "page \(i)")
+        }
+    }
+
+    @Test("rows never split: a tall row goes to the next page whole")
+    func rowsStayWhole() {
+        // Row 3 has 8 lines (110 tall): it does not fit under rows 0–2 on a 200 page.
+        let pages = Paginator { _ in 200 }.paginate([S.table(rows: 8, lines: [3: 8])])
+        let ranges = S.pieces(pages).map { $0[0].rows }
+        #expect(ranges.first == 0..<3)
+        #expect(ranges.dropFirst().first?.lowerBound == 3)
+        for (page, pieces) in S.pieces(pages).enumerated() {
+            let r3 = S.texts(pieces[0].draw(at: Point(x: 0, y: 0))).filter { $0.text == "r3" }
+            #expect(r3.isEmpty || r3.count == 8, "page \(page)")
+            #expect(pieces[0].height <= 200)
+        }
+    }
+
+    @Test("the totals row stays on the page of the last 2 rows")
+    func totalsKeepTheirRows() {
+        // Header 19 + 10 rows (264.5 with the last row's rule dropped) = 283.5: the rows fit a
+        // 290 page, but not with the 27-tall totals. Taking 9 rows would leave 1; take 8.
+        let pages = Paginator { _ in 290 }.paginate([S.table(rows: 10, totals: true)])
+        let pieces = S.pieces(pages).map { $0[0] }
+        #expect(pieces.map(\.rows) == [0..<8, 8..<10])
+        let last = S.texts(pieces[1].draw(at: Point(x: 0, y: 0))).map(\.text)
+        #expect(last.contains("T1"))
+        #expect(!S.texts(pieces[0].draw(at: Point(x: 0, y: 0))).map(\.text).contains("T1"))
+    }
+
+    @Test("a 366-row table flows page after page: every row once, in order, each page full")
+    func longTable() {
+        let table = S.table(rows: 366, totals: true)
+        let frame = 648.0
+        let pages = Paginator { _ in frame }.paginate([table])
+        let ranges = S.pieces(pages).map { $0[0].rows }
+        #expect(ranges.first?.lowerBound == 0)
+        #expect(ranges.last?.upperBound == 366)
+        for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        // Header 19 + 23 rows × 26.5 = 628.5 ≤ 648 < 655: 23 rows on each full page.
+        #expect(ranges.dropLast().allSatisfy { $0.count == 23 })
+        #expect(pages.count == 16)
+        #expect(S.pieces(pages).allSatisfy { $0.count == 1 && $0[0].height <= frame })
+    }
+
+    @Test("a title kept with the table needs room for the header and 2 rows under it")
+    func titleKeptWithRows() {
+        // 30 used of 100: title 20 + header 19 + 2 rows 53 = 92 does not fit in 70.
+        let title = Canvas(height: 20, keepWithNext: true, items: [])
+        let pages = Paginator { _ in 100 }.paginate([Canvas(height: 30, items: []), title, S.table(rows: 5)])
+        #expect(pages[0].blocks.count == 1)
+        #expect(pages[1].blocks.first?.block.height == 20)
+    }
+
+    @Test("rows too tall for any page still break between rows, one by one")
+    func tallRows() {
+        // Header 19 + two 8-line rows (110.5 each) exceed a 200 page: each page takes one row.
+        let pages = Paginator { _ in 200 }.paginate([S.table(rows: 3, lines: [0: 8, 1: 8, 2: 8])])
+        #expect(S.pieces(pages).map { $0[0].rows } == [0..<1, 1..<2, 2..<3])
+        #expect(!pages.contains { $0.overflows })
+    }
+
+    @Test("a cell that would wrap is set from its alternative paragraphs")
+    func whenWrapping() {
+        let long = [StyledSpan(String(repeating: "date and time ", count: 8), S.style)]
+        let cell = TableCell([CellParagraph(long)], whenWrapping: [CellParagraph([StyledSpan("date", S.style)]),
+                                                                   CellParagraph([StyledSpan("time", S.style)])])
+        let table = Table(width: 200, columns: [TableColumn(.rest)], geometry: S.geometry, header: nil, rows: [TableRow([cell])], text: S.text)
+        #expect(S.texts(table.draw(at: Point(x: 0, y: 0))).map(\.text) == ["date", "time"])
+    }
+
+    @Test("tabbed text starts at its stop, or follows longer text, or takes a line of its own")
+    func tabs() {
+        func cell(_ lead: String) -> TableCell {
+            TableCell([CellParagraph([StyledSpan(lead, S.style)], tab: CellTab(position: 56, minimumGap: 6, spans: [StyledSpan("6:40 PM", S.style)]))])
+        }
+        let columns = [TableColumn(.fixed(100)), TableColumn(.rest)]
+        let table = Table(width: 300, columns: columns, geometry: S.geometry, header: nil,
+                          rows: [TableRow([cell("MIN @ CHC")]), TableRow([cell("LONGER ONE")]), TableRow([cell("A MUCH LONGER MATCHUP NAME")])],
+                          text: S.text)
+        let times = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text == "6:40 PM" }
+        let leads = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text != "6:40 PM" }
+        #expect(times.count == 3)
+        #expect(times[0].at.x == 56)
+        #expect(times[0].at.y == leads[0].at.y)
+        // Past the stop it follows the text; with no room left in the cell it goes under, at the stop.
+        let longer = S.text.advance(of: [StyledSpan("LONGER ONE", S.style)])
+        #expect(longer + 6 > 56)
+        #expect(abs(times[1].at.x - (longer + 6)) < 0.001 && times[1].at.y == leads[1].at.y)
+        #expect(times[2].at.x == 56 && times[2].at.y > leads.last!.at.y)
+    }
+}
