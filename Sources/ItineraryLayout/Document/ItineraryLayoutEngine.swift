@@ -17,9 +17,11 @@ public struct ItineraryLayoutEngine {
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
         let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
         var blocks: [any FlowBlock] = []
+        var printed: [SectionName] = []
         for section in theme.template.sections {
             let sectionBlocks = content.blocks(for: section)
             guard !sectionBlocks.isEmpty else { continue }
+            printed.append(section)
             if theme.template.startsNewPage(section) { blocks.append(PageBreak()) }
             blocks += sectionBlocks
         }
@@ -45,13 +47,33 @@ public struct ItineraryLayoutEngine {
                 }
             }
         }
-        let days = trip.days.enumerated().map { i, day in
-            OutlineEntry(title: content.dayTitle(index: i, day: day), destination: SectionContext.destination(day: i))
-        }
-        let outline = [OutlineEntry(title: theme.labels.itinerary, destination: SectionContext.destination(day: 0), children: days)]
+        let outline = outlineEntries(trip, content: content, printed: printed)
         let metadata = DocumentMetadata(title: title, author: trip.traveler,
                                         subject: format.dateRange(trip.startDate, trip.endDate))
         return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered)
+    }
+
+    /// Bookmarks: one per printed section with a title, the days under "Day by day".
+    private func outlineEntries(_ trip: Trip, content: SectionContext, printed: [SectionName]) -> [OutlineEntry] {
+        let labels = theme.labels
+        var entries: [OutlineEntry] = []
+        for section in printed {
+            switch section {
+            case .overview:
+                entries.append(OutlineEntry(title: labels.label("overview", "title"), destination: "overview"))
+            case .days:
+                let days = trip.days.enumerated().map { i, day in
+                    OutlineEntry(title: content.dayTitle(index: i, day: day), destination: SectionContext.destination(day: i))
+                }
+                let title = labels.label("days", "title")
+                entries.append(OutlineEntry(title: title.isEmpty ? labels.itinerary : title, destination: "days", children: days))
+            case .progress:
+                entries.append(OutlineEntry(title: labels.progress, destination: "progress"))
+            case .cover, .title:
+                continue
+            }
+        }
+        return entries
     }
 
     var contentWidth: Double { theme.page.width - theme.template.margins.left - theme.template.margins.right }

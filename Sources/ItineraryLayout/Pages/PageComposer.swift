@@ -27,7 +27,11 @@ struct PageComposer {
             if index > 0 || t.footer.onFirstPage {
                 items += footer(page: index + 1, of: bodies.count, width: contentWidth)
             }
-            return PageFrame(width: page.width, height: page.height, items: items)
+            // A cover gets its own page label ("Cover"), so viewers number the pages after it
+            // as printed: the cover counts as page 1.
+            let coverLabel = theme.labels.label("cover", "pageLabel")
+            let label = index == 0 && t.sections.first == .cover && !coverLabel.isEmpty ? coverLabel : nil
+            return PageFrame(width: page.width, height: page.height, items: items, label: label)
         }
     }
 

@@ -7,7 +7,7 @@ extension SectionContext {
         guard let spec = theme.template.days, !trip.days.isEmpty else { return [] }
         let layout = DayLayout(self, spec: spec)
         var blocks = sectionTitle(layout.span(labels.label("days", "title"), .h1), lead: layout.span(labels.label("days", "lead"), .lead),
-                                  spec: spec.title)
+                                  spec: spec.title, anchor: "days")
         for (i, day) in trip.days.enumerated() {
             // Days flow on: no page break of their own, only space.
             if i > 0 { blocks.append(Spacer(spec.betweenDays)) }
