@@ -13,7 +13,7 @@ struct NavigationTests {
         let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
         let (document, text) = try exporter.layout(trip)
         defer { text.clearShapedLines() }
-        #expect(document.outline.map(\.title) == ["Overview", "Day by day", "Stadium progress"])
+        #expect(document.outline.map(\.title) == ["Overview", "Itinerary", "Stadium progress"])
         let days = try #require(document.outline.first { $0.destination == "days" })
         #expect(days.children.count == trip.days.count)
         #expect(days.children.first?.title == "Day 1 · Fri, Jun 12 · Chicago")

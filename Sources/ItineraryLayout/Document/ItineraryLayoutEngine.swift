@@ -53,7 +53,7 @@ public struct ItineraryLayoutEngine {
         return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered)
     }
 
-    /// Bookmarks: one per printed section with a title, the days under "Day by day".
+    /// Bookmarks: one per printed section with a title, the days under "Itinerary".
     private func outlineEntries(_ trip: Trip, content: SectionContext, printed: [SectionName]) -> [OutlineEntry] {
         let labels = theme.labels
         var entries: [OutlineEntry] = []
@@ -65,8 +65,7 @@ public struct ItineraryLayoutEngine {
                 let days = trip.days.enumerated().map { i, day in
                     OutlineEntry(title: content.dayTitle(index: i, day: day), destination: SectionContext.destination(day: i))
                 }
-                let title = labels.label("days", "title")
-                entries.append(OutlineEntry(title: title.isEmpty ? labels.itinerary : title, destination: "days", children: days))
+                entries.append(OutlineEntry(title: labels.itinerary, destination: "days", children: days))
             case .progress:
                 entries.append(OutlineEntry(title: labels.progress, destination: "progress"))
             case .cover, .title:
