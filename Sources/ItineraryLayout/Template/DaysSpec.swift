@@ -132,49 +132,6 @@ public struct SectionTitleSpec: Sendable, Decodable {
     }
 }
 
-/// The day heading: the tile and the H2 beside it, or a rule and one line under it.
-public struct DayHeadingSpec: Sendable, Decodable {
-    public var kind: DayHeadingKind
-    /// The tile (kind `tile`; 0 for `rule`).
-    public var tileSize: Double
-    public var tileRadius: Double
-    /// From the tile's top to the top of the `DAY` line.
-    public var tileCapsTop: Double
-    /// Between the tile and the H2; the gutter of every card is `tileSize + gap` (0 without a tile).
-    public var gap: Double
-    /// The rule over the heading line (kind `rule`).
-    public var rule: LineSpec?
-    /// From the rule to the top of the heading line (kind `rule`).
-    public var ruleGap: Double
-    /// Between the H2 and the day's title.
-    public var titleGap: Double
-    /// The least space between the H2 and the summary at the right.
-    public var summaryGap: Double
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, tileSize, tileRadius, tileCapsTop, gap, rule, ruleGap, titleGap, summaryGap }
-
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        kind = try choice(c, .kind, DayHeadingKind.self)
-        let tile = kind == .tile ? "required when kind is \"tile\"" : nil
-        let ruled = kind == .rule ? "required when kind is \"rule\"" : nil
-        tileSize = try number(c, .tileSize, requiredBecause: tile, positive: true)
-        tileRadius = try number(c, .tileRadius, requiredBecause: tile)
-        tileCapsTop = try number(c, .tileCapsTop, requiredBecause: tile)
-        gap = try number(c, .gap, requiredBecause: tile)
-        if let ruled, !c.contains(.rule) {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.rule], debugDescription: ruled))
-        }
-        rule = try c.decodeIfPresent(LineSpec.self, forKey: .rule)
-        ruleGap = try number(c, .ruleGap, requiredBecause: ruled)
-        titleGap = try nonNegative(c, .titleGap)
-        summaryGap = try nonNegative(c, .summaryGap)
-    }
-
-    /// From the content box's left edge to every card: the tile and the gap after it, if any.
-    public var gutter: Double { kind == .tile ? tileSize + gap : 0 }
-}
-
 /// The card box and its grid: `[lead tile] columnGap [content] columnGap [side]`.
 public struct CardSpec: Sendable, Decodable {
     public var radius: Double
@@ -222,39 +179,6 @@ public struct CardSpec: Sendable, Decodable {
         cellsGap = try nonNegative(c, .cellsGap)
         cellSpacing = try nonNegative(c, .cellSpacing)
         cellLabelGap = try nonNegative(c, .cellLabelGap)
-    }
-}
-
-/// The home team's bar down the left edge of a game card: one bar, or several thin lines.
-public struct TeamBarSpec: Sendable, Decodable {
-    /// Width of each bar.
-    public var width: Double
-    /// From the card's inner left edge.
-    public var inset: Double
-    /// From the card's inner top and bottom edges.
-    public var endInset: Double
-    public var radius: Double
-    /// `team` (the home team's colour) or a token.
-    public var color: ColorChoice
-    /// How many bars, side by side.
-    public var count: Int
-    /// Between two bars (needed when `count` is above 1).
-    public var gap: Double
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case width, inset, endInset, radius, color, count, gap }
-
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        width = try positive(c, .width)
-        inset = try nonNegative(c, .inset)
-        endInset = try nonNegative(c, .endInset)
-        radius = try nonNegative(c, .radius)
-        color = try c.decode(ColorChoice.self, forKey: .color)
-        count = try c.decode(Int.self, forKey: .count)
-        guard (1...4).contains(count) else {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "must be a whole number from 1 to 4")
-        }
-        gap = try number(c, .gap, requiredBecause: count > 1 ? "required when count is above 1" : nil)
     }
 }
 

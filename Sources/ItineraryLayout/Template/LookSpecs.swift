@@ -1,27 +1,11 @@
-/// Small settings that choose between two looks of one part (a tile or a rule, a fill or an
-/// outline, team colours or a token), so that one layout code serves every template.
-
-/// A colour that is either the team's own (from the trip's team colours, made safe for the
-/// paper) or a fixed colour token. Written `"team"` or the token's name.
-public enum ColorChoice: Sendable, Decodable, Equatable {
-    case team
-    case token(String)
-
-    public init(from decoder: Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
-        self = name == "team" ? .team : .token(name)
-    }
-
-    /// The token named, if any (for the loader's check).
-    public var token: String? {
-        if case let .token(name) = self { return name }
-        return nil
-    }
-}
+/// Small settings that choose between two looks of one part (a tile or a chip, cells below or
+/// beside, a line or none), so that one layout code serves every template.
 
 /// A straight rule: its stroke width and colour token. A width of 0 draws nothing.
 public struct LineSpec: Sendable, Decodable, Equatable {
+    /// Stroke width.
     public var width: Double
+    /// A colour token.
     public var color: String
 
     enum CodingKeys: String, CodingKey, CaseIterable { case width, color }
@@ -33,17 +17,9 @@ public struct LineSpec: Sendable, Decodable, Equatable {
     }
 }
 
-/// How a day heading is drawn.
-public enum DayHeadingKind: String, Sendable, CaseIterable {
-    /// The accent tile with `DAY` and the number, the date and city beside it; cards start
-    /// after the tile (the gutter).
-    case tile
-    /// A rule across the column, `DAY 3 · Sun, Jun 14 · Milwaukee` under it; no gutter.
-    case rule
-}
-
 /// How the league of a game is shown at the left of its card.
 public struct LeagueCodeSpec: Sendable, Decodable, Equatable {
+    /// The two looks of the league code.
     public enum Kind: String, Sendable, CaseIterable {
         /// The lead tile filled with the `leagueTile` colour, the code centred in it.
         case tile
@@ -51,6 +27,7 @@ public struct LeagueCodeSpec: Sendable, Decodable, Equatable {
         case chip
     }
 
+    /// A filled tile or an outlined chip.
     public var kind: Kind
     /// The chip's height, corner radius, padding each side of the code and outline width.
     public var height, radius, paddingX, border: Double
@@ -71,6 +48,7 @@ public struct LeagueCodeSpec: Sendable, Decodable, Equatable {
 
 /// Where a card's fact cells (check-in, check-out, confirmation) go.
 public struct FactCellsSpec: Sendable, Decodable, Equatable {
+    /// Where the cells go.
     public enum Placement: String, Sendable, CaseIterable {
         /// In a row under the card's title and address.
         case below
@@ -78,6 +56,7 @@ public struct FactCellsSpec: Sendable, Decodable, Equatable {
         case beside
     }
 
+    /// Below the name, or beside it.
     public var placement: Placement
     /// Where the cells' column starts, from the left of the card's content column.
     public var column: Double
@@ -93,6 +72,7 @@ public struct FactCellsSpec: Sendable, Decodable, Equatable {
 
 /// A line under links, so that they read as links without colour. A width of 0 draws none.
 public struct UnderlineSpec: Sendable, Decodable, Equatable {
+    /// Stroke width (0: no underline).
     public var width: Double
     /// From the baseline down to the middle of the line.
     public var offset: Double

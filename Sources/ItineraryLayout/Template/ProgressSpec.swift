@@ -183,31 +183,3 @@ public struct PillSpec: Sendable, Decodable {
         gap = try nonNegative(c, .gap)
     }
 }
-
-/// The home team's chip on a stadium card: filled (with the team's colour or a token), outlined, or both.
-public struct TeamChipSpec: Sendable, Decodable {
-    public var radius: Double
-    public var paddingX: Double
-    public var height: Double
-    /// `team` (the team's text colour, `chipFallback` without one), a token, or nil for no fill.
-    public var fill: ColorChoice?
-    /// Outline width (0: none).
-    public var border: Double
-    /// The outline's colour token (needed when `border` is above 0).
-    public var borderColor: String?
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case radius, paddingX, height, fill, border, borderColor }
-
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        radius = try nonNegative(c, .radius)
-        paddingX = try nonNegative(c, .paddingX)
-        height = try positive(c, .height)
-        fill = try c.decodeIfPresent(ColorChoice.self, forKey: .fill)
-        border = try nonNegative(c, .border)
-        borderColor = try c.decodeIfPresent(String.self, forKey: .borderColor)
-        if border > 0, borderColor == nil {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.borderColor], debugDescription: "required when border is above 0"))
-        }
-    }
-}
