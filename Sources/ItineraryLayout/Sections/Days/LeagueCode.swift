@@ -2,7 +2,7 @@
 import ItineraryText
 
 extension DayLayout {
-    /// The league tile: the lead tile in ink with the league code in white.
+    /// The league tile: the lead tile filled with the `leagueTile` colour, the code centred in it.
     func leagueTile(_ league: String) -> [DisplayItem] {
         let size = spec.card.leadTile, room = size - 2 * spec.card.leagueCodeInset
         var sketch = Sketch()
