@@ -1,4 +1,4 @@
-/// Every example and fixture trip, rendered and compared page by page with its golden images.
+/// Every example and fixture trip, rendered in every bundled template and compared page by page with its golden images.
 import Foundation
 import ItineraryExport
 import Testing
@@ -7,13 +7,15 @@ import TestSupport
 /// Trips that must render: the examples users see, and the edge cases.
 let goldenTrips: [URL] = TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures)
 
+/// The bundled templates: every trip has golden pages in each, under `Tests/Golden/<template>/`.
+let goldenTemplates = ["classic", "compact"]
+
 @Suite("Golden pages")
 struct GoldenPageTests {
-    @Test("pages match the golden images", arguments: goldenTrips.map(\.lastPathComponent))
-    func pagesMatch(_ file: String) throws {
+    @Test("pages match the golden images", arguments: goldenTemplates, goldenTrips.map(\.lastPathComponent))
+    func pagesMatch(_ template: String, _ file: String) throws {
         let url = goldenTrips.first { $0.lastPathComponent == file }!
         let name = url.deletingPathExtension().lastPathComponent
-        let template = "classic"
         let exporter = try TestStores.exporter()
         let trip = try Exporter.loadTrip(path: url.path)
         let result = try exporter.render(trip, options: ExportOptions(template: .named(template)))
@@ -26,7 +28,7 @@ struct GoldenPageTests {
         let outcome = try GoldenHarness.check(pdf: pdf, goldenDir: TestPaths.golden.appendingPathComponent("\(template)/\(name)"),
                                               artifactsDir: artifacts)
         for failure in outcome.failures {
-            Issue.record("\(file): \(failure)")
+            Issue.record("\(template)/\(file): \(failure)")
         }
     }
 }

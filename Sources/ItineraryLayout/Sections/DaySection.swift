@@ -33,6 +33,7 @@ extension DayLayout {
             }
         }
         let heading = heading(index, day)
+        let hasNote = !(day.notes ?? "").isEmpty
         if let text = day.notes, !text.isEmpty {
             var note = dayNote(text)
             // When heading, note and first card cannot share any page, the note lets go of the
@@ -43,7 +44,7 @@ extension DayLayout {
         }
         var blocks: [any FlowBlock] = [heading, Spacer(spec.afterHeading)]
         for (n, card) in cards.enumerated() {
-            if n > 0 { blocks.append(Spacer(spec.betweenCards)) }
+            if n > 0 { blocks += cardGap(afterNote: hasNote && n == 1) }
             blocks.append(card)
         }
         return blocks

@@ -1,21 +1,51 @@
 /// The title block: trip name, dates and traveler, and a one-line summary.
-import Foundation
 import ItineraryModel
 import ItineraryText
 
 extension SectionContext {
     func titleBlock() -> [any FlowBlock] {
-        var blocks: [any FlowBlock] = []
-        blocks.append(paragraph([theme.span(trip.displayName, .title)], width: width))
-        blocks.append(Spacer(spacing.afterTitle))
+        // A listed section always has its settings (the loader checks).
+        guard let spec = theme.template.title else { return [] }
         var facts = [format.dateRange(trip.startDate, trip.endDate)]
         if let traveler = trip.traveler { facts.append(traveler) }
-        blocks.append(paragraph([theme.span(facts.joined(separator: " · "), .subtitle)], width: width))
-        let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }.count
-        let cities = Set(trip.days.map { $0.city.lowercased() }).count
-        let summary = [counted(trip.days.count, "day", "days"), counted(games, "game", "games"), counted(cities, "city", "cities")]
-        blocks.append(paragraph([theme.span(summary.joined(separator: " · "), .meta)], width: width))
+        let factsSpan = theme.span(facts.joined(separator: " · "), .subtitle)
+        var blocks: [any FlowBlock]
+        switch spec.facts {
+        case .below:
+            blocks = [paragraph([theme.span(trip.displayName, .title)], width: width), Spacer(spacing.afterTitle),
+                      paragraph([factsSpan], width: width)]
+        case .right:
+            blocks = [titleLine(facts: factsSpan)]
+        }
+        if spec.summary {
+            let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }.count
+            let cities = Set(trip.days.map { $0.city.lowercased() }).count
+            let summary = [counted(trip.days.count, "day", "days"), counted(games, "game", "games"), counted(cities, "city", "cities")]
+            blocks.append(paragraph([theme.span(summary.joined(separator: " · "), .meta)], width: width))
+        }
         blocks.append(Spacer(spacing.afterTitleBlock))
         return blocks
+    }
+
+    /// The name at the left, wrapping short of the facts, which sit at the right on its first
+    /// baseline (`spacing.afterTitle` at least between them). Facts too wide to leave the name
+    /// half the line take a line of their own under it.
+    private func titleLine(facts: StyledSpan) -> any FlowBlock {
+        let factsLine = text.setParagraph([facts], width: nil).first
+        let factsWidth = factsLine.map { $0.width + spacing.afterTitle } ?? 0
+        guard let factsLine, factsWidth <= width / 2 else {
+            return Stack([paragraph([theme.span(trip.displayName, .title)], width: width), Spacer(spacing.afterTitle),
+                          paragraph([facts], width: width)])
+        }
+        let name = text.setParagraph([theme.span(trip.displayName, .title)], width: width - factsWidth)
+        var items: [DisplayItem] = []
+        var y = 0.0
+        for line in name {
+            items.append(.text(spans: line.spans, origin: Point(x: 0, y: y + line.baseline)))
+            y += line.height
+        }
+        let baseline = name.first?.baseline ?? factsLine.baseline
+        items.append(.text(spans: factsLine.spans, origin: Point(x: width - factsLine.width, y: baseline)))
+        return Canvas(height: max(y, factsLine.height), items: items)
     }
 }

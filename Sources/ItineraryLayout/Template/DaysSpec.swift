@@ -20,6 +20,16 @@ public struct DaysSpec: Sendable, Decodable {
     public var customPaddingY: Double
     public var customLabelGap: Double
     public var teamBar: TeamBarSpec
+    /// The colour of the team codes in a matchup: `team` (each team's own) or a token.
+    public var teamCodeColor: ColorChoice
+    /// The league of a game: the lead tile filled, or an outlined chip.
+    public var leagueCode: LeagueCodeSpec
+    /// Where the fact cells of a stay go: under the title, or beside it.
+    public var factCells: FactCellsSpec
+    /// A rule between two cards of a day, in the middle of `betweenCards` (width 0: none).
+    public var cardRule: LineSpec
+    /// The line under ticket and plan links (width 0: none).
+    public var linkUnderline: UnderlineSpec
     /// Space on each side of the `@` in a matchup.
     public var matchupAtSpace: Double
     /// Space between a time and its zone abbreviation.
@@ -43,6 +53,7 @@ public struct DaysSpec: Sendable, Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case startsNewPage, title, betweenDays, betweenCards, afterHeading, heading, card, customPaddingY, customLabelGap
         case teamBar, matchupAtSpace, zoneGap, ticket, note, codeChip, restDayDash, icons, styles, colors
+        case teamCodeColor, leagueCode, factCells, cardRule, linkUnderline
     }
 
     public init(from decoder: Decoder) throws {
@@ -57,6 +68,11 @@ public struct DaysSpec: Sendable, Decodable {
         customPaddingY = try nonNegative(c, .customPaddingY)
         customLabelGap = try nonNegative(c, .customLabelGap)
         teamBar = try c.decode(TeamBarSpec.self, forKey: .teamBar)
+        teamCodeColor = try c.decode(ColorChoice.self, forKey: .teamCodeColor)
+        leagueCode = try c.decode(LeagueCodeSpec.self, forKey: .leagueCode)
+        factCells = try c.decode(FactCellsSpec.self, forKey: .factCells)
+        cardRule = try c.decode(LineSpec.self, forKey: .cardRule)
+        linkUnderline = try c.decode(UnderlineSpec.self, forKey: .linkUnderline)
         matchupAtSpace = try nonNegative(c, .matchupAtSpace)
         zoneGap = try nonNegative(c, .zoneGap)
         ticket = try c.decode(TicketStripSpec.self, forKey: .ticket)
@@ -71,7 +87,14 @@ public struct DaysSpec: Sendable, Decodable {
     /// Every style this section names, with the key that names it (the loader checks they exist).
     public var styleReferences: [(key: String, name: String)] { styles.references(prefix: "days.styles") }
     /// Every colour token this section names, with its key.
-    public var colorReferences: [(key: String, name: String)] { colors.references(prefix: "days.colors") }
+    public var colorReferences: [(key: String, name: String)] {
+        var refs = colors.references(prefix: "days.colors")
+        refs.append(("days.cardRule.color", cardRule.color))
+        if let rule = heading.rule { refs.append(("days.heading.rule.color", rule.color)) }
+        if let token = teamBar.color.token { refs.append(("days.teamBar.color", token)) }
+        if let token = teamCodeColor.token { refs.append(("days.teamCodeColor", token)) }
+        return refs
+    }
 }
 
 /// The text roles of the day pages; each names a style of the template.
@@ -91,43 +114,21 @@ public enum DayColor: String, CodingKey, CaseIterable, Sendable {
 
 /// A section's H1 with its lead line.
 public struct SectionTitleSpec: Sendable, Decodable {
+    /// Above the H1, when the section follows on from the one before (dropped at a page top).
+    /// A section that starts a new page wants 0: the space would follow the page break.
+    public var spaceBefore: Double
     /// Between the H1 and the lead.
     public var leadGap: Double
     /// Below the lead, before the section's content.
     public var spaceAfter: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case leadGap, spaceAfter }
+    enum CodingKeys: String, CodingKey, CaseIterable { case spaceBefore, leadGap, spaceAfter }
 
     public init(from decoder: Decoder) throws {
         let c = try strictContainer(decoder, CodingKeys.self)
+        spaceBefore = try nonNegative(c, .spaceBefore)
         leadGap = try nonNegative(c, .leadGap)
         spaceAfter = try nonNegative(c, .spaceAfter)
-    }
-}
-
-/// The day tile and the heading text beside it.
-public struct DayHeadingSpec: Sendable, Decodable {
-    public var tileSize: Double
-    public var tileRadius: Double
-    /// From the tile's top to the top of the `DAY` line.
-    public var tileCapsTop: Double
-    /// Between the tile and the H2; the gutter of every card is `tileSize + gap`.
-    public var gap: Double
-    /// Between the H2 and the day's title.
-    public var titleGap: Double
-    /// The least space between the H2 and the summary at the right.
-    public var summaryGap: Double
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case tileSize, tileRadius, tileCapsTop, gap, titleGap, summaryGap }
-
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        tileSize = try positive(c, .tileSize)
-        tileRadius = try nonNegative(c, .tileRadius)
-        tileCapsTop = try nonNegative(c, .tileCapsTop)
-        gap = try nonNegative(c, .gap)
-        titleGap = try nonNegative(c, .titleGap)
-        summaryGap = try nonNegative(c, .summaryGap)
     }
 }
 
@@ -178,26 +179,6 @@ public struct CardSpec: Sendable, Decodable {
         cellsGap = try nonNegative(c, .cellsGap)
         cellSpacing = try nonNegative(c, .cellSpacing)
         cellLabelGap = try nonNegative(c, .cellLabelGap)
-    }
-}
-
-/// The home team's bar down the left edge of a game card.
-public struct TeamBarSpec: Sendable, Decodable {
-    public var width: Double
-    /// From the card's inner left edge.
-    public var inset: Double
-    /// From the card's inner top and bottom edges.
-    public var endInset: Double
-    public var radius: Double
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case width, inset, endInset, radius }
-
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        width = try positive(c, .width)
-        inset = try nonNegative(c, .inset)
-        endInset = try nonNegative(c, .endInset)
-        radius = try nonNegative(c, .radius)
     }
 }
 

@@ -79,6 +79,9 @@ public struct OverviewSpec: Sendable, Decodable {
 
     /// The H1 and the lead line under it.
     public struct Title: Sendable, Decodable {
+        /// Print the H1 and lead; without them the section still names itself in the running
+        /// header (a template whose title block heads the page needs no second title).
+        public var visible: Bool
         public var style: TextRole
         public var lead: TextRole
         /// Space between the title and the lead line.
@@ -86,10 +89,11 @@ public struct OverviewSpec: Sendable, Decodable {
         /// Space between the lead line and the first table.
         public var spaceBelow: Double
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case style, lead, leadGap, spaceBelow }
+        enum CodingKeys: String, CodingKey, CaseIterable { case visible, style, lead, leadGap, spaceBelow }
 
         public init(from decoder: Decoder) throws {
             let c = try strictContainer(decoder, CodingKeys.self)
+            visible = try c.decode(Bool.self, forKey: .visible)
             style = try c.decode(TextRole.self, forKey: .style)
             lead = try c.decode(TextRole.self, forKey: .lead)
             leadGap = try nonNegative(c, .leadGap)

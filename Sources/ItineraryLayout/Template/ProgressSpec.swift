@@ -17,7 +17,7 @@ public struct ProgressSpec: Sendable, Decodable {
     public var grid: StadiumGridSpec
     public var card: StadiumCardSpec
     /// The home team's chip on a stadium card.
-    public var chip: ChipSpec
+    public var chip: TeamChipSpec
     public var pills: PillSpec
     /// From the pills to the caption under them.
     public var captionGap: Double
@@ -51,7 +51,7 @@ public struct ProgressSpec: Sendable, Decodable {
         headingGap = try nonNegative(c, .headingGap)
         grid = try c.decode(StadiumGridSpec.self, forKey: .grid)
         card = try c.decode(StadiumCardSpec.self, forKey: .card)
-        chip = try c.decode(ChipSpec.self, forKey: .chip)
+        chip = try c.decode(TeamChipSpec.self, forKey: .chip)
         pills = try c.decode(PillSpec.self, forKey: .pills)
         captionGap = try nonNegative(c, .captionGap)
         venueKinds = try c.decode([String: String].self, forKey: .venueKinds)
@@ -69,7 +69,13 @@ public struct ProgressSpec: Sendable, Decodable {
     /// Every style this section names, with the key that names it (the loader checks they exist).
     public var styleReferences: [(key: String, name: String)] { styles.references(prefix: "progress.styles") }
     /// Every colour token this section names, with its key.
-    public var colorReferences: [(key: String, name: String)] { colors.references(prefix: "progress.colors") }
+    public var colorReferences: [(key: String, name: String)] {
+        var refs = colors.references(prefix: "progress.colors")
+        if let token = bar.borderColor { refs.append(("progress.bar.borderColor", token)) }
+        if let token = chip.fill?.token { refs.append(("progress.chip.fill", token)) }
+        if let token = chip.borderColor { refs.append(("progress.chip.borderColor", token)) }
+        return refs
+    }
 }
 
 /// The text roles of the progress page; each names a style of the template.
@@ -92,8 +98,12 @@ public struct ProgressBarSpec: Sendable, Decodable {
     /// Above this many stadiums the bar is one piece, with `solidRadius`.
     public var maxSegments: Int
     public var solidRadius: Double
+    /// An outline round every segment (0: none), so that an unvisited white segment still shows.
+    public var border: Double
+    /// The outline's colour token (needed when `border` is above 0).
+    public var borderColor: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case height, gap, radius, maxSegments, solidRadius }
+    enum CodingKeys: String, CodingKey, CaseIterable { case height, gap, radius, maxSegments, solidRadius, border, borderColor }
 
     public init(from decoder: Decoder) throws {
         let c = try strictContainer(decoder, CodingKeys.self)
@@ -102,6 +112,11 @@ public struct ProgressBarSpec: Sendable, Decodable {
         radius = try nonNegative(c, .radius)
         maxSegments = Int(try positive(c, .maxSegments))
         solidRadius = try nonNegative(c, .solidRadius)
+        border = try nonNegative(c, .border)
+        borderColor = try c.decodeIfPresent(String.self, forKey: .borderColor)
+        if border > 0, borderColor == nil {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.borderColor], debugDescription: "required when border is above 0"))
+        }
     }
 }
 

@@ -25,7 +25,7 @@ public struct Template: Sendable, Decodable {
     public var sections: [SectionName]
     /// Each listed section's settings (a listed section must have them).
     public var cover: CoverSpec?
-    public var title: SectionSpec?
+    public var title: TitleSpec?
     public var overview: OverviewSpec?
     public var days: DaysSpec?
     public var progress: ProgressSpec?
@@ -61,7 +61,7 @@ public struct Template: Sendable, Decodable {
         }
         self.sections = sections
         cover = try c.decodeIfPresent(CoverSpec.self, forKey: .cover)
-        title = try c.decodeIfPresent(SectionSpec.self, forKey: .title)
+        title = try c.decodeIfPresent(TitleSpec.self, forKey: .title)
         overview = try c.decodeIfPresent(OverviewSpec.self, forKey: .overview)
         days = try c.decodeIfPresent(DaysSpec.self, forKey: .days)
         progress = try c.decodeIfPresent(ProgressSpec.self, forKey: .progress)

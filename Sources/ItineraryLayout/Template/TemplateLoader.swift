@@ -100,9 +100,14 @@ public enum TemplateLoader {
             throw TemplateError(key: "labels.en", message: "English labels are required: they are the fallback for every locale")
         }
         for (lang, labels) in t.labels.sorted(by: { $0.key < $1.key }) {
-            for (section, key, required) in [("cover", "cover", CoverSpec.requiredLabels), ("overview", "overview", OverviewSpec.requiredLabels),
-                                             ("days", "days", DaysSpec.requiredLabels), ("progress", "progressSection", ProgressSpec.requiredLabels)] {
-                for name in required where labels.sections[section]?[name] == nil {
+            // Only the sections the template prints need their words: a template without a
+            // cover carries no map labels.
+            let listed: [(section: SectionName, key: String, required: [String])] = [
+                (.cover, "cover", CoverSpec.requiredLabels), (.overview, "overview", OverviewSpec.requiredLabels),
+                (.days, "days", DaysSpec.requiredLabels), (.progress, "progressSection", ProgressSpec.requiredLabels),
+            ].filter { t.sections.contains($0.section) }
+            for (section, key, required) in listed {
+                for name in required where labels.sections[section.rawValue]?[name] == nil {
                     throw TemplateError(key: "labels.\(lang).\(key).\(name)", message: "required label is missing")
                 }
             }

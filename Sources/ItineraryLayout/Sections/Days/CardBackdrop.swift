@@ -29,8 +29,9 @@ extension DayLayout {
             if let stroke, border > 0 { items.append(Shapes.innerBorder(box, radius: radius, width: border, color: stroke, dash: dash)) }
             if let bar {
                 let h = height - 2 * border - 2 * b.endInset
-                if h > 0 {
-                    items.append(.rect(Rect(x: border + b.inset, y: border + b.endInset, width: b.width, height: h),
+                // One bar, or thin lines side by side (a bar that reads without colour).
+                for k in 0..<b.count where h > 0 {
+                    items.append(.rect(Rect(x: border + b.inset + Double(k) * (b.width + b.gap), y: border + b.endInset, width: b.width, height: h),
                                        radius: b.radius, fill: bar, stroke: nil, strokeWidth: 0))
                 }
             }

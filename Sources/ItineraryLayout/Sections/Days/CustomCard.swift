@@ -24,6 +24,7 @@ extension DayLayout {
         if let url = item.url, let link = line([ctx.text.ellipsize(span(Self.withoutScheme(url), .link), width: grid.contentWidth, middle: true)]) {
             y += spec.card.lineGap
             main.line(link, x: x, top: y)
+            main.add(underline(link, x: x, baseline: y + link.baseline))
             main.add([.link(Rect(x: x, y: y, width: link.width, height: link.height), uri: url)])
             y += link.height
         }

@@ -6,6 +6,13 @@ extension DayLayout {
     /// The heading block: a named destination for the outline, the running-header mark, kept
     /// with the day's first card.
     func heading(_ index: Int, _ day: Day) -> any FlowBlock {
+        let canvas = spec.heading.kind == .tile ? tileHeading(index, day) : ruleHeading(index, day)
+        return Stack([Anchor(name: SectionContext.destination(day: index)), canvas],
+                     keepWithNext: true, mark: ctx.dayTitle(index: index, day: day))
+    }
+
+    /// The tile with `DAY` over the number, the H2 beside it, the block centred on the tile.
+    private func tileHeading(_ index: Int, _ day: Day) -> Canvas {
         let h = spec.heading
         let textX = gutter
         var sketch = Sketch()
@@ -37,8 +44,33 @@ extension DayLayout {
             sketch.line(summaryLine, right: ctx.width, baseline: textTop + first.baseline)
         }
         if !title.isEmpty { sketch.lines(title, x: textX, top: bottom + h.titleGap) }
+        return Canvas(height: height, items: sketch.items)
+    }
 
-        return Stack([Anchor(name: SectionContext.destination(day: index)), Canvas(height: height, items: sketch.items)],
-                     keepWithNext: true, mark: ctx.dayTitle(index: index, day: day))
+    /// A rule across the column, then `DAY 3 · Sun, Jun 14 · Milwaukee` (the `DAY` and the number
+    /// in their tile roles, so that a template can set them apart) with the summary at the right,
+    /// and the day's title under it.
+    private func ruleHeading(_ index: Int, _ day: Day) -> Canvas {
+        let h = spec.heading
+        let rule = h.rule ?? LineSpec.none
+        var sketch = Sketch()
+        if rule.width > 0 {
+            sketch.add([.line(from: Point(x: 0, y: rule.width / 2), to: Point(x: ctx.width, y: rule.width / 2),
+                              width: rule.width, color: ctx.theme.color(rule.color), dash: [])])
+        }
+        let top = rule.width + h.ruleGap
+        let summaryText = summary(day)
+        let summaryLine = summaryText.isEmpty ? nil : line([span(summaryText, .caps)])
+        let textWidth = ctx.width - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
+        let text = lines([span(ctx.labels.day, .tileCaps), span(" " + ctx.format.count(index + 1), .tileNumber),
+                          span(" · \(ctx.format.dayDate(day.date)) · \(day.city)", .heading)], width: max(1, textWidth))
+        var bottom = sketch.lines(text, x: 0, top: top)
+        if let summaryLine, let first = text.first {
+            sketch.line(summaryLine, right: ctx.width, baseline: top + first.baseline)
+        }
+        if let title = day.title {
+            bottom = sketch.lines(lines([span(title, .dayTitle)], width: ctx.width), x: 0, top: bottom + h.titleGap)
+        }
+        return Canvas(height: bottom, items: sketch.items)
     }
 }

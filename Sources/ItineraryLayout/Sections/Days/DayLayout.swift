@@ -14,8 +14,9 @@ struct DayLayout {
 
     // MARK: Geometry
 
-    /// From the content box's left edge to every card: the day tile and the gap after it.
-    var gutter: Double { spec.heading.tileSize + spec.heading.gap }
+    /// From the content box's left edge to every card: the day tile and the gap after it (none
+    /// when the heading is a rule).
+    var gutter: Double { spec.heading.gutter }
     var cardWidth: Double { ctx.width - gutter }
     /// The body height of a page after the first: a card splits only when taller than this.
     var pageHeight: Double {

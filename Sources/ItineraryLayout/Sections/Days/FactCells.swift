@@ -8,26 +8,29 @@ extension DayLayout {
         case code(String)
     }
 
-    /// Places the cells from `top` across the span; returns the bottom.
-    func factCells(_ cells: [(label: String, value: CellValue)], grid: CardGrid, top: Double, into sketch: inout Sketch) -> Double {
+    /// Places the cells from `top` across the span, or between `left` and `right` when given;
+    /// returns the bottom.
+    func factCells(_ cells: [(label: String, value: CellValue)], grid: CardGrid, top: Double, left: Double? = nil, right: Double? = nil,
+                   into sketch: inout Sketch) -> Double {
         let c = spec.card, chip = spec.codeChip
         let capsHeight = lineHeight(.caps)
         let valueTop = capsHeight + c.cellLabelGap
         let rowHeight = valueTop + lineHeight(.cellValue)
-        var x = grid.contentX, y = top
+        let left = left ?? grid.contentX, right = right ?? grid.right
+        var x = left, y = top
         var placed = false
         for cell in cells {
             guard let caps = line([span(cell.label, .caps)]) else { continue }
             let value: SetLine?
             let padding: Double
             switch cell.value {
-            case let .text(text): (value, padding) = (line([span(text, .cellValue)], maxWidth: grid.spanWidth), 0)
-            case let .code(code): (value, padding) = (line([span(code, .code)], maxWidth: grid.spanWidth - 2 * chip.paddingX), chip.paddingX)
+            case let .text(text): (value, padding) = (line([span(text, .cellValue)], maxWidth: right - left), 0)
+            case let .code(code): (value, padding) = (line([span(code, .code)], maxWidth: right - left - 2 * chip.paddingX), chip.paddingX)
             }
             guard let value else { continue }
             let width = max(caps.width, value.width + 2 * padding)
-            if placed && x + width > grid.right + 0.001 {
-                x = grid.contentX
+            if placed && x + width > right + 0.001 {
+                x = left
                 y += rowHeight + c.cellsGap
             }
             sketch.line(caps, x: x, top: y)
@@ -42,5 +45,18 @@ extension DayLayout {
             placed = true
         }
         return placed ? y + rowHeight : top
+    }
+}
+
+extension DayLayout {
+    /// The width of each cell: the wider of its caps label and its value.
+    func factCellWidths(_ cells: [(label: String, value: CellValue)]) -> [Double] {
+        cells.compactMap { cell -> Double? in
+            guard let caps = line([span(cell.label, .caps)]) else { return nil }
+            switch cell.value {
+            case let .text(text): return line([span(text, .cellValue)]).map { max(caps.width, $0.width) }
+            case let .code(code): return line([span(code, .code)]).map { max(caps.width, $0.width + 2 * spec.codeChip.paddingX) }
+            }
+        }
     }
 }

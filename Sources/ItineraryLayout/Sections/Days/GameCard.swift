@@ -11,14 +11,14 @@ extension DayLayout {
         let awayColors = TeamColors(away, paper: paper, fallback: fallback)
         let stadium = ctx.stadiums[game.stadium]
         var sketch = Sketch()
-        sketch.add(leagueTile(game.league))
-
-        // Matchup: `AWAY @ HOME`, the codes in their text colours, the `@` receding.
-        let x = grid.contentX
         let matchupBaseline = baseline(.matchup)
+        sketch.add(spec.leagueCode.kind == .tile ? leagueTile(game.league) : leagueChip(game.league, baseline: matchupBaseline))
+
+        // Matchup: `AWAY @ HOME`, the codes in their text colours (or the template's), the `@` receding.
+        let x = grid.contentX
         var mx = x
-        let parts = [span(away?.abbreviation ?? game.awayTeam, .matchup, color: awayColors.text), span("@", .matchupAt),
-                     span(home?.abbreviation ?? game.homeTeam, .matchup, color: homeColors.text)]
+        let parts = [span(away?.abbreviation ?? game.awayTeam, .matchup, color: teamColor(spec.teamCodeColor, awayColors.text)), span("@", .matchupAt),
+                     span(home?.abbreviation ?? game.homeTeam, .matchup, color: teamColor(spec.teamCodeColor, homeColors.text))]
         for (i, part) in parts.enumerated() {
             guard let l = line([part]) else { continue }
             if i > 0 { mx += spec.matchupAtSpace }
@@ -54,26 +54,15 @@ extension DayLayout {
         let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
         let foot = game.ticket.flatMap { ticketStrip($0, grid: grid) }
         return card(grid: grid, head: head, notes: notes(game.notes, grid: grid), foot: foot, footGap: spec.ticket.gap,
-                    backdrop: backdrop(.plain, bar: homeColors.bar))
+                    backdrop: backdrop(.plain, bar: teamColor(spec.teamBar.color, homeColors.bar)))
     }
 
-    /// The league tile: the lead tile in ink with the league code in white.
-    private func leagueTile(_ league: String) -> [DisplayItem] {
-        let size = spec.card.leadTile, room = size - 2 * spec.card.leagueCodeInset
-        var sketch = Sketch()
-        sketch.add([.rect(Rect(x: 0, y: 0, width: size, height: size), radius: spec.card.leadTileRadius,
-                          fill: color(.leagueTile), stroke: nil, strokeWidth: 0)])
-        // A league written out in full (`Saudi Pro League`) shows its initials; anything still
-        // too wide for the tile is shortened rather than spilling out of it.
-        var code = league
-        let words = league.split(separator: " ")
-        if words.count > 1, let full = line([span(league, .leagueTile)]), full.width > room {
-            code = String(words.compactMap(\.first))
+    /// The team's own colour, or the token the template puts in its place.
+    private func teamColor(_ choice: ColorChoice, _ own: Color) -> Color {
+        switch choice {
+        case .team: return own
+        case let .token(name): return ctx.theme.color(name)
         }
-        if let l = line([span(code, .leagueTile)], maxWidth: room) {
-            sketch.line(l, x: (size - l.width) / 2, top: (size - l.height) / 2)
-        }
-        return sketch.items
     }
 
     /// A row spanning content and side with a small icon before its text; returns its bottom.

@@ -5,27 +5,64 @@ import ItineraryText
 extension DayLayout {
     func lodgingCard(_ stay: Lodging, dayZone: String) -> CardBlock {
         let grid = grid(side: spec.card.side)
-        var sketch = Sketch()
-        sketch.add(leadTile(.bed))
-        let x = grid.contentX
-        let name = lines([span(stay.name, .cardTitle)], width: grid.contentWidth)
-        var y = sketch.lines(name, x: x, top: 0)
-        if let address = stay.address {
-            y = sketch.lines(lines([span(address, .meta)], width: grid.contentWidth), x: x, top: y + spec.card.lineGap)
-        }
-
         var cells: [(label: String, value: CellValue)] = []
         if let t = stay.checkIn { cells.append((ctx.labels.checkIn, .text(ctx.format.dayAndTime(t, zone: dayZone)))) }
         if let t = stay.checkOut { cells.append((ctx.labels.checkOut, .text(ctx.format.dayAndTime(t, zone: dayZone)))) }
         if let code = stay.confirmation { cells.append((ctx.labels.confirmation, .code(code))) }
-        if !cells.isEmpty { y = factCells(cells, grid: grid, top: y + spec.card.cellsGap, into: &sketch) }
 
+        // Beside the name only where the cells fit there and the card gets no taller.
+        var text = stayText(stay, cells: cells, grid: grid, beside: false)
+        if spec.factCells.placement == .beside, cellsFitBeside(cells, grid: grid) {
+            let beside = stayText(stay, cells: cells, grid: grid, beside: true)
+            if beside.bottom <= text.bottom + 0.001 { text = beside }
+        }
+        var sketch = Sketch()
+        sketch.add(leadTile(.bed))
+        sketch.add(text.sketch.items)
+        let name = text.name
         if let n = SectionContext.nights(checkIn: stay.checkIn, checkOut: stay.checkOut, zone: dayZone) {
             sideFigure(span(ctx.format.count(n), .sideFigure), unit: span(label(n == 1 ? "nightOne" : "nightOther"), .meta),
                        grid: grid, firstBaseline: name.first?.baseline ?? 0,
                        secondBaseline: secondBaseline(after: name, role: .meta), into: &sketch)
         }
-        let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
+        let head = CardPart(height: max(spec.card.leadTile, text.bottom), items: sketch.items)
         return card(grid: grid, head: head, notes: notes(stay.notes, grid: grid), backdrop: backdrop(.plain))
+    }
+
+    /// The cells' column: from `factCells.column` to the end of the content column.
+    private func cellsColumn(_ grid: CardGrid) -> (left: Double, right: Double) {
+        (grid.contentX + spec.factCells.column, grid.contentX + grid.contentWidth)
+    }
+
+    /// Whether every cell fits the cells' column, leaving the name a column of its own.
+    private func cellsFitBeside(_ cells: [(label: String, value: CellValue)], grid: CardGrid) -> Bool {
+        let column = cellsColumn(grid)
+        return !cells.isEmpty && spec.factCells.column + spec.card.columnGap <= grid.contentWidth
+            && factCellWidths(cells).allSatisfy { $0 <= column.right - column.left + 0.001 }
+    }
+
+    /// The name, the address and the cells, with the cells under the address, or beside both
+    /// in their column (wrapping onto more rows there). A fixed column lines the cells up from
+    /// one stay to the next.
+    private func stayText(_ stay: Lodging, cells: [(label: String, value: CellValue)], grid: CardGrid,
+                          beside: Bool) -> (sketch: Sketch, name: [SetLine], bottom: Double) {
+        let width = beside ? spec.factCells.column - spec.card.columnGap : grid.contentWidth
+        var sketch = Sketch()
+        let x = grid.contentX
+        let name = lines([span(stay.name, .cardTitle)], width: width)
+        var y = sketch.lines(name, x: x, top: 0)
+        if let address = stay.address {
+            y = sketch.lines(lines([span(address, .meta)], width: width), x: x, top: y + spec.card.lineGap)
+        }
+        if beside {
+            // The values share the address's baseline: the two columns read as one row.
+            let valueBaseline = lineHeight(.caps) + spec.card.cellLabelGap + baseline(.cellValue)
+            let top = stay.address == nil ? 0 : max(0, secondBaseline(after: name, role: .meta) - valueBaseline)
+            let column = cellsColumn(grid)
+            y = max(y, factCells(cells, grid: grid, top: top, left: column.left, right: column.right, into: &sketch))
+        } else if !cells.isEmpty {
+            y = factCells(cells, grid: grid, top: y + spec.card.cellsGap, into: &sketch)
+        }
+        return (sketch, name, y)
     }
 }

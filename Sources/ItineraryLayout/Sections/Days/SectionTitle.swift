@@ -12,6 +12,9 @@ extension SectionContext {
             parts.append(Spacer(spec.leadGap))
             parts.append(paragraph([lead], width: width))
         }
-        return [Stack(parts, keepWithNext: true, mark: title.text), Spacer(spec.spaceAfter)]
+        let title = Stack(parts, keepWithNext: true, mark: title.text)
+        // Only when asked for: after a page break the space would not be dropped.
+        let before: [any FlowBlock] = spec.spaceBefore > 0 ? [Spacer(spec.spaceBefore)] : []
+        return before + [title, Spacer(spec.spaceAfter)]
     }
 }

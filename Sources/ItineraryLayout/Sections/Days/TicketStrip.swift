@@ -50,6 +50,7 @@ extension DayLayout {
                 let linkTop = linkBaseline - link.baseline
                 let textRight = grid.right - icon.size - icon.gap
                 sketch.line(link, right: textRight, baseline: linkBaseline)
+                sketch.add(underline(link, x: textRight - link.width, baseline: linkBaseline))
                 sketch.line(caps, right: grid.right, baseline: linkTop - caps.height + caps.baseline)
                 sketch.add(Icon.link.draw(at: Point(x: grid.right - icon.size, y: linkTop + (link.height - icon.size) / 2),
                                           size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))

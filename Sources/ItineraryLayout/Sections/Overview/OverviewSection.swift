@@ -27,6 +27,7 @@ extension OverviewBuilder {
     /// title in the running header of every page the overview runs on.
     private func heading() -> any FlowBlock {
         let title = label("title")
+        guard spec.title.visible else { return Stack([Anchor(name: "overview")], keepWithNext: true, mark: title) }
         var children: [any FlowBlock] = [Anchor(name: "overview"), context.paragraph([span(title, spec.title.style)], width: context.width)]
         let lead = label("lead")
         if !lead.isEmpty {

@@ -36,23 +36,30 @@ extension ProgressLayout {
     }
 
     /// One segment per stadium, the visited ones first in the accent; one solid bar past `maxSegments`.
+    /// With a `border`, every segment (the solid bar's track) is outlined too, so that a white
+    /// track still shows on white paper.
     func bar() -> Canvas {
         let b = spec.bar, width = ctx.width
         let n = max(1, progress.totalStadiums)
         let visited = min(n, max(0, progress.visitedCount))
         let track = color(.track), done = color(.visited)
+        let outline = b.border > 0 ? b.borderColor.map(ctx.theme.color) : nil
         var items: [DisplayItem] = []
+        func segment(_ box: Rect, radius: Double, fill: Color, outlined: Bool) {
+            items.append(.rect(box, radius: radius, fill: fill, stroke: nil, strokeWidth: 0))
+            if outlined, let outline { items.append(Shapes.innerBorder(box, radius: radius, width: b.border, color: outline)) }
+        }
         if n <= b.maxSegments {
             let w = (width - b.gap * Double(n - 1)) / Double(n)
             for i in 0..<n {
-                items.append(.rect(Rect(x: Double(i) * (w + b.gap), y: 0, width: w, height: b.height), radius: b.radius,
-                                   fill: i < visited ? done : track, stroke: nil, strokeWidth: 0))
+                segment(Rect(x: Double(i) * (w + b.gap), y: 0, width: w, height: b.height), radius: b.radius,
+                        fill: i < visited ? done : track, outlined: true)
             }
         } else {
-            items.append(.rect(Rect(x: 0, y: 0, width: width, height: b.height), radius: b.solidRadius, fill: track, stroke: nil, strokeWidth: 0))
+            segment(Rect(x: 0, y: 0, width: width, height: b.height), radius: b.solidRadius, fill: track, outlined: true)
             if visited > 0 {
                 let w = max(2 * b.solidRadius, width * Double(visited) / Double(n))
-                items.append(.rect(Rect(x: 0, y: 0, width: w, height: b.height), radius: b.solidRadius, fill: done, stroke: nil, strokeWidth: 0))
+                segment(Rect(x: 0, y: 0, width: w, height: b.height), radius: b.solidRadius, fill: done, outlined: false)
             }
         }
         return Canvas(height: b.height, items: items)

@@ -43,10 +43,9 @@ extension ProgressLayout {
         let chipTextBaseline = (chip.height - style(.chip).lineHeight) / 2 + baseline(.chip)
         var chipWidth = 0.0
         if let team, let code = line([span(team.abbreviation, .chip)], maxWidth: inner / 2) {
-            let fill = TeamColors(team, paper: color(.paper), fallback: color(.chipFallback)).text
             chipWidth = code.width + 2 * chip.paddingX
-            top.append(.rect(Rect(x: left, y: c.border + c.padding.top, width: chipWidth, height: chip.height), radius: chip.radius,
-                             fill: fill, stroke: nil, strokeWidth: 0))
+            let box = Rect(x: left, y: c.border + c.padding.top, width: chipWidth, height: chip.height)
+            top += chipBox(box, team: team)
             top.append(.text(spans: code.spans, origin: Point(x: left + chip.paddingX, y: c.border + c.padding.top + chipTextBaseline)))
         }
         let place = [stadium.city, stadium.region].compactMap { $0 }.joined(separator: ", ")
@@ -85,5 +84,24 @@ extension ProgressLayout {
             return items
         }
         return StadiumCard(height: height, draw: draw)
+    }
+
+    /// The chip's fill (the team's text colour or a token) and outline, as the template sets them.
+    private func chipBox(_ box: Rect, team: Team) -> [DisplayItem] {
+        let chip = spec.chip
+        var items: [DisplayItem] = []
+        switch chip.fill {
+        case .team?:
+            let fill = TeamColors(team, paper: color(.paper), fallback: color(.chipFallback)).text
+            items.append(.rect(box, radius: chip.radius, fill: fill, stroke: nil, strokeWidth: 0))
+        case let .token(name)?:
+            items.append(.rect(box, radius: chip.radius, fill: ctx.theme.color(name), stroke: nil, strokeWidth: 0))
+        case nil:
+            break
+        }
+        if chip.border > 0, let token = chip.borderColor {
+            items.append(Shapes.innerBorder(box, radius: chip.radius, width: chip.border, color: ctx.theme.color(token)))
+        }
+        return items
     }
 }

@@ -1,0 +1,85 @@
+/// How teams are drawn: in their own colours or in the template's, as a bar or as lines, a
+/// chip filled or outlined.
+
+/// A colour that is either the team's own (from the trip's team colours, made safe for the
+/// paper) or a fixed colour token. Written `"team"` or the token's name.
+public enum ColorChoice: Sendable, Decodable, Equatable {
+    /// The team's own colour.
+    case team
+    /// A colour token of the template.
+    case token(String)
+
+    public init(from decoder: Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        self = name == "team" ? .team : .token(name)
+    }
+
+    /// The token named, if any (for the loader's check).
+    public var token: String? {
+        if case let .token(name) = self { return name }
+        return nil
+    }
+}
+
+/// The home team's bar down the left edge of a game card: one bar, or several thin lines.
+public struct TeamBarSpec: Sendable, Decodable {
+    /// Width of each bar.
+    public var width: Double
+    /// From the card's inner left edge.
+    public var inset: Double
+    /// From the card's inner top and bottom edges.
+    public var endInset: Double
+    /// Corner radius of each bar.
+    public var radius: Double
+    /// `team` (the home team's colour) or a token.
+    public var color: ColorChoice
+    /// How many bars, side by side.
+    public var count: Int
+    /// Between two bars (needed when `count` is above 1).
+    public var gap: Double
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case width, inset, endInset, radius, color, count, gap }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        width = try positive(c, .width)
+        inset = try nonNegative(c, .inset)
+        endInset = try nonNegative(c, .endInset)
+        radius = try nonNegative(c, .radius)
+        color = try c.decode(ColorChoice.self, forKey: .color)
+        count = try c.decode(Int.self, forKey: .count)
+        guard (1...4).contains(count) else {
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "must be a whole number from 1 to 4")
+        }
+        gap = try number(c, .gap, requiredBecause: count > 1 ? "required when count is above 1" : nil)
+    }
+}
+
+/// The home team's chip on a stadium card: filled (with the team's colour or a token), outlined, or both.
+public struct TeamChipSpec: Sendable, Decodable {
+    /// Corner radius, padding each side of the code, and height.
+    public var radius: Double
+    public var paddingX: Double
+    public var height: Double
+    /// `team` (the team's text colour, `chipFallback` without one), a token, or nil for no fill.
+    public var fill: ColorChoice?
+    /// Outline width (0: none).
+    public var border: Double
+    /// The outline's colour token (needed when `border` is above 0).
+    public var borderColor: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case radius, paddingX, height, fill, border, borderColor }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        radius = try nonNegative(c, .radius)
+        paddingX = try nonNegative(c, .paddingX)
+        height = try positive(c, .height)
+        fill = try c.decodeIfPresent(ColorChoice.self, forKey: .fill)
+        border = try nonNegative(c, .border)
+        borderColor = try c.decodeIfPresent(String.self, forKey: .borderColor)
+        if border > 0, borderColor == nil {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.borderColor], debugDescription: "required when border is above 0"))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// The title block at the top of the first page, for templates without a cover.
+
+/// Settings of the `title` section. The texts use the styles `title` (the trip's name) and
+/// `subtitle` (dates and traveler), and the gaps `spacing.afterTitle` and `spacing.afterTitleBlock`.
+public struct TitleSpec: Sendable, Decodable {
+    /// Where the dates and traveler go.
+    public enum Facts: String, Sendable, CaseIterable {
+        /// On a line of their own under the name.
+        case below
+        /// At the right, on the name's first baseline: the block takes one line.
+        case right
+    }
+
+    /// Start the section on a new page (unless already at the top of one).
+    public var startsNewPage: Bool
+    /// Where the dates and traveler go (default `below`).
+    public var facts: Facts
+    /// Add the line `10 days · 8 games · 6 cities` (style `meta`) under the block.
+    public var summary: Bool
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case startsNewPage, facts, summary }
+
+    public init(from decoder: Decoder) throws {
+        let c = try strictContainer(decoder, CodingKeys.self)
+        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
+        // Left out, the block is the one it always was: name, facts, summary, one under another.
+        facts = c.contains(.facts) ? try choice(c, .facts, Facts.self) : .below
+        summary = try c.decodeIfPresent(Bool.self, forKey: .summary) ?? true
+    }
+}
