@@ -21,7 +21,7 @@ build: fonts
 release: fonts
 	$(SWIFT) build -c release
 
-# Export every example trip to out/ (letter, classic template). PDF export is a Pro feature:
+# Export every example trip to out/ in both templates (classic, Letter; compact, A4). PDF export is a Pro feature:
 # the demo first makes a local test purchase (storekit-test) in a throwaway store, out/demo-store.
 DEMO_STORE := out/demo-store
 demo: release
@@ -32,9 +32,12 @@ demo: release
 	@$(BIN) storekit-test purchase com.sportstime.pro.annual --store $(DEMO_STORE)
 	@for trip in $(EXAMPLES); do \
 	  name=$$(basename $$trip .json); \
-	  $(BIN) $$trip out/$$name.pdf --store $(DEMO_STORE) || exit $$?; \
-	  pages=$$(pdfinfo out/$$name.pdf | awk '/^Pages:/ {print $$2}'); \
-	  echo "out/$$name.pdf ($$pages page$$( [ "$$pages" = 1 ] || echo s))"; \
+	  for template in classic compact; do \
+	    file=out/$$name$$( [ $$template = classic ] || echo -$$template ).pdf; \
+	    $(BIN) $$trip $$file --template $$template --store $(DEMO_STORE) || exit $$?; \
+	    pages=$$(pdfinfo $$file | awk '/^Pages:/ {print $$2}'); \
+	    echo "$$file ($$pages page$$( [ "$$pages" = 1 ] || echo s))"; \
+	  done; \
 	done
 
 test: fonts
