@@ -4,21 +4,7 @@ import ItineraryLayout
 import Testing
 import TestSupport
 
-private func classic() throws -> [String: Any] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))
-    return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-}
 
-private func errorKey(_ object: [String: Any]) -> String? {
-    do {
-        _ = try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
-        return nil
-    } catch let error as TemplateError {
-        return error.key
-    } catch {
-        return "unexpected \(error)"
-    }
-}
 
 /// `object` with the value at `path` (dotted keys) replaced, or removed when nil.
 private func setting(_ object: [String: Any], _ path: [String], _ value: Any?) -> [String: Any] {

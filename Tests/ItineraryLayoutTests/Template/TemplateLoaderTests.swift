@@ -4,25 +4,11 @@ import ItineraryLayout
 import Testing
 import TestSupport
 
-private func classic() throws -> [String: Any] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))
-    return try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-}
 
 private func load(_ object: [String: Any]) throws -> Template {
     try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
 }
 
-private func errorKey(_ object: [String: Any]) -> String? {
-    do {
-        _ = try load(object)
-        return nil
-    } catch let error as TemplateError {
-        return error.key
-    } catch {
-        return "unexpected \(error)"
-    }
-}
 
 @Suite("Template loader")
 struct TemplateLoaderTests {
