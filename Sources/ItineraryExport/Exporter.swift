@@ -50,6 +50,7 @@ public final class Exporter {
     /// Asked before anything else, by `init` and by every render: PDF export is a Pro feature.
     public let gate: ProGate
     private var engines: [String: TextEngine] = [:]
+    private var templates: [String: (data: Data, template: Template)] = [:]
 
     /// Checks the Pro gate first: when the user is not Pro this throws `proRequired` before any
     /// font, template or trip is touched.
@@ -141,8 +142,13 @@ public final class Exporter {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .template("cannot read \(path)")
         }
+        // Decoding a template costs as much as laying out a page or two; a batch reuses it
+        // for as long as the file's bytes stay the same.
+        if let cached = templates[path], cached.data == data { return cached.template }
         do {
-            return try TemplateLoader.load(data)
+            let template = try TemplateLoader.load(data)
+            templates[path] = (data, template)
+            return template
         } catch {
             throw .template("\(path): \(error)")
         }

@@ -105,14 +105,15 @@ public final class FontSet: @unchecked Sendable {
         var seen = Set<UInt32>()
         var result: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars {
+            // The coverage lookup is cheap; Unicode properties are not, so ask them only about
+            // characters no font has.
+            guard FcCharSetHasChar(coverage, scalar.value) == 0 else { continue }
             let p = scalar.properties
             if p.isWhitespace || p.generalCategory == .control || p.generalCategory == .format
-                || p.generalCategory == .nonspacingMark && scalar.value >= 0xFE00 && scalar.value <= 0xFE0F {
+                || scalar.value >= 0xFE00 && scalar.value <= 0xFE0F {
                 continue
             }
-            if FcCharSetHasChar(coverage, scalar.value) == 0, seen.insert(scalar.value).inserted {
-                result.append(scalar)
-            }
+            if seen.insert(scalar.value).inserted { result.append(scalar) }
         }
         return result
     }
