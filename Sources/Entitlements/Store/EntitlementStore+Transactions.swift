@@ -1,0 +1,127 @@
+/// Signed transactions and renewal info: upserts by id, and reads newest first.
+import Foundation
+
+extension EntitlementStore {
+    /// Stores a verified transaction by transactionId. A copy signed later replaces an earlier
+    /// one (a refund is the same transaction re-signed with a revocation date); an older or
+    /// identical copy changes nothing, and neither does a copy without a revocation date signed
+    /// at the same moment as a stored revoked one (a refund is never undone by a replay).
+    public func upsertTransaction(jws: String, payload: JWSTransactionDecodedPayload) throws(StoreError) -> UpsertOutcome {
+        guard let id = payload.transactionId, let product = payload.productId else {
+            throw .invalidContent(path: path, reason: "a transaction without transactionId or productId cannot be stored")
+        }
+        let signed = payload.signedDate ?? 0
+        return try run {
+            try db.transaction {
+                let existing = try db.query("SELECT signed_date, jws FROM transactions WHERE transaction_id = ?", [.text(id)]).first
+                if let existing {
+                    let existingSigned = existing[0].double ?? 0
+                    if existing[1].text == jws || existingSigned > signed { return .unchanged }
+                    if existingSigned == signed, payload.revocationDate == nil, Self.isRevoked(existing[1].text) { return .unchanged }
+                }
+                try db.query("""
+                    INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (transaction_id) DO UPDATE SET original_transaction_id = excluded.original_transaction_id,
+                        product_id = excluded.product_id, purchase_date = excluded.purchase_date,
+                        signed_date = excluded.signed_date, environment = excluded.environment, jws = excluded.jws
+                    """, [.text(id), payload.originalTransactionId.map(SQLiteValue.text) ?? .null, .text(product),
+                          .real(payload.purchaseDate ?? 0), .real(signed), payload.environment.map(SQLiteValue.text) ?? .null,
+                          .text(jws)])
+                try raiseHighWater(signed)
+                return existing == nil ? .imported : .updated
+            }
+        }
+    }
+
+    /// Stores verified renewal info by originalTransactionId, newest signed copy winning.
+    public func upsertRenewal(jws: String, payload: JWSRenewalInfoDecodedPayload) throws(StoreError) -> UpsertOutcome {
+        guard let original = payload.originalTransactionId else {
+            throw .invalidContent(path: path, reason: "renewal info without originalTransactionId cannot be stored")
+        }
+        let signed = payload.signedDate ?? 0
+        return try run {
+            try db.transaction {
+                let existing = try db.query("SELECT signed_date, jws FROM renewals WHERE original_transaction_id = ?", [.text(original)]).first
+                if let existing, existing[1].text == jws || (existing[0].double ?? 0) > signed { return .unchanged }
+                try db.query("""
+                    INSERT INTO renewals (original_transaction_id, signed_date, jws) VALUES (?, ?, ?)
+                    ON CONFLICT (original_transaction_id) DO UPDATE SET signed_date = excluded.signed_date, jws = excluded.jws
+                    """, [.text(original), .real(signed), .text(jws)])
+                try raiseHighWater(signed)
+                return existing == nil ? .imported : .updated
+            }
+        }
+    }
+
+    /// Whether a stored copy carries a revocation date (it was verified when it was stored; the
+    /// gate verifies it again before relying on it).
+    static func isRevoked(_ jws: String?) -> Bool {
+        guard let jws, let parsed = try? CompactJWS(jws),
+              let payload = try? JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: parsed.payload) else { return false }
+        return payload.revocationDate != nil
+    }
+
+    /// Every stored transaction, newest purchase first within each product.
+    public func transactions() throws(StoreError) -> [StoredTransaction] {
+        try run {
+            try db.query("""
+                SELECT transaction_id, product_id, purchase_date, signed_date, environment, jws FROM transactions
+                ORDER BY product_id, purchase_date DESC, signed_date DESC, transaction_id DESC
+                """).map(Self.storedTransaction)
+        }
+    }
+
+    public func transaction(id: String) throws(StoreError) -> StoredTransaction? {
+        try run {
+            try db.query("SELECT transaction_id, product_id, purchase_date, signed_date, environment, jws FROM transactions WHERE transaction_id = ?",
+                         [.text(id)]).first.map(Self.storedTransaction)
+        }
+    }
+
+    /// The products that have transactions, sorted.
+    public func productIds() throws(StoreError) -> [String] {
+        try run { try db.query("SELECT DISTINCT product_id FROM transactions ORDER BY product_id").compactMap { $0.first?.text } }
+    }
+
+    /// One product's transactions, newest purchase first, a page at a time: the gate reads
+    /// only as far as the first one that verifies.
+    public func transactions(productId: String, offset: Int, limit: Int) throws(StoreError) -> [StoredTransaction] {
+        try run {
+            try db.query("""
+                SELECT transaction_id, product_id, purchase_date, signed_date, environment, jws FROM transactions
+                WHERE product_id = ? ORDER BY purchase_date DESC, signed_date DESC, transaction_id DESC LIMIT ? OFFSET ?
+                """, [.text(productId), .integer(Int64(limit)), .integer(Int64(offset))]).map(Self.storedTransaction)
+        }
+    }
+
+    static func storedTransaction(_ row: [SQLiteValue]) -> StoredTransaction {
+        StoredTransaction(transactionId: row[0].text ?? "", productId: row[1].text ?? "", purchaseDate: row[2].double ?? 0,
+                          signedDate: row[3].double ?? 0, environment: row[4].text, jws: row[5].text ?? "")
+    }
+
+    /// The stored renewal info JWS of a subscription, if any.
+    public func renewalJWS(originalTransactionId: String) throws(StoreError) -> String? {
+        try run {
+            try db.query("SELECT jws FROM renewals WHERE original_transaction_id = ?", [.text(originalTransactionId)]).first?.first?.text
+        }
+    }
+
+    public func transactionCount() throws(StoreError) -> Int {
+        try run { Int(try db.query("SELECT COUNT(*) FROM transactions").first?.first?.integer ?? 0) }
+    }
+
+    /// Removes the transactions (and their renewal info) of one environment.
+    @discardableResult
+    public func deleteTransactions(environment: StoreEnvironment) throws(StoreError) -> Int {
+        try run {
+            try db.transaction {
+                let ids = try db.query("SELECT original_transaction_id FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
+                    .compactMap { $0.first?.text }
+                for id in ids { try db.query("DELETE FROM renewals WHERE original_transaction_id = ?", [.text(id)]) }
+                try db.query("DELETE FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
+                return ids.count
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The root certificates the store trusts.
+import Foundation
+
+extension EntitlementStore {
+    public func trustedRoots() throws(StoreError) -> [TrustedRoot] {
+        try run {
+            try db.query("SELECT fingerprint, der, label FROM trusted_roots ORDER BY added, fingerprint").map {
+                TrustedRoot(fingerprint: $0[0].text ?? "", der: $0[1].blob ?? Data(), label: $0[2].text ?? "")
+            }
+        }
+    }
+
+    /// Adds a root; false when it was already trusted.
+    @discardableResult
+    public func addTrustedRoot(der: Data, fingerprint: String, label: String) throws(StoreError) -> Bool {
+        try run {
+            try db.transaction {
+                let exists = try !db.query("SELECT 1 FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)]).isEmpty
+                if exists { return false }
+                let next = try db.query("SELECT COALESCE(MAX(added), 0) + 1 FROM trusted_roots").first?.first?.integer ?? 1
+                try db.query("INSERT INTO trusted_roots (fingerprint, der, label, added) VALUES (?, ?, ?, ?)",
+                             [.text(fingerprint), .blob(der), .text(label), .integer(next)])
+                return true
+            }
+        }
+    }
+
+    public func removeTrustedRoot(fingerprint: String) throws(StoreError) {
+        try run { _ = try db.query("DELETE FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)]) }
+    }
+}
