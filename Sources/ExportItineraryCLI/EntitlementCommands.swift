@@ -74,10 +74,9 @@ enum EntitlementCommands {
             var all: [ImportResult] = []
             for path in paths { all += try importer.importFile(path) }
             results = all
-        } catch let error as StoreError {
-            throw storeFailure(error)
         } catch {
-            throw CommandFailure(message: "\(error)", code: ExitCode.failure)
+            // Everything here throws StoreError only (typed throws).
+            throw storeFailure(error)
         }
         if json {
             printJSON(["items": results.map { r -> [String: Any] in
