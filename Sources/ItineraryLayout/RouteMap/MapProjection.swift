@@ -35,7 +35,7 @@ public struct MapProjection: Sendable {
     ///   - frame: the map's frame in its own coordinates.
     ///   - padding: room kept inside the frame around the points.
     ///   - minimumSpan: the least span, in degrees, on each axis.
-    public init(points: [GeoPoint], frame: MapBox, padding: MapInsets, minimumSpan: Double) {
+    public init(points: [GeoPoint], frame: MapBox, padding: Insets, minimumSpan: Double) {
         precondition(!points.isEmpty, "a projection needs at least one point")
         let phi0 = points.map(\.latitude).reduce(0, +) / Double(points.count)
         let k = cos(phi0 * .pi / 180)

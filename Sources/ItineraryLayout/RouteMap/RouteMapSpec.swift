@@ -7,7 +7,7 @@ public struct RouteMapSpec: Sendable, Decodable {
     /// Taken off the height for each title line after the first.
     public var heightPerExtraTitleLine: Double
     /// Inside the frame, around the fitted route.
-    public var padding: MapInsets
+    public var padding: Insets
     /// The least span shown on each axis, in degrees (a one-city trip).
     public var minimumSpanDegrees: Double
     public var cornerRadius: Double
@@ -31,7 +31,7 @@ public struct RouteMapSpec: Sendable, Decodable {
         let c = try strictContainer(decoder, CodingKeys.self)
         height = try positive(c, .height)
         heightPerExtraTitleLine = try nonNegative(c, .heightPerExtraTitleLine)
-        padding = try c.decode(MapInsets.self, forKey: .padding)
+        padding = try c.decode(Insets.self, forKey: .padding)
         minimumSpanDegrees = try positive(c, .minimumSpanDegrees)
         cornerRadius = try nonNegative(c, .cornerRadius)
         fill = try c.decode(String.self, forKey: .fill)
@@ -43,28 +43,6 @@ public struct RouteMapSpec: Sendable, Decodable {
         markers = try c.decode(MarkerSpec.self, forKey: .markers)
         labels = try c.decode(MapLabelSpec.self, forKey: .labels)
         scaleBar = try c.decode(ScaleBarSpec.self, forKey: .scaleBar)
-    }
-}
-
-/// Padding inside the map frame.
-public struct MapInsets: Sendable, Decodable, Equatable {
-    public var top: Double
-    public var right: Double
-    public var bottom: Double
-    public var left: Double
-
-    public init(top: Double, right: Double, bottom: Double, left: Double) {
-        self.top = top; self.right = right; self.bottom = bottom; self.left = left
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case top, right, bottom, left }
-
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        top = try nonNegative(c, .top)
-        right = try nonNegative(c, .right)
-        bottom = try nonNegative(c, .bottom)
-        left = try nonNegative(c, .left)
     }
 }
 

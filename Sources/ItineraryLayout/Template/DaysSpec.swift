@@ -250,10 +250,7 @@ public struct IconSpec: Sendable, Decodable {
         let c = try strictContainer(decoder, CodingKeys.self)
         size = try positive(c, .size)
         stroke = try positive(c, .stroke)
-        gap = try c.decodeIfPresent(Double.self, forKey: .gap).map { v in
-            guard v >= 0, v.isFinite else { throw DecodingError.dataCorruptedError(forKey: .gap, in: c, debugDescription: "must be a number of 0 or more") }
-            return v
-        } ?? 0
+        gap = try nonNegative(c, .gap, default: 0)
     }
 }
 

@@ -117,20 +117,6 @@ public struct OverviewSpec: Sendable, Decodable {
         }
     }
 
-    /// A rule's stroke width and colour token.
-    public struct RuleSpec: Sendable, Decodable {
-        public var width: Double
-        public var color: String
-
-        enum CodingKeys: String, CodingKey, CaseIterable { case width, color }
-
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            width = try nonNegative(c, .width)
-            color = try c.decode(String.self, forKey: .color)
-        }
-    }
-
     /// What both tables share: gaps, paddings, rules, page-break rules and the common text roles.
     public struct TableSpec: Sendable, Decodable {
         /// The space at the right of every column but the last; column widths include it.
@@ -139,12 +125,12 @@ public struct OverviewSpec: Sendable, Decodable {
         public var overhang: Double
         public var headerStyle: TextRole
         public var headerPaddingBottom: Double
-        public var headerRule: RuleSpec
+        public var headerRule: LineSpec
         public var rowPaddingTop: Double
         public var rowPaddingBottom: Double
-        public var rowRule: RuleSpec
+        public var rowRule: LineSpec
         public var totalsStyle: TextRole
-        public var totalsRule: RuleSpec
+        public var totalsRule: LineSpec
         /// Text of a plain cell.
         public var cellStyle: TextRole
         /// The `—` of an empty cell.
@@ -163,12 +149,12 @@ public struct OverviewSpec: Sendable, Decodable {
             overhang = try nonNegative(c, .overhang)
             headerStyle = try c.decode(TextRole.self, forKey: .headerStyle)
             headerPaddingBottom = try nonNegative(c, .headerPaddingBottom)
-            headerRule = try c.decode(RuleSpec.self, forKey: .headerRule)
+            headerRule = try c.decode(LineSpec.self, forKey: .headerRule)
             rowPaddingTop = try nonNegative(c, .rowPaddingTop)
             rowPaddingBottom = try nonNegative(c, .rowPaddingBottom)
-            rowRule = try c.decode(RuleSpec.self, forKey: .rowRule)
+            rowRule = try c.decode(LineSpec.self, forKey: .rowRule)
             totalsStyle = try c.decode(TextRole.self, forKey: .totalsStyle)
-            totalsRule = try c.decode(RuleSpec.self, forKey: .totalsRule)
+            totalsRule = try c.decode(LineSpec.self, forKey: .totalsRule)
             cellStyle = try c.decode(TextRole.self, forKey: .cellStyle)
             emptyStyle = try c.decode(TextRole.self, forKey: .emptyStyle)
             minimumRowsUnderHeader = try count(c, .minimumRowsUnderHeader, atLeast: 1)

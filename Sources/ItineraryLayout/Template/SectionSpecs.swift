@@ -13,18 +13,3 @@ public enum SectionName: String, CaseIterable, Sendable {
     /// Stadium progress (printed only when the trip has `progress`).
     case progress
 }
-
-/// Settings every section shares.
-public struct SectionSpec: Sendable, Decodable, Equatable {
-    /// Start the section on a new page (unless already at the top of one).
-    public var startsNewPage: Bool
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case startsNewPage }
-
-    public init(startsNewPage: Bool = false) { self.startsNewPage = startsNewPage }
-
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
-    }
-}

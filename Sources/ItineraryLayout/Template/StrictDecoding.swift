@@ -29,3 +29,9 @@ func nonNegative<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws 
     guard v >= 0, v.isFinite else { throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a number of 0 or more") }
     return v
 }
+
+/// An optional number of 0 or more, `fallback` when the key is absent or null.
+func nonNegative<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K, default fallback: Double) throws -> Double {
+    guard c.contains(key), try !c.decodeNil(forKey: key) else { return fallback }
+    return try nonNegative(c, key)
+}

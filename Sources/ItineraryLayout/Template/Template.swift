@@ -112,6 +112,13 @@ public struct Insets: Sendable, Decodable, Equatable {
     public var bottom: Double
     public var left: Double
 
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        self.top = top
+        self.right = right
+        self.bottom = bottom
+        self.left = left
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable { case top, right, bottom, left }
 
     public init(from decoder: Decoder) throws {

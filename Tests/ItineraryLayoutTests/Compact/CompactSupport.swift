@@ -57,18 +57,7 @@ enum Compact {
 
     /// `object` with the value at a dotted path replaced (nil removes it).
     static func with(_ object: [String: Any], _ path: String, _ value: Any?) -> [String: Any] {
-        var keys = path.split(separator: ".").map(String.init)
-        let last = keys.removeLast()
-        func set(_ o: [String: Any], _ rest: ArraySlice<String>) -> [String: Any] {
-            var o = o
-            if let k = rest.first {
-                o[k] = set(o[k] as? [String: Any] ?? [:], rest.dropFirst())
-            } else {
-                o[last] = value
-            }
-            return o
-        }
-        return set(object, keys[...])
+        ItineraryLayoutTests.with(object, path, value)
     }
 }
 

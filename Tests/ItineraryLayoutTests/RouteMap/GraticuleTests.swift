@@ -18,7 +18,7 @@ struct GraticuleTests {
     @Test func linesSitOnRoundDegreesInsideTheFrame() {
         let frame = MapBox(x: 0, y: 0, width: 504, height: 400)
         let p = MapProjection(points: [GeoPoint(latitude: 41.9, longitude: -87.6), GeoPoint(latitude: 39.1, longitude: -80.0)],
-                              frame: frame, padding: MapInsets(top: 40, right: 46, bottom: 44, left: 46), minimumSpan: 1.2)
+                              frame: frame, padding: Insets(top: 40, right: 46, bottom: 44, left: 46), minimumSpan: 1.2)
         let g = Graticule(projection: p, frame: frame, steps: steps, stepsBelow: limits)
         #expect(g.step == 1)
         #expect(!g.meridians.isEmpty && !g.parallels.isEmpty)
@@ -43,7 +43,7 @@ struct GraticuleTests {
         let frame = MapBox(x: 0, y: 0, width: 504, height: 362)
         let p = MapProjection(points: [GeoPoint(latitude: 49.28, longitude: -123.1), GeoPoint(latitude: 25.78, longitude: -80.2),
                                        GeoPoint(latitude: 42.35, longitude: -71.1)],
-                              frame: frame, padding: MapInsets(top: 40, right: 46, bottom: 44, left: 46), minimumSpan: 1.2)
+                              frame: frame, padding: Insets(top: 40, right: 46, bottom: 44, left: 46), minimumSpan: 1.2)
         let g = Graticule(projection: p, frame: frame, steps: steps, stepsBelow: limits)
         #expect(g.step == 10)
         #expect(g.meridians.allSatisfy { $0.degrees.truncatingRemainder(dividingBy: 10) == 0 })

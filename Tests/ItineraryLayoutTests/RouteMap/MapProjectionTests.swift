@@ -4,7 +4,7 @@ import ItineraryLayout
 import Testing
 
 private let frame = MapBox(x: 0, y: 0, width: 504, height: 400)
-private let padding = MapInsets(top: 40, right: 46, bottom: 44, left: 46)
+private let padding = Insets(top: 40, right: 46, bottom: 44, left: 46)
 private let inner = MapBox(minX: 46, minY: 40, maxX: 458, maxY: 356)
 
 private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
