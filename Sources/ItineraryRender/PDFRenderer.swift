@@ -25,7 +25,7 @@ public struct PDFOptions: Sendable {
 
 /// Collects what cairo writes, in memory, so nothing touches the file system until the
 /// whole document exists.
-private final class ByteSink {
+final class ByteSink {
     var data = Data()
 }
 

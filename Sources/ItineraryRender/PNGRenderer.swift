@@ -19,13 +19,12 @@ public enum PNGRenderer {
         Painter(cr: cr, text: text, emitsTags: false).paint(page)
         cairo_surface_flush(surface)
 
-        final class Sink { var data = Data() }
-        let sink = Sink()
+        let sink = ByteSink()
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
         let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }, unmanaged.toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
