@@ -3,6 +3,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
+#include <hb.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #endif

@@ -187,7 +187,7 @@ public final class Exporter {
     /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.
     public func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
         let (document, text) = try layout(trip, options: options)
-        defer { text.clearShapedLines() }
+        defer { text.finishDocument() }
         guard (1...document.pages.count).contains(page) else {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
         }
@@ -202,7 +202,7 @@ public final class Exporter {
     /// Lays out and renders a trip to PDF bytes in memory.
     public func render(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
         let (document, text) = try layout(trip, options: options)
-        defer { text.clearShapedLines() }
+        defer { text.finishDocument() }
         let pdf: Data
         do {
             pdf = try PDFRenderer.render(document, text: text, options: PDFOptions(
@@ -260,8 +260,15 @@ public final class Exporter {
         let tag = language.replacingOccurrences(of: "_", with: "-")
         if let engine = engines[tag] { return engine }
         let engine = TextEngine(fontSet: fontSet, language: tag)
+        engine.paragraphCapacity = paragraphCapacity
         engines[tag] = engine
         return engine
+    }
+
+    /// How many broken paragraphs each text engine keeps from one document to the next
+    /// (labels, names and times recur across trips). Output never depends on it; memory does.
+    public var paragraphCapacity = TextEngine.defaultParagraphCapacity {
+        didSet { for engine in engines.values { engine.paragraphCapacity = paragraphCapacity } }
     }
 
     /// Midnight UTC of the trip's first day: fixed by the input, so reruns give the same bytes.

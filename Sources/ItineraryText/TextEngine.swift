@@ -11,16 +11,12 @@ public final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private var metricsCache: [MetricsKey: (ascent: Double, descent: Double)] = [:]
-    /// Lines shaped while breaking paragraphs, kept (with a reference) so drawing them does
-    /// not shape the same text again. Cleared by `clearShapedLines()` after each document.
-    /// Paragraphs already broken, by content and width: labels, times and dashes repeat
-    /// on every page.
-    private var setParagraphs: [ParagraphKey: [SetLine]] = [:]
-    private struct ParagraphKey: Hashable {
-        var spans: [StyledSpan]
-        var width: Double?
-    }
-    private var shapedLines: [[StyledSpan]: (line: UnsafeMutablePointer<PangoLayoutLine>, layout: OpaquePointer)] = [:]
+    /// Paragraphs already broken, by content and width (labels, times and dashes repeat on
+    /// every page and in every trip), and the shaped lines the current document draws.
+    private var cache = ParagraphCache(capacity: TextEngine.defaultParagraphCapacity)
+
+    /// How many broken paragraphs an engine keeps from one document to the next.
+    public static let defaultParagraphCapacity = 4096
 
     private struct MetricsKey: Hashable {
         var family: String
@@ -33,6 +29,11 @@ public final class TextEngine {
     ///   process locale (`LANG`) never changes a rendering.
     public init(fontSet: FontSet, language: String = "en") {
         self.fontSet = fontSet
+        // Pango starts fontconfig's default initialisation on a thread when its first font
+        // map is made, which reads the system's configuration and font caches; we never use
+        // them. With a current configuration already set that initialisation has nothing to
+        // do, and the process's default configuration is the hermetic one as well.
+        FcConfigSetCurrent(fontSet.config)
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         pango_fc_font_map_set_config(OpaquePointer(fontMap), fontSet.config)
         context = pango_font_map_create_context(fontMap)
@@ -48,7 +49,7 @@ public final class TextEngine {
     }
 
     deinit {
-        clearShapedLines()
+        cache.removeAll()
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
@@ -58,14 +59,14 @@ public final class TextEngine {
     public func setParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
         let spans = spans.filter { !$0.text.isEmpty }
         guard !spans.isEmpty else { return [] }
-        let key = ParagraphKey(spans: spans, width: width)
-        if let done = setParagraphs[key] { return done }
-        let lines = breakParagraph(spans, width: width)
-        setParagraphs[key] = lines
-        return lines
+        let key = ParagraphCache.Key(spans: spans, width: width)
+        if let done = cache.lookUp(key) { return done }
+        let paragraph = breakParagraph(spans, width: width)
+        cache.insert(paragraph, for: key)
+        return paragraph.lines
     }
 
-    private func breakParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
+    private func breakParagraph(_ spans: [StyledSpan], width: Double?) -> BrokenParagraph {
         let layout = makeLayout(spans)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         if let width {
@@ -86,6 +87,7 @@ public final class TextEngine {
         // paragraphs measure each line on its own.
         let bidi = spans.contains { Self.hasRightToLeft($0.text) }
         var lines: [SetLine] = []
+        var shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)] = []
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
             guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
@@ -103,17 +105,13 @@ public final class TextEngine {
             let (baseline, height) = lineBox(styles)
             let width = lineSpans.isEmpty ? 0 : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? advance(of: lineSpans)
             // Kept so drawing shows the glyphs shaped here (with the paragraph's own bidi
-            // resolution) instead of shaping the line again.
-            if shapedLines[lineSpans] == nil, !lineSpans.isEmpty {
-                // A line points at its layout without owning it, and the renderer reads the
-                // text through that pointer (it maps glyphs back to characters for copy and
-                // search): keep the layout alive with the line.
-                g_object_ref(UnsafeMutableRawPointer(layout))
-                shapedLines[lineSpans] = (pango_layout_line_ref(line), layout)
-            }
+            // resolution) instead of shaping the line again. A line points at its layout
+            // without owning it, and the renderer reads the text through that pointer (it maps
+            // glyphs back to characters for copy and search): the paragraph keeps both.
+            if !lineSpans.isEmpty { shaped.append((lineSpans, line)) }
             lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
-        return lines
+        return BrokenParagraph(lines: lines, shaped: shaped, layout: layout)
     }
 
     /// The width of a broken line up to `end` (its trailing spaces excluded), read from the
@@ -147,9 +145,16 @@ public final class TextEngine {
     public func advance(of spans: [StyledSpan]) -> Double {
         let layout = makeLayout(spans)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        return Double(logical.width) / Double(PANGO_SCALE)
+        // Line by line rather than `pango_layout_get_extents`: the layout's extents also need
+        // each font's line height, which Pango works out by shaping a sample sentence per font
+        // and size (a tenth of a one-document run); a line's own extents do not.
+        var widest: Int32 = 0
+        for i in 0..<pango_layout_get_line_count(layout) {
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(pango_layout_get_line_readonly(layout, i), nil, &logical)
+            widest = max(widest, logical.width)
+        }
+        return Double(widest) / Double(PANGO_SCALE)
     }
 
     /// Shortens a span with an ellipsis in the middle (URLs: both ends matter) or at the end
@@ -187,26 +192,36 @@ public final class TextEngine {
         return (baseline, height)
     }
 
-    /// The font's ascent and descent at the style's size, in points.
+    /// The font's ascent and descent at the style's size, in points: what Pango's context
+    /// metrics report (see `FontMetrics`), measured once per family, weight, style and size.
     public func metrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
         let key = MetricsKey(family: style.family, weight: style.weight, italic: style.italic, size: style.size)
         if let cached = metricsCache[key] { return cached }
         let desc = fontDescription(style)
         defer { pango_font_description_free(desc) }
-        let m = pango_context_get_metrics(context, desc, pango_context_get_language(context))
-        defer { pango_font_metrics_unref(m) }
-        let value = (Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
-                     Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE))
+        let m = FontMetrics.lineExtents(context: context, fontMap: fontMap, description: desc)
+        let value = (Double(m.ascent) / Double(PANGO_SCALE), Double(m.descent) / Double(PANGO_SCALE))
         metricsCache[key] = value
         return value
+    }
+
+    /// Pango's own context metrics for `style` (ascent, descent in points): the reference
+    /// `metrics(_:)` must equal, kept for tests.
+    public func pangoContextMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
+        let desc = fontDescription(style)
+        defer { pango_font_description_free(desc) }
+        let m = pango_context_get_metrics(context, desc, pango_context_get_language(context))
+        defer { pango_font_metrics_unref(m) }
+        return (Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
+                Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE))
     }
 
     /// Draws one set line with its baseline at (x, baseline) on a Cairo context.
     public func draw(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double) {
         guard !spans.isEmpty else { return }
-        if let shaped = shapedLines[spans] {
+        if let line = cache.line(for: spans) {
             cairo_move_to(cr, x, baseline)
-            pango_cairo_show_layout_line(cr, shaped.line)
+            pango_cairo_show_layout_line(cr, line)
             return
         }
         let layout = makeLayout(spans)
@@ -220,9 +235,10 @@ public final class TextEngine {
     /// It uses the line shaped during layout when there is one, so the halo matches the glyphs.
     public func drawOutline(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double, color: Color, width: Double) {
         guard !spans.isEmpty, width > 0 else { return }
-        let layout = shapedLines[spans] == nil ? makeLayout(spans) : nil
+        let cached = cache.line(for: spans)
+        let layout = cached == nil ? makeLayout(spans) : nil
         defer { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
-        guard let line = shapedLines[spans]?.line ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return }
+        guard let line = cached ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return }
         cairo_save(cr)
         cairo_new_path(cr)
         cairo_move_to(cr, x, baseline)
@@ -235,15 +251,21 @@ public final class TextEngine {
         cairo_restore(cr)
     }
 
-    /// Releases the lines kept for drawing; call once a document is rendered.
-    public func clearShapedLines() {
-        for shaped in shapedLines.values {
-            pango_layout_line_unref(shaped.line)
-            g_object_unref(UnsafeMutableRawPointer(shaped.layout))
-        }
-        shapedLines.removeAll()
-        setParagraphs.removeAll()
+    /// Ends a document once it is rendered: the next document draws only lines it set itself,
+    /// and paragraphs beyond `paragraphCapacity` that this document did not use are released.
+    public func finishDocument() { cache.finishDocument() }
+
+    /// Releases every kept paragraph and line.
+    public func clearCache() { cache.removeAll() }
+
+    /// How many broken paragraphs are kept between documents (at least those of the current one).
+    public var paragraphCapacity: Int {
+        get { cache.capacity }
+        set { cache.capacity = max(0, newValue) }
     }
+
+    /// Broken paragraphs currently kept.
+    public var cachedParagraphCount: Int { cache.count }
 
     /// How many glyphs of `spans` no bundled font could draw (tofu boxes).
     public func unknownGlyphCount(_ spans: [StyledSpan]) -> Int {

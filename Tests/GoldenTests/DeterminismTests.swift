@@ -18,6 +18,34 @@ struct DeterminismTests {
         #expect(a.count > 1000)
     }
 
+    /// The text engine keeps broken paragraphs from one document to the next (and evicts them
+    /// when over capacity): what an earlier document left behind must never change the bytes.
+    @Test("a document's bytes do not depend on what the process rendered before")
+    func independentOfEarlierDocuments() throws {
+        let paths = ["unicode", "twelve-items", "long-notes", "dst-and-phoenix"]
+            .map { TestPaths.validFixtures.appendingPathComponent("\($0).json").path } + [trip]
+        let trips = try paths.map { try Exporter.loadTrip(path: $0) }
+        let options = [ExportOptions(), ExportOptions(template: .named("compact"))]
+        // Each document alone, in a fresh exporter.
+        var fresh: [[Data]] = []
+        for t in trips {
+            fresh.append(try options.map { try TestStores.exporter().render(t, options: $0).bytes })
+        }
+        // All of them through one exporter, twice over, templates in both orders, with a
+        // small cache so that eviction happens too.
+        let shared = try TestStores.exporter()
+        shared.paragraphCapacity = 50
+        for round in 0..<2 {
+            for (i, t) in trips.enumerated() {
+                for j in options.indices {
+                    let k = round == 0 ? j : options.count - 1 - j
+                    let bytes = try shared.render(t, options: options[k]).bytes
+                    #expect(bytes == fresh[i][k], "\(paths[i]), template \(k), round \(round)")
+                }
+            }
+        }
+    }
+
     @Test("the command gives the same bytes under any TZ, LANG and working directory")
     func acrossEnvironments() throws {
         let dir = TestPaths.scratch("determinism")

@@ -12,7 +12,7 @@ struct NavigationTests {
         let exporter = try TestStores.exporter()
         let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
         let (document, text) = try exporter.layout(trip)
-        defer { text.clearShapedLines() }
+        defer { text.finishDocument() }
         #expect(document.outline.map(\.title) == ["Overview", "Itinerary", "Stadium progress"])
         let days = try #require(document.outline.first { $0.destination == "days" })
         #expect(days.children.count == trip.days.count)

@@ -8,81 +8,44 @@ public final class TripFormatter {
     public let locale: Locale
     public let units: Units
     private let labels: Labels
-    private let utc = TimeZone(identifier: "UTC")!
-    private let dayFormatter: DateFormatter
-    private let rangeFormatter: DateIntervalFormatter
-    private var timeFormatters: [String: DateFormatter] = [:]
-    private var zoneFormatters: [String: DateFormatter] = [:]
 
     public init(localeIdentifier: String, units: Units, labels: Labels) {
         locale = Locale(identifier: localeIdentifier.replacingOccurrences(of: "-", with: "_"))
         self.units = units
         self.labels = labels
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        calendar.locale = locale
-        dayFormatter = DateFormatter()
-        dayFormatter.locale = locale
-        dayFormatter.calendar = calendar
-        dayFormatter.timeZone = utc
-        dayFormatter.setLocalizedDateFormatFromTemplate("EEEMMMd")
-        rangeFormatter = DateIntervalFormatter()
-        rangeFormatter.locale = locale
-        rangeFormatter.calendar = calendar
-        rangeFormatter.timeZone = utc
-        rangeFormatter.dateStyle = .medium
-        rangeFormatter.timeStyle = .none
     }
 
-    /// Noon UTC of a calendar date: far from any day boundary, so formatting in UTC gives that day.
-    private func noon(_ d: CalendarDate) -> Date {
-        Date(timeIntervalSince1970: Double(d.daysSinceEpoch) * 86400 + 43200)
-    }
 
     /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.
     public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
-        rangeFormatter.string(from: noon(start), to: noon(end))
+        DateFormatterCache.shared.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .mediumDate)
     }
 
     /// `Sun, Jun 14` (en_US).
-    public func dayDate(_ d: CalendarDate) -> String { dayFormatter.string(from: noon(d)) }
+    public func dayDate(_ d: CalendarDate) -> String {
+        DateFormatterCache.shared.string(from: d.noonUTC, locale: locale, zone: "UTC", pattern: .template("EEEMMMd"))
+    }
 
     /// `6:40 PM CDT`: the local time at `instant` in the IANA zone, with the zone's abbreviation
     /// at that moment (so the right one on either side of a DST change).
     public func time(_ instant: Instant, zone: String) -> (time: String, zone: String) {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let tf = timeFormatters[zone] ?? makeFormatter(zone: zone, locale: locale, template: "jmm")
-        timeFormatters[zone] = tf
+        let cache = DateFormatterCache.shared
         // Zone abbreviations such as CDT are only defined in English data; other locales
         // would print GMT-5, which travellers read less easily.
-        let zf = zoneFormatters[zone] ?? makeFormatter(zone: zone, locale: Locale(identifier: "en_US"), format: "zzz")
-        zoneFormatters[zone] = zf
-        return (tf.string(from: date), zf.string(from: date))
+        return (cache.string(from: date, locale: locale, zone: zone, pattern: .template("jmm")),
+                cache.string(from: date, locale: Self.english, zone: zone, pattern: .format("zzz")))
     }
+
+    private static let english = Locale(identifier: "en_US")
 
     /// The calendar day of an instant in a zone, with its time: `Sun, Jun 14 · 3:00 PM`
     /// (and the zone's abbreviation with `withZone`: `… 3:00 PM CDT`).
     public func dayAndTime(_ instant: Instant, zone: String, withZone: Bool = false) -> String {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let key = "day|" + zone
-        let f = timeFormatters[key] ?? makeFormatter(zone: zone, locale: locale, template: "EEEMMMd")
-        timeFormatters[key] = f
+        let day = DateFormatterCache.shared.string(from: date, locale: locale, zone: zone, pattern: .template("EEEMMMd"))
         let t = time(instant, zone: zone)
-        return f.string(from: date) + " · " + t.time + (withZone ? " " + t.zone : "")
-    }
-
-    private func makeFormatter(zone: String, locale: Locale, template: String? = nil, format: String? = nil) -> DateFormatter {
-        let f = DateFormatter()
-        f.locale = locale
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        let tz = Self.timeZone(zone) ?? utc
-        calendar.timeZone = tz
-        f.calendar = calendar
-        f.timeZone = tz
-        if let template { f.setLocalizedDateFormatFromTemplate(template) }
-        if let format { f.dateFormat = format }
-        return f
+        return day + " · " + t.time + (withZone ? " " + t.zone : "")
     }
 
     /// An IANA zone, or a fixed offset written `GMT+hhmm` / `GMT-hhmm`.

@@ -22,6 +22,34 @@ struct TextEngineTests {
         }
     }
 
+    @Test("broken paragraphs are kept between documents up to the capacity")
+    func paragraphCacheIsBounded() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        engine.paragraphCapacity = 10
+        func set(_ range: Range<Int>) -> [[SetLine]] {
+            range.map { engine.setParagraph([StyledSpan("Paragraph number \($0) of the trip", style)], width: 80) }
+        }
+        // One document larger than the capacity: nothing of it is kept.
+        _ = set(0..<30)
+        #expect(engine.cachedParagraphCount == 30)
+        engine.finishDocument()
+        #expect(engine.cachedParagraphCount == 0)
+        // Small documents are kept; over capacity, only the last document's paragraphs stay.
+        let first = set(0..<5)
+        engine.finishDocument()
+        #expect(engine.cachedParagraphCount == 5)
+        #expect(set(0..<5) == first)
+        engine.finishDocument()
+        _ = set(100..<108)
+        engine.finishDocument()
+        #expect(engine.cachedParagraphCount == 8)
+        // A kept paragraph gives exactly what breaking it afresh gives.
+        let again = set(100..<108)
+        engine.clearCache()
+        #expect(engine.cachedParagraphCount == 0)
+        #expect(set(100..<108) == again)
+    }
+
     @Test("line boxes follow the CSS half-leading model")
     func lineBox() throws {
         let engine = TextEngine(fontSet: try fonts.get())

@@ -6,23 +6,13 @@ import ItineraryModel
 /// the order (`12–13 jun` in Spanish); a dash between two day numbers is closed up, as the
 /// design writes `Jun 12–13`.
 final class MapDateFormatter {
-    private let interval: DateIntervalFormatter
+    private let locale: Locale
 
-    init(locale: Locale) {
-        let utc = TimeZone(identifier: "UTC")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        calendar.locale = locale
-        interval = DateIntervalFormatter()
-        interval.locale = locale
-        interval.calendar = calendar
-        interval.timeZone = utc
-        interval.dateTemplate = "MMMd"
-    }
+    init(locale: Locale) { self.locale = locale }
 
     /// One date, or the range from `first` to `last`.
     func string(_ first: CalendarDate, _ last: CalendarDate) -> String {
-        let text = interval.string(from: Self.noon(first), to: Self.noon(last))
+        let text = DateFormatterCache.shared.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: .template("MMMd"))
         return Self.closeUp(text)
     }
 
@@ -44,10 +34,5 @@ final class MapDateFormatter {
             i += 1
         }
         return out
-    }
-
-    /// Noon UTC: far from any day boundary, so formatting in UTC gives that calendar day.
-    private static func noon(_ d: CalendarDate) -> Date {
-        Date(timeIntervalSince1970: Double(d.daysSinceEpoch) * 86400 + 43200)
     }
 }

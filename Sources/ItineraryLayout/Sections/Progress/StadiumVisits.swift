@@ -59,31 +59,13 @@ struct StadiumVisits {
 
 /// `Jun 15` and `Jun 18–19` in the trip's locale.
 struct MonthDayFormatter {
-    private let single: DateFormatter
-    private let range: DateIntervalFormatter
-
-    init(locale: Locale) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        calendar.locale = locale
-        single = DateFormatter()
-        single.locale = locale
-        single.calendar = calendar
-        single.timeZone = calendar.timeZone
-        single.setLocalizedDateFormatFromTemplate("MMMd")
-        range = DateIntervalFormatter()
-        range.locale = locale
-        range.calendar = calendar
-        range.timeZone = calendar.timeZone
-        range.dateTemplate = "MMMd"
-    }
+    let locale: Locale
 
     /// One run of days; the dash of a short run is set tight (`Jun 18–19`), as the map labels are.
     func string(_ run: [CalendarDate]) -> String {
         guard let first = run.first, let last = run.last else { return "" }
-        if run.count == 1 { return single.string(from: Self.noon(first)) }
-        return range.string(from: Self.noon(first), to: Self.noon(last)).replacingOccurrences(of: "\u{2009}\u{2013}\u{2009}", with: "\u{2013}")
+        let cache = DateFormatterCache.shared
+        if run.count == 1 { return cache.string(from: first.noonUTC, locale: locale, zone: "UTC", pattern: .template("MMMd")) }
+        return cache.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: .template("MMMd")).replacingOccurrences(of: "\u{2009}\u{2013}\u{2009}", with: "\u{2013}")
     }
-
-    private static func noon(_ d: CalendarDate) -> Date { Date(timeIntervalSince1970: Double(d.daysSinceEpoch) * 86400 + 43200) }
 }

@@ -1,0 +1,109 @@
+/// Date and date-interval formatters shared by every document of the process, configured once each.
+import Foundation
+import ItineraryModel
+
+/// Keeps one configured `DateFormatter` per (locale, zone, pattern) for the whole process.
+///
+/// Configuring a formatter is the expensive part: each property set re-opens the underlying
+/// ICU formatter (about a million instructions for a new time formatter), while formatting a
+/// date with a configured one is cheap. Batch exports format the same few patterns in the same
+/// few zones for every trip, so the formatters are built once and reused under a lock
+/// (`DateFormatter` is not safe to share between threads without one).
+final class DateFormatterCache: @unchecked Sendable {
+    static let shared = DateFormatterCache()
+
+    enum Pattern: Hashable {
+        /// A skeleton such as `jmm`, localized for the formatter's locale.
+        case template(String)
+        /// A fixed pattern such as `zzz`.
+        case format(String)
+    }
+
+    private struct Key: Hashable {
+        var locale: String
+        var zone: String
+        var pattern: Pattern
+    }
+
+    /// How an interval is written: the locale's medium date style, or a skeleton such as `MMMd`.
+    enum IntervalPattern: Hashable {
+        case mediumDate
+        case template(String)
+    }
+
+    private struct IntervalKey: Hashable {
+        var locale: String
+        var pattern: IntervalPattern
+    }
+
+    private static let capacity = 256
+    private let lock = NSLock()
+    private var formatters: [Key: DateFormatter] = [:]
+    private var intervalFormatters: [IntervalKey: DateIntervalFormatter] = [:]
+
+    /// `date` written with `pattern` for `locale` in the IANA `zone` (or a `GMT±hhmm` offset;
+    /// an unknown zone falls back to UTC, which validation has already refused for trips).
+    func string(from date: Date, locale: Locale, zone: String, pattern: Pattern) -> String {
+        let key = Key(locale: locale.identifier, zone: zone, pattern: pattern)
+        lock.lock()
+        defer { lock.unlock() }
+        if let formatter = formatters[key] { return formatter.string(from: date) }
+        let formatter = Self.make(locale: locale, zone: zone, pattern: pattern)
+        // A bound for long-running processes fed trips from every zone and locale.
+        if formatters.count >= Self.capacity { formatters.removeAll() }
+        formatters[key] = formatter
+        return formatter.string(from: date)
+    }
+
+    /// The calendar days `first` to `last` (noon UTC dates) as one interval, e.g. `Jun 12 – 19, 2026`.
+    func interval(from first: Date, to last: Date, locale: Locale, pattern: IntervalPattern) -> String {
+        let key = IntervalKey(locale: locale.identifier, pattern: pattern)
+        lock.lock()
+        defer { lock.unlock() }
+        if let formatter = intervalFormatters[key] { return formatter.string(from: first, to: last) }
+        let formatter = DateIntervalFormatter()
+        formatter.locale = locale
+        formatter.calendar = Self.utcCalendar(locale)
+        formatter.timeZone = Self.utc
+        switch pattern {
+        case .mediumDate:
+            formatter.dateStyle = .medium
+            formatter.timeStyle = .none
+        case let .template(template):
+            formatter.dateTemplate = template
+        }
+        if intervalFormatters.count >= Self.capacity { intervalFormatters.removeAll() }
+        intervalFormatters[key] = formatter
+        return formatter.string(from: first, to: last)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    private static func utcCalendar(_ locale: Locale) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        calendar.timeZone = utc
+        return calendar
+    }
+
+    private static func make(locale: Locale, zone: String, pattern: Pattern) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = locale
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let tz = TripFormatter.timeZone(zone) ?? utc
+        calendar.timeZone = tz
+        f.calendar = calendar
+        f.timeZone = tz
+        switch pattern {
+        case let .template(template): f.setLocalizedDateFormatFromTemplate(template)
+        case let .format(format): f.dateFormat = format
+        }
+        return f
+    }
+}
+
+extension CalendarDate {
+    /// Noon UTC of the day: far from any day boundary, so formatting it in UTC gives this day.
+    var noonUTC: Date { Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86400 + 43200) }
+}

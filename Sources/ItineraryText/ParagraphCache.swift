@@ -1,0 +1,96 @@
+/// Broken paragraphs kept across documents, and the shaped lines one document draws.
+import CCairo
+
+/// A paragraph broken once: its set lines and the Pango lines they were cut from.
+///
+/// Owns a reference to the paragraph's layout (each Pango line points into it) and one to
+/// each shaped line; both are released with the entry.
+final class BrokenParagraph {
+    let lines: [SetLine]
+    let shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)]
+    private let layout: OpaquePointer
+    /// The document generation that last used this paragraph (set by the cache).
+    var lastUsed = 0
+
+    init(lines: [SetLine], shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)],
+         layout: OpaquePointer) {
+        self.lines = lines
+        self.shaped = shaped
+        self.layout = layout
+        g_object_ref(UnsafeMutableRawPointer(layout))
+        for entry in shaped { pango_layout_line_ref(entry.line) }
+    }
+
+    deinit {
+        for entry in shaped { pango_layout_line_unref(entry.line) }
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+}
+
+/// Paragraphs broken by earlier documents and this one, bounded, and the lines drawn by
+/// the current document.
+///
+/// Trip after trip repeats the same labels, team names, stadiums, times and dashes, and a
+/// batch job often renders one trip in several templates or sizes: shaping is the costliest
+/// step of layout, so a paragraph already broken at a width is not shaped again.
+///
+/// Output never depends on what an earlier document left here: a cached paragraph holds
+/// exactly the lines breaking it again would give, and the line drawn for a run of spans is
+/// always the one from the first paragraph of *this* document that produced it, as in a
+/// fresh process.
+struct ParagraphCache {
+    struct Key: Hashable {
+        var spans: [StyledSpan]
+        var width: Double?
+    }
+
+    /// Paragraphs kept between documents; a single larger document may exceed it until it ends.
+    var capacity: Int
+    private var paragraphs: [Key: BrokenParagraph] = [:]
+    /// The Pango line to draw for a run of spans in the current document (owned by `paragraphs`).
+    private var documentLines: [[StyledSpan]: UnsafeMutablePointer<PangoLayoutLine>] = [:]
+    private var generation = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    var count: Int { paragraphs.count }
+
+    /// The cached paragraph for `key`, registering its lines for drawing in this document.
+    mutating func lookUp(_ key: Key) -> [SetLine]? {
+        guard let paragraph = paragraphs[key] else { return nil }
+        use(paragraph)
+        return paragraph.lines
+    }
+
+    mutating func insert(_ paragraph: BrokenParagraph, for key: Key) {
+        paragraphs[key] = paragraph
+        use(paragraph)
+    }
+
+    private mutating func use(_ paragraph: BrokenParagraph) {
+        paragraph.lastUsed = generation
+        for entry in paragraph.shaped where documentLines[entry.spans] == nil {
+            documentLines[entry.spans] = entry.line
+        }
+    }
+
+    /// The shaped line for `spans` in the current document, if a paragraph produced one.
+    func line(for spans: [StyledSpan]) -> UnsafeMutablePointer<PangoLayoutLine>? { documentLines[spans] }
+
+    /// Ends a document: forgets its drawing lines and, over capacity, the paragraphs it did
+    /// not use (all of them if it alone used more than the capacity).
+    mutating func finishDocument() {
+        documentLines.removeAll()
+        if paragraphs.count > capacity {
+            paragraphs = paragraphs.filter { $0.value.lastUsed == generation }
+            if paragraphs.count > capacity { paragraphs.removeAll() }
+        }
+        generation += 1
+    }
+
+    /// Drops everything.
+    mutating func removeAll() {
+        documentLines.removeAll()
+        paragraphs.removeAll()
+    }
+}
