@@ -8,6 +8,7 @@ packages=(
   libcairo2-dev libpango1.0-dev libfontconfig-dev   # rendering
   libsqlite3-dev libssl-dev                           # the entitlement store
   fonts-inter fonts-noto-core fonts-droid-fallback    # the hermetic font set (copied into Fonts/)
+  python3-fonttools                                   # Inter converted to TrueType outlines (scripts/otf-to-ttf.py)
   fonts-symbola                                       # monochrome emoji (cairo 1.16 damages colour-emoji PDFs)
   poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
   time                                                # bench: peak RSS

@@ -39,24 +39,26 @@ public final class FontSet: @unchecked Sendable {
     /// Every code point some bundled font covers: used to warn about tofu before drawing.
     private let coverage: OpaquePointer
 
-    /// Loads every `.otf`, `.ttf` and `.ttc` file of `directory`, in name order.
+    /// Loads the fonts of `directory` in name order: those its `fonts.lock` pins, or without a
+    /// lock every `.otf`, `.ttf` and `.ttc` file.
     public init(directory: String) throws(FontSetError) {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
             throw .missingDirectory(directory)
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+        var names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { [".otf", ".ttf", ".ttc"].contains(where: $0.lowercased().hasSuffix) }
             .sorted()
         guard !names.isEmpty else { throw .noFonts(directory) }
-        // With a lock file, every font it pins must be there: a partial set would silently
-        // change fallback and therefore the output. (Hashes are checked by fetch-fonts.sh.)
+        // With a lock file, exactly the fonts it pins are used and every one must be there: a
+        // partial set, or a leftover file, would silently change fallback and so the output.
+        // (Hashes are checked by fetch-fonts.sh.)
         let lock = (directory as NSString).appendingPathComponent("fonts.lock")
         if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
-            let pinned = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
-                .compactMap { $0.split(separator: "\t").dropFirst().first.map { ($0 as Substring).split(separator: "/").last.map(String.init) } ?? nil }
+            let pinned = Self.pinnedNames(lock: text)
             let missing = pinned.filter { !names.contains($0) }
             if !missing.isEmpty { throw .incomplete(directory: directory, missing: missing) }
+            names = pinned.sorted()
         }
 
         // An empty configuration: no system directories, no user config, no cache.
@@ -92,6 +94,17 @@ public final class FontSet: @unchecked Sendable {
         self.files = names
         self.config = config
         self.coverage = coverage
+    }
+
+    /// The file names a lock pins: the converted name of a line that has one, else the
+    /// source path's last component.
+    static func pinnedNames(lock: String) -> [String] {
+        lock.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count >= 3 else { return nil }
+            if fields.count >= 5, !fields[3].isEmpty { return String(fields[3]) }
+            return fields[1].split(separator: "/").last.map(String.init)
+        }
     }
 
     deinit {

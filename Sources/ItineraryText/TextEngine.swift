@@ -35,6 +35,10 @@ public final class TextEngine {
         // do, and the process's default configuration is the hermetic one as well.
         FcConfigSetCurrent(fontSet.config)
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
+        // Sizes are in points (1/72 in). Pango makes contexts of its own at the font map's
+        // resolution (to measure each new font's metrics, say); at the default 96 dpi their
+        // font patterns differ from ours at 72 and each new size is matched and sorted twice.
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         pango_fc_font_map_set_config(OpaquePointer(fontMap), fontSet.config)
         context = pango_font_map_create_context(fontMap)
         pango_cairo_context_set_resolution(context, 72)

@@ -90,10 +90,10 @@ struct HermeticFontTests {
     @Test("only the font directory's files are used, never the system's")
     func noSystemFonts() throws {
         let dir = TestPaths.scratch("inter-only")
-        try FileManager.default.copyItem(atPath: TestPaths.fonts + "/Inter-Regular.otf",
-                                         toPath: dir.appendingPathComponent("Inter-Regular.otf").path)
+        try FileManager.default.copyItem(atPath: TestPaths.fonts + "/Inter-Regular.ttf",
+                                         toPath: dir.appendingPathComponent("Inter-Regular.ttf").path)
         let fontSet = try FontSet(directory: dir.path)
-        #expect(fontSet.files == ["Inter-Regular.otf"])
+        #expect(fontSet.files == ["Inter-Regular.ttf"])
         let engine = TextEngine(fontSet: fontSet)
         let arabic = StyledSpan("الرياض", style)
         #expect(engine.unknownGlyphCount([arabic]) > 0)
@@ -111,7 +111,7 @@ struct HermeticFontTests {
     @Test("a font set missing a file its lock pins is refused")
     func incompleteSet() throws {
         let dir = TestPaths.scratch("partial-fonts")
-        for file in ["fonts.lock", "Inter-Regular.otf"] {
+        for file in ["fonts.lock", "Inter-Regular.ttf"] {
             try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
         }
         do {
@@ -119,9 +119,26 @@ struct HermeticFontTests {
             Issue.record("an incomplete font set loaded")
         } catch {
             guard case let .incomplete(_, missing) = error else { Issue.record("wrong error \(error)"); return }
-            #expect(missing.contains("Inter-Bold.otf"))
-            #expect(!missing.contains("Inter-Regular.otf"))
+            #expect(missing.contains("Inter-Bold.ttf"))
+            #expect(!missing.contains("Inter-Regular.ttf"))
         }
+    }
+}
+
+extension HermeticFontTests {
+    /// A file left over in Fonts/ (an older lock's .otf, say) must not join the set.
+    @Test("with a lock, only the files it pins are loaded")
+    func leftoverFilesAreIgnored() throws {
+        let dir = TestPaths.scratch("leftover-fonts")
+        let all = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts).filter { $0.hasSuffix(".ttf") || $0 == "fonts.lock" }
+        for file in all {
+            try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+        }
+        try FileManager.default.copyItem(atPath: TestPaths.fonts + "/Symbola_hint.ttf", toPath: dir.appendingPathComponent("Leftover.ttf").path)
+        let fontSet = try FontSet(directory: dir.path)
+        #expect(!fontSet.files.contains("Leftover.ttf"))
+        #expect(fontSet.files.contains("Inter-Regular.ttf"))
+        #expect(fontSet.files.count == all.count - 1)
     }
 }
 
