@@ -76,6 +76,22 @@ struct ChainVerifier {
     let roots: TrustedRootStore
     let cache = VerifiedChainCache()
 
+    /// One verifier per set of trusted roots for the whole process, so that every check of a
+    /// store (a command makes three: before loading fonts, before reading the trip, before
+    /// rendering) parses the roots once and reuses the chains already verified.
+    static func shared(roots: [Data]) -> ChainVerifier {
+        sharedLock.lock()
+        defer { sharedLock.unlock() }
+        if let verifier = sharedVerifiers[roots] { return verifier }
+        let verifier = ChainVerifier(roots: TrustedRootStore(roots: roots))
+        if sharedVerifiers.count >= 16 { sharedVerifiers.removeAll() }
+        sharedVerifiers[roots] = verifier
+        return verifier
+    }
+
+    private static let sharedLock = NSLock()
+    nonisolated(unsafe) private static var sharedVerifiers: [[Data]: ChainVerifier] = [:]
+
     /// Verifies `x5c` at `effectiveDate` and returns the leaf's public key (EC P-256), which checks the signature.
     ///
     /// Only `x5c[0]` (leaf) and `x5c[1]` (intermediate) take part: the chain must end at a configured

@@ -37,7 +37,7 @@ public struct SignedDataVerifier: Sendable {
     public init(trustedRoots: [Data], bundleId: String, environments: Set<StoreEnvironment>) {
         self.bundleId = bundleId
         self.environments = environments
-        self.chain = ChainVerifier(roots: TrustedRootStore(roots: trustedRoots))
+        self.chain = ChainVerifier.shared(roots: trustedRoots)
     }
 
     /// How many of the trusted roots given to `init` parsed and are in use.

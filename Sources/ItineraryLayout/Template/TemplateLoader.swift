@@ -1,5 +1,6 @@
 /// Loading a template from JSON bytes and checking that everything it names exists.
 import Foundation
+import ItineraryModel
 import ItineraryText
 
 /// A template that cannot be used, with the key at fault.
@@ -24,9 +25,15 @@ public enum StyleName: String, CaseIterable, Sendable {
 public enum TemplateLoader {
     /// Decodes and checks a template. Every style, colour and paper named anywhere must exist.
     public static func load(_ data: Data) throws(TemplateError) -> Template {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(data)
+        } catch {
+            throw TemplateError(key: "", message: "not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
+        }
         let template: Template
         do {
-            template = try JSONDecoder().decode(Template.self, from: data)
+            template = try TemplateDecoder().decode(Template.self, from: json)
         } catch let error as DecodingError {
             throw describe(error)
         } catch {

@@ -13,7 +13,7 @@ private func load(_ object: [String: Any]) throws -> Template {
 @Suite("Template loader")
 struct TemplateLoaderTests {
     @Test func bundledTemplatesLoad() throws {
-        for name in ["classic"] {
+        for name in ["classic", "compact"] {
             let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/\(name).json"))
             let template = try TemplateLoader.load(data)
             #expect(template.name == name)
@@ -28,6 +28,31 @@ struct TemplateLoaderTests {
         styles["body"] = body
         t["styles"] = styles
         #expect(errorKey(t) == "styles.body.sise")
+    }
+
+    /// Templates are parsed by the project's own JSON reader: syntax errors say where, a key
+    /// written twice is refused, and wrong kinds of value are named with their path.
+    @Test func syntaxDuplicatesAndKindsAreReported() throws {
+        let text = try String(contentsOfFile: TestPaths.templates + "/classic.json", encoding: .utf8)
+        func error(_ json: String) -> TemplateError? {
+            do {
+                _ = try TemplateLoader.load(Data(json.utf8))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let broken = try #require(error(text.replacingOccurrences(of: "\"paper\":", with: "\"paper\"")))
+        #expect(broken.key == "")
+        #expect(broken.message.hasPrefix("not valid JSON at line "))
+
+        let twice = try #require(error(text.replacingOccurrences(of: "{", with: "{\"name\": \"x\", ", options: [], range: text.range(of: "{"))))
+        #expect(twice.key == "name")
+        #expect(twice.message.contains("twice"))
+
+        #expect(errorKey(with(try classic(), "paper", 7)) == "paper")
+        #expect(errorKey(with(try classic(), "margins", NSNull())) == "margins")
+        #expect(errorKey(with(try classic(), "margins.top", "wide")) == "margins.top")
     }
 
     @Test func missingAndBrokenValuesAreNamed() throws {
