@@ -50,4 +50,9 @@ for file in Fonts/*.otf Fonts/*.ttf Fonts/*.ttc; do
   for name in "${wanted[@]}"; do [ "$(basename "$file")" = "$name" ] && keep=1; done
   [ $keep -eq 1 ] || rm -f "$file"
 done
+# The scan cache export-itinerary keeps here is checked against the directory's time by
+# Fontconfig; dropping it whenever the set changed costs one scan and removes all doubt.
+if [ "$(find Fonts -maxdepth 1 -newer Fonts/.fontconfig-cache -name '*.tt[fc]' 2>/dev/null | head -1)" != "" ]; then
+  rm -rf Fonts/.fontconfig-cache
+fi
 exit $status

@@ -61,16 +61,11 @@ public final class FontSet: @unchecked Sendable {
             names = pinned.sorted()
         }
 
-        // An empty configuration: no system directories, no user config, no cache.
-        // Files are added one by one because FcConfigAppFontAddDir on such a
-        // configuration complains on stderr about cache directories.
-        guard let config = FcConfigCreate() else { throw .noFonts(directory) }
-        for name in names {
-            let path = (directory as NSString).appendingPathComponent(name)
-            if FcConfigAppFontAddFile(config, path) == 0 {
-                FcConfigDestroy(config)
-                throw .unreadableFont(path)
-            }
+        let config: OpaquePointer
+        if let cached = FontScan.cached(directory: directory, names: names) {
+            config = cached
+        } else {
+            config = try FontScan.fileByFile(directory: directory, names: names)
         }
         let coverage = FcCharSetCreate()!
         var families = Set<String>()

@@ -142,6 +142,26 @@ extension HermeticFontTests {
     }
 }
 
+extension HermeticFontTests {
+    /// The second load of a directory reads Fontconfig's scan cache; it must give the same set
+    /// and the same shaping as the scan.
+    @Test("a font set read from the scan cache equals the scanned one")
+    func scanCache() throws {
+        let dir = TestPaths.scratch("cached-fonts")
+        for file in try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts) where file.hasSuffix(".ttf") || file == "fonts.lock" {
+            try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+        }
+        let scanned = try FontSet(directory: dir.path)
+        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(".fontconfig-cache").path)
+        #expect(cacheFiles.contains { $0.hasSuffix(".cache-8") || $0.contains(".cache-") })
+        let cached = try FontSet(directory: dir.path)
+        #expect(cached.files == scanned.files)
+        #expect(cached.families == scanned.families)
+        let text = [StyledSpan("Zürich → 東京ドーム · الرياض", style)]
+        #expect(TextEngine(fontSet: cached).setParagraph(text, width: 120) == TextEngine(fontSet: scanned).setParagraph(text, width: 120))
+    }
+}
+
 @Suite("Line widths")
 struct LineWidthTests {
     /// setParagraph reads widths from the paragraph's shaping; they must equal measuring the
