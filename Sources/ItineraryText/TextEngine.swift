@@ -107,7 +107,7 @@ public final class TextEngine {
             }
             let styles = lineSpans.isEmpty ? [spans[0].style] : lineSpans.map(\.style)
             let (baseline, height) = lineBox(styles)
-            let width = lineSpans.isEmpty ? 0 : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? advance(of: lineSpans)
+            let width = lineSpans.isEmpty ? 0 : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? measuredAdvance(of: lineSpans)
             // Kept so drawing shows the glyphs shaped here (with the paragraph's own bidi
             // resolution) instead of shaping the line again. A line points at its layout
             // without owning it, and the renderer reads the text through that pointer (it maps
@@ -146,7 +146,23 @@ public final class TextEngine {
     }
 
     /// The advance width of `spans` set on one line.
+    ///
+    /// Text that is usually set right after being measured (an ellipsized title that fits, a
+    /// map label) is measured as a paragraph, so setting it reuses the shaping; the widths are
+    /// the same, as long as no trailing space or break would be trimmed from the set line and
+    /// no right-to-left run needs the line measured on its own.
     public func advance(of spans: [StyledSpan]) -> Double {
+        let text = spans.map(\.text).joined()
+        if let last = text.unicodeScalars.last, !last.properties.isWhitespace,
+           !text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }),
+           !Self.hasRightToLeft(text) {
+            return setParagraph(spans, width: nil).map(\.width).max() ?? 0
+        }
+        return measuredAdvance(of: spans)
+    }
+
+    /// The advance width of `spans` from a layout of their own (not kept).
+    private func measuredAdvance(of spans: [StyledSpan]) -> Double {
         let layout = makeLayout(spans)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         // Line by line rather than `pango_layout_get_extents`: the layout's extents also need
@@ -165,6 +181,7 @@ public final class TextEngine {
     /// so that it fits `width`; returns it unchanged when it already fits.
     public func ellipsize(_ span: StyledSpan, width: Double, middle: Bool) -> StyledSpan {
         guard advance(of: [span]) > width else { return span }
+        // The probes below are one-off strings: measured without filling the paragraph cache.
         let chars = Array(span.text)
         func shortened(keeping n: Int) -> StyledSpan {
             let text: String
@@ -180,7 +197,7 @@ public final class TextEngine {
         var lo = 0, hi = chars.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if advance(of: [shortened(keeping: mid)]) <= width { lo = mid } else { hi = mid - 1 }
+            if measuredAdvance(of: [shortened(keeping: mid)]) <= width { lo = mid } else { hi = mid - 1 }
         }
         return shortened(keeping: lo)
     }
