@@ -169,7 +169,13 @@ public final class Exporter {
 
     /// Lays out a trip into pages (no rendering yet). Checks the gate first.
     public func layout(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> (LaidOutDocument, TextEngine) {
-        try Self.requirePro(gate)
+        try layout(trip, options: options, gateChecked: false)
+    }
+
+    /// `gateChecked`: the caller has just checked the gate (`export` does, before reading the
+    /// trip), so the check is not repeated a few milliseconds later.
+    private func layout(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> (LaidOutDocument, TextEngine) {
+        if !gateChecked { try Self.requirePro(gate) }
         let template = try loadTemplate(options.template)
         let theme: Theme
         do {
@@ -186,7 +192,11 @@ public final class Exporter {
 
     /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.
     public func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
-        let (document, text) = try layout(trip, options: options)
+        try renderPNG(trip, page: page, dpi: dpi, options: options, gateChecked: false)
+    }
+
+    private func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> ExportResult {
+        let (document, text) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         guard (1...document.pages.count).contains(page) else {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
@@ -201,7 +211,11 @@ public final class Exporter {
 
     /// Lays out and renders a trip to PDF bytes in memory.
     public func render(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
-        let (document, text) = try layout(trip, options: options)
+        try render(trip, options: options, gateChecked: false)
+    }
+
+    private func render(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> ExportResult {
+        let (document, text) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         let pdf: Data
         do {
@@ -237,9 +251,9 @@ public final class Exporter {
         let trip = try Self.loadTrip(path: input)
         let result: ExportResult
         if let pngPage {
-            result = try renderPNG(trip, page: pngPage, dpi: dpi, options: options)
+            result = try renderPNG(trip, page: pngPage, dpi: dpi, options: options, gateChecked: true)
         } else {
-            result = try render(trip, options: options)
+            result = try render(trip, options: options, gateChecked: true)
         }
         do {
             if output == "-" {
