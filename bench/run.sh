@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Benchmark: builds release, then for each example trip reports
-#   - milliseconds per document end to end (the CLI as a process, median of RUNS runs),
+#   - milliseconds per document end to end (the CLI as a process: median, fastest and
+#     quartiles of RUNS runs; INSTRUCTIONS=1 adds callgrind instruction counts, which the
+#     machine's noise does not move),
 #   - peak RSS of that process,
 #   - pages per second and ms per document in-process (itinerary-bench renders N times),
 #   - PDF bytes per page.
 # It measures only; nothing here passes or fails on a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${RUNS:-15}
+RUNS=${RUNS:-31}
 # The same flags as `make release`: the runtime linked in (faster start).
 flags=${SWIFT_RELEASE_FLAGS:--c release --static-swift-stdlib}
 swift build $flags --product export-itinerary >/dev/null
@@ -23,27 +25,33 @@ $bin_setup entitlements init --bundle-id com.sportstime.app >/dev/null
 $bin_setup storekit-test enable >/dev/null
 $bin_setup storekit-test purchase com.sportstime.pro.annual >/dev/null
 
-echo "machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d)"
+echo "machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d); $RUNS runs per trip"
 echo
-printf "%-26s %6s %14s %12s %12s\n" trip pages "ms/doc(CLI)" "peak RSS" "bytes/page"
+printf "%-26s %6s %12s %9s %9s %12s %12s\n" trip pages "CLI median" fastest "p25-p75" "peak RSS" "bytes/page"
 for trip in Examples/*.json Tests/Fixtures/valid/long-366-days.json; do
   name=$(basename "$trip" .json)
-  times=()
-  for _ in $(seq "$RUNS"); do
-    start=$(date +%s%N)
-    "$bin" "$trip" "$tmp/$name.pdf" 2>/dev/null
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000 )))
-  done
-  median=$(printf "%s\n" "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  read -r median fastest p25 p75 < <(/usr/bin/python3 bench/clitime.py "$RUNS" "$bin" "$trip" "$tmp/$name.pdf")
   rss=$(/usr/bin/time -f "%M" "$bin" "$trip" "$tmp/$name.pdf" 2>&1 >/dev/null | tail -1)
   pages=$(pdfinfo "$tmp/$name.pdf" | awk '/^Pages:/ {print $2}')
   bytes=$(stat -c %s "$tmp/$name.pdf")
-  printf "%-26s %6d %14.1f %9d KiB %12d\n" "$name" "$pages" "$(awk "BEGIN {print $median/1000}")" "$rss" $(( bytes / pages ))
+  printf "%-26s %6d %9s ms %6s ms %9s %8d KiB %12d\n" "$name" "$pages" "$median" "$fastest" "$p25-$p75" "$rss" $(( bytes / pages ))
 done
+
+# Instruction counts do not depend on the neighbours: the number to compare across sessions.
+if [ -n "${INSTRUCTIONS:-}" ] && command -v valgrind >/dev/null; then
+  echo
+  echo "instructions per CLI run (valgrind --tool=callgrind):"
+  for trip in Examples/midwest-mlb-10-day.json Examples/day-trip.json; do
+    refs=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$trip" "$tmp/i.pdf" 2>&1 | awk '/refs:/ {print $NF}')
+    printf "%-26s %16s\n" "$(basename "$trip" .json)" "$refs"
+  done
+fi
 echo
-echo "in-process (one exporter, fonts loaded once):"
+echo "in-process (one exporter, fonts loaded once; broken paragraphs kept between documents):"
 .build/release/itinerary-bench --runs "${BENCH_RUNS:-20}" Examples/*.json Tests/Fixtures/valid/long-366-days.json
+echo
+echo "in-process, paragraph cache emptied before every document:"
+.build/release/itinerary-bench --cold --runs "${BENCH_RUNS:-20}" Examples/*.json Tests/Fixtures/valid/long-366-days.json
 echo
 echo "Pro gate on a large store (in-process; a CLI run pays the first check):"
 .build/release/itinerary-bench --gate-store "${GATE_STORE:-10000}"
