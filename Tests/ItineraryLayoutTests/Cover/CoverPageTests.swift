@@ -108,6 +108,30 @@ struct CoverPageTests {
         #expect(try mapHeight(trip) == 362)
     }
 
+    @Test("on A4 the Letter design's map takes the extra 50 pt of paper; the tiles keep their distance from the bottom")
+    func tallerPaper() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
+        let template = try CoverFixtures.template()
+        let paper = template.colors["mapPaper"].flatMap(Color.init(hex:))
+        func cover(_ name: String) throws -> (map: Double, noteFromBottom: Double) {
+            let theme = try Theme(template: template, locale: trip.locale, paper: name)
+            let page = ItineraryLayoutEngine(theme: theme, text: try CoverFixtures.engine()).layout(trip).pages[0]
+            var map = 0.0, noteY = 0.0
+            for item in page.items {
+                switch item {
+                case let .rect(r, radius, fill, _, _) where radius == 10 && fill == paper: map = r.height + 0.75
+                case let .text(spans, origin) where spans.map(\.text).joined().hasPrefix("Game times are local"): noteY = origin.y
+                default: break
+                }
+            }
+            return (map, theme.page.height - noteY)
+        }
+        let letter = try cover("letter"), a4 = try cover("a4")
+        #expect(letter.map == 400)
+        #expect(a4.map == 450)
+        #expect(abs(letter.noteFromBottom - a4.noteFromBottom) < 0.001)
+    }
+
     @Test("on every map no two labels overlap and no label meets a marker", arguments: CoverFixtures.tripFiles)
     func mapLabels(file: URL) throws {
         let trip = try CoverFixtures.trip(file)

@@ -13,7 +13,9 @@ struct CoverPart {
 extension SectionContext {
     /// The cover as one block exactly as tall as the page's body frame, so that it always fills
     /// one page and whatever follows starts on the next. The map takes the height the other
-    /// parts leave, up to its designed height.
+    /// parts leave, up to its designed height; a paper taller than the template's own (A4 for
+    /// a Letter design) gives its extra height to the map, so the tiles keep their place above
+    /// the bottom margin instead of leaving a band of empty paper.
     func coverBlocks() -> [any FlowBlock] {
         guard let spec = theme.template.cover else { return [] }
         let t = theme.template
@@ -31,7 +33,8 @@ extension SectionContext {
 
         let above = brand.height + gaps.brand + title.part.height + gaps.title + route.height + gaps.route + meta.height + gaps.meta
         let below = gaps.map + stats.height + gaps.stats + note.height
-        let designed = spec.map.height - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
+        let extraPaper = max(0, theme.page.height - (t.papers[t.paper]?.height ?? theme.page.height))
+        let designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
         let mapHeight = max(0, min(designed, pageHeight - above - below))
         let map = coverMap(spec.map, height: mapHeight)
 
