@@ -21,12 +21,10 @@ public struct Labels: Sendable, Decodable {
     public var confirmation: String
     public var itinerary: String
     public var progress: String
-    public var progressSummary: String
     public var hoursShort: String
     public var minutesShort: String
     public var modes: [String: String]
     public var categories: [String: String]
-    public var lodging: String
     public var summary: [String: String]
     /// Words of each section, by section; each section lists the keys it needs
     /// (`CoverSpec.requiredLabels`, …) and the template loader checks they are all there.
@@ -34,8 +32,8 @@ public struct Labels: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case day, pageOf, restDay, restDayDetail, traveler, dates, at, localStart, section, row, seats, tickets,
-             departs, checkIn, checkOut, confirmation, itinerary, progress, progressSummary, hoursShort, minutesShort,
-             modes, categories, lodging, summary
+             departs, checkIn, checkOut, confirmation, itinerary, progress, hoursShort, minutesShort,
+             modes, categories, summary
         case coverLabels = "cover", overviewLabels = "overview", daysLabels = "days", progressLabels = "progressSection"
     }
 
@@ -47,8 +45,7 @@ public struct Labels: Sendable, Decodable {
         section = try s(.section); row = try s(.row); seats = try s(.seats); tickets = try s(.tickets)
         departs = try s(.departs); checkIn = try s(.checkIn); checkOut = try s(.checkOut)
         confirmation = try s(.confirmation); itinerary = try s(.itinerary); progress = try s(.progress)
-        progressSummary = try s(.progressSummary); hoursShort = try s(.hoursShort); minutesShort = try s(.minutesShort)
-        lodging = try s(.lodging)
+        hoursShort = try s(.hoursShort); minutesShort = try s(.minutesShort)
         modes = try c.decode([String: String].self, forKey: .modes)
         categories = try c.decode([String: String].self, forKey: .categories)
         summary = try c.decode([String: String].self, forKey: .summary)

@@ -131,8 +131,6 @@ public struct OverviewSpec: Sendable, Decodable {
         public var rowRule: LineSpec
         public var totalsStyle: TextRole
         public var totalsRule: LineSpec
-        /// Text of a plain cell.
-        public var cellStyle: TextRole
         /// The `—` of an empty cell.
         public var emptyStyle: TextRole
         public var minimumRowsUnderHeader: Int
@@ -140,7 +138,7 @@ public struct OverviewSpec: Sendable, Decodable {
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case columnGap, overhang, headerStyle, headerPaddingBottom, headerRule, rowPaddingTop, rowPaddingBottom, rowRule
-            case totalsStyle, totalsRule, cellStyle, emptyStyle, minimumRowsUnderHeader, rowsKeptWithTotals
+            case totalsStyle, totalsRule, emptyStyle, minimumRowsUnderHeader, rowsKeptWithTotals
         }
 
         public init(from decoder: Decoder) throws {
@@ -155,14 +153,13 @@ public struct OverviewSpec: Sendable, Decodable {
             rowRule = try c.decode(LineSpec.self, forKey: .rowRule)
             totalsStyle = try c.decode(TextRole.self, forKey: .totalsStyle)
             totalsRule = try c.decode(LineSpec.self, forKey: .totalsRule)
-            cellStyle = try c.decode(TextRole.self, forKey: .cellStyle)
             emptyStyle = try c.decode(TextRole.self, forKey: .emptyStyle)
             minimumRowsUnderHeader = try count(c, .minimumRowsUnderHeader, atLeast: 1)
             rowsKeptWithTotals = try count(c, .rowsKeptWithTotals, atLeast: 0)
         }
 
         var roles: [(key: String, role: TextRole)] {
-            [("headerStyle", headerStyle), ("totalsStyle", totalsStyle), ("cellStyle", cellStyle), ("emptyStyle", emptyStyle)]
+            [("headerStyle", headerStyle), ("totalsStyle", totalsStyle), ("emptyStyle", emptyStyle)]
         }
     }
 

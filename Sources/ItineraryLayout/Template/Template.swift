@@ -209,30 +209,19 @@ public struct StyleSpec: Sendable, Decodable {
     }
 }
 
+/// The gaps of the `title` section.
 public struct Spacing: Sendable, Decodable {
+    /// Between the trip's name and the line of dates and traveler under it; with the facts at
+    /// the right, the least room between the name and them.
     public var afterTitle: Double
+    /// Below the title block.
     public var afterTitleBlock: Double
-    public var betweenDays: Double
-    public var afterDayHeading: Double
-    public var betweenItems: Double
-    /// Items are indented from the content box's left edge by this much.
-    public var itemIndent: Double
-    public var itemLineGap: Double
-    public var dayRuleWidth: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case afterTitle, afterTitleBlock, betweenDays, afterDayHeading, betweenItems, itemIndent, itemLineGap, dayRuleWidth
-    }
+    enum CodingKeys: String, CodingKey, CaseIterable { case afterTitle, afterTitleBlock }
 
     public init(from decoder: Decoder) throws {
         let c = try strictContainer(decoder, CodingKeys.self)
         afterTitle = try nonNegative(c, .afterTitle)
         afterTitleBlock = try nonNegative(c, .afterTitleBlock)
-        betweenDays = try nonNegative(c, .betweenDays)
-        afterDayHeading = try nonNegative(c, .afterDayHeading)
-        betweenItems = try nonNegative(c, .betweenItems)
-        itemIndent = try nonNegative(c, .itemIndent)
-        itemLineGap = try nonNegative(c, .itemLineGap)
-        dayRuleWidth = try nonNegative(c, .dayRuleWidth)
     }
 }

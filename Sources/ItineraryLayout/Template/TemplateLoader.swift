@@ -17,9 +17,10 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     public var description: String { key.isEmpty ? message : "\(key): \(message)" }
 }
 
-/// The text style names the layout engine asks a template for.
+/// The text style names the layout engine asks a template for by name (the `title` section's);
+/// every other style is named by the settings that use it.
 public enum StyleName: String, CaseIterable, Sendable {
-    case title, subtitle, label, dayHeading, dayTitle, itemTitle, itemTime, body, meta, link, restDay, furniture, wordmark
+    case title, subtitle, meta
 }
 
 public enum TemplateLoader {
@@ -87,15 +88,12 @@ public enum TemplateLoader {
             throw TemplateError(key: "overview.\(key)", message: "unknown color \"\(color)\"")
         }
         // Geometry that leaves room to set text: a body frame at least 2 inches each way on
-        // every paper, text no larger than 2 inches, items indented less than half the width.
+        // every paper, text no larger than 2 inches.
         for (name, paper) in t.papers.sorted(by: { $0.key < $1.key }) {
             for (key, m) in [("margins", t.margins), ("firstPageMargins", t.firstPageMargins)] {
                 let width = paper.width - m.left - m.right, height = paper.height - m.top - m.bottom
                 guard width >= 144, height >= 144 else {
                     throw TemplateError(key: key, message: "leave a body of \(Int(width)) × \(Int(height)) pt on \(name) paper; at least 144 × 144 is needed")
-                }
-                guard t.spacing.itemIndent < width / 2 else {
-                    throw TemplateError(key: "spacing.itemIndent", message: "must be less than half the body width (\(Int(width / 2)) pt on \(name) paper)")
                 }
             }
         }
@@ -124,8 +122,10 @@ public enum TemplateLoader {
                     throw TemplateError(key: "labels.\(lang).progressSection.\(name)", message: "required label is missing")
                 }
             }
+            // Every travel mode, every custom category but `other` (which prints no label), and the
+            // words of the title's summary.
             for (field, keys) in [("modes", ["drive", "flight", "train", "bus", "walk", "other"]),
-                                  ("categories", ["restaurant", "activity", "note", "other"]),
+                                  ("categories", ["restaurant", "activity", "note"]),
                                   ("summary", ["days", "day", "games", "game", "cities", "city"])] {
                 let dict = field == "modes" ? labels.modes : field == "categories" ? labels.categories : labels.summary
                 for key in keys where dict[key] == nil {

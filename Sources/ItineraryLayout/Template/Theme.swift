@@ -49,11 +49,4 @@ public struct Theme: Sendable {
     public func span(_ text: String, _ name: StyleName) -> StyledSpan {
         StyledSpan(uppercase.contains(name.rawValue) ? text.uppercased() : text, style(name))
     }
-
-    /// The same span with another colour token, for a part of a line that stands out or recedes.
-    public func span(_ text: String, _ name: StyleName, color token: String) -> StyledSpan {
-        var s = span(text, name)
-        s.style.color = color(token)
-        return s
-    }
 }

@@ -27,11 +27,11 @@ struct OverviewTemplateTests {
 
     @Test func anUnknownStyleIsNamed() throws {
         let t = try editingOverview { o in
-            var table = o["table"] as! [String: Any]
-            table["cellStyle"] = "tableCel"
-            o["table"] = table
+            var days = o["days"] as! [String: Any]
+            days["travelStyle"] = "tableCel"
+            o["days"] = days
         }
-        #expect(errorKey(t) == "overview.table.cellStyle")
+        #expect(errorKey(t) == "overview.days.travelStyle")
     }
 
     @Test func anUnknownColourIsNamed() throws {

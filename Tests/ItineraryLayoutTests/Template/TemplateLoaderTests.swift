@@ -23,11 +23,11 @@ struct TemplateLoaderTests {
     @Test func aMisspeltKeyIsNamed() throws {
         var t = try classic()
         var styles = t["styles"] as! [String: Any]
-        var body = styles["body"] as! [String: Any]
-        body["sise"] = 9
-        styles["body"] = body
+        var meta = styles["meta"] as! [String: Any]
+        meta["sise"] = 9
+        styles["meta"] = meta
         t["styles"] = styles
-        #expect(errorKey(t) == "styles.body.sise")
+        #expect(errorKey(t) == "styles.meta.sise")
     }
 
     /// Templates are parsed by the project's own JSON reader: syntax errors say where, a key
@@ -68,9 +68,9 @@ struct TemplateLoaderTests {
 
         t = try classic()
         var styles = t["styles"] as! [String: Any]
-        styles.removeValue(forKey: "dayHeading")
+        styles.removeValue(forKey: "title")
         t["styles"] = styles
-        #expect(errorKey(t) == "styles.dayHeading")
+        #expect(errorKey(t) == "styles.title")
 
         t = try classic()
         var labels = t["labels"] as! [String: Any]
