@@ -87,6 +87,8 @@ func export(input: String, output: String, template: String, paper: String?, pag
     do {
         let gate = try ProAccess.gate(storeDirectory: gateOptions.store, catalogPath: gateOptions.catalog)
         let exporter = try Exporter(gate: gate)
+        // This process draws nothing but itineraries: the hermetic fonts can be its default.
+        exporter.fontSet.makeProcessDefault()
         let options = ExportOptions(template: TemplateChoice(argument: template), paper: paper, sourceDateEpoch: epoch)
         let result = try exporter.export(input: input, output: output, options: options, pngPage: page, dpi: dpi)
         for warning in result.warnings { printWarning(warning) }

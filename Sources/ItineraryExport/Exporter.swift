@@ -167,7 +167,8 @@ public final class Exporter {
         }
     }
 
-    /// Lays out a trip into pages (no rendering yet). Checks the gate first.
+    /// Lays out a trip into pages (no rendering yet). Checks the gate first. Draw the pages
+    /// with the returned engine, then call its `finishDocument()`.
     public func layout(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         try layout(trip, options: options, gateChecked: false)
     }
@@ -187,6 +188,8 @@ public final class Exporter {
             throw .template("fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fontSet.families.sorted().joined(separator: ", ")))")
         }
         let text = engine(language: trip.locale)
+        // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.
+        text.beginDocument()
         return (ItineraryLayoutEngine(theme: theme, text: text).layout(trip), text)
     }
 
@@ -250,10 +253,12 @@ public final class Exporter {
         }
         let trip = try Self.loadTrip(path: input)
         let result: ExportResult
+        // Reading standard input can take any time (a pipe, a person typing): check again.
+        let checked = input != "-"
         if let pngPage {
-            result = try renderPNG(trip, page: pngPage, dpi: dpi, options: options, gateChecked: true)
+            result = try renderPNG(trip, page: pngPage, dpi: dpi, options: options, gateChecked: checked)
         } else {
-            result = try render(trip, options: options, gateChecked: true)
+            result = try render(trip, options: options, gateChecked: checked)
         }
         do {
             if output == "-" {

@@ -67,6 +67,9 @@ public final class FontSet: @unchecked Sendable {
         } else {
             config = try FontScan.fileByFile(directory: directory, names: names)
         }
+        // Complete now, while one thread holds it: Fontconfig would otherwise finish building
+        // the configuration lazily (unlocked) the first time it is made current.
+        FcConfigBuildFonts(config)
         let coverage = FcCharSetCreate()!
         var families = Set<String>()
         if let fonts = FcConfigGetFonts(config, FcSetApplication) {
@@ -90,6 +93,14 @@ public final class FontSet: @unchecked Sendable {
         self.config = config
         self.coverage = coverage
     }
+
+    /// Makes this set the process's default Fontconfig configuration, for a program that owns
+    /// its process (the command line). Pango's first font map starts Fontconfig's default
+    /// initialisation on a thread, which reads the system's configuration and font caches
+    /// (about 25 million instructions) unless a default is already set. A library embedded in
+    /// another program must not call this: the host's own text would lose the system fonts.
+    /// Call it before the first `TextEngine` is made.
+    public func makeProcessDefault() { FcConfigSetCurrent(config) }
 
     /// The file names a lock pins: the converted name of a line that has one, else the
     /// source path's last component.

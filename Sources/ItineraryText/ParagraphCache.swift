@@ -40,15 +40,20 @@ final class BrokenParagraph {
 /// fresh process.
 struct ParagraphCache {
     struct Key: Hashable {
-        var spans: [StyledSpan]
+        var spans: ExactSpans
         var width: Double?
+
+        init(spans: [StyledSpan], width: Double?) {
+            self.spans = ExactSpans(spans)
+            self.width = width
+        }
     }
 
     /// Paragraphs kept between documents; a single larger document may exceed it until it ends.
     var capacity: Int
     private var paragraphs: [Key: BrokenParagraph] = [:]
     /// The Pango line to draw for a run of spans in the current document (owned by `paragraphs`).
-    private var documentLines: [[StyledSpan]: UnsafeMutablePointer<PangoLayoutLine>] = [:]
+    private var documentLines: [ExactSpans: UnsafeMutablePointer<PangoLayoutLine>] = [:]
     private var generation = 0
 
     init(capacity: Int) { self.capacity = capacity }
@@ -69,13 +74,13 @@ struct ParagraphCache {
 
     private mutating func use(_ paragraph: BrokenParagraph) {
         paragraph.lastUsed = generation
-        for entry in paragraph.shaped where documentLines[entry.spans] == nil {
-            documentLines[entry.spans] = entry.line
+        for entry in paragraph.shaped where documentLines[ExactSpans(entry.spans)] == nil {
+            documentLines[ExactSpans(entry.spans)] = entry.line
         }
     }
 
     /// The shaped line for `spans` in the current document, if a paragraph produced one.
-    func line(for spans: [StyledSpan]) -> UnsafeMutablePointer<PangoLayoutLine>? { documentLines[spans] }
+    func line(for spans: [StyledSpan]) -> UnsafeMutablePointer<PangoLayoutLine>? { documentLines[ExactSpans(spans)] }
 
     /// Ends a document: forgets its drawing lines and, over capacity, the paragraphs it did
     /// not use (all of them if it alone used more than the capacity).
@@ -92,5 +97,28 @@ struct ParagraphCache {
     mutating func removeAll() {
         documentLines.removeAll()
         paragraphs.removeAll()
+    }
+}
+
+/// Spans compared by their exact UTF-8: Swift's `String` equality is canonical equivalence
+/// ("é" precomposed equals "e" and a combining accent), but the two shape to different
+/// glyphs, so a cache keyed on `String` would draw one writing for the other.
+struct ExactSpans: Hashable {
+    let spans: [StyledSpan]
+
+    init(_ spans: [StyledSpan]) { self.spans = spans }
+
+    static func == (a: ExactSpans, b: ExactSpans) -> Bool {
+        a.spans.count == b.spans.count
+            && zip(a.spans, b.spans).allSatisfy { $0.style == $1.style && $0.text.utf8.elementsEqual($1.text.utf8) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(spans.count)
+        for span in spans {
+            hasher.combine(span.style)
+            var text = span.text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 }

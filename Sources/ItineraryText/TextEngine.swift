@@ -29,11 +29,6 @@ public final class TextEngine {
     ///   process locale (`LANG`) never changes a rendering.
     public init(fontSet: FontSet, language: String = "en") {
         self.fontSet = fontSet
-        // Pango starts fontconfig's default initialisation on a thread when its first font
-        // map is made, which reads the system's configuration and font caches; we never use
-        // them. With a current configuration already set that initialisation has nothing to
-        // do, and the process's default configuration is the hermetic one as well.
-        FcConfigSetCurrent(fontSet.config)
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         // Sizes are in points (1/72 in). Pango makes contexts of its own at the font map's
         // resolution (to measure each new font's metrics, say); at the default 96 dpi their
@@ -275,6 +270,9 @@ public final class TextEngine {
     /// Ends a document once it is rendered: the next document draws only lines it set itself,
     /// and paragraphs beyond `paragraphCapacity` that this document did not use are released.
     public func finishDocument() { cache.finishDocument() }
+
+    /// Starts a document: the same as finishing the previous one, for callers that did not.
+    public func beginDocument() { cache.finishDocument() }
 
     /// Releases every kept paragraph and line.
     public func clearCache() { cache.removeAll() }

@@ -46,6 +46,24 @@ struct DeterminismTests {
         }
     }
 
+    /// "José" precomposed and decomposed are equal Swift strings but shape differently: the
+    /// paragraph cache must not hand one to the other; and a layout that was never finished
+    /// must not leak its lines into the next document.
+    @Test("canonically equal text and unfinished layouts do not leak into later documents")
+    func exactTextAndUnfinishedLayouts() throws {
+        var composed = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("day-trip.json").path)
+        composed.traveler = "Jos\u{E9} Mu\u{F1}oz"
+        var decomposed = composed
+        decomposed.traveler = "Jose\u{301} Mun\u{303}oz"
+        #expect(composed.traveler == decomposed.traveler)  // Swift's equality: canonical
+        let fresh = try TestStores.exporter().render(composed).bytes
+        let shared = try TestStores.exporter()
+        _ = try shared.render(decomposed)
+        #expect(try shared.render(composed).bytes == fresh)
+        _ = try shared.layout(decomposed)  // laid out, never drawn or finished
+        #expect(try shared.render(composed).bytes == fresh)
+    }
+
     @Test("the command gives the same bytes under any TZ, LANG and working directory")
     func acrossEnvironments() throws {
         let dir = TestPaths.scratch("determinism")

@@ -53,6 +53,7 @@ func row(_ name: String, pages: Int, documents: Int, elapsed: Duration, bytes: I
 do {
     // The store comes from EXPORT_ITINERARY_HOME (bench/run.sh makes a throwaway Pro store).
     let exporter = try Exporter(gate: ProAccess.gate())
+    exporter.fontSet.makeProcessDefault()  // as the command does
     if cold { exporter.paragraphCapacity = 0 }
     print("trip\tpages\tms/doc(in-process\(cold ? ", cold" : ""))\tpages/s\tbytes/page")
     let trips = try files.map { try Exporter.loadTrip(path: $0) }

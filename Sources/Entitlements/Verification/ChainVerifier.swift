@@ -77,8 +77,8 @@ struct ChainVerifier {
     let cache = VerifiedChainCache()
 
     /// One verifier per set of trusted roots for the whole process, so that every check of a
-    /// store (a command makes three: before loading fonts, before reading the trip, before
-    /// rendering) parses the roots once and reuses the chains already verified.
+    /// store (a command makes two: before loading fonts and before reading the trip; a batch
+    /// one per document) parses the roots once and reuses the chains already verified.
     static func shared(roots: [Data]) -> ChainVerifier {
         sharedLock.lock()
         defer { sharedLock.unlock() }
