@@ -7,9 +7,13 @@ import Foundation
 /// Both ways start from an empty configuration: no system directories, no user
 /// configuration. Scanning the fonts (opening each and computing the characters it covers)
 /// costs about 25 million instructions for the bundled set, an eighth of a one-page command's
-/// fixed cost, so when the directory can hold a Fontconfig cache (it is writable, or `make
-/// fonts` already left one there) the scan is read from that cache instead. Fontconfig
-/// validates a cache against the directory's modification time and rescans when it changed.
+/// fixed cost, so when the directory can hold a Fontconfig cache (it is writable, or an
+/// earlier run left one there) the scan is read from that cache instead.
+///
+/// Fontconfig checks a cache only against the directory's modification time, which does not
+/// change when a font file is rewritten in place. So each cache lives in a subdirectory named
+/// by a signature of the files (name, size, modification time to the nanosecond): a changed
+/// file means another subdirectory and a fresh scan.
 enum FontScan {
     /// The cache's directory inside the font directory (git-ignored).
     static let cacheDirectoryName = ".fontconfig-cache"
@@ -18,13 +22,18 @@ enum FontScan {
     /// directory holds font files other than `names` (a leftover, say): the caller then adds
     /// the files one by one.
     static func cached(directory: String, names: [String]) -> OpaquePointer? {
-        let cache = (directory as NSString).appendingPathComponent(cacheDirectoryName)
+        guard let signature = signature(directory: directory, names: names) else { return nil }
+        let caches = (directory as NSString).appendingPathComponent(cacheDirectoryName)
+        let cache = (caches as NSString).appendingPathComponent(signature)
         let manager = FileManager.default
         if !manager.fileExists(atPath: cache) {
-            guard manager.isWritableFile(atPath: directory) else { return nil }
-            // Made before the scan: making it afterwards would change the directory's time
-            // and so invalidate the cache just written.
-            guard (try? manager.createDirectory(atPath: cache, withIntermediateDirectories: false)) != nil else { return nil }
+            // Made before the scan: making the top one afterwards would change the font
+            // directory's time and so invalidate the cache just written.
+            guard (try? manager.createDirectory(atPath: cache, withIntermediateDirectories: true)) != nil else { return nil }
+            // Caches of earlier versions of the files are of no further use.
+            for old in (try? manager.contentsOfDirectory(atPath: caches)) ?? [] where old != signature {
+                try? manager.removeItem(atPath: (caches as NSString).appendingPathComponent(old))
+            }
         }
         guard let config = FcConfigCreate() else { return nil }
         let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(escaped(cache))</cachedir></fontconfig>"
@@ -61,6 +70,23 @@ enum FontScan {
             }
         }
         return Array(names)
+    }
+
+    /// FNV-1a over each file's name, size and modification time; nil if one cannot be read.
+    static func signature(directory: String, names: [String]) -> String? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+        }
+        for name in names.sorted() {
+            var info = stat()
+            guard stat((directory as NSString).appendingPathComponent(name), &info) == 0 else { return nil }
+            mix("\(name)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\u{0}")
+        }
+        return String(hash, radix: 16)
     }
 
     private static func escaped(_ text: String) -> String {

@@ -152,13 +152,25 @@ extension HermeticFontTests {
             try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
         }
         let scanned = try FontSet(directory: dir.path)
-        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent(".fontconfig-cache").path)
-        #expect(cacheFiles.contains { $0.hasSuffix(".cache-8") || $0.contains(".cache-") })
+        let caches = dir.appendingPathComponent(".fontconfig-cache").path
+        let first = try FileManager.default.contentsOfDirectory(atPath: caches)
+        #expect(first.count == 1)
+        let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: caches + "/" + first[0])
+        #expect(cacheFiles.contains { $0.contains(".cache-") })
         let cached = try FontSet(directory: dir.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: caches) == first)
         #expect(cached.files == scanned.files)
         #expect(cached.families == scanned.families)
         let text = [StyledSpan("Zürich → 東京ドーム · الرياض", style)]
         #expect(TextEngine(fontSet: cached).setParagraph(text, width: 120) == TextEngine(fontSet: scanned).setParagraph(text, width: 120))
+
+        // A font rewritten in place leaves the directory's time alone, which is all Fontconfig
+        // checks: the cache must still be set aside for a fresh scan.
+        let file = dir.appendingPathComponent("Inter-Bold.ttf")
+        try Data(contentsOf: file).write(to: file)
+        _ = try FontSet(directory: dir.path)
+        let second = try FileManager.default.contentsOfDirectory(atPath: caches)
+        #expect(second.count == 1 && second != first)
     }
 }
 
