@@ -30,7 +30,7 @@ while IFS=$'\t' read -r package source sha converted converted_sha; do
     status=1; continue
   fi
   if [ -n "$converted" ]; then
-    /usr/bin/python3 scripts/otf-to-ttf.py "$source" "$target.tmp"
+    /usr/bin/python3 -I scripts/otf-to-ttf.py "$source" "$target.tmp"
     actual=$(sha256sum "$target.tmp" | cut -d' ' -f1)
     if [ "$actual" != "$converted_sha" ]; then
       rm -f "$target.tmp"
