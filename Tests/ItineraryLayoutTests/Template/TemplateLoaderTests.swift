@@ -55,6 +55,20 @@ struct TemplateLoaderTests {
         #expect(errorKey(with(try classic(), "margins.top", "wide")) == "margins.top")
     }
 
+    /// A template written for the first design still carries keys the layout dropped.
+    @Test func retiredKeysSaySo() throws {
+        for (path, value) in [("spacing.afterDayHeading", 10 as Any), ("labels.en.lodging", "Lodging"), ("overview.table.cellStyle", "body")] {
+            do {
+                _ = try TemplateLoader.load(JSONSerialization.data(withJSONObject: with(try classic(), path, value)))
+                Issue.record("\(path) was accepted")
+            } catch let error as TemplateError {
+                #expect(error.key == path)
+                #expect(error.message.contains("no longer used"), "\(error)")
+            }
+        }
+        #expect(errorKey(with(try classic(), "spacing.afterDayHeadng", 10)) == "spacing.afterDayHeadng")
+    }
+
     @Test func missingAndBrokenValuesAreNamed() throws {
         var t = try classic()
         t.removeValue(forKey: "margins")
