@@ -30,6 +30,10 @@ while IFS=$'\t' read -r package source sha converted converted_sha; do
     status=1; continue
   fi
   if [ -n "$converted" ]; then
+    if ! /usr/bin/python3 -I -c "import fontTools" 2>/dev/null; then
+      echo "fetch-fonts: converting $source needs Debian's python3-fonttools: install it (scripts/install-deps.sh)" >&2
+      status=1; continue
+    fi
     /usr/bin/python3 -I scripts/otf-to-ttf.py "$source" "$target.tmp"
     actual=$(sha256sum "$target.tmp" | cut -d' ' -f1)
     if [ "$actual" != "$converted_sha" ]; then
