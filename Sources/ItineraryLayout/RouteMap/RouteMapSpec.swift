@@ -1,7 +1,7 @@
 /// The route map's settings: `cover.map` in a template.
 
 /// Sizes, colours, styles and placement weights of the cover's route map.
-public struct RouteMapSpec: Sendable, Decodable {
+public struct RouteMapSpec: Sendable, TemplateObjectReadable {
     /// Height with a one-line title; the map never takes more than the page leaves it.
     public var height: Double
     /// Taken off the height for each title line after the first.
@@ -22,32 +22,28 @@ public struct RouteMapSpec: Sendable, Decodable {
     public var labels: MapLabelSpec
     public var scaleBar: ScaleBarSpec
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case height, heightPerExtraTitleLine, padding, minimumSpanDegrees, cornerRadius, fill, frameColor, frameWidth, emptyStyle
-        case graticule, route, markers, labels, scaleBar
-    }
+    static let keys = ["height", "heightPerExtraTitleLine", "padding", "minimumSpanDegrees", "cornerRadius", "fill", "frameColor", "frameWidth", "emptyStyle", "graticule", "route", "markers", "labels", "scaleBar"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        height = try positive(c, .height)
-        heightPerExtraTitleLine = try nonNegative(c, .heightPerExtraTitleLine)
-        padding = try c.decode(Insets.self, forKey: .padding)
-        minimumSpanDegrees = try positive(c, .minimumSpanDegrees)
-        cornerRadius = try nonNegative(c, .cornerRadius)
-        fill = try c.decode(String.self, forKey: .fill)
-        frameColor = try c.decode(String.self, forKey: .frameColor)
-        frameWidth = try nonNegative(c, .frameWidth)
-        emptyStyle = try c.decode(String.self, forKey: .emptyStyle)
-        graticule = try c.decode(GraticuleSpec.self, forKey: .graticule)
-        route = try c.decode(RouteLegSpec.self, forKey: .route)
-        markers = try c.decode(MarkerSpec.self, forKey: .markers)
-        labels = try c.decode(MapLabelSpec.self, forKey: .labels)
-        scaleBar = try c.decode(ScaleBarSpec.self, forKey: .scaleBar)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        height = try o.positive("height")
+        heightPerExtraTitleLine = try o.nonNegative("heightPerExtraTitleLine")
+        padding = try o.read("padding")
+        minimumSpanDegrees = try o.positive("minimumSpanDegrees")
+        cornerRadius = try o.nonNegative("cornerRadius")
+        fill = try o.string("fill")
+        frameColor = try o.string("frameColor")
+        frameWidth = try o.nonNegative("frameWidth")
+        emptyStyle = try o.string("emptyStyle")
+        graticule = try o.read("graticule")
+        route = try o.read("route")
+        markers = try o.read("markers")
+        labels = try o.read("labels")
+        scaleBar = try o.read("scaleBar")
     }
 }
 
 /// Lines of latitude and longitude, and their degree labels.
-public struct GraticuleSpec: Sendable, Decodable {
+public struct GraticuleSpec: Sendable, TemplateObjectReadable {
     /// Degree steps, finest first: a step is used while the map spans less than `stepsBelow[i]` degrees.
     public var steps: [Double]
     /// The span limits that go with `steps` (one fewer: the last step has no limit).
@@ -62,26 +58,25 @@ public struct GraticuleSpec: Sendable, Decodable {
     /// Left edge of the latitude labels, from the frame's left.
     public var leftInset: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case steps, stepsBelow, color, lineWidth, style, topBaseline, labelOffset, leftInset }
+    static let keys = ["steps", "stepsBelow", "color", "lineWidth", "style", "topBaseline", "labelOffset", "leftInset"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        steps = try CoverDecoding.increasing(c, .steps)
-        stepsBelow = try CoverDecoding.increasing(c, .stepsBelow)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        steps = try o.increasing("steps")
+        stepsBelow = try o.increasing("stepsBelow")
         guard stepsBelow.count == steps.count - 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .stepsBelow, in: c, debugDescription: "must have one number fewer than steps")
+            throw o.error("stepsBelow", "must have one number fewer than steps")
         }
-        color = try c.decode(String.self, forKey: .color)
-        lineWidth = try nonNegative(c, .lineWidth)
-        style = try c.decode(String.self, forKey: .style)
-        topBaseline = try nonNegative(c, .topBaseline)
-        labelOffset = try nonNegative(c, .labelOffset)
-        leftInset = try nonNegative(c, .leftInset)
+        color = try o.string("color")
+        lineWidth = try o.nonNegative("lineWidth")
+        style = try o.string("style")
+        topBaseline = try o.nonNegative("topBaseline")
+        labelOffset = try o.nonNegative("labelOffset")
+        leftInset = try o.nonNegative("leftInset")
     }
 }
 
 /// The legs between stops: a paper casing under an accent line, bowed to the right, with an arrowhead.
-public struct RouteLegSpec: Sendable, Decodable {
+public struct RouteLegSpec: Sendable, TemplateObjectReadable {
     public var casingColor: String
     public var casingWidth: Double
     public var color: String
@@ -94,26 +89,23 @@ public struct RouteLegSpec: Sendable, Decodable {
     /// A thin stroke around the arrowhead that rounds its corners.
     public var arrowOutline: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case casingColor, casingWidth, color, lineWidth, bow, maxBow, arrowLength, arrowWidth, arrowOutline
-    }
+    static let keys = ["casingColor", "casingWidth", "color", "lineWidth", "bow", "maxBow", "arrowLength", "arrowWidth", "arrowOutline"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        casingColor = try c.decode(String.self, forKey: .casingColor)
-        casingWidth = try nonNegative(c, .casingWidth)
-        color = try c.decode(String.self, forKey: .color)
-        lineWidth = try positive(c, .lineWidth)
-        bow = try nonNegative(c, .bow)
-        maxBow = try nonNegative(c, .maxBow)
-        arrowLength = try nonNegative(c, .arrowLength)
-        arrowWidth = try nonNegative(c, .arrowWidth)
-        arrowOutline = try nonNegative(c, .arrowOutline)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        casingColor = try o.string("casingColor")
+        casingWidth = try o.nonNegative("casingWidth")
+        color = try o.string("color")
+        lineWidth = try o.positive("lineWidth")
+        bow = try o.nonNegative("bow")
+        maxBow = try o.nonNegative("maxBow")
+        arrowLength = try o.nonNegative("arrowLength")
+        arrowWidth = try o.nonNegative("arrowWidth")
+        arrowOutline = try o.nonNegative("arrowOutline")
     }
 }
 
 /// Numbered capsules, one per place.
-public struct MarkerSpec: Sendable, Decodable {
+public struct MarkerSpec: Sendable, TemplateObjectReadable {
     public var fill: String
     public var stroke: String
     public var strokeWidth: Double
@@ -126,25 +118,24 @@ public struct MarkerSpec: Sendable, Decodable {
     /// Stop numbers shown on a revisited place before the rest are counted (`5 · 32 · +2`).
     public var maxNumbers: Int
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case fill, stroke, strokeWidth, tiers, baselineShift, textPadding, maxNumbers }
+    static let keys = ["fill", "stroke", "strokeWidth", "tiers", "baselineShift", "textPadding", "maxNumbers"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        fill = try c.decode(String.self, forKey: .fill)
-        stroke = try c.decode(String.self, forKey: .stroke)
-        strokeWidth = try nonNegative(c, .strokeWidth)
-        tiers = try c.decode([MarkerTier].self, forKey: .tiers)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        fill = try o.string("fill")
+        stroke = try o.string("stroke")
+        strokeWidth = try o.nonNegative("strokeWidth")
+        tiers = try o.readList("tiers")
         guard !tiers.isEmpty, tiers.last?.maxPlaces == nil, tiers.dropLast().allSatisfy({ $0.maxPlaces != nil }) else {
-            throw DecodingError.dataCorruptedError(forKey: .tiers, in: c, debugDescription: "must end with one tier without maxPlaces, every other tier having one")
+            throw o.error("tiers", "must end with one tier without maxPlaces, every other tier having one")
         }
-        baselineShift = try c.decode(Double.self, forKey: .baselineShift)
-        textPadding = try nonNegative(c, .textPadding)
-        maxNumbers = try CoverDecoding.positiveInt(c, .maxNumbers)
+        baselineShift = try o.double("baselineShift")
+        textPadding = try o.nonNegative("textPadding")
+        maxNumbers = try o.positiveInt("maxNumbers")
     }
 }
 
 /// One marker size: used while the map has at most `maxPlaces` places.
-public struct MarkerTier: Sendable, Decodable, Equatable {
+public struct MarkerTier: Sendable, TemplateObjectReadable, Equatable {
     public var maxPlaces: Int?
     public var radius: Double
     public var style: String
@@ -153,18 +144,17 @@ public struct MarkerTier: Sendable, Decodable, Equatable {
         self.maxPlaces = maxPlaces; self.radius = radius; self.style = style
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case maxPlaces, radius, style }
+    static let keys = ["maxPlaces", "radius", "style"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        maxPlaces = try c.decodeIfPresent(Int.self, forKey: .maxPlaces)
-        radius = try positive(c, .radius)
-        style = try c.decode(String.self, forKey: .style)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        maxPlaces = try o.optionalInt("maxPlaces")
+        radius = try o.positive("radius")
+        style = try o.string("style")
     }
 }
 
 /// City labels: styles, halo, the candidate positions' gap and the placement score.
-public struct MapLabelSpec: Sendable, Decodable {
+public struct MapLabelSpec: Sendable, TemplateObjectReadable {
     public var cityStyle: String
     public var datesStyle: String
     /// Styles once the map has more places than `maxPlacesWithDates` (then no dates are shown).
@@ -179,27 +169,24 @@ public struct MapLabelSpec: Sendable, Decodable {
     public var maxWidth: Double
     public var weights: LabelWeights
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case cityStyle, datesStyle, denseCityStyle, denseDatesStyle, maxPlacesWithDates, halo, haloWidth, gap, maxWidth, weights
-    }
+    static let keys = ["cityStyle", "datesStyle", "denseCityStyle", "denseDatesStyle", "maxPlacesWithDates", "halo", "haloWidth", "gap", "maxWidth", "weights"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        cityStyle = try c.decode(String.self, forKey: .cityStyle)
-        datesStyle = try c.decode(String.self, forKey: .datesStyle)
-        denseCityStyle = try c.decode(String.self, forKey: .denseCityStyle)
-        denseDatesStyle = try c.decode(String.self, forKey: .denseDatesStyle)
-        maxPlacesWithDates = try c.decode(Int.self, forKey: .maxPlacesWithDates)
-        halo = try c.decode(String.self, forKey: .halo)
-        haloWidth = try nonNegative(c, .haloWidth)
-        gap = try nonNegative(c, .gap)
-        maxWidth = try positive(c, .maxWidth)
-        weights = try c.decode(LabelWeights.self, forKey: .weights)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        cityStyle = try o.string("cityStyle")
+        datesStyle = try o.string("datesStyle")
+        denseCityStyle = try o.string("denseCityStyle")
+        denseDatesStyle = try o.string("denseDatesStyle")
+        maxPlacesWithDates = try o.int("maxPlacesWithDates")
+        halo = try o.string("halo")
+        haloWidth = try o.nonNegative("haloWidth")
+        gap = try o.nonNegative("gap")
+        maxWidth = try o.positive("maxWidth")
+        weights = try o.read("weights")
     }
 }
 
 /// The label placer's score: lower is better; a best score of `drop` or more drops the label.
-public struct LabelWeights: Sendable, Decodable, Equatable {
+public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
     /// Times the candidate's index (E, W, NE, SE, NW, SW, N, S).
     public var position: Double
     /// For each route sample inside the label.
@@ -222,25 +209,22 @@ public struct LabelWeights: Sendable, Decodable, Equatable {
         self.markerClearance = markerClearance; self.frameInset = frameInset
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case position, routeSample, samplesPerLeg, overlap, outside, drop, markerClearance, frameInset
-    }
+    static let keys = ["position", "routeSample", "samplesPerLeg", "overlap", "outside", "drop", "markerClearance", "frameInset"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        position = try nonNegative(c, .position)
-        routeSample = try nonNegative(c, .routeSample)
-        samplesPerLeg = try CoverDecoding.positiveInt(c, .samplesPerLeg)
-        overlap = try nonNegative(c, .overlap)
-        outside = try nonNegative(c, .outside)
-        drop = try positive(c, .drop)
-        markerClearance = try nonNegative(c, .markerClearance)
-        frameInset = try nonNegative(c, .frameInset)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        position = try o.nonNegative("position")
+        routeSample = try o.nonNegative("routeSample")
+        samplesPerLeg = try o.positiveInt("samplesPerLeg")
+        overlap = try o.nonNegative("overlap")
+        outside = try o.nonNegative("outside")
+        drop = try o.positive("drop")
+        markerClearance = try o.nonNegative("markerClearance")
+        frameInset = try o.nonNegative("frameInset")
     }
 }
 
 /// The scale bar and north arrow in the bottom-right corner.
-public struct ScaleBarSpec: Sendable, Decodable {
+public struct ScaleBarSpec: Sendable, TemplateObjectReadable {
     /// From the frame's right and bottom edges to the bar's right end and its line.
     public var right: Double
     public var bottom: Double
@@ -266,29 +250,25 @@ public struct ScaleBarSpec: Sendable, Decodable {
     /// Baseline of the `N` below the bar's line.
     public var northLabelDrop: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case right, bottom, lengths, minimumLength, color, lineWidth, tickHeight, style, textGap, zoneWidth, zoneHeight
-        case northGap, northTop, northHeight, northWidth, northNotch, northLabelDrop
-    }
+    static let keys = ["right", "bottom", "lengths", "minimumLength", "color", "lineWidth", "tickHeight", "style", "textGap", "zoneWidth", "zoneHeight", "northGap", "northTop", "northHeight", "northWidth", "northNotch", "northLabelDrop"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        right = try nonNegative(c, .right)
-        bottom = try nonNegative(c, .bottom)
-        lengths = try CoverDecoding.increasing(c, .lengths)
-        minimumLength = try nonNegative(c, .minimumLength)
-        color = try c.decode(String.self, forKey: .color)
-        lineWidth = try nonNegative(c, .lineWidth)
-        tickHeight = try nonNegative(c, .tickHeight)
-        style = try c.decode(String.self, forKey: .style)
-        textGap = try nonNegative(c, .textGap)
-        zoneWidth = try nonNegative(c, .zoneWidth)
-        zoneHeight = try nonNegative(c, .zoneHeight)
-        northGap = try nonNegative(c, .northGap)
-        northTop = try nonNegative(c, .northTop)
-        northHeight = try nonNegative(c, .northHeight)
-        northWidth = try nonNegative(c, .northWidth)
-        northNotch = try nonNegative(c, .northNotch)
-        northLabelDrop = try c.decode(Double.self, forKey: .northLabelDrop)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        right = try o.nonNegative("right")
+        bottom = try o.nonNegative("bottom")
+        lengths = try o.increasing("lengths")
+        minimumLength = try o.nonNegative("minimumLength")
+        color = try o.string("color")
+        lineWidth = try o.nonNegative("lineWidth")
+        tickHeight = try o.nonNegative("tickHeight")
+        style = try o.string("style")
+        textGap = try o.nonNegative("textGap")
+        zoneWidth = try o.nonNegative("zoneWidth")
+        zoneHeight = try o.nonNegative("zoneHeight")
+        northGap = try o.nonNegative("northGap")
+        northTop = try o.nonNegative("northTop")
+        northHeight = try o.nonNegative("northHeight")
+        northWidth = try o.nonNegative("northWidth")
+        northNotch = try o.nonNegative("northNotch")
+        northLabelDrop = try o.double("northLabelDrop")
     }
 }

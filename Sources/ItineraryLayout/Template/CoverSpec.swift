@@ -2,7 +2,7 @@
 
 /// Settings of the `cover` section of a template. Every size, gap, colour token and style
 /// name of the cover lives here; the words live under `labels.<language>.cover`.
-public struct CoverSpec: Sendable, Decodable {
+public struct CoverSpec: Sendable, TemplateObjectReadable {
     /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
     public var brand: CoverBrandSpec
@@ -23,21 +23,18 @@ public struct CoverSpec: Sendable, Decodable {
         "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap",
     ]
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case startsNewPage, brand, gaps, title, route, meta, map, stats, noteStyle
-    }
+    static let keys = ["startsNewPage", "brand", "gaps", "title", "route", "meta", "map", "stats", "noteStyle"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
-        brand = try c.decode(CoverBrandSpec.self, forKey: .brand)
-        gaps = try c.decode(CoverGaps.self, forKey: .gaps)
-        title = try c.decode(CoverTextSpec.self, forKey: .title)
-        route = try c.decode(CoverRouteSpec.self, forKey: .route)
-        meta = try c.decode(CoverMetaSpec.self, forKey: .meta)
-        map = try c.decode(RouteMapSpec.self, forKey: .map)
-        stats = try c.decode(CoverStatsSpec.self, forKey: .stats)
-        noteStyle = try c.decode(String.self, forKey: .noteStyle)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        startsNewPage = try o.bool("startsNewPage", default: false)
+        brand = try o.read("brand")
+        gaps = try o.read("gaps")
+        title = try o.read("title")
+        route = try o.read("route")
+        meta = try o.read("meta")
+        map = try o.read("map")
+        stats = try o.read("stats")
+        noteStyle = try o.string("noteStyle")
     }
 
     /// Every style this section names, with its key path under `cover`, for the loader to check.
@@ -64,7 +61,7 @@ public struct CoverSpec: Sendable, Decodable {
 }
 
 /// The brand row: a disc with seam arcs and the product name, and a caps label at the right.
-public struct CoverBrandSpec: Sendable, Decodable {
+public struct CoverBrandSpec: Sendable, TemplateObjectReadable {
     /// Height of the row; the disc and the caps label are centred in it.
     public var height: Double
     public var disc: Double
@@ -75,22 +72,21 @@ public struct CoverBrandSpec: Sendable, Decodable {
     public var style: String
     public var labelStyle: String
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case height, disc, discColor, seamColor, gap, style, labelStyle }
+    static let keys = ["height", "disc", "discColor", "seamColor", "gap", "style", "labelStyle"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        height = try positive(c, .height)
-        disc = try positive(c, .disc)
-        discColor = try c.decode(String.self, forKey: .discColor)
-        seamColor = try c.decode(String.self, forKey: .seamColor)
-        gap = try nonNegative(c, .gap)
-        style = try c.decode(String.self, forKey: .style)
-        labelStyle = try c.decode(String.self, forKey: .labelStyle)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        height = try o.positive("height")
+        disc = try o.positive("disc")
+        discColor = try o.string("discColor")
+        seamColor = try o.string("seamColor")
+        gap = try o.nonNegative("gap")
+        style = try o.string("style")
+        labelStyle = try o.string("labelStyle")
     }
 }
 
 /// Space below each part of the cover, from the top.
-public struct CoverGaps: Sendable, Decodable {
+public struct CoverGaps: Sendable, TemplateObjectReadable {
     public var brand: Double
     public var title: Double
     public var route: Double
@@ -98,52 +94,49 @@ public struct CoverGaps: Sendable, Decodable {
     public var map: Double
     public var stats: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case brand, title, route, meta, map, stats }
+    static let keys = ["brand", "title", "route", "meta", "map", "stats"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        brand = try nonNegative(c, .brand)
-        title = try nonNegative(c, .title)
-        route = try nonNegative(c, .route)
-        meta = try nonNegative(c, .meta)
-        map = try nonNegative(c, .map)
-        stats = try nonNegative(c, .stats)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        brand = try o.nonNegative("brand")
+        title = try o.nonNegative("title")
+        route = try o.nonNegative("route")
+        meta = try o.nonNegative("meta")
+        map = try o.nonNegative("map")
+        stats = try o.nonNegative("stats")
     }
 }
 
 /// A block of text with a line limit (beyond it, the last line ends in an ellipsis).
-public struct CoverTextSpec: Sendable, Decodable {
+public struct CoverTextSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var maxLines: Int
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case style, maxLines }
+    static let keys = ["style", "maxLines"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        style = try c.decode(String.self, forKey: .style)
-        maxLines = try CoverDecoding.positiveInt(c, .maxLines)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        style = try o.string("style")
+        maxLines = try o.positiveInt("maxLines")
     }
 }
 
 /// The route line: every city, or when that takes more than `maxLines`, the first
 /// `headCities`, an ellipsis, the last city and the number of stops.
-public struct CoverRouteSpec: Sendable, Decodable {
+public struct CoverRouteSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var maxLines: Int
     public var headCities: Int
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case style, maxLines, headCities }
+    static let keys = ["style", "maxLines", "headCities"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        style = try c.decode(String.self, forKey: .style)
-        maxLines = try CoverDecoding.positiveInt(c, .maxLines)
-        headCities = try CoverDecoding.positiveInt(c, .headCities)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        style = try o.string("style")
+        maxLines = try o.positiveInt("maxLines")
+        headCities = try o.positiveInt("headCities")
     }
 }
 
 /// The meta row: caps label over a value, for dates, traveler and leagues.
-public struct CoverMetaSpec: Sendable, Decodable {
+public struct CoverMetaSpec: Sendable, TemplateObjectReadable {
     public var labelStyle: String
     public var valueStyle: String
     /// Between the caps label and the value.
@@ -161,30 +154,26 @@ public struct CoverMetaSpec: Sendable, Decodable {
     /// Between the chip and the league's full name.
     public var leagueNameGap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case labelStyle, valueStyle, labelGap, columnGap, chipStyle, chipColor, chipRadius, chipPaddingX, chipPaddingY, chipGap
-        case leagueNameStyle, leagueNameGap
-    }
+    static let keys = ["labelStyle", "valueStyle", "labelGap", "columnGap", "chipStyle", "chipColor", "chipRadius", "chipPaddingX", "chipPaddingY", "chipGap", "leagueNameStyle", "leagueNameGap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        labelStyle = try c.decode(String.self, forKey: .labelStyle)
-        valueStyle = try c.decode(String.self, forKey: .valueStyle)
-        labelGap = try nonNegative(c, .labelGap)
-        columnGap = try nonNegative(c, .columnGap)
-        chipStyle = try c.decode(String.self, forKey: .chipStyle)
-        chipColor = try c.decode(String.self, forKey: .chipColor)
-        chipRadius = try nonNegative(c, .chipRadius)
-        chipPaddingX = try nonNegative(c, .chipPaddingX)
-        chipPaddingY = try nonNegative(c, .chipPaddingY)
-        chipGap = try nonNegative(c, .chipGap)
-        leagueNameStyle = try c.decode(String.self, forKey: .leagueNameStyle)
-        leagueNameGap = try nonNegative(c, .leagueNameGap)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        labelStyle = try o.string("labelStyle")
+        valueStyle = try o.string("valueStyle")
+        labelGap = try o.nonNegative("labelGap")
+        columnGap = try o.nonNegative("columnGap")
+        chipStyle = try o.string("chipStyle")
+        chipColor = try o.string("chipColor")
+        chipRadius = try o.nonNegative("chipRadius")
+        chipPaddingX = try o.nonNegative("chipPaddingX")
+        chipPaddingY = try o.nonNegative("chipPaddingY")
+        chipGap = try o.nonNegative("chipGap")
+        leagueNameStyle = try o.string("leagueNameStyle")
+        leagueNameGap = try o.nonNegative("leagueNameGap")
     }
 }
 
 /// The stat tiles under the map.
-public struct CoverStatsSpec: Sendable, Decodable {
+public struct CoverStatsSpec: Sendable, TemplateObjectReadable {
     /// Relative widths of Days, Games, Stadiums, Cities, Distance and Drive time.
     public var weights: [Double]
     public var gap: Double
@@ -200,43 +189,22 @@ public struct CoverStatsSpec: Sendable, Decodable {
     /// A value too wide for its tile is set smaller, down to this size.
     public var minimumValueSize: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case weights, gap, radius, fill, paddingX, paddingY, valueStyle, unitStyle, labelStyle, labelGap, minimumValueSize
-    }
+    static let keys = ["weights", "gap", "radius", "fill", "paddingX", "paddingY", "valueStyle", "unitStyle", "labelStyle", "labelGap", "minimumValueSize"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        weights = try c.decode([Double].self, forKey: .weights)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        weights = try o.doubles("weights")
         guard weights.count == 6, weights.allSatisfy({ $0 > 0 && $0.isFinite }) else {
-            throw DecodingError.dataCorruptedError(forKey: .weights, in: c, debugDescription: "must be 6 numbers above 0")
+            throw o.error("weights", "must be 6 numbers above 0")
         }
-        gap = try nonNegative(c, .gap)
-        radius = try nonNegative(c, .radius)
-        fill = try c.decode(String.self, forKey: .fill)
-        paddingX = try nonNegative(c, .paddingX)
-        paddingY = try nonNegative(c, .paddingY)
-        valueStyle = try c.decode(String.self, forKey: .valueStyle)
-        unitStyle = try c.decode(String.self, forKey: .unitStyle)
-        labelStyle = try c.decode(String.self, forKey: .labelStyle)
-        labelGap = try nonNegative(c, .labelGap)
-        minimumValueSize = try positive(c, .minimumValueSize)
-    }
-}
-
-/// Decoding helpers of the cover's settings (named apart from the shared ones in StrictDecoding.swift).
-enum CoverDecoding {
-    static func positiveInt<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> Int {
-        let v = try c.decode(Int.self, forKey: key)
-        guard v > 0 else { throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a whole number above 0") }
-        return v
-    }
-
-    /// A list of numbers above 0 in increasing order, at least one.
-    static func increasing<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> [Double] {
-        let v = try c.decode([Double].self, forKey: key)
-        guard !v.isEmpty, v.allSatisfy({ $0 > 0 && $0.isFinite }), zip(v, v.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be numbers above 0 in increasing order")
-        }
-        return v
+        gap = try o.nonNegative("gap")
+        radius = try o.nonNegative("radius")
+        fill = try o.string("fill")
+        paddingX = try o.nonNegative("paddingX")
+        paddingY = try o.nonNegative("paddingY")
+        valueStyle = try o.string("valueStyle")
+        unitStyle = try o.string("unitStyle")
+        labelStyle = try o.string("labelStyle")
+        labelGap = try o.nonNegative("labelGap")
+        minimumValueSize = try o.positive("minimumValueSize")
     }
 }

@@ -10,7 +10,7 @@ public enum DayHeadingKind: String, Sendable, CaseIterable {
 }
 
 /// The day heading: the tile and the H2 beside it, or a rule and one line under it.
-public struct DayHeadingSpec: Sendable, Decodable {
+public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
     /// A tile beside the text, or a rule over it.
     public var kind: DayHeadingKind
     /// The tile (kind `tile`; 0 for `rule`).
@@ -29,24 +29,23 @@ public struct DayHeadingSpec: Sendable, Decodable {
     /// The least space between the H2 and the summary at the right.
     public var summaryGap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case kind, tileSize, tileRadius, tileCapsTop, gap, rule, ruleGap, titleGap, summaryGap }
+    static let keys = ["kind", "tileSize", "tileRadius", "tileCapsTop", "gap", "rule", "ruleGap", "titleGap", "summaryGap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        kind = try choice(c, .kind, DayHeadingKind.self)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        kind = try o.choice("kind", DayHeadingKind.self)
         let tile = kind == .tile ? "required when kind is \"tile\"" : nil
         let ruled = kind == .rule ? "required when kind is \"rule\"" : nil
-        tileSize = try number(c, .tileSize, requiredBecause: tile, positive: true)
-        tileRadius = try number(c, .tileRadius, requiredBecause: tile)
-        tileCapsTop = try number(c, .tileCapsTop, requiredBecause: tile)
-        gap = try number(c, .gap, requiredBecause: tile)
-        if let ruled, !c.contains(.rule) {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.rule], debugDescription: ruled))
+        tileSize = try o.number("tileSize", requiredBecause: tile, positive: true)
+        tileRadius = try o.number("tileRadius", requiredBecause: tile)
+        tileCapsTop = try o.number("tileCapsTop", requiredBecause: tile)
+        gap = try o.number("gap", requiredBecause: tile)
+        if let ruled, !o.contains("rule") {
+            throw o.error("rule", ruled)
         }
-        rule = try c.decodeIfPresent(LineSpec.self, forKey: .rule)
-        ruleGap = try number(c, .ruleGap, requiredBecause: ruled)
-        titleGap = try nonNegative(c, .titleGap)
-        summaryGap = try nonNegative(c, .summaryGap)
+        rule = try o.readIfPresent("rule")
+        ruleGap = try o.number("ruleGap", requiredBecause: ruled)
+        titleGap = try o.nonNegative("titleGap")
+        summaryGap = try o.nonNegative("summaryGap")
     }
 
     /// From the content box's left edge to every card: the tile and the gap after it, if any.

@@ -3,7 +3,7 @@
 /// Settings of the `days` section of a template: its geometry, and which text style and colour
 /// token each part uses. Every key but `startsNewPage` is required, so the look lives in the
 /// template file alone.
-public struct DaysSpec: Sendable, Decodable {
+public struct DaysSpec: Sendable, TemplateObjectReadable {
     /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
     /// The H1 and lead at the top of the section.
@@ -50,38 +50,33 @@ public struct DaysSpec: Sendable, Decodable {
         "title", "lead", "gameOne", "gameOther", "flightOne", "flightOther", "drive", "arrives", "nightOne", "nightOther",
     ]
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case startsNewPage, title, betweenDays, betweenCards, afterHeading, heading, card, customPaddingY, customLabelGap
-        case teamBar, matchupAtSpace, zoneGap, ticket, note, codeChip, restDayDash, icons, styles, colors
-        case teamCodeColor, leagueCode, factCells, cardRule, linkUnderline
-    }
+    static let keys = ["startsNewPage", "title", "betweenDays", "betweenCards", "afterHeading", "heading", "card", "customPaddingY", "customLabelGap", "teamBar", "matchupAtSpace", "zoneGap", "ticket", "note", "codeChip", "restDayDash", "icons", "styles", "colors", "teamCodeColor", "leagueCode", "factCells", "cardRule", "linkUnderline"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
-        title = try c.decode(SectionTitleSpec.self, forKey: .title)
-        betweenDays = try nonNegative(c, .betweenDays)
-        betweenCards = try nonNegative(c, .betweenCards)
-        afterHeading = try nonNegative(c, .afterHeading)
-        heading = try c.decode(DayHeadingSpec.self, forKey: .heading)
-        card = try c.decode(CardSpec.self, forKey: .card)
-        customPaddingY = try nonNegative(c, .customPaddingY)
-        customLabelGap = try nonNegative(c, .customLabelGap)
-        teamBar = try c.decode(TeamBarSpec.self, forKey: .teamBar)
-        teamCodeColor = try c.decode(ColorChoice.self, forKey: .teamCodeColor)
-        leagueCode = try c.decode(LeagueCodeSpec.self, forKey: .leagueCode)
-        factCells = try c.decode(FactCellsSpec.self, forKey: .factCells)
-        cardRule = try c.decode(LineSpec.self, forKey: .cardRule)
-        linkUnderline = try c.decode(UnderlineSpec.self, forKey: .linkUnderline)
-        matchupAtSpace = try nonNegative(c, .matchupAtSpace)
-        zoneGap = try nonNegative(c, .zoneGap)
-        ticket = try c.decode(TicketStripSpec.self, forKey: .ticket)
-        note = try c.decode(CalloutSpec.self, forKey: .note)
-        codeChip = try c.decode(ChipSpec.self, forKey: .codeChip)
-        restDayDash = try dashPattern(c, .restDayDash)
-        icons = try c.decode(DayIconsSpec.self, forKey: .icons)
-        styles = try c.decode(RoleMap<DayStyle>.self, forKey: .styles)
-        colors = try c.decode(RoleMap<DayColor>.self, forKey: .colors)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        startsNewPage = try o.bool("startsNewPage", default: false)
+        title = try o.read("title")
+        betweenDays = try o.nonNegative("betweenDays")
+        betweenCards = try o.nonNegative("betweenCards")
+        afterHeading = try o.nonNegative("afterHeading")
+        heading = try o.read("heading")
+        card = try o.read("card")
+        customPaddingY = try o.nonNegative("customPaddingY")
+        customLabelGap = try o.nonNegative("customLabelGap")
+        teamBar = try o.read("teamBar")
+        teamCodeColor = try o.read("teamCodeColor")
+        leagueCode = try o.read("leagueCode")
+        factCells = try o.read("factCells")
+        cardRule = try o.read("cardRule")
+        linkUnderline = try o.read("linkUnderline")
+        matchupAtSpace = try o.nonNegative("matchupAtSpace")
+        zoneGap = try o.nonNegative("zoneGap")
+        ticket = try o.read("ticket")
+        note = try o.read("note")
+        codeChip = try o.read("codeChip")
+        restDayDash = try o.dashPattern("restDayDash")
+        icons = try o.read("icons")
+        styles = try o.read("styles")
+        colors = try o.read("colors")
     }
 
     /// Every style this section names, with the key that names it (the loader checks they exist).
@@ -113,7 +108,7 @@ public enum DayColor: String, CodingKey, CaseIterable, Sendable {
 }
 
 /// A section's H1 with its lead line.
-public struct SectionTitleSpec: Sendable, Decodable {
+public struct SectionTitleSpec: Sendable, TemplateObjectReadable {
     /// Above the H1, when the section follows on from the one before (dropped at a page top).
     /// A section that starts a new page wants 0: the space would follow the page break.
     public var spaceBefore: Double
@@ -122,18 +117,17 @@ public struct SectionTitleSpec: Sendable, Decodable {
     /// Below the lead, before the section's content.
     public var spaceAfter: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case spaceBefore, leadGap, spaceAfter }
+    static let keys = ["spaceBefore", "leadGap", "spaceAfter"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        spaceBefore = try nonNegative(c, .spaceBefore)
-        leadGap = try nonNegative(c, .leadGap)
-        spaceAfter = try nonNegative(c, .spaceAfter)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        spaceBefore = try o.nonNegative("spaceBefore")
+        leadGap = try o.nonNegative("leadGap")
+        spaceAfter = try o.nonNegative("spaceAfter")
     }
 }
 
 /// The card box and its grid: `[lead tile] columnGap [content] columnGap [side]`.
-public struct CardSpec: Sendable, Decodable {
+public struct CardSpec: Sendable, TemplateObjectReadable {
     public var radius: Double
     /// Border width; the padding is inside it.
     public var border: Double
@@ -159,31 +153,28 @@ public struct CardSpec: Sendable, Decodable {
     /// Between a cell's caps label and its value.
     public var cellLabelGap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case radius, border, padding, leadTile, leadTileRadius, leagueCodeInset, columnGap, side, gameSide, lineGap, rowGap, cellsGap, cellSpacing, cellLabelGap
-    }
+    static let keys = ["radius", "border", "padding", "leadTile", "leadTileRadius", "leagueCodeInset", "columnGap", "side", "gameSide", "lineGap", "rowGap", "cellsGap", "cellSpacing", "cellLabelGap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        radius = try nonNegative(c, .radius)
-        border = try nonNegative(c, .border)
-        padding = try c.decode(Insets.self, forKey: .padding)
-        leadTile = try positive(c, .leadTile)
-        leadTileRadius = try nonNegative(c, .leadTileRadius)
-        leagueCodeInset = try nonNegative(c, .leagueCodeInset)
-        columnGap = try nonNegative(c, .columnGap)
-        side = try positive(c, .side)
-        gameSide = try positive(c, .gameSide)
-        lineGap = try nonNegative(c, .lineGap)
-        rowGap = try nonNegative(c, .rowGap)
-        cellsGap = try nonNegative(c, .cellsGap)
-        cellSpacing = try nonNegative(c, .cellSpacing)
-        cellLabelGap = try nonNegative(c, .cellLabelGap)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        radius = try o.nonNegative("radius")
+        border = try o.nonNegative("border")
+        padding = try o.read("padding")
+        leadTile = try o.positive("leadTile")
+        leadTileRadius = try o.nonNegative("leadTileRadius")
+        leagueCodeInset = try o.nonNegative("leagueCodeInset")
+        columnGap = try o.nonNegative("columnGap")
+        side = try o.positive("side")
+        gameSide = try o.positive("gameSide")
+        lineGap = try o.nonNegative("lineGap")
+        rowGap = try o.nonNegative("rowGap")
+        cellsGap = try o.nonNegative("cellsGap")
+        cellSpacing = try o.nonNegative("cellSpacing")
+        cellLabelGap = try o.nonNegative("cellLabelGap")
     }
 }
 
 /// The perforated strip at the foot of a game card with a ticket.
-public struct TicketStripSpec: Sendable, Decodable {
+public struct TicketStripSpec: Sendable, TemplateObjectReadable {
     /// Above the perforation.
     public var gap: Double
     /// The perforation's stroke width.
@@ -194,68 +185,64 @@ public struct TicketStripSpec: Sendable, Decodable {
     /// The ticket link gets at least this width beside the fields, else it takes a row of its own.
     public var linkMinWidth: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case gap, rule, dash, padding, linkMinWidth }
+    static let keys = ["gap", "rule", "dash", "padding", "linkMinWidth"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        gap = try nonNegative(c, .gap)
-        rule = try positive(c, .rule)
-        dash = try dashPattern(c, .dash)
-        padding = try nonNegative(c, .padding)
-        linkMinWidth = try positive(c, .linkMinWidth)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        gap = try o.nonNegative("gap")
+        rule = try o.positive("rule")
+        dash = try o.dashPattern("dash")
+        padding = try o.nonNegative("padding")
+        linkMinWidth = try o.positive("linkMinWidth")
     }
 }
 
 /// A tinted box with an icon before its text.
-public struct CalloutSpec: Sendable, Decodable {
+public struct CalloutSpec: Sendable, TemplateObjectReadable {
     public var radius: Double
     public var paddingX: Double
     public var paddingY: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case radius, paddingX, paddingY }
+    static let keys = ["radius", "paddingX", "paddingY"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        radius = try nonNegative(c, .radius)
-        paddingX = try nonNegative(c, .paddingX)
-        paddingY = try nonNegative(c, .paddingY)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        radius = try o.nonNegative("radius")
+        paddingX = try o.nonNegative("paddingX")
+        paddingY = try o.nonNegative("paddingY")
     }
 }
 
 /// A small filled box behind a short text (a code, a team abbreviation).
-public struct ChipSpec: Sendable, Decodable {
+public struct ChipSpec: Sendable, TemplateObjectReadable {
     public var radius: Double
     public var paddingX: Double
     public var height: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case radius, paddingX, height }
+    static let keys = ["radius", "paddingX", "height"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        radius = try nonNegative(c, .radius)
-        paddingX = try nonNegative(c, .paddingX)
-        height = try positive(c, .height)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        radius = try o.nonNegative("radius")
+        paddingX = try o.nonNegative("paddingX")
+        height = try o.positive("height")
     }
 }
 
 /// An icon's size and stroke (in grid units), and the gap to the text after it.
-public struct IconSpec: Sendable, Decodable {
+public struct IconSpec: Sendable, TemplateObjectReadable {
     public var size: Double
     public var stroke: Double
     public var gap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case size, stroke, gap }
+    static let keys = ["size", "stroke", "gap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        size = try positive(c, .size)
-        stroke = try positive(c, .stroke)
-        gap = try nonNegative(c, .gap, default: 0)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        size = try o.positive("size")
+        stroke = try o.positive("stroke")
+        gap = try o.nonNegative("gap", default: 0)
     }
 }
 
 /// The icons of the day pages.
-public struct DayIconsSpec: Sendable, Decodable {
+public struct DayIconsSpec: Sendable, TemplateObjectReadable {
     /// In a card's lead tile.
     public var tile: IconSpec
     /// Before a venue or notes line.
@@ -265,24 +252,24 @@ public struct DayIconsSpec: Sendable, Decodable {
     /// After the ticket link.
     public var link: IconSpec
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case tile, inline, note, link }
+    static let keys = ["tile", "inline", "note", "link"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        tile = try c.decode(IconSpec.self, forKey: .tile)
-        inline = try c.decode(IconSpec.self, forKey: .inline)
-        note = try c.decode(IconSpec.self, forKey: .note)
-        link = try c.decode(IconSpec.self, forKey: .link)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        tile = try o.read("tile")
+        inline = try o.read("inline")
+        note = try o.read("note")
+        link = try o.read("link")
     }
 }
 
 /// A JSON object naming a style or colour token for every role of `Role`: all required, no others.
-public struct RoleMap<Role: CodingKey & CaseIterable & Hashable & Sendable>: Sendable, Decodable {
+public struct RoleMap<Role: CodingKey & CaseIterable & Hashable & Sendable>: Sendable, TemplateObjectReadable {
     private var names: [Role: String] = [:]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, Role.self)
-        for role in Role.allCases { names[role] = try c.decode(String.self, forKey: role) }
+    static var keys: [String] { Role.allCases.map(\.stringValue) }
+
+    init(_ o: TemplateObject) throws(TemplateError) {
+        for role in Role.allCases { names[role] = try o.string(role.stringValue) }
     }
 
     /// The name given for `role`.
@@ -291,13 +278,4 @@ public struct RoleMap<Role: CodingKey & CaseIterable & Hashable & Sendable>: Sen
     func references(prefix: String) -> [(key: String, name: String)] {
         Role.allCases.map { ("\(prefix).\($0.stringValue)", self[$0]) }
     }
-}
-
-/// A dash pattern: one or more lengths above 0.
-func dashPattern<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K) throws -> [Double] {
-    let v = try c.decode([Double].self, forKey: key)
-    guard !v.isEmpty, v.allSatisfy({ $0 > 0 && $0.isFinite }) else {
-        throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a list of lengths above 0")
-    }
-    return v
 }

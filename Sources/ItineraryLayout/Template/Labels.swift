@@ -2,7 +2,7 @@
 import Foundation
 
 /// All strings of one language. Every key is required, so a translation cannot silently miss one.
-public struct Labels: Sendable, Decodable {
+public struct Labels: Sendable, TemplateObjectReadable {
     public var day: String
     public var pageOf: String
     public var restDay: String
@@ -30,28 +30,26 @@ public struct Labels: Sendable, Decodable {
     /// (`CoverSpec.requiredLabels`, …) and the template loader checks they are all there.
     public var sections: [String: [String: String]]
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case day, pageOf, restDay, restDayDetail, traveler, dates, at, localStart, section, row, seats, tickets,
-             departs, checkIn, checkOut, confirmation, itinerary, progress, hoursShort, minutesShort,
-             modes, categories, summary
-        case coverLabels = "cover", overviewLabels = "overview", daysLabels = "days", progressLabels = "progressSection"
-    }
+    /// Every string key, then the three maps, then the words of each section (`progressSection`
+    /// because `progress` is the word "Progress" itself).
+    static let stringKeys = ["day", "pageOf", "restDay", "restDayDetail", "traveler", "dates", "at", "localStart", "section", "row", "seats",
+                             "tickets", "departs", "checkIn", "checkOut", "confirmation", "itinerary", "progress", "hoursShort", "minutesShort"]
+    static let keys = stringKeys + ["modes", "categories", "summary", "cover", "overview", "days", "progressSection"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        func s(_ k: CodingKeys) throws -> String { try c.decode(String.self, forKey: k) }
-        day = try s(.day); pageOf = try s(.pageOf); restDay = try s(.restDay); restDayDetail = try s(.restDayDetail)
-        traveler = try s(.traveler); dates = try s(.dates); at = try s(.at); localStart = try s(.localStart)
-        section = try s(.section); row = try s(.row); seats = try s(.seats); tickets = try s(.tickets)
-        departs = try s(.departs); checkIn = try s(.checkIn); checkOut = try s(.checkOut)
-        confirmation = try s(.confirmation); itinerary = try s(.itinerary); progress = try s(.progress)
-        hoursShort = try s(.hoursShort); minutesShort = try s(.minutesShort)
-        modes = try c.decode([String: String].self, forKey: .modes)
-        categories = try c.decode([String: String].self, forKey: .categories)
-        summary = try c.decode([String: String].self, forKey: .summary)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        day = try o.string("day"); pageOf = try o.string("pageOf"); restDay = try o.string("restDay")
+        restDayDetail = try o.string("restDayDetail"); traveler = try o.string("traveler"); dates = try o.string("dates")
+        at = try o.string("at"); localStart = try o.string("localStart"); section = try o.string("section")
+        row = try o.string("row"); seats = try o.string("seats"); tickets = try o.string("tickets")
+        departs = try o.string("departs"); checkIn = try o.string("checkIn"); checkOut = try o.string("checkOut")
+        confirmation = try o.string("confirmation"); itinerary = try o.string("itinerary"); progress = try o.string("progress")
+        hoursShort = try o.string("hoursShort"); minutesShort = try o.string("minutesShort")
+        modes = try o.stringMap("modes")
+        categories = try o.stringMap("categories")
+        summary = try o.stringMap("summary")
         var sections: [String: [String: String]] = [:]
-        for (key, name) in [(CodingKeys.coverLabels, "cover"), (.overviewLabels, "overview"), (.daysLabels, "days"), (.progressLabels, "progress")] {
-            sections[name] = try c.decodeIfPresent([String: String].self, forKey: key) ?? [:]
+        for (key, name) in [("cover", "cover"), ("overview", "overview"), ("days", "days"), ("progressSection", "progress")] {
+            sections[name] = try o.optionalStringMap(key) ?? [:]
         }
         self.sections = sections
     }

@@ -2,7 +2,7 @@
 
 /// Settings of the `overview` section of a template: the section title, the table's rules and
 /// paddings, and each table's columns and text roles. Every key but `startsNewPage` is required.
-public struct OverviewSpec: Sendable, Decodable {
+public struct OverviewSpec: Sendable, TemplateObjectReadable {
     /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
     public var title: Title
@@ -21,16 +21,15 @@ public struct OverviewSpec: Sendable, Decodable {
         "oneBus", "manyBuses", "oneWalk", "manyWalks", "oneOtherLeg", "manyOtherLegs",
     ]
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case startsNewPage, title, staysTitle, table, days, stays }
+    static let keys = ["startsNewPage", "title", "staysTitle", "table", "days", "stays"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
-        title = try c.decode(Title.self, forKey: .title)
-        staysTitle = try c.decode(SubTitle.self, forKey: .staysTitle)
-        table = try c.decode(TableSpec.self, forKey: .table)
-        days = try c.decode(DaysTable.self, forKey: .days)
-        stays = try c.decode(StaysTable.self, forKey: .stays)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        startsNewPage = try o.bool("startsNewPage", default: false)
+        title = try o.read("title")
+        staysTitle = try o.read("staysTitle")
+        table = try o.read("table")
+        days = try o.read("days")
+        stays = try o.read("stays")
     }
 
     /// Every text style the section names, with the key that names it (for the template check).
@@ -59,26 +58,24 @@ public struct OverviewSpec: Sendable, Decodable {
 
     /// Text in a named style, optionally in another colour token. Written as the style's name,
     /// or as `{ "style": "tableCell", "color": "ink3" }`.
-    public struct TextRole: Sendable, Decodable, Equatable {
+    public struct TextRole: Sendable, TemplateReadable, Equatable {
         public var style: String
         public var color: String?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case style, color }
-
-        public init(from decoder: Decoder) throws {
-            if let name = try? decoder.singleValueContainer().decode(String.self) {
+        init(_ value: TemplateValue) throws(TemplateError) {
+            if case let .string(name) = value.json {
                 style = name
                 color = nil
                 return
             }
-            let c = try strictContainer(decoder, CodingKeys.self)
-            style = try c.decode(String.self, forKey: .style)
-            color = try c.decodeIfPresent(String.self, forKey: .color)
+            let o = try value.object(allowing: ["style", "color"])
+            style = try o.string("style")
+            color = try o.optionalString("color")
         }
     }
 
     /// The H1 and the lead line under it.
-    public struct Title: Sendable, Decodable {
+    public struct Title: Sendable, TemplateObjectReadable {
         /// Print the H1 and lead; without them the section still names itself in the running
         /// header (a template whose title block heads the page needs no second title).
         public var visible: Bool
@@ -89,36 +86,34 @@ public struct OverviewSpec: Sendable, Decodable {
         /// Space between the lead line and the first table.
         public var spaceBelow: Double
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case visible, style, lead, leadGap, spaceBelow }
+        static let keys = ["visible", "style", "lead", "leadGap", "spaceBelow"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            visible = try c.decode(Bool.self, forKey: .visible)
-            style = try c.decode(TextRole.self, forKey: .style)
-            lead = try c.decode(TextRole.self, forKey: .lead)
-            leadGap = try nonNegative(c, .leadGap)
-            spaceBelow = try nonNegative(c, .spaceBelow)
+        init(_ o: TemplateObject) throws(TemplateError) {
+            visible = try o.bool("visible")
+            style = try o.read("style")
+            lead = try o.read("lead")
+            leadGap = try o.nonNegative("leadGap")
+            spaceBelow = try o.nonNegative("spaceBelow")
         }
     }
 
     /// The title over a second table (`Where you're staying`).
-    public struct SubTitle: Sendable, Decodable {
+    public struct SubTitle: Sendable, TemplateObjectReadable {
         public var style: TextRole
         public var spaceAbove: Double
         public var spaceBelow: Double
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case style, spaceAbove, spaceBelow }
+        static let keys = ["style", "spaceAbove", "spaceBelow"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            style = try c.decode(TextRole.self, forKey: .style)
-            spaceAbove = try nonNegative(c, .spaceAbove)
-            spaceBelow = try nonNegative(c, .spaceBelow)
+        init(_ o: TemplateObject) throws(TemplateError) {
+            style = try o.read("style")
+            spaceAbove = try o.nonNegative("spaceAbove")
+            spaceBelow = try o.nonNegative("spaceBelow")
         }
     }
 
     /// What both tables share: gaps, paddings, rules, page-break rules and the common text roles.
-    public struct TableSpec: Sendable, Decodable {
+    public struct TableSpec: Sendable, TemplateObjectReadable {
         /// The space at the right of every column but the last; column widths include it.
         public var columnGap: Double
         /// How far into a column gap a game's time may reach before it takes a line of its own.
@@ -136,26 +131,22 @@ public struct OverviewSpec: Sendable, Decodable {
         public var minimumRowsUnderHeader: Int
         public var rowsKeptWithTotals: Int
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case columnGap, overhang, headerStyle, headerPaddingBottom, headerRule, rowPaddingTop, rowPaddingBottom, rowRule
-            case totalsStyle, totalsRule, emptyStyle, minimumRowsUnderHeader, rowsKeptWithTotals
-        }
+        static let keys = ["columnGap", "overhang", "headerStyle", "headerPaddingBottom", "headerRule", "rowPaddingTop", "rowPaddingBottom", "rowRule", "totalsStyle", "totalsRule", "emptyStyle", "minimumRowsUnderHeader", "rowsKeptWithTotals"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            columnGap = try nonNegative(c, .columnGap)
-            overhang = try nonNegative(c, .overhang)
-            headerStyle = try c.decode(TextRole.self, forKey: .headerStyle)
-            headerPaddingBottom = try nonNegative(c, .headerPaddingBottom)
-            headerRule = try c.decode(LineSpec.self, forKey: .headerRule)
-            rowPaddingTop = try nonNegative(c, .rowPaddingTop)
-            rowPaddingBottom = try nonNegative(c, .rowPaddingBottom)
-            rowRule = try c.decode(LineSpec.self, forKey: .rowRule)
-            totalsStyle = try c.decode(TextRole.self, forKey: .totalsStyle)
-            totalsRule = try c.decode(LineSpec.self, forKey: .totalsRule)
-            emptyStyle = try c.decode(TextRole.self, forKey: .emptyStyle)
-            minimumRowsUnderHeader = try count(c, .minimumRowsUnderHeader, atLeast: 1)
-            rowsKeptWithTotals = try count(c, .rowsKeptWithTotals, atLeast: 0)
+        init(_ o: TemplateObject) throws(TemplateError) {
+            columnGap = try o.nonNegative("columnGap")
+            overhang = try o.nonNegative("overhang")
+            headerStyle = try o.read("headerStyle")
+            headerPaddingBottom = try o.nonNegative("headerPaddingBottom")
+            headerRule = try o.read("headerRule")
+            rowPaddingTop = try o.nonNegative("rowPaddingTop")
+            rowPaddingBottom = try o.nonNegative("rowPaddingBottom")
+            rowRule = try o.read("rowRule")
+            totalsStyle = try o.read("totalsStyle")
+            totalsRule = try o.read("totalsRule")
+            emptyStyle = try o.read("emptyStyle")
+            minimumRowsUnderHeader = try o.count("minimumRowsUnderHeader", atLeast: 1)
+            rowsKeptWithTotals = try o.count("rowsKeptWithTotals", atLeast: 0)
         }
 
         var roles: [(key: String, role: TextRole)] {
@@ -164,46 +155,44 @@ public struct OverviewSpec: Sendable, Decodable {
     }
 
     /// A column: its width (points, gap included, or `"rest"`) and alignment (`left`, `right`).
-    public struct ColumnSpec: Sendable, Decodable {
+    public struct ColumnSpec: Sendable, TemplateObjectReadable {
         public var column: TableColumn
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case width, align }
+        static let keys = ["width", "align"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
+        init(_ o: TemplateObject) throws(TemplateError) {
             let width: TableColumn.Width
-            if let word = try? c.decode(String.self, forKey: .width) {
+            if case let .string(word)? = o.optionalValue("width")?.json {
                 guard word == "rest" else {
-                    throw DecodingError.dataCorruptedError(forKey: .width, in: c, debugDescription: "must be a number or \"rest\"")
+                    throw o.error("width", "must be a number or \"rest\"")
                 }
                 width = .rest
             } else {
-                width = .fixed(try nonNegative(c, .width))
+                width = .fixed(try o.nonNegative("width"))
             }
-            let align = try c.decodeIfPresent(String.self, forKey: .align) ?? "left"
+            let align = try o.optionalString("align") ?? "left"
             guard align == "left" || align == "right" else {
-                throw DecodingError.dataCorruptedError(forKey: .align, in: c, debugDescription: "must be \"left\" or \"right\"")
+                throw o.error("align", "must be \"left\" or \"right\"")
             }
             column = TableColumn(width, alignment: align == "right" ? .trailing : .leading)
         }
     }
 
     /// An icon's size and colour token.
-    public struct IconSpec: Sendable, Decodable {
+    public struct IconSpec: Sendable, TemplateObjectReadable {
         public var size: Double
         public var color: String
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case size, color }
+        static let keys = ["size", "color"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            size = try nonNegative(c, .size)
-            color = try c.decode(String.self, forKey: .color)
+        init(_ o: TemplateObject) throws(TemplateError) {
+            size = try o.nonNegative("size")
+            color = try o.string("color")
         }
     }
 
     /// The days table: one row per day, a totals row at the end.
-    public struct DaysTable: Sendable, Decodable {
+    public struct DaysTable: Sendable, TemplateObjectReadable {
         public var day, date, city, games, travel, distance, time: ColumnSpec
         public var dayStyle, dateStyle, cityStyle, matchupStyle, gameTimeStyle, travelStyle, arrowStyle, figureStyle, restDayStyle: TextRole
         /// Where a game's time starts, from the Games cell's left edge.
@@ -214,30 +203,25 @@ public struct OverviewSpec: Sendable, Decodable {
         /// Where the travel text starts, beside the icon; wrapped lines hang there too.
         public var travelIndent: Double
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case columns, dayStyle, dateStyle, cityStyle, matchupStyle, gameTimeStyle, travelStyle, arrowStyle, figureStyle, restDayStyle
-            case gameTimeTab, gameTimeMinimumGap, travelIcon, travelIndent
-        }
-        enum ColumnKeys: String, CodingKey, CaseIterable { case day, date, city, games, travel, distance, time }
+        static let keys = ["columns", "dayStyle", "dateStyle", "cityStyle", "matchupStyle", "gameTimeStyle", "travelStyle", "arrowStyle", "figureStyle", "restDayStyle", "gameTimeTab", "gameTimeMinimumGap", "travelIcon", "travelIndent"]
+        static let columnKeys = ["day", "date", "city", "games", "travel", "distance", "time"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            let cols = try strictNested(c, .columns, ColumnKeys.self)
-            day = try cols.decode(ColumnSpec.self, forKey: .day)
-            date = try cols.decode(ColumnSpec.self, forKey: .date)
-            city = try cols.decode(ColumnSpec.self, forKey: .city)
-            games = try cols.decode(ColumnSpec.self, forKey: .games)
-            travel = try cols.decode(ColumnSpec.self, forKey: .travel)
-            distance = try cols.decode(ColumnSpec.self, forKey: .distance)
-            time = try cols.decode(ColumnSpec.self, forKey: .time)
-            func role(_ k: CodingKeys) throws -> TextRole { try c.decode(TextRole.self, forKey: k) }
-            dayStyle = try role(.dayStyle); dateStyle = try role(.dateStyle); cityStyle = try role(.cityStyle)
-            matchupStyle = try role(.matchupStyle); gameTimeStyle = try role(.gameTimeStyle); travelStyle = try role(.travelStyle)
-            arrowStyle = try role(.arrowStyle); figureStyle = try role(.figureStyle); restDayStyle = try role(.restDayStyle)
-            gameTimeTab = try nonNegative(c, .gameTimeTab)
-            gameTimeMinimumGap = try nonNegative(c, .gameTimeMinimumGap)
-            travelIcon = try c.decode(IconSpec.self, forKey: .travelIcon)
-            travelIndent = try nonNegative(c, .travelIndent)
+        init(_ o: TemplateObject) throws(TemplateError) {
+            let cols = try o.object("columns", allowing: Self.columnKeys)
+            day = try cols.read("day")
+            date = try cols.read("date")
+            city = try cols.read("city")
+            games = try cols.read("games")
+            travel = try cols.read("travel")
+            distance = try cols.read("distance")
+            time = try cols.read("time")
+            dayStyle = try o.read("dayStyle"); dateStyle = try o.read("dateStyle"); cityStyle = try o.read("cityStyle")
+            matchupStyle = try o.read("matchupStyle"); gameTimeStyle = try o.read("gameTimeStyle"); travelStyle = try o.read("travelStyle")
+            arrowStyle = try o.read("arrowStyle"); figureStyle = try o.read("figureStyle"); restDayStyle = try o.read("restDayStyle")
+            gameTimeTab = try o.nonNegative("gameTimeTab")
+            gameTimeMinimumGap = try o.nonNegative("gameTimeMinimumGap")
+            travelIcon = try o.read("travelIcon")
+            travelIndent = try o.nonNegative("travelIndent")
         }
 
         /// The columns in printed order.
@@ -251,47 +235,45 @@ public struct OverviewSpec: Sendable, Decodable {
     }
 
     /// A confirmation code's chip: text role, fill token, corner radius and padding.
-    public struct ChipSpec: Sendable, Decodable {
+    public struct ChipSpec: Sendable, TemplateObjectReadable {
         public var style: TextRole
         public var fill: String
         public var radius: Double
         public var paddingY: Double
         public var paddingX: Double
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case style, fill, radius, paddingY, paddingX }
+        static let keys = ["style", "fill", "radius", "paddingY", "paddingX"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            style = try c.decode(TextRole.self, forKey: .style)
-            fill = try c.decode(String.self, forKey: .fill)
-            radius = try nonNegative(c, .radius)
-            paddingY = try nonNegative(c, .paddingY)
-            paddingX = try nonNegative(c, .paddingX)
+        init(_ o: TemplateObject) throws(TemplateError) {
+            style = try o.read("style")
+            fill = try o.string("fill")
+            radius = try o.nonNegative("radius")
+            paddingY = try o.nonNegative("paddingY")
+            paddingX = try o.nonNegative("paddingX")
         }
     }
 
     /// The stays table: one row per lodging.
-    public struct StaysTable: Sendable, Decodable {
+    public struct StaysTable: Sendable, TemplateObjectReadable {
         public var hotel, checkIn, checkOut, nights, confirmation: ColumnSpec
         public var hotelStyle, dateStyle, timeStyle, nightsStyle: TextRole
         public var code: ChipSpec
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case columns, hotelStyle, dateStyle, timeStyle, nightsStyle, code }
-        enum ColumnKeys: String, CodingKey, CaseIterable { case hotel, checkIn, checkOut, nights, confirmation }
+        static let keys = ["columns", "hotelStyle", "dateStyle", "timeStyle", "nightsStyle", "code"]
+        static let columnKeys = ["hotel", "checkIn", "checkOut", "nights", "confirmation"]
 
-        public init(from decoder: Decoder) throws {
-            let c = try strictContainer(decoder, CodingKeys.self)
-            let cols = try strictNested(c, .columns, ColumnKeys.self)
-            hotel = try cols.decode(ColumnSpec.self, forKey: .hotel)
-            checkIn = try cols.decode(ColumnSpec.self, forKey: .checkIn)
-            checkOut = try cols.decode(ColumnSpec.self, forKey: .checkOut)
-            nights = try cols.decode(ColumnSpec.self, forKey: .nights)
-            confirmation = try cols.decode(ColumnSpec.self, forKey: .confirmation)
-            hotelStyle = try c.decode(TextRole.self, forKey: .hotelStyle)
-            dateStyle = try c.decode(TextRole.self, forKey: .dateStyle)
-            timeStyle = try c.decode(TextRole.self, forKey: .timeStyle)
-            nightsStyle = try c.decode(TextRole.self, forKey: .nightsStyle)
-            code = try c.decode(ChipSpec.self, forKey: .code)
+        init(_ o: TemplateObject) throws(TemplateError) {
+            let cols = try o.object("columns", allowing: Self.columnKeys)
+            hotel = try cols.read("hotel")
+            checkIn = try cols.read("checkIn")
+            checkOut = try cols.read("checkOut")
+            nights = try cols.read("nights")
+            confirmation = try cols.read("confirmation")
+            hotelStyle = try o.read("hotelStyle")
+            dateStyle = try o.read("dateStyle")
+            timeStyle = try o.read("timeStyle")
+            nightsStyle = try o.read("nightsStyle")
+            code = try o.read("code")
         }
 
         /// The columns in printed order.
@@ -301,17 +283,4 @@ public struct OverviewSpec: Sendable, Decodable {
             [("hotelStyle", hotelStyle), ("dateStyle", dateStyle), ("timeStyle", timeStyle), ("nightsStyle", nightsStyle), ("code.style", code.style)]
         }
     }
-}
-
-/// A whole number no smaller than `atLeast`.
-private func count<K: CodingKey>(_ c: KeyedDecodingContainer<K>, _ key: K, atLeast minimum: Int) throws -> Int {
-    let v = try c.decode(Int.self, forKey: key)
-    guard v >= minimum else { throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a whole number of \(minimum) or more") }
-    return v
-}
-
-/// A nested object whose keys must all be `Keys` (the columns of a table).
-private func strictNested<K: CodingKey, Keys: CodingKey & CaseIterable>(_ c: KeyedDecodingContainer<K>, _ key: K,
-                                                                       _ keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
-    try strictContainer(c.superDecoder(forKey: key), keys)
 }

@@ -1,7 +1,7 @@
 /// Stadium progress: the count, the segmented bar, the visited stadiums and the rest of the record.
 
 /// Settings of the `progress` section of a template. Every key but `startsNewPage` is required.
-public struct ProgressSpec: Sendable, Decodable {
+public struct ProgressSpec: Sendable, TemplateObjectReadable {
     /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
     public var title: SectionTitleSpec
@@ -35,29 +35,25 @@ public struct ProgressSpec: Sendable, Decodable {
     /// The nouns of one venue kind: singular, plural, and the grid heading.
     public static func labelKeys(kind: String) -> [String] { [kind + "One", kind + "Other", kind + "Visited"] }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case startsNewPage, title, heroGap, barGap, bar, sectionGap, headingGap, grid, card, chip, pills, captionGap
-        case venueKinds, defaultVenueKind, styles, colors
-    }
+    static let keys = ["startsNewPage", "title", "heroGap", "barGap", "bar", "sectionGap", "headingGap", "grid", "card", "chip", "pills", "captionGap", "venueKinds", "defaultVenueKind", "styles", "colors"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
-        title = try c.decode(SectionTitleSpec.self, forKey: .title)
-        heroGap = try nonNegative(c, .heroGap)
-        barGap = try nonNegative(c, .barGap)
-        bar = try c.decode(ProgressBarSpec.self, forKey: .bar)
-        sectionGap = try nonNegative(c, .sectionGap)
-        headingGap = try nonNegative(c, .headingGap)
-        grid = try c.decode(StadiumGridSpec.self, forKey: .grid)
-        card = try c.decode(StadiumCardSpec.self, forKey: .card)
-        chip = try c.decode(TeamChipSpec.self, forKey: .chip)
-        pills = try c.decode(PillSpec.self, forKey: .pills)
-        captionGap = try nonNegative(c, .captionGap)
-        venueKinds = try c.decode([String: String].self, forKey: .venueKinds)
-        defaultVenueKind = try c.decode(String.self, forKey: .defaultVenueKind)
-        styles = try c.decode(RoleMap<ProgressStyle>.self, forKey: .styles)
-        colors = try c.decode(RoleMap<ProgressColor>.self, forKey: .colors)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        startsNewPage = try o.bool("startsNewPage", default: false)
+        title = try o.read("title")
+        heroGap = try o.nonNegative("heroGap")
+        barGap = try o.nonNegative("barGap")
+        bar = try o.read("bar")
+        sectionGap = try o.nonNegative("sectionGap")
+        headingGap = try o.nonNegative("headingGap")
+        grid = try o.read("grid")
+        card = try o.read("card")
+        chip = try o.read("chip")
+        pills = try o.read("pills")
+        captionGap = try o.nonNegative("captionGap")
+        venueKinds = try o.stringMap("venueKinds")
+        defaultVenueKind = try o.string("defaultVenueKind")
+        styles = try o.read("styles")
+        colors = try o.read("colors")
     }
 
     /// The venue kind of a league (`MLB` → `ballpark`).
@@ -91,7 +87,7 @@ public enum ProgressColor: String, CodingKey, CaseIterable, Sendable {
 }
 
 /// The bar of one segment per stadium.
-public struct ProgressBarSpec: Sendable, Decodable {
+public struct ProgressBarSpec: Sendable, TemplateObjectReadable {
     public var height: Double
     public var gap: Double
     public var radius: Double
@@ -103,40 +99,38 @@ public struct ProgressBarSpec: Sendable, Decodable {
     /// The outline's colour token (needed when `border` is above 0).
     public var borderColor: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case height, gap, radius, maxSegments, solidRadius, border, borderColor }
+    static let keys = ["height", "gap", "radius", "maxSegments", "solidRadius", "border", "borderColor"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        height = try positive(c, .height)
-        gap = try nonNegative(c, .gap)
-        radius = try nonNegative(c, .radius)
-        maxSegments = Int(try positive(c, .maxSegments))
-        solidRadius = try nonNegative(c, .solidRadius)
-        border = try nonNegative(c, .border)
-        borderColor = try c.decodeIfPresent(String.self, forKey: .borderColor)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        height = try o.positive("height")
+        gap = try o.nonNegative("gap")
+        radius = try o.nonNegative("radius")
+        maxSegments = Int(try o.positive("maxSegments"))
+        solidRadius = try o.nonNegative("solidRadius")
+        border = try o.nonNegative("border")
+        borderColor = try o.optionalString("borderColor")
         if border > 0, borderColor == nil {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.borderColor], debugDescription: "required when border is above 0"))
+            throw o.error("borderColor", "required when border is above 0")
         }
     }
 }
 
 /// The grid of stadium cards.
-public struct StadiumGridSpec: Sendable, Decodable {
+public struct StadiumGridSpec: Sendable, TemplateObjectReadable {
     public var columns: Int
     /// Between columns and between rows.
     public var gap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case columns, gap }
+    static let keys = ["columns", "gap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        columns = max(1, Int(try positive(c, .columns)))
-        gap = try nonNegative(c, .gap)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        columns = max(1, Int(try o.positive("columns")))
+        gap = try o.nonNegative("gap")
     }
 }
 
 /// One stadium card: chip row, name, team, a rule, and the visit line.
-public struct StadiumCardSpec: Sendable, Decodable {
+public struct StadiumCardSpec: Sendable, TemplateObjectReadable {
     public var radius: Double
     public var border: Double
     public var padding: Insets
@@ -148,22 +142,21 @@ public struct StadiumCardSpec: Sendable, Decodable {
     /// From the rule to the visit line.
     public var footGap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case radius, border, padding, nameGap, ruleGap, rule, footGap }
+    static let keys = ["radius", "border", "padding", "nameGap", "ruleGap", "rule", "footGap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        radius = try nonNegative(c, .radius)
-        border = try nonNegative(c, .border)
-        padding = try c.decode(Insets.self, forKey: .padding)
-        nameGap = try nonNegative(c, .nameGap)
-        ruleGap = try nonNegative(c, .ruleGap)
-        rule = try positive(c, .rule)
-        footGap = try nonNegative(c, .footGap)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        radius = try o.nonNegative("radius")
+        border = try o.nonNegative("border")
+        padding = try o.read("padding")
+        nameGap = try o.nonNegative("nameGap")
+        ruleGap = try o.nonNegative("ruleGap")
+        rule = try o.positive("rule")
+        footGap = try o.nonNegative("footGap")
     }
 }
 
 /// Outline pills of the venues that match no stadium.
-public struct PillSpec: Sendable, Decodable {
+public struct PillSpec: Sendable, TemplateObjectReadable {
     /// From the caps heading to the first row of pills.
     public var headingGap: Double
     public var border: Double
@@ -172,14 +165,13 @@ public struct PillSpec: Sendable, Decodable {
     /// Between two pills, across and down.
     public var gap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case headingGap, border, paddingX, paddingY, gap }
+    static let keys = ["headingGap", "border", "paddingX", "paddingY", "gap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        headingGap = try nonNegative(c, .headingGap)
-        border = try positive(c, .border)
-        paddingX = try nonNegative(c, .paddingX)
-        paddingY = try nonNegative(c, .paddingY)
-        gap = try nonNegative(c, .gap)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        headingGap = try o.nonNegative("headingGap")
+        border = try o.positive("border")
+        paddingX = try o.nonNegative("paddingX")
+        paddingY = try o.nonNegative("paddingY")
+        gap = try o.nonNegative("gap")
     }
 }

@@ -3,14 +3,14 @@
 
 /// A colour that is either the team's own (from the trip's team colours, made safe for the
 /// paper) or a fixed colour token. Written `"team"` or the token's name.
-public enum ColorChoice: Sendable, Decodable, Equatable {
+public enum ColorChoice: Sendable, TemplateReadable, Equatable {
     /// The team's own colour.
     case team
     /// A colour token of the template.
     case token(String)
 
-    public init(from decoder: Decoder) throws {
-        let name = try decoder.singleValueContainer().decode(String.self)
+    init(_ value: TemplateValue) throws(TemplateError) {
+        let name = try value.string()
         self = name == "team" ? .team : .token(name)
     }
 
@@ -22,7 +22,7 @@ public enum ColorChoice: Sendable, Decodable, Equatable {
 }
 
 /// The home team's bar down the left edge of a game card: one bar, or several thin lines.
-public struct TeamBarSpec: Sendable, Decodable {
+public struct TeamBarSpec: Sendable, TemplateObjectReadable {
     /// Width of each bar.
     public var width: Double
     /// From the card's inner left edge.
@@ -38,25 +38,24 @@ public struct TeamBarSpec: Sendable, Decodable {
     /// Between two bars (needed when `count` is above 1).
     public var gap: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case width, inset, endInset, radius, color, count, gap }
+    static let keys = ["width", "inset", "endInset", "radius", "color", "count", "gap"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        width = try positive(c, .width)
-        inset = try nonNegative(c, .inset)
-        endInset = try nonNegative(c, .endInset)
-        radius = try nonNegative(c, .radius)
-        color = try c.decode(ColorChoice.self, forKey: .color)
-        count = try c.decode(Int.self, forKey: .count)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        width = try o.positive("width")
+        inset = try o.nonNegative("inset")
+        endInset = try o.nonNegative("endInset")
+        radius = try o.nonNegative("radius")
+        color = try o.read("color")
+        count = try o.int("count")
         guard (1...4).contains(count) else {
-            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "must be a whole number from 1 to 4")
+            throw o.error("count", "must be a whole number from 1 to 4")
         }
-        gap = try number(c, .gap, requiredBecause: count > 1 ? "required when count is above 1" : nil)
+        gap = try o.number("gap", requiredBecause: count > 1 ? "required when count is above 1" : nil)
     }
 }
 
 /// The home team's chip on a stadium card: filled (with the team's colour or a token), outlined, or both.
-public struct TeamChipSpec: Sendable, Decodable {
+public struct TeamChipSpec: Sendable, TemplateObjectReadable {
     /// Corner radius, padding each side of the code, and height.
     public var radius: Double
     public var paddingX: Double
@@ -68,18 +67,17 @@ public struct TeamChipSpec: Sendable, Decodable {
     /// The outline's colour token (needed when `border` is above 0).
     public var borderColor: String?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case radius, paddingX, height, fill, border, borderColor }
+    static let keys = ["radius", "paddingX", "height", "fill", "border", "borderColor"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        radius = try nonNegative(c, .radius)
-        paddingX = try nonNegative(c, .paddingX)
-        height = try positive(c, .height)
-        fill = try c.decodeIfPresent(ColorChoice.self, forKey: .fill)
-        border = try nonNegative(c, .border)
-        borderColor = try c.decodeIfPresent(String.self, forKey: .borderColor)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        radius = try o.nonNegative("radius")
+        paddingX = try o.nonNegative("paddingX")
+        height = try o.positive("height")
+        fill = try o.readIfPresent("fill")
+        border = try o.nonNegative("border")
+        borderColor = try o.optionalString("borderColor")
         if border > 0, borderColor == nil {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.borderColor], debugDescription: "required when border is above 0"))
+            throw o.error("borderColor", "required when border is above 0")
         }
     }
 }

@@ -3,7 +3,7 @@ import ItineraryText
 
 /// Everything the layout engine needs to know about how an itinerary looks.
 /// Decoded from a template file by `TemplateLoader`; no style value lives in Swift code.
-public struct Template: Sendable, Decodable {
+public struct Template: Sendable, TemplateObjectReadable {
     public var name: String
     public var description: String?
     /// The paper used when the caller does not choose one: a key of `papers`.
@@ -30,44 +30,39 @@ public struct Template: Sendable, Decodable {
     public var days: DaysSpec?
     public var progress: ProgressSpec?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, paper, papers, margins, firstPageMargins, header, footer, colors, fontFamily, styles, spacing, labels
-        case sections, cover, title, overview, days, progress
-    }
+    static let keys = ["name", "description", "paper", "papers", "margins", "firstPageMargins", "header", "footer", "colors", "fontFamily", "styles", "spacing", "labels", "sections", "cover", "title", "overview", "days", "progress"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        description = try c.decodeIfPresent(String.self, forKey: .description)
-        paper = try c.decode(String.self, forKey: .paper)
-        papers = try c.decode([String: PaperSize].self, forKey: .papers)
-        margins = try c.decode(Insets.self, forKey: .margins)
-        firstPageMargins = try c.decodeIfPresent(Insets.self, forKey: .firstPageMargins) ?? margins
-        header = try c.decode(HeaderSpec.self, forKey: .header)
-        footer = try c.decode(FooterSpec.self, forKey: .footer)
-        colors = try c.decode([String: String].self, forKey: .colors)
-        fontFamily = try c.decode(String.self, forKey: .fontFamily)
-        styles = try c.decode([String: StyleSpec].self, forKey: .styles)
-        spacing = try c.decode(Spacing.self, forKey: .spacing)
-        labels = try c.decode([String: Labels].self, forKey: .labels)
-        let names = try c.decode([String].self, forKey: .sections)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        name = try o.string("name")
+        description = try o.optionalString("description")
+        paper = try o.string("paper")
+        papers = try o.readMap("papers")
+        margins = try o.read("margins")
+        firstPageMargins = try o.readIfPresent("firstPageMargins") ?? margins
+        header = try o.read("header")
+        footer = try o.read("footer")
+        colors = try o.stringMap("colors")
+        fontFamily = try o.string("fontFamily")
+        styles = try o.readMap("styles")
+        spacing = try o.read("spacing")
+        labels = try o.readMap("labels")
+        let names = try o.strings("sections")
         var sections: [SectionName] = []
         for (i, name) in names.enumerated() {
             guard let section = SectionName(rawValue: name) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.sections, UnknownKey(stringValue: "[\(i)]")],
-                    debugDescription: "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))"))
+                throw o.error("sections.[\(i)]", "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             sections.append(section)
         }
         self.sections = sections
-        cover = try c.decodeIfPresent(CoverSpec.self, forKey: .cover)
-        title = try c.decodeIfPresent(TitleSpec.self, forKey: .title)
-        overview = try c.decodeIfPresent(OverviewSpec.self, forKey: .overview)
-        days = try c.decodeIfPresent(DaysSpec.self, forKey: .days)
-        progress = try c.decodeIfPresent(ProgressSpec.self, forKey: .progress)
+        cover = try o.readIfPresent("cover")
+        title = try o.readIfPresent("title")
+        overview = try o.readIfPresent("overview")
+        days = try o.readIfPresent("days")
+        progress = try o.readIfPresent("progress")
         for section in sections where !hasSpec(section) {
-            throw DecodingError.keyNotFound(UnknownKey(stringValue: section.rawValue),
-                                            .init(codingPath: c.codingPath, debugDescription: "a listed section needs its settings"))
+            // A listed section needs its settings.
+            throw o.error(section.rawValue, "required key is missing")
         }
     }
 
@@ -93,20 +88,19 @@ public struct Template: Sendable, Decodable {
     }
 }
 
-public struct PaperSize: Sendable, Decodable, Equatable {
+public struct PaperSize: Sendable, TemplateObjectReadable, Equatable {
     public var width: Double
     public var height: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case width, height }
+    static let keys = ["width", "height"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        width = try positive(c, .width)
-        height = try positive(c, .height)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        width = try o.positive("width")
+        height = try o.positive("height")
     }
 }
 
-public struct Insets: Sendable, Decodable, Equatable {
+public struct Insets: Sendable, TemplateObjectReadable, Equatable {
     public var top: Double
     public var right: Double
     public var bottom: Double
@@ -119,19 +113,18 @@ public struct Insets: Sendable, Decodable, Equatable {
         self.left = left
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case top, right, bottom, left }
+    static let keys = ["top", "right", "bottom", "left"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        top = try nonNegative(c, .top)
-        right = try nonNegative(c, .right)
-        bottom = try nonNegative(c, .bottom)
-        left = try nonNegative(c, .left)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        top = try o.nonNegative("top")
+        right = try o.nonNegative("right")
+        bottom = try o.nonNegative("bottom")
+        left = try o.nonNegative("left")
     }
 }
 
 /// The running header: a line of small print and a rule under it, from the second page on.
-public struct HeaderSpec: Sendable, Decodable {
+public struct HeaderSpec: Sendable, TemplateObjectReadable {
     /// Distance from the page top to the top of the header's line box.
     public var textTop: Double
     /// Distance from the text top down to the rule.
@@ -140,20 +133,19 @@ public struct HeaderSpec: Sendable, Decodable {
     public var style: String
     public var ruleColor: String
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case textTop, ruleOffset, ruleWidth, style, ruleColor }
+    static let keys = ["textTop", "ruleOffset", "ruleWidth", "style", "ruleColor"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        textTop = try nonNegative(c, .textTop)
-        ruleOffset = try nonNegative(c, .ruleOffset)
-        ruleWidth = try nonNegative(c, .ruleWidth)
-        style = try c.decode(String.self, forKey: .style)
-        ruleColor = try c.decode(String.self, forKey: .ruleColor)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        textTop = try o.nonNegative("textTop")
+        ruleOffset = try o.nonNegative("ruleOffset")
+        ruleWidth = try o.nonNegative("ruleWidth")
+        style = try o.string("style")
+        ruleColor = try o.string("ruleColor")
     }
 }
 
 /// The footer: the wordmark at the left, "Page N of M" at the right.
-public struct FooterSpec: Sendable, Decodable {
+public struct FooterSpec: Sendable, TemplateObjectReadable {
     /// Distance from the page bottom up to the top of the footer's line box.
     public var textTopFromBottom: Double
     public var style: String
@@ -166,22 +158,21 @@ public struct FooterSpec: Sendable, Decodable {
     /// Whether the first page carries the footer (a cover does not; it still counts as page 1).
     public var onFirstPage: Bool
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case textTopFromBottom, style, wordmark, wordmarkStyle, wordmarkDisc, wordmarkColor, onFirstPage }
+    static let keys = ["textTopFromBottom", "style", "wordmark", "wordmarkStyle", "wordmarkDisc", "wordmarkColor", "onFirstPage"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        textTopFromBottom = try nonNegative(c, .textTopFromBottom)
-        style = try c.decode(String.self, forKey: .style)
-        wordmarkStyle = try c.decode(String.self, forKey: .wordmarkStyle)
-        wordmarkDisc = try nonNegative(c, .wordmarkDisc)
-        wordmarkColor = try c.decode(String.self, forKey: .wordmarkColor)
-        wordmark = try c.decode(String.self, forKey: .wordmark)
-        onFirstPage = try c.decodeIfPresent(Bool.self, forKey: .onFirstPage) ?? true
+    init(_ o: TemplateObject) throws(TemplateError) {
+        textTopFromBottom = try o.nonNegative("textTopFromBottom")
+        style = try o.string("style")
+        wordmarkStyle = try o.string("wordmarkStyle")
+        wordmarkDisc = try o.nonNegative("wordmarkDisc")
+        wordmarkColor = try o.string("wordmarkColor")
+        wordmark = try o.string("wordmark")
+        onFirstPage = try o.bool("onFirstPage", default: true)
     }
 }
 
 /// A named text style; `color` names a colour token.
-public struct StyleSpec: Sendable, Decodable {
+public struct StyleSpec: Sendable, TemplateObjectReadable {
     public var weight: Int
     public var italic: Bool
     public var size: Double
@@ -191,37 +182,35 @@ public struct StyleSpec: Sendable, Decodable {
     public var features: String
     public var uppercase: Bool
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case weight, italic, size, lineHeight, tracking, color, features, uppercase }
+    static let keys = ["weight", "italic", "size", "lineHeight", "tracking", "color", "features", "uppercase"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        weight = try c.decodeIfPresent(Int.self, forKey: .weight) ?? 400
+    init(_ o: TemplateObject) throws(TemplateError) {
+        weight = try o.optionalInt("weight") ?? 400
         guard (100...900).contains(weight) else {
-            throw DecodingError.dataCorruptedError(forKey: .weight, in: c, debugDescription: "must be between 100 and 900")
+            throw o.error("weight", "must be between 100 and 900")
         }
-        italic = try c.decodeIfPresent(Bool.self, forKey: .italic) ?? false
-        size = try positive(c, .size)
-        lineHeight = try positive(c, .lineHeight)
-        tracking = try c.decodeIfPresent(Double.self, forKey: .tracking) ?? 0
-        color = try c.decode(String.self, forKey: .color)
-        features = try c.decodeIfPresent(String.self, forKey: .features) ?? ""
-        uppercase = try c.decodeIfPresent(Bool.self, forKey: .uppercase) ?? false
+        italic = try o.bool("italic", default: false)
+        size = try o.positive("size")
+        lineHeight = try o.positive("lineHeight")
+        tracking = try o.double("tracking", default: 0)
+        color = try o.string("color")
+        features = try o.optionalString("features") ?? ""
+        uppercase = try o.bool("uppercase", default: false)
     }
 }
 
 /// The gaps of the `title` section.
-public struct Spacing: Sendable, Decodable {
+public struct Spacing: Sendable, TemplateObjectReadable {
     /// Between the trip's name and the line of dates and traveler under it; with the facts at
     /// the right, the least room between the name and them.
     public var afterTitle: Double
     /// Below the title block.
     public var afterTitleBlock: Double
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case afterTitle, afterTitleBlock }
+    static let keys = ["afterTitle", "afterTitleBlock"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        afterTitle = try nonNegative(c, .afterTitle)
-        afterTitleBlock = try nonNegative(c, .afterTitleBlock)
+    init(_ o: TemplateObject) throws(TemplateError) {
+        afterTitle = try o.nonNegative("afterTitle")
+        afterTitleBlock = try o.nonNegative("afterTitleBlock")
     }
 }

@@ -32,14 +32,7 @@ public enum TemplateLoader {
         } catch {
             throw TemplateError(key: "", message: "not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
         }
-        let template: Template
-        do {
-            template = try TemplateDecoder().decode(Template.self, from: json)
-        } catch let error as DecodingError {
-            throw describe(error)
-        } catch {
-            throw TemplateError(key: "", message: "not a template: \(error)")
-        }
+        let template = try Template(TemplateValue(json: json, path: []))
         try check(template)
         return template
     }
@@ -132,34 +125,6 @@ public enum TemplateLoader {
                     throw TemplateError(key: "labels.\(lang).\(field).\(key)", message: "required label is missing")
                 }
             }
-        }
-    }
-
-    static func describe(_ error: DecodingError) -> TemplateError {
-        func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case let .keyNotFound(key, ctx):
-            return TemplateError(key: path(ctx.codingPath + [key]), message: "required key is missing")
-        case let .typeMismatch(type, ctx):
-            return TemplateError(key: path(ctx.codingPath), message: "expected \(typeName(type))")
-        case let .valueNotFound(type, ctx):
-            return TemplateError(key: path(ctx.codingPath), message: "expected \(typeName(type)), got null")
-        case let .dataCorrupted(ctx):
-            if ctx.codingPath.isEmpty { return TemplateError(key: "", message: "not valid JSON") }
-            return TemplateError(key: path(ctx.codingPath), message: ctx.debugDescription)
-        @unknown default:
-            return TemplateError(key: "", message: "\(error)")
-        }
-    }
-
-    static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Double.Type, is Int.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        default: return "an object"
         }
     }
 }

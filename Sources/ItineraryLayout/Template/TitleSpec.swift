@@ -2,7 +2,7 @@
 
 /// Settings of the `title` section. The texts use the styles `title` (the trip's name) and
 /// `subtitle` (dates and traveler), and the gaps `spacing.afterTitle` and `spacing.afterTitleBlock`.
-public struct TitleSpec: Sendable, Decodable {
+public struct TitleSpec: Sendable, TemplateObjectReadable {
     /// Where the dates and traveler go.
     public enum Facts: String, Sendable, CaseIterable {
         /// On a line of their own under the name.
@@ -18,13 +18,12 @@ public struct TitleSpec: Sendable, Decodable {
     /// Add the line `10 days · 8 games · 6 cities` (style `meta`) under the block.
     public var summary: Bool
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case startsNewPage, facts, summary }
+    static let keys = ["startsNewPage", "facts", "summary"]
 
-    public init(from decoder: Decoder) throws {
-        let c = try strictContainer(decoder, CodingKeys.self)
-        startsNewPage = try c.decodeIfPresent(Bool.self, forKey: .startsNewPage) ?? false
+    init(_ o: TemplateObject) throws(TemplateError) {
+        startsNewPage = try o.bool("startsNewPage", default: false)
         // Left out, the block is the one it always was: name, facts, summary, one under another.
-        facts = c.contains(.facts) ? try choice(c, .facts, Facts.self) : .below
-        summary = try c.decodeIfPresent(Bool.self, forKey: .summary) ?? true
+        facts = o.contains("facts") ? try o.choice("facts", Facts.self) : .below
+        summary = try o.bool("summary", default: true)
     }
 }

@@ -1,0 +1,91 @@
+/// One value of a template's JSON with the path that leads to it, read without `Codable`.
+import ItineraryModel
+
+/// A value of a template and where it is, so that every error names its key.
+///
+/// Templates are read by hand rather than through `Decodable`: the runtime's first-time set-up
+/// of the generic keyed containers that `Codable` uses cost about 36 million instructions per
+/// run of the command, most of loading a template.
+struct TemplateValue {
+    /// The parsed value.
+    let json: JSONValue
+    /// Keys from the document down to the value; an array element's index is written `[i]`.
+    let path: [String]
+
+    /// The dotted key path of the value, as errors name it (`styles.body.size`, `sections.[0]`).
+    var key: String { path.joined(separator: ".") }
+
+    /// Whether the value is JSON `null`.
+    var isNull: Bool {
+        if case .null = json { return true }
+        return false
+    }
+
+    /// An error about this value.
+    func error(_ message: String) -> TemplateError { TemplateError(key: key, message: message) }
+
+    /// The error for a value of the wrong kind; null is named, as it is often a value left out.
+    func mismatch(_ expected: String) -> TemplateError {
+        isNull ? error("expected \(expected), got null") : error("expected \(expected)")
+    }
+
+    /// The value as a string.
+    func string() throws(TemplateError) -> String {
+        guard case let .string(s) = json else { throw mismatch("a string") }
+        return s
+    }
+
+    /// The value as `true` or `false`.
+    func bool() throws(TemplateError) -> Bool {
+        guard case let .bool(b) = json else { throw mismatch("true or false") }
+        return b
+    }
+
+    /// The value as a number.
+    func double() throws(TemplateError) -> Double {
+        guard case let .number(n, _) = json else { throw mismatch("a number") }
+        return n
+    }
+
+    /// The value as a whole number (`1.0` counts: templates are edited by hand).
+    func int() throws(TemplateError) -> Int {
+        guard case let .number(n, _) = json else { throw mismatch("a number") }
+        guard let v = Int(exactly: n) else { throw error("\(n) is not a whole number that fits Int") }
+        return v
+    }
+
+    /// The value as an object whose keys must all be in `allowed` (any keys when nil).
+    func object(allowing allowed: [String]?) throws(TemplateError) -> TemplateObject {
+        try TemplateObject(self, allowing: allowed)
+    }
+
+    /// The value as an array; each element carries its own path.
+    func array() throws(TemplateError) -> [TemplateValue] {
+        guard case let .array(elements) = json else { throw mismatch("an array") }
+        var values: [TemplateValue] = []
+        values.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            values.append(TemplateValue(json: element, path: path + ["[\(i)]"]))
+        }
+        return values
+    }
+}
+
+/// A part of a template read from one JSON value.
+protocol TemplateReadable {
+    init(_ value: TemplateValue) throws(TemplateError)
+}
+
+/// A part of a template written as a JSON object with a fixed set of keys.
+protocol TemplateObjectReadable: TemplateReadable {
+    /// Every key the object may have: any other is refused, so a misspelt key in a template is
+    /// an error rather than a silently ignored setting.
+    static var keys: [String] { get }
+    init(_ object: TemplateObject) throws(TemplateError)
+}
+
+extension TemplateObjectReadable {
+    init(_ value: TemplateValue) throws(TemplateError) {
+        try self.init(value.object(allowing: Self.keys))
+    }
+}
