@@ -105,7 +105,7 @@ public struct ProgressBarSpec: Sendable, TemplateObjectReadable {
         height = try o.positive("height")
         gap = try o.nonNegative("gap")
         radius = try o.nonNegative("radius")
-        maxSegments = Int(try o.positive("maxSegments"))
+        maxSegments = try o.count("maxSegments", in: 1...1_000)
         solidRadius = try o.nonNegative("solidRadius")
         border = try o.nonNegative("border")
         borderColor = try o.optionalString("borderColor")
@@ -124,7 +124,7 @@ public struct StadiumGridSpec: Sendable, TemplateObjectReadable {
     static let keys = ["columns", "gap"]
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        columns = max(1, Int(try o.positive("columns")))
+        columns = try o.count("columns", in: 1...12)
         gap = try o.nonNegative("gap")
     }
 }

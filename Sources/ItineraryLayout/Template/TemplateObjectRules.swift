@@ -45,6 +45,14 @@ extension TemplateObject {
         return v
     }
 
+    /// A whole number in `range`: counts the layout loops over, so an absurd one is refused
+    /// rather than tried.
+    func count(_ key: String, in range: ClosedRange<Int>) throws(TemplateError) -> Int {
+        let v = try int(key)
+        guard range.contains(v) else { throw error(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
+        return v
+    }
+
     /// A string that must be one of `T`'s raw values; the error lists them.
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T where T.RawValue == String {
         let word = try string(key)

@@ -69,6 +69,14 @@ struct TemplateLoaderTests {
         #expect(errorKey(with(try classic(), "spacing.afterDayHeadng", 10)) == "spacing.afterDayHeadng")
     }
 
+    /// Counts the layout loops over: an absurd one is an error, not a crash or a hang.
+    @Test func countsAreBounded() throws {
+        #expect(errorKey(with(try classic(), "progress.bar.maxSegments", 1e300)) == "progress.bar.maxSegments")
+        #expect(errorKey(with(try classic(), "progress.grid.columns", 1_000_000)) == "progress.grid.columns")
+        #expect(errorKey(with(try classic(), "progress.grid.columns", 2.5)) == "progress.grid.columns")
+        #expect(errorKey(with(try classic(), "progress.grid.columns", 4)) == nil)
+    }
+
     @Test func missingAndBrokenValuesAreNamed() throws {
         var t = try classic()
         t.removeValue(forKey: "margins")
