@@ -41,7 +41,9 @@ public struct ExportResult: Sendable {
     public var warnings: [String]
 }
 
-/// Exports trips to PDF. Holds the font set and one text engine; use one exporter per thread.
+/// Exports trips to PDF. Holds the font set and one text engine per language; use one exporter
+/// per thread. Documents are laid out and drawn one at a time in the process (`NativeTextLock`:
+/// the native text libraries are not safe to drive from several threads at once).
 public final class Exporter {
     public static let version = "0.1.0"
 
@@ -177,6 +179,8 @@ public final class Exporter {
     /// trip), so the check is not repeated a few milliseconds later.
     private func layout(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         if !gateChecked { try Self.requirePro(gate) }
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let template = try loadTemplate(options.template)
         let theme: Theme
         do {
@@ -199,6 +203,9 @@ public final class Exporter {
     }
 
     private func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> ExportResult {
+        // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let (document, text) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         guard (1...document.pages.count).contains(page) else {
@@ -218,6 +225,9 @@ public final class Exporter {
     }
 
     private func render(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> ExportResult {
+        // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let (document, text) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         let pdf: Data

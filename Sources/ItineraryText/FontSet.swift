@@ -42,6 +42,8 @@ public final class FontSet: @unchecked Sendable {
     /// Loads the fonts of `directory` in name order: those its `fonts.lock` pins, or without a
     /// lock every `.otf`, `.ttf` and `.ttc` file.
     public init(directory: String) throws(FontSetError) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir), isDir.boolValue else {
             throw .missingDirectory(directory)
@@ -114,8 +116,10 @@ public final class FontSet: @unchecked Sendable {
     }
 
     deinit {
-        FcCharSetDestroy(coverage)
-        FcConfigDestroy(config)
+        NativeTextLock.withLock {
+            FcCharSetDestroy(coverage)
+            FcConfigDestroy(config)
+        }
     }
 
     /// The scalars of `text` that no bundled font can draw (whitespace and controls excepted),

@@ -28,6 +28,8 @@ public final class TextEngine {
     /// - Parameter language: a BCP-47 tag for line breaking and font choice; fixed here so the
     ///   process locale (`LANG`) never changes a rendering.
     public init(fontSet: FontSet, language: String = "en") {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         self.fontSet = fontSet
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         // Sizes are in points (1/72 in). Pango makes contexts of its own at the font map's
@@ -48,9 +50,11 @@ public final class TextEngine {
     }
 
     deinit {
-        cache.removeAll()
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        NativeTextLock.withLock {
+            cache.removeAll()
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
+        }
     }
 
     /// Breaks `spans` into lines no wider than `width` (nil: one line per hard break).
