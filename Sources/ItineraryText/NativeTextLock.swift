@@ -10,7 +10,9 @@ import Foundation
 /// run in two of a six-thread stress test, with the CFF and the TrueType Inter alike), so
 /// layout, drawing and the making and freeing of engines and font sets take this lock. The
 /// command renders one document and never waits on it; a batch on several threads gets
-/// correct output one document at a time (use processes to use more cores).
+/// correct output one document at a time (use processes to use more cores). A caller that
+/// draws a laid-out document itself (`Exporter.layout` hands back the engine) takes the lock
+/// around its drawing when other threads render too.
 public enum NativeTextLock {
     private static let theLock = NSRecursiveLock()
 
