@@ -172,15 +172,15 @@ public final class Exporter {
     /// Lays out a trip into pages (no rendering yet). Checks the gate first. Draw the pages
     /// with the returned engine, then call its `finishDocument()`.
     public func layout(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> (LaidOutDocument, TextEngine) {
-        try layout(trip, options: options, gateChecked: false)
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        return try layout(trip, options: options, gateChecked: false)
     }
 
     /// `gateChecked`: the caller has just checked the gate (`export` does, before reading the
-    /// trip), so the check is not repeated a few milliseconds later.
+    /// trip), so the check is not repeated a few milliseconds later. Callers hold `NativeTextLock`.
     private func layout(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         if !gateChecked { try Self.requirePro(gate) }
-        NativeTextLock.lock()
-        defer { NativeTextLock.unlock() }
         let template = try loadTemplate(options.template)
         let theme: Theme
         do {

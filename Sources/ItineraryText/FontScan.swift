@@ -38,7 +38,7 @@ enum FontScan {
         guard let config = FcConfigCreate() else { return nil }
         let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(escaped(cache))</cachedir></fontconfig>"
         guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0, FcConfigAppFontAddDir(config, directory) != 0,
-              loadedNames(config).sorted() == names.sorted() else {
+              loadedNames(config) == Set(names) else {
             FcConfigDestroy(config)
             return nil
         }
@@ -60,7 +60,7 @@ enum FontScan {
     }
 
     /// The file names behind the configuration's application fonts (a .ttc counts once).
-    private static func loadedNames(_ config: OpaquePointer) -> [String] {
+    private static func loadedNames(_ config: OpaquePointer) -> Set<String> {
         guard let fonts = FcConfigGetFonts(config, FcSetApplication) else { return [] }
         var names = Set<String>()
         for i in 0..<Int(fonts.pointee.nfont) {
@@ -69,7 +69,7 @@ enum FontScan {
                 names.insert((String(cString: file) as NSString).lastPathComponent)
             }
         }
-        return Array(names)
+        return names
     }
 
     /// FNV-1a over each file's name, size and modification time; nil if one cannot be read.

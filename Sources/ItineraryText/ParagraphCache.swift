@@ -74,8 +74,9 @@ struct ParagraphCache {
 
     private mutating func use(_ paragraph: BrokenParagraph) {
         paragraph.lastUsed = generation
-        for entry in paragraph.shaped where documentLines[ExactSpans(entry.spans)] == nil {
-            documentLines[ExactSpans(entry.spans)] = entry.line
+        for entry in paragraph.shaped {
+            let key = ExactSpans(entry.spans)
+            if documentLines[key] == nil { documentLines[key] = entry.line }
         }
     }
 

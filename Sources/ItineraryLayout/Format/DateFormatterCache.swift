@@ -44,62 +44,61 @@ final class DateFormatterCache: @unchecked Sendable {
     /// `date` written with `pattern` for `locale` in the IANA `zone` (or a `GMT±hhmm` offset;
     /// an unknown zone falls back to UTC, which validation has already refused for trips).
     func string(from date: Date, locale: Locale, zone: String, pattern: Pattern) -> String {
-        let key = Key(locale: locale.identifier, zone: zone, pattern: pattern)
         lock.lock()
         defer { lock.unlock() }
-        if let formatter = formatters[key] { return formatter.string(from: date) }
-        let formatter = Self.make(locale: locale, zone: zone, pattern: pattern)
-        // A bound for long-running processes fed trips from every zone and locale.
-        if formatters.count >= Self.capacity { formatters.removeAll() }
-        formatters[key] = formatter
+        let formatter = Self.cached(in: &formatters, Key(locale: locale.identifier, zone: zone, pattern: pattern)) {
+            let f = DateFormatter()
+            let tz = TripFormatter.timeZone(zone) ?? Self.utc
+            f.locale = locale
+            f.calendar = Self.calendar(locale, tz)
+            f.timeZone = tz
+            switch pattern {
+            case let .template(template): f.setLocalizedDateFormatFromTemplate(template)
+            case let .format(format): f.dateFormat = format
+            }
+            return f
+        }
         return formatter.string(from: date)
     }
 
     /// The calendar days `first` to `last` (noon UTC dates) as one interval, e.g. `Jun 12 – 19, 2026`.
     func interval(from first: Date, to last: Date, locale: Locale, pattern: IntervalPattern) -> String {
-        let key = IntervalKey(locale: locale.identifier, pattern: pattern)
         lock.lock()
         defer { lock.unlock() }
-        if let formatter = intervalFormatters[key] { return formatter.string(from: first, to: last) }
-        let formatter = DateIntervalFormatter()
-        formatter.locale = locale
-        formatter.calendar = Self.utcCalendar(locale)
-        formatter.timeZone = Self.utc
-        switch pattern {
-        case .mediumDate:
-            formatter.dateStyle = .medium
-            formatter.timeStyle = .none
-        case let .template(template):
-            formatter.dateTemplate = template
+        let formatter = Self.cached(in: &intervalFormatters, IntervalKey(locale: locale.identifier, pattern: pattern)) {
+            let f = DateIntervalFormatter()
+            f.locale = locale
+            f.calendar = Self.calendar(locale, Self.utc)
+            f.timeZone = Self.utc
+            switch pattern {
+            case .mediumDate:
+                f.dateStyle = .medium
+                f.timeStyle = .none
+            case let .template(template):
+                f.dateTemplate = template
+            }
+            return f
         }
-        if intervalFormatters.count >= Self.capacity { intervalFormatters.removeAll() }
-        intervalFormatters[key] = formatter
         return formatter.string(from: first, to: last)
+    }
+
+    /// The formatter kept for `key`, made on first use. Callers hold `lock`.
+    private static func cached<K: Hashable, F>(in table: inout [K: F], _ key: K, make: () -> F) -> F {
+        if let formatter = table[key] { return formatter }
+        let formatter = make()
+        // A bound for long-running processes fed trips from every zone and locale.
+        if table.count >= capacity { table.removeAll() }
+        table[key] = formatter
+        return formatter
     }
 
     private static let utc = TimeZone(identifier: "UTC")!
 
-    private static func utcCalendar(_ locale: Locale) -> Calendar {
+    private static func calendar(_ locale: Locale, _ zone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
-        calendar.timeZone = utc
+        calendar.timeZone = zone
         return calendar
-    }
-
-    private static func make(locale: Locale, zone: String, pattern: Pattern) -> DateFormatter {
-        let f = DateFormatter()
-        f.locale = locale
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        let tz = TripFormatter.timeZone(zone) ?? utc
-        calendar.timeZone = tz
-        f.calendar = calendar
-        f.timeZone = tz
-        switch pattern {
-        case let .template(template): f.setLocalizedDateFormatFromTemplate(template)
-        case let .format(format): f.dateFormat = format
-        }
-        return f
     }
 }
 
