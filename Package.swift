@@ -32,8 +32,11 @@ let package = Package(
         .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo"]),
         // The library API: load → layout → render → atomic write.
         .target(name: "ItineraryExport", dependencies: ["Entitlements", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
+        // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
+        // and its worker processes, reports.
+        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "ItineraryLayout", "COpenSSL"]),
         // The command line: argument parsing, messages, exit codes.
-        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "Entitlements"]),
+        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "Entitlements"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements"], path: "bench/ItineraryBench"),
 
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
+
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
                     exclude: ["Verification/make_jws.py"]),
         .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "CCairo", "TestSupport"]),

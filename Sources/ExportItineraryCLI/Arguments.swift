@@ -1,5 +1,6 @@
 /// Parsing the command line into a command, with usage errors that suggest the closest option.
 import Foundation
+import ItineraryBatch
 
 /// Where the entitlement store and the product catalog are: `--store DIR`, `--catalog FILE`.
 struct GateOptions: Equatable {
@@ -19,6 +20,34 @@ enum Command: Equatable {
     case trustRoot(path: String, gate: GateOptions)
     case paywall(json: Bool, gate: GateOptions)
     case storeKitTest(action: StoreKitTestAction, gate: GateOptions)
+    case batch(BatchArguments)
+    /// `batch merge-reports REPORT... --report FILE`
+    case mergeReports(paths: [String], output: String?, quiet: Bool)
+    /// The worker mode the batch supervisor starts (not for people; it checks the gate too).
+    case batchWorker(gate: GateOptions)
+}
+
+/// `export-itinerary batch SOURCE... --out-dir DIR [...]`, as parsed.
+struct BatchArguments: Equatable {
+    var sources: [String]
+    var outDir: String
+    var jobs: Int?
+    var template: String?
+    var paper: String?
+    var report: String?
+    var resume = false
+    var failFast = false
+    var retries = 1
+    var jobTimeout = 120.0
+    /// `I/N`, or `auto` (nil index) for the job array's own.
+    var shard: ShardArgument?
+    var quiet = false
+    var gate: GateOptions
+}
+
+enum ShardArgument: Equatable {
+    case fixed(Shard)
+    case auto
 }
 
 enum StoreKitTestAction: Equatable {
@@ -43,7 +72,7 @@ struct ParsedOptions {
 }
 
 enum Arguments {
-    static let commands = ["validate", "entitlements", "paywall", "storekit-test", "help"]
+    static let commands = ["validate", "batch", "entitlements", "paywall", "storekit-test", "help"]
     static let gateOptions = ["--store", "--catalog"]
     static let papers = ["letter", "a4"]
 
@@ -63,6 +92,11 @@ enum Arguments {
             try expectNoPositional(o, "paywall")
             return .paywall(json: o.flags.contains("--json"), gate: gate(o))
         case "storekit-test": return try parseStoreKitTest(Array(args.dropFirst()))
+        case "batch": return try parseBatch(Array(args.dropFirst()))
+        case "batch-worker":
+            let o = try options(Array(args.dropFirst()), values: gateOptions, flags: [], command: "batch-worker")
+            try expectNoPositional(o, "batch-worker")
+            return .batchWorker(gate: gate(o))
         default: return try parseExport(args)
         }
     }
@@ -167,6 +201,64 @@ enum Arguments {
         default:
             throw UsageError(message: "unknown storekit-test action \"\(action)\"" + suggestion(for: action, among: actions))
         }
+    }
+
+    private static func parseBatch(_ args: [String]) throws(UsageError) -> Command {
+        if args.first == "merge-reports" {
+            let o = try options(Array(args.dropFirst()), values: ["--report"], flags: ["--quiet"], command: "batch merge-reports")
+            guard !o.positional.isEmpty else { throw UsageError(message: "batch merge-reports needs at least one REPORT (written by batch --report)") }
+            return .mergeReports(paths: o.positional, output: o.value("--report"), quiet: o.flags.contains("--quiet"))
+        }
+        let o = try options(args, values: ["--out-dir", "--jobs", "--template", "--paper", "--report", "--retries", "--job-timeout", "--shard"] + gateOptions,
+                            flags: ["--resume", "--fail-fast", "--quiet"], command: "batch")
+        guard !o.positional.isEmpty else {
+            throw UsageError(message: "batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl) (see: help batch)")
+        }
+        guard let outDir = o.value("--out-dir"), !outDir.isEmpty else {
+            throw UsageError(message: "batch needs --out-dir DIR, the directory the PDFs are written to")
+        }
+        var parsed = BatchArguments(sources: o.positional, outDir: outDir, gate: gate(o))
+        func whole(_ name: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            guard let raw = o.value(name) else { return nil }
+            guard let n = Int(raw), range.contains(n) else {
+                throw UsageError(message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(raw)\"")
+            }
+            return n
+        }
+        parsed.jobs = try whole("--jobs", 1...BatchLimits.maximumWorkers)
+        parsed.retries = try whole("--retries", 0...BatchLimits.maximumRetries) ?? 1
+        if let raw = o.value("--job-timeout") {
+            guard let seconds = Double(raw), seconds.isFinite, seconds >= 1, seconds <= 86_400 else {
+                throw UsageError(message: "--job-timeout must be a number of seconds from 1 to 86400, got \"\(raw)\"")
+            }
+            parsed.jobTimeout = seconds
+        }
+        if let template = o.value("--template") {
+            if template.isEmpty { throw UsageError(message: "--template needs a name or a path") }
+            parsed.template = template
+        }
+        if let p = o.value("--paper")?.lowercased() {
+            guard papers.contains(p) else { throw UsageError(message: "--paper must be one of \(papers.joined(separator: ", ")), got \"\(p)\"") }
+            parsed.paper = p
+        }
+        if let report = o.value("--report") {
+            if report.isEmpty { throw UsageError(message: "--report needs a FILE") }
+            parsed.report = report
+        }
+        if let raw = o.value("--shard") {
+            if raw == "auto" {
+                parsed.shard = .auto
+            } else {
+                guard let shard = Shard.parse(raw) else {
+                    throw UsageError(message: "--shard must be I/N with 0 <= I < N <= \(BatchLimits.maximumShards) (e.g. 0/4), or auto, got \"\(raw)\"")
+                }
+                parsed.shard = .fixed(shard)
+            }
+        }
+        parsed.resume = o.flags.contains("--resume")
+        parsed.failFast = o.flags.contains("--fail-fast")
+        parsed.quiet = o.flags.contains("--quiet")
+        return .batch(parsed)
     }
 
     /// `30s`, `15m`, `2h`, `7d`, `2w`, or plain seconds; a leading `-` for the past.

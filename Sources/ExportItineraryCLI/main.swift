@@ -67,6 +67,12 @@ func run() -> Int32 {
             return try EntitlementCommands.paywall(json: json, gate: gate)
         case let .storeKitTest(action, gate):
             return try EntitlementCommands.storeKitTest(action, gate: gate)
+        case let .batch(arguments):
+            return try BatchCommand.run(arguments)
+        case let .mergeReports(paths, output, quiet):
+            return BatchCommand.mergeReports(paths, output: output, quiet: quiet)
+        case let .batchWorker(gate):
+            return BatchCommand.worker(gate: gate)
         }
     } catch let failure as CommandFailure {
         printError(failure.message)

@@ -64,18 +64,25 @@ public final class Exporter {
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) {
         self.gate = gate
         try Self.requirePro(gate)
-        let fonts = fontsDirectory ?? Resources.directory("Fonts", marker: "fonts.lock", environmentKey: "EXPORT_ITINERARY_FONTS", environment: environment)
+        lastGatePass = DispatchTime.now().uptimeNanoseconds
+        let fonts = fontsDirectory ?? Resources.fontsDirectory(environment: environment)
         do {
             fontSet = try FontSet(directory: fonts)
         } catch {
             throw .fonts(error)
         }
         self.templatesDirectory = templatesDirectory
-            ?? Resources.directory("Templates", marker: "classic.json", environmentKey: "EXPORT_ITINERARY_TEMPLATES", environment: environment)
+            ?? Resources.templatesDirectory(environment: environment)
     }
 
     /// Reads a trip file (`-` for standard input) and validates it.
     public static func loadTrip(path: String) throws(ExportError) -> Trip {
+        try decodeTrip(readTrip(path: path), name: path == "-" ? "<stdin>" : path)
+    }
+
+    /// The bytes of a trip file (`-` for standard input), refused past `TripLoader.maximumBytes`
+    /// without holding more than the limit in memory.
+    public static func readTrip(path: String) throws(ExportError) -> Data {
         let data: Data
         let name = path == "-" ? "<stdin>" : path
         do {
@@ -106,6 +113,11 @@ public final class Exporter {
             // Only the limit and one byte more were read: say what is known.
             throw .invalidTrip(path: name, .tooLarge(bytes: path == "-" ? data.count : (fileSize(path) ?? data.count)))
         }
+        return data
+    }
+
+    /// Decodes and validates trip bytes; `name` is how messages call the input.
+    public static func decodeTrip(_ data: Data, name: String) throws(ExportError) -> Trip {
         do {
             return try TripLoader.load(data)
         } catch {
@@ -156,6 +168,30 @@ public final class Exporter {
         }
     }
 
+    /// How long a passed gate check stands before the next export asks the store again.
+    /// Zero (the default) asks before every document. A batch worker renders hundreds of
+    /// documents a second and sets a few seconds: it still stops within that time of Pro
+    /// ending, without paying a store read and signature checks per document.
+    public var gateRecheckInterval: Duration = .zero
+    /// When the gate last said yes (monotonic nanoseconds).
+    private var lastGatePass: UInt64 = 0
+
+    /// Asks the gate unless it said yes less than `gateRecheckInterval` ago.
+    private func checkGate() throws(ExportError) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (seconds, attoseconds) = gateRecheckInterval.components
+        let interval = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        if interval > 0, now &- lastGatePass < interval { return }
+        try Self.requirePro(gate)
+        lastGatePass = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// The gate's question alone, as the exporter asks it: for a caller (a batch supervisor)
+    /// that must refuse before it lists, creates or starts anything.
+    public static func requireProAccess(_ gate: ProGate) throws(ExportError) {
+        try requirePro(gate)
+    }
+
     /// Throws `proRequired` (with the paywall) unless the store holds a current Pro entitlement.
     static func requirePro(_ gate: ProGate) throws(ExportError) {
         do {
@@ -180,7 +216,7 @@ public final class Exporter {
     /// `gateChecked`: the caller has just checked the gate (`export` does, before reading the
     /// trip), so the check is not repeated a few milliseconds later. Callers hold `NativeTextLock`.
     private func layout(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> (LaidOutDocument, TextEngine) {
-        if !gateChecked { try Self.requirePro(gate) }
+        if !gateChecked { try checkGate() }
         let template = try loadTemplate(options.template)
         let theme: Theme
         do {
@@ -256,7 +292,7 @@ public final class Exporter {
     public func export(input: String, output: String, options: ExportOptions = ExportOptions(),
                        pngPage: Int? = nil, dpi: Double = 144) throws(ExportError) -> ExportResult {
         // The gate first, as in `init`: once Pro has gone, not even the trip is read.
-        try Self.requirePro(gate)
+        try checkGate()
         if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
         if input != "-", output != "-", AtomicFile.sameFile(input, output) {
             throw .sameFile(output)
@@ -280,6 +316,24 @@ public final class Exporter {
             throw .output(error)
         } catch {
             throw .output(OutputError(path: "<stdout>", reason: "write error"))
+        }
+        return result
+    }
+
+    /// Validates, renders and atomically writes a trip whose bytes the caller has read (a
+    /// batch worker, which also fingerprints them): the same PDF as `export(input:output:)`.
+    @discardableResult
+    public func export(tripData: Data, name: String, output: String,
+                       options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+        try checkGate()
+        if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
+        if AtomicFile.sameFile(name, output) { throw .sameFile(output) }
+        let trip = try Self.decodeTrip(tripData, name: name)
+        let result = try render(trip, options: options, gateChecked: true)
+        do {
+            try AtomicFile.write(result.bytes, to: output)
+        } catch {
+            throw .output(error)
         }
         return result
     }

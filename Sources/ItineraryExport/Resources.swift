@@ -1,10 +1,10 @@
 /// Where the bundled templates and fonts are found at run time.
 import Foundation
 
-enum Resources {
+public enum Resources {
     /// The first existing `relative` directory beside or above the executable (a build tree,
     /// or an install prefix's `share/export-itinerary/`), else under the working directory.
-    static func directory(_ relative: String, marker: String, environmentKey: String,
+    public static func directory(_ relative: String, marker: String, environmentKey: String,
                           environment: [String: String]) -> String {
         if let dir = environment[environmentKey], !dir.isEmpty { return dir }
         let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
@@ -19,5 +19,17 @@ enum Resources {
             dir = parent
         }
         return FileManager.default.currentDirectoryPath + "/" + relative
+    }
+}
+
+extension Resources {
+    /// `Fonts/` as the exporter finds it (or `$EXPORT_ITINERARY_FONTS`).
+    public static func fontsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        directory("Fonts", marker: "fonts.lock", environmentKey: "EXPORT_ITINERARY_FONTS", environment: environment)
+    }
+
+    /// `Templates/` as the exporter finds it (or `$EXPORT_ITINERARY_TEMPLATES`).
+    public static func templatesDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        directory("Templates", marker: "classic.json", environmentKey: "EXPORT_ITINERARY_TEMPLATES", environment: environment)
     }
 }

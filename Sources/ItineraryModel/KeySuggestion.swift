@@ -1,6 +1,6 @@
 /// "Did you mean …?" for unknown keys.
 
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The known key closest to `key`, if it is close enough to be a plausible typo.
     ///
     /// Closeness is the optimal-string-alignment distance (Levenshtein plus swapping two
@@ -8,7 +8,7 @@ enum KeySuggestion {
     /// distance ≤ 2, but short keys need to be closer (≤ length / 3, at least 1): "to"
     /// is two edits from "id", and suggesting it would be noise. Ties go to the key
     /// listed first.
-    static func closest(to key: String, among known: [String]) -> String? {
+    public static func closest(to key: String, among known: [String]) -> String? {
         let typed = Array(key.lowercased().unicodeScalars)
         var best: (key: String, distance: Int)?
         for candidate in known {

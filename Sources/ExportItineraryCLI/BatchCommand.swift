@@ -1,0 +1,107 @@
+/// `export-itinerary batch`: the gate once, the plan, then the supervisor and its workers.
+import Entitlements
+import Foundation
+import ItineraryBatch
+import ItineraryExport
+
+enum BatchCommand {
+    static func run(_ arguments: BatchArguments) throws -> Int32 {
+        let epoch = try sourceDateEpoch()
+        // The gate before anything else: not Pro, and nothing is listed, created or rendered.
+        let gate: ProGate
+        do {
+            gate = try ProAccess.gate(storeDirectory: arguments.gate.store, catalogPath: arguments.gate.catalog)
+            try Exporter.requireProAccess(gate)
+        } catch {
+            report(error)
+            return error.exitCode
+        }
+        let shard: Shard?
+        switch arguments.shard {
+        case nil: shard = nil
+        case let .fixed(fixed): shard = fixed
+        case .auto: shard = try usage { () throws(BatchUsageError) in try Shard.fromEnvironment(ProcessInfo.processInfo.environment) }
+        }
+        var defaults = JobDefaults(paper: arguments.paper, templatesDirectory: Resources.templatesDirectory())
+        if let raw = arguments.template {
+            switch defaults.checkTemplate(raw, base: "") {
+            case let .success(choice): defaults.template = choice
+            case let .failure(problem): throw UsageError(message: "--template: \(problem.reason)")
+            }
+        }
+        let plan: BatchPlan
+        do {
+            plan = try BatchPlan.make(sources: arguments.sources, defaults: defaults, shard: shard)
+        } catch {
+            for problem in error.problems { printError(problem) }
+            return ExitCode.usage
+        }
+        var options = BatchOptions(outputDirectory: arguments.outDir, workerExecutable: executablePath(),
+                                   workerArguments: [CommandLine.arguments[0], "batch-worker", "--store", gate.storeDirectory]
+                                       + (arguments.gate.catalog.map { ["--catalog", $0] } ?? []),
+                                   fontsDirectory: Resources.fontsDirectory())
+        options.workers = arguments.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.retries = arguments.retries
+        options.jobTimeout = arguments.jobTimeout
+        options.failFast = arguments.failFast
+        options.resume = arguments.resume
+        options.epoch = epoch
+        options.progress = ProgressMode.automatic(quiet: arguments.quiet)
+        options.reportPath = arguments.report
+        options.program = programName
+        let outcome: BatchOutcome
+        do {
+            outcome = try BatchSupervisor(plan: plan, options: options, defaults: defaults).run()
+        } catch {
+            printError(error.message)
+            return error.exitCode
+        }
+        if let fatal = outcome.fatal { printError(fatal) }
+        print(outcome.report.summary + (plan.shard.map { " [shard \($0)]" } ?? ""))
+        return outcome.exitCode
+    }
+
+    static func mergeReports(_ paths: [String], output: String?, quiet: Bool) -> Int32 {
+        do {
+            var inputs: [(path: String, report: BatchReport)] = []
+            for path in paths { inputs.append((path, try ReportMerge.read(path: path))) }
+            let outcome = try ReportMerge.merge(inputs)
+            if let output {
+                do {
+                    try AtomicFile.write(outcome.report.encoded(), to: output)
+                } catch {
+                    printError(error.description)
+                    return ExitCode.outputFailed
+                }
+            }
+            for problem in outcome.problems { printError(problem) }
+            let t = outcome.report.totals
+            print("\(paths.count) report\(paths.count == 1 ? "" : "s"), \(t.jobs) of the plan's \(outcome.report.plan.jobs) jobs: \(outcome.report.summary)"
+                  + (outcome.complete ? "; complete" : "; incomplete"))
+            return outcome.complete ? ExitCode.ok : ExitCode.someJobsFailed
+        } catch {
+            for problem in error.problems { printError(problem) }
+            return ExitCode.usage
+        }
+    }
+
+    /// The worker mode: serves the supervisor's jobs on standard input and output.
+    static func worker(gate options: GateOptions) -> Int32 {
+        BatchWorker.run { () throws(ExportError) -> Exporter in
+            let gate = try ProAccess.gate(storeDirectory: options.store, catalogPath: options.catalog)
+            let exporter = try Exporter(gate: gate)
+            // As the single-file command: the same fonts as the process default, the same bytes.
+            exporter.fontSet.makeProcessDefault()
+            return exporter
+        }
+    }
+
+    /// This executable, for starting workers: /proc/self/exe, whatever the working directory.
+    static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    private static func usage<T>(_ body: () throws(BatchUsageError) -> T) throws(UsageError) -> T {
+        do { return try body() } catch { throw UsageError(message: error.problems.joined(separator: "; ")) }
+    }
+}

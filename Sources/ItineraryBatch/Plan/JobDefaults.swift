@@ -1,0 +1,50 @@
+/// What a job uses when its manifest line does not say: the batch's `--template` and `--paper`.
+import Foundation
+import ItineraryExport
+
+public struct JobDefaults: Sendable {
+    public var template: TemplateChoice
+    public var paper: String?
+    /// Where named templates are found (`Templates/`).
+    public var templatesDirectory: String
+
+    public static let papers = ["letter", "a4"]
+
+    public init(template: TemplateChoice = .named("classic"), paper: String? = nil, templatesDirectory: String) {
+        self.template = template
+        self.paper = paper
+        self.templatesDirectory = templatesDirectory
+    }
+
+    /// A known paper name (any case), lower-cased; nil when unknown.
+    public static func paper(_ raw: String) -> String? {
+        let lower = raw.lowercased()
+        return papers.contains(lower) ? lower : nil
+    }
+
+    /// A template argument checked to exist: a bundled name, or a file (relative to `base`).
+    public func checkTemplate(_ raw: String, base: String) -> Result<TemplateChoice, OutputRefusal> {
+        if raw.isEmpty { return .failure(OutputRefusal("needs a name or a path")) }
+        switch TemplateChoice(argument: raw) {
+        case let .named(name):
+            guard FileManager.default.fileExists(atPath: templatePath(.named(name))) else {
+                let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
+                    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+                return .failure(OutputRefusal("no template named \"\(name)\" (available: \(known.joined(separator: ", ")))"))
+            }
+            return .success(.named(name))
+        case let .file(file):
+            let path = Manifest.resolve(file, base: base)
+            guard FileManager.default.isReadableFile(atPath: path) else { return .failure(OutputRefusal("cannot read \(path)")) }
+            return .success(.file(path))
+        }
+    }
+
+    /// The file a template choice reads.
+    public func templatePath(_ choice: TemplateChoice) -> String {
+        switch choice {
+        case let .named(name): return templatesDirectory + "/" + name + ".json"
+        case let .file(path): return path
+        }
+    }
+}

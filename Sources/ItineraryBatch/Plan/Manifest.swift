@@ -1,0 +1,134 @@
+/// A batch manifest in JSON Lines: one job per line,
+/// `{"trip": "trips/a.json", "out": "2026/a.pdf", "template": "compact", "paper": "a4"}`.
+import Foundation
+import ItineraryExport
+import ItineraryModel
+
+public enum Manifest {
+    public static let keys = ["trip", "out", "template", "paper"]
+
+    /// The jobs of the manifest at `path`, or every problem found, each as `path:line: …`.
+    /// Paths inside are relative to the manifest's directory.
+    static func jobs(path: String, defaults: JobDefaults) -> (jobs: [BatchJob], problems: [String]) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return ([], ["\(path): cannot read the manifest"])
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: BatchLimits.maximumManifestBytes + 1) ?? Data()
+        } catch {
+            return ([], ["\(path): cannot read the manifest"])
+        }
+        if data.count > BatchLimits.maximumManifestBytes {
+            return ([], ["\(path): the manifest is larger than \(BatchLimits.maximumManifestBytes / 1024 / 1024) MiB: split it"])
+        }
+        let base = (path as NSString).deletingLastPathComponent
+        var jobs: [BatchJob] = []
+        var problems: [String] = []
+        var lineNumber = 0
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count, problems.count < 50 {
+                lineNumber += 1
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                var line = Array(bytes[start..<end])
+                start = end + 1
+                if line.last == 0x0D { line.removeLast() }
+                let at = "\(path):\(lineNumber)"
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                if line.count > BatchLimits.maximumManifestLine {
+                    problems.append("\(at): the line is longer than \(BatchLimits.maximumManifestLine) bytes")
+                    continue
+                }
+                switch job(line: line, at: at, base: base, defaults: defaults) {
+                case let .success(job): jobs.append(job)
+                case let .failure(lineProblems): problems += lineProblems.problems.map { "\(at): \($0)" }
+                }
+                if jobs.count > BatchLimits.maximumJobs { break }
+            }
+        }
+        if jobs.isEmpty && problems.isEmpty { problems.append("\(path): the manifest has no jobs") }
+        return (jobs, problems)
+    }
+
+    private static func job(line: [UInt8], at: String, base: String, defaults: JobDefaults) -> Result<BatchJob, ManifestProblems> {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            return .failure(ManifestProblems(["not JSON: \(error.reason) at column \(error.column)"]))
+        }
+        guard case let .object(members) = value else {
+            return .failure(ManifestProblems(["expected an object like {\"trip\": \"trips/a.json\"}, got \(value.kindDescription)"]))
+        }
+        var problems: [String] = []
+        var fields: [String: String] = [:]
+        for member in members {
+            guard keys.contains(member.key) else {
+                let hint = KeySuggestion.closest(to: member.key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
+                problems.append("unknown key \"\(member.key)\"\(hint); a line may have \(keys.joined(separator: ", "))")
+                continue
+            }
+            if fields[member.key] != nil { problems.append("duplicate key \"\(member.key)\""); continue }
+            guard case let .string(text) = member.value else {
+                problems.append("\(member.key): expected a string, got \(member.value.kindDescription)")
+                continue
+            }
+            if text.utf8.count > BatchLimits.maximumPathBytes {
+                problems.append("\(member.key): longer than \(BatchLimits.maximumPathBytes) bytes")
+                continue
+            }
+            fields[member.key] = text
+        }
+        guard let trip = fields["trip"], !trip.isEmpty else {
+            if fields["trip"] == nil && !members.contains(where: { $0.key == "trip" }) { problems.append("missing key \"trip\"") }
+            else if fields["trip"] != nil { problems.append("trip: the path is empty") }
+            return .failure(ManifestProblems(problems))
+        }
+        let tripPath = resolve(trip, base: base)
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: tripPath, isDirectory: &isDirectory) {
+            problems.append("trip: no such file \(tripPath)")
+        } else if isDirectory.boolValue {
+            problems.append("trip: \(tripPath) is a directory")
+        }
+        var template = defaults.template
+        if let raw = fields["template"] {
+            switch defaults.checkTemplate(raw, base: base) {
+            case let .success(choice): template = choice
+            case let .failure(problem): problems.append("template: \(problem.reason)")
+            }
+        }
+        var paper = defaults.paper
+        if let raw = fields["paper"] {
+            if let known = JobDefaults.paper(raw) { paper = known } else {
+                problems.append("paper: must be one of \(JobDefaults.papers.joined(separator: ", ")), got \"\(raw)\"")
+            }
+        }
+        if !problems.isEmpty { return .failure(ManifestProblems(problems)) }
+        let output: String
+        var refusal: String?
+        if let out = fields["out"] {
+            switch OutputPath.normalise(out) {
+            case let .success(normal): output = normal
+            case let .failure(why): output = out; refusal = why.reason
+            }
+        } else {
+            output = SourceListing.pdfName(for: (trip as NSString).lastPathComponent)
+        }
+        return .success(BatchJob(trip: tripPath, output: output, template: template, paper: paper, origin: at, refusal: refusal))
+    }
+
+    static func resolve(_ path: String, base: String) -> String {
+        if path.hasPrefix("/") || base.isEmpty { return path }
+        return base + "/" + path
+    }
+}
+
+struct ManifestProblems: Error {
+    var problems: [String]
+    init(_ problems: [String]) { self.problems = problems }
+}

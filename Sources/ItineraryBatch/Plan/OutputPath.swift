@@ -1,0 +1,103 @@
+/// Output paths of a batch stay inside `--out-dir`: checked as text when the plan is made and
+/// against the file system (symbolic links) just before a job runs.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public enum OutputPath {
+    /// A path as written in a manifest's `out`, normalised (`./a//b.pdf` → `a/b.pdf`); the
+    /// reason it is refused otherwise: absolute, `..`, empty, not `.pdf`, control characters.
+    public static func normalise(_ raw: String) -> Result<String, OutputRefusal> {
+        if raw.isEmpty { return .failure(OutputRefusal("the output path is empty")) }
+        if raw.utf8.count > BatchLimits.maximumPathBytes {
+            return .failure(OutputRefusal("the output path is longer than \(BatchLimits.maximumPathBytes) bytes"))
+        }
+        if raw.hasPrefix("/") { return .failure(OutputRefusal("the output path \(raw) is absolute: it must be relative to --out-dir")) }
+        if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .failure(OutputRefusal("the output path contains a control character"))
+        }
+        var parts: [Substring] = []
+        for part in raw.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { return .failure(OutputRefusal("the output path \(raw) contains \"..\": it must stay inside --out-dir")) }
+            parts.append(part)
+        }
+        guard let name = parts.last else { return .failure(OutputRefusal("the output path \(raw) names no file")) }
+        if name.hasPrefix(".") {
+            // Hidden names are the batch's own (ledger, temporary files).
+            return .failure(OutputRefusal("the output file name \(name) starts with a dot"))
+        }
+        guard name.lowercased().hasSuffix(".pdf"), name.count > 4 else {
+            return .failure(OutputRefusal("the output path \(raw) must end in .pdf"))
+        }
+        return .success(parts.joined(separator: "/"))
+    }
+
+    /// Makes the directories above `relative` inside `root` and returns the absolute path to
+    /// write, or why not: a symbolic link (in a directory or the file itself) that leads out of
+    /// `root`, or something in the way that is not a directory.
+    public static func prepare(_ relative: String, in root: String) -> Result<String, OutputRefusal> {
+        guard let realRoot = realPath(root) else { return .failure(OutputRefusal("cannot resolve --out-dir \(root)")) }
+        let parts = relative.split(separator: "/").map(String.init)
+        var current = root
+        for part in parts.dropLast() {
+            current += "/" + part
+            var info = stat()
+            if lstat(current, &info) != 0 {
+                if mkdir(current, 0o777) != 0 && errno != EEXIST {
+                    return .failure(OutputRefusal("cannot create \(current): \(String(cString: strerror(errno)))"))
+                }
+                continue
+            }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                guard let target = realPath(current), inside(target, realRoot) else {
+                    return .failure(OutputRefusal("\(current) is a symbolic link that leads out of --out-dir"))
+                }
+            }
+        }
+        let path = root + "/" + relative
+        guard let realDir = realPath((path as NSString).deletingLastPathComponent), inside(realDir, realRoot) else {
+            return .failure(OutputRefusal("the directory of \(relative) leads out of --out-dir"))
+        }
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            // The exporter replaces a link's target: only a target inside the directory.
+            let target = AtomicLinkTarget.resolve(path)
+            let targetDir = realPath((target as NSString).deletingLastPathComponent)
+            guard let targetDir, inside(targetDir, realRoot) else {
+                return .failure(OutputRefusal("\(relative) is a symbolic link that leads out of --out-dir"))
+            }
+        }
+        return .success(path)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func inside(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+}
+
+/// Follows a chain of symbolic links to the path that would be written (as AtomicFile does).
+enum AtomicLinkTarget {
+    static func resolve(_ path: String) -> String {
+        var current = path
+        for _ in 0..<32 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
+        }
+        return current
+    }
+}
+
+/// Why one job's output path was refused; the job fails, the others run.
+public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}

@@ -1,0 +1,87 @@
+/// `batch merge-reports`: the reports of a plan's shards as one, and whether every job of the
+/// plan appears in them exactly once.
+import Foundation
+
+public struct MergeOutcome: Sendable {
+    public var report: BatchReport
+    /// Why the merged report is not a whole, finished plan: missing shards or jobs, jobs that
+    /// appear twice, failed or cancelled jobs. Empty when all is well.
+    public var problems: [String]
+    public var complete: Bool { problems.isEmpty }
+}
+
+public enum ReportMerge {
+    /// Reads a report written by `batch --report`.
+    public static func read(path: String) throws(BatchUsageError) -> BatchReport {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw BatchUsageError("\(path): cannot read the report") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: BatchLimits.maximumReportBytes + 1)) ?? nil
+        guard let data, data.count <= BatchLimits.maximumReportBytes else {
+            throw BatchUsageError("\(path): cannot read the report (unreadable, or larger than 1 GiB)")
+        }
+        do {
+            let report = try JSONDecoder().decode(BatchReport.self, from: data)
+            guard report.format == BatchReport.formatVersion else {
+                throw BatchUsageError("\(path): report format \(report.format); this version reads format \(BatchReport.formatVersion)")
+            }
+            return report
+        } catch let error as BatchUsageError {
+            throw error
+        } catch {
+            throw BatchUsageError("\(path): not a batch report (written by 'export-itinerary batch --report')")
+        }
+    }
+
+    public static func merge(_ inputs: [(path: String, report: BatchReport)]) throws(BatchUsageError) -> MergeOutcome {
+        guard let first = inputs.first else { throw BatchUsageError("merge-reports needs at least one REPORT") }
+        var problems: [String] = []
+        for (path, report) in inputs.dropFirst() where report.plan != first.report.plan {
+            throw BatchUsageError("\(path) belongs to another plan than \(first.path) (\(report.plan.jobs) jobs, digest \(report.plan.digest.prefix(12))… against \(first.report.plan.jobs) jobs, \(first.report.plan.digest.prefix(12))…)")
+        }
+        // Shards: every index of one count, once.
+        let shards = inputs.compactMap { $0.report.shard }
+        if !shards.isEmpty {
+            if shards.count != inputs.count { throw BatchUsageError("some reports are of shards and some of whole batches: merge one kind") }
+            let count = shards[0].count
+            if let other = shards.first(where: { $0.count != count }) {
+                throw BatchUsageError("the reports are of shards of \(count) and of \(other.count): merge one sharding")
+            }
+            var seen: [Int: String] = [:]
+            for (path, report) in inputs {
+                let index = report.shard!.index
+                if let earlier = seen[index] { problems.append("shard \(index)/\(count) appears twice: \(earlier) and \(path)") }
+                seen[index] = path
+            }
+            let missing = (0..<count).filter { seen[$0] == nil }
+            if !missing.isEmpty {
+                problems.append("no report for shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).map { "\($0)/\(count)" }.joined(separator: ", "))\(missing.count > 20 ? " …" : "")")
+            }
+        }
+        var byOutput: [String: (path: String, job: BatchReport.Job)] = [:]
+        var duplicates = 0
+        for (path, report) in inputs {
+            for job in report.jobs {
+                if let earlier = byOutput[job.output] {
+                    duplicates += 1
+                    if duplicates <= 10 { problems.append("\(job.output) appears twice: in \(earlier.path) and \(path)") }
+                    continue
+                }
+                byOutput[job.output] = (path, job)
+            }
+        }
+        if duplicates > 10 { problems.append("… and \(duplicates - 10) more jobs that appear twice") }
+        let jobs = byOutput.values.map(\.job).sorted { $0.output.utf8.lexicographicallyPrecedes($1.output.utf8) }
+        if jobs.count < first.report.plan.jobs {
+            problems.append("\(first.report.plan.jobs - jobs.count) of the plan's \(first.report.plan.jobs) jobs are in no report")
+        } else if jobs.count > first.report.plan.jobs {
+            problems.append("the reports hold \(jobs.count) jobs, more than the plan's \(first.report.plan.jobs)")
+        }
+        let seconds = inputs.map(\.report.totals.seconds).max() ?? 0
+        let merged = BatchReport(format: BatchReport.formatVersion, program: first.report.program, plan: first.report.plan, shard: nil,
+                                 interrupted: inputs.contains { $0.report.interrupted }, jobs: jobs,
+                                 totals: .init(jobs: jobs, seconds: seconds))
+        if merged.totals.failed > 0 { problems.append("\(merged.totals.failed) job\(merged.totals.failed == 1 ? "" : "s") failed") }
+        if merged.totals.cancelled > 0 { problems.append("\(merged.totals.cancelled) job\(merged.totals.cancelled == 1 ? " was" : "s were") not run") }
+        return MergeOutcome(report: merged, problems: problems)
+    }
+}

@@ -1,0 +1,74 @@
+/// What a PDF depends on, hashed: the trip's bytes, the template's bytes, the paper, the program
+/// version, the fonts lock and SOURCE_DATE_EPOCH. The same fingerprint means the same bytes.
+import Foundation
+import ItineraryExport
+
+public struct FingerprintContext: Sendable {
+    let version: String
+    let fontsLock: String
+    let epoch: Int?
+    private var templates: [String: String] = [:]
+
+    /// - Parameters:
+    ///   - fontsDirectory: where `fonts.lock` is (it pins every font file by hash).
+    ///   - epoch: SOURCE_DATE_EPOCH, which sets the PDF's dates.
+    public init(fontsDirectory: String, epoch: Int?) {
+        version = Exporter.version
+        fontsLock = Digest.sha256Hex(FileManager.default.contents(atPath: fontsDirectory + "/fonts.lock") ?? Data())
+        self.epoch = epoch
+    }
+
+    /// The part of a job's fingerprint that is not the trip: one hash per template and paper.
+    public mutating func context(templatePath: String, paper: String?) -> String {
+        let template: String
+        if let known = templates[templatePath] {
+            template = known
+        } else {
+            template = Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data())
+            templates[templatePath] = template
+        }
+        return Digest.sha256Hex("""
+            export-itinerary batch fingerprint 1
+            version \(version)
+            fonts.lock \(fontsLock)
+            template \(template)
+            paper \(paper ?? "(template default)")
+            SOURCE_DATE_EPOCH \(epoch.map(String.init) ?? "(unset)")
+            """)
+    }
+
+    /// The whole fingerprint: the context and the SHA-256 of the trip's bytes.
+    public static func fingerprint(context: String, tripSHA256: String) -> String {
+        Digest.sha256Hex(context + " " + tripSHA256)
+    }
+}
+
+/// A file's identity without reading it (size, modification time in nanoseconds, inode): if it
+/// is unchanged, the hash recorded with it still holds, as git's index assumes.
+public struct FileStamp: Sendable, Equatable {
+    public var size: Int64
+    public var modified: Int64
+    public var inode: UInt64
+
+    public static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(size: Int64(info.st_size),
+                         modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                         inode: UInt64(info.st_ino))
+    }
+
+    var text: String { "\(size):\(modified):\(inode)" }
+
+    init(size: Int64, modified: Int64, inode: UInt64) {
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
+
+    init?(text: Substring) {
+        let parts = text.split(separator: ":")
+        guard parts.count == 3, let size = Int64(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2]) else { return nil }
+        self.init(size: size, modified: modified, inode: inode)
+    }
+}

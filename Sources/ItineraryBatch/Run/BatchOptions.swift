@@ -1,0 +1,41 @@
+/// How a batch runs: everything `export-itinerary batch` takes besides its sources.
+import Foundation
+import ItineraryExport
+
+public struct BatchOptions: Sendable {
+    public var outputDirectory: String
+    /// Worker processes (default: the number of cores).
+    public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Attempts after the first, when a worker dies or times out on a job.
+    public var retries: Int = 1
+    /// Seconds one job may take before its worker is killed.
+    public var jobTimeout: Double = 120
+    public var failFast = false
+    public var resume = false
+    /// SOURCE_DATE_EPOCH for the PDF dates.
+    public var epoch: Int?
+    public var progress: ProgressMode = .plain
+    /// The worker command: the executable's path and its arguments (argv[0] first).
+    public var workerExecutable: String
+    public var workerArguments: [String]
+    public var fontsDirectory: String
+    public var reportPath: String?
+    /// The name messages start with.
+    public var program = "export-itinerary"
+
+    public init(outputDirectory: String, workerExecutable: String, workerArguments: [String], fontsDirectory: String) {
+        self.outputDirectory = outputDirectory
+        self.workerExecutable = workerExecutable
+        self.workerArguments = workerArguments
+        self.fontsDirectory = fontsDirectory
+    }
+}
+
+/// What a batch ended with.
+public struct BatchOutcome: Sendable {
+    public var report: BatchReport
+    public var exitCode: Int32
+    /// Set when the batch stopped for a reason of its own (a worker could not start, the gate
+    /// closed mid-batch): the message to print.
+    public var fatal: String?
+}

@@ -1,0 +1,309 @@
+/// The supervisor: hands jobs to worker processes one at a time, replaces a worker that dies or
+/// runs past the timeout (retrying its job), records finished jobs in the resume ledger, and
+/// handles interrupts. It renders nothing itself.
+import Foundation
+import ItineraryExport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public final class BatchSupervisor {
+    let plan: BatchPlan
+    let options: BatchOptions
+    let defaults: JobDefaults
+    private var results: [BatchReport.Job?]
+    private var attempts: [Int]
+    private var pending: [Int] = []
+    private var workers: [WorkerProcess] = []
+    private var stopping = false
+    private var interrupted = false
+    private var killedAll = false
+    private var fatal: (message: String, exit: Int32)?
+    private var startupDeaths = 0
+    private var progress: Progress
+    private var ledger: Ledger!
+    private var fingerprints: FingerprintContext
+    private var contexts: [Int: String] = [:]
+    private var tripStamps: [Int: FileStamp] = [:]
+    private var outputPaths: [Int: String] = [:]
+    private var done = 0, failed = 0, rendered = 0
+    private let started = DispatchTime.now().uptimeNanoseconds
+
+    public init(plan: BatchPlan, options: BatchOptions, defaults: JobDefaults) {
+        self.plan = plan
+        self.options = options
+        self.defaults = defaults
+        results = Array(repeating: nil, count: plan.jobs.count)
+        attempts = Array(repeating: 0, count: plan.jobs.count)
+        progress = Progress(mode: options.progress, total: plan.jobs.count, program: options.program)
+        fingerprints = FingerprintContext(fontsDirectory: options.fontsDirectory, epoch: options.epoch)
+    }
+
+    /// Runs every job and returns the report; the report file (`reportPath`) is written whatever
+    /// happened.
+    public func run() throws(BatchRunError) -> BatchOutcome {
+        try makeOutputDirectory()
+        ledger = Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
+        for (index, job) in plan.jobs.enumerated() {
+            if let refusal = job.refusal {
+                finish(index, status: .failed, reason: refusal, errors: [refusal])
+                continue
+            }
+            let context = fingerprints.context(templatePath: defaults.templatePath(job.template), paper: job.paper)
+            contexts[index] = context
+            if options.resume, ledger.isUpToDate(output: job.output, pdfPath: options.outputDirectory + "/" + job.output,
+                                                 tripPath: job.trip, context: context) {
+                finish(index, status: .skipped, reason: "up to date")
+                continue
+            }
+            pending.append(index)
+        }
+        let interrupts = InterruptPipe.install()
+        defer {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            if interrupts >= 0 { close(interrupts) }
+        }
+        loop(interrupts: interrupts)
+        for index in pending where results[index] == nil {
+            finish(index, status: .cancelled, reason: interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)"))
+        }
+        ledger.compact()
+        progress.clear()
+        let report = makeReport()
+        if let path = options.reportPath {
+            do {
+                try AtomicFile.write(report.encoded(), to: path)
+            } catch {
+                throw BatchRunError("cannot write the report: \(error)", exitCode: ExitCode.outputFailed)
+            }
+        }
+        let code: Int32 = fatal?.exit ?? (interrupted ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
+        return BatchOutcome(report: report, exitCode: code, fatal: fatal?.message)
+    }
+
+    private func makeOutputDirectory() throws(BatchRunError) {
+        let dir = options.outputDirectory
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw BatchRunError("cannot create the output directory \(dir)", exitCode: ExitCode.outputFailed)
+        }
+        guard access(dir, W_OK | X_OK) == 0 else {
+            throw BatchRunError("cannot write into the output directory \(dir): \(String(cString: strerror(errno)))", exitCode: ExitCode.outputFailed)
+        }
+    }
+
+    // MARK: - The loop
+
+    private func loop(interrupts: Int32) {
+        while true {
+            if !stopping { startWorkers() }
+            dispatch()
+            if workers.isEmpty && (pending.isEmpty || stopping) { break }
+            if workers.isEmpty { continue }
+            var fds = workers.map { pollfd(fd: $0.replies, events: Int16(POLLIN), revents: 0) }
+            if interrupts >= 0 { fds.append(pollfd(fd: interrupts, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
+            let now = DispatchTime.now().uptimeNanoseconds
+            if ready > 0 {
+                if interrupts >= 0, fds.last!.revents != 0 { handleInterrupts(InterruptPipe.drain(interrupts)) }
+                // Workers in reverse so removing one keeps the others' indices.
+                for i in stride(from: workers.count - 1, through: 0, by: -1) where fds[i].revents != 0 {
+                    serve(workers[i])
+                }
+            }
+            checkTimeouts(now: now)
+            progress.update(done: done, failed: failed, rendered: rendered, started: started, now: now)
+        }
+        progress.update(done: done, failed: failed, rendered: rendered, started: started,
+                        now: DispatchTime.now().uptimeNanoseconds, force: options.progress == .live)
+    }
+
+    /// As many workers as there are jobs left to give, up to `--jobs`.
+    private func startWorkers() {
+        let busy = workers.filter { $0.job != nil }.count
+        let wanted = min(options.workers, busy + pending.count)
+        while workers.count < wanted {
+            do {
+                workers.append(try WorkerProcess.spawn(executable: options.workerExecutable, arguments: options.workerArguments))
+            } catch {
+                stop(fatal: error.message, exit: ExitCode.failure)
+                return
+            }
+        }
+    }
+
+    /// Gives every idle worker the next job; an idle worker with nothing left to do is told to end.
+    private func dispatch() {
+        for worker in workers where worker.job == nil {
+            guard !stopping, let index = nextJob() else {
+                worker.closeInput()
+                continue
+            }
+            let job = plan.jobs[index]
+            let request = WorkerRequest(id: index, trip: job.trip, out: outputPaths[index]!,
+                                        templateName: { if case let .named(n) = job.template { n } else { nil } }(),
+                                        templateFile: { if case let .file(f) = job.template { f } else { nil } }(),
+                                        paper: job.paper, epoch: options.epoch)
+            tripStamps[index] = FileStamp.of(job.trip)
+            attempts[index] += 1
+            worker.job = index
+            worker.jobStarted = DispatchTime.now().uptimeNanoseconds
+            // A worker that has gone shows up as end of file on its replies: handled there.
+            _ = worker.send(request)
+        }
+    }
+
+    /// The next pending job whose output directory is ready; refused ones are failed on the way.
+    private func nextJob() -> Int? {
+        while !pending.isEmpty {
+            let index = pending.removeFirst()
+            if outputPaths[index] != nil { return index }
+            switch OutputPath.prepare(plan.jobs[index].output, in: options.outputDirectory) {
+            case let .success(path):
+                outputPaths[index] = path
+                return index
+            case let .failure(refusal):
+                finish(index, status: .failed, reason: refusal.reason, errors: [refusal.reason])
+            }
+        }
+        return nil
+    }
+
+    private func pollTimeout() -> Int32 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        var wait = progress.mode == .quiet ? UInt64(5_000_000_000) : progress.interval
+        let limit = UInt64(options.jobTimeout * 1e9)
+        for worker in workers where worker.job != nil {
+            let deadline = worker.jobStarted + limit
+            wait = min(wait, deadline > now ? deadline - now : 0)
+        }
+        return Int32(min(wait / 1_000_000 + 1, 60_000))
+    }
+
+    // MARK: - Workers' replies and deaths
+
+    private func serve(_ worker: WorkerProcess) {
+        for line in worker.reader.readLines() {
+            guard let reply = WorkerWire.decode(WorkerReply.self, line) else { continue }
+            switch reply.kind {
+            case .ready:
+                worker.ready = true
+                startupDeaths = 0
+            case .fatal:
+                stop(fatal: reply.reason ?? "a worker could not start", exit: reply.exit ?? ExitCode.failure)
+            case .result:
+                guard let index = reply.id, index == worker.job else { continue }
+                worker.job = nil
+                complete(index, reply: reply)
+            }
+        }
+        if worker.reader.atEnd { workerEnded(worker) }
+    }
+
+    private func complete(_ index: Int, reply: WorkerReply) {
+        let job = plan.jobs[index]
+        if reply.ok == true {
+            rendered += 1
+            if let sha = reply.tripSHA256, let context = contexts[index], let tripStamp = tripStamps[index],
+               let pdf = FileStamp.of(outputPaths[index]!) {
+                ledger.record(LedgerEntry(output: job.output, fingerprint: FingerprintContext.fingerprint(context: context, tripSHA256: sha),
+                                          tripSHA256: sha, trip: tripStamp, pdf: pdf))
+            }
+            finish(index, status: .ok, warnings: reply.warnings, pages: reply.pages, bytes: reply.bytes, milliseconds: reply.milliseconds)
+        } else {
+            finish(index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors, milliseconds: reply.milliseconds)
+        }
+    }
+
+    private func workerEnded(_ worker: WorkerProcess) {
+        let reason = worker.reap()
+        workers.removeAll { $0 === worker }
+        if !worker.ready && worker.killReason == nil {
+            startupDeaths += 1
+            if startupDeaths >= 3 * max(1, options.workers) + 2 {
+                stop(fatal: "workers keep dying before they start (\(reason)): \(options.workerExecutable)", exit: ExitCode.failure)
+            }
+        }
+        guard let index = worker.job else { return }
+        if killedAll {
+            finish(index, status: .cancelled, reason: interrupted ? "interrupted while running" : "the batch stopped")
+        } else if attempts[index] <= options.retries && !stopping {
+            // Again on a fresh worker, before anything else.
+            pending.insert(index, at: 0)
+        } else {
+            finish(index, status: .failed, reason: reason, errors: [reason])
+        }
+    }
+
+    private func checkTimeouts(now: UInt64) {
+        let limit = UInt64(options.jobTimeout * 1e9)
+        for worker in workers where worker.job != nil && worker.killReason == nil && now - worker.jobStarted >= limit {
+            worker.kill(reason: "timed out after \(Self.seconds(options.jobTimeout)) (--job-timeout)")
+        }
+    }
+
+    private func handleInterrupts(_ count: Int) {
+        guard count > 0 else { return }
+        if !interrupted && count == 1 {
+            interrupted = true
+            stopping = true
+            let running = workers.filter { $0.job != nil }.count
+            progress.message("\(options.program): interrupted: finishing \(running) running job\(running == 1 ? "" : "s") (interrupt again to stop them now)")
+            for worker in workers where worker.job == nil { worker.closeInput() }
+        } else {
+            interrupted = true
+            stopping = true
+            killedAll = true
+            for worker in workers { worker.kill(reason: "interrupted") }
+        }
+    }
+
+    private func stop(fatal message: String, exit: Int32) {
+        if fatal == nil { fatal = (message, exit) }
+        stopping = true
+        killedAll = true
+        for worker in workers { worker.kill(reason: "the batch stopped") }
+    }
+
+    // MARK: - Results
+
+    private func finish(_ index: Int, status: BatchReport.Status, reason: String? = nil, errors: [String]? = nil,
+                        warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil) {
+        guard results[index] == nil else { return }
+        let job = plan.jobs[index]
+        results[index] = BatchReport.Job(trip: job.trip, output: job.output, status: status, reason: reason, errors: errors,
+                                         warnings: warnings, pages: pages, bytes: bytes,
+                                         milliseconds: milliseconds.map { ($0 * 10).rounded() / 10 }, attempts: attempts[index])
+        if status != .cancelled { done += 1 }
+        if status == .failed {
+            failed += 1
+            if options.progress != .quiet {
+                for error in errors ?? [reason ?? "failed"] { progress.message("\(options.program): error: \(job.origin): \(error)") }
+            }
+            if options.failFast && !stopping {
+                stopping = true
+                for worker in workers where worker.job == nil { worker.closeInput() }
+            }
+        }
+        if let warnings, options.progress != .quiet {
+            for warning in warnings { progress.message("\(options.program): warning: \(job.origin): \(warning)") }
+        }
+    }
+
+    private func makeReport() -> BatchReport {
+        let jobs = results.enumerated().map { index, job in
+            job ?? BatchReport.Job(trip: plan.jobs[index].trip, output: plan.jobs[index].output, status: .cancelled,
+                                   reason: "not run", attempts: attempts[index])
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return BatchReport(format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
+                           plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: interrupted,
+                           jobs: jobs, totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

@@ -1,0 +1,38 @@
+/// SIGINT and SIGTERM turned into bytes on a pipe, so the supervisor's poll loop sees them
+/// like any other input (a signal handler may do nothing but write).
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+nonisolated(unsafe) private var interruptWriteEnd: Int32 = -1
+
+enum InterruptPipe {
+    /// The read end; each interrupt is one byte.
+    static func install() -> Int32 {
+        var fds: [Int32] = [-1, -1]
+        guard closeOnExecPipe(&fds, nonBlocking: true) else { return -1 }
+        interruptWriteEnd = fds[1]
+        let handler: @convention(c) (Int32) -> Void = { _ in
+            var byte: UInt8 = 1
+            _ = write(interruptWriteEnd, &byte, 1)
+        }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+        // A worker that dies while we write to it must be an error, not our death.
+        signal(SIGPIPE, SIG_IGN)
+        return fds[0]
+    }
+
+    /// How many interrupts arrived since the last call.
+    static func drain(_ fd: Int32) -> Int {
+        var count = 0
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { count += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            return count
+        }
+    }
+}

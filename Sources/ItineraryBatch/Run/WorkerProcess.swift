@@ -1,0 +1,117 @@
+/// One worker process: spawned with its standard input and output on pipes, in its own process
+/// group (a terminal's Ctrl-C reaches only the supervisor, which decides what stops).
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class WorkerProcess {
+    let pid: pid_t
+    /// The worker's standard input (requests).
+    private(set) var requests: Int32
+    /// The worker's standard output (replies).
+    let replies: Int32
+    var reader: LineReader
+    var ready = false
+    /// The job it is rendering, and since when (monotonic nanoseconds).
+    var job: Int?
+    var jobStarted: UInt64 = 0
+    /// Set when the supervisor killed it, to report why.
+    var killReason: String?
+
+    private init(pid: pid_t, requests: Int32, replies: Int32) {
+        self.pid = pid
+        self.requests = requests
+        self.replies = replies
+        reader = LineReader(fd: replies)
+    }
+
+    /// Starts `executable` with `arguments` (argv[0] included).
+    static func spawn(executable: String, arguments: [String]) throws(BatchRunError) -> WorkerProcess {
+        var toWorker: [Int32] = [-1, -1]
+        var fromWorker: [Int32] = [-1, -1]
+        // Close-on-exec everywhere: a worker must not hold another worker's pipe open, or that
+        // one would never see its input end.
+        guard closeOnExecPipe(&toWorker) else { throw BatchRunError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        guard closeOnExecPipe(&fromWorker) else {
+            close(toWorker[0]); close(toWorker[1])
+            throw BatchRunError("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, &argv, environ)
+        close(toWorker[0])
+        close(fromWorker[1])
+        guard status == 0 else {
+            close(toWorker[1]); close(fromWorker[0])
+            throw BatchRunError("cannot start a worker (\(executable)): \(String(cString: strerror(status)))")
+        }
+        return WorkerProcess(pid: pid, requests: toWorker[1], replies: fromWorker[0])
+    }
+
+    /// Sends one request; false when the worker has gone.
+    func send(_ request: WorkerRequest) -> Bool {
+        requests >= 0 && writeAll(requests, WorkerWire.encode(request))
+    }
+
+    /// Closes its input: it finishes the job in hand and exits.
+    func closeInput() {
+        if requests >= 0 { close(requests); requests = -1 }
+    }
+
+    func kill(reason: String) {
+        if killReason == nil { killReason = reason }
+        Glibc.kill(pid, SIGKILL)
+    }
+
+    /// Waits for the process to end and says how it ended ("worker killed by signal 9 (SIGKILL)").
+    func reap() -> String {
+        closeInput()
+        close(replies)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if let killReason { return killReason }
+        let signal = status & 0x7F
+        if signal != 0 {
+            return "worker killed by signal \(signal) (\(Self.signalName(signal)))"
+        }
+        return "worker exited with status \((status >> 8) & 0xFF) in the middle of the job"
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL, e.g. out of memory",
+                                      SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM",
+                                      SIGTRAP: "SIGTRAP, a Swift runtime failure", SIGINT: "SIGINT", SIGHUP: "SIGHUP"]
+        return names[signal] ?? "signal \(signal)"
+    }
+}
+
+/// The batch could not run at all (a worker could not be started, the output directory is
+/// unusable).
+public struct BatchRunError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var exitCode: Int32
+    public init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+    public var description: String { message }
+}

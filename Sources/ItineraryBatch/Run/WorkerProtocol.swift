@@ -1,0 +1,134 @@
+/// The lines a supervisor and its workers exchange: one JSON object per line, a job on the
+/// worker's standard input, a reply on its standard output.
+import Foundation
+import ItineraryExport
+
+/// One job for a worker.
+public struct WorkerRequest: Codable, Sendable, Equatable {
+    public var id: Int
+    public var trip: String
+    /// Absolute path of the PDF to write (already checked to be inside the output directory).
+    public var out: String
+    /// A bundled template's name, or nil when `templateFile` is set.
+    public var templateName: String?
+    public var templateFile: String?
+    public var paper: String?
+    /// SOURCE_DATE_EPOCH as the supervisor read it.
+    public var epoch: Int?
+
+    var template: TemplateChoice {
+        if let templateFile { return .file(templateFile) }
+        return .named(templateName ?? "classic")
+    }
+}
+
+/// A worker's answer: `ready` once after start-up, `fatal` when it cannot work at all, else one
+/// `result` per request.
+public struct WorkerReply: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable { case ready, fatal, result }
+    public var kind: Kind
+    public var id: Int?
+    public var ok: Bool?
+    /// The exit code the single-file command would have given (4 invalid trip, 6 output, …).
+    public var exit: Int32?
+    public var reason: String?
+    /// Every problem, one line each (an invalid trip's JSON paths).
+    public var errors: [String]?
+    public var warnings: [String]?
+    public var pages: Int?
+    public var bytes: Int?
+    public var milliseconds: Double?
+    /// SHA-256 of the trip bytes the worker read and rendered.
+    public var tripSHA256: String?
+
+    static func ready() -> WorkerReply { WorkerReply(kind: .ready) }
+
+    static func fatal(_ message: String, exit: Int32) -> WorkerReply {
+        WorkerReply(kind: .fatal, exit: exit, reason: message)
+    }
+
+    init(kind: Kind, id: Int? = nil, ok: Bool? = nil, exit: Int32? = nil, reason: String? = nil, errors: [String]? = nil,
+         warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil, tripSHA256: String? = nil) {
+        self.kind = kind
+        self.id = id
+        self.ok = ok
+        self.exit = exit
+        self.reason = reason
+        self.errors = errors
+        self.warnings = warnings
+        self.pages = pages
+        self.bytes = bytes
+        self.milliseconds = milliseconds
+        self.tripSHA256 = tripSHA256
+    }
+}
+
+enum WorkerWire {
+    static func encode<T: Encodable>(_ value: T) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        data.append(0x0A)
+        return data
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ line: Data) -> T? {
+        try? JSONDecoder().decode(type, from: line)
+    }
+}
+
+/// Reads newline-terminated lines from a file descriptor, buffering partial ones.
+struct LineReader {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var atEnd = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Reads what is available (blocking once) and returns the complete lines, without their
+    /// newline. Sets `atEnd` on end of file or a read error.
+    mutating func readLines(limit: Int = 16 * 1024 * 1024) -> [Data] {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n < 0 && errno == EINTR { return [] }
+        if n <= 0 { atEnd = true; return [] }
+        buffer.append(contentsOf: chunk[0..<n])
+        var lines: [Data] = []
+        var start = 0
+        while let newline = buffer[start...].firstIndex(of: 0x0A) {
+            lines.append(Data(buffer[start..<newline]))
+            start = newline + 1
+        }
+        buffer.removeFirst(start)
+        // A peer that never ends its line is broken: treat as the end.
+        if buffer.count > limit { atEnd = true }
+        return lines
+    }
+}
+
+/// Writes all of `data` to `fd`; false when the peer has gone.
+@discardableResult
+func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+    data.withUnsafeBytes { raw -> Bool in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+}
+
+/// A pipe whose ends close on exec (Glibc's module does not export `pipe2`).
+func closeOnExecPipe(_ fds: inout [Int32], nonBlocking: Bool = false) -> Bool {
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+    return true
+}
