@@ -5,7 +5,7 @@ SWIFT ?= swift
 BIN := .build/release/export-itinerary
 EXAMPLES := $(wildcard Examples/*.json)
 
-.PHONY: all deps fonts build release demo test goldens bench clean
+.PHONY: all deps fonts build release demo test test-slurm goldens bench clean
 
 all: build
 
@@ -47,6 +47,11 @@ demo: release
 test: fonts
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# A batch sharded over a four-task Slurm job array on a private one-node cluster, checked byte for byte
+# against a one-machine batch (installs slurm-wlm and munge if missing; runs as root).
+test-slurm:
+	scripts/slurm-test.sh
 
 # Rewrite the golden page images under Tests/Golden/ from the current renderer.
 goldens: fonts

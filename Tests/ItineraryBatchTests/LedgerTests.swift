@@ -1,0 +1,82 @@
+/// The resume ledger: what makes a PDF up to date, and surviving a torn write.
+import Foundation
+@testable import ItineraryBatch
+import Testing
+import TestSupport
+
+@Suite("Resume ledger")
+struct LedgerTests {
+    private func setUp(_ name: String) throws -> (out: URL, trip: URL, pdf: URL, context: String) {
+        let root = TestPaths.scratch("ledger-\(name)")
+        let out = root.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let trip = root.appendingPathComponent("t.json")
+        try Data("{\"trip\": 1}".utf8).write(to: trip)
+        let pdf = out.appendingPathComponent("t.pdf")
+        try Data("%PDF-1.5 fake".utf8).write(to: pdf)
+        var context = FingerprintContext(fontsDirectory: TestPaths.fonts, epoch: nil)
+        return (out, trip, pdf, context.context(templatePath: TestPaths.templates + "/classic.json", paper: nil))
+    }
+
+    private func record(_ ledger: Ledger, _ s: (out: URL, trip: URL, pdf: URL, context: String)) throws {
+        let sha = Digest.sha256Hex(try Data(contentsOf: s.trip))
+        ledger.record(LedgerEntry(output: "t.pdf", fingerprint: FingerprintContext.fingerprint(context: s.context, tripSHA256: sha),
+                                  tripSHA256: sha, trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!))
+    }
+
+    @Test func anUnchangedJobIsUpToDateInTheNextRun() throws {
+        let s = try setUp("same")
+        let ledger = Ledger(outputDirectory: s.out.path, shard: nil)
+        #expect(!ledger.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        try record(ledger, s)
+        ledger.compact()
+        let next = Ledger(outputDirectory: s.out.path, shard: nil)
+        #expect(next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        // Another template, paper, version or fonts: another context.
+        var other = FingerprintContext(fontsDirectory: TestPaths.fonts, epoch: 1)
+        let changed = other.context(templatePath: TestPaths.templates + "/classic.json", paper: nil)
+        #expect(!next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: changed))
+        #expect(!next.isUpToDate(output: "other.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+    }
+
+    @Test func anEditedTripOrAReplacedPDFIsNotUpToDate() throws {
+        let s = try setUp("edited")
+        let ledger = Ledger(outputDirectory: s.out.path, shard: nil)
+        try record(ledger, s)
+        // Touching the trip without changing it: hashed again, still up to date.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: s.trip.path)
+        #expect(Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        try Data("{\"trip\": 2}".utf8).write(to: s.trip)
+        #expect(!Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        try Data("{\"trip\": 1}".utf8).write(to: s.trip)
+        try Data("%PDF-1.5 replaced by hand".utf8).write(to: s.pdf)
+        #expect(!Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        try FileManager.default.removeItem(at: s.pdf)
+        #expect(!Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+    }
+
+    @Test func aTornLastLineAndOtherShardsLedgers() throws {
+        let s = try setUp("torn")
+        let ledger = Ledger(outputDirectory: s.out.path, shard: Shard(index: 1, count: 3))
+        try record(ledger, s)
+        #expect(ledger.path.hasSuffix("/.export-itinerary/ledger-shard-1-of-3.tsv"))
+        // A supervisor killed in the middle of a write leaves half a line.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: ledger.path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("1\tt.pdf\tabc".utf8))
+        try handle.close()
+        // An unsharded run reads every shard's ledger.
+        let next = Ledger(outputDirectory: s.out.path, shard: nil)
+        #expect(next.entries.count == 1)
+        #expect(next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+    }
+
+    @Test func compactionKeepsTheNewestLinePerOutput() throws {
+        let s = try setUp("compact")
+        let ledger = Ledger(outputDirectory: s.out.path, shard: nil)
+        for _ in 0..<5 { try record(ledger, s) }
+        ledger.compact()
+        let text = try String(contentsOfFile: ledger.path, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 1)
+    }
+}

@@ -1,0 +1,47 @@
+/// Merging shard reports: whole, missing, twice, of another plan.
+import Foundation
+@testable import ItineraryBatch
+import Testing
+
+@Suite("Report merging")
+struct ReportMergeTests {
+    private func report(shard: Shard?, outputs: [String], status: BatchReport.Status = .ok, plan: Int = 4, digest: String = "d") -> BatchReport {
+        let jobs = outputs.map { BatchReport.Job(trip: $0 + ".json", output: $0, status: status, pages: 2, bytes: 10, attempts: 1) }
+        return BatchReport(format: 1, program: "export-itinerary test", plan: .init(jobs: plan, digest: digest), shard: shard,
+                           interrupted: false, jobs: jobs, totals: .init(jobs: jobs, seconds: 1))
+    }
+
+    @Test func everyShardOnceIsComplete() throws {
+        let merged = try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["b.pdf", "a.pdf"])),
+                                            ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["d.pdf", "c.pdf"]))])
+        #expect(merged.complete, "\(merged.problems)")
+        #expect(merged.report.jobs.map(\.output) == ["a.pdf", "b.pdf", "c.pdf", "d.pdf"])
+        #expect(merged.report.totals.ok == 4 && merged.report.totals.pages == 8)
+        #expect(merged.report.shard == nil)
+    }
+
+    @Test func aMissingShardAJobTwiceAndFailures() throws {
+        let missing = try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 3), outputs: ["a.pdf", "b.pdf"])),
+                                             ("r2", report(shard: Shard(index: 2, count: 3), outputs: ["c.pdf"]))])
+        #expect(missing.problems.contains("no report for shard 1/3"))
+        #expect(missing.problems.contains("1 of the plan's 4 jobs are in no report"))
+        let twice = try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf", "b.pdf"])),
+                                           ("r0again", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf", "b.pdf"])),
+                                           ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["c.pdf", "d.pdf"], status: .failed))])
+        #expect(twice.problems.contains("shard 0/2 appears twice: r0 and r0again"))
+        #expect(twice.problems.contains("a.pdf appears twice: in r0 and r0again"))
+        #expect(twice.problems.contains("2 jobs failed"))
+        #expect(!twice.complete)
+    }
+
+    @Test func reportsOfAnotherPlanAreRefused() {
+        #expect(throws: BatchUsageError.self) {
+            try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf"])),
+                                   ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["b.pdf"], digest: "other"))])
+        }
+        #expect(throws: BatchUsageError.self) {
+            try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf"])),
+                                   ("r1", report(shard: Shard(index: 0, count: 3), outputs: ["b.pdf"]))])
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Shards: a stable subset of a plan by a hash of each output path, and the job array's own.
+import Foundation
+import ItineraryBatch
+import Testing
+import TestSupport
+
+@Suite("Batch shards")
+struct ShardTests {
+    @Test func shardsCoverEveryJobOnceWhateverTheOrder() throws {
+        let trip = try example("day-trip")
+        var files: [String: String] = [:]
+        for i in 0..<60 { files["d\(i % 4)/trip-\(i).json"] = trip }
+        // The same jobs listed another way: a manifest in reverse order.
+        files["reversed.jsonl"] = (0..<60).reversed().map { "{\"trip\": \"d\($0 % 4)/trip-\($0).json\", \"out\": \"d\($0 % 4)/trip-\($0).pdf\"}" }.joined(separator: "\n")
+        let root = try tree("shard-cover", files)
+        let manifest = root.appendingPathComponent("reversed.jsonl").path
+        let all = try BatchPlan.make(sources: [manifest], defaults: defaults(), shard: nil)
+        #expect(all.jobs.count == 60)
+        for count in [1, 3, 4, 7] {
+            var seen: [String] = []
+            for index in 0..<count {
+                let shard = Shard(index: index, count: count)
+                let listed = try BatchPlan.make(sources: [manifest], defaults: defaults(), shard: shard)
+                // The directory lists the same outputs in sorted order.
+                let fromTree = try BatchPlan.make(sources: [root.path], defaults: defaults(), shard: shard)
+                #expect(listed.jobs.map(\.output).sorted() == fromTree.jobs.map(\.output).sorted())
+                #expect(listed.digest == all.digest && fromTree.digest == all.digest && listed.totalJobs == 60)
+                seen += listed.jobs.map(\.output)
+            }
+            #expect(seen.sorted() == all.jobs.map(\.output).sorted(), "count \(count)")
+        }
+    }
+
+    @Test func shardSpecs() {
+        #expect(Shard.parse("0/4") == Shard(index: 0, count: 4))
+        #expect(Shard.parse("3/4") == Shard(index: 3, count: 4))
+        for bad in ["4/4", "-1/4", "1/0", "1", "a/b", "1/2/3", ""] { #expect(Shard.parse(bad) == nil, "\(bad)") }
+    }
+
+    @Test func jobArraysOfSlurmKubernetesAndAWSBatch() throws {
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0"]) == Shard(index: 2, count: 4))
+        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "3"]) == Shard(index: 2, count: 4))
+        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0", "EXPORT_ITINERARY_SHARDS": "8"]) == Shard(index: 0, count: 8))
+        #expect(try Shard.fromEnvironment(["AWS_BATCH_JOB_ARRAY_INDEX": "7", "EXPORT_ITINERARY_SHARDS": "8"]) == Shard(index: 7, count: 8))
+        for env in [[:], ["JOB_COMPLETION_INDEX": "1"], ["SLURM_ARRAY_TASK_ID": "1"],
+                    ["AWS_BATCH_JOB_ARRAY_INDEX": "8", "EXPORT_ITINERARY_SHARDS": "8"],
+                    ["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"],
+                    ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_STEP": "2"]] {
+            #expect(throws: BatchUsageError.self, "\(env)") { try Shard.fromEnvironment(env) }
+        }
+    }
+}
