@@ -19,6 +19,12 @@ enum InterruptPipe {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // A parent may have started us with them blocked (the mask is inherited): unblock.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         // A worker that dies while we write to it must be an error, not our death.
         signal(SIGPIPE, SIG_IGN)
         return fds[0]

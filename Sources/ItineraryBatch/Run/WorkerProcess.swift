@@ -97,7 +97,7 @@ final class WorkerProcess {
     }
 
     static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL, e.g. out of memory",
+        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL, as the kernel sends when memory runs out",
                                       SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM",
                                       SIGTRAP: "SIGTRAP, a Swift runtime failure", SIGINT: "SIGINT", SIGHUP: "SIGHUP"]
         return names[signal] ?? "signal \(signal)"

@@ -1,0 +1,141 @@
+/// A worker that dies or hangs costs one attempt of one job; interrupts and a killed supervisor
+/// never leave a partial PDF; `--resume` finishes what a killed batch left.
+import Foundation
+import ItineraryBatch
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Batch crash isolation", .serialized)
+struct CrashIsolationTests {
+    /// `a-blocked.json` (a named pipe the test controls) and `b.json`, with one worker.
+    private func setUp(_ name: String) throws -> (root: URL, out: URL, report: URL, blocked: BlockingTrip) {
+        let root = try tree(name, ["trips/b.json": try example("day-trip")])
+        let blocked = try BlockingTrip(root.appendingPathComponent("trips/a-blocked.json").path)
+        return (root, root.appendingPathComponent("out"), root.appendingPathComponent("report.json"), blocked)
+    }
+
+    @Test func aKilledWorkersJobIsRetriedOnAFreshWorker() throws {
+        let s = try setUp("crash-retry")
+        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
+                                    "--report", s.report.path], name: "crash-retry")
+        try s.blocked.waitForReader()
+        let first = try #require(children(of: batch.pid).first)
+        kill(first, SIGKILL)
+        // The job again, on another worker that has the trip open.
+        var second: pid_t = 0
+        try waitUntil("a second worker on the job") {
+            second = children(of: batch.pid).first { $0 != first && hasOpen($0, s.blocked.path) } ?? 0
+            return second != 0
+        }
+        s.blocked.release(try example("gira-es"))
+        #expect(try batch.wait() == 0, "\(batch.errors)")
+        let report = try readReport(s.report)
+        #expect(report.jobs.map(\.status) == [.ok, .ok])
+        #expect(report.jobs.map(\.attempts) == [2, 1])
+        // The retried job's PDF is the one the single-file command makes.
+        let single = TestPaths.scratch("crash-retry-single").appendingPathComponent("gira-es.pdf")
+        #expect(try cli([TestPaths.examples.appendingPathComponent("gira-es.json").path, single.path]).status == 0)
+        #expect(try Data(contentsOf: single) == Data(contentsOf: s.out.appendingPathComponent("a-blocked.pdf")))
+    }
+
+    @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
+        let s = try setUp("crash-fail")
+        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
+                                    "--retries", "0", "--report", s.report.path], name: "crash-fail")
+        try s.blocked.waitForReader()
+        // (A SIGSEGV sent from outside is caught by Swift's backtracer, which then lets the
+        // interrupted read fail instead of dying: not what a real crash does.)
+        kill(try #require(children(of: batch.pid).first), SIGKILL)
+        #expect(try batch.wait() == 7)
+        s.blocked.closeWriter()
+        let report = try readReport(s.report)
+        #expect(report.jobs.map(\.status) == [.failed, .ok])
+        #expect(report.jobs[0].reason == "worker killed by signal 9 (SIGKILL, as the kernel sends when memory runs out)")
+        #expect(batch.errors.contains("a-blocked.json: worker killed by signal 9 (SIGKILL"), "\(batch.errors)")
+        #expect(batch.output.hasPrefix("1 exported, 1 failed, 0 skipped"))
+        #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("a-blocked.pdf").path))
+    }
+
+    @Test func aHungJobTimesOut() throws {
+        let s = try setUp("crash-timeout")
+        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
+                                    "--job-timeout", "1", "--report", s.report.path, "--quiet"], name: "crash-timeout")
+        // Held open and never written: both attempts hang until the timeout.
+        try s.blocked.waitForReader()
+        #expect(try batch.wait() == 7)
+        let report = try readReport(s.report)
+        #expect(report.jobs[0].status == .failed && report.jobs[0].attempts == 2)
+        #expect(report.jobs[0].reason == "timed out after 1 s (--job-timeout)")
+        #expect(report.jobs[1].status == .ok)
+    }
+
+    @Test func theFirstInterruptLetsRunningJobsFinish() throws {
+        let s = try setUp("interrupt-once")
+        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
+                                    "--report", s.report.path], name: "interrupt-once")
+        try s.blocked.waitForReader()
+        kill(batch.pid, SIGINT)
+        try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted: finishing 1 running job") }
+        s.blocked.release(try example("day-trip"))
+        #expect(try batch.wait() == 130)
+        let report = try readReport(s.report)
+        #expect(report.interrupted)
+        #expect(report.jobs.map(\.status) == [.ok, .cancelled])
+        #expect(try runProcess("/usr/bin/qpdf", ["--check", s.out.appendingPathComponent("a-blocked.pdf").path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("b.pdf").path))
+    }
+
+    @Test func aSecondInterruptStopsTheWorkersAtOnce() throws {
+        let s = try setUp("interrupt-twice")
+        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
+                                    "--report", s.report.path], name: "interrupt-twice")
+        try s.blocked.waitForReader()
+        let worker = try #require(children(of: batch.pid).first)
+        kill(batch.pid, SIGTERM)
+        try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted") }
+        kill(batch.pid, SIGINT)
+        #expect(try batch.wait() == 130)
+        #expect(!isAlive(worker))
+        let report = try readReport(s.report)
+        #expect(report.jobs.map(\.status) == [.cancelled, .cancelled])
+        #expect(batch.output.contains("0 exported, 0 failed, 0 skipped, 2 not run"), "\(batch.output)")
+        #expect(filesBelow(s.out).filter { !$0.hasPrefix(".export-itinerary/") } == [])
+    }
+
+    @Test func aKilledSupervisorLeavesWholePDFsAndResumeFinishes() throws {
+        var files: [String: String] = [:]
+        for i in 0..<8 { files["t\(i).json"] = try variant(["midwest-mlb-10-day", "gira-es"][i % 2], traveler: "Killed \(i)") }
+        let root = try tree("kill-supervisor", files)
+        let out = TestPaths.scratch("kill-supervisor-out")
+        let batch = try Background(["batch", root.path, "--out-dir", out.path, "--jobs", "1", "--quiet"], name: "kill-supervisor")
+        let ledger = out.appendingPathComponent(".export-itinerary/ledger.tsv")
+        var workers: [pid_t] = []
+        try waitUntil("two jobs in the ledger") {
+            workers += children(of: batch.pid)
+            let lines = (try? String(contentsOf: ledger, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            return lines >= 2 || !batch.process.isRunning
+        }
+        kill(batch.pid, SIGKILL)
+        _ = try batch.wait()
+        // Its worker sees its input end, finishes the job in hand and exits.
+        try waitUntil("the orphaned worker to end") { workers.allSatisfy { !isAlive($0) } }
+        for name in filesBelow(out) where name.hasSuffix(".pdf") {
+            #expect(try runProcess("/usr/bin/qpdf", ["--check", out.appendingPathComponent(name).path]).status == 0, "\(name)")
+        }
+        let reportFile = TestPaths.scratch("kill-supervisor-report").appendingPathComponent("r.json")
+        let resumed = try cli(["batch", root.path, "--out-dir", out.path, "--resume", "--report", reportFile.path, "--quiet"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let report = try readReport(reportFile)
+        #expect(report.totals.ok + report.totals.skipped == 8)
+        #expect(report.totals.skipped >= 2)
+        let pdfs = filesBelow(out).filter { $0.hasSuffix(".pdf") }
+        #expect(pdfs.count == 8)
+        #expect(filesBelow(out).allSatisfy { $0.hasSuffix(".pdf") || $0.hasPrefix(".export-itinerary/") }, "\(filesBelow(out))")
+        for name in pdfs {
+            #expect(try runProcess("/usr/bin/qpdf", ["--check", out.appendingPathComponent(name).path]).status == 0, "\(name)")
+        }
+    }
+}
