@@ -75,7 +75,8 @@ public struct BatchReport: Codable, Sendable, Equatable {
         let rate = t.seconds > 0 ? Double(t.ok) / t.seconds : 0
         var text = "\(t.ok) exported, \(t.failed) failed, \(t.skipped) skipped"
         if t.cancelled > 0 { text += ", \(t.cancelled) not run" }
-        text += " in \(String(format: "%.1f", t.seconds)) s (\(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) documents/s)"
+        text += " in \(String(format: "%.1f", t.seconds)) s"
+        if t.ok > 0 { text += " (\(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) documents/s)" }
         return text
     }
 

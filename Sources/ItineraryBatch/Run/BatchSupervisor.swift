@@ -227,6 +227,7 @@ public final class BatchSupervisor {
             }
         }
         guard let index = worker.job else { return }
+        if let path = outputPaths[index] { Self.removeTemporaryFiles(of: path) }
         if killedAll {
             finish(index, status: .cancelled, reason: interrupted ? "interrupted while running" : "the batch stopped")
         } else if attempts[index] <= options.retries && !stopping {
@@ -301,6 +302,17 @@ public final class BatchSupervisor {
         return BatchReport(format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
                            plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: interrupted,
                            jobs: jobs, totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
+    }
+
+    /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
+    /// PDF itself) beside the output; it was the only writer of that output, so it goes.
+    static func removeTemporaryFiles(of output: String) {
+        let directory = (output as NSString).deletingLastPathComponent
+        let prefix = "." + (output as NSString).lastPathComponent + ".tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+            unlink(directory + "/" + name)
+        }
     }
 
     static func seconds(_ value: Double) -> String {
