@@ -46,7 +46,7 @@ func run() -> Int32 {
     do {
         switch command {
         case let .help(topic):
-            print(HelpText.text(for: topic))
+            print(Help.text(for: topic))
             return ExitCode.ok
         case .version:
             print("\(programName) \(Exporter.version)")

@@ -1,0 +1,93 @@
+import ItineraryModel
+/// The words of one command line split into options and positional arguments, checked against
+/// what the command declares.
+struct ParsedOptions {
+    var positional: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+
+    /// The last value given for `name`.
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Splits `args` by the command's options: `--name value`, `--name=value`, flags, and
+    /// positional arguments (`-` is one; after `--` everything is). An unknown option is a usage
+    /// error naming the closest known one.
+    static func parse(_ args: [String], spec: CommandSpec) throws(UsageError) -> ParsedOptions {
+        var o = ParsedOptions()
+        var i = 0
+        var onlyPositional = false
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if onlyPositional || arg == "-" || !arg.hasPrefix("-") {
+                o.positional.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPositional = true; continue }
+            var name = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                let known = spec.options.map(\.name) + ["--help"]
+                throw UsageError(message: "unknown option \(name)" + (spec.path.isEmpty ? "" : " for \(spec.displayName)")
+                                 + Suggestion.text(for: name, among: known))
+            }
+            if option.value == nil {
+                guard inline == nil else { throw UsageError(message: "\(name) takes no value") }
+                o.flags.insert(name)
+                continue
+            }
+            var value = inline
+            if value == nil {
+                guard i < args.count else { throw UsageError(message: "\(name) needs a value (\(option.value!))") }
+                value = args[i]
+                i += 1
+            }
+            o.values[name, default: []].append(value!)
+        }
+        return o
+    }
+
+    /// Fails unless there are exactly `count` positional arguments (`what` names them).
+    func expectPositional(_ count: Int, _ what: String, command: String) throws(UsageError) {
+        guard positional.count != count else { return }
+        if count == 0 { throw UsageError(message: "\(command) takes no argument \"\(positional[0])\"") }
+        throw UsageError(message: "\(command) needs exactly \(count == 1 ? "one" : "\(count)") \(what)")
+    }
+
+    /// A whole number option within `range`, or nil when absent.
+    func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let raw = value(name) else { return nil }
+        guard let n = Int(raw), range.contains(n) else {
+            throw UsageError(message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(raw)\"")
+        }
+        return n
+    }
+
+    /// A paper option (`--paper`), lower-cased, checked against the known papers.
+    func paper() throws(UsageError) -> String? {
+        guard let raw = value("--paper") else { return nil }
+        let p = raw.lowercased()
+        guard CommandTable.papers.contains(p) else {
+            throw UsageError(message: "--paper must be one of \(CommandTable.papers.joined(separator: ", ")), got \"\(raw)\"")
+        }
+        return p
+    }
+}
+
+struct UsageError: Error, Equatable {
+    var message: String
+}
+
+/// " (did you mean --template?)" for a word a few edits from a known one; the same measure the
+/// trip and template readers use for unknown keys.
+enum Suggestion {
+    static func text(for word: String, among candidates: [String]) -> String {
+        KeySuggestion.closest(to: word, among: candidates).map { " (did you mean \($0)?)" } ?? ""
+    }
+}
