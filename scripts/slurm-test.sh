@@ -90,6 +90,8 @@ show_logs() {
   for f in "$SLURM_DIR/slurmctld.log" "$SLURM_DIR/slurmd.log" "$SLURM_DIR/slurmctld.stderr" "$SLURM_DIR/slurmd.stderr" \
            "$MUNGE_DIR/munged.log" "$LOGS"/*; do
     [ -s "$f" ] || continue
+    # The daemons' standard error repeats their log file: shown only when there is no log file.
+    case "$f" in *.stderr) [ -s "${f%.stderr}.log" ] && continue ;; esac
     echo "----- $f (last 60 lines)" >&2
     tail -n 60 "$f" >&2
   done
@@ -226,8 +228,8 @@ EOF
 mapfile -t trip_files < <(cd "$TRIPS" && find . -name '*.json' -type f | sed 's|^\./||' | LC_ALL=C sort)
 N=${#trip_files[@]}
 [ "$N" -gt 0 ] || fail "no trips were generated"
-(cd "$TRIPS" && "$BIN" validate "${trip_files[@]}" >"$LOGS/validate.txt" 2>&1) \
-  || { cat "$LOGS/validate.txt" >&2; fail "the generated trips do not validate"; }
+(cd "$TRIPS" && "$BIN" validate "${trip_files[@]}" >"$WORK/validate.txt" 2>&1) \
+  || { cat "$WORK/validate.txt" >&2; fail "the generated trips do not validate"; }
 say "$N trips in $TRIPS (all valid)"
 
 # --- MUNGE -----------------------------------------------------------------------------------------
@@ -360,8 +362,11 @@ for ((t = 0; t < SHARDS; t++)); do
   rc=$(cat "$REPORTS/shard-$t.rc")
   [ "$rc" = 0 ] || fail "array task $t: export-itinerary batch exited $rc"
   [ -f "$REPORTS/shard-$t.json" ] || fail "array task $t wrote no report"
-  [ -f "$OUT/.export-itinerary/ledger-shard-$t-of-$SHARDS.tsv" ] \
-    || fail "no resume ledger for shard $t: $OUT/.export-itinerary/ledger-shard-$t-of-$SHARDS.tsv"
+  exported=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["totals"]["ok"])' "$REPORTS/shard-$t.json")
+  # A shard's ledger is its own file in the shared directory (none when the shard had no jobs).
+  if [ "$exported" -gt 0 ] && [ ! -f "$OUT/.export-itinerary/ledger-shard-$t-of-$SHARDS.tsv" ]; then
+    fail "no resume ledger for shard $t: $OUT/.export-itinerary/ledger-shard-$t-of-$SHARDS.tsv"
+  fi
   say "task $t: $(tail -n 2 "$LOGS/shard-$t.out" | head -n 1)"
 done
 
