@@ -6,6 +6,7 @@ import ItineraryExport
 
 enum BatchCommand {
     static func run(_ arguments: BatchArguments) throws -> Int32 {
+        let started = DispatchTime.now().uptimeNanoseconds
         let epoch = try sourceDateEpoch()
         // The gate before anything else: not Pro, and nothing is listed, created or rendered.
         let gate: ProGate
@@ -36,11 +37,11 @@ enum BatchCommand {
             for problem in error.problems { printError(problem) }
             return ExitCode.usage
         }
-        var options = BatchOptions(outputDirectory: arguments.outDir, workerExecutable: executablePath(),
+        var options = BatchOptions(outputDirectory: arguments.outDir, workerExecutable: Resources.executablePath,
                                    workerArguments: [CommandLine.arguments[0], "batch-worker", "--store", gate.storeDirectory]
                                        + (arguments.gate.catalog.map { ["--catalog", $0] } ?? []),
                                    fontsDirectory: Resources.fontsDirectory())
-        options.workers = arguments.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        options.workers = arguments.jobs ?? CPUCount.available()
         options.retries = arguments.retries
         options.jobTimeout = arguments.jobTimeout
         options.failFast = arguments.failFast
@@ -49,6 +50,7 @@ enum BatchCommand {
         options.progress = ProgressMode.automatic(quiet: arguments.quiet)
         options.reportPath = arguments.report
         options.program = programName
+        options.started = started
         let outcome: BatchOutcome
         do {
             outcome = try BatchSupervisor(plan: plan, options: options, defaults: defaults).run()
@@ -74,9 +76,10 @@ enum BatchCommand {
                     return ExitCode.outputFailed
                 }
             }
-            for problem in outcome.problems { printError(problem) }
+            if !quiet { for problem in outcome.problems { printError(problem) } }
             let t = outcome.report.totals
-            print("\(paths.count) report\(paths.count == 1 ? "" : "s"), \(t.jobs) of the plan's \(outcome.report.plan.jobs) jobs: \(outcome.report.summary)"
+            // No documents/s: shards ran side by side, for times no report knows.
+            print("\(paths.count) report\(paths.count == 1 ? "" : "s"), \(t.jobs) of the plan's \(outcome.report.plan.jobs) jobs: \(outcome.report.counts)"
                   + (outcome.complete ? "; complete" : "; incomplete"))
             return outcome.complete ? ExitCode.ok : ExitCode.someJobsFailed
         } catch {
@@ -94,11 +97,6 @@ enum BatchCommand {
             exporter.fontSet.makeProcessDefault()
             return exporter
         }
-    }
-
-    /// This executable, for starting workers: /proc/self/exe, whatever the working directory.
-    static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     private static func usage<T>(_ body: () throws(BatchUsageError) -> T) throws(UsageError) -> T {

@@ -7,7 +7,7 @@ public enum Resources {
     public static func directory(_ relative: String, marker: String, environmentKey: String,
                           environment: [String: String]) -> String {
         if let dir = environment[environmentKey], !dir.isEmpty { return dir }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        let exe = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
         for _ in 0..<8 {
             for candidate in [relative, "share/export-itinerary/" + relative] {
@@ -23,6 +23,12 @@ public enum Resources {
 }
 
 extension Resources {
+    /// This program's file: `/proc/self/exe` on Linux, so a command found through `PATH` (whose
+    /// argv[0] is a bare name) still finds its install; argv[0] where there is no /proc.
+    public static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
+    }
+
     /// `Fonts/` as the exporter finds it (or `$EXPORT_ITINERARY_FONTS`).
     public static func fontsDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         directory("Fonts", marker: "fonts.lock", environmentKey: "EXPORT_ITINERARY_FONTS", environment: environment)

@@ -98,6 +98,15 @@ struct BatchCommandTests {
         }
     }
 
+    @Test func anUnwritableReportIsFoundBeforeTheBatch() throws {
+        let root = TestPaths.scratch("batch-report-dir")
+        let out = root.appendingPathComponent("out")
+        let r = try cli(["batch", TestPaths.examples.path, "--out-dir", out.path, "--report", root.appendingPathComponent("missing/r.json").path])
+        #expect(r.status == 6)
+        #expect(r.stderr == "export-itinerary: error: cannot write the report \(root.path)/missing/r.json: the directory \(root.path)/missing does not exist\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func escapingOutputsFailTheirJobOnly() throws {
         let root = try tree("batch-escape", ["t.json": try example("day-trip"), "jobs.jsonl": """
             {"trip": "t.json", "out": "../outside.pdf"}

@@ -31,6 +31,27 @@ struct ShardTests {
         }
     }
 
+    @Test func shardsAreOfAboutEqualSizeForAnyCount() {
+        func permutations(_ letters: [Character]) -> [String] {
+            letters.count <= 1 ? [String(letters)] : letters.indices.flatMap { i in
+                permutations(Array(letters[..<i] + letters[(i + 1)...])).map { String(letters[i]) + $0 }
+            }
+        }
+        // Sequential names, and anagrams (one bytes, other orders: a weak hash such as FNV-1a
+        // put all 720 of these in one shard of two, and half the shards of four empty).
+        let outputs = (0..<600).map { String(format: "users/%04d/trip.pdf", $0) } + permutations(Array("abcdef")).map { $0 + ".pdf" }
+        for count in [2, 3, 4, 8] {
+            var sizes = Array(repeating: 0, count: count)
+            for output in outputs {
+                let owners = (0..<count).filter { Shard(index: $0, count: count).contains(output: output) }
+                #expect(owners.count == 1)
+                sizes[owners[0]] += 1
+            }
+            let fair = outputs.count / count
+            #expect(sizes.allSatisfy { $0 > fair * 6 / 10 && $0 < fair * 14 / 10 }, "\(count) shards: \(sizes)")
+        }
+    }
+
     @Test func shardSpecs() {
         #expect(Shard.parse("0/4") == Shard(index: 0, count: 4))
         #expect(Shard.parse("3/4") == Shard(index: 3, count: 4))
@@ -41,6 +62,10 @@ struct ShardTests {
         #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0"]) == Shard(index: 2, count: 4))
         #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "3"]) == Shard(index: 2, count: 4))
         #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0", "EXPORT_ITINERARY_SHARDS": "8"]) == Shard(index: 0, count: 8))
+        // Rerunning one task of a four-task array (`sbatch --array=2`): Slurm says count 1.
+        let rerun = ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "2"]
+        #expect(throws: BatchUsageError.self) { try Shard.fromEnvironment(rerun) }
+        #expect(try Shard.fromEnvironment(rerun.merging(["EXPORT_ITINERARY_SHARDS": "4"]) { $1 }) == Shard(index: 2, count: 4))
         #expect(try Shard.fromEnvironment(["AWS_BATCH_JOB_ARRAY_INDEX": "7", "EXPORT_ITINERARY_SHARDS": "8"]) == Shard(index: 7, count: 8))
         for env in [[:], ["JOB_COMPLETION_INDEX": "1"], ["SLURM_ARRAY_TASK_ID": "1"],
                     ["AWS_BATCH_JOB_ARRAY_INDEX": "8", "EXPORT_ITINERARY_SHARDS": "8"],

@@ -1,5 +1,6 @@
-/// `--shard I/N`: a stable subset of a plan's jobs, chosen by a hash of each job's output path,
-/// so a shard's jobs do not depend on the order the jobs were listed in.
+/// `--shard I/N`: a stable subset of a plan's jobs, chosen by a hash of each job's output path
+/// (the first 8 bytes of its SHA-256, modulo N), so a shard's jobs do not depend on the order
+/// the jobs were listed in, and shards are of about equal size for any N.
 import Foundation
 
 public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
@@ -16,7 +17,7 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
 
     /// Whether the job writing `output` (a plan's normalised output path) belongs to this shard.
     public func contains(output: String) -> Bool {
-        Int(Digest.fnv1a64(output) % UInt64(count)) == index
+        Int(Digest.sha256Prefix64(output) % UInt64(count)) == index
     }
 
     /// `I/N` with 0 ≤ I < N.
@@ -28,9 +29,10 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// The shard of the job array this process runs in: Slurm (`SLURM_ARRAY_TASK_ID` and
-    /// `SLURM_ARRAY_TASK_COUNT`, counted from `SLURM_ARRAY_TASK_MIN`), a Kubernetes Indexed Job
-    /// (`JOB_COMPLETION_INDEX`) or an AWS Batch array job (`AWS_BATCH_JOB_ARRAY_INDEX`), the
-    /// last two with the count in `EXPORT_ITINERARY_SHARDS`.
+    /// `SLURM_ARRAY_TASK_COUNT`, counted from `SLURM_ARRAY_TASK_MIN`; or, when
+    /// `EXPORT_ITINERARY_SHARDS` is set, the task id as the index of that many), a Kubernetes
+    /// Indexed Job (`JOB_COMPLETION_INDEX`) or an AWS Batch array job
+    /// (`AWS_BATCH_JOB_ARRAY_INDEX`), the last two with the count in `EXPORT_ITINERARY_SHARDS`.
     public static func fromEnvironment(_ environment: [String: String]) throws(BatchUsageError) -> Shard {
         func number(_ key: String) throws(BatchUsageError) -> Int? {
             guard let raw = environment[key], !raw.isEmpty else { return nil }
@@ -43,7 +45,11 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
             }
             return Shard(index: index, count: count)
         }
+        let declared = try number("EXPORT_ITINERARY_SHARDS")
         if let task = try number("SLURM_ARRAY_TASK_ID") {
+            // Set, it is the count and task ids are shard indices: what rerunning one task of an
+            // array (`sbatch --array=2`) needs, where Slurm says the array has one task.
+            if let declared { return try make(task, declared, "Slurm array task \(task) of EXPORT_ITINERARY_SHARDS=\(declared)") }
             guard let count = try number("SLURM_ARRAY_TASK_COUNT") else {
                 throw BatchUsageError("--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not (Slurm 18.08 or later sets it)")
             }
@@ -51,12 +57,15 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
                 throw BatchUsageError("--shard auto: the Slurm array has a step of \(step); use a contiguous range such as --array=0-\(count - 1)")
             }
             let first = try number("SLURM_ARRAY_TASK_MIN") ?? 0
+            if count == 1 && task != 0 {
+                throw BatchUsageError("--shard auto: Slurm array task \(task) is the only task of its array, which would make it the whole plan; to rerun one shard of a larger array, set EXPORT_ITINERARY_SHARDS to the number of shards")
+            }
             guard task >= first else { throw BatchUsageError("--shard auto: SLURM_ARRAY_TASK_ID \(task) is below SLURM_ARRAY_TASK_MIN \(first)") }
             return try make(task - first, count, "Slurm array task \(task)")
         }
         for (key, system) in [("JOB_COMPLETION_INDEX", "Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "AWS Batch array job")] {
             guard let index = try number(key) else { continue }
-            guard let count = try number("EXPORT_ITINERARY_SHARDS") else {
+            guard let count = declared else {
                 throw BatchUsageError("--shard auto: \(key) is set (\(system)) but EXPORT_ITINERARY_SHARDS, the number of shards, is not")
             }
             return try make(index, count, system)

@@ -69,12 +69,17 @@ public struct BatchReport: Codable, Sendable, Equatable {
     public var jobs: [Job]
     public var totals: Totals
 
+    /// `10000 exported, 2 failed, 31 skipped`, and how many were not run if any.
+    public var counts: String {
+        let t = totals
+        return "\(t.ok) exported, \(t.failed) failed, \(t.skipped) skipped" + (t.cancelled > 0 ? ", \(t.cancelled) not run" : "")
+    }
+
     /// `10000 exported, 2 failed, 31 skipped in 61.2 s (163 documents/s)`.
     public var summary: String {
         let t = totals
         let rate = t.seconds > 0 ? Double(t.ok) / t.seconds : 0
-        var text = "\(t.ok) exported, \(t.failed) failed, \(t.skipped) skipped"
-        if t.cancelled > 0 { text += ", \(t.cancelled) not run" }
+        var text = counts
         text += " in \(String(format: "%.1f", t.seconds)) s"
         if t.ok > 0 { text += " (\(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) documents/s)" }
         return text

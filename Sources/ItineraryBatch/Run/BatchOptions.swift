@@ -5,7 +5,7 @@ import ItineraryExport
 public struct BatchOptions: Sendable {
     public var outputDirectory: String
     /// Worker processes (default: the number of cores).
-    public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    public var workers: Int = CPUCount.available()
     /// Attempts after the first, when a worker dies or times out on a job.
     public var retries: Int = 1
     /// Seconds one job may take before its worker is killed.
@@ -22,6 +22,9 @@ public struct BatchOptions: Sendable {
     public var reportPath: String?
     /// The name messages start with.
     public var program = "export-itinerary"
+    /// When the batch began (monotonic nanoseconds), planning included: the report's seconds
+    /// and documents/s count from here.
+    public var started = DispatchTime.now().uptimeNanoseconds
 
     public init(outputDirectory: String, workerExecutable: String, workerArguments: [String], fontsDirectory: String) {
         self.outputDirectory = outputDirectory

@@ -27,7 +27,7 @@ public final class BatchSupervisor {
     private var tripStamps: [Int: FileStamp] = [:]
     private var outputPaths: [Int: String] = [:]
     private var done = 0, failed = 0, rendered = 0
-    private let started = DispatchTime.now().uptimeNanoseconds
+    private let started: UInt64
 
     public init(plan: BatchPlan, options: BatchOptions, defaults: JobDefaults) {
         self.plan = plan
@@ -35,6 +35,7 @@ public final class BatchSupervisor {
         self.defaults = defaults
         results = Array(repeating: nil, count: plan.jobs.count)
         attempts = Array(repeating: 0, count: plan.jobs.count)
+        started = options.started
         progress = Progress(mode: options.progress, total: plan.jobs.count, program: options.program)
         fingerprints = FingerprintContext(fontsDirectory: options.fontsDirectory, epoch: options.epoch)
     }
@@ -42,6 +43,7 @@ public final class BatchSupervisor {
     /// Runs every job and returns the report; the report file (`reportPath`) is written whatever
     /// happened.
     public func run() throws(BatchRunError) -> BatchOutcome {
+        try checkReportPath()
         try makeOutputDirectory()
         ledger = Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
         for (index, job) in plan.jobs.enumerated() {
@@ -80,6 +82,23 @@ public final class BatchSupervisor {
         }
         let code: Int32 = fatal?.exit ?? (interrupted ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
         return BatchOutcome(report: report, exitCode: code, fatal: fatal?.message)
+    }
+
+    /// A report that cannot be written is found out before the batch, not after it.
+    private func checkReportPath() throws(BatchRunError) {
+        guard let path = options.reportPath else { return }
+        let directory = (path as NSString).deletingLastPathComponent
+        let dir = directory.isEmpty ? "." : directory
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BatchRunError("cannot write the report \(path): the directory \(dir) does not exist", exitCode: ExitCode.outputFailed)
+        }
+        guard access(dir, W_OK | X_OK) == 0 else {
+            throw BatchRunError("cannot write the report \(path): \(dir) is not writable", exitCode: ExitCode.outputFailed)
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw BatchRunError("cannot write the report \(path): it is a directory", exitCode: ExitCode.outputFailed)
+        }
     }
 
     private func makeOutputDirectory() throws(BatchRunError) {
@@ -230,6 +249,10 @@ public final class BatchSupervisor {
         if let path = outputPaths[index] { Self.removeTemporaryFiles(of: path) }
         if killedAll {
             finish(index, status: .cancelled, reason: interrupted ? "interrupted while running" : "the batch stopped")
+        } else if interrupted {
+            // Interrupts often reach every process at once (a scheduler's SIGTERM to the job):
+            // not the trip's fault; a rerun with --resume does it.
+            finish(index, status: .cancelled, reason: "interrupted: \(reason)")
         } else if attempts[index] <= options.retries && !stopping {
             // Again on a fresh worker, before anything else.
             pending.insert(index, at: 0)

@@ -16,8 +16,11 @@ public enum BatchWorker {
     /// - Parameter makeExporter: builds the exporter (checking the gate); a failure is sent to
     ///   the supervisor as `fatal` with its exit code.
     public static func run(makeExporter: () throws(ExportError) -> Exporter) -> Int32 {
-        // Interrupts are the supervisor's to handle: it lets running jobs finish.
+        // Interrupts are the supervisor's to handle: it lets running jobs finish, and kills
+        // the workers itself on a second one. A scheduler's SIGTERM to every process of a job
+        // (Slurm's scancel or time limit) so finishes the documents in hand.
         signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         let exporter: Exporter
         do {

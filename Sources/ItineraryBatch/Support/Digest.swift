@@ -1,4 +1,4 @@
-/// Hashes the batch uses: SHA-256 for fingerprints and plan identity, FNV-1a for shards.
+/// Hashes the batch uses: SHA-256 for fingerprints, plan identity and shards.
 import COpenSSL
 import Foundation
 
@@ -25,13 +25,13 @@ enum Digest {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes: small, fixed by its definition, the same everywhere.
-    static func fnv1a64(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
+    /// The first 8 bytes of the SHA-256 of the UTF-8 bytes, as a number: fixed by its
+    /// definition, the same on every machine, and every bit of it depends on every byte (a
+    /// simple hash such as FNV-1a leaves `hash % 2` to the parity of the odd bytes).
+    static func sha256Prefix64(_ text: String) -> UInt64 {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
+        return digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 }
