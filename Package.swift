@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "ItineraryExport", dependencies: ["Entitlements", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
-        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "ItineraryLayout", "COpenSSL"]),
+        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "ItineraryLayout", "ItineraryText", "COpenSSL"]),
         // The command line: argument parsing, messages, exit codes.
         .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "Entitlements"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.

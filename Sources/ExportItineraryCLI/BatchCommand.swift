@@ -32,12 +32,13 @@ enum BatchCommand {
         }
         let plan: BatchPlan
         do {
-            plan = try BatchPlan.make(sources: arguments.sources, defaults: defaults, shard: shard)
+            plan = try BatchPlan.make(sources: arguments.sources, defaults: defaults, shard: shard,
+                                      excluding: [arguments.outDir] + (arguments.report.map { [$0] } ?? []))
         } catch {
             for problem in error.problems { printError(problem) }
             return ExitCode.usage
         }
-        var options = BatchOptions(outputDirectory: arguments.outDir, workerExecutable: Resources.executablePath,
+        var options = BatchOptions(outputDirectory: arguments.outDir, workerExecutable: "/proc/self/exe",
                                    workerArguments: [CommandLine.arguments[0], "batch-worker", "--store", gate.storeDirectory]
                                        + (arguments.gate.catalog.map { ["--catalog", $0] } ?? []),
                                    fontsDirectory: Resources.fontsDirectory())
@@ -59,6 +60,7 @@ enum BatchCommand {
             return error.exitCode
         }
         if let fatal = outcome.fatal { printError(fatal) }
+        if let reportError = outcome.reportError { printError(reportError) }
         print(outcome.report.summary + (plan.shard.map { " [shard \($0)]" } ?? ""))
         return outcome.exitCode
     }

@@ -1,17 +1,18 @@
 /// The `export-itinerary` command: parses arguments, calls the libraries, prints, exits.
 import Entitlements
 import Foundation
+import ItineraryBatch
 import ItineraryExport
 import ItineraryModel
 
 let programName = "export-itinerary"
 
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("\(programName): error: \(message)\n".utf8))
+    StandardError.write("\(programName): error: \(message)\n")
 }
 
 func printWarning(_ message: String) {
-    FileHandle.standardError.write(Data("\(programName): warning: \(message)\n".utf8))
+    StandardError.write("\(programName): warning: \(message)\n")
 }
 
 /// One line per problem, so scripts can grep and count them; the paywall after a refusal.
@@ -21,7 +22,7 @@ func report(_ error: ExportError) {
         for problem in problems { printError("\(path): \(problem)") }
     case let .proRequired(paywall):
         printError(error.description)
-        FileHandle.standardError.write(Data(("\n" + paywall.text() + "\n").utf8))
+        StandardError.write("\n" + paywall.text() + "\n")
     default:
         printError(error.description)
     }

@@ -15,9 +15,10 @@ public struct BatchPlan: Sendable {
 
     /// Lists the sources, checks every job, refuses two jobs with one output, then keeps the
     /// shard's jobs. Every problem is collected before throwing.
-    public static func make(sources: [String], defaults: JobDefaults, shard: Shard?) throws(BatchUsageError) -> BatchPlan {
+    /// `excluding`: the output directory and the report, left out of directory listings.
+    public static func make(sources: [String], defaults: JobDefaults, shard: Shard?, excluding: [String] = []) throws(BatchUsageError) -> BatchPlan {
         if sources.isEmpty { throw BatchUsageError("batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl)") }
-        var listed = SourceListing.jobs(sources: sources, defaults: defaults)
+        var listed = SourceListing.jobs(sources: sources, defaults: defaults, excluding: excluding)
         var problems = listed.problems
         // Names from a directory listing obey the same rules as a manifest's `out`.
         for i in listed.jobs.indices where listed.jobs[i].refusal == nil {
@@ -26,12 +27,15 @@ public struct BatchPlan: Sendable {
             case let .failure(why): listed.jobs[i].refusal = why.reason
             }
         }
-        var firstOrigin: [String: String] = [:]
+        // Keyed by bytes: Swift's String equality takes "café" in NFC and in NFD (two files to
+        // Linux) for one.
+        var firstOrigin: [[UInt8]: String] = [:]
         for job in listed.jobs where job.refusal == nil {
-            if let other = firstOrigin[job.output] {
+            let key = Array(job.output.utf8)
+            if let other = firstOrigin[key] {
                 problems.append("two jobs write \(job.output): \(other) and \(job.origin)")
             } else {
-                firstOrigin[job.output] = job.origin
+                firstOrigin[key] = job.origin
             }
         }
         problems += templateProblems(listed.jobs, defaults: defaults)
@@ -44,22 +48,31 @@ public struct BatchPlan: Sendable {
         return BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard)
     }
 
-    /// Every distinct template the jobs use is read and checked once, so a broken custom
-    /// template is one message before the batch, not one failure per job.
+    /// Every distinct template the jobs use is read and checked once, with every paper asked of
+    /// it, so a broken custom template is one message before the batch, not one failure per job.
     static func templateProblems(_ jobs: [BatchJob], defaults: JobDefaults) -> [String] {
-        var seen = Set<String>()
+        var templates: [String: Template?] = [:]
+        var papersChecked = Set<String>()
         var problems: [String] = []
-        for job in jobs {
+        for job in jobs where job.refusal == nil {
             let path = defaults.templatePath(job.template)
-            guard seen.insert(path).inserted else { continue }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                problems.append("template: cannot read \(path)")
-                continue
+            if templates[path] == nil {
+                if let data = FileManager.default.contents(atPath: path) {
+                    do {
+                        templates[path] = try TemplateLoader.load(data)
+                    } catch {
+                        templates[path] = .some(nil)
+                        problems.append("template: \(path): \(error)")
+                    }
+                } else {
+                    templates[path] = .some(nil)
+                    problems.append("template: cannot read \(path)")
+                }
             }
-            do {
-                _ = try TemplateLoader.load(data)
-            } catch {
-                problems.append("template: \(path): \(error)")
+            guard let paper = job.paper, case let .some(.some(template)) = templates[path],
+                  papersChecked.insert(path + "\u{0}" + paper).inserted else { continue }
+            if template.papers[paper] == nil {
+                problems.append("template: \(path) has no paper \"\(paper)\" (it has \(template.papers.keys.sorted().joined(separator: ", ")))")
             }
         }
         return problems

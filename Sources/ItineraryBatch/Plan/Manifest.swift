@@ -122,8 +122,11 @@ public enum Manifest {
         return .success(BatchJob(trip: tripPath, output: output, template: template, paper: paper, origin: at, refusal: refusal))
     }
 
+    /// `path` relative to `base` (the manifest's directory). `-` is a file named so, never
+    /// standard input.
     static func resolve(_ path: String, base: String) -> String {
-        if path.hasPrefix("/") || base.isEmpty { return path }
+        if path.hasPrefix("/") { return path }
+        if base.isEmpty { return path == "-" ? "./-" : path }
         return base + "/" + path
     }
 }

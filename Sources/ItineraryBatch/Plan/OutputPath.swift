@@ -72,6 +72,38 @@ public enum OutputPath {
         return .success(path)
     }
 
+    /// The file a job would really write, links resolved, without creating anything: two jobs
+    /// whose outputs differ as text but meet through a link inside the directory would
+    /// overwrite each other (and each would take the other's PDF for its own on `--resume`).
+    /// `directories` caches resolved directories across calls.
+    static func resolvedTarget(_ relative: String, root: String, directories: inout [String: String]) -> String {
+        let directory = (relative as NSString).deletingLastPathComponent
+        let resolvedDirectory: String
+        if let known = directories[directory] {
+            resolvedDirectory = known
+        } else {
+            // The deepest part that exists, resolved; the rest (to be created) appended.
+            var existing = directory.split(separator: "/").map(String.init)
+            var missing: [String] = []
+            var resolved: String?
+            while resolved == nil {
+                resolved = realPath(([root] + existing).joined(separator: "/"))
+                if resolved == nil {
+                    guard let last = existing.popLast() else { break }
+                    missing.insert(last, at: 0)
+                }
+            }
+            resolvedDirectory = ([resolved ?? root] + missing).joined(separator: "/")
+            directories[directory] = resolvedDirectory
+        }
+        let path = resolvedDirectory + "/" + (relative as NSString).lastPathComponent
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        let target = AtomicLinkTarget.resolve(path)
+        let targetDirectory = realPath((target as NSString).deletingLastPathComponent) ?? (target as NSString).deletingLastPathComponent
+        return targetDirectory + "/" + (target as NSString).lastPathComponent
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }

@@ -57,16 +57,17 @@ public enum ReportMerge {
                 problems.append("no report for shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).map { "\($0)/\(count)" }.joined(separator: ", "))\(missing.count > 20 ? " …" : "")")
             }
         }
-        var byOutput: [String: (path: String, job: BatchReport.Job)] = [:]
+        // Keyed by bytes: names equal only under Unicode normalisation are two files.
+        var byOutput: [[UInt8]: (path: String, job: BatchReport.Job)] = [:]
         var duplicates = 0
         for (path, report) in inputs {
             for job in report.jobs {
-                if let earlier = byOutput[job.output] {
+                if let earlier = byOutput[Array(job.output.utf8)] {
                     duplicates += 1
                     if duplicates <= 10 { problems.append("\(job.output) appears twice: in \(earlier.path) and \(path)") }
                     continue
                 }
-                byOutput[job.output] = (path, job)
+                byOutput[Array(job.output.utf8)] = (path, job)
             }
         }
         if duplicates > 10 { problems.append("… and \(duplicates - 10) more jobs that appear twice") }

@@ -1,7 +1,10 @@
 /// What a PDF depends on, hashed: the trip's bytes, the template's bytes, the paper, the program
-/// version, the fonts lock and SOURCE_DATE_EPOCH. The same fingerprint means the same bytes.
+/// (its version, the SHA-256 of its executable and the versions of cairo, Pango, HarfBuzz and
+/// Fontconfig it runs with), the fonts lock and SOURCE_DATE_EPOCH. The same fingerprint means
+/// the same bytes.
 import Foundation
 import ItineraryExport
+import ItineraryText
 
 public struct FingerprintContext: Sendable {
     let version: String
@@ -13,10 +16,17 @@ public struct FingerprintContext: Sendable {
     ///   - fontsDirectory: where `fonts.lock` is (it pins every font file by hash).
     ///   - epoch: SOURCE_DATE_EPOCH, which sets the PDF's dates.
     public init(fontsDirectory: String, epoch: Int?) {
-        version = Exporter.version
+        version = Self.program
         fontsLock = Digest.sha256Hex(FileManager.default.contents(atPath: fontsDirectory + "/fonts.lock") ?? Data())
         self.epoch = epoch
     }
+
+    /// The program as it runs: a rebuilt binary or an updated library is another program, even
+    /// where the version number stayed. Computed once per process.
+    static let program: String = {
+        let executable = FileManager.default.contents(atPath: "/proc/self/exe").map { Digest.sha256Hex($0) } ?? "unknown"
+        return "\(Exporter.version) executable \(executable) \(NativeLibraryVersions.summary)"
+    }()
 
     /// The part of a job's fingerprint that is not the trip: one hash per template and paper.
     public mutating func context(templatePath: String, paper: String?) -> String {

@@ -41,4 +41,6 @@ public struct BatchOutcome: Sendable {
     /// Set when the batch stopped for a reason of its own (a worker could not start, the gate
     /// closed mid-batch): the message to print.
     public var fatal: String?
+    /// Set when the report file could not be written (the exit code is then 6).
+    public var reportError: String?
 }

@@ -13,7 +13,10 @@ public final class BatchSupervisor {
     let defaults: JobDefaults
     private var results: [BatchReport.Job?]
     private var attempts: [Int]
+    /// Jobs not yet handed out, in plan order, from `nextPending` on; retries go first.
     private var pending: [Int] = []
+    private var nextPending = 0
+    private var retryQueue: [Int] = []
     private var workers: [WorkerProcess] = []
     private var stopping = false
     private var interrupted = false
@@ -28,6 +31,10 @@ public final class BatchSupervisor {
     private var outputPaths: [Int: String] = [:]
     private var done = 0, failed = 0, rendered = 0
     private let started: UInt64
+    /// How long a worker told to end may take before it is killed.
+    static let exitGrace: UInt64 = 10_000_000_000
+    /// Failure lines one job prints on standard error; the report has them all.
+    static let printedErrors = 10
 
     public init(plan: BatchPlan, options: BatchOptions, defaults: JobDefaults) {
         self.plan = plan
@@ -41,16 +48,25 @@ public final class BatchSupervisor {
     }
 
     /// Runs every job and returns the report; the report file (`reportPath`) is written whatever
-    /// happened.
+    /// happened (a failure to write it is in the outcome).
     public func run() throws(BatchRunError) -> BatchOutcome {
         try checkReportPath()
         try makeOutputDirectory()
         ledger = Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
+        var targets: [String: String] = [:]
+        var directories: [String: String] = [:]
         for (index, job) in plan.jobs.enumerated() {
             if let refusal = job.refusal {
                 finish(index, status: .failed, reason: refusal, errors: [refusal])
                 continue
             }
+            let target = OutputPath.resolvedTarget(job.output, root: options.outputDirectory, directories: &directories)
+            if let other = targets[target] {
+                let reason = "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
+                finish(index, status: .failed, reason: reason, errors: [reason])
+                continue
+            }
+            targets[target] = job.output
             let context = fingerprints.context(templatePath: defaults.templatePath(job.template), paper: job.paper)
             contexts[index] = context
             if options.resume, ledger.isUpToDate(output: job.output, pdfPath: options.outputDirectory + "/" + job.output,
@@ -67,21 +83,24 @@ public final class BatchSupervisor {
             if interrupts >= 0 { close(interrupts) }
         }
         loop(interrupts: interrupts)
-        for index in pending where results[index] == nil {
-            finish(index, status: .cancelled, reason: interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)"))
+        let notRun = interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)")
+        for index in retryQueue + pending[nextPending...] where results[index] == nil {
+            finish(index, status: .cancelled, reason: notRun)
         }
         ledger.compact()
         progress.clear()
         let report = makeReport()
+        var reportError: String?
         if let path = options.reportPath {
             do {
                 try AtomicFile.write(report.encoded(), to: path)
             } catch {
-                throw BatchRunError("cannot write the report: \(error)", exitCode: ExitCode.outputFailed)
+                reportError = "the report was not written: \(error)"
             }
         }
-        let code: Int32 = fatal?.exit ?? (interrupted ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
-        return BatchOutcome(report: report, exitCode: code, fatal: fatal?.message)
+        var code: Int32 = fatal?.exit ?? (interrupted ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
+        if reportError != nil && (code == ExitCode.ok || code == ExitCode.someJobsFailed) { code = ExitCode.outputFailed }
+        return BatchOutcome(report: report, exitCode: code, fatal: fatal?.message, reportError: reportError)
     }
 
     /// A report that cannot be written is found out before the batch, not after it.
@@ -106,32 +125,36 @@ public final class BatchSupervisor {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            throw BatchRunError("cannot create the output directory \(dir)", exitCode: ExitCode.outputFailed)
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { SourceListing.errnoText(Int32($0.code)) }
+            throw BatchRunError("cannot create the output directory \(dir)\(reason.map { ": " + $0 } ?? "")", exitCode: ExitCode.outputFailed)
         }
         guard access(dir, W_OK | X_OK) == 0 else {
-            throw BatchRunError("cannot write into the output directory \(dir): \(String(cString: strerror(errno)))", exitCode: ExitCode.outputFailed)
+            throw BatchRunError("cannot write into the output directory \(dir): \(SourceListing.errnoText())", exitCode: ExitCode.outputFailed)
         }
     }
 
     // MARK: - The loop
 
+    private var hasPending: Bool { !retryQueue.isEmpty || nextPending < pending.count }
+    private var pendingCount: Int { retryQueue.count + pending.count - nextPending }
+
     private func loop(interrupts: Int32) {
         while true {
             if !stopping { startWorkers() }
             dispatch()
-            if workers.isEmpty && (pending.isEmpty || stopping) { break }
+            if workers.isEmpty && (!hasPending || stopping) { break }
             if workers.isEmpty { continue }
             var fds = workers.map { pollfd(fd: $0.replies, events: Int16(POLLIN), revents: 0) }
             if interrupts >= 0 { fds.append(pollfd(fd: interrupts, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout())
-            let now = DispatchTime.now().uptimeNanoseconds
             if ready > 0 {
                 if interrupts >= 0, fds.last!.revents != 0 { handleInterrupts(InterruptPipe.drain(interrupts)) }
                 // Workers in reverse so removing one keeps the others' indices.
-                for i in stride(from: workers.count - 1, through: 0, by: -1) where fds[i].revents != 0 {
+                for i in stride(from: workers.count - 1, through: 0, by: -1) where i < workers.count && fds[i].revents != 0 {
                     serve(workers[i])
                 }
             }
+            let now = DispatchTime.now().uptimeNanoseconds
             checkTimeouts(now: now)
             progress.update(done: done, failed: failed, rendered: rendered, started: started, now: now)
         }
@@ -142,11 +165,13 @@ public final class BatchSupervisor {
     /// As many workers as there are jobs left to give, up to `--jobs`.
     private func startWorkers() {
         let busy = workers.filter { $0.job != nil }.count
-        let wanted = min(options.workers, busy + pending.count)
-        while workers.count < wanted {
+        let wanted = min(options.workers, busy + pendingCount)
+        while workers.filter({ $0.closing == nil }).count < wanted {
             do {
                 workers.append(try WorkerProcess.spawn(executable: options.workerExecutable, arguments: options.workerArguments))
             } catch {
+                // Fewer workers will do while some run; with none, the batch cannot go on.
+                if workers.contains(where: { $0.closing == nil }) { return }
                 stop(fatal: error.message, exit: ExitCode.failure)
                 return
             }
@@ -155,7 +180,7 @@ public final class BatchSupervisor {
 
     /// Gives every idle worker the next job; an idle worker with nothing left to do is told to end.
     private func dispatch() {
-        for worker in workers where worker.job == nil {
+        for worker in workers where worker.job == nil && worker.closing == nil {
             guard !stopping, let index = nextJob() else {
                 worker.closeInput()
                 continue
@@ -174,10 +199,17 @@ public final class BatchSupervisor {
         }
     }
 
-    /// The next pending job whose output directory is ready; refused ones are failed on the way.
+    /// The next job whose output directory is ready (retries first); refused ones are failed on
+    /// the way.
     private func nextJob() -> Int? {
-        while !pending.isEmpty {
-            let index = pending.removeFirst()
+        while hasPending {
+            let index: Int
+            if !retryQueue.isEmpty {
+                index = retryQueue.removeLast()
+            } else {
+                index = pending[nextPending]
+                nextPending += 1
+            }
             if outputPaths[index] != nil { return index }
             switch OutputPath.prepare(plan.jobs[index].output, in: options.outputDirectory) {
             case let .success(path):
@@ -194,8 +226,13 @@ public final class BatchSupervisor {
         let now = DispatchTime.now().uptimeNanoseconds
         var wait = progress.mode == .quiet ? UInt64(5_000_000_000) : progress.interval
         let limit = UInt64(options.jobTimeout * 1e9)
-        for worker in workers where worker.job != nil {
-            let deadline = worker.jobStarted + limit
+        // A worker already killed is only waited for: no deadline of its own (one stuck in the
+        // kernel must not make this loop spin).
+        for worker in workers where worker.killReason == nil {
+            let deadline: UInt64
+            if let closing = worker.closing { deadline = closing + Self.exitGrace }
+            else if worker.job != nil { deadline = worker.jobStarted + limit }
+            else { continue }
             wait = min(wait, deadline > now ? deadline - now : 0)
         }
         return Int32(min(wait / 1_000_000 + 1, 60_000))
@@ -205,19 +242,27 @@ public final class BatchSupervisor {
 
     private func serve(_ worker: WorkerProcess) {
         for line in worker.reader.readLines() {
-            guard let reply = WorkerWire.decode(WorkerReply.self, line) else { continue }
+            guard let reply = WorkerWire.decode(WorkerReply.self, line) else {
+                let text = String(decoding: line.prefix(60), as: UTF8.self)
+                worker.kill(reason: "protocol error: the worker wrote \"\(text)\", which is not a reply")
+                continue
+            }
             switch reply.kind {
             case .ready:
                 worker.ready = true
                 startupDeaths = 0
             case .fatal:
-                stop(fatal: reply.reason ?? "a worker could not start", exit: reply.exit ?? ExitCode.failure)
+                let message = reply.exit == ExitCode.proRequired
+                    ? "the Pro entitlement ended during the batch: it stopped (\(rendered) document\(rendered == 1 ? "" : "s") had been exported)"
+                    : (reply.reason ?? "a worker could not start")
+                stop(fatal: message, exit: reply.exit ?? ExitCode.failure)
             case .result:
                 guard let index = reply.id, index == worker.job else { continue }
                 worker.job = nil
                 complete(index, reply: reply)
             }
         }
+        if worker.reader.overflowed { worker.kill(reason: "protocol error: a reply longer than 16 MiB") }
         if worker.reader.atEnd { workerEnded(worker) }
     }
 
@@ -233,11 +278,15 @@ public final class BatchSupervisor {
             finish(index, status: .ok, warnings: reply.warnings, pages: reply.pages, bytes: reply.bytes, milliseconds: reply.milliseconds)
         } else {
             finish(index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors, milliseconds: reply.milliseconds)
+            // Every later job would meet the same full or read-only disk.
+            if reply.diskFull == true {
+                stop(fatal: "\(reply.reason ?? "the output cannot be written"): the batch stopped", exit: ExitCode.outputFailed)
+            }
         }
     }
 
     private func workerEnded(_ worker: WorkerProcess) {
-        let reason = worker.reap()
+        let (reason, signal) = worker.reap()
         workers.removeAll { $0 === worker }
         if !worker.ready && worker.killReason == nil {
             startupDeaths += 1
@@ -249,13 +298,13 @@ public final class BatchSupervisor {
         if let path = outputPaths[index] { Self.removeTemporaryFiles(of: path) }
         if killedAll {
             finish(index, status: .cancelled, reason: interrupted ? "interrupted while running" : "the batch stopped")
-        } else if interrupted {
-            // Interrupts often reach every process at once (a scheduler's SIGTERM to the job):
-            // not the trip's fault; a rerun with --resume does it.
+        } else if interrupted && [SIGTERM, SIGINT, SIGHUP].contains(signal) {
+            // An interrupt sent to every process at once (a scheduler stopping the job): not the
+            // trip's fault; a rerun with --resume does it.
             finish(index, status: .cancelled, reason: "interrupted: \(reason)")
         } else if attempts[index] <= options.retries && !stopping {
             // Again on a fresh worker, before anything else.
-            pending.insert(index, at: 0)
+            retryQueue.append(index)
         } else {
             finish(index, status: .failed, reason: reason, errors: [reason])
         }
@@ -263,8 +312,12 @@ public final class BatchSupervisor {
 
     private func checkTimeouts(now: UInt64) {
         let limit = UInt64(options.jobTimeout * 1e9)
-        for worker in workers where worker.job != nil && worker.killReason == nil && now - worker.jobStarted >= limit {
-            worker.kill(reason: "timed out after \(Self.seconds(options.jobTimeout)) (--job-timeout)")
+        for worker in workers where worker.killReason == nil {
+            if worker.job != nil, now - worker.jobStarted >= limit {
+                worker.kill(reason: "timed out after \(Self.seconds(options.jobTimeout)) (--job-timeout)")
+            } else if worker.job == nil, let closing = worker.closing, now - closing >= Self.exitGrace {
+                worker.kill(reason: "did not exit when told to")
+            }
         }
     }
 
@@ -274,7 +327,7 @@ public final class BatchSupervisor {
             interrupted = true
             stopping = true
             let running = workers.filter { $0.job != nil }.count
-            progress.message("\(options.program): interrupted: finishing \(running) running job\(running == 1 ? "" : "s") (interrupt again to stop them now)")
+            progress.message("\(options.program): warning: interrupted: finishing \(running) running job\(running == 1 ? "" : "s") (interrupt again to stop them now)")
             for worker in workers where worker.job == nil { worker.closeInput() }
         } else {
             interrupted = true
@@ -304,7 +357,11 @@ public final class BatchSupervisor {
         if status == .failed {
             failed += 1
             if options.progress != .quiet {
-                for error in errors ?? [reason ?? "failed"] { progress.message("\(options.program): error: \(job.origin): \(error)") }
+                let lines = errors ?? [reason ?? "failed"]
+                for error in lines.prefix(Self.printedErrors) { progress.message("\(options.program): error: \(job.origin): \(error)") }
+                if lines.count > Self.printedErrors {
+                    progress.message("\(options.program): error: \(job.origin): … \(lines.count - Self.printedErrors) more (see the report)")
+                }
             }
             if options.failFast && !stopping {
                 stopping = true
@@ -328,10 +385,11 @@ public final class BatchSupervisor {
     }
 
     /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
-    /// PDF itself) beside the output; it was the only writer of that output, so it goes.
+    /// PDF itself) beside the file it was writing; it was that file's only writer, so it goes.
     static func removeTemporaryFiles(of output: String) {
-        let directory = (output as NSString).deletingLastPathComponent
-        let prefix = "." + (output as NSString).lastPathComponent + ".tmp-"
+        let written = AtomicLinkTarget.resolve(output)
+        let directory = (written as NSString).deletingLastPathComponent
+        let prefix = "." + (written as NSString).lastPathComponent + ".tmp-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
             unlink(directory + "/" + name)

@@ -22,27 +22,35 @@ public enum BatchWorker {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
+        // The protocol moves to descriptors of its own: whatever a library prints on standard
+        // output (FC_DEBUG) goes to standard error, and nothing reads the job pipe as a trip.
+        let requests = fcntl(0, F_DUPFD_CLOEXEC, 3)
+        let replies = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        guard requests >= 0, replies >= 0 else { return ExitCode.failure }
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 { dup2(null, 0); close(null) }
+        dup2(2, 1)
         let exporter: Exporter
         do {
             exporter = try makeExporter()
         } catch {
-            writeAll(1, WorkerWire.encode(WorkerReply.fatal(error.description, exit: error.exitCode)))
+            writeAll(replies, WorkerWire.encode(WorkerReply.fatal(error.description, exit: error.exitCode)))
             return error.exitCode
         }
         exporter.gateRecheckInterval = gateRecheckInterval
-        guard writeAll(1, WorkerWire.encode(WorkerReply.ready())) else { return 0 }
-        var reader = LineReader(fd: 0)
+        guard writeAll(replies, WorkerWire.encode(WorkerReply.ready())) else { return 0 }
+        var reader = LineReader(fd: requests)
         while !reader.atEnd {
             for line in reader.readLines() {
                 guard let request = WorkerWire.decode(WorkerRequest.self, line) else {
-                    writeAll(1, WorkerWire.encode(WorkerReply.fatal("unreadable request from the supervisor", exit: ExitCode.failure)))
+                    writeAll(replies, WorkerWire.encode(WorkerReply.fatal("unreadable request from the supervisor", exit: ExitCode.failure)))
                     return ExitCode.failure
                 }
                 let reply = perform(request, exporter: exporter)
-                guard writeAll(1, WorkerWire.encode(reply)) else { return 0 }
+                guard writeAll(replies, WorkerWire.encode(reply)) else { return 0 }
                 // A stopped gate stops the worker: the supervisor sees `fatal` and stops the batch.
                 if reply.exit == ExitCode.proRequired || reply.exit == ExitCode.entitlementStore {
-                    writeAll(1, WorkerWire.encode(WorkerReply.fatal(reply.reason ?? "", exit: reply.exit!)))
+                    writeAll(replies, WorkerWire.encode(WorkerReply.fatal(reply.reason ?? "", exit: reply.exit!)))
                     return reply.exit!
                 }
             }
@@ -50,25 +58,57 @@ public enum BatchWorker {
         return 0
     }
 
+    /// Problems one reply carries at most; the rest are counted.
+    static let maximumErrors = 100
+
     static func perform(_ request: WorkerRequest, exporter: Exporter) -> WorkerReply {
         let start = DispatchTime.now().uptimeNanoseconds
+        // "-" is a file here: standard input is not the trip.
+        let path = request.trip == "-" ? "./-" : request.trip
         do {
-            let data = try Exporter.readTrip(path: request.trip)
+            let data = try Exporter.readTrip(path: path)
             let sha = Digest.sha256Hex(data)
             let options = ExportOptions(template: request.template, paper: request.paper, sourceDateEpoch: request.epoch)
-            let result = try exporter.export(tripData: data, name: request.trip, output: request.out, options: options)
+            let result = try exporter.export(tripData: data, name: path, output: request.out, options: options)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             return WorkerReply(kind: .result, id: request.id, ok: true, warnings: result.warnings.isEmpty ? nil : result.warnings,
                                pages: result.pageCount, bytes: result.bytes.count, milliseconds: ms, tripSHA256: sha)
         } catch {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            // The supervisor names the trip: messages here do not repeat its path.
+            let reason: String
             var errors: [String]
             switch error {
-            case let .invalidTrip(_, .invalid(problems)): errors = problems.map(\.description)
-            default: errors = [error.description]
+            case let .invalidTrip(_, .invalid(problems)):
+                reason = "invalid trip: \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+                errors = problems.map(\.description)
+            case let .invalidTrip(_, failure):
+                reason = failure.description
+                errors = [reason]
+            case let .unreadableInput(_, why):
+                reason = "cannot read the trip: \(why)"
+                errors = [reason]
+            default:
+                reason = error.description
+                errors = [reason]
             }
-            return WorkerReply(kind: .result, id: request.id, ok: false, exit: error.exitCode, reason: error.description,
-                               errors: errors, milliseconds: ms)
+            if errors.count > maximumErrors {
+                let more = errors.count - maximumErrors
+                errors = Array(errors.prefix(maximumErrors)) + ["… and \(more) more problem\(more == 1 ? "" : "s")"]
+            }
+            return WorkerReply(kind: .result, id: request.id, ok: false, exit: error.exitCode, reason: reason,
+                               errors: errors, milliseconds: ms, diskFull: Self.isFullDisk(error))
         }
+    }
+
+    /// An output error that every later job would meet too: no space, a read-only file system,
+    /// a quota.
+    static func isFullDisk(_ error: ExportError) -> Bool? {
+        guard case let .output(output) = error else { return nil }
+        let texts = [ENOSPC, EROFS, EDQUOT].map { code -> String in
+            let text = String(cString: strerror(code))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+        return texts.contains { output.reason.hasSuffix($0) } ? true : nil
     }
 }

@@ -68,7 +68,7 @@ struct Progress {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 
     static func duration(_ seconds: Double) -> String {

@@ -18,6 +18,8 @@ final class WorkerProcess {
     var jobStarted: UInt64 = 0
     /// Set when the supervisor killed it, to report why.
     var killReason: String?
+    /// When its input was closed (it was told to end), monotonic nanoseconds.
+    var closing: UInt64?
 
     private init(pid: pid_t, requests: Int32, replies: Int32) {
         self.pid = pid
@@ -74,7 +76,11 @@ final class WorkerProcess {
 
     /// Closes its input: it finishes the job in hand and exits.
     func closeInput() {
-        if requests >= 0 { close(requests); requests = -1 }
+        if requests >= 0 {
+            close(requests)
+            requests = -1
+            if closing == nil { closing = DispatchTime.now().uptimeNanoseconds }
+        }
     }
 
     func kill(reason: String) {
@@ -82,18 +88,19 @@ final class WorkerProcess {
         Glibc.kill(pid, SIGKILL)
     }
 
-    /// Waits for the process to end and says how it ended ("worker killed by signal 9 (SIGKILL)").
-    func reap() -> String {
+    /// Waits for the process to end and says how it ended ("worker killed by signal 9
+    /// (SIGKILL…)"), with the signal that ended it (0 for an exit).
+    func reap() -> (reason: String, signal: Int32) {
         closeInput()
         close(replies)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if let killReason { return killReason }
         let signal = status & 0x7F
+        if let killReason { return (killReason, signal) }
         if signal != 0 {
-            return "worker killed by signal \(signal) (\(Self.signalName(signal)))"
+            return ("worker killed by signal \(signal) (\(Self.signalName(signal)))", signal)
         }
-        return "worker exited with status \((status >> 8) & 0xFF) in the middle of the job"
+        return ("worker exited with status \((status >> 8) & 0xFF) in the middle of the job", 0)
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -40,6 +40,9 @@ public struct WorkerReply: Codable, Sendable, Equatable {
     public var milliseconds: Double?
     /// SHA-256 of the trip bytes the worker read and rendered.
     public var tripSHA256: String?
+    /// The output could not be written for a reason every later job would meet too (no space
+    /// left, a read-only file system): the batch stops.
+    public var diskFull: Bool?
 
     static func ready() -> WorkerReply { WorkerReply(kind: .ready) }
 
@@ -48,7 +51,8 @@ public struct WorkerReply: Codable, Sendable, Equatable {
     }
 
     init(kind: Kind, id: Int? = nil, ok: Bool? = nil, exit: Int32? = nil, reason: String? = nil, errors: [String]? = nil,
-         warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil, tripSHA256: String? = nil) {
+         warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil, tripSHA256: String? = nil,
+         diskFull: Bool? = nil) {
         self.kind = kind
         self.id = id
         self.ok = ok
@@ -60,6 +64,7 @@ public struct WorkerReply: Codable, Sendable, Equatable {
         self.bytes = bytes
         self.milliseconds = milliseconds
         self.tripSHA256 = tripSHA256
+        self.diskFull = diskFull
     }
 }
 
@@ -80,14 +85,22 @@ enum WorkerWire {
 /// Reads newline-terminated lines from a file descriptor, buffering partial ones.
 struct LineReader {
     let fd: Int32
+    let limit: Int
     private var buffer: [UInt8] = []
+    /// Where the search for the next newline goes on (the bytes before it hold none).
+    private var scanned = 0
     private(set) var atEnd = false
+    /// Set when a line grew past `limit` bytes without ending: the peer is broken.
+    private(set) var overflowed = false
 
-    init(fd: Int32) { self.fd = fd }
+    init(fd: Int32, limit: Int = 16 * 1024 * 1024) {
+        self.fd = fd
+        self.limit = limit
+    }
 
     /// Reads what is available (blocking once) and returns the complete lines, without their
-    /// newline. Sets `atEnd` on end of file or a read error.
-    mutating func readLines(limit: Int = 16 * 1024 * 1024) -> [Data] {
+    /// newline. Sets `atEnd` on end of file, a read error, or an overlong line.
+    mutating func readLines() -> [Data] {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n < 0 && errno == EINTR { return [] }
@@ -95,13 +108,17 @@ struct LineReader {
         buffer.append(contentsOf: chunk[0..<n])
         var lines: [Data] = []
         var start = 0
-        while let newline = buffer[start...].firstIndex(of: 0x0A) {
-            lines.append(Data(buffer[start..<newline]))
-            start = newline + 1
+        var index = scanned
+        while index < buffer.count {
+            if buffer[index] == 0x0A {
+                lines.append(Data(buffer[start..<index]))
+                start = index + 1
+            }
+            index += 1
         }
         buffer.removeFirst(start)
-        // A peer that never ends its line is broken: treat as the end.
-        if buffer.count > limit { atEnd = true }
+        scanned = buffer.count
+        if buffer.count > limit { atEnd = true; overflowed = true }
         return lines
     }
 }

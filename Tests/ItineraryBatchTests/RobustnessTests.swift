@@ -1,0 +1,116 @@
+/// What operators' trees and pipelines throw at a batch: a closed standard error, libraries
+/// printing on standard output, a file named "-", outputs that meet through a link, reports
+/// inside a source, names in other normal forms, floods of problems.
+import Foundation
+import ItineraryBatch
+import Testing
+import TestSupport
+
+@Suite("Batch robustness", .serialized)
+struct RobustnessTests {
+    @Test func aClosedStandardErrorLosesNeitherTheBatchNorItsReport() throws {
+        let root = try tree("robust-stderr", ["a.json": "{}", "b.json": try example("day-trip")])
+        let out = TestPaths.scratch("robust-stderr-out"), reportFile = TestPaths.scratch("robust-stderr-report").appendingPathComponent("r.json")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        process.arguments = ["batch", root.path, "--out-dir", out.path, "--report", reportFile.path, "--jobs", "1"]
+        process.environment = environment(TestStores.commandEnvironment)
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        // Nobody reads standard error: every write to it fails (`| head` that has ended).
+        try err.fileHandleForReading.close()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 7)
+        let report = try readReport(reportFile)
+        #expect(report.jobs.map(\.status) == [.failed, .ok])
+    }
+
+    @Test func libraryOutputOnStandardOutputDoesNotBreakTheWorkers() throws {
+        let root = try tree("robust-stdout", ["t.json": try example("day-trip")])
+        let r = try cli(["batch", root.path, "--out-dir", TestPaths.scratch("robust-stdout-out").path, "--job-timeout", "30", "--quiet"],
+                        env: ["FC_DEBUG": "1"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr.suffix(500))")
+    }
+
+    @Test func aTripNamedDashIsAFileNotStandardInput() throws {
+        let root = try tree("robust-dash", ["-": try example("day-trip"), "jobs.jsonl": "{\"trip\": \"-\", \"out\": \"dash.pdf\"}\n"])
+        let out = TestPaths.scratch("robust-dash-out")
+        let r = try cli(["batch", "jobs.jsonl", "--out-dir", out.path, "--job-timeout", "30", "--quiet"], in: root)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("dash.pdf").path))
+    }
+
+    @Test func outputsThatMeetThroughALinkAreRefused() throws {
+        let root = try tree("robust-alias", ["a.json": try example("day-trip"), "b.json": try example("gira-es"), "jobs.jsonl": """
+            {"trip": "a.json", "out": "g.pdf"}
+            {"trip": "b.json", "out": "inside/g.pdf"}
+            """])
+        let out = TestPaths.scratch("robust-alias-out")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("g.pdf").path, withDestinationPath: "inside/g.pdf")
+        let reportFile = TestPaths.scratch("robust-alias-report").appendingPathComponent("r.json")
+        for _ in 0..<2 {
+            let r = try cli(["batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir", out.path, "--resume",
+                             "--report", reportFile.path, "--quiet"])
+            #expect(r.status == 7)
+            let report = try readReport(reportFile)
+            #expect(report.jobs.map(\.status) == [.ok, .failed] || report.jobs.map(\.status) == [.skipped, .failed], "\(report.jobs)")
+            #expect(report.jobs[1].reason?.contains("is the same file as g.pdf") == true, "\(report.jobs[1])")
+        }
+    }
+
+    @Test func aReportOrOutputInsideASourceIsNotATrip() throws {
+        let root = try tree("robust-inside", ["t.json": try example("day-trip")])
+        for _ in 0..<2 {
+            let r = try cli(["batch", root.path, "--out-dir", root.appendingPathComponent("pdfs").path,
+                             "--report", root.appendingPathComponent("report.json").path, "--quiet"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(try readReport(root.appendingPathComponent("report.json")).jobs.map(\.output) == ["t.pdf"])
+        }
+    }
+
+    @Test func namesEqualOnlyUnderNormalisationAreTwoJobs() throws {
+        let nfc = "caf\u{E9}.json", nfd = "cafe\u{301}.json"
+        // (Not one dictionary literal: Swift takes the two names for one key.)
+        let root = try tree("robust-nfd", [nfc: try example("day-trip")])
+        try Data(try example("gira-es").utf8).write(to: root.appendingPathComponent(nfd))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).count == 2)
+        let plan = try BatchPlan.make(sources: [root.path], defaults: defaults(), shard: nil)
+        #expect(plan.jobs.count == 2)
+        #expect(Set(plan.jobs.map { Array($0.output.utf8) }).count == 2)
+    }
+
+    @Test func aFloodOfProblemsIsCappedInTheReplyAndOnScreen() throws {
+        // 300 bad items: every one a problem with its path.
+        let bad = try example("day-trip").replacingOccurrences(of: "\"items\": [", with: "\"items\": [" + String(repeating: "{\"type\": \"nope\"},", count: 300))
+        let root = try tree("robust-flood", ["t.json": bad])
+        let reportFile = TestPaths.scratch("robust-flood-report").appendingPathComponent("r.json")
+        let r = try cli(["batch", root.path, "--out-dir", TestPaths.scratch("robust-flood-out").path, "--report", reportFile.path])
+        #expect(r.status == 7)
+        let job = try #require(try readReport(reportFile).jobs.first)
+        #expect(job.attempts == 1)
+        #expect(job.errors?.count == 101, "\(job.errors?.count ?? 0)")
+        #expect(job.errors?.last?.hasPrefix("… and ") == true)
+        #expect(r.stderr.split(separator: "\n").filter { $0.contains("error:") }.count == 11, "\(r.stderr)")
+    }
+
+    @Test func aTemplateWithoutTheAskedPaperIsOneProblem() throws {
+        let template = try String(contentsOfFile: TestPaths.templates + "/compact.json", encoding: .utf8)
+        let root = try tree("robust-paper", ["t.json": try example("day-trip")])
+        let json = try JSONSerialization.jsonObject(with: Data(template.utf8)) as! [String: Any]
+        var trimmed = json
+        trimmed["papers"] = (json["papers"] as! [String: Any]).filter { $0.key == "a4" }
+        trimmed["paper"] = "a4"
+        let file = root.appendingPathComponent("a4-only.template")
+        try JSONSerialization.data(withJSONObject: trimmed).write(to: file)
+        do {
+            _ = try BatchPlan.make(sources: [root.appendingPathComponent("t.json").path],
+                                   defaults: JobDefaults(template: .file(file.path), paper: "letter", templatesDirectory: TestPaths.templates), shard: nil)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.problems == ["template: \(file.path) has no paper \"letter\" (it has a4)"])
+        }
+    }
+}
