@@ -134,6 +134,9 @@ if PLAN:
     seed = os.path.join(plan, "seed")
     os.makedirs(seed)
     shutil.copy(listed[0], os.path.join(seed, "t.json"))
+    # Written long before the batch, as trips are (a trip modified within a second of its PDF
+    # is hashed again on --resume).
+    os.utime(os.path.join(seed, "t.json"), (time.time() - 3600, time.time() - 3600))
     out = os.path.join(plan, "out")
     run_batch(seed, out, 1)
     with open(os.path.join(out, ".export-itinerary", "ledger.tsv")) as f:

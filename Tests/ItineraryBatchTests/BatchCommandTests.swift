@@ -28,8 +28,8 @@ struct BatchCommandTests {
                 let b = try Data(contentsOf: out.appendingPathComponent(name + ".pdf"))
                 #expect(a == b, "\(name).pdf differs with --jobs \(jobs)")
             }
-            // Nothing else is left in the output directory but the ledger.
-            #expect(filesBelow(out) == [".export-itinerary/ledger.tsv"] + exampleNames.map { $0 + ".pdf" })
+            // Nothing else is left in the output directory but the ledger and its lock.
+            #expect(filesBelow(out) == [".export-itinerary/ledger.lock", ".export-itinerary/ledger.tsv"] + exampleNames.map { $0 + ".pdf" })
         }
     }
 

@@ -41,6 +41,20 @@ struct CrashIsolationTests {
         #expect(try Data(contentsOf: single) == Data(contentsOf: s.out.appendingPathComponent("a-blocked.pdf")))
     }
 
+    @Test func aSecondBatchOnTheSameDirectoryIsRefused() throws {
+        let s = try setUp("lock")
+        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1"], name: "lock")
+        try s.blocked.waitForReader()
+        let second = try cli(["batch", s.root.appendingPathComponent("trips/b.json").path, "--out-dir", s.out.path])
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("another batch is writing to \(s.out.path)"), "\(second.stderr)")
+        // Another shard of the same directory is another lock.
+        let shard = try cli(["batch", s.root.appendingPathComponent("trips/b.json").path, "--out-dir", s.out.path, "--shard", "0/1", "--quiet"])
+        #expect(shard.status == 0, "\(shard.stderr)")
+        s.blocked.release(try example("day-trip"))
+        #expect(try batch.wait() == 0)
+    }
+
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
         let s = try setUp("crash-fail")
         let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",

@@ -103,8 +103,12 @@ enum CommandTable {
           sbatch --array=0-3 --wrap 'export-itinerary batch trips/ --out-dir pdfs/ --shard auto --report r-$SLURM_ARRAY_TASK_ID.json'
           export-itinerary batch merge-reports r-*.json --report all.json
 
-        Exit codes: 0 every job ok or skipped · 2 usage · 3 Pro required · 5 store problem
-        6 output directory unusable · 7 some jobs failed · 130 interrupted
+        The gate is asked again by each worker every 10 seconds: a subscription that ends during a
+        batch stops it within that time (exit 3).
+
+        Exit codes: 0 every job ok or skipped · 1 a worker cannot start (fonts missing) · 2 usage,
+        or another batch writing the same directory · 3 Pro required · 5 store problem · 6 output
+        directory or report unwritable, disk full · 7 some jobs failed · 130 interrupted
         """) { o throws(UsageError) in
         guard !o.positional.isEmpty else {
             throw UsageError(message: "batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl) (see: help batch)")

@@ -47,6 +47,7 @@ public final class Ledger {
     /// This run's own file.
     public let path: String
     private var fd: Int32 = -1
+    private var lockFD: Int32 = -1
 
     /// Reads every `ledger*.tsv` in `OUT/.export-itinerary/`; this run appends to its own file
     /// (one per shard, so shards sharing an output directory never write the same file).
@@ -66,13 +67,30 @@ public final class Ledger {
         }
     }
 
+    /// Takes this run's lock (`ledger….lock` beside the file): a second batch writing the same
+    /// shard of the same directory would record PDFs the other one replaces.
+    public func lock() throws(BatchRunError) {
+        let dir = (path as NSString).deletingLastPathComponent
+        mkdir(dir, 0o777)
+        let lockPath = String(path.dropLast(4)) + ".lock"
+        lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        guard lockFD >= 0 else {
+            throw BatchRunError("cannot create \(lockPath): \(SourceListing.errnoText())", exitCode: ExitCode.outputFailed)
+        }
+        guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
+            throw BatchRunError("another batch is writing to \((dir as NSString).deletingLastPathComponent) (its lock \(lockPath) is held)", exitCode: ExitCode.usage)
+        }
+    }
+
     /// Whether the PDF at `pdfPath` is what the job would make now: the ledger describes the file
-    /// as it is, and the fingerprint is unchanged. The trip is hashed again only when its stamp
-    /// differs from the recorded one.
+    /// as it is, and the fingerprint is unchanged. The trip is hashed again when its stamp
+    /// differs from the recorded one, or when it was modified within a second of the PDF being
+    /// finished (an edit in the same clock tick as the read would keep its stamp: git's "racily
+    /// clean" case).
     public func isUpToDate(output: String, pdfPath: String, tripPath: String, context: String) -> Bool {
         guard let entry = entries[output], let pdf = FileStamp.of(pdfPath), pdf == entry.pdf else { return false }
         var tripSHA = entry.tripSHA256
-        if FileStamp.of(tripPath) != entry.trip {
+        if FileStamp.of(tripPath) != entry.trip || entry.trip.modified > entry.pdf.modified - 1_000_000_000 {
             guard let data = FileManager.default.contents(atPath: tripPath) else { return false }
             tripSHA = Digest.sha256Hex(data)
         }
@@ -106,5 +124,8 @@ public final class Ledger {
         try? AtomicFile.write(Data(text.utf8), to: path)
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit {
+        if fd >= 0 { close(fd) }
+        if lockFD >= 0 { close(lockFD) }
+    }
 }

@@ -53,6 +53,7 @@ public final class BatchSupervisor {
         try checkReportPath()
         try makeOutputDirectory()
         ledger = Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
+        try ledger.lock()
         var targets: [String: String] = [:]
         var directories: [String: String] = [:]
         for (index, job) in plan.jobs.enumerated() {
