@@ -2,8 +2,8 @@
 # Batch benchmark: builds release, makes a throwaway Pro store, then bench/batch.py measures
 # batch export (documents/s and pages/s at --jobs 1 and 2, peak RSS per worker and in total,
 # cost per document against the single-file command, RSS as the batch grows, planning of a
-# large --resume). DOCS (1000), SINGLE (100), BIG (10000, 0 to skip) and PLAN (100000, 0 to
-# skip) size it. It measures only; nothing here passes or fails on a time.
+# large --resume). DOCS (1000), SINGLE (100), BIG (10000, 0 to skip), PLAN (100000, 0 to
+# skip) and REPS (3 runs of each --jobs) size it. It measures only; nothing passes or fails on a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=${SWIFT_RELEASE_FLAGS:--c release --static-swift-stdlib}

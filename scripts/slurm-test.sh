@@ -41,9 +41,19 @@ if [ ${#missing[@]} -gt 0 ]; then
     command -v sudo >/dev/null || fail "need root (or sudo) to install ${missing[*]}"
     sudo="sudo"
   fi
-  $sudo apt-get update -qq || fail "apt-get update failed"
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
-    || fail "apt-get install ${missing[*]} failed"
+  # Debian would start its own munged and Slurm daemons on install (and fail the install where
+  # they cannot start); this test runs private ones. A policy-rc.d that refuses every start
+  # stops that, for the length of the install, where the machine has none of its own.
+  policy=""
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null && $sudo chmod 755 "$policy"
+  fi
+  $sudo apt-get update -qq || { [ -n "$policy" ] && $sudo rm -f "$policy"; fail "apt-get update failed"; }
+  status=0
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || status=$?
+  [ -n "$policy" ] && $sudo rm -f "$policy"
+  [ $status -eq 0 ] || fail "apt-get install ${missing[*]} failed"
 fi
 for cmd in munged slurmctld slurmd sbatch squeue sinfo scancel; do
   command -v "$cmd" >/dev/null || fail "$cmd not found after installing slurm-wlm and munge"

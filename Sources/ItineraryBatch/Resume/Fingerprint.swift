@@ -1,5 +1,5 @@
 /// What a PDF depends on, hashed: the trip's bytes, the template's bytes, the paper, the program
-/// (its version, the SHA-256 of its executable and the versions of cairo, Pango, HarfBuzz and
+/// (its version, its executable's build ID and the versions of cairo, Pango, HarfBuzz and
 /// Fontconfig it runs with), the fonts lock and SOURCE_DATE_EPOCH. The same fingerprint means
 /// the same bytes.
 import Foundation
@@ -22,11 +22,8 @@ public struct FingerprintContext: Sendable {
     }
 
     /// The program as it runs: a rebuilt binary or an updated library is another program, even
-    /// where the version number stayed. Computed once per process.
-    static let program: String = {
-        let executable = FileManager.default.contents(atPath: "/proc/self/exe").map { Digest.sha256Hex($0) } ?? "unknown"
-        return "\(Exporter.version) executable \(executable) \(NativeLibraryVersions.summary)"
-    }()
+    /// where the version number stayed.
+    static var program: String { ProgramIdentity.current }
 
     /// The part of a job's fingerprint that is not the trip: one hash per template and paper.
     public mutating func context(templatePath: String, paper: String?) -> String {
