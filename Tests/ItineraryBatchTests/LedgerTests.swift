@@ -20,7 +20,7 @@ struct LedgerTests {
 
     private func record(_ ledger: Ledger, _ s: (out: URL, trip: URL, pdf: URL, context: String)) throws {
         let sha = Digest.sha256Hex(try Data(contentsOf: s.trip))
-        ledger.record(LedgerEntry(output: "t.pdf", fingerprint: FingerprintContext.fingerprint(context: s.context, tripSHA256: sha),
+        ledger.record(LedgerEntry(output: "t.pdf", context: s.context,
                                   tripSHA256: sha, trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!))
     }
 
@@ -69,6 +69,16 @@ struct LedgerTests {
         let next = Ledger(outputDirectory: s.out.path, shard: nil)
         #expect(next.entries.count == 1)
         #expect(next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        // The shard's next run appends after the torn line without losing its own first line.
+        let again = Ledger(outputDirectory: s.out.path, shard: Shard(index: 1, count: 3))
+        var other = LedgerEntry(output: "u.pdf", context: s.context, tripSHA256: String(repeating: "0", count: 64),
+                                trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!)
+        again.record(other)
+        other.output = "v.pdf"
+        again.record(other)
+        #expect(Set(Ledger(outputDirectory: s.out.path, shard: nil).entries.keys) == ["t.pdf", "u.pdf", "v.pdf"])
+        again.compact()
+        #expect(try String(contentsOfFile: again.path, encoding: .utf8).split(separator: "\n").count == 3)
     }
 
     @Test func compactionKeepsTheNewestLinePerOutput() throws {

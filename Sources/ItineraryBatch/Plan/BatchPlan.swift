@@ -30,8 +30,12 @@ public struct BatchPlan: Sendable {
         // Keyed by bytes: Swift's String equality takes "café" in NFC and in NFD (two files to
         // Linux) for one.
         var firstOrigin: [[UInt8]: String] = [:]
-        for job in listed.jobs where job.refusal == nil {
+        var outputs: [[UInt8]] = []
+        outputs.reserveCapacity(listed.jobs.count)
+        for job in listed.jobs {
             let key = Array(job.output.utf8)
+            outputs.append(key)
+            guard job.refusal == nil else { continue }
             if let other = firstOrigin[key] {
                 problems.append("two jobs write \(job.output): \(other) and \(job.origin)")
             } else {
@@ -43,7 +47,9 @@ public struct BatchPlan: Sendable {
             let shown = Array(problems.prefix(50))
             throw BatchUsageError(problems: problems.count > 50 ? shown + ["… and \(problems.count - 50) more problems"] : shown)
         }
-        let digest = Digest.sha256Hex(listed.jobs.map(\.output).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.joined(separator: "\n"))
+        // Sorted by bytes: the same plan listed in any order has one digest.
+        outputs.sort { $0.lexicographicallyPrecedes($1) }
+        let digest = Digest.sha256Hex(Array(outputs.joined(separator: [0x0A])))
         let mine = shard.map { shard in listed.jobs.filter { shard.contains(output: $0.output) } } ?? listed.jobs
         return BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard)
     }

@@ -9,6 +9,7 @@ public enum OutputPath {
     /// A path as written in a manifest's `out`, normalised (`./a//b.pdf` → `a/b.pdf`); the
     /// reason it is refused otherwise: absolute, `..`, empty, not `.pdf`, control characters.
     public static func normalise(_ raw: String) -> Result<String, OutputRefusal> {
+        if isPlain(raw) { return .success(raw) }
         if raw.isEmpty { return .failure(OutputRefusal("the output path is empty")) }
         if raw.utf8.count > BatchLimits.maximumPathBytes {
             return .failure(OutputRefusal("the output path is longer than \(BatchLimits.maximumPathBytes) bytes"))
@@ -32,6 +33,24 @@ public enum OutputPath {
             return .failure(OutputRefusal("the output path \(raw) must end in .pdf"))
         }
         return .success(parts.joined(separator: "/"))
+    }
+
+    /// Already normal, the common case, checked on bytes: no leading, doubled or trailing
+    /// slash, no `.` or `..` component, no control character, no hidden file name, ends in
+    /// `.pdf`, within the length limit.
+    static func isPlain(_ raw: String) -> Bool {
+        let bytes = raw.utf8
+        guard bytes.count > 4, bytes.count <= BatchLimits.maximumPathBytes, bytes.first != 0x2F else { return false }
+        var componentStart = true
+        var previous: UInt8 = 0x2F
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F { return false }
+            if componentStart && byte == 0x2E { return false }  // ".", "..", ".hidden"
+            if byte == 0x2F && previous == 0x2F { return false }
+            componentStart = byte == 0x2F
+            previous = byte
+        }
+        return raw.hasSuffix(".pdf") && !raw.hasSuffix("/.pdf")
     }
 
     /// Makes the directories above `relative` inside `root` and returns the absolute path to
@@ -76,8 +95,13 @@ public enum OutputPath {
     /// whose outputs differ as text but meet through a link inside the directory would
     /// overwrite each other (and each would take the other's PDF for its own on `--resume`).
     /// `directories` caches resolved directories across calls.
-    static func resolvedTarget(_ relative: String, root: String, directories: inout [String: String]) -> String {
-        let directory = (relative as NSString).deletingLastPathComponent
+    /// With it, the stamp of the file there when it is a regular file (no second `stat` for the
+    /// resume check).
+    static func resolvedTarget(_ relative: String, root: String, directories: inout [String: String]) -> (path: String, stamp: FileStamp?) {
+        // (String slicing, not NSString's path methods: this runs for every job of a plan.)
+        let slash = relative.lastIndex(of: "/")
+        let directory = slash.map { String(relative[..<$0]) } ?? ""
+        let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
         let resolvedDirectory: String
         if let known = directories[directory] {
             resolvedDirectory = known
@@ -96,12 +120,13 @@ public enum OutputPath {
             resolvedDirectory = ([resolved ?? root] + missing).joined(separator: "/")
             directories[directory] = resolvedDirectory
         }
-        let path = resolvedDirectory + "/" + (relative as NSString).lastPathComponent
+        let path = resolvedDirectory + "/" + name
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard lstat(path, &info) == 0 else { return (path, nil) }
+        guard info.st_mode & S_IFMT == S_IFLNK else { return (path, info.st_mode & S_IFMT == S_IFREG ? FileStamp(info) : nil) }
         let target = AtomicLinkTarget.resolve(path)
         let targetDirectory = realPath((target as NSString).deletingLastPathComponent) ?? (target as NSString).deletingLastPathComponent
-        return targetDirectory + "/" + (target as NSString).lastPathComponent
+        return (targetDirectory + "/" + (target as NSString).lastPathComponent, FileStamp.of(target))
     }
 
     static func realPath(_ path: String) -> String? {

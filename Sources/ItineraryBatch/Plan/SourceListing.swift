@@ -72,6 +72,9 @@ enum SourceListing {
         var pending: [[UInt8]] = [[]]
         let rootBytes = Array(root.utf8)
         let absoluteRoot = absolute(root)
+        // Only an entry whose name is the last part of an excluded path can be one: the full
+        // path is built for those alone.
+        let excludedNames = Set(excluding.map { Array(($0 as NSString).lastPathComponent.utf8) })
         while let relative = pending.popLast() {
             var dirPath = rootBytes
             if !relative.isEmpty { dirPath += [0x2F] + relative }
@@ -106,7 +109,7 @@ enum SourceListing {
                 }
                 let isTrip = type != UInt8(DT_DIR) && name.count > 5 && name.suffix(5).elementsEqual(".json".utf8)
                 guard type == UInt8(DT_DIR) || isTrip else { continue }
-                if !excluding.isEmpty, excluding.contains(absoluteRoot + "/" + String(decoding: child, as: UTF8.self)) { continue }
+                if excludedNames.contains(name), excluding.contains(absoluteRoot + "/" + String(decoding: child, as: UTF8.self)) { continue }
                 guard String(validating: name, as: UTF8.self) != nil else {
                     problems.append("\(full): the name is not UTF-8; rename it")
                     continue

@@ -11,6 +11,7 @@ public struct FingerprintContext: Sendable {
     let fontsLock: String
     let epoch: Int?
     private var templates: [String: String] = [:]
+    private var contexts: [String: String] = [:]
 
     /// - Parameters:
     ///   - fontsDirectory: where `fonts.lock` is (it pins every font file by hash).
@@ -25,8 +26,11 @@ public struct FingerprintContext: Sendable {
     /// where the version number stayed.
     static var program: String { ProgramIdentity.current }
 
-    /// The part of a job's fingerprint that is not the trip: one hash per template and paper.
+    /// The part of a job's fingerprint that is not the trip: one hash per template and paper,
+    /// worked out once for each.
     public mutating func context(templatePath: String, paper: String?) -> String {
+        let key = templatePath + "\u{0}" + (paper ?? "")
+        if let known = contexts[key] { return known }
         let template: String
         if let known = templates[templatePath] {
             template = known
@@ -34,7 +38,7 @@ public struct FingerprintContext: Sendable {
             template = Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data())
             templates[templatePath] = template
         }
-        return Digest.sha256Hex("""
+        let context = Digest.sha256Hex("""
             export-itinerary batch fingerprint 1
             version \(version)
             fonts.lock \(fontsLock)
@@ -42,12 +46,10 @@ public struct FingerprintContext: Sendable {
             paper \(paper ?? "(template default)")
             SOURCE_DATE_EPOCH \(epoch.map(String.init) ?? "(unset)")
             """)
+        contexts[key] = context
+        return context
     }
 
-    /// The whole fingerprint: the context and the SHA-256 of the trip's bytes.
-    public static func fingerprint(context: String, tripSHA256: String) -> String {
-        Digest.sha256Hex(context + " " + tripSHA256)
-    }
 }
 
 /// A file's identity without reading it (size, modification time in nanoseconds, inode): if it
@@ -60,9 +62,12 @@ public struct FileStamp: Sendable, Equatable {
     public static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return FileStamp(size: Int64(info.st_size),
-                         modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                         inode: UInt64(info.st_ino))
+        return FileStamp(info)
+    }
+
+    init(_ info: stat) {
+        self.init(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                  inode: UInt64(info.st_ino))
     }
 
     var text: String { "\(size):\(modified):\(inode)" }
@@ -73,9 +78,4 @@ public struct FileStamp: Sendable, Equatable {
         self.inode = inode
     }
 
-    init?(text: Substring) {
-        let parts = text.split(separator: ":")
-        guard parts.count == 3, let size = Int64(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2]) else { return nil }
-        self.init(size: size, modified: modified, inode: inode)
-    }
 }

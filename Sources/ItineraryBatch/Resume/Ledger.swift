@@ -3,7 +3,9 @@
 /// yet heard of (they are done again); a torn last line is ignored.
 ///
 /// Line format (tab-separated, version first):
-/// `1 <output> <fingerprint> <trip sha256> <trip stamp> <pdf stamp>`, stamps as `size:mtime-ns:inode`.
+/// `1 <output> <context> <trip sha256> <trip stamp> <pdf stamp>`, stamps as `size:mtime-ns:inode`;
+/// the context is the hash of everything the PDF depends on but the trip (`FingerprintContext`),
+/// so a job's whole fingerprint is the pair (context, trip SHA-256).
 /// Output paths of a plan hold no control characters, so tabs and newlines cannot occur in them.
 import Foundation
 import ItineraryExport
@@ -13,7 +15,8 @@ import Glibc
 
 public struct LedgerEntry: Sendable, Equatable {
     public var output: String
-    public var fingerprint: String
+    /// `FingerprintContext.context(...)` of the job: template, paper, program, fonts, epoch.
+    public var context: String
     public var tripSHA256: String
     /// The trip file as it was when the job was handed out.
     public var trip: FileStamp
@@ -21,22 +24,74 @@ public struct LedgerEntry: Sendable, Equatable {
     public var pdf: FileStamp
 
     var line: String {
-        "1\t\(output)\t\(fingerprint)\t\(tripSHA256)\t\(trip.text)\t\(pdf.text)\n"
+        "1\t\(output)\t\(context)\t\(tripSHA256)\t\(trip.text)\t\(pdf.text)\n"
     }
 
-    init(output: String, fingerprint: String, tripSHA256: String, trip: FileStamp, pdf: FileStamp) {
+    init(output: String, context: String, tripSHA256: String, trip: FileStamp, pdf: FileStamp) {
         self.output = output
-        self.fingerprint = fingerprint
+        self.context = context
         self.tripSHA256 = tripSHA256
         self.trip = trip
         self.pdf = pdf
     }
 
     init?(line: Substring) {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard fields.count == 6, fields[0] == "1", fields[2].utf8.count == 64, fields[3].utf8.count == 64,
-              let trip = FileStamp(text: fields[4]), let pdf = FileStamp(text: fields[5]) else { return nil }
-        self.init(output: String(fields[1]), fingerprint: String(fields[2]), tripSHA256: String(fields[3]), trip: trip, pdf: pdf)
+        var bytes = Array(line.utf8)
+        guard let entry = bytes.withUnsafeMutableBufferPointer({ LedgerEntry(bytes: UnsafeBufferPointer($0)) }) else { return nil }
+        self = entry
+    }
+
+    /// Parses one line's bytes (no newline). Bytes, not Characters: a 100,000-line ledger is
+    /// read in milliseconds, where splitting Strings by grapheme took seconds.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        var fields: [UnsafeBufferPointer<UInt8>] = []
+        fields.reserveCapacity(6)
+        var start = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x09 {
+            fields.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            start = i + 1
+        }
+        guard fields.count == 6, fields[0].count == 1, fields[0][0] == 0x31, fields[2].count == 64, fields[3].count == 64,
+              let output = String(validating: fields[1], as: UTF8.self), !output.isEmpty,
+              let trip = FileStamp(bytes: fields[4]), let pdf = FileStamp(bytes: fields[5]) else { return nil }
+        self.init(output: output, context: String(decoding: fields[2], as: UTF8.self),
+                  tripSHA256: String(decoding: fields[3], as: UTF8.self), trip: trip, pdf: pdf)
+    }
+}
+
+extension FileStamp {
+    /// `size:mtime-ns:inode` from bytes.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        var numbers: [UInt64] = []
+        var value: UInt64 = 0
+        var digits = 0
+        for byte in bytes {
+            if byte == 0x3A {
+                guard digits > 0 else { return nil }
+                numbers.append(value)
+                value = 0
+                digits = 0
+            } else if byte >= 0x30 && byte <= 0x39 && digits < 19 {
+                value = value * 10 + UInt64(byte - 0x30)
+                digits += 1
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, numbers.count == 2, numbers[0] <= UInt64(Int64.max), numbers[1] <= UInt64(Int64.max) else { return nil }
+        self.init(size: Int64(numbers[0]), modified: Int64(numbers[1]), inode: value)
+    }
+}
+
+/// Calls `body` with the bytes of every line of `data` (without its newline).
+func forEachLine(_ data: Data, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    data.withUnsafeBytes { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == 0x0A {
+            if i > start { body(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
+            start = i + 1
+        }
     }
 }
 
@@ -58,10 +113,16 @@ public final class Ledger {
             .filter { $0.hasPrefix("ledger") && $0.hasSuffix(".tsv") }.sorted()
         for name in names {
             guard let data = FileManager.default.contents(atPath: dir + "/" + name) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            for line in text.split(separator: "\n") {
-                guard let entry = LedgerEntry(line: line) else { continue }
-                if let known = entries[entry.output], known.pdf.modified > entry.pdf.modified { continue }
+            let own = dir + "/" + name == path
+            // A torn last line has no newline: it is not read, and the next append starts a line.
+            if own && data.last != nil && data.last != 0x0A { tornEnd = true; needsCompaction = true }
+            forEachLine(data) { line in
+                guard let entry = LedgerEntry(bytes: line) else {
+                    if own { needsCompaction = true }
+                    return
+                }
+                if own { remember(entry) }
+                if let known = entries[entry.output], known.pdf.modified > entry.pdf.modified { return }
                 entries[entry.output] = entry
             }
         }
@@ -88,39 +149,56 @@ public final class Ledger {
     /// finished (an edit in the same clock tick as the read would keep its stamp: git's "racily
     /// clean" case).
     public func isUpToDate(output: String, pdfPath: String, tripPath: String, context: String) -> Bool {
-        guard let entry = entries[output], let pdf = FileStamp.of(pdfPath), pdf == entry.pdf else { return false }
+        isUpToDate(output: output, pdf: FileStamp.of(pdfPath), tripPath: tripPath, context: context)
+    }
+
+    /// The same, with the PDF's stamp already taken (`nil`: there is none).
+    public func isUpToDate(output: String, pdf: FileStamp?, tripPath: String, context: String) -> Bool {
+        guard let entry = entries[output], entry.context == context, let pdf, pdf == entry.pdf else { return false }
         var tripSHA = entry.tripSHA256
         if FileStamp.of(tripPath) != entry.trip || entry.trip.modified > entry.pdf.modified - 1_000_000_000 {
             guard let data = FileManager.default.contents(atPath: tripPath) else { return false }
             tripSHA = Digest.sha256Hex(data)
         }
-        return FingerprintContext.fingerprint(context: context, tripSHA256: tripSHA) == entry.fingerprint
+        return entry.context == context && entry.tripSHA256 == tripSHA
     }
 
     /// Appends one entry with a single write, after the PDF was renamed into place.
     public func record(_ entry: LedgerEntry) {
         entries[entry.output] = entry
+        remember(entry)
         if fd < 0 {
             let dir = (path as NSString).deletingLastPathComponent
             mkdir(dir, 0o777)
             fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
             guard fd >= 0 else { return }
+            if tornEnd { _ = write(fd, "\n", 1) }
         }
         let bytes = Array(entry.line.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
+    /// This run's own file as it will be compacted: the newest line per output, first-seen order.
+    private var ownLatest: [String: LedgerEntry] = [:]
+    private var ownOrder: [String] = []
+
+    /// Whether the file holds lines the compacted one would not (repeats, or torn lines).
+    private var needsCompaction = false
+    /// The file ends in the middle of a line (a supervisor killed while appending).
+    private var tornEnd = false
+
+    private func remember(_ entry: LedgerEntry) {
+        if ownLatest.updateValue(entry, forKey: entry.output) == nil { ownOrder.append(entry.output) } else { needsCompaction = true }
+    }
+
     /// Rewrites this run's file with one line per output (the newest), so reruns do not grow it.
+    /// Made from what this run read and recorded; the file is this run's alone (it holds the lock).
     public func compact() {
         if fd >= 0 { close(fd); fd = -1 }
-        guard let data = FileManager.default.contents(atPath: path) else { return }
-        var latest: [String: LedgerEntry] = [:]
-        var order: [String] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let entry = LedgerEntry(line: line) else { continue }
-            if latest.updateValue(entry, forKey: entry.output) == nil { order.append(entry.output) }
-        }
-        let text = order.map { latest[$0]!.line }.joined()
+        guard needsCompaction, !ownOrder.isEmpty else { return }
+        var text = ""
+        text.reserveCapacity(ownOrder.count * 200)
+        for output in ownOrder { text += ownLatest[output]!.line }
         try? AtomicFile.write(Data(text.utf8), to: path)
     }
 

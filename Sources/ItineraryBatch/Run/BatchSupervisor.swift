@@ -61,7 +61,7 @@ public final class BatchSupervisor {
                 finish(index, status: .failed, reason: refusal, errors: [refusal])
                 continue
             }
-            let target = OutputPath.resolvedTarget(job.output, root: options.outputDirectory, directories: &directories)
+            let (target, pdfStamp) = OutputPath.resolvedTarget(job.output, root: options.outputDirectory, directories: &directories)
             if let other = targets[target] {
                 let reason = "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
                 finish(index, status: .failed, reason: reason, errors: [reason])
@@ -70,8 +70,7 @@ public final class BatchSupervisor {
             targets[target] = job.output
             let context = fingerprints.context(templatePath: defaults.templatePath(job.template), paper: job.paper)
             contexts[index] = context
-            if options.resume, ledger.isUpToDate(output: job.output, pdfPath: options.outputDirectory + "/" + job.output,
-                                                 tripPath: job.trip, context: context) {
+            if options.resume, ledger.isUpToDate(output: job.output, pdf: pdfStamp, tripPath: job.trip, context: context) {
                 finish(index, status: .skipped, reason: "up to date")
                 continue
             }
@@ -273,7 +272,7 @@ public final class BatchSupervisor {
             rendered += 1
             if let sha = reply.tripSHA256, let context = contexts[index], let tripStamp = tripStamps[index],
                let pdf = FileStamp.of(outputPaths[index]!) {
-                ledger.record(LedgerEntry(output: job.output, fingerprint: FingerprintContext.fingerprint(context: context, tripSHA256: sha),
+                ledger.record(LedgerEntry(output: job.output, context: context,
                                           tripSHA256: sha, trip: tripStamp, pdf: pdf))
             }
             finish(index, status: .ok, warnings: reply.warnings, pages: reply.pages, bytes: reply.bytes, milliseconds: reply.milliseconds)
