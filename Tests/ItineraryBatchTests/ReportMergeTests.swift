@@ -34,6 +34,20 @@ struct ReportMergeTests {
         #expect(!twice.complete)
     }
 
+    @Test func theWrittenReportReadsBackAsItWas() throws {
+        var r = report(shard: Shard(index: 1, count: 3), outputs: ["a \"quoted\"\\.pdf", "tab\there/ünï.pdf"])
+        r.jobs[0].errors = ["days[0]: line\nbreak", "control \u{1}"]
+        r.jobs[0].warnings = []
+        r.jobs[1].milliseconds = 12.3
+        r.jobs[1].reason = "up to date"
+        r.totals = .init(jobs: r.jobs, seconds: 1.25)
+        let data = r.encoded()
+        #expect(try JSONDecoder().decode(BatchReport.self, from: data) == r)
+        #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
+        let empty = report(shard: nil, outputs: [])
+        #expect(try JSONDecoder().decode(BatchReport.self, from: empty.encoded()) == empty)
+    }
+
     @Test func reportsOfAnotherPlanAreRefused() {
         #expect(throws: BatchUsageError.self) {
             try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf"])),

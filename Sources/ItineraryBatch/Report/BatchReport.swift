@@ -85,11 +85,81 @@ public struct BatchReport: Codable, Sendable, Equatable {
         return text
     }
 
+    /// The report as JSON: keys sorted, two-space indents, one job per block. Written by hand
+    /// into one buffer: JSONEncoder's intermediate tree for 10,000 jobs doubled the supervisor's
+    /// peak memory. (`JSONDecoder` reads it back.)
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = (try? encoder.encode(self)) ?? Data()
-        data.append(0x0A)
-        return data
+        var out = JSONText()
+        out.raw("{\n  \"format\": \(format),\n  \"interrupted\": \(interrupted),\n  \"jobs\": [")
+        for (i, job) in jobs.enumerated() {
+            out.raw(i == 0 ? "\n    {" : ",\n    {")
+            var first = true
+            func field(_ key: String, _ write: (inout JSONText) -> Void) {
+                out.raw(first ? "\n      \"" : ",\n      \"")
+                out.raw(key)
+                out.raw("\": ")
+                write(&out)
+                first = false
+            }
+            field("attempts") { $0.raw(String(job.attempts)) }
+            if let bytes = job.bytes { field("bytes") { $0.raw(String(bytes)) } }
+            if let errors = job.errors { field("errors") { $0.strings(errors, indent: "      ") } }
+            if let ms = job.milliseconds { field("milliseconds") { $0.raw(JSONText.number(ms)) } }
+            field("output") { $0.string(job.output) }
+            if let pages = job.pages { field("pages") { $0.raw(String(pages)) } }
+            if let reason = job.reason { field("reason") { $0.string(reason) } }
+            field("status") { $0.string(job.status.rawValue) }
+            field("trip") { $0.string(job.trip) }
+            if let warnings = job.warnings { field("warnings") { $0.strings(warnings, indent: "      ") } }
+            out.raw("\n    }")
+        }
+        out.raw(jobs.isEmpty ? "],\n" : "\n  ],\n")
+        out.raw("  \"plan\": {\n    \"digest\": ")
+        out.string(plan.digest)
+        out.raw(",\n    \"jobs\": \(plan.jobs)\n  },\n  \"program\": ")
+        out.string(program)
+        if let shard { out.raw(",\n  \"shard\": {\n    \"count\": \(shard.count),\n    \"index\": \(shard.index)\n  }") }
+        let t = totals
+        out.raw(",\n  \"totals\": {\n    \"bytes\": \(t.bytes),\n    \"cancelled\": \(t.cancelled),\n    \"failed\": \(t.failed),\n"
+                + "    \"jobs\": \(t.jobs),\n    \"ok\": \(t.ok),\n    \"pages\": \(t.pages),\n    \"seconds\": \(JSONText.number(t.seconds)),\n"
+                + "    \"skipped\": \(t.skipped)\n  }\n}\n")
+        return out.data
+    }
+}
+
+/// A small JSON writer: strings escaped as RFC 8259 requires, nothing else done for you.
+struct JSONText {
+    private(set) var data = Data()
+
+    mutating func raw(_ text: String) { data.append(contentsOf: text.utf8) }
+
+    mutating func string(_ text: String) {
+        data.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: data.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: data.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: data.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: data.append(contentsOf: [0x5C, 0x72])
+            case 0x09: data.append(contentsOf: [0x5C, 0x74])
+            case 0..<0x20, 0x7F: data.append(contentsOf: String(format: "\\u%04x", byte).utf8)
+            default: data.append(byte)
+            }
+        }
+        data.append(0x22)
+    }
+
+    mutating func strings(_ texts: [String], indent: String) {
+        raw("[")
+        for (i, text) in texts.enumerated() {
+            raw(i == 0 ? "\n" + indent + "  " : ",\n" + indent + "  ")
+            string(text)
+        }
+        raw(texts.isEmpty ? "]" : "\n" + indent + "]")
+    }
+
+    /// A finite number as JSON (Swift's shortest round-trip form, which JSON accepts).
+    static func number(_ value: Double) -> String {
+        value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)) : "0"
     }
 }
