@@ -72,6 +72,7 @@ struct Progress {
     }
 
     static func duration(_ seconds: Double) -> String {
+        if seconds < 1 { return "under 1 s" }
         if seconds < 90 { return "\(Int(seconds.rounded())) s" }
         if seconds < 5400 { return "\(Int((seconds / 60).rounded())) min" }
         return String(format: "%.1f h", seconds / 3600)
