@@ -18,6 +18,11 @@ enum EntitlementCommands {
         do { return try ProAccess.loadCatalog(path: gate.catalog) } catch { throw CommandFailure(message: error.description, code: error.exitCode) }
     }
 
+    /// The gate's clock (`EXPORT_ITINERARY_NOW` checked).
+    static func clock() throws(CommandFailure) -> @Sendable () -> Date {
+        do { return try ProAccess.clock() } catch { throw CommandFailure(message: error.description, code: error.exitCode) }
+    }
+
     static func storeFailure(_ error: StoreError) -> CommandFailure {
         CommandFailure(message: error.description, code: ExitCode.entitlementStore)
     }
@@ -34,7 +39,7 @@ enum EntitlementCommands {
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        let gate = ProGate(storeDirectory: storeDirectory(options), catalog: try catalog(options), clock: ProAccess.clock())
+        let gate = ProGate(storeDirectory: storeDirectory(options), catalog: try catalog(options), clock: try clock())
         let report: EntitlementReport
         do { report = try gate.report() } catch { throw storeFailure(error) }
         if json {
@@ -149,7 +154,7 @@ enum EntitlementCommands {
         guard let store = try openStore(options, create: false) else {
             throw CommandFailure(message: StoreError.notInitialized(path: storeDirectory(options)).description, code: ExitCode.entitlementStore)
         }
-        let clock = ProAccess.clock()
+        let clock = try clock()
         let session = StoreKitTestSession(store: store, catalog: catalog, clock: clock)
         do {
             switch action {

@@ -37,6 +37,9 @@ func sourceDateEpoch() throws(UsageError) -> Int? {
 }
 
 func run() -> Int32 {
+    // A file-size limit (`ulimit -f`) makes the write fail with EFBIG, reported as exit 6 with
+    // the temporary file removed, instead of killing the process with one left behind.
+    signal(SIGXFSZ, SIG_IGN)
     let command: Command
     do {
         command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))

@@ -32,10 +32,11 @@ public enum AtomicFile {
             switch existing.st_mode & S_IFMT {
             case S_IFREG: keepMode = existing.st_mode & 0o7777
             case S_IFDIR: throw OutputError(path: requestedPath, reason: "it is a directory")
+            case S_IFLNK: throw OutputError(path: requestedPath, reason: "its symbolic links do not end in a file (a loop, or more than 32)")
             default: throw OutputError(path: requestedPath, reason: "it is not a regular file (a device, pipe or socket is never replaced)")
             }
         }
-        var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
+        var template = Array((directory + "/" + temporaryPrefix(for: url.lastPathComponent) + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputError(path: requestedPath, reason: errnoText()) }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -76,6 +77,16 @@ public enum AtomicFile {
             fsync(dirFD)
             close(dirFD)
         }
+    }
+
+    /// The start of the temporary file's name beside `name` (`.NAME.tmp-`, then six random
+    /// characters), the name shortened on a character boundary where the whole would pass the
+    /// file system's 255-byte limit: a valid 254-byte output name still gets written.
+    public static func temporaryPrefix(for name: String) -> String {
+        let fixed = ".".utf8.count + ".tmp-".utf8.count + 6
+        var kept = Substring(name)
+        while kept.utf8.count + fixed > 255 { kept = kept.dropLast() }
+        return "." + kept + ".tmp-"
     }
 
     /// System messages in the tool's own lower-case style ("permission denied").

@@ -27,6 +27,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case pageOutOfRange(page: Int, pages: Int)
     /// The output path is the input file: writing would destroy the trip.
     case sameFile(String)
+    /// An environment variable the command reads holds something it cannot use.
+    case environment(String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case let .render(message): return "rendering failed: \(message)"
         case let .pageOutOfRange(page, pages): return "--page \(page): the document has \(pages) page\(pages == 1 ? "" : "s")"
         case let .sameFile(path): return "the output \(path) is the input file: refusing to overwrite the trip"
+        case let .environment(message): return message
         }
     }
 
@@ -52,7 +55,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed
-        case .pageOutOfRange, .sameFile: return ExitCode.usage
+        case .pageOutOfRange, .sameFile, .environment: return ExitCode.usage
         case .unreadableInput, .template, .fonts, .render: return ExitCode.failure
         }
     }

@@ -111,7 +111,10 @@ public final class Exporter {
         }
         if data.count > TripLoader.maximumBytes {
             // Only the limit and one byte more were read: say what is known.
-            throw .invalidTrip(path: name, .tooLarge(bytes: path == "-" ? data.count : (fileSize(path) ?? data.count)))
+            // The file's size when it is a file that large; else (a stream, a device whose size
+            // reads 0) one byte past the limit, which the message gives as "more than the limit".
+            let size = path == "-" ? 0 : (fileSize(path) ?? 0)
+            throw .invalidTrip(path: name, .tooLarge(bytes: size > TripLoader.maximumBytes ? size : TripLoader.maximumBytes + 1))
         }
         return data
     }

@@ -27,18 +27,20 @@ public enum ProAccess {
     /// The moment entitlements are judged at: the system clock, or `EXPORT_ITINERARY_NOW`
     /// (seconds since 1970) for demos and tests. Turning it back helps no one: the store never
     /// evaluates earlier than the newest signature it has seen.
-    public static func clock(environment: [String: String] = ProcessInfo.processInfo.environment) -> @Sendable () -> Date {
-        if let raw = environment["EXPORT_ITINERARY_NOW"], let seconds = Double(raw) {
-            let fixed = Date(timeIntervalSince1970: seconds)
-            return { fixed }
+    /// A value that is set but is not such a number is an error, not silently the system clock.
+    public static func clock(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> @Sendable () -> Date {
+        guard let raw = environment["EXPORT_ITINERARY_NOW"], !raw.isEmpty else { return { Date() } }
+        guard let seconds = Double(raw), seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else {
+            throw .environment("EXPORT_ITINERARY_NOW must be a number of seconds from 0 (1970) to 253402300799 (year 9999), got \"\(raw)\"")
         }
-        return { Date() }
+        let fixed = Date(timeIntervalSince1970: seconds)
+        return { fixed }
     }
 
     /// A gate over `storeDirectory` (nil: `EntitlementStore.defaultDirectory`) and a catalog.
     public static func gate(storeDirectory: String? = nil, catalogPath: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> ProGate {
         ProGate(storeDirectory: storeDirectory ?? EntitlementStore.defaultDirectory(environment: environment),
-                catalog: try loadCatalog(path: catalogPath, environment: environment), clock: clock(environment: environment))
+                catalog: try loadCatalog(path: catalogPath, environment: environment), clock: try clock(environment: environment))
     }
 }

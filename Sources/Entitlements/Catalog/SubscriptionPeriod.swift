@@ -30,13 +30,18 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    /// The largest count a period may have: StoreKit's longest is a year, and arithmetic on
+    /// periods (twelfths of a day, months) must never overflow.
+    public static let maximumValue = 999
+
     /// Parses an ISO 8601 duration with a single component, as StoreKit writes them:
-    /// `P1W`, `P1M`, `P2M`, `P3M`, `P6M`, `P1Y` (and `P3D`-style days). Nil for anything else.
+    /// `P1W`, `P1M`, `P2M`, `P3M`, `P6M`, `P1Y` (and `P3D`-style days), at most
+    /// `maximumValue` of the unit. Nil for anything else.
     public init?(iso8601 text: String) {
-        guard text.count >= 3, text.first == "P", let designator = text.last,
+        guard text.count >= 3, text.count <= 8, text.first == "P", let designator = text.last,
               let unit = Unit.allCases.first(where: { $0.designator == designator }) else { return nil }
         let digits = text.dropFirst().dropLast()
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value >= 1 else {
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value >= 1, value <= Self.maximumValue else {
             return nil
         }
         self.init(unit: unit, value: value)

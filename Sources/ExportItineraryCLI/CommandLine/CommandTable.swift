@@ -218,8 +218,9 @@ enum CommandTable {
             try o.expectPositional(1, "PRODUCT_ID", command: "storekit-test purchase")
             var expires: TimeInterval?
             if let raw = o.value("--expires-in") {
-                guard let seconds = duration(raw) else {
-                    throw UsageError(message: "--expires-in must be a duration such as 30s, 15m, 2h, 7d or -1h, got \"\(raw)\"")
+                // At most a hundred years either way: a date any store and any formatter can hold.
+                guard let seconds = duration(raw), abs(seconds) <= 100 * 366 * 86_400 else {
+                    throw UsageError(message: "--expires-in must be a duration such as 30s, 15m, 2h, 7d or -1h, within 100 years, got \"\(raw)\"")
                 }
                 expires = seconds
             }

@@ -389,7 +389,7 @@ public final class BatchSupervisor {
     static func removeTemporaryFiles(of output: String) {
         let written = AtomicLinkTarget.resolve(output)
         let directory = (written as NSString).deletingLastPathComponent
-        let prefix = "." + (written as NSString).lastPathComponent + ".tmp-"
+        let prefix = AtomicFile.temporaryPrefix(for: (written as NSString).lastPathComponent)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
             unlink(directory + "/" + name)

@@ -1,0 +1,77 @@
+/// Files and inputs at their limits fail cleanly (issue 9, files and processes): a file-size
+/// limit, the longest file name, a link loop, a device as a trip, a bad clock override, an
+/// absurd duration or subscription period.
+import Foundation
+import Testing
+import TestSupport
+
+private let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
+
+private func cli(_ args: [String], env extra: [String: String] = [:]) throws -> ProcessResult {
+    var changes = TestStores.commandEnvironment
+    for (k, v) in extra { changes[k] = v }
+    return try runProcess(TestPaths.executable, args, environment: environment(changes))
+}
+
+@Suite("File and input limits")
+struct FileAndInputLimitTests {
+    @Test func aFileSizeLimitIsExitSixWithNothingLeft() throws {
+        let dir = TestPaths.scratch("ulimit")
+        let out = dir.appendingPathComponent("trip.pdf").path
+        // 36 KiB: room for the store's 32 KiB shared-memory file, not for the 42 KiB PDF.
+        let r = try runProcess("/bin/bash", ["-c", "ulimit -f 36; exec \"$0\" \"$1\" \"$2\"", TestPaths.executable, trip, out],
+                               environment: environment(TestStores.commandEnvironment))
+        #expect(r.status == 6, "\(r.stderr)")
+        #expect(r.stderr.contains("file too large"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
+    @Test func theLongestFileNameIsWritten() throws {
+        let dir = TestPaths.scratch("long-name")
+        let name = String(repeating: "n", count: 250) + ".pdf"
+        #expect(name.utf8.count == 254)
+        let r = try cli([trip, dir.appendingPathComponent(name).path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [name])
+    }
+
+    @Test func aLinkLoopIsNamedAsOne() throws {
+        let dir = TestPaths.scratch("link-loop")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("a.pdf").path, withDestinationPath: "b.pdf")
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("b.pdf").path, withDestinationPath: "a.pdf")
+        let r = try cli([trip, dir.appendingPathComponent("a.pdf").path])
+        #expect(r.status == 6)
+        #expect(r.stderr.contains("symbolic links do not end in a file"), "\(r.stderr)")
+    }
+
+    @Test func aDeviceTooLargeIsNotZeroBytes() throws {
+        let r = try cli(["validate", "/dev/zero"])
+        #expect(r.status == 4)
+        #expect(r.stderr == "export-itinerary: error: /dev/zero: more than the limit of 8388608 bytes (8 MiB)\n")
+    }
+
+    @Test func aBadClockOverrideIsAnError() throws {
+        for bad in ["yesterday", "-5", "1e300", "nan"] {
+            let r = try cli([trip, TestPaths.scratch("now").appendingPathComponent("t.pdf").path], env: ["EXPORT_ITINERARY_NOW": bad])
+            #expect(r.status == 2, "\(bad)")
+            #expect(r.stderr.contains("EXPORT_ITINERARY_NOW must be a number of seconds"), "\(bad): \(r.stderr)")
+        }
+    }
+
+    @Test func anAbsurdDurationIsAUsageError() throws {
+        let r = try cli(["storekit-test", "purchase", "com.sportstime.pro.annual", "--expires-in", "99999999999d"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("within 100 years"))
+    }
+
+    @Test func anAbsurdSubscriptionPeriodIsACatalogError() throws {
+        let catalog = try String(contentsOf: TestPaths.root.appendingPathComponent("StoreKit/SportsTime.storekit"), encoding: .utf8)
+        let period = try #require(catalog.range(of: #""recurringSubscriptionPeriod" : "P1M""#) ?? catalog.range(of: #""recurringSubscriptionPeriod": "P1M""#))
+        let evil = catalog.replacingCharacters(in: period, with: #""recurringSubscriptionPeriod" : "P99999999999999999Y""#)
+        let file = TestPaths.scratch("evil-catalog").appendingPathComponent("evil.storekit")
+        try Data(evil.utf8).write(to: file)
+        let r = try cli(["paywall", "--catalog", file.path])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("recurringSubscriptionPeriod"), "\(r.stderr)")
+    }
+}
