@@ -75,3 +75,31 @@ struct FileAndInputLimitTests {
         #expect(r.stderr.contains("recurringSubscriptionPeriod"), "\(r.stderr)")
     }
 }
+
+@Suite("Concurrent store creation")
+struct ConcurrentStoreCreationTests {
+    @Test func sixInitsAndTrustRootsOnANewStoreAllSucceed() throws {
+        for command in [["entitlements", "init", "--bundle-id", "com.sportstime.app"], ["storekit-test", "enable"]] {
+            let dir = TestPaths.scratch("concurrent-create-\(command[0])").appendingPathComponent("store").path
+            if command[0] == "storekit-test" {
+                #expect(try runProcess(TestPaths.executable, ["entitlements", "init", "--bundle-id", "com.sportstime.app", "--store", dir]).status == 0)
+            }
+            let processes = try (0..<6).map { _ -> (Process, Pipe) in
+                let p = Process()
+                p.executableURL = URL(fileURLWithPath: TestPaths.executable)
+                p.arguments = command + ["--store", dir]
+                p.environment = environment(TestStores.commandEnvironment)
+                let err = Pipe()
+                p.standardError = err
+                p.standardOutput = FileHandle.nullDevice
+                try p.run()
+                return (p, err)
+            }
+            for (p, err) in processes {
+                let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                p.waitUntilExit()
+                #expect(p.terminationStatus == 0, "\(command): \(message)")
+            }
+        }
+    }
+}

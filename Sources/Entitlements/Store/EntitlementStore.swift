@@ -89,11 +89,16 @@ public final class EntitlementStore {
     private func prepareSchema(file: String, create: Bool) throws(StoreError) {
         do {
             // The first read of a file that is not SQLite fails here ("file is not a database").
-            let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
+            var tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
             if tables.isEmpty {
                 guard create else { throw StoreError.corrupt(path: file, reason: "it holds no entitlement tables") }
                 try db.execute("PRAGMA journal_mode = WAL")
-                try db.transaction {
+                // Several processes may be creating one new store at once: the check that it is
+                // empty is made again inside the write transaction, so only one creates the
+                // tables and the others find them (concurrent `entitlements init` all succeed).
+                let created = try db.transaction { () throws -> Bool in
+                    let now = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
+                    guard now.isEmpty else { return false }
                     try db.execute("""
                         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                         CREATE TABLE trusted_roots (fingerprint TEXT PRIMARY KEY, der BLOB NOT NULL, label TEXT NOT NULL,
@@ -106,8 +111,10 @@ public final class EntitlementStore {
                                                jws TEXT NOT NULL);
                         """)
                     try db.query("INSERT INTO meta (key, value) VALUES ('schemaVersion', ?)", [.text(String(Self.schemaVersion))])
+                    return true
                 }
-                return
+                if created { return }
+                tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
             }
             for table in ["meta", "trusted_roots", "transactions", "renewals"] where !tables.contains(table) {
                 throw StoreError.corrupt(path: file, reason: "the table \(table) is missing")
