@@ -7,9 +7,11 @@ enum GateBench {
     /// current annual subscription), then times the first check (what one CLI run pays) and
     /// repeated checks in the same process.
     static func run(count: Int, catalogPath: String) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gate-bench-\(ProcessInfo.processInfo.processIdentifier)").path
+        // GATE_STORE_DIR keeps the store there, for timing the command against it.
+        let keep = ProcessInfo.processInfo.environment["GATE_STORE_DIR"]
+        let dir = keep ?? FileManager.default.temporaryDirectory.appendingPathComponent("gate-bench-\(ProcessInfo.processInfo.processIdentifier)").path
         try? FileManager.default.removeItem(atPath: dir)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        defer { if keep == nil { try? FileManager.default.removeItem(atPath: dir) } }
         let catalog = try StoreKitCatalog.load(Data(contentsOf: URL(fileURLWithPath: catalogPath)))
         let store = try EntitlementStore.openOrCreate(directory: dir)
         try store.initialize(bundleId: "com.sportstime.app", environments: [.production])

@@ -106,7 +106,8 @@ public final class EntitlementStore {
                         CREATE TABLE transactions (transaction_id TEXT PRIMARY KEY, original_transaction_id TEXT,
                                                    product_id TEXT NOT NULL, purchase_date REAL NOT NULL,
                                                    signed_date REAL NOT NULL, environment TEXT, jws TEXT NOT NULL);
-                        CREATE INDEX transactions_by_product ON transactions (product_id, purchase_date DESC);
+                        CREATE INDEX transactions_by_product_order
+                            ON transactions (product_id, purchase_date DESC, signed_date DESC, transaction_id DESC);
                         CREATE TABLE renewals (original_transaction_id TEXT PRIMARY KEY, signed_date REAL NOT NULL,
                                                jws TEXT NOT NULL);
                         """)
@@ -119,6 +120,7 @@ public final class EntitlementStore {
             for table in ["meta", "trusted_roots", "transactions", "renewals"] where !tables.contains(table) {
                 throw StoreError.corrupt(path: file, reason: "the table \(table) is missing")
             }
+            try upgradeIndexes()
             guard let version = try meta("schemaVersion") else { throw StoreError.corrupt(path: file, reason: "no schema version") }
             guard version == String(Self.schemaVersion) else {
                 throw StoreError.corrupt(path: file, reason: "schema version \(version) is not \(Self.schemaVersion): made by another version of export-itinerary")
@@ -136,6 +138,26 @@ public final class EntitlementStore {
             throw Self.classify(error, file: file)
         } catch {
             throw .unreadable(path: file, reason: "\(error)")
+        }
+    }
+
+    /// The per-product query orders by purchase date, signing date and id: an index holding all
+    /// three lets SQLite read just the rows it returns, instead of sorting every transaction of
+    /// the product (reading each one's JWS) first. Stores made before it get it the first time
+    /// they are opened where they can be written; a read-only store keeps working without.
+    private func upgradeIndexes() throws {
+        let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap { $0.first?.text }
+        guard !indexes.contains("transactions_by_product_order") else { return }
+        do {
+            try db.transaction {
+                try db.execute("""
+                    CREATE INDEX IF NOT EXISTS transactions_by_product_order
+                        ON transactions (product_id, purchase_date DESC, signed_date DESC, transaction_id DESC);
+                    DROP INDEX IF EXISTS transactions_by_product;
+                    """)
+            }
+        } catch let error as SQLiteError where error.code & 0xFF == SQLITE_READONLY || error.code & 0xFF == SQLITE_CANTOPEN {
+            return
         }
     }
 
