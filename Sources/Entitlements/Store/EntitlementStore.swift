@@ -42,6 +42,8 @@ public final class EntitlementStore {
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
     let db: SQLiteDatabase
+    /// Opened as a read-only snapshot: this process cannot write the store.
+    public let readOnly: Bool
 
     /// `$EXPORT_ITINERARY_HOME`, else `$XDG_DATA_HOME/export-itinerary`, else `~/.local/share/export-itinerary`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -77,8 +79,11 @@ public final class EntitlementStore {
         if !create, !FileManager.default.isReadableFile(atPath: file) {
             throw .unreadable(path: file, reason: "permission denied")
         }
+        // A store this process may read but not write still answers the gate (issue 9): another
+        // user's, or one mounted read-only (a Kubernetes Secret holding only the database).
+        readOnly = !create && (access(directory, W_OK) != 0 || access(file, W_OK) != 0)
         do {
-            db = try SQLiteDatabase(path: file, create: create)
+            db = try SQLiteDatabase(path: file, create: create, readOnly: readOnly)
         } catch {
             throw .unreadable(path: file, reason: error.message)
         }
@@ -120,7 +125,7 @@ public final class EntitlementStore {
             for table in ["meta", "trusted_roots", "transactions", "renewals"] where !tables.contains(table) {
                 throw StoreError.corrupt(path: file, reason: "the table \(table) is missing")
             }
-            try upgradeIndexes()
+            if !readOnly { try upgradeIndexes() }
             guard let version = try meta("schemaVersion") else { throw StoreError.corrupt(path: file, reason: "no schema version") }
             guard version == String(Self.schemaVersion) else {
                 throw StoreError.corrupt(path: file, reason: "schema version \(version) is not \(Self.schemaVersion): made by another version of export-itinerary")

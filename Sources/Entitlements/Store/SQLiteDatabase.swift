@@ -15,10 +15,23 @@ final class SQLiteDatabase {
 
     /// Opens (and with `create`, creates) the database file. A busy timeout lets concurrent
     /// imports and batch runs wait for each other instead of failing.
-    init(path: String, create: Bool) throws(SQLiteError) {
+    ///
+    /// `readOnly` opens a file this process cannot write (another user's store, a read-only
+    /// mount) as an immutable snapshot: SQLite's ordinary read-only mode still needs to create
+    /// the `-shm` file of a WAL database beside it, and fails where it cannot.
+    init(path: String, create: Bool, readOnly: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc: Int32
+        if readOnly {
+            // A write-ahead log with content holds changes not yet in the file (a refund, say):
+            // an immutable snapshot would not see them, so then SQLite's read-only mode reads
+            // the log (it needs the `-shm` file beside it, and fails without).
+            let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+            let uri = Self.uri(path) + (log > 0 ? "?mode=ro" : "?mode=ro&immutable=1")
+            rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        } else {
+            rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(db)
@@ -30,6 +43,22 @@ final class SQLiteDatabase {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// `file:` and the path with every byte outside a plain path percent-escaped (`?`, `#`, `%`
+    /// and the like would end or change the URI).
+    static func uri(_ path: String) -> String {
+        var out = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
 
     func execute(_ sql: String) throws(SQLiteError) {
         var error: UnsafeMutablePointer<CChar>?

@@ -1,0 +1,65 @@
+/// A store the user can read but not write (another user's, a read-only mount) still answers
+/// the gate, and changes still in its write-ahead log are never ignored (issue 9, files).
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Read-only store")
+struct ReadOnlyStoreTests {
+    /// Runs the command as `nobody`; nil when this is not root (permissions do not bind root).
+    private func asNobody(_ args: [String]) throws -> ProcessResult? {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return nil }
+        // A checkout where nobody cannot reach the command or the fonts cannot run this test.
+        let reachable = try runProcess("/usr/sbin/runuser", ["-u", "nobody", "--", "/usr/bin/test", "-x", TestPaths.executable,
+                                                            "-a", "-r", TestPaths.fonts + "/fonts.lock"])
+        guard reachable.status == 0 else { return nil }
+        let env = ["EXPORT_ITINERARY_FONTS=" + TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES=" + TestPaths.templates,
+                   "EXPORT_ITINERARY_STOREKIT=" + TestPaths.root.appendingPathComponent("StoreKit").path]
+        return try runProcess("/usr/sbin/runuser", ["-u", "nobody", "--", "/usr/bin/env"] + env + [TestPaths.executable] + args)
+    }
+
+    /// A copy of a fresh Pro store in a directory only root may write: the database alone
+    /// (`backup` folds the log in), or with a log holding one more change and no `-shm`.
+    private func readOnlyStore(_ name: String, pendingLog: Bool) throws -> String {
+        let source = try TestStores.makeProStore("ro-\(name)")
+        let dir = URL(fileURLWithPath: "/tmp").appendingPathComponent("export-itinerary-ro-\(name)-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let script = """
+            import sqlite3, shutil, sys, os
+            src, dst, pending = sys.argv[1] + "/entitlements.sqlite", sys.argv[2] + "/entitlements.sqlite", sys.argv[3] == "1"
+            out = sqlite3.connect(dst); sqlite3.connect(src).backup(out); out.close()
+            if pending:
+                work = sys.argv[2] + "/work.sqlite"; shutil.copy(dst, work)
+                db = sqlite3.connect(work); db.execute("pragma journal_mode=wal")
+                db.execute("insert into meta(key, value) values('pending', 'change')"); db.commit()
+                shutil.copy(work + "-wal", dst + "-wal"); db.close(); os.remove(work)
+            for name in os.listdir(sys.argv[2]): os.chmod(sys.argv[2] + "/" + name, 0o644)
+            """
+        let r = try runProcess("/usr/bin/python3", ["-c", script, source, dir, pendingLog ? "1" : "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return dir
+    }
+
+    @Test func aStoreThatCannotBeWrittenStillAnswers() throws {
+        let store = try readOnlyStore("answers", pendingLog: false)
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        guard let status = try asNobody(["entitlements", "status", "--store", store]) else { return }
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasPrefix("Pro: yes"), "\(status.stdout)")
+        let out = URL(fileURLWithPath: "/tmp").appendingPathComponent("export-itinerary-ro-\(getpid()).pdf").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let export = try asNobody([TestPaths.examples.appendingPathComponent("day-trip.json").path, out, "--store", store])
+        #expect(export?.status == 0, "\(export?.stderr ?? "")")
+        // Nothing was created beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["entitlements.sqlite"])
+    }
+
+    @Test func changesStillInTheLogAreNeverIgnored() throws {
+        let store = try readOnlyStore("pending", pendingLog: true)
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        guard let status = try asNobody(["entitlements", "status", "--store", store]) else { return }
+        // Without the -shm file the log cannot be read read-only: an error, not the older state.
+        #expect(status.status == 5, "\(status.stdout)\(status.stderr)")
+    }
+}
