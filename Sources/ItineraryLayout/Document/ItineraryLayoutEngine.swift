@@ -26,12 +26,8 @@ public struct ItineraryLayoutEngine {
             blocks += sectionBlocks
         }
 
-        let t = theme.template
-        let page = theme.page
-        let paginator = Paginator { index in
-            let m = index == 0 ? t.firstPageMargins : t.margins
-            return page.height - m.top - m.bottom
-        }
+        let geometry = theme.geometry
+        let paginator = Paginator { index in geometry.body(page: index).height }
         let bodies = paginator.paginate(blocks)
         let title = trip.displayName
         let composer = PageComposer(theme: theme, text: text,
@@ -75,5 +71,5 @@ public struct ItineraryLayoutEngine {
         return entries
     }
 
-    var contentWidth: Double { theme.page.width - theme.template.margins.left - theme.template.margins.right }
+    var contentWidth: Double { theme.geometry.flowWidth }
 }

@@ -10,7 +10,7 @@ struct SectionContext {
     let text: TextEngine
     let format: TripFormatter
     /// Width of the content box.
-    let width: Double
+    var width: Double
     let zones: CityZones
     let teams: [String: Team]
     let stadiums: [String: Stadium]

@@ -12,20 +12,20 @@ struct PageComposer {
         let t = theme.template
         let page = theme.page
         return bodies.enumerated().map { index, body in
-            let margins = index == 0 ? t.firstPageMargins : t.margins
+            // Body, header and footer all take this page's frame (the first page's own margins).
+            let frame = theme.geometry.body(page: index)
             var items: [DisplayItem] = []
             for placed in body.blocks {
-                items += placed.block.draw(at: Point(x: margins.left, y: margins.top + placed.y))
+                items += placed.block.draw(at: Point(x: frame.x, y: frame.y + placed.y))
             }
-            let contentWidth = page.width - t.margins.left - t.margins.right
             if index > 0 {
                 // The item at the top edge: zero-height blocks placed first (a section's page
                 // break, an anchor) share y = 0 with it, so look past them.
                 let mark = body.blocks.first { $0.y < 0.001 && $0.block.mark != nil }?.block.mark ?? body.markAtTop
-                items += header(mark: mark, width: contentWidth)
+                items += header(mark: mark, left: frame.x, width: frame.width)
             }
             if index > 0 || t.footer.onFirstPage {
-                items += footer(page: index + 1, of: bodies.count, width: contentWidth)
+                items += footer(page: index + 1, of: bodies.count, left: frame.x, width: frame.width)
             }
             // A cover gets its own page label ("Cover"), so viewers number the pages after it
             // as printed: the cover counts as page 1.
@@ -35,7 +35,7 @@ struct PageComposer {
         }
     }
 
-    private func header(mark: String?, width: Double) -> [DisplayItem] {
+    private func header(mark: String?, left x: Double, width: Double) -> [DisplayItem] {
         let t = theme.template
         let style = theme.style(named: t.header.style)
         let box = text.lineBox([style])
@@ -46,19 +46,19 @@ struct PageComposer {
             let line = text.setParagraph([StyledSpan(mark, style)], width: nil).first
             if let line {
                 rightWidth = line.width
-                items.append(.text(spans: line.spans, origin: Point(x: t.margins.left + width - line.width, y: y)))
+                items.append(.text(spans: line.spans, origin: Point(x: x + width - line.width, y: y)))
             }
         }
         let room = max(0, width - rightWidth - 24)
         let left = text.ellipsize(StyledSpan(headerTitle, style), width: room, middle: false)
-        items.append(.text(spans: [left], origin: Point(x: t.margins.left, y: y)))
+        items.append(.text(spans: [left], origin: Point(x: x, y: y)))
         let ruleY = t.header.textTop + t.header.ruleOffset
-        items.append(.line(from: Point(x: t.margins.left, y: ruleY), to: Point(x: t.margins.left + width, y: ruleY),
+        items.append(.line(from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
                            width: t.header.ruleWidth, color: theme.color(t.header.ruleColor), dash: []))
         return items
     }
 
-    private func footer(page: Int, of pages: Int, width: Double) -> [DisplayItem] {
+    private func footer(page: Int, of pages: Int, left x: Double, width: Double) -> [DisplayItem] {
         let t = theme.template
         let f = t.footer
         let style = theme.style(named: f.style)
@@ -68,15 +68,15 @@ struct PageComposer {
         let pageLine = text.setParagraph([StyledSpan(label, style)], width: nil)
         var items: [DisplayItem] = []
         if let line = pageLine.first {
-            items.append(.text(spans: line.spans, origin: Point(x: t.margins.left + width - line.width, y: baseline)))
+            items.append(.text(spans: line.spans, origin: Point(x: x + width - line.width, y: baseline)))
         }
         // Wordmark: a disc in the accent colour, then the product name.
         let mark = theme.style(named: f.wordmarkStyle)
         // Centre the disc on the cap height (about 0.72 em in Inter) rather than the line box.
         let discCenterY = baseline - 0.36 * mark.size
-        items.append(.circle(center: Point(x: t.margins.left + f.wordmarkDisc / 2, y: discCenterY), radius: f.wordmarkDisc / 2,
+        items.append(.circle(center: Point(x: x + f.wordmarkDisc / 2, y: discCenterY), radius: f.wordmarkDisc / 2,
                              fill: theme.color(f.wordmarkColor)))
-        items.append(.text(spans: [StyledSpan(f.wordmark, mark)], origin: Point(x: t.margins.left + f.wordmarkDisc + 4, y: baseline)))
+        items.append(.text(spans: [StyledSpan(f.wordmark, mark)], origin: Point(x: x + f.wordmarkDisc + 4, y: baseline)))
         return items
     }
 }

@@ -90,6 +90,14 @@ public enum TemplateLoader {
                 }
             }
         }
+        // Flowing content is set at one width (PageGeometry.flowWidth): unless a cover has the
+        // first page to itself, that page must be as wide as the others.
+        if t.sections.first != .cover {
+            let first = t.firstPageMargins.left + t.firstPageMargins.right, other = t.margins.left + t.margins.right
+            guard abs(first - other) < 0.001 else {
+                throw TemplateError(key: "firstPageMargins", message: "left + right is \(first) pt but the other pages' is \(other) pt: without a cover first, the first page holds flowing content, which is set at one width")
+            }
+        }
         for (name, style) in t.styles.sorted(by: { $0.key < $1.key }) {
             guard style.size <= 144 else { throw TemplateError(key: "styles.\(name).size", message: "must be at most 144 pt") }
             guard style.lineHeight <= 144 else { throw TemplateError(key: "styles.\(name).lineHeight", message: "must be at most 144 pt") }

@@ -8,6 +8,8 @@ public struct Theme: Sendable {
     /// The language code whose labels were chosen (`en` when the trip's has none).
     public let language: String
     public let page: PaperSize
+    /// Where content goes on each page of that paper.
+    public let geometry: PageGeometry
     private let styles: [String: TextStyle]
     private let uppercase: Set<String>
 
@@ -29,6 +31,7 @@ public struct Theme: Sendable {
             throw TemplateError(key: "papers", message: "the template has no paper \"\(paperName)\" (it has \(template.papers.keys.sorted().joined(separator: ", ")))")
         }
         page = size
+        geometry = PageGeometry(template: template, paper: size)
         var resolved: [String: TextStyle] = [:]
         var upper = Set<String>()
         for (name, spec) in template.styles {

@@ -31,7 +31,7 @@ enum CoverFixtures {
         let theme = try Theme(template: template(), locale: trip.locale)
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
         return SectionContext(trip: trip, theme: theme, text: try engine(), format: format,
-                              width: theme.page.width - theme.template.margins.left - theme.template.margins.right)
+                              width: theme.geometry.flowWidth)
     }
 
     static func document(_ trip: Trip) throws -> LaidOutDocument {

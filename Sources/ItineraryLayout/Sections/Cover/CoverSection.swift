@@ -19,9 +19,15 @@ extension SectionContext {
     func coverBlocks() -> [any FlowBlock] {
         guard let spec = theme.template.cover else { return [] }
         let t = theme.template
-        // A cover listed first is page 1, with the first page's margins.
-        let margins = t.sections.first == .cover ? t.firstPageMargins : t.margins
-        let pageHeight = theme.page.height - margins.top - margins.bottom
+        // A cover listed first is page 1, alone on it: laid out in the first page's frame,
+        // which may be narrower or wider than the one flowing content is set in.
+        let frame = theme.geometry.body(page: t.sections.first == .cover ? 0 : 1)
+        if frame.width != width {
+            var framed = self
+            framed.width = frame.width
+            return framed.coverBlocks()
+        }
+        let pageHeight = frame.height
         let gaps = spec.gaps
 
         let brand = coverBrandRow(spec.brand)

@@ -19,10 +19,7 @@ struct DayLayout {
     var gutter: Double { spec.heading.gutter }
     var cardWidth: Double { ctx.width - gutter }
     /// The body height of a page after the first: a card splits only when taller than this.
-    var pageHeight: Double {
-        let m = ctx.theme.template.margins
-        return ctx.theme.page.height - m.top - m.bottom
-    }
+    var pageHeight: Double { ctx.theme.geometry.body(page: 1).height }
 
     /// The grid of a card with the given side column and vertical padding (nil: the card's own).
     func grid(side: Double, paddingY: Double? = nil) -> CardGrid {
