@@ -56,17 +56,32 @@ public struct EntitlementChecker {
         self.proProductIDs = proProductIDs
     }
 
+    /// Of two transactions bought at the same moment, whether `a` should decide over `b`: an
+    /// unrevoked one over a revoked one, then the later expiry (none, a non-consumable, is
+    /// latest), then the larger transaction id, so the choice never depends on storage order.
+    static func outlasts(_ a: JWSTransactionDecodedPayload, _ b: JWSTransactionDecodedPayload) -> Bool {
+        if (a.revocationDate == nil) != (b.revocationDate == nil) { return a.revocationDate == nil }
+        let ea = a.expiresDate ?? .infinity, eb = b.expiresDate ?? .infinity
+        if ea != eb { return ea > eb }
+        return (a.transactionId ?? "") > (b.transactionId ?? "")
+    }
+
     /// Evaluates at `clock`, or later when the store has seen a later signature (clock rollback).
     public func evaluate(clock: Date) throws(StoreError) -> EntitlementReport {
         var ignored: [String] = []
         var latest: [JWSTransactionDecodedPayload] = []
         var newestSigned = try store.highWaterMark()
         for product in try store.productIds() {
+            // The newest verified transaction decides; among several bought at the same moment
+            // (the same purchaseDate), the one that runs longest (a refund or an expiry of one
+            // never hides another that is still active), whatever order they were stored in.
+            var chosen: JWSTransactionDecodedPayload?
             var offset = 0
             search: while true {
                 let page = try store.transactions(productId: product, offset: offset, limit: 16)
                 if page.isEmpty { break }
                 for row in page {
+                    if let chosen, row.purchaseDate != chosen.purchaseDate ?? 0 { break search }
                     do {
                         let payload = try VerificationCache.shared.transaction(configurationKey + "|" + row.jws) { () throws(VerificationFailure) in
                             try verifier.verifyTransaction(row.jws)
@@ -79,14 +94,15 @@ public struct EntitlementChecker {
                             continue
                         }
                         newestSigned = max(newestSigned, payload.signedDate ?? 0)
-                        latest.append(payload)
-                        break search
+                        if let current = chosen, !Self.outlasts(payload, current) { continue }
+                        chosen = payload
                     } catch {
                         ignored.append("transaction \(row.transactionId): \(error)")
                     }
                 }
                 offset += page.count
             }
+            if let chosen { latest.append(chosen) }
         }
         let now = max(clock, Date(appStoreMilliseconds: newestSigned))
         var entitlements: [Entitlement] = []

@@ -156,6 +156,22 @@ struct ProGateRulesTests {
         #expect(try !f.report(at: t0).isPro)
     }
 
+    @Test("of two transactions bought at the same moment, the one still active decides, in either storage order",
+          arguments: [false, true])
+    func samePurchaseDate(revokedFirst: Bool) throws {
+        let f = try SignedStoreFixture("gate-same-moment-\(revokedFirst)")
+        let bought = t0.addingTimeInterval(-Clock.day)
+        // "92" sorts first (larger id, later signature) and has ended; "91" runs a month more.
+        let ended = Payloads.refunded(Payloads.subscription("92", purchased: bought, expires: t0.addingTimeInterval(29 * Clock.day),
+                                                            signed: t0.addingTimeInterval(-Clock.hour)), at: t0.addingTimeInterval(-Clock.hour))
+        let active = Payloads.subscription("91", purchased: bought, expires: t0.addingTimeInterval(29 * Clock.day),
+                                           signed: t0.addingTimeInterval(-2 * Clock.hour))
+        for payload in revokedFirst ? [ended, active] : [active, ended] { try f.add(payload) }
+        let report = try f.report(at: t0)
+        #expect(report.isPro)
+        #expect(try f.entitlement(Products.monthly, at: t0)?.state == .subscribed)
+    }
+
     // Rule 7
     @Test("a family-shared subscription is Pro")
     func familyShared() throws {
