@@ -3,7 +3,8 @@ import Foundation
 
 /// The verdict on one imported item.
 public struct ImportResult: Sendable, Equatable, Codable {
-    public enum Status: String, Sendable, Codable { case imported, updated, rejected }
+    /// `verified`: genuine, but with nothing to store (a TEST notification).
+    public enum Status: String, Sendable, Codable { case imported, updated, verified, rejected }
     /// Where it came from: `file:3` (third line) or `file: signedTransactions[2]`.
     public var source: String
     public var status: Status
@@ -45,6 +46,12 @@ public struct EntitlementImporter {
             switch item.kind {
             case .transaction, .unknown:
                 let payload = try verifier.verifyTransaction(item.jws)
+                // Genuine but unusable (Apple's own test vector has no transactionId): this
+                // item is rejected with the reason; the store is not at fault.
+                for (key, value) in [("transactionId", payload.transactionId), ("productId", payload.productId)]
+                where (value ?? "").isEmpty {
+                    return [ImportResult(source: item.source, status: .rejected, reason: "the signed transaction has no \(key): nothing to store")]
+                }
                 return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload))]
             case .renewal:
                 let payload = try verifier.verifyRenewalInfo(item.jws)
@@ -63,8 +70,10 @@ public struct EntitlementImporter {
                                                          jws: r, kind: .renewal))
                 }
                 if results.isEmpty {
-                    results.append(ImportResult(source: item.source, status: .rejected,
-                                                reason: "the notification (\(notification.notificationType ?? "unknown type")) carries no transaction"))
+                    // A TEST notification (or any without data) is genuine and says nothing
+                    // about purchases: verified, with nothing to store.
+                    results.append(ImportResult(source: item.source, status: .verified,
+                                                reason: "a \(notification.notificationType ?? "notification") notification: signed by the App Store, carrying no transaction to store"))
                 }
                 return results
             }

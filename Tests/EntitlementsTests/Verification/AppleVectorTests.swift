@@ -2,6 +2,7 @@
 /// Skipped where ../shared is absent (a user's fresh clone).
 import Foundation
 import Testing
+import TestSupport
 @testable import Entitlements
 
 @Suite("Apple App Store Server Library vectors", .enabled(if: VerificationFixtures.appleVectorsAvailable))
@@ -18,6 +19,24 @@ struct AppleVectorTests {
         #expect(transaction.bundleId == "com.example")
         #expect(transaction.environment == "Sandbox")
         #expect(transaction.signedDate == 1_672_956_154_000)
+    }
+
+    /// Apple's transaction vector verifies but has no transactionId; its TEST notification
+    /// verifies and carries nothing: one is rejected for its reason (not a store error), the
+    /// other reported verified, and nothing is stored.
+    @Test func importingTheVectorsJudgesEachItem() throws {
+        let dir = TestPaths.scratch("apple-vectors-import").path
+        let store = try EntitlementStore.openOrCreate(directory: dir)
+        try store.initialize(bundleId: "com.example", environments: [.sandbox])
+        let root = try VerificationFixtures.appleTestRoot()
+        try store.addTrustedRoot(der: root, fingerprint: Certificates.sha256Fingerprint(root), label: "Apple test CA")
+        let importer = EntitlementImporter(store: store, verifier: try store.verifier())
+        let transaction = try importer.importJWS(try VerificationFixtures.appleVector("mock_signed_data/transactionInfo"), source: "t")
+        #expect(transaction.map(\.status) == [.rejected])
+        #expect(transaction.first?.reason == "the signed transaction has no transactionId: nothing to store")
+        let test = try importer.importJWS(try VerificationFixtures.appleVector("mock_signed_data/testNotification"), source: "n")
+        #expect(test.map(\.status) == [.verified])
+        #expect(try store.transactionCount() == 0)
     }
 
     @Test func renewalInfoVerifies() throws {
