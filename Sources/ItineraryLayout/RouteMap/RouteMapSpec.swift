@@ -29,6 +29,8 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
         heightPerExtraTitleLine = try o.nonNegative("heightPerExtraTitleLine")
         padding = try o.read("padding")
         minimumSpanDegrees = try o.positive("minimumSpanDegrees")
+        // A map spans at most the whole globe (a larger span drew graticule lines for minutes).
+        guard minimumSpanDegrees <= 360 else { throw o.error("minimumSpanDegrees", "must be at most 360") }
         cornerRadius = try o.nonNegative("cornerRadius")
         fill = try o.string("fill")
         frameColor = try o.string("frameColor")

@@ -94,9 +94,15 @@ public struct PaperSize: Sendable, TemplateObjectReadable, Equatable {
 
     static let keys = ["width", "height"]
 
+    /// The PDF format's largest page side (200 inches).
+    static let maximumSide = 14_400.0
+
     init(_ o: TemplateObject) throws(TemplateError) {
         width = try o.positive("width")
         height = try o.positive("height")
+        for (key, value) in [("width", width), ("height", height)] where value > Self.maximumSide {
+            throw o.error(key, "must be at most \(Int(Self.maximumSide)) pt (200 inches, the PDF limit)")
+        }
     }
 }
 

@@ -29,9 +29,20 @@ struct TemplateValue {
         isNull ? error("expected \(expected), got null") : error("expected \(expected)")
     }
 
-    /// The value as a string.
+    /// The largest magnitude any template number may have. Lengths are points (a paper's
+    /// side is at most 14,400, the PDF limit), kilometres on a scale bar at most a few
+    /// thousand: a bound every key meets, so that no setting can overflow the native libraries'
+    /// 32-bit units (text tracking in Pango units was 1e7 × 1024) or ask for a page of 1e19 points.
+    static let maximumMagnitude = 100_000.0
+    /// The longest string any template value may be (a label, a name, a description).
+    static let maximumStringLength = 2_000
+
+    /// The value as a string, at most `maximumStringLength` characters.
     func string() throws(TemplateError) -> String {
         guard case let .string(s) = json else { throw mismatch("a string") }
+        guard s.unicodeScalars.count <= Self.maximumStringLength else {
+            throw error("is \(s.unicodeScalars.count) characters long; at most \(Self.maximumStringLength)")
+        }
         return s
     }
 
@@ -41,16 +52,20 @@ struct TemplateValue {
         return b
     }
 
-    /// The value as a number.
+    /// The value as a number, within ±`maximumMagnitude`.
     func double() throws(TemplateError) -> Double {
         guard case let .number(n, _) = json else { throw mismatch("a number") }
+        guard n.isFinite, abs(n) <= Self.maximumMagnitude else {
+            throw error("must be between -\(Int(Self.maximumMagnitude)) and \(Int(Self.maximumMagnitude))")
+        }
         return n
     }
 
-    /// The value as a whole number (`1.0` counts: templates are edited by hand).
+    /// The value as a whole number (`1.0` counts: templates are edited by hand), within
+    /// ±`maximumMagnitude`.
     func int() throws(TemplateError) -> Int {
-        guard case let .number(n, _) = json else { throw mismatch("a number") }
-        guard let v = Int(exactly: n) else { throw error("\(n) is not a whole number that fits Int") }
+        let n = try double()
+        guard let v = Int(exactly: n) else { throw error("\(n) is not a whole number") }
         return v
     }
 
