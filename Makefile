@@ -5,7 +5,7 @@ SWIFT ?= swift
 BIN := .build/release/export-itinerary
 EXAMPLES := $(wildcard Examples/*.json)
 
-.PHONY: all deps fonts build release demo test test-slurm goldens bench bench-batch clean
+.PHONY: all deps fonts build release demo test test-slurm goldens bench bench-batch fuzz clean
 
 all: build
 
@@ -59,6 +59,10 @@ goldens: fonts
 
 bench: fonts
 	SWIFT_RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/run.sh
+
+# libFuzzer over trips, templates, catalogs and imports: FUZZ_SECONDS (60) each (scripts/fuzz.sh).
+fuzz: fonts
+	scripts/fuzz.sh
 
 # Batch export: documents/s at --jobs 1 and 2, RSS per worker, planning of a large --resume.
 bench-batch: fonts

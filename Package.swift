@@ -40,6 +40,18 @@ let package = Package(
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements"], path: "bench/ItineraryBench"),
 
+        // Fuzz targets (make fuzz builds them with libFuzzer; a normal build makes replay tools
+        // that run files once, e.g. the regression fixtures in Fuzz/Regressions/).
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "fuzz-trip", dependencies: ["FuzzSupport", "ItineraryModel"], path: "Fuzz/FuzzTrip",
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "fuzz-template", dependencies: ["FuzzSupport", "ItineraryLayout"], path: "Fuzz/FuzzTemplate",
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "fuzz-catalog", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzCatalog",
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "fuzz-import", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzImport",
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+
         // Paths and process helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
