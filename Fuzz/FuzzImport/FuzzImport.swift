@@ -3,7 +3,7 @@
 /// verification (against Apple's test root when `../shared` has it, else no root at all).
 import Foundation
 import FuzzSupport
-@testable import Entitlements
+import Entitlements
 
 let roots: [Data] = {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -13,10 +13,10 @@ let roots: [Data] = {
 let verifier = SignedDataVerifier(trustedRoots: roots, bundleId: "com.example", environments: [.sandbox, .production])
 
 func fuzzOne(_ data: Data) {
-    for item in ImportSource.items(in: data, name: "fuzz") {
-        _ = try? verifier.verifyTransaction(item.jws)
-        _ = try? verifier.verifyRenewalInfo(item.jws)
-        _ = try? verifier.verifyNotification(item.jws)
+    for jws in EntitlementImporter.signedItems(in: data) {
+        _ = try? verifier.verifyTransaction(jws)
+        _ = try? verifier.verifyRenewalInfo(jws)
+        _ = try? verifier.verifyNotification(jws)
     }
 }
 

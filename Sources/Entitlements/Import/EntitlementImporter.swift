@@ -36,6 +36,12 @@ public struct EntitlementImporter {
         return results
     }
 
+    /// The compact JWS an import would read from `data` (JWS lines, an App Store Server API
+    /// response, a notification), not yet verified.
+    public static func signedItems(in data: Data) -> [String] {
+        ImportSource.items(in: data, name: "input").map(\.jws)
+    }
+
     /// Imports one compact JWS of any kind.
     public func importJWS(_ jws: String, source: String) throws(StoreError) -> [ImportResult] {
         try importItem(SignedItem(source: source, jws: jws, kind: ImportSource.guessKind(jws)))
