@@ -102,6 +102,18 @@ struct CrashIsolationTests {
         #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("b.pdf").path))
     }
 
+    @Test func aHangupIsAnInterruptWithAReport() throws {
+        let s = try setUp("hangup")
+        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
+                                    "--report", s.report.path], name: "hangup")
+        try s.blocked.waitForReader()
+        kill(batch.pid, SIGHUP)
+        try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted: finishing 1 running job") }
+        s.blocked.release(try example("day-trip"))
+        #expect(try batch.wait() == 130)
+        #expect(try readReport(s.report).jobs.map(\.status) == [.ok, .cancelled])
+    }
+
     @Test func aSecondInterruptStopsTheWorkersAtOnce() throws {
         let s = try setUp("interrupt-twice")
         let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",

@@ -93,8 +93,8 @@ enum CommandTable {
         The Pro gate is checked once, before anything is listed or created. Each PDF is byte-identical
         to the one 'export-itinerary TRIP.json OUT.pdf' makes, and is written atomically. A bad trip
         fails alone (its errors are printed and reported); a worker that crashes or hangs is replaced
-        and its job tried again. The first Ctrl-C (or SIGTERM) lets running jobs finish and writes the
-        report; a second stops them at once. Beyond one machine: docs/scaling.md.
+        and its job tried again. The first Ctrl-C (or SIGTERM, SIGHUP) lets running jobs finish and
+        writes the report; a second stops them at once. Beyond one machine: docs/scaling.md.
 
         Examples:
           export-itinerary batch trips/ --out-dir pdfs/ --report report.json

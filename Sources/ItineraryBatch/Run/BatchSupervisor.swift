@@ -80,6 +80,7 @@ public final class BatchSupervisor {
         defer {
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
             if interrupts >= 0 { close(interrupts) }
         }
         loop(interrupts: interrupts)

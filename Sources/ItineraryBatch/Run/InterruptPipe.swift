@@ -1,4 +1,4 @@
-/// SIGINT and SIGTERM turned into bytes on a pipe, so the supervisor's poll loop sees them
+/// SIGINT, SIGTERM and SIGHUP (a closed terminal or SSH session) turned into bytes on a pipe, so the supervisor's poll loop sees them
 /// like any other input (a signal handler may do nothing but write).
 import Foundation
 #if canImport(Glibc)
@@ -19,11 +19,13 @@ enum InterruptPipe {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        signal(SIGHUP, handler)
         // A parent may have started us with them blocked (the mask is inherited): unblock.
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         // A worker that dies while we write to it must be an error, not our death.
         signal(SIGPIPE, SIG_IGN)
