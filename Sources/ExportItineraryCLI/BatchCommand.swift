@@ -12,7 +12,7 @@ enum BatchCommand {
         let gate: ProGate
         do {
             gate = try ProAccess.gate(storeDirectory: arguments.gate.store, catalogPath: arguments.gate.catalog)
-            try Exporter.requireProAccess(gate)
+            try Exporter.requirePro(gate)
         } catch {
             report(error)
             return error.exitCode

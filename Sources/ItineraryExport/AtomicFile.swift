@@ -8,7 +8,20 @@ import Glibc
 public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// The system error behind it (`ENOSPC`, `EROFS`…), when there is one.
+    public var code: Int32?
     public var description: String { "cannot write \(path): \(reason)" }
+
+    public init(path: String, reason: String, code: Int32? = nil) {
+        self.path = path
+        self.reason = reason
+        self.code = code
+    }
+
+    /// The failure `errno` describes now.
+    static func system(_ path: String, _ code: Int32 = errno) -> OutputError {
+        OutputError(path: path, reason: AtomicFile.systemMessage(code), code: code)
+    }
 }
 
 public enum AtomicFile {
@@ -38,20 +51,20 @@ public enum AtomicFile {
         }
         var template = Array((directory + "/" + temporaryPrefix(for: url.lastPathComponent) + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw OutputError(path: requestedPath, reason: errnoText()) }
+        guard fd >= 0 else { throw OutputError.system(requestedPath) }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer {
             if !ok { unlink(tempPath) }
         }
-        var failure: String?
+        var failure: Int32?
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = errnoText()
+                    failure = errno
                     return
                 }
                 offset += n
@@ -66,10 +79,10 @@ public enum AtomicFile {
             umask(mask)
             fchmod(fd, 0o666 & ~mask)
         }
-        if failure == nil, fsync(fd) != 0 { failure = errnoText() }
-        if close(fd) != 0, failure == nil { failure = errnoText() }
-        if let failure { throw OutputError(path: requestedPath, reason: failure) }
-        guard rename(tempPath, path) == 0 else { throw OutputError(path: requestedPath, reason: errnoText()) }
+        if failure == nil, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == nil { failure = errno }
+        if let failure { throw OutputError.system(requestedPath, failure) }
+        guard rename(tempPath, path) == 0 else { throw OutputError.system(requestedPath) }
         ok = true
         // Make the rename itself durable.
         let dirFD = open(directory, O_RDONLY)
@@ -90,13 +103,13 @@ public enum AtomicFile {
     }
 
     /// System messages in the tool's own lower-case style ("permission denied").
-    private static func errnoText() -> String {
-        let text = String(cString: strerror(errno))
+    public static func systemMessage(_ code: Int32 = errno) -> String {
+        let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// Follows symbolic links (up to 32) to the path that will really be written.
-    static func resolveLinks(_ path: String) -> String {
+    public static func resolveLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<32 {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }

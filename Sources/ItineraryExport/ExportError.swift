@@ -72,9 +72,6 @@ public enum ExitCode {
     /// The entitlement store is unreadable or corrupt.
     public static let entitlementStore: Int32 = 5
     public static let outputFailed: Int32 = 6
-}
-
-extension ExitCode {
     /// A batch finished and some of its jobs failed (or, merging reports, some are missing).
     public static let someJobsFailed: Int32 = 7
     /// A batch was stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report it).

@@ -189,14 +189,10 @@ public final class Exporter {
         lastGatePass = DispatchTime.now().uptimeNanoseconds
     }
 
-    /// The gate's question alone, as the exporter asks it: for a caller (a batch supervisor)
-    /// that must refuse before it lists, creates or starts anything.
-    public static func requireProAccess(_ gate: ProGate) throws(ExportError) {
-        try requirePro(gate)
-    }
-
-    /// Throws `proRequired` (with the paywall) unless the store holds a current Pro entitlement.
-    static func requirePro(_ gate: ProGate) throws(ExportError) {
+    /// Throws `proRequired` (with the paywall) unless the store holds a current Pro entitlement:
+    /// the gate's question alone, as the exporter asks it (a batch supervisor asks it before it
+    /// lists, creates or starts anything).
+    public static func requirePro(_ gate: ProGate) throws(ExportError) {
         do {
             try gate.requirePro()
         } catch {

@@ -10,18 +10,32 @@ import Glibc
 
 @Suite("Batch crash isolation", .serialized)
 struct CrashIsolationTests {
-    /// `a-blocked.json` (a named pipe the test controls) and `b.json`, with one worker.
-    private func setUp(_ name: String) throws -> (root: URL, out: URL, report: URL, blocked: BlockingTrip) {
+    /// `a-blocked.json` (a named pipe the test controls) and `b.json`, exported with one worker.
+    private struct Setup {
+        let name: String
+        let root: URL
+        let blocked: BlockingTrip
+        var out: URL { root.appendingPathComponent("out") }
+        var report: URL { root.appendingPathComponent("report.json") }
+
+        /// Starts the batch (with `--report` unless `report` is false) and waits until its worker
+        /// is reading the blocked trip.
+        func start(_ extra: [String] = [], report withReport: Bool = true) throws -> Background {
+            let batch = try Background(["batch", root.appendingPathComponent("trips").path, "--out-dir", out.path, "--jobs", "1"]
+                                       + (withReport ? ["--report", report.path] : []) + extra, name: name)
+            try blocked.waitForReader()
+            return batch
+        }
+    }
+
+    private func setUp(_ name: String) throws -> Setup {
         let root = try tree(name, ["trips/b.json": try example("day-trip")])
-        let blocked = try BlockingTrip(root.appendingPathComponent("trips/a-blocked.json").path)
-        return (root, root.appendingPathComponent("out"), root.appendingPathComponent("report.json"), blocked)
+        return Setup(name: name, root: root, blocked: try BlockingTrip(root.appendingPathComponent("trips/a-blocked.json").path))
     }
 
     @Test func aKilledWorkersJobIsRetriedOnAFreshWorker() throws {
         let s = try setUp("crash-retry")
-        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
-                                    "--report", s.report.path], name: "crash-retry")
-        try s.blocked.waitForReader()
+        let batch = try s.start()
         let first = try #require(children(of: batch.pid).first)
         kill(first, SIGKILL)
         // The job again, on another worker that has the trip open.
@@ -43,8 +57,7 @@ struct CrashIsolationTests {
 
     @Test func aSecondBatchOnTheSameDirectoryIsRefused() throws {
         let s = try setUp("lock")
-        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1"], name: "lock")
-        try s.blocked.waitForReader()
+        let batch = try s.start(report: false)
         let second = try cli(["batch", s.root.appendingPathComponent("trips/b.json").path, "--out-dir", s.out.path])
         #expect(second.status == 2)
         #expect(second.stderr.contains("another batch is writing to \(s.out.path)"), "\(second.stderr)")
@@ -57,9 +70,7 @@ struct CrashIsolationTests {
 
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
         let s = try setUp("crash-fail")
-        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
-                                    "--retries", "0", "--report", s.report.path], name: "crash-fail")
-        try s.blocked.waitForReader()
+        let batch = try s.start(["--retries", "0"])
         // (A SIGSEGV sent from outside is caught by Swift's backtracer, which then lets the
         // interrupted read fail instead of dying: not what a real crash does.)
         kill(try #require(children(of: batch.pid).first), SIGKILL)
@@ -75,10 +86,8 @@ struct CrashIsolationTests {
 
     @Test func aHungJobTimesOut() throws {
         let s = try setUp("crash-timeout")
-        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
-                                    "--job-timeout", "1", "--report", s.report.path, "--quiet"], name: "crash-timeout")
         // Held open and never written: both attempts hang until the timeout.
-        try s.blocked.waitForReader()
+        let batch = try s.start(["--job-timeout", "1", "--quiet"])
         #expect(try batch.wait() == 7)
         let report = try readReport(s.report)
         #expect(report.jobs[0].status == .failed && report.jobs[0].attempts == 2)
@@ -86,12 +95,11 @@ struct CrashIsolationTests {
         #expect(report.jobs[1].status == .ok)
     }
 
-    @Test func theFirstInterruptLetsRunningJobsFinish() throws {
-        let s = try setUp("interrupt-once")
-        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
-                                    "--report", s.report.path], name: "interrupt-once")
-        try s.blocked.waitForReader()
-        kill(batch.pid, SIGINT)
+    @Test("the first interrupt, or a hangup, lets running jobs finish and writes the report", arguments: [SIGINT, SIGHUP])
+    func firstInterrupt(signal: Int32) throws {
+        let s = try setUp("interrupt-once-\(signal)")
+        let batch = try s.start()
+        kill(batch.pid, signal)
         try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted: finishing 1 running job") }
         s.blocked.release(try example("day-trip"))
         #expect(try batch.wait() == 130)
@@ -102,23 +110,9 @@ struct CrashIsolationTests {
         #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("b.pdf").path))
     }
 
-    @Test func aHangupIsAnInterruptWithAReport() throws {
-        let s = try setUp("hangup")
-        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
-                                    "--report", s.report.path], name: "hangup")
-        try s.blocked.waitForReader()
-        kill(batch.pid, SIGHUP)
-        try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted: finishing 1 running job") }
-        s.blocked.release(try example("day-trip"))
-        #expect(try batch.wait() == 130)
-        #expect(try readReport(s.report).jobs.map(\.status) == [.ok, .cancelled])
-    }
-
     @Test func aSecondInterruptStopsTheWorkersAtOnce() throws {
         let s = try setUp("interrupt-twice")
-        let batch = try Background(["batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--jobs", "1",
-                                    "--report", s.report.path], name: "interrupt-twice")
-        try s.blocked.waitForReader()
+        let batch = try s.start()
         let worker = try #require(children(of: batch.pid).first)
         kill(batch.pid, SIGTERM)
         try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted") }

@@ -4,8 +4,6 @@ import Foundation
 import ItineraryBatch
 
 enum CommandTable {
-    static let papers = ["letter", "a4"]
-
     /// In the order `--help` lists them.
     static let all: [CommandSpec] = [export, validate, batch, mergeReports, batchWorker,
                                      status, importFiles, initStore, trustRoot, paywall] + storeKitTest

@@ -1,3 +1,4 @@
+import ItineraryBatch
 import ItineraryModel
 /// The words of one command line split into options and positional arguments, checked against
 /// what the command declares.
@@ -72,9 +73,8 @@ struct ParsedOptions {
     /// A paper option (`--paper`), lower-cased, checked against the known papers.
     func paper() throws(UsageError) -> String? {
         guard let raw = value("--paper") else { return nil }
-        let p = raw.lowercased()
-        guard CommandTable.papers.contains(p) else {
-            throw UsageError(message: "--paper must be one of \(CommandTable.papers.joined(separator: ", ")), got \"\(raw)\"")
+        guard let p = JobDefaults.paper(raw) else {
+            throw UsageError(message: "--paper must be one of \(JobDefaults.papers.joined(separator: ", ")), got \"\(raw)\"")
         }
         return p
     }

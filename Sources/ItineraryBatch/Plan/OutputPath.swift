@@ -1,6 +1,7 @@
 /// Output paths of a batch stay inside `--out-dir`: checked as text when the plan is made and
 /// against the file system (symbolic links) just before a job runs.
 import Foundation
+import ItineraryExport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,7 +83,7 @@ public enum OutputPath {
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
             // The exporter replaces a link's target: only a target inside the directory.
-            let target = AtomicLinkTarget.resolve(path)
+            let target = AtomicFile.resolveLinks(path)
             let targetDir = realPath((target as NSString).deletingLastPathComponent)
             guard let targetDir, inside(targetDir, realRoot) else {
                 return .failure(OutputRefusal("\(relative) is a symbolic link that leads out of --out-dir"))
@@ -124,7 +125,7 @@ public enum OutputPath {
         var info = stat()
         guard lstat(path, &info) == 0 else { return (path, nil) }
         guard info.st_mode & S_IFMT == S_IFLNK else { return (path, info.st_mode & S_IFMT == S_IFREG ? FileStamp(info) : nil) }
-        let target = AtomicLinkTarget.resolve(path)
+        let target = AtomicFile.resolveLinks(path)
         let targetDirectory = realPath((target as NSString).deletingLastPathComponent) ?? (target as NSString).deletingLastPathComponent
         return (targetDirectory + "/" + (target as NSString).lastPathComponent, FileStamp.of(target))
     }
@@ -137,18 +138,6 @@ public enum OutputPath {
 
     static func inside(_ path: String, _ root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
-    }
-}
-
-/// Follows a chain of symbolic links to the path that would be written (as AtomicFile does).
-enum AtomicLinkTarget {
-    static func resolve(_ path: String) -> String {
-        var current = path
-        for _ in 0..<32 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = target.hasPrefix("/") ? target : (current as NSString).deletingLastPathComponent + "/" + target
-        }
-        return current
     }
 }
 

@@ -1,6 +1,7 @@
 /// Turns the SOURCE arguments of `batch` into jobs: a directory (every `*.json` below it,
 /// sorted by path), trip files, or JSON Lines manifests (`*.jsonl`).
 import Foundation
+import ItineraryExport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,7 @@ enum SourceListing {
         for source in sources {
             var info = stat()
             guard !source.isEmpty, stat(source, &info) == 0 else {
-                problems.append("\(source.isEmpty ? "\"\"" : source): \(source.isEmpty ? "no such file or directory" : errnoText())")
+                problems.append("\(source.isEmpty ? "\"\"" : source): \(source.isEmpty ? "no such file or directory" : AtomicFile.systemMessage())")
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
@@ -55,11 +56,6 @@ enum SourceListing {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// A system error in the tool's own lower-case style ("permission denied").
-    static func errnoText(_ code: Int32 = errno) -> String {
-        let text = String(cString: strerror(code))
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
 
     /// Paths (relative to `root`) of the `*.json` files below it, sorted bytewise so the order
     /// does not depend on the file system or the locale. Hidden files and directories (a
@@ -80,14 +76,14 @@ enum SourceListing {
             if !relative.isEmpty { dirPath += [0x2F] + relative }
             let dirName = String(decoding: dirPath, as: UTF8.self)
             guard let dir = opendir(dirName) else {
-                problems.append("cannot list \(dirName): \(errnoText())")
+                problems.append("cannot list \(dirName): \(AtomicFile.systemMessage())")
                 continue
             }
             defer { closedir(dir) }
             while true {
                 errno = 0
                 guard let entry = readdir(dir) else {
-                    if errno != 0 { problems.append("cannot list \(dirName): \(errnoText())") }
+                    if errno != 0 { problems.append("cannot list \(dirName): \(AtomicFile.systemMessage())") }
                     break
                 }
                 let name: [UInt8] = withUnsafePointer(to: &entry.pointee.d_name) { pointer in

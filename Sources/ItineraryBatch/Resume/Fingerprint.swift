@@ -7,7 +7,8 @@ import ItineraryExport
 import ItineraryText
 
 public struct FingerprintContext: Sendable {
-    let version: String
+    /// The program as it runs (`ProgramIdentity.current`): version, build ID, native libraries.
+    let program: String
     let fontsLock: String
     let epoch: Int?
     private var templates: [String: String] = [:]
@@ -17,14 +18,10 @@ public struct FingerprintContext: Sendable {
     ///   - fontsDirectory: where `fonts.lock` is (it pins every font file by hash).
     ///   - epoch: SOURCE_DATE_EPOCH, which sets the PDF's dates.
     public init(fontsDirectory: String, epoch: Int?) {
-        version = Self.program
+        program = ProgramIdentity.current
         fontsLock = Digest.sha256Hex(FileManager.default.contents(atPath: fontsDirectory + "/fonts.lock") ?? Data())
         self.epoch = epoch
     }
-
-    /// The program as it runs: a rebuilt binary or an updated library is another program, even
-    /// where the version number stayed.
-    static var program: String { ProgramIdentity.current }
 
     /// The part of a job's fingerprint that is not the trip: one hash per template and paper,
     /// worked out once for each.
@@ -40,7 +37,7 @@ public struct FingerprintContext: Sendable {
         }
         let context = Digest.sha256Hex("""
             export-itinerary batch fingerprint 1
-            version \(version)
+            version \(program)
             fonts.lock \(fontsLock)
             template \(template)
             paper \(paper ?? "(template default)")

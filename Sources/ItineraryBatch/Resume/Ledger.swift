@@ -136,7 +136,7 @@ public final class Ledger {
         let lockPath = String(path.dropLast(4)) + ".lock"
         lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
         guard lockFD >= 0 else {
-            throw BatchRunError("cannot create \(lockPath): \(SourceListing.errnoText())", exitCode: ExitCode.outputFailed)
+            throw BatchRunError("cannot create \(lockPath): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
         }
         guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
             throw BatchRunError("another batch is writing to \((dir as NSString).deletingLastPathComponent) (its lock \(lockPath) is held)", exitCode: ExitCode.usage)

@@ -126,11 +126,11 @@ public final class BatchSupervisor {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { SourceListing.errnoText(Int32($0.code)) }
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { AtomicFile.systemMessage(Int32($0.code)) }
             throw BatchRunError("cannot create the output directory \(dir)\(reason.map { ": " + $0 } ?? "")", exitCode: ExitCode.outputFailed)
         }
         guard access(dir, W_OK | X_OK) == 0 else {
-            throw BatchRunError("cannot write into the output directory \(dir): \(SourceListing.errnoText())", exitCode: ExitCode.outputFailed)
+            throw BatchRunError("cannot write into the output directory \(dir): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
         }
     }
 
@@ -388,7 +388,7 @@ public final class BatchSupervisor {
     /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
     /// PDF itself) beside the file it was writing; it was that file's only writer, so it goes.
     static func removeTemporaryFiles(of output: String) {
-        let written = AtomicLinkTarget.resolve(output)
+        let written = AtomicFile.resolveLinks(output)
         let directory = (written as NSString).deletingLastPathComponent
         let prefix = AtomicFile.temporaryPrefix(for: (written as NSString).lastPathComponent)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

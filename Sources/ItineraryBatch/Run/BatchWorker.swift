@@ -104,11 +104,7 @@ public enum BatchWorker {
     /// An output error that every later job would meet too: no space, a read-only file system,
     /// a quota.
     static func isFullDisk(_ error: ExportError) -> Bool? {
-        guard case let .output(output) = error else { return nil }
-        let texts = [ENOSPC, EROFS, EDQUOT].map { code -> String in
-            let text = String(cString: strerror(code))
-            return text.prefix(1).lowercased() + text.dropFirst()
-        }
-        return texts.contains { output.reason.hasSuffix($0) } ? true : nil
+        guard case let .output(output) = error, let code = output.code, [ENOSPC, EROFS, EDQUOT].contains(code) else { return nil }
+        return true
     }
 }
