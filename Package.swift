@@ -22,6 +22,12 @@ let package = Package(
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
         .target(name: "Entitlements", dependencies: ["COpenSSL", "CSQLite"]),
 
+        // The gate policy compiled into the build: GatePolicy.build, generated from
+        // Config/gate-policy.json and the bundled catalog by the plugin below.
+        .target(name: "ProPolicy", dependencies: ["Entitlements"], plugins: ["GatePolicyPlugin"]),
+        .plugin(name: "GatePolicyPlugin", capability: .buildTool(), dependencies: ["gate-policy-generator"]),
+        .executableTarget(name: "gate-policy-generator", dependencies: ["Entitlements"], path: "Plugins/GatePolicyGenerator"),
+
         // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
         .target(name: "ItineraryModel"),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
@@ -31,14 +37,14 @@ let package = Package(
         // Display list → Cairo PDF or PNG bytes.
         .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo"]),
         // The library API: load → layout → render → atomic write.
-        .target(name: "ItineraryExport", dependencies: ["Entitlements", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
+        .target(name: "ItineraryExport", dependencies: ["Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
         .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "ItineraryLayout", "ItineraryText", "COpenSSL"]),
         // The command line: argument parsing, messages, exit codes.
         .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "Entitlements"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
-        .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements"], path: "bench/ItineraryBench"),
+        .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "ProPolicy"], path: "bench/ItineraryBench"),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; a normal build makes replay tools
         // that run files once, e.g. the regression fixtures in Fuzz/Regressions/).
@@ -53,7 +59,7 @@ let package = Package(
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Paths and process helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport", "ProPolicy"], path: "Tests/TestSupport"),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport"]),

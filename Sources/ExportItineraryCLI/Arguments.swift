@@ -12,7 +12,7 @@ enum Command: Equatable {
     case validate(paths: [String])
     case status(json: Bool, gate: GateOptions)
     case importFiles(paths: [String], json: Bool, gate: GateOptions)
-    case initStore(bundleId: String, environments: [String], gate: GateOptions)
+    case initStore(bundleId: String?, environments: [String], gate: GateOptions)
     case trustRoot(path: String, gate: GateOptions)
     case paywall(json: Bool, gate: GateOptions)
     case storeKitTest(action: StoreKitTestAction, gate: GateOptions)
@@ -29,6 +29,7 @@ enum StoreKitTestAction: Equatable {
     case refund(transactionId: String)
     case expire(transactionId: String)
     case clear
+    case disable
 }
 
 /// `export-itinerary batch SOURCE... --out-dir DIR [...]`, as parsed.

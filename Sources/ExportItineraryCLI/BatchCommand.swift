@@ -10,9 +10,10 @@ enum BatchCommand {
         let epoch = try sourceDateEpoch()
         // The gate before anything else: not Pro, and nothing is listed, created or rendered.
         let gate: ProGate
+        let access: EntitlementGrade
         do {
             gate = try ProAccess.gate(storeDirectory: arguments.gate.store, catalogPath: arguments.gate.catalog)
-            try Exporter.requirePro(gate)
+            access = try Exporter.requirePro(gate)
         } catch {
             report(error)
             return error.exitCode
@@ -42,6 +43,7 @@ enum BatchCommand {
                                    workerArguments: [CommandLine.arguments[0], "batch-worker", "--store", gate.storeDirectory]
                                        + (arguments.gate.catalog.map { ["--catalog", $0] } ?? []),
                                    fontsDirectory: Resources.fontsDirectory())
+        options.notice = access.notice
         options.workers = arguments.jobs ?? CPUCount.available()
         options.retries = arguments.retries
         options.jobTimeout = arguments.jobTimeout

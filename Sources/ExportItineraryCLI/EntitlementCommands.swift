@@ -18,8 +18,8 @@ enum EntitlementCommands {
         do { return try ProAccess.loadCatalog(path: gate.catalog) } catch { throw CommandFailure(message: error.description, code: error.exitCode) }
     }
 
-    /// The gate's clock (`EXPORT_ITINERARY_NOW` checked).
-    static func clock() throws(CommandFailure) -> @Sendable () -> Date {
+    /// The gate's clocks (`EXPORT_ITINERARY_NOW` checked: it moves test entitlements' only).
+    static func clock() throws(CommandFailure) -> GateClock {
         do { return try ProAccess.clock() } catch { throw CommandFailure(message: error.description, code: error.exitCode) }
     }
 
@@ -39,7 +39,7 @@ enum EntitlementCommands {
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        let gate = ProGate(storeDirectory: storeDirectory(options), catalog: try catalog(options), clock: try clock())
+        let gate = ProGate(storeDirectory: storeDirectory(options), catalog: try catalog(options), policy: ProAccess.policy, clock: try clock())
         let report: EntitlementReport
         do { report = try gate.report() } catch { throw storeFailure(error) }
         if json {
@@ -47,11 +47,17 @@ enum EntitlementCommands {
             for e in report.entitlements {
                 items.append(["productId": e.productId, "transactionId": e.transactionId, "state": e.state.rawValue,
                               "expiresDate": e.expiresDate.map(iso8601) ?? NSNull(), "ownershipType": e.ownershipType ?? NSNull(),
-                              "environment": e.environment ?? NSNull()])
+                              "environment": e.environment ?? NSNull(), "testing": e.grade.isTesting])
             }
-            printJSON(["isPro": report.isPro, "entitlements": items])
+            printJSON(["isPro": report.isPro, "testing": report.access?.isTesting ?? false,
+                       "notice": report.access?.notice ?? NSNull(), "entitlements": items])
         } else {
-            print(report.isPro ? "Pro: yes" : "Pro: no")
+            switch report.access {
+            case .production?: print("Pro: yes")
+            case let access?:
+                print("Pro (testing): a test entitlement (\(access)), not a purchase; every PDF page says \"\(access.notice ?? "")\"")
+            case nil: print("Pro: no")
+            }
             if report.entitlements.isEmpty { print("No entitlements in \(gate.storeDirectory).") }
             for e in report.entitlements {
                 var line = "\(e.productId)  \(e.state.rawValue)  transaction \(e.transactionId)"
@@ -59,7 +65,8 @@ enum EntitlementCommands {
                 if let grace = e.gracePeriodExpiresDate, e.state == .inGracePeriod { line += "  grace until \(iso8601(grace))" }
                 if let owner = e.ownershipType { line += "  \(owner == "FAMILY_SHARED" ? "family shared" : "purchased")" }
                 if let env = e.environment { line += "  \(env)" }
-                if !gate.catalog.proProductIDs.contains(e.productId) { line += "  (not a Pro product)" }
+                if e.grade.isTesting { line += "  (test entitlement)" }
+                if !gate.policy.proProductIDs.contains(e.productId) { line += "  (not a Pro product)" }
                 print(line)
             }
             for problem in report.ignored { printWarning("ignored \(problem)") }
@@ -75,7 +82,7 @@ enum EntitlementCommands {
         }
         let results: [ImportResult]
         do {
-            let importer = EntitlementImporter(store: store, verifier: try store.verifier())
+            let importer = try EntitlementImporter(store: store, policy: ProAccess.policy)
             var all: [ImportResult] = []
             for path in paths { all += try importer.importFile(path) }
             results = all
@@ -98,7 +105,14 @@ enum EntitlementCommands {
 
     // MARK: init, trust-root
 
-    static func initStore(bundleId: String, environments names: [String], gate options: GateOptions) throws(CommandFailure) -> Int32 {
+    static func initStore(bundleId given: String?, environments names: [String], gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        // The app is part of the build (Config/gate-policy.json): a store for another app could
+        // never hold anything this program accepts.
+        let bundleId = ProAccess.policy.bundleId
+        if let given, given != bundleId {
+            throw CommandFailure(message: "--bundle-id \"\(given)\": this build exports for \(bundleId) only (its bundle id is compiled in)",
+                                 code: ExitCode.usage)
+        }
         var environments: [StoreEnvironment] = []
         for name in names.isEmpty ? [StoreEnvironment.production.rawValue] : names {
             guard let env = StoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
@@ -130,6 +144,9 @@ enum EntitlementCommands {
             do { added = try store.addTrustedRoot(der: der, fingerprint: fingerprint, label: label) } catch { throw storeFailure(error) }
             print("\(added ? "Trusted" : "Already trusted"): \(label) (SHA-256 \(fingerprint))")
             if apple { print("This is Apple Root CA - G3, the root of App Store signed transactions.") }
+            if !ProAccess.policy.productionRootFingerprints.contains(fingerprint) {
+                print("For testing only: this build takes purchases from Apple Root CA - G3 alone, so whatever chains to this root is a test entitlement, and the PDFs it allows are marked \"Test entitlement\".")
+            }
         }
         return ExitCode.ok
     }
@@ -155,7 +172,8 @@ enum EntitlementCommands {
             throw CommandFailure(message: StoreError.notInitialized(path: storeDirectory(options)).description, code: ExitCode.entitlementStore)
         }
         let clock = try clock()
-        let session = StoreKitTestSession(store: store, catalog: catalog, clock: clock)
+        let session = StoreKitTestSession(store: store, catalog: catalog, policy: ProAccess.policy,
+                                          clock: { clock.testing?() ?? clock.system() })
         do {
             switch action {
             case .enable:
@@ -174,6 +192,9 @@ enum EntitlementCommands {
             case .clear:
                 let n = try session.clear()
                 print("Removed \(n) local test transaction\(n == 1 ? "" : "s").")
+            case .disable:
+                let n = try session.disable()
+                print("Local StoreKit testing disabled in \(store.path): the local test CA is gone and \(n) local test transaction\(n == 1 ? " was" : "s were") removed.")
             }
         } catch {
             switch error {

@@ -63,7 +63,7 @@ public final class Exporter {
     public init(gate: ProGate, fontsDirectory: String? = nil, templatesDirectory: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) {
         self.gate = gate
-        try Self.requirePro(gate)
+        access = try Self.requirePro(gate)
         lastGatePass = DispatchTime.now().uptimeNanoseconds
         let fonts = fontsDirectory ?? Resources.fontsDirectory(environment: environment)
         do {
@@ -178,6 +178,9 @@ public final class Exporter {
     public var gateRecheckInterval: Duration = .zero
     /// When the gate last said yes (monotonic nanoseconds).
     private var lastGatePass: UInt64 = 0
+    /// What the gate said yes with: a purchase, or a test entitlement, whose PDFs carry
+    /// `EntitlementGrade.notice` on every page and in their metadata.
+    public private(set) var access: EntitlementGrade = .production
 
     /// Asks the gate unless it said yes less than `gateRecheckInterval` ago.
     private func checkGate() throws(ExportError) {
@@ -185,16 +188,17 @@ public final class Exporter {
         let (seconds, attoseconds) = gateRecheckInterval.components
         let interval = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         if interval > 0, now &- lastGatePass < interval { return }
-        try Self.requirePro(gate)
+        access = try Self.requirePro(gate)
         lastGatePass = DispatchTime.now().uptimeNanoseconds
     }
 
     /// Throws `proRequired` (with the paywall) unless the store holds a current Pro entitlement:
     /// the gate's question alone, as the exporter asks it (a batch supervisor asks it before it
     /// lists, creates or starts anything).
-    public static func requirePro(_ gate: ProGate) throws(ExportError) {
+    @discardableResult
+    public static func requirePro(_ gate: ProGate) throws(ExportError) -> EntitlementGrade {
         do {
-            try gate.requirePro()
+            return try gate.requirePro()
         } catch {
             switch error {
             case let .proRequired(paywall): throw .proRequired(paywall)
@@ -229,7 +233,7 @@ public final class Exporter {
         let text = engine(language: trip.locale)
         // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.
         text.beginDocument()
-        return (ItineraryLayoutEngine(theme: theme, text: text).layout(trip), text)
+        return (ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice).layout(trip), text)
     }
 
     /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.

@@ -1,6 +1,7 @@
 /// Setting up the Pro gate for the exporter: the catalog file, the store directory, the clock.
 import Entitlements
 import Foundation
+import ProPolicy
 
 public enum ProAccess {
     /// The bundled StoreKit configuration: `StoreKit/SportsTime.storekit` beside or above the
@@ -24,23 +25,34 @@ public enum ProAccess {
         }
     }
 
-    /// The moment entitlements are judged at: the system clock, or `EXPORT_ITINERARY_NOW`
-    /// (seconds since 1970) for demos and tests. Turning it back helps no one: the store never
-    /// evaluates earlier than the newest signature it has seen.
-    /// A value that is set but is not such a number is an error, not silently the system clock.
-    public static func clock(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> @Sendable () -> Date {
-        guard let raw = environment["EXPORT_ITINERARY_NOW"], !raw.isEmpty else { return { Date() } }
+    /// The policy this program was built with (`Config/gate-policy.json`): the only one the
+    /// command line ever uses.
+    public static var policy: GatePolicy { .build }
+
+    /// `EXPORT_ITINERARY_NOW` (seconds since 1970), the moment test entitlements are judged at
+    /// in demos and tests; nil when unset. It never moves the clock of a purchase, and a test
+    /// entitlement is still never judged before the newest signature of its own seen.
+    /// A value that is set but is not such a number is an error, not silently ignored.
+    public static func testingNow(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> Date? {
+        guard let raw = environment["EXPORT_ITINERARY_NOW"], !raw.isEmpty else { return nil }
         guard let seconds = Double(raw), seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else {
             throw .environment("EXPORT_ITINERARY_NOW must be a number of seconds from 0 (1970) to 253402300799 (year 9999), got \"\(raw)\"")
         }
-        let fixed = Date(timeIntervalSince1970: seconds)
-        return { fixed }
+        return Date(timeIntervalSince1970: seconds)
     }
 
-    /// A gate over `storeDirectory` (nil: `EntitlementStore.defaultDirectory`) and a catalog.
+    /// The gate's clocks: the system clock for purchases, `EXPORT_ITINERARY_NOW` for test entitlements.
+    public static func clock(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> GateClock {
+        guard let fixed = try testingNow(environment: environment) else { return GateClock() }
+        return GateClock(testing: { fixed })
+    }
+
+    /// A gate over `storeDirectory` (nil: `EntitlementStore.defaultDirectory`) under the build's
+    /// policy; the catalog (`--catalog`, else the bundled one) only dresses the paywall.
     public static func gate(storeDirectory: String? = nil, catalogPath: String? = nil,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> ProGate {
         ProGate(storeDirectory: storeDirectory ?? EntitlementStore.defaultDirectory(environment: environment),
-                catalog: try loadCatalog(path: catalogPath, environment: environment), clock: try clock(environment: environment))
+                catalog: try loadCatalog(path: catalogPath, environment: environment), policy: policy,
+                clock: try clock(environment: environment))
     }
 }

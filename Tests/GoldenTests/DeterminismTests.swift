@@ -86,8 +86,9 @@ struct DeterminismTests {
         #expect(outputs.count == 3)
         #expect(outputs.allSatisfy { $0 == outputs[0] })
 
-        // And the library in this process agrees with the command.
-        let exporter = try TestStores.exporter()
+        // And the library in this process agrees with the command (under the command's policy,
+        // so with the same test-entitlement notice).
+        let exporter = try TestStores.exporter(policy: TestStores.buildPolicy)
         #expect(try exporter.render(Exporter.loadTrip(path: trip)).bytes == outputs[0])
     }
 

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TestSupport
 
-private let t0 = GateClock.t0
+private let t0 = GateTime.t0
 
 @Suite("Concurrent store access")
 struct ConcurrentStoreTests {
@@ -23,7 +23,7 @@ struct ConcurrentStoreTests {
                 let id = "\(7000 + i * 10 + j)"
                 let p = TestSigner.subscription(id, product: j % 2 == 0 ? monthly : annual,
                                                 purchased: t0.addingTimeInterval(-Double(100 * i + j)),
-                                                expires: t0.addingTimeInterval(GateClock.day))
+                                                expires: t0.addingTimeInterval(GateTime.day))
                 lines.append(try signer.sign(p))
             }
             let file = cli.path("batch-\(i).txt")
@@ -51,7 +51,7 @@ struct ConcurrentStoreTests {
         try cli.setUpLocalTesting()
         let count = 8
         let commands = (0..<count).map { i in
-            (args: ["storekit-test", "purchase", i % 2 == 0 ? monthly : annual], env: cli.environment(now: GateClock.now + Double(i)))
+            (args: ["storekit-test", "purchase", i % 2 == 0 ? monthly : annual], env: cli.environment(now: GateTime.now + Double(i)))
         }
         let results = try runConcurrently(commands)
         var ids: [String] = []
@@ -63,7 +63,7 @@ struct ConcurrentStoreTests {
         #expect(ids.count == count)
         #expect(Set(ids).count == count, "duplicate transaction ids: \(ids.sorted())")
         #expect(try cli.sqlValue("SELECT COUNT(*) FROM transactions") == "\(count)")
-        #expect(try cli.status(now: GateClock.now + Double(count)).isPro)
+        #expect(try cli.status(now: GateTime.now + Double(count)).isPro)
     }
 
     @Test("exports and status checks while purchases and imports write: every reader gets an answer")
@@ -73,7 +73,7 @@ struct ConcurrentStoreTests {
         _ = try cli.purchase(annual)
         var commands: [(args: [String], env: [String: String])] = []
         for i in 0..<4 {
-            commands.append((["storekit-test", "purchase", monthly], cli.environment(now: GateClock.now + Double(i + 1))))
+            commands.append((["storekit-test", "purchase", monthly], cli.environment(now: GateTime.now + Double(i + 1))))
             commands.append((["entitlements", "status", "--json"], cli.environment()))
             commands.append(([dayTrip, cli.path("out-\(i).pdf")], cli.environment()))
         }

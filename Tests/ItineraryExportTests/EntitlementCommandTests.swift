@@ -4,11 +4,11 @@ import Foundation
 import Testing
 import TestSupport
 
-private let t0 = GateClock.t0
+private let t0 = GateTime.t0
 
 @Suite("Entitlement commands")
 struct EntitlementCommandTests {
-    @Test("init sets bundle id and environments; an unknown environment is a usage error")
+    @Test("init sets the environments; an unknown environment, or another app's bundle id, is a usage error")
     func initStore() throws {
         let cli = GateCLI("cmd-init")
         let r = try cli.ok(["entitlements", "init", "--bundle-id", bundleId, "--environment", "sandbox", "--environment", "Production"])
@@ -18,7 +18,12 @@ struct EntitlementCommandTests {
         let bad = try cli.run(["entitlements", "init", "--bundle-id", bundleId, "--environment", "staging"])
         #expect(bad.status == 2)
         expectOneLineError(bad.stderr)
-        #expect(try cli.run(["entitlements", "init"]).status == 2)
+        // The app is compiled in: --bundle-id may repeat it, never name another app.
+        try cli.ok(["entitlements", "init"])
+        let other = try cli.run(["entitlements", "init", "--bundle-id", "com.example.other"])
+        #expect(other.status == 2)
+        expectOneLineError(other.stderr)
+        #expect(other.stderr.contains("this build exports for \(bundleId) only"))
         // Import before init: exit 5 with the way out.
         let fresh = GateCLI("cmd-init-missing")
         let early = try fresh.run(["entitlements", "import", dayTrip])
@@ -37,12 +42,13 @@ struct EntitlementCommandTests {
         let fingerprint = Certificates.sha256Fingerprint(signer.authority.rootDER)
         #expect(fingerprint != Certificates.appleRootCAG3Fingerprint)
 
+        let testingOnly = "For testing only: this build takes purchases from Apple Root CA - G3 alone, so whatever chains to this root is a test entitlement, and the PDFs it allows are marked \"Test entitlement\".\n"
         let first = try cli.ok(["entitlements", "trust-root", der])
-        #expect(first.stdout == "Trusted: Acme Test Root (SHA-256 \(fingerprint))\n")
+        #expect(first.stdout == "Trusted: Acme Test Root (SHA-256 \(fingerprint))\n" + testingOnly)
         let again = try cli.ok(["entitlements", "trust-root", pem])
-        #expect(again.stdout == "Already trusted: Acme Test Root (SHA-256 \(fingerprint))\n")
+        #expect(again.stdout == "Already trusted: Acme Test Root (SHA-256 \(fingerprint))\n" + testingOnly)
         for r in [first, again] {
-            #expect(!r.stdout.contains("Apple"))
+            #expect(!r.stdout.contains("This is Apple Root CA"))
         }
         #expect(try cli.sqlValue("SELECT label FROM trusted_roots") == "Acme Test Root")
 
@@ -51,7 +57,8 @@ struct EntitlementCommandTests {
         let both = cli.path("both.pem")
         try Data((other.rootPEM + signer.rootPEM).utf8).write(to: URL(fileURLWithPath: both))
         let two = try cli.ok(["entitlements", "trust-root", both])
-        #expect(two.stdout.split(separator: "\n").map { $0.split(separator: ":").first! } == ["Trusted", "Already trusted"])
+        #expect(two.stdout.split(separator: "\n").map { $0.split(separator: ":").first! }
+                    == ["Trusted", "For testing only", "Already trusted", "For testing only"])
 
         // Not a certificate: exit 1, one line.
         let junk = cli.path("junk.pem")
@@ -61,11 +68,14 @@ struct EntitlementCommandTests {
         expectOneLineError(bad.stderr)
 
         // What it trusts verifies: a purchase signed under it imports.
-        let jws = try signer.sign(TestSigner.subscription("9001", purchased: t0, expires: t0.addingTimeInterval(GateClock.day)))
+        let jws = try signer.sign(TestSigner.subscription("9001", purchased: t0, expires: t0.addingTimeInterval(GateTime.day)))
         let file = cli.path("restore.txt")
         try Data(jws.utf8).write(to: URL(fileURLWithPath: file))
         try cli.ok(["entitlements", "import", file])
-        #expect(try cli.status().isPro)
+        // ... as a test entitlement: a self-made root never makes a purchase.
+        let status = try cli.status()
+        #expect(status.isPro && status.testing)
+        #expect(status.notice == "Test entitlement (Production, test root) — not a purchase")
     }
 
     @Test("status --json has the documented shape")
@@ -74,10 +84,12 @@ struct EntitlementCommandTests {
         try cli.setUpLocalTesting()
         let id = try cli.purchase(annual, ["--family-shared"])
         let status = try cli.status()
-        #expect(status.keys == ["isPro", "entitlements"])
-        #expect(status.isPro)
+        #expect(status.keys == ["isPro", "testing", "notice", "entitlements"])
+        #expect(status.isPro && status.testing)
+        #expect(status.notice == "Test entitlement (LocalTesting) — not a purchase")
         let item = try #require(status.entitlements.first)
-        #expect(item.keys == ["productId", "transactionId", "state", "expiresDate", "ownershipType", "environment"])
+        #expect(item.keys == ["productId", "transactionId", "state", "expiresDate", "ownershipType", "environment", "testing"])
+        #expect(item.testing)
         #expect(item.productId == annual)
         #expect(item.transactionId == id)
         #expect(item.state == "subscribed")
@@ -90,8 +102,8 @@ struct EntitlementCommandTests {
         try signer.authority.rootDER.write(to: URL(fileURLWithPath: cli.path("root.der")))
         try cli.ok(["entitlements", "trust-root", cli.path("root.der")])
         var lifetime = JWSTransactionDecodedPayload(originalTransactionId: "77", transactionId: "77", bundleId: bundleId,
-                                                    productId: "com.sportstime.extras.lifetime", purchaseDate: GateClock.ms(t0),
-                                                    type: "Non-Consumable", signedDate: GateClock.ms(t0), environment: "Production")
+                                                    productId: "com.sportstime.extras.lifetime", purchaseDate: GateTime.ms(t0),
+                                                    type: "Non-Consumable", signedDate: GateTime.ms(t0), environment: "Production")
         lifetime.quantity = 1
         try Data(try signer.sign(lifetime).utf8).write(to: URL(fileURLWithPath: cli.path("l.txt")))
         try cli.ok(["entitlements", "import", cli.path("l.txt")])
@@ -102,7 +114,8 @@ struct EntitlementCommandTests {
         #expect(entry["ownershipType"] is NSNull)
         #expect(entry["state"] as? String == "subscribed")
         let text = try cli.ok(["entitlements", "status"])
-        #expect(text.stdout.contains("com.sportstime.extras.lifetime  subscribed  transaction 77  Production  (not a Pro product)"))
+        #expect(text.stdout.contains("com.sportstime.extras.lifetime  subscribed  transaction 77  Production  (test entitlement)  (not a Pro product)"))
+        #expect(text.stdout.hasPrefix("Pro (testing): a test entitlement (LocalTesting), not a purchase"))
     }
 
     @Test("paywall --json: features, prices, the 17% saving and the restore command")
@@ -140,9 +153,9 @@ struct EntitlementCommandTests {
 
         let b = try cli.purchase(annual)
         #expect(try cli.status().isPro)
-        let expired = try cli.ok(["storekit-test", "expire", b], now: GateClock.now + GateClock.day)
+        let expired = try cli.ok(["storekit-test", "expire", b], now: GateTime.now + GateTime.day)
         #expect(expired.stdout == "Expired transaction \(b).\n")
-        status = try cli.status(now: GateClock.now + GateClock.day)
+        status = try cli.status(now: GateTime.now + GateTime.day)
         #expect(!status.isPro)
         #expect(status.state(annual) == "expired")
 
@@ -182,12 +195,12 @@ struct EntitlementCommandTests {
         let cli = GateCLI("cmd-boundary")
         try cli.setUpLocalTesting()
         _ = try cli.purchase(monthly, ["--expires-in", "0"])
-        #expect(try cli.status(now: GateClock.now).isPro)
-        #expect(try cli.status(now: GateClock.now + 0.001).isPro == false)
-        #expect(try cli.run([dayTrip, cli.path("out.pdf")], now: GateClock.now + 0.001).status == 3)
+        #expect(try cli.status(now: GateTime.now).isPro)
+        #expect(try cli.status(now: GateTime.now + 0.001).isPro == false)
+        #expect(try cli.run([dayTrip, cli.path("out.pdf")], now: GateTime.now + 0.001).status == 3)
     }
 
-    @Test("--catalog with another catalog changes what is Pro")
+    @Test("--catalog, EXPORT_ITINERARY_STOREKIT or a StoreKit/ in the working directory change the paywall, never what is Pro")
     func otherCatalog() throws {
         let cli = GateCLI("cmd-catalog")
         try cli.setUpLocalTesting()
@@ -197,22 +210,28 @@ struct EntitlementCommandTests {
         // The default catalog does not sell the other's product, and the other does not sell ours.
         #expect(try cli.run(["storekit-test", "purchase", weekly]).status == 1)
         _ = try cli.purchase(weekly, ["--catalog", catalog])
-        #expect(try cli.status(now: GateClock.now, ["--catalog", catalog]).isPro)
+        #expect(try !cli.status(now: GateTime.now, ["--catalog", catalog]).isPro)
         #expect(try !cli.status().isPro)
-        let wall = try cli.run([dayTrip, cli.path("out.pdf")])
-        #expect(wall.status == 3)
-        #expect(try cli.run([dayTrip, cli.path("out.pdf"), "--catalog", catalog]).status == 0)
+        #expect(try cli.run([dayTrip, cli.path("out.pdf")]).status == 3)
+        #expect(try cli.run([dayTrip, cli.path("out.pdf"), "--catalog", catalog]).status == 3)
+        // The same catalog found through the environment, or as StoreKit/SportsTime.storekit in
+        // the working directory (with the bundled one out of reach), makes nothing Pro either.
+        let evil = cli.scratch.appendingPathComponent("StoreKit")
+        try FileManager.default.createDirectory(at: evil, withIntermediateDirectories: true)
+        try Data(otherCatalogText.utf8).write(to: evil.appendingPathComponent("SportsTime.storekit"))
+        #expect(try cli.run([dayTrip, cli.path("out.pdf")], env: ["EXPORT_ITINERARY_STOREKIT": evil.path]).status == 3)
+        let inCwd = try runProcess("/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" \"$3\" out.pdf", "sh", cli.scratch.path,
+                                                TestPaths.executable, dayTrip],
+                                   environment: cli.environment().filter { $0.key != "EXPORT_ITINERARY_STOREKIT" })
+        #expect(inCwd.status == 3, "\(inCwd.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.pdf")))
+        // What --catalog does change: the paywall.
         let paywall = try cli.ok(["paywall", "--catalog", catalog])
         #expect(paywall.stdout.contains("Premium Weekly: $2.99/week"))
 
         _ = try cli.purchase(monthly)
         #expect(try cli.status().isPro)
-        let otherOnly = try cli.status(now: GateClock.now, ["--catalog", catalog])
-        #expect(otherOnly.isPro) // the weekly is still current
-        try cli.ok(["storekit-test", "expire", try #require(otherOnly.entitlements.first { $0.productId == weekly }?.transactionId),
-                    "--catalog", catalog])
-        #expect(try !cli.status(now: GateClock.now, ["--catalog", catalog]).isPro)
-        #expect(try cli.status().isPro)
+        #expect(try cli.status(now: GateTime.now, ["--catalog", catalog]).isPro) // the build's Pro product, whatever the catalog
     }
 
     @Test("EXPORT_ITINERARY_NOW set back before the newest signature does not revive an expired subscription")
@@ -220,10 +239,10 @@ struct EntitlementCommandTests {
         let cli = GateCLI("cmd-rollback")
         try cli.setUpLocalTesting()
         let id = try cli.purchase(monthly) // expires t0 + 1 month
-        let later = GateClock.now + 10 * GateClock.day
+        let later = GateTime.now + 10 * GateTime.day
         try cli.ok(["storekit-test", "expire", id], now: later)
         #expect(try !cli.status(now: later).isPro)
-        for back in [GateClock.now + GateClock.day, GateClock.now, 0] {
+        for back in [GateTime.now + GateTime.day, GateTime.now, 0] {
             #expect(try !cli.status(now: back).isPro, "EXPORT_ITINERARY_NOW=\(back)")
             #expect(try cli.run([dayTrip, cli.path("out.pdf")], now: back).status == 3)
         }
@@ -237,12 +256,12 @@ struct EntitlementCommandTests {
         let signer = try TestSigner()
         try signer.authority.rootDER.write(to: URL(fileURLWithPath: cli.path("root.der")))
         try cli.ok(["entitlements", "trust-root", cli.path("root.der")])
-        let purchase = TestSigner.subscription("500", purchased: t0.addingTimeInterval(-GateClock.day), expires: t0.addingTimeInterval(29 * GateClock.day))
-        let wrongApp = TestSigner.subscription("501", purchased: t0, expires: t0.addingTimeInterval(GateClock.day), bundle: "com.other.app")
-        let sandbox = TestSigner.subscription("502", purchased: t0, expires: t0.addingTimeInterval(GateClock.day), environment: "Sandbox")
+        let purchase = TestSigner.subscription("500", purchased: t0.addingTimeInterval(-GateTime.day), expires: t0.addingTimeInterval(29 * GateTime.day))
+        let wrongApp = TestSigner.subscription("501", purchased: t0, expires: t0.addingTimeInterval(GateTime.day), bundle: "com.other.app")
+        let sandbox = TestSigner.subscription("502", purchased: t0, expires: t0.addingTimeInterval(GateTime.day), environment: "Sandbox")
         let rogue = try TestSigner(prefix: "Rogue")
         let lines = ["# restore", try signer.sign(purchase), "", try signer.sign(wrongApp), try signer.sign(sandbox),
-                     try rogue.sign(TestSigner.subscription("503", purchased: t0, expires: t0.addingTimeInterval(GateClock.day)))]
+                     try rogue.sign(TestSigner.subscription("503", purchased: t0, expires: t0.addingTimeInterval(GateTime.day)))]
         let file = cli.path("restore.txt")
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
 
@@ -280,17 +299,17 @@ struct EntitlementCommandTests {
         let signer = try TestSigner()
         try Data(signer.rootPEM.utf8).write(to: URL(fileURLWithPath: cli.path("root.pem")))
         try cli.ok(["entitlements", "trust-root", cli.path("root.pem")])
-        var purchase = TestSigner.subscription("600", product: annual, purchased: t0.addingTimeInterval(-GateClock.day),
-                                               expires: t0.addingTimeInterval(364 * GateClock.day))
+        var purchase = TestSigner.subscription("600", product: annual, purchased: t0.addingTimeInterval(-GateTime.day),
+                                               expires: t0.addingTimeInterval(364 * GateTime.day))
         let history = cli.path("history.json")
         let body: [String: Any] = ["signedTransactions": [try signer.sign(purchase)], "hasMore": false]
         try JSONSerialization.data(withJSONObject: body).write(to: URL(fileURLWithPath: history))
         try cli.ok(["entitlements", "import", history])
         #expect(try cli.status().isPro)
 
-        purchase.revocationDate = GateClock.ms(t0.addingTimeInterval(-60))
+        purchase.revocationDate = GateTime.ms(t0.addingTimeInterval(-60))
         purchase.revocationReason = 1
-        purchase.signedDate = GateClock.ms(t0.addingTimeInterval(-60))
+        purchase.signedDate = GateTime.ms(t0.addingTimeInterval(-60))
         let note = try signer.notification(type: "REFUND", transaction: try signer.sign(purchase), signed: t0.addingTimeInterval(-60))
         let file = cli.path("refund.json")
         try JSONSerialization.data(withJSONObject: ["signedPayload": note]).write(to: URL(fileURLWithPath: file))

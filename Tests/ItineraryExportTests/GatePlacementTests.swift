@@ -108,7 +108,7 @@ struct GatePlacementPipelineTests {
         let store: EntitlementStore
         let session: StoreKitTestSession
         private let lock = NSLock()
-        private var current = GateClock.t0
+        private var current = GateTime.t0
         var now: Date {
             get { lock.withLock { current } }
             set { lock.withLock { current = newValue } }
@@ -118,12 +118,14 @@ struct GatePlacementPipelineTests {
             directory = TestPaths.scratch("pipeline-\(name)").appendingPathComponent("store").path
             store = try EntitlementStore.openOrCreate(directory: directory)
             try store.initialize(bundleId: bundleId, environments: [.production])
-            session = StoreKitTestSession(store: store, catalog: try TestStores.catalog(), clock: { GateClock.t0 })
+            session = StoreKitTestSession(store: store, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+                                          clock: { GateTime.t0 })
             try session.enable()
         }
 
         func gate() throws -> ProGate {
-            ProGate(storeDirectory: directory, catalog: try TestStores.catalog(), clock: { [self] in now })
+            ProGate(storeDirectory: directory, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+                    clock: Entitlements.GateClock(testing: { [self] in now }))
         }
     }
 
@@ -160,7 +162,8 @@ struct GatePlacementPipelineTests {
         let dir = TestPaths.scratch("pipeline-corrupt").appendingPathComponent("store").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: dir + "/entitlements.sqlite"))
-        let gate = ProGate(storeDirectory: dir, catalog: try TestStores.catalog(), clock: { GateClock.t0 })
+        let gate = ProGate(storeDirectory: dir, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+                           clock: Entitlements.GateClock(testing: { GateTime.t0 }))
         do {
             _ = try Exporter(gate: gate, fontsDirectory: "/nonexistent")
             Issue.record("went through")
@@ -205,12 +208,12 @@ struct GatePlacementPipelineTests {
     @Test("an exporter built while Pro stops rendering when the subscription runs out")
     func expiryAfterInit() throws {
         let local = try LocalStore("expiry")
-        _ = try local.session.purchase(productId: monthly, expiresIn: GateClock.day)
+        _ = try local.session.purchase(productId: monthly, expiresIn: GateTime.day)
         let exporter = try Exporter(gate: try local.gate(), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
         let trip = try Exporter.loadTrip(path: dayTrip)
-        local.now = GateClock.t0.addingTimeInterval(GateClock.day) // expiry exactly now: still active
+        local.now = GateTime.t0.addingTimeInterval(GateTime.day) // expiry exactly now: still active
         _ = try exporter.layout(trip)
-        local.now = GateClock.t0.addingTimeInterval(GateClock.day + 0.001)
+        local.now = GateTime.t0.addingTimeInterval(GateTime.day + 0.001)
         proRequired { _ = try exporter.layout(trip) }
     }
 }

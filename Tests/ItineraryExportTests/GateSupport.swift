@@ -5,7 +5,7 @@ import Foundation
 import Testing
 import TestSupport
 
-enum GateClock {
+enum GateTime {
     /// EXPORT_ITINERARY_NOW for most tests (2025-10-09T08:53:20Z).
     static let now: Double = 1_760_000_000
     static var t0: Date { Date(timeIntervalSince1970: now) }
@@ -32,7 +32,7 @@ struct GateCLI {
 
     /// The environment: repository fonts, templates and catalog, this store, and the clock
     /// (`now` nil leaves EXPORT_ITINERARY_NOW unset).
-    func environment(now: Double? = GateClock.now, _ extra: [String: String] = [:]) -> [String: String] {
+    func environment(now: Double? = GateTime.now, _ extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         for key in ["EXPORT_ITINERARY_NOW", "XDG_DATA_HOME", "SOURCE_DATE_EPOCH"] { env[key] = nil }
         env["EXPORT_ITINERARY_FONTS"] = TestPaths.fonts
@@ -45,33 +45,33 @@ struct GateCLI {
     }
 
     @discardableResult
-    func run(_ args: [String], now: Double? = GateClock.now, env extra: [String: String] = [:], stdin: Data? = nil) throws -> ProcessResult {
+    func run(_ args: [String], now: Double? = GateTime.now, env extra: [String: String] = [:], stdin: Data? = nil) throws -> ProcessResult {
         try runProcess(TestPaths.executable, args, stdin: stdin, environment: environment(now: now, extra))
     }
 
     /// Runs and requires exit 0.
     @discardableResult
-    func ok(_ args: [String], now: Double? = GateClock.now, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
+    func ok(_ args: [String], now: Double? = GateTime.now, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
         let r = try run(args, now: now)
         #expect(r.status == 0, "\(args): \(r.stderr)", sourceLocation: sourceLocation)
         return r
     }
 
     /// `entitlements init` and `storekit-test enable`.
-    func setUpLocalTesting(now: Double = GateClock.now) throws {
+    func setUpLocalTesting(now: Double = GateTime.now) throws {
         try ok(["entitlements", "init", "--bundle-id", bundleId], now: now)
         try ok(["storekit-test", "enable"], now: now)
     }
 
     /// `storekit-test purchase`, returning the transaction id it printed.
-    func purchase(_ product: String, _ extra: [String] = [], now: Double = GateClock.now,
+    func purchase(_ product: String, _ extra: [String] = [], now: Double = GateTime.now,
                   sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let r = try ok(["storekit-test", "purchase", product] + extra, now: now, sourceLocation: sourceLocation)
         return try #require(transactionId(in: r.stdout), "\(r.stdout)", sourceLocation: sourceLocation)
     }
 
     /// `entitlements status --json`, parsed.
-    func status(now: Double? = GateClock.now, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> StatusJSON {
+    func status(now: Double? = GateTime.now, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> StatusJSON {
         let r = try run(["entitlements", "status", "--json"] + extra, now: now)
         #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
         return try StatusJSON(r.stdoutData)
@@ -119,10 +119,14 @@ struct StatusJSON {
         var expiresDate: String?
         var ownershipType: String?
         var environment: String?
+        var testing: Bool
         var keys: Set<String>
     }
 
     var isPro: Bool
+    /// Pro through a test entitlement only (the PDFs are marked).
+    var testing: Bool
+    var notice: String?
     var entitlements: [Item]
     var keys: Set<String>
 
@@ -130,12 +134,14 @@ struct StatusJSON {
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
         keys = Set(object.keys)
         isPro = try #require(object["isPro"] as? Bool)
+        testing = try #require(object["testing"] as? Bool)
+        notice = object["notice"] as? String
         let items = try #require(object["entitlements"] as? [[String: Any]])
         entitlements = try items.map { item in
             Item(productId: try #require(item["productId"] as? String), transactionId: try #require(item["transactionId"] as? String),
                  state: try #require(item["state"] as? String), expiresDate: item["expiresDate"] as? String,
                  ownershipType: item["ownershipType"] as? String, environment: item["environment"] as? String,
-                 keys: Set(item.keys))
+                 testing: try #require(item["testing"] as? Bool), keys: Set(item.keys))
         }
     }
 
@@ -147,16 +153,16 @@ struct TestSigner {
     let authority: LocalSigningAuthority
 
     init(prefix: String = "Gate CLI Tests") throws {
-        authority = try LocalSigningAuthority.generate(commonNamePrefix: prefix, validFrom: GateClock.t0.addingTimeInterval(-365 * GateClock.day),
-                                                       validFor: 20 * 365 * GateClock.day)
+        authority = try LocalSigningAuthority.generate(commonNamePrefix: prefix, validFrom: GateTime.t0.addingTimeInterval(-365 * GateTime.day),
+                                                       validFor: 20 * 365 * GateTime.day)
     }
 
     static func subscription(_ id: String, product: String = monthly, purchased: Date, expires: Date, signed: Date? = nil,
                              environment: String = "Production", bundle: String = bundleId) -> JWSTransactionDecodedPayload {
         var p = JWSTransactionDecodedPayload(originalTransactionId: id, transactionId: id, bundleId: bundle, productId: product,
-                                             purchaseDate: GateClock.ms(purchased), originalPurchaseDate: GateClock.ms(purchased),
-                                             expiresDate: GateClock.ms(expires), type: "Auto-Renewable Subscription",
-                                             inAppOwnershipType: "PURCHASED", signedDate: GateClock.ms(signed ?? purchased),
+                                             purchaseDate: GateTime.ms(purchased), originalPurchaseDate: GateTime.ms(purchased),
+                                             expiresDate: GateTime.ms(expires), type: "Auto-Renewable Subscription",
+                                             inAppOwnershipType: "PURCHASED", signedDate: GateTime.ms(signed ?? purchased),
                                              environment: environment)
         p.quantity = 1
         return p
@@ -170,7 +176,7 @@ struct TestSigner {
         if let transaction { data["signedTransactionInfo"] = transaction }
         if let renewal { data["signedRenewalInfo"] = renewal }
         let object: [String: Any] = ["notificationType": type, "notificationUUID": UUID().uuidString.lowercased(), "data": data,
-                                     "version": "2.0", "signedDate": GateClock.ms(signed)]
+                                     "version": "2.0", "signedDate": GateTime.ms(signed)]
         return try authority.sign(payload: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
 

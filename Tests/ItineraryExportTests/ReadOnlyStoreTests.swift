@@ -46,7 +46,7 @@ struct ReadOnlyStoreTests {
         defer { try? FileManager.default.removeItem(atPath: store) }
         guard let status = try asNobody(["entitlements", "status", "--store", store]) else { return }
         #expect(status.status == 0, "\(status.stderr)")
-        #expect(status.stdout.hasPrefix("Pro: yes"), "\(status.stdout)")
+        #expect(status.stdout.hasPrefix("Pro (testing)"), "\(status.stdout)")
         let out = URL(fileURLWithPath: "/tmp").appendingPathComponent("export-itinerary-ro-\(getpid()).pdf").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let export = try asNobody([TestPaths.examples.appendingPathComponent("day-trip.json").path, out, "--store", store])

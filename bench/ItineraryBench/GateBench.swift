@@ -1,5 +1,6 @@
 /// The gate on a large store: how long "is this user Pro?" takes with N stored transactions.
 import Entitlements
+import ProPolicy
 import Foundation
 
 enum GateBench {
@@ -16,7 +17,7 @@ enum GateBench {
         let store = try EntitlementStore.openOrCreate(directory: dir)
         try store.initialize(bundleId: "com.sportstime.app", environments: [.production])
         let now = Date()
-        try StoreKitTestSession(store: store, catalog: catalog, clock: { now }).enable()
+        try StoreKitTestSession(store: store, catalog: catalog, policy: .build, clock: { now }).enable()
         let authority = try LocalSigningAuthority(serialized: store.value(forKey: "localTesting.authority")!)
         let encoder = JSONEncoder()
         let plans = catalog.plans.map(\.productID)
@@ -32,10 +33,10 @@ enum GateBench {
                                                      signedDate: purchase, environment: "LocalTesting")
                 p.quantity = 1
                 let jws = try! authority.sign(payload: encoder.encode(p))
-                _ = try! store.upsertTransaction(jws: jws, payload: p)
+                _ = try! store.upsertTransaction(jws: jws, payload: p, grade: .testing(environment: "LocalTesting"))
             }
         }
-        let gate = ProGate(storeDirectory: dir, catalog: catalog, clock: { now })
+        let gate = ProGate(storeDirectory: dir, catalog: catalog, policy: .build, clock: GateClock(system: { now }, testing: { now }))
         var pro = false
         let first = try ContinuousClock().measure { pro = try gate.report().isPro }
         let runs = 20

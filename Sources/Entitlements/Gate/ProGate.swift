@@ -19,40 +19,45 @@ public enum GateError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Decides whether the user is Pro from the local entitlement store and the product catalog.
+/// Decides whether the user is Pro from the local entitlement store, under a policy fixed at build
+/// time. The catalog only dresses the paywall (plans, prices); it never decides what is Pro.
 public final class ProGate: @unchecked Sendable {
     public let storeDirectory: String
     public let catalog: StoreKitCatalog
-    private let clock: @Sendable () -> Date
+    /// The app, its Pro products and the roots of a real purchase (`GatePolicy.build` in the program).
+    public let policy: GatePolicy
+    private let clock: GateClock
 
     /// The command that restores purchases, shown on the paywall.
     public static let restoreCommand = "export-itinerary entitlements import FILE"
 
-    public init(storeDirectory: String, catalog: StoreKitCatalog, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(storeDirectory: String, catalog: StoreKitCatalog, policy: GatePolicy, clock: GateClock = GateClock()) {
         self.storeDirectory = storeDirectory
         self.catalog = catalog
+        self.policy = policy
         self.clock = clock
     }
 
     /// The full report. A missing store is an empty one (not Pro); a broken one is an error.
     public func report() throws(StoreError) -> EntitlementReport {
         guard let store = try EntitlementStore.openExisting(directory: storeDirectory),
-              let configuration = try store.configuration() else {
-            return EntitlementReport(isPro: false, entitlements: [], evaluatedAt: clock(), ignored: [])
+              try store.configuration() != nil else {
+            return EntitlementReport(access: nil, entitlements: [], evaluatedAt: clock.system(), ignored: [])
         }
-        let checker = EntitlementChecker(store: store, configuration: configuration, trustedRoots: try store.trustedRoots(),
-                                         proProductIDs: catalog.proProductIDs)
-        return try checker.evaluate(clock: clock())
+        return try EntitlementChecker(store: store, policy: policy).evaluate(clock: clock)
     }
 
-    /// Returns when the user is Pro; throws `proRequired` with the paywall otherwise.
-    public func requirePro() throws(GateError) {
+    /// Returns what the user may export when Pro: `.production` (a purchase: the unmarked PDF) or
+    /// `.testing` (a test entitlement: the marked PDF). Throws `proRequired` with the paywall otherwise.
+    @discardableResult
+    public func requirePro() throws(GateError) -> EntitlementGrade {
         let report: EntitlementReport
         do {
             report = try self.report()
         } catch {
             throw .store(error)
         }
-        guard report.isPro else { throw .proRequired(Paywall(catalog: catalog, restoreCommand: Self.restoreCommand)) }
+        guard let access = report.access else { throw .proRequired(Paywall(catalog: catalog, restoreCommand: Self.restoreCommand)) }
+        return access
     }
 }

@@ -16,10 +16,18 @@ public struct ImportResult: Sendable, Equatable, Codable {
 public struct EntitlementImporter {
     let store: EntitlementStore
     let verifier: SignedDataVerifier
+    /// Grades what is imported, so a test purchase's signing date only raises its own clock mark.
+    let policy: GatePolicy
 
-    public init(store: EntitlementStore, verifier: SignedDataVerifier) {
+    /// Imports with the store's own verifier (`EntitlementStore.verifier(policy:)`).
+    public init(store: EntitlementStore, policy: GatePolicy) throws(StoreError) {
+        self.init(store: store, verifier: try store.verifier(policy: policy), policy: policy)
+    }
+
+    public init(store: EntitlementStore, verifier: SignedDataVerifier, policy: GatePolicy) {
         self.store = store
         self.verifier = verifier
+        self.policy = policy
     }
 
     /// Imports every signed item of a file; an unreadable file is a single rejected item.
@@ -51,17 +59,20 @@ public struct EntitlementImporter {
         do {
             switch item.kind {
             case .transaction, .unknown:
-                let payload = try verifier.verifyTransaction(item.jws)
+                let verified = try verifier.verifiedTransaction(item.jws)
+                let payload = verified.payload
                 // Genuine but unusable (Apple's own test vector has no transactionId): this
                 // item is rejected with the reason; the store is not at fault.
                 for (key, value) in [("transactionId", payload.transactionId), ("productId", payload.productId)]
                 where (value ?? "").isEmpty {
                     return [ImportResult(source: item.source, status: .rejected, reason: "the signed transaction has no \(key): nothing to store")]
                 }
-                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload))]
+                let grade = policy.grade(environment: payload.environment, rootFingerprint: verified.rootFingerprint)
+                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload, grade: grade))]
             case .renewal:
-                let payload = try verifier.verifyRenewalInfo(item.jws)
-                return [result(item.source, try store.upsertRenewal(jws: item.jws, payload: payload))]
+                let verified = try verifier.verifiedRenewalInfo(item.jws)
+                let grade = policy.grade(environment: verified.payload.environment, rootFingerprint: verified.rootFingerprint)
+                return [result(item.source, try store.upsertRenewal(jws: item.jws, payload: verified.payload, grade: grade))]
             case .notification:
                 let notification = try verifier.verifyNotification(item.jws)
                 // The notification's data carries the transaction (a REFUND or REVOKE re-signs it

@@ -28,9 +28,12 @@ public struct Entitlement: Sendable, Equatable {
     /// "PURCHASED" or "FAMILY_SHARED".
     public var ownershipType: String?
     public var environment: String?
+    /// A purchase, or a test entitlement (set by the gate from its policy; `.testing` until then).
+    public var grade: EntitlementGrade
 
     public init(productId: String, transactionId: String, originalTransactionId: String?, state: EntitlementState,
-                productType: String?, expiresDate: Date?, gracePeriodExpiresDate: Date?, ownershipType: String?, environment: String?) {
+                productType: String?, expiresDate: Date?, gracePeriodExpiresDate: Date?, ownershipType: String?, environment: String?,
+                grade: EntitlementGrade? = nil) {
         self.productId = productId
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId
@@ -40,6 +43,7 @@ public struct Entitlement: Sendable, Equatable {
         self.gracePeriodExpiresDate = gracePeriodExpiresDate
         self.ownershipType = ownershipType
         self.environment = environment
+        self.grade = grade ?? .testing(environment: environment ?? "unknown")
     }
 }
 

@@ -35,10 +35,20 @@ extension EntitlementStore {
         try initialize(bundleId: config.bundleId, environments: config.environments + [environment])
     }
 
-    /// A verifier for this store's bundle id, environments and trusted roots.
-    public func verifier() throws(StoreError) -> SignedDataVerifier {
+    /// A verifier for `policy`'s app, over the environments this store accepts and the roots it
+    /// trusts; the local test CA's root (`storekit-test enable`) vouches for LocalTesting only.
+    /// The store's own bundle id is a record of `init`, never what payloads are checked against.
+    public func verifier(policy: GatePolicy) throws(StoreError) -> SignedDataVerifier {
         guard let config = try configuration() else { throw .notInitialized(path: path) }
-        return SignedDataVerifier(trustedRoots: try trustedRoots().map(\.der), bundleId: config.bundleId,
-                                  environments: Set(config.environments))
+        let roots = try trustedRoots()
+        var confined: [String: StoreEnvironment] = [:]
+        for root in roots where root.label == Self.localTestingRootLabel { confined[root.fingerprint] = .localTesting }
+        if let local = try value(forKey: Self.localTestingRootKey) { confined[local] = .localTesting }
+        return SignedDataVerifier(trustedRoots: roots.map(\.der), bundleId: policy.bundleId,
+                                  environments: Set(config.environments), confinedRoots: confined)
     }
+
+    /// The label and meta key that name the local test CA's root (set by `storekit-test enable`).
+    static let localTestingRootLabel = "export-itinerary StoreKit Testing (local)"
+    static let localTestingRootKey = "localTesting.rootFingerprint"
 }

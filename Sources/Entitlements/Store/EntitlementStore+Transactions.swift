@@ -6,7 +6,9 @@ extension EntitlementStore {
     /// one (a refund is the same transaction re-signed with a revocation date); an older or
     /// identical copy changes nothing, and neither does a copy without a revocation date signed
     /// at the same moment as a stored revoked one (a refund is never undone by a replay).
-    public func upsertTransaction(jws: String, payload: JWSTransactionDecodedPayload) throws(StoreError) -> UpsertOutcome {
+    /// `grade` says whose clock mark the signing date may raise (a test purchase never moves a
+    /// purchase's).
+    public func upsertTransaction(jws: String, payload: JWSTransactionDecodedPayload, grade: EntitlementGrade) throws(StoreError) -> UpsertOutcome {
         guard let id = payload.transactionId, let product = payload.productId else {
             throw .invalidContent(path: path, reason: "a transaction without transactionId or productId cannot be stored")
         }
@@ -20,22 +22,24 @@ extension EntitlementStore {
                     if existingSigned == signed, payload.revocationDate == nil, Self.isRevoked(existing[1].text) { return .unchanged }
                 }
                 try db.query("""
-                    INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date,
+                                              environment, jws, ownership_type)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (transaction_id) DO UPDATE SET original_transaction_id = excluded.original_transaction_id,
                         product_id = excluded.product_id, purchase_date = excluded.purchase_date,
-                        signed_date = excluded.signed_date, environment = excluded.environment, jws = excluded.jws
+                        signed_date = excluded.signed_date, environment = excluded.environment, jws = excluded.jws,
+                        ownership_type = excluded.ownership_type
                     """, [.text(id), payload.originalTransactionId.map(SQLiteValue.text) ?? .null, .text(product),
                           .real(payload.purchaseDate ?? 0), .real(signed), payload.environment.map(SQLiteValue.text) ?? .null,
-                          .text(jws)])
-                try raiseHighWater(signed)
+                          .text(jws), payload.inAppOwnershipType.map(SQLiteValue.text) ?? .null])
+                try raiseHighWater(signed, grade: grade)
                 return existing == nil ? .imported : .updated
             }
         }
     }
 
     /// Stores verified renewal info by originalTransactionId, newest signed copy winning.
-    public func upsertRenewal(jws: String, payload: JWSRenewalInfoDecodedPayload) throws(StoreError) -> UpsertOutcome {
+    public func upsertRenewal(jws: String, payload: JWSRenewalInfoDecodedPayload, grade: EntitlementGrade) throws(StoreError) -> UpsertOutcome {
         guard let original = payload.originalTransactionId else {
             throw .invalidContent(path: path, reason: "renewal info without originalTransactionId cannot be stored")
         }
@@ -48,7 +52,7 @@ extension EntitlementStore {
                     INSERT INTO renewals (original_transaction_id, signed_date, jws) VALUES (?, ?, ?)
                     ON CONFLICT (original_transaction_id) DO UPDATE SET signed_date = excluded.signed_date, jws = excluded.jws
                     """, [.text(original), .real(signed), .text(jws)])
-                try raiseHighWater(signed)
+                try raiseHighWater(signed, grade: grade)
                 return existing == nil ? .imported : .updated
             }
         }
@@ -57,16 +61,16 @@ extension EntitlementStore {
     /// Whether a stored copy carries a revocation date (it was verified when it was stored; the
     /// gate verifies it again before relying on it).
     static func isRevoked(_ jws: String?) -> Bool {
-        guard let jws, let parsed = try? CompactJWS(jws),
-              let payload = try? JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: parsed.payload) else { return false }
-        return payload.revocationDate != nil
+        unverifiedPayload(jws)?.revocationDate != nil
     }
+
+    static let columns = "transaction_id, product_id, purchase_date, signed_date, environment, ownership_type, jws"
 
     /// Every stored transaction, newest purchase first within each product.
     public func transactions() throws(StoreError) -> [StoredTransaction] {
         try run {
             try db.query("""
-                SELECT transaction_id, product_id, purchase_date, signed_date, environment, jws FROM transactions
+                SELECT \(Self.columns) FROM transactions
                 ORDER BY product_id, purchase_date DESC, signed_date DESC, transaction_id DESC
                 """).map(Self.storedTransaction)
         }
@@ -74,30 +78,39 @@ extension EntitlementStore {
 
     public func transaction(id: String) throws(StoreError) -> StoredTransaction? {
         try run {
-            try db.query("SELECT transaction_id, product_id, purchase_date, signed_date, environment, jws FROM transactions WHERE transaction_id = ?",
+            try db.query("SELECT \(Self.columns) FROM transactions WHERE transaction_id = ?",
                          [.text(id)]).first.map(Self.storedTransaction)
         }
     }
 
-    /// The products that have transactions, sorted.
-    public func productIds() throws(StoreError) -> [String] {
-        try run { try db.query("SELECT DISTINCT product_id FROM transactions ORDER BY product_id").compactMap { $0.first?.text } }
-    }
-
-    /// One product's transactions, newest purchase first, a page at a time: the gate reads
-    /// only as far as the first one that verifies.
-    public func transactions(productId: String, offset: Int, limit: Int) throws(StoreError) -> [StoredTransaction] {
+    /// The groups that have transactions (product, ownership, environment), sorted.
+    public func transactionGroups() throws(StoreError) -> [TransactionGroup] {
         try run {
             try db.query("""
-                SELECT transaction_id, product_id, purchase_date, signed_date, environment, jws FROM transactions
-                WHERE product_id = ? ORDER BY purchase_date DESC, signed_date DESC, transaction_id DESC LIMIT ? OFFSET ?
-                """, [.text(productId), .integer(Int64(limit)), .integer(Int64(offset))]).map(Self.storedTransaction)
+                SELECT DISTINCT product_id, ownership_type, environment FROM transactions
+                ORDER BY product_id, ownership_type, environment
+                """).map { TransactionGroup(productId: $0[0].text ?? "", ownershipType: $0[1].text, environment: $0[2].text) }
+        }
+    }
+
+    /// One group's transactions, newest purchase first, a page at a time: the gate reads only as
+    /// far as the first one that verifies.
+    public func transactions(in group: TransactionGroup, offset: Int, limit: Int) throws(StoreError) -> [StoredTransaction] {
+        try run {
+            try db.query("""
+                SELECT \(Self.columns) FROM transactions
+                WHERE product_id = ? AND ownership_type IS ? AND environment IS ?
+                ORDER BY purchase_date DESC, signed_date DESC, transaction_id DESC LIMIT ? OFFSET ?
+                """, [.text(group.productId), group.ownershipType.map(SQLiteValue.text) ?? .null,
+                      group.environment.map(SQLiteValue.text) ?? .null, .integer(Int64(limit)), .integer(Int64(offset))])
+                .map(Self.storedTransaction)
         }
     }
 
     static func storedTransaction(_ row: [SQLiteValue]) -> StoredTransaction {
         StoredTransaction(transactionId: row[0].text ?? "", productId: row[1].text ?? "", purchaseDate: row[2].double ?? 0,
-                          signedDate: row[3].double ?? 0, environment: row[4].text, jws: row[5].text ?? "")
+                          signedDate: row[3].double ?? 0, environment: row[4].text, ownershipType: row[5].text,
+                          jws: row[6].text ?? "")
     }
 
     /// The stored renewal info JWS of a subscription, if any.

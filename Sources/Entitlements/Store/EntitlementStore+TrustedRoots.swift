@@ -28,4 +28,26 @@ extension EntitlementStore {
     public func removeTrustedRoot(fingerprint: String) throws(StoreError) {
         try run { _ = try db.query("DELETE FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)]) }
     }
+
+    /// Removes the local test CA (its root, its key, the record of its root) and every
+    /// LocalTesting transaction, and stops accepting LocalTesting, in one write transaction.
+    /// Returns how many transactions were removed.
+    func disableLocalTesting() throws(StoreError) -> Int {
+        guard let config = try configuration() else { throw .notInitialized(path: path) }
+        return try run {
+            try db.transaction {
+                let local = try meta(Self.localTestingRootKey)
+                try db.query("DELETE FROM trusted_roots WHERE label = ? OR fingerprint = ?",
+                             [.text(Self.localTestingRootLabel), local.map(SQLiteValue.text) ?? .null])
+                try db.query("DELETE FROM meta WHERE key IN (?, ?)", [.text(Self.localTestingRootKey), .text(StoreKitTestSession.authorityKey)])
+                let ids = try db.query("SELECT original_transaction_id FROM transactions WHERE environment = ?",
+                                       [.text(StoreEnvironment.localTesting.rawValue)]).compactMap { $0.first?.text }
+                for id in ids { try db.query("DELETE FROM renewals WHERE original_transaction_id = ?", [.text(id)]) }
+                let removed = try db.query("DELETE FROM transactions WHERE environment = ? RETURNING 1",
+                                           [.text(StoreEnvironment.localTesting.rawValue)]).count
+                try setMeta("environments", config.environments.filter { $0 != .localTesting }.map(\.rawValue).joined(separator: ","))
+                return removed
+            }
+        }
+    }
 }

@@ -23,7 +23,17 @@ public struct StoredTransaction: Sendable, Equatable {
     public var purchaseDate: Double
     public var signedDate: Double
     public var environment: String?
+    /// "PURCHASED" or "FAMILY_SHARED".
+    public var ownershipType: String?
     public var jws: String
+}
+
+/// The transactions that share one status, as StoreKit keeps them: one product, one ownership
+/// (purchased or family shared), one environment. The newest verified transaction of a group decides it.
+public struct TransactionGroup: Sendable, Equatable, Hashable {
+    public var productId: String
+    public var ownershipType: String?
+    public var environment: String?
 }
 
 /// What an upsert did.
@@ -36,7 +46,9 @@ public enum UpsertOutcome: String, Sendable {
 /// Write-ahead logging and `BEGIN IMMEDIATE` transactions let concurrent imports and batch runs
 /// proceed without ever seeing half an import. A file that is not our database is an error.
 public final class EntitlementStore {
-    static let schemaVersion = 1
+    /// 2 added `transactions.ownership_type` (statuses per ownership); a version 1 store is
+    /// upgraded in place the first time it is opened where it can be written.
+    static let schemaVersion = 2
     static let fileName = "entitlements.sqlite"
 
     public let directory: String
@@ -110,9 +122,9 @@ public final class EntitlementStore {
                                                     added INTEGER NOT NULL);
                         CREATE TABLE transactions (transaction_id TEXT PRIMARY KEY, original_transaction_id TEXT,
                                                    product_id TEXT NOT NULL, purchase_date REAL NOT NULL,
-                                                   signed_date REAL NOT NULL, environment TEXT, jws TEXT NOT NULL);
-                        CREATE INDEX transactions_by_product_order
-                            ON transactions (product_id, purchase_date DESC, signed_date DESC, transaction_id DESC);
+                                                   signed_date REAL NOT NULL, environment TEXT, jws TEXT NOT NULL,
+                                                   ownership_type TEXT);
+                        \(Self.groupIndexSQL)
                         CREATE TABLE renewals (original_transaction_id TEXT PRIMARY KEY, signed_date REAL NOT NULL,
                                                jws TEXT NOT NULL);
                         """)
@@ -125,8 +137,11 @@ public final class EntitlementStore {
             for table in ["meta", "trusted_roots", "transactions", "renewals"] where !tables.contains(table) {
                 throw StoreError.corrupt(path: file, reason: "the table \(table) is missing")
             }
-            if !readOnly { try upgradeIndexes() }
+            if !readOnly { try upgrade() }
             guard let version = try meta("schemaVersion") else { throw StoreError.corrupt(path: file, reason: "no schema version") }
+            if version == "1", readOnly {
+                throw StoreError.unreadable(path: file, reason: "it was made by an earlier version of export-itinerary and needs an upgrade: run 'export-itinerary entitlements status' once with write access to it")
+            }
             guard version == String(Self.schemaVersion) else {
                 throw StoreError.corrupt(path: file, reason: "schema version \(version) is not \(Self.schemaVersion): made by another version of export-itinerary")
             }
@@ -146,24 +161,50 @@ public final class EntitlementStore {
         }
     }
 
-    /// The per-product query orders by purchase date, signing date and id: an index holding all
-    /// three lets SQLite read just the rows it returns, instead of sorting every transaction of
-    /// the product (reading each one's JWS) first. Stores made before it get it the first time
-    /// they are opened where they can be written; a read-only store keeps working without.
-    private func upgradeIndexes() throws {
-        let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap { $0.first?.text }
-        guard !indexes.contains("transactions_by_product_order") else { return }
+    /// The gate reads each group (product, ownership, environment) newest first: an index holding
+    /// the group and the order lets SQLite read just the rows it returns, instead of sorting every
+    /// transaction of the product (reading each one's JWS) first.
+    static let groupIndexSQL = """
+        CREATE INDEX IF NOT EXISTS transactions_by_group ON transactions
+            (product_id, ownership_type, environment, purchase_date DESC, signed_date DESC, transaction_id DESC);
+        """
+
+    /// Brings a store made by an earlier version up to this one, in one write transaction:
+    /// version 1 gets `ownership_type` (filled from each stored payload: an index column like the
+    /// others, checked against the verified payload whenever it is used) and the group index.
+    /// A read-only store is left as it is (a version 1 one is then an error, never a grant).
+    private func upgrade() throws {
+        guard try meta("schemaVersion") == "1" else { return }
         do {
             try db.transaction {
-                try db.execute("""
-                    CREATE INDEX IF NOT EXISTS transactions_by_product_order
-                        ON transactions (product_id, purchase_date DESC, signed_date DESC, transaction_id DESC);
+                guard try meta("schemaVersion") == "1" else { return } // another process upgraded it
+                let columns = try db.query("PRAGMA table_info(transactions)").compactMap { $0[1].text }
+                if !columns.contains("ownership_type") {
+                    try db.execute("ALTER TABLE transactions ADD COLUMN ownership_type TEXT")
+                }
+                for row in try db.query("SELECT transaction_id, jws FROM transactions") {
+                    guard let id = row[0].text, let payload = Self.unverifiedPayload(row[1].text) else { continue }
+                    try db.query("UPDATE transactions SET ownership_type = ? WHERE transaction_id = ?",
+                                 [payload.inAppOwnershipType.map(SQLiteValue.text) ?? .null, .text(id)])
+                }
+                try db.execute(Self.groupIndexSQL + """
+                    DROP INDEX IF EXISTS transactions_by_product_order;
                     DROP INDEX IF EXISTS transactions_by_product;
                     """)
+                // One mark for every environment let a test purchase move a real subscription's
+                // clock (issue 9); the marks are per environment now and this one is retired.
+                try db.query("DELETE FROM meta WHERE key = 'highWaterSignedDate'")
+                try setMeta("schemaVersion", String(Self.schemaVersion))
             }
         } catch let error as SQLiteError where error.code & 0xFF == SQLITE_READONLY || error.code & 0xFF == SQLITE_CANTOPEN {
             return
         }
+    }
+
+    /// A stored payload read without verification, for index columns only.
+    static func unverifiedPayload(_ jws: String?) -> JWSTransactionDecodedPayload? {
+        guard let jws, let parsed = try? CompactJWS(jws) else { return nil }
+        return try? JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: parsed.payload)
     }
 
     static func classify(_ error: SQLiteError, file: String) -> StoreError {

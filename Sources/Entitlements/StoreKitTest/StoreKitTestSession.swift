@@ -30,15 +30,18 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible {
 public struct StoreKitTestSession {
     static let authorityKey = "localTesting.authority"
     static let nextIdKey = "localTesting.nextTransactionId"
-    static let rootLabel = "export-itinerary StoreKit Testing (local)"
+    static let rootLabel = EntitlementStore.localTestingRootLabel
 
     let store: EntitlementStore
     let catalog: StoreKitCatalog
+    let policy: GatePolicy
     let clock: () -> Date
 
-    public init(store: EntitlementStore, catalog: StoreKitCatalog, clock: @escaping () -> Date = { Date() }) {
+    /// - Parameter policy: the build's policy (its bundle id goes into every local transaction).
+    public init(store: EntitlementStore, catalog: StoreKitCatalog, policy: GatePolicy, clock: @escaping () -> Date = { Date() }) {
         self.store = store
         self.catalog = catalog
+        self.policy = policy
         self.clock = clock
     }
 
@@ -58,7 +61,9 @@ public struct StoreKitTestSession {
                 try store.setValue(authority.serialized(), forKey: Self.authorityKey)
                 created = true
             }
-            try store.addTrustedRoot(der: authority.rootDER, fingerprint: Certificates.sha256Fingerprint(authority.rootDER), label: Self.rootLabel)
+            let fingerprint = Certificates.sha256Fingerprint(authority.rootDER)
+            try store.setValue(fingerprint, forKey: EntitlementStore.localTestingRootKey)
+            try store.addTrustedRoot(der: authority.rootDER, fingerprint: fingerprint, label: Self.rootLabel)
             try store.accept(.localTesting)
             return created
         } catch let error as StoreKitTestError {
@@ -121,6 +126,17 @@ public struct StoreKitTestSession {
         do { return try store.deleteTransactions(environment: .localTesting) } catch { throw .store(error) }
     }
 
+    /// Undoes `enable`: removes the local CA (its root, its key) and every LocalTesting
+    /// transaction, and stops accepting LocalTesting. Returns how many transactions went.
+    /// Anything else the local CA ever signed no longer verifies.
+    public func disable() throws(StoreKitTestError) -> Int {
+        do {
+            return try store.disableLocalTesting()
+        } catch {
+            throw .store(error)
+        }
+    }
+
     // MARK: Helpers
 
     private func authority() throws(StoreKitTestError) -> LocalSigningAuthority {
@@ -132,13 +148,13 @@ public struct StoreKitTestSession {
 
     private func bundleId() throws(StoreKitTestError) -> String {
         do {
-            guard let config = try store.configuration() else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
-            return config.bundleId
+            guard try store.configuration() != nil else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
         } catch let error as StoreKitTestError {
             throw error
         } catch {
             throw .store(error as! StoreError)
         }
+        return policy.bundleId
     }
 
     private func nextTransactionId() throws(StoreKitTestError) -> String {
@@ -174,7 +190,7 @@ public struct StoreKitTestSession {
             throw .signing("\(error)")
         }
         do {
-            let results = try EntitlementImporter(store: store, verifier: store.verifier()).importJWS(jws, source: "storekit-test")
+            let results = try EntitlementImporter(store: store, policy: policy).importJWS(jws, source: "storekit-test")
             if let rejected = results.first(where: { $0.status == .rejected }) {
                 throw StoreKitTestError.rejected(rejected.reason ?? "rejected")
             }

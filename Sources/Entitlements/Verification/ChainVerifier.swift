@@ -45,6 +45,8 @@ final class TrustedRootStore: @unchecked Sendable {
 final class VerifiedChainCache: @unchecked Sendable {
     struct Entry {
         let leafKey: OwnedKey
+        /// The SHA-256 fingerprint of the trusted root the chain ended at.
+        let rootFingerprint: String
         let notBefore: Int
         let notAfter: Int
     }
@@ -54,11 +56,11 @@ final class VerifiedChainCache: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private let lock = NSLock()
 
-    func key(at seconds: Int, for x5c: [String]) -> OwnedKey? {
+    func entry(at seconds: Int, for x5c: [String]) -> Entry? {
         let id = x5c.joined(separator: ",")
         return lock.withLock {
             guard let entry = entries[id], entry.notBefore <= seconds, seconds < entry.notAfter else { return nil }
-            return entry.leafKey
+            return entry
         }
     }
 
@@ -92,17 +94,24 @@ struct ChainVerifier {
     private static let sharedLock = NSLock()
     nonisolated(unsafe) private static var sharedVerifiers: [[Data]: ChainVerifier] = [:]
 
-    /// Verifies `x5c` at `effectiveDate` and returns the leaf's public key (EC P-256), which checks the signature.
+    /// A chain that verified: the leaf's key, which checks the signature, and the root it ended at,
+    /// which decides whether what it signed can be a purchase (`GatePolicy.grade`).
+    struct Verified {
+        let leafKey: OwnedKey
+        let rootFingerprint: String
+    }
+
+    /// Verifies `x5c` at `effectiveDate` and returns the leaf's public key (EC P-256) and the root's fingerprint.
     ///
     /// Only `x5c[0]` (leaf) and `x5c[1]` (intermediate) take part: the chain must end at a configured
     /// root, never at `x5c[2]`, which is parsed but otherwise ignored (Apple's own test vectors carry a
     /// root there that differs from the one their tests trust).
-    func verify(x5c: [String], effectiveDate: Date) throws(VerificationFailure) -> OwnedKey {
+    func verify(x5c: [String], effectiveDate: Date) throws(VerificationFailure) -> Verified {
         guard x5c.count == 3 else { throw .invalidChainLength }
         guard let seconds = Int(exactly: effectiveDate.timeIntervalSince1970.rounded(.down)) else {
             throw .invalidChain("effective date out of range")
         }
-        if let key = cache.key(at: seconds, for: x5c) { return key }
+        if let entry = cache.entry(at: seconds, for: x5c) { return Verified(leafKey: entry.leafKey, rootFingerprint: entry.rootFingerprint) }
 
         var certs: [OwnedX509] = []
         for (index, encoded) in x5c.enumerated() {
@@ -132,11 +141,12 @@ struct ChainVerifier {
             throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" key is not EC P-256")
         }
         let leafKey = OwnedKey(retaining: key)
+        let rootFingerprint = Certificates.sha256Fingerprint(root.der)
         if let a = leaf.validity, let b = intermediate.validity, let c = root.validity {
-            cache.remember(.init(leafKey: leafKey, notBefore: max(a.notBefore, b.notBefore, c.notBefore),
+            cache.remember(.init(leafKey: leafKey, rootFingerprint: rootFingerprint, notBefore: max(a.notBefore, b.notBefore, c.notBefore),
                                  notAfter: min(a.notAfter, b.notAfter, c.notAfter)), for: x5c)
         }
-        return leafKey
+        return Verified(leafKey: leafKey, rootFingerprint: rootFingerprint)
     }
 
     /// Runs OpenSSL's chain building at `seconds`; returns the trusted root it ended at.

@@ -2,6 +2,13 @@
 /// (`SignedDataVerifier` with online checks off).
 import Foundation
 
+/// A payload that verified, and the trusted root its chain ended at (nil for an Xcode payload,
+/// accepted without a chain).
+public struct Verified<Payload: Sendable>: Sendable {
+    public let payload: Payload
+    public let rootFingerprint: String?
+}
+
 /// Verifies App Store compact JWS (transactions, renewal info, notifications, app transactions)
 /// and decodes their payloads.
 ///
@@ -27,6 +34,8 @@ public struct SignedDataVerifier: Sendable {
     public let bundleId: String
     /// The environments accepted.
     public let environments: Set<StoreEnvironment>
+    /// Roots that may sign for one environment only (the local test CA: LocalTesting), by fingerprint.
+    public let confinedRoots: [String: StoreEnvironment]
     private let chain: ChainVerifier
 
     /// - Parameters:
@@ -34,38 +43,55 @@ public struct SignedDataVerifier: Sendable {
     ///     parse are ignored, so a verifier with none usable rejects everything as `invalidChain`.
     ///   - bundleId: the app's bundle identifier.
     ///   - environments: the environments accepted, e.g. `[.production]` or `[.sandbox, .production]`.
-    public init(trustedRoots: [Data], bundleId: String, environments: Set<StoreEnvironment>) {
+    ///   - confinedRoots: roots (by SHA-256 fingerprint) whose chains are accepted for one
+    ///     environment only: the local test CA signs LocalTesting payloads and nothing else.
+    public init(trustedRoots: [Data], bundleId: String, environments: Set<StoreEnvironment>,
+                confinedRoots: [String: StoreEnvironment] = [:]) {
         self.bundleId = bundleId
         self.environments = environments
+        self.confinedRoots = confinedRoots
         self.chain = ChainVerifier.shared(roots: trustedRoots)
     }
 
     /// How many of the trusted roots given to `init` parsed and are in use.
     public var trustedRootCount: Int { chain.roots.fingerprints.count }
 
+    /// The SHA-256 fingerprints of the trusted roots in use.
+    public var rootFingerprints: [String] { chain.roots.fingerprints }
+
     /// Verifies a signed transaction (`signedTransactionInfo`) and returns its payload.
     public func verifyTransaction(_ jws: String) throws(VerificationFailure) -> JWSTransactionDecodedPayload {
+        try verify(jws, as: JWSTransactionDecodedPayload.self).payload
+    }
+
+    /// Verifies a signed transaction and says which root vouched for it (what `GatePolicy.grade` needs).
+    public func verifiedTransaction(_ jws: String) throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload> {
         try verify(jws, as: JWSTransactionDecodedPayload.self)
     }
 
     /// Verifies signed renewal info (`signedRenewalInfo`). It has no bundle id; only its environment is checked.
     public func verifyRenewalInfo(_ jws: String) throws(VerificationFailure) -> JWSRenewalInfoDecodedPayload {
+        try verify(jws, as: JWSRenewalInfoDecodedPayload.self).payload
+    }
+
+    /// Verifies signed renewal info and says which root vouched for it.
+    public func verifiedRenewalInfo(_ jws: String) throws(VerificationFailure) -> Verified<JWSRenewalInfoDecodedPayload> {
         try verify(jws, as: JWSRenewalInfoDecodedPayload.self)
     }
 
     /// Verifies an App Store Server Notification V2 `signedPayload`; checks `data.bundleId` and
     /// `data.environment` where present (a TEST notification may carry neither).
     public func verifyNotification(_ jws: String) throws(VerificationFailure) -> ResponseBodyV2DecodedPayload {
-        try verify(jws, as: ResponseBodyV2DecodedPayload.self)
+        try verify(jws, as: ResponseBodyV2DecodedPayload.self).payload
     }
 
     /// Verifies a signed app transaction; its environment is `receiptType`, its signing date `receiptCreationDate`.
     public func verifyAppTransaction(_ jws: String) throws(VerificationFailure) -> AppTransactionDecodedPayload {
-        try verify(jws, as: AppTransactionDecodedPayload.self)
+        try verify(jws, as: AppTransactionDecodedPayload.self).payload
     }
 
     /// The one routine behind every public `verify…`.
-    func verify<Payload: AppStoreSignedPayload>(_ text: String, as type: Payload.Type) throws(VerificationFailure) -> Payload {
+    func verify<Payload: AppStoreSignedPayload>(_ text: String, as type: Payload.Type) throws(VerificationFailure) -> Verified<Payload> {
         let jws = try CompactJWS(text)
         let payload: Payload
         do {
@@ -78,18 +104,21 @@ public struct SignedDataVerifier: Sendable {
             // Xcode's StoreKit Testing does not sign with an App Store chain; Apple's library skips
             // verification for it, and so do we, when (and only when) configured for Xcode.
             try checkClaims(payload)
-            return payload
+            return Verified(payload: payload, rootFingerprint: nil)
         }
 
         let effectiveDate = try Self.effectiveDate(payload.signingDateMilliseconds)
-        let leafKey = try chain.verify(x5c: jws.header.x5c ?? [], effectiveDate: effectiveDate)
+        let chain = try chain.verify(x5c: jws.header.x5c ?? [], effectiveDate: effectiveDate)
         guard jws.signingInputs.contains(where: {
-            ES256.verify(rawSignature: jws.signature, message: $0, publicKey: leafKey.pointer)
+            ES256.verify(rawSignature: jws.signature, message: $0, publicKey: chain.leafKey.pointer)
         }) else {
             throw .badSignature
         }
         try checkClaims(payload)
-        return payload
+        if let only = confinedRoots[chain.rootFingerprint], case .check(let got) = payload.environmentClaim, got != only.rawValue {
+            throw .wrongEnvironment(expected: [only.rawValue], got: got)
+        }
+        return Verified(payload: payload, rootFingerprint: chain.rootFingerprint)
     }
 
     private func checkClaims<Payload: AppStoreSignedPayload>(_ payload: Payload) throws(VerificationFailure) {

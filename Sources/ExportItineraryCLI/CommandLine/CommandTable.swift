@@ -178,15 +178,12 @@ enum CommandTable {
         return .importFiles(paths: o.positional, json: o.flag("--json"), gate: GateOptions(o))
     }
 
-    static let initStore = CommandSpec(["entitlements", "init"], "--bundle-id ID [--environment E ...]",
-        summary: "set up the store: your app's bundle id and the environments to accept\n(Production, Sandbox, Xcode, LocalTesting; default Production)",
-        options: [.value("--bundle-id", "ID", "your app's bundle identifier"),
+    static let initStore = CommandSpec(["entitlements", "init"], "[--bundle-id ID] [--environment E ...]",
+        summary: "set up the store and the environments to accept (Production, Sandbox, Xcode,\nLocalTesting; default Production). Only Production purchases signed through Apple's\nroot give the unmarked PDF; the others are test entitlements (marked PDFs)",
+        options: [.value("--bundle-id", "ID", "the app's bundle identifier: must be the one this build is for"),
                   .value("--environment", "E", "an environment to accept (repeat for several)", repeatable: true)] + OptionSpec.gate) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "entitlements init")
-        guard let bundle = o.value("--bundle-id"), !bundle.isEmpty else {
-            throw UsageError(message: "entitlements init needs --bundle-id ID (your app's bundle identifier)")
-        }
-        return .initStore(bundleId: bundle, environments: o.all("--environment"), gate: GateOptions(o))
+        return .initStore(bundleId: o.value("--bundle-id"), environments: o.all("--environment"), gate: GateOptions(o))
     }
 
     static let trustRoot = CommandSpec(["entitlements", "trust-root"], "FILE",
@@ -236,6 +233,11 @@ enum CommandTable {
         CommandSpec(["storekit-test", "clear"], "", summary: "remove every local test transaction", options: OptionSpec.gate) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test clear")
             return .storeKitTest(action: .clear, gate: GateOptions(o))
+        },
+        CommandSpec(["storekit-test", "disable"], "", summary: "remove the local test CA, its key and every local test transaction",
+                    options: OptionSpec.gate) { o throws(UsageError) in
+            try o.expectPositional(0, "", command: "storekit-test disable")
+            return .storeKitTest(action: .disable, gate: GateOptions(o))
         },
     ]
 

@@ -80,7 +80,8 @@ enum Help {
           EXPORT_ITINERARY_FONTS      the bundled font directory (default: Fonts/ of the install)
           EXPORT_ITINERARY_TEMPLATES  the bundled template directory (default: Templates/)
           EXPORT_ITINERARY_HOME       the entitlement store directory
-          EXPORT_ITINERARY_NOW        seconds since 1970 to judge entitlements at (demos, tests)
+          EXPORT_ITINERARY_NOW        seconds since 1970 to judge test entitlements at (demos, tests;
+                                      never a purchase)
           EXPORT_ITINERARY_SHARDS     batch --shard auto: the number of shards (Kubernetes, AWS Batch)
 
         Exit codes:
@@ -106,7 +107,11 @@ enum Help {
 
         PDF export is a Pro feature. The store keeps App Store signed transactions (JWS) and
         re-verifies them at every check: only verified, unrevoked, unexpired transactions of a Pro
-        product (from the catalog) count. Nobody becomes Pro by editing a file.
+        product count. The app, its Pro products and Apple's root are compiled into this program
+        (Config/gate-policy.json): nobody becomes Pro by editing a file, an option or the environment.
+        Only a Production purchase signed through Apple's root gives the plain PDF; Sandbox, Xcode,
+        LocalTesting (storekit-test) and roots you trust yourself are test entitlements: "Pro
+        (testing)", and every page says "Test entitlement (ENVIRONMENT) — not a purchase".
 
         Usage:
         \(group.map { "  \($0.usageLine)\n" + $0.summary.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n") }.joined(separator: "\n"))

@@ -11,16 +11,19 @@ public struct FingerprintContext: Sendable {
     let program: String
     let fontsLock: String
     let epoch: Int?
+    let notice: String?
     private var templates: [String: String] = [:]
     private var contexts: [String: String] = [:]
 
     /// - Parameters:
     ///   - fontsDirectory: where `fonts.lock` is (it pins every font file by hash).
     ///   - epoch: SOURCE_DATE_EPOCH, which sets the PDF's dates.
-    public init(fontsDirectory: String, epoch: Int?) {
+    ///   - notice: the test-entitlement notice printed on every page (nil for a purchase).
+    public init(fontsDirectory: String, epoch: Int?, notice: String? = nil) {
         program = ProgramIdentity.current
         fontsLock = Digest.sha256Hex(FileManager.default.contents(atPath: fontsDirectory + "/fonts.lock") ?? Data())
         self.epoch = epoch
+        self.notice = notice
     }
 
     /// The part of a job's fingerprint that is not the trip: one hash per template and paper,
@@ -42,7 +45,7 @@ public struct FingerprintContext: Sendable {
             template \(template)
             paper \(paper ?? "(template default)")
             SOURCE_DATE_EPOCH \(epoch.map(String.init) ?? "(unset)")
-            """)
+            """ + (notice.map { "\nnotice \($0)" } ?? ""))
         contexts[key] = context
         return context
     }

@@ -14,6 +14,9 @@ public struct BatchOptions: Sendable {
     public var resume = false
     /// SOURCE_DATE_EPOCH for the PDF dates.
     public var epoch: Int?
+    /// The test-entitlement notice the PDFs carry (nil for a purchase): part of the fingerprint,
+    /// so a PDF made on a test entitlement is made again once the user has bought Pro.
+    public var notice: String?
     public var progress: ProgressMode = .plain
     /// The worker command: the executable's path and its arguments (argv[0] first).
     public var workerExecutable: String

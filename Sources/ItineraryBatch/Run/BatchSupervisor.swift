@@ -44,7 +44,7 @@ public final class BatchSupervisor {
         attempts = Array(repeating: 0, count: plan.jobs.count)
         started = options.started
         progress = Progress(mode: options.progress, total: plan.jobs.count, program: options.program)
-        fingerprints = FingerprintContext(fontsDirectory: options.fontsDirectory, epoch: options.epoch)
+        fingerprints = FingerprintContext(fontsDirectory: options.fontsDirectory, epoch: options.epoch, notice: options.notice)
     }
 
     /// Runs every job and returns the report; the report file (`reportPath`) is written whatever

@@ -7,10 +7,14 @@ import ItineraryText
 public struct ItineraryLayoutEngine {
     public let theme: Theme
     public let text: TextEngine
+    /// A line printed at the foot of every page and put in the metadata's keywords (the
+    /// exporter's "Test entitlement (…) — not a purchase"); nil for none.
+    public let notice: String?
 
-    public init(theme: Theme, text: TextEngine) {
+    public init(theme: Theme, text: TextEngine, notice: String? = nil) {
         self.theme = theme
         self.text = text
+        self.notice = notice
     }
 
     public func layout(_ trip: Trip) -> LaidOutDocument {
@@ -31,7 +35,7 @@ public struct ItineraryLayoutEngine {
         let bodies = paginator.paginate(blocks)
         let title = trip.displayName
         let composer = PageComposer(theme: theme, text: text,
-                                    headerTitle: title + " · " + format.dateRange(trip.startDate, trip.endDate))
+                                    headerTitle: title + " · " + format.dateRange(trip.startDate, trip.endDate), notice: notice)
         let pages = composer.compose(bodies)
 
         var uncovered: [Unicode.Scalar] = []
@@ -45,7 +49,7 @@ public struct ItineraryLayoutEngine {
         }
         let outline = outlineEntries(trip, content: content, printed: printed)
         let metadata = DocumentMetadata(title: title, author: trip.traveler,
-                                        subject: format.dateRange(trip.startDate, trip.endDate))
+                                        subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice)
         return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered)
     }
 

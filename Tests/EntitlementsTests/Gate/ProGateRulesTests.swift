@@ -193,7 +193,7 @@ struct ProGateRulesTests {
         #expect(try f.report(at: t0.addingTimeInterval(-2 * Clock.hour)).isPro)
 
         try f.add(Payloads.renewal(original: "70", autoRenew: 0, signed: t0))
-        #expect(try f.store.highWaterMark() == Clock.ms(t0))
+        #expect(try f.store.highWaterMark(.production) == Clock.ms(t0))
         for rollback in [t0.addingTimeInterval(-2 * Clock.hour), t0.addingTimeInterval(-20 * Clock.day), Date(timeIntervalSince1970: 0)] {
             let report = try f.report(at: rollback)
             #expect(!report.isPro, "clock at \(rollback)")
@@ -215,7 +215,7 @@ struct ProGateRulesTests {
         ended.expiresDate = Clock.ms(t0.addingTimeInterval(-Clock.hour))
         ended.signedDate = Clock.ms(t0)
         try f.add(ended)
-        try f.sql("UPDATE meta SET value = '0' WHERE key = 'highWaterSignedDate'")
+        try f.sql("UPDATE meta SET value = '0' WHERE key = 'highWater.production'")
         let report = try f.report(at: t0.addingTimeInterval(-2 * Clock.hour))
         #expect(!report.isPro)
         #expect(report.evaluatedAt == t0)
@@ -224,22 +224,29 @@ struct ProGateRulesTests {
     @Test("a missing store is not Pro and not an error; a store without configuration neither")
     func missingStore() throws {
         let dir = TestPaths.scratch("ent-gate-missing").appendingPathComponent("nowhere").path
-        let report = try ProGate(storeDirectory: dir, catalog: try TestStores.catalog(), clock: { t0 }).report()
+        let report = try ProGate(storeDirectory: dir, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy, clock: GateClock(system: { t0 })).report()
         #expect(!report.isPro)
         #expect(report.entitlements.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: dir)) // asking does not create it
 
         let bare = TestPaths.scratch("ent-gate-bare").path
         _ = try EntitlementStore.openOrCreate(directory: bare)
-        #expect(try !ProGate(storeDirectory: bare, catalog: try TestStores.catalog(), clock: { t0 }).report().isPro)
+        #expect(try !ProGate(storeDirectory: bare, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy, clock: GateClock(system: { t0 })).report().isPro)
     }
 
-    @Test("a gate over a catalog with another Pro set follows that catalog")
+    @Test("a catalog never decides what is Pro: a product another catalog sells as Pro stays not Pro; the paywall follows the catalog")
     func otherCatalog() throws {
         let f = try SignedStoreFixture("gate-other-catalog")
         try f.add(Payloads.subscription("80", product: "com.example.premium.month", purchased: t0, expires: t0.addingTimeInterval(Clock.day)))
         let other = try StoreKitCatalog.load(CatalogFixtures.monthlyAndYearly(monthly: "2.99", yearly: "19.99"))
-        #expect(try f.gate(at: t0, catalog: other).report().isPro)
-        #expect(try !f.gate(at: t0).report().isPro)
+        #expect(other.proProductIDs.contains("com.example.premium.month"))
+        #expect(try !f.gate(at: t0, catalog: other).report().isPro)
+        do {
+            try f.gate(at: t0, catalog: other).requirePro()
+            Issue.record("expected proRequired")
+        } catch {
+            guard case let .proRequired(paywall) = error else { Issue.record("got \(error)"); return }
+            #expect(paywall.offers.map(\.plan.productID).contains("com.example.premium.month"))
+        }
     }
 }

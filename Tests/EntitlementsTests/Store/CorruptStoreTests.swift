@@ -25,7 +25,7 @@ private func brokenStore(_ name: String, _ damage: (_ directory: String, _ file:
 }
 
 private func gate(_ directory: String) throws -> ProGate {
-    ProGate(storeDirectory: directory, catalog: try TestStores.catalog(), clock: { t0 })
+    ProGate(storeDirectory: directory, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy, clock: GateClock(system: { t0 }))
 }
 
 /// The gate's report throws a store error, and requirePro reports it as such (not as "not Pro", not as Pro).

@@ -87,6 +87,9 @@ final class SignedStoreFixture {
     let store: EntitlementStore
     let authority: LocalSigningAuthority
     let catalog: StoreKitCatalog
+    /// The default catalog's Pro products, with this fixture's authority as the root of purchases
+    /// (tests cannot sign as Apple): its Production transactions are purchases, others test entitlements.
+    let policy: GatePolicy
 
     var databasePath: String { directory + "/entitlements.sqlite" }
 
@@ -98,6 +101,8 @@ final class SignedStoreFixture {
         let root = authority.rootDER
         try store.addTrustedRoot(der: root, fingerprint: Certificates.sha256Fingerprint(root), label: "test root")
         catalog = try TestStores.catalog()
+        policy = GatePolicy(bundleId: Payloads.bundleId, proProductIDs: catalog.proProductIDs,
+                            productionRootFingerprints: [Certificates.sha256Fingerprint(root)])
     }
 
     static func makeAuthority(prefix: String = "Gate Tests") throws -> LocalSigningAuthority {
@@ -105,13 +110,9 @@ final class SignedStoreFixture {
                                            validFor: 20 * 365 * Clock.day)
     }
 
-    func verifier() throws -> SignedDataVerifier {
-        let config = try #require(try store.configuration())
-        return SignedDataVerifier(trustedRoots: try store.trustedRoots().map(\.der), bundleId: config.bundleId,
-                                  environments: Set(config.environments))
-    }
+    func verifier() throws -> SignedDataVerifier { try store.verifier(policy: policy) }
 
-    func importer() throws -> EntitlementImporter { EntitlementImporter(store: store, verifier: try verifier()) }
+    func importer() throws -> EntitlementImporter { try EntitlementImporter(store: store, policy: policy) }
 
     func sign<P: Encodable>(_ payload: P, by signer: LocalSigningAuthority? = nil) throws -> String {
         try (signer ?? authority).sign(payload)
@@ -131,9 +132,12 @@ final class SignedStoreFixture {
         }
     }
 
-    /// A gate over this store and the default catalog with a fixed clock.
-    func gate(at now: Date, catalog: StoreKitCatalog? = nil) -> ProGate {
-        ProGate(storeDirectory: directory, catalog: catalog ?? self.catalog, clock: { now })
+    /// A gate over this store and the default catalog with a fixed system clock (and, when
+    /// given, another moment for test entitlements).
+    func gate(at now: Date, testing: Date? = nil, catalog: StoreKitCatalog? = nil) -> ProGate {
+        var clock = GateClock(system: { now })
+        if let testing { clock.testing = { testing } }
+        return ProGate(storeDirectory: directory, catalog: catalog ?? self.catalog, policy: policy, clock: clock)
     }
 
     func report(at now: Date) throws -> EntitlementReport { try gate(at: now).report() }

@@ -1,14 +1,16 @@
-/// The per-product query reads only the rows it returns: an index holds its whole order.
+/// The per-group query reads only the rows it returns: an index holds the group and its order.
+/// A store of schema version 1 is upgraded in place when opened where it can be written.
 import Foundation
 import Testing
 import TestSupport
 @testable import Entitlements
 
-@Suite("Store indexes")
+@Suite("Store indexes and upgrade")
 struct StoreIndexTests {
     private let query = """
-        EXPLAIN QUERY PLAN SELECT transaction_id, product_id, purchase_date, signed_date, environment, jws FROM transactions
-        WHERE product_id = 'p' ORDER BY purchase_date DESC, signed_date DESC, transaction_id DESC LIMIT 16 OFFSET 0
+        EXPLAIN QUERY PLAN SELECT \(EntitlementStore.columns) FROM transactions
+        WHERE product_id = 'p' AND ownership_type IS 'PURCHASED' AND environment IS 'Production'
+        ORDER BY purchase_date DESC, signed_date DESC, transaction_id DESC LIMIT 16 OFFSET 0
         """
 
     private func plan(_ f: SignedStoreFixture) throws -> String {
@@ -18,18 +20,28 @@ struct StoreIndexTests {
     @Test func aNewStoreSortsNothing() throws {
         let f = try SignedStoreFixture("index-new")
         let plan = try plan(f)
-        #expect(plan.contains("transactions_by_product_order") && !plan.contains("TEMP B-TREE"), "\(plan)")
+        #expect(plan.contains("transactions_by_group") && !plan.contains("TEMP B-TREE"), "\(plan)")
     }
 
-    @Test func anOlderStoreGetsTheIndexWhenOpened() throws {
+    @Test func aVersion1StoreIsUpgradedWhenOpened() throws {
         let f = try SignedStoreFixture("index-upgrade")
-        try f.sql("DROP INDEX transactions_by_product_order")
-        try f.sql("CREATE INDEX transactions_by_product ON transactions (product_id, purchase_date DESC)")
-        #expect(try plan(f).contains("TEMP B-TREE"))
+        let shared = Payloads.subscription("5", product: Products.annual, purchased: Clock.t0, expires: Clock.at(Clock.day),
+                                           ownership: "FAMILY_SHARED")
+        try f.add(shared)
+        // As version 1 left it: no ownership column, the product index, one clock mark for all.
+        try f.sql("DROP INDEX transactions_by_group")
+        try f.sql("ALTER TABLE transactions DROP COLUMN ownership_type")
+        try f.sql("CREATE INDEX transactions_by_product_order ON transactions (product_id, purchase_date DESC, signed_date DESC, transaction_id DESC)")
+        try f.sql("UPDATE meta SET value = '1' WHERE key = 'schemaVersion'")
+        try f.sql("INSERT INTO meta (key, value) VALUES ('highWaterSignedDate', '99999999999999')")
         _ = try EntitlementStore.openExisting(directory: f.directory)
-        let plan = try plan(f)
-        #expect(plan.contains("transactions_by_product_order") && !plan.contains("TEMP B-TREE"), "\(plan)")
+        #expect(try plan(f).contains("transactions_by_group"))
+        #expect(try f.rows("SELECT value FROM meta WHERE key = 'schemaVersion'").first?.first?.text == "2")
+        #expect(try f.rows("SELECT ownership_type FROM transactions").first?.first?.text == "FAMILY_SHARED")
         let indexes = try f.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap { $0.first?.text }
-        #expect(!indexes.contains("transactions_by_product"))
+        #expect(!indexes.contains("transactions_by_product_order"))
+        // The old all-environment mark is gone: it no longer holds a purchase's clock.
+        #expect(try f.rows("SELECT 1 FROM meta WHERE key = 'highWaterSignedDate'").isEmpty)
+        #expect(try f.report(at: Clock.t0).isPro)
     }
 }

@@ -29,13 +29,14 @@ private struct Session {
         let clock = ManualClock(t0)
         self.clock = clock
         self.catalog = try catalog ?? TestStores.catalog()
-        session = StoreKitTestSession(store: store, catalog: self.catalog, clock: { clock.now })
+        session = StoreKitTestSession(store: store, catalog: self.catalog, policy: TestStores.productionPolicy, clock: { clock.now })
         #expect(try session.enable())
     }
 
     func report(catalog: StoreKitCatalog? = nil) throws -> EntitlementReport {
         let clock = self.clock
-        return try ProGate(storeDirectory: directory, catalog: catalog ?? self.catalog, clock: { clock.now }).report()
+        return try ProGate(storeDirectory: directory, catalog: catalog ?? self.catalog, policy: TestStores.productionPolicy,
+                           clock: GateClock(system: { clock.now }, testing: { clock.now })).report()
     }
 }
 
@@ -102,10 +103,7 @@ struct StoreKitTestSessionTests {
         #expect(try !s.report().isPro)
 
         // The purchase as first signed, imported again: the refund stands.
-        let config = try #require(try s.store.configuration())
-        let verifier = SignedDataVerifier(trustedRoots: try s.store.trustedRoots().map(\.der), bundleId: config.bundleId,
-                                          environments: Set(config.environments))
-        _ = try EntitlementImporter(store: s.store, verifier: verifier).importJWS(purchaseJWS, source: "replay")
+        _ = try EntitlementImporter(store: s.store, policy: TestStores.productionPolicy).importJWS(purchaseJWS, source: "replay")
         #expect(try s.report().entitlements.first { $0.productId == Products.monthly }?.state == .revoked)
         #expect(try !s.report().isPro)
     }
@@ -132,14 +130,15 @@ struct StoreKitTestSessionTests {
         #expect(try !s.report().isPro)
     }
 
-    @Test("another catalog changes what can be bought and what is Pro")
+    @Test("another catalog changes what can be bought, never what is Pro (the policy decides)")
     func otherCatalog() throws {
         let other = try StoreKitCatalog.load(CatalogFixtures.monthlyAndYearly(monthly: "2.99", yearly: "19.99"))
         let s = try Session("other-catalog", catalog: other)
         #expect(throws: StoreKitTestError.self) { try s.session.purchase(productId: Products.monthly) }
         _ = try s.session.purchase(productId: "com.example.premium.year")
-        #expect(try s.report().isPro)
+        #expect(try !s.report().isPro)
         #expect(try !s.report(catalog: try TestStores.catalog()).isPro)
+        #expect(try s.report().entitlements.map(\.productId) == ["com.example.premium.year"])
     }
 
     @Test("errors: not enabled, unknown product, unknown transaction, not a local transaction")
@@ -147,10 +146,10 @@ struct StoreKitTestSessionTests {
         let dir = TestPaths.scratch("skt-errors").path
         let store = try EntitlementStore.openOrCreate(directory: dir)
         let catalog = try TestStores.catalog()
-        let notInitialized = StoreKitTestSession(store: store, catalog: catalog, clock: { t0 })
+        let notInitialized = StoreKitTestSession(store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
         #expect(throws: StoreKitTestError.self) { try notInitialized.enable() }
         try store.initialize(bundleId: Payloads.bundleId, environments: [.production])
-        let session = StoreKitTestSession(store: store, catalog: catalog, clock: { t0 })
+        let session = StoreKitTestSession(store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
         do {
             _ = try session.purchase(productId: Products.monthly)
             Issue.record("purchase without enable")
@@ -171,7 +170,7 @@ struct StoreKitTestSessionTests {
         // A Production transaction cannot be refunded locally.
         let f = try SignedStoreFixture("skt-not-local")
         try f.add(Payloads.subscription("77", purchased: t0, expires: t0.addingTimeInterval(Clock.day)))
-        let prodSession = StoreKitTestSession(store: f.store, catalog: catalog, clock: { t0 })
+        let prodSession = StoreKitTestSession(store: f.store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
         try prodSession.enable()
         do {
             _ = try prodSession.refund(transactionId: "77")
@@ -193,7 +192,7 @@ struct StoreKitTestSessionTests {
             for i in 0..<8 {
                 group.addTask {
                     let store = try EntitlementStore.openOrCreate(directory: directory)
-                    let session = StoreKitTestSession(store: store, catalog: catalog, clock: { t0.addingTimeInterval(Double(i)) })
+                    let session = StoreKitTestSession(store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0.addingTimeInterval(Double(i)) })
                     return try session.purchase(productId: i % 2 == 0 ? Products.monthly : Products.annual).transactionId!
                 }
             }

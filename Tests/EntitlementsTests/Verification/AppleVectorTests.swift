@@ -30,7 +30,8 @@ struct AppleVectorTests {
         try store.initialize(bundleId: "com.example", environments: [.sandbox])
         let root = try VerificationFixtures.appleTestRoot()
         try store.addTrustedRoot(der: root, fingerprint: Certificates.sha256Fingerprint(root), label: "Apple test CA")
-        let importer = EntitlementImporter(store: store, verifier: try store.verifier())
+        let importer = try EntitlementImporter(store: store, policy: GatePolicy(bundleId: "com.example", proProductIDs: [],
+                                                                                productionRootFingerprints: [Certificates.sha256Fingerprint(root)]))
         let transaction = try importer.importJWS(try VerificationFixtures.appleVector("mock_signed_data/transactionInfo"), source: "t")
         #expect(transaction.map(\.status) == [.rejected])
         #expect(transaction.first?.reason == "the signed transaction has no transactionId: nothing to store")
