@@ -36,6 +36,10 @@ struct LedgerTests {
         var other = FingerprintContext(fontsDirectory: TestPaths.fonts, epoch: 1)
         let changed = other.context(templatePath: TestPaths.templates + "/classic.json", paper: nil)
         #expect(!next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: changed))
+        // A PDF made on a test entitlement is made again once Pro is bought (the notice goes).
+        var marked = FingerprintContext(fontsDirectory: TestPaths.fonts, epoch: nil, notice: "Test entitlement (LocalTesting) — not a purchase")
+        let withNotice = marked.context(templatePath: TestPaths.templates + "/classic.json", paper: nil)
+        #expect(!next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: withNotice))
         #expect(!next.isUpToDate(output: "other.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
     }
 
