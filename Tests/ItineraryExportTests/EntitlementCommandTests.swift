@@ -273,7 +273,7 @@ struct EntitlementCommandTests {
         #expect(items.allSatisfy { Set($0.keys) == ["source", "status", "reason"] })
         #expect(items.compactMap { $0["source"] as? String } == ["\(file):2", "\(file):4", "\(file):5", "\(file):6"])
         #expect(items.compactMap { $0["status"] as? String } == ["imported", "rejected", "rejected", "rejected"])
-        #expect(items[0]["reason"] is NSNull)
+        #expect(items[0]["reason"] as? String == "a test entitlement (Production, test root): the PDFs it allows are marked")
         let reasons = items.dropFirst().compactMap { $0["reason"] as? String }
         #expect(reasons.count == 3)
         #expect(reasons[0].hasPrefix("wrong app"))

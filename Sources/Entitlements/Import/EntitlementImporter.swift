@@ -68,7 +68,7 @@ public struct EntitlementImporter {
                     return [ImportResult(source: item.source, status: .rejected, reason: "the signed transaction has no \(key): nothing to store")]
                 }
                 let grade = policy.grade(environment: payload.environment, rootFingerprint: verified.rootFingerprint)
-                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload, grade: grade))]
+                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload, grade: grade), grade: grade)]
             case .renewal:
                 let verified = try verifier.verifiedRenewalInfo(item.jws)
                 let grade = policy.grade(environment: verified.payload.environment, rootFingerprint: verified.rootFingerprint)
@@ -103,10 +103,13 @@ public struct EntitlementImporter {
         }
     }
 
-    private func result(_ source: String, _ outcome: UpsertOutcome) -> ImportResult {
+    /// `grade`: a transaction's, so that a test entitlement is named as one when it comes in.
+    private func result(_ source: String, _ outcome: UpsertOutcome, grade: EntitlementGrade = .production) -> ImportResult {
+        let test = grade.isTesting ? "a test entitlement (\(grade)): the PDFs it allows are marked" : nil
         switch outcome {
-        case .imported: return ImportResult(source: source, status: .imported, reason: nil)
-        case .updated: return ImportResult(source: source, status: .updated, reason: "replaced an earlier copy of the same transaction")
+        case .imported: return ImportResult(source: source, status: .imported, reason: test)
+        case .updated: return ImportResult(source: source, status: .updated,
+                                           reason: ["replaced an earlier copy of the same transaction", test].compactMap { $0 }.joined(separator: "; "))
         case .unchanged: return ImportResult(source: source, status: .updated, reason: "no change: already in the store")
         }
     }
