@@ -122,8 +122,8 @@ public final class EntitlementStore {
                                                     added INTEGER NOT NULL);
                         CREATE TABLE transactions (transaction_id TEXT PRIMARY KEY, original_transaction_id TEXT,
                                                    product_id TEXT NOT NULL, purchase_date REAL NOT NULL,
-                                                   signed_date REAL NOT NULL, environment TEXT, jws TEXT NOT NULL,
-                                                   ownership_type TEXT);
+                                                   signed_date REAL NOT NULL, environment TEXT NOT NULL, jws TEXT NOT NULL,
+                                                   ownership_type TEXT NOT NULL);
                         \(Self.groupIndexSQL)
                         CREATE TABLE renewals (original_transaction_id TEXT PRIMARY KEY, signed_date REAL NOT NULL,
                                                jws TEXT NOT NULL);
@@ -183,9 +183,10 @@ public final class EntitlementStore {
                     try db.execute("ALTER TABLE transactions ADD COLUMN ownership_type TEXT")
                 }
                 for row in try db.query("SELECT transaction_id, jws FROM transactions") {
-                    guard let id = row[0].text, let payload = Self.unverifiedPayload(row[1].text) else { continue }
-                    try db.query("UPDATE transactions SET ownership_type = ? WHERE transaction_id = ?",
-                                 [payload.inAppOwnershipType.map(SQLiteValue.text) ?? .null, .text(id)])
+                    guard let id = row[0].text else { continue }
+                    let payload = Self.unverifiedPayload(row[1].text)
+                    try db.query("UPDATE transactions SET ownership_type = ?, environment = COALESCE(environment, '') WHERE transaction_id = ?",
+                                 [.text(payload?.inAppOwnershipType ?? ""), .text(id)])
                 }
                 try db.execute(Self.groupIndexSQL + """
                     DROP INDEX IF EXISTS transactions_by_product_order;

@@ -9,7 +9,7 @@ import TestSupport
 struct StoreIndexTests {
     private let query = """
         EXPLAIN QUERY PLAN SELECT \(EntitlementStore.columns) FROM transactions
-        WHERE product_id = 'p' AND ownership_type IS 'PURCHASED' AND environment IS 'Production'
+        WHERE product_id = 'p' AND ownership_type = 'PURCHASED' AND environment = 'Production'
         ORDER BY purchase_date DESC, signed_date DESC, transaction_id DESC LIMIT 16 OFFSET 0
         """
 
@@ -21,6 +21,22 @@ struct StoreIndexTests {
         let f = try SignedStoreFixture("index-new")
         let plan = try plan(f)
         #expect(plan.contains("transactions_by_group") && !plan.contains("TEMP B-TREE"), "\(plan)")
+    }
+
+    @Test func listingTheGroupsSeeksInsteadOfScanning() throws {
+        let f = try SignedStoreFixture("index-groups")
+        let plan = try f.rows("""
+            EXPLAIN QUERY PLAN SELECT product_id, ownership_type, environment FROM transactions
+            WHERE (product_id, ownership_type, environment) > ('a', '', '') ORDER BY product_id, ownership_type, environment LIMIT 1
+            """).compactMap { $0.last?.text }.joined(separator: "; ")
+        #expect(plan.contains("SEARCH") && plan.contains("transactions_by_group") && !plan.contains("TEMP B-TREE"), "\(plan)")
+        try f.add(Payloads.subscription("1", purchased: Clock.t0, expires: Clock.at(Clock.day)),
+                  Payloads.subscription("2", purchased: Clock.t0, expires: Clock.at(Clock.day), ownership: "FAMILY_SHARED"),
+                  Payloads.subscription("3", product: Products.annual, purchased: Clock.t0, expires: Clock.at(Clock.day), environment: .sandbox),
+                  Payloads.oneTime("4", product: Products.coffee, purchased: Clock.t0))
+        #expect(try f.store.transactionGroups().map { "\($0.productId) \($0.ownershipType ?? "-") \($0.environment ?? "-")" } == [
+            "com.sportstime.pro.annual PURCHASED Sandbox", "com.sportstime.pro.monthly FAMILY_SHARED Production",
+            "com.sportstime.pro.monthly PURCHASED Production", "com.sportstime.tip.coffee PURCHASED Production"])
     }
 
     @Test func aVersion1StoreIsUpgradedWhenOpened() throws {

@@ -60,8 +60,8 @@ struct TamperedStoreTests {
         let forged = Payloads.subscription("666", product: Products.annual, purchased: t0, expires: t0.addingTimeInterval(365 * Clock.day))
         let jws = try rogue.sign(forged)
         try f.sql("""
-            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws)
-            VALUES ('666', '666', ?, ?, ?, 'Production', ?)
+            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
+            VALUES ('666', '666', ?, ?, ?, 'Production', ?, 'PURCHASED')
             """, [.text(Products.annual), .real(Clock.ms(t0)), .real(Clock.ms(t0)), .text(jws)])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
@@ -79,8 +79,8 @@ struct TamperedStoreTests {
         encoder.outputFormatting = [.sortedKeys]
         let jws = try rogue.signRaw(headerJSON: f.authority.headerJSON(), payload: encoder.encode(forged))
         try f.sql("""
-            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws)
-            VALUES ('667', '667', ?, ?, ?, 'Production', ?)
+            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
+            VALUES ('667', '667', ?, ?, ?, 'Production', ?, 'PURCHASED')
             """, [.text(Products.monthly), .real(Clock.ms(t0)), .real(Clock.ms(t0)), .text(jws)])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
@@ -138,8 +138,8 @@ struct TamperedStoreTests {
         for i in 1...20 {
             let p = Payloads.subscription("3\(i)", purchased: t0.addingTimeInterval(-Double(i) * Clock.hour), expires: t0.addingTimeInterval(-Clock.hour))
             try f.sql("""
-                INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws)
-                VALUES (?, ?, ?, ?, ?, 'Production', ?)
+                INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
+                VALUES (?, ?, ?, ?, ?, 'Production', ?, 'PURCHASED')
                 """, [.text("3\(i)"), .text("3\(i)"), .text(Products.monthly), .real(p.purchaseDate!), .real(p.signedDate!), .text(try rogue.sign(p))])
         }
         let report = try f.report(at: t0)
