@@ -76,3 +76,11 @@ let output = URL(fileURLWithPath: outputPath)
 if (try? Data(contentsOf: output)) != Data(source.utf8) {
     do { try Data(source.utf8).write(to: output, options: .atomic) } catch { fail("\(outputPath): \(error)") }
 }
+
+#if FUZZING
+// `make fuzz` compiles every executable of the package with -sanitize=fuzzer, this tool included
+// (SwiftPM builds plugin tools with the same flags), and libFuzzer's main needs this entry to link.
+// That build never runs the generator: the fuzz targets do not use the policy.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzerEntryUnused(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { 0 }
+#endif
