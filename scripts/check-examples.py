@@ -31,16 +31,16 @@ TOP = {"schemaVersion": True, "id": True, "name": False, "traveler": False, "sta
 TEAM = {"id": True, "name": True, "abbreviation": True, "league": True, "primaryColor": False, "secondaryColor": False}
 STADIUM = {"id": True, "name": True, "city": True, "region": False, "country": True, "timeZone": True,
            "latitude": True, "longitude": True, "address": False}
-DAY = {"date": True, "city": True, "title": False, "notes": False, "items": True}
+DAY = {"date": True, "city": True, "timeZone": False, "title": False, "notes": False, "items": True}
 ITEM = {
     "game": {"type": True, "id": True, "league": True, "homeTeam": True, "awayTeam": True, "stadium": True,
              "startTime": True, "ticket": False, "notes": False},
     "travel": {"type": True, "from": True, "to": True, "mode": True, "distanceMeters": False,
-               "durationSeconds": False, "departTime": False, "notes": False},
+               "durationSeconds": False, "departTime": False, "fromTimeZone": False, "toTimeZone": False, "notes": False},
     "lodging": {"type": True, "name": True, "address": False, "checkIn": False, "checkOut": False,
-                "confirmation": False, "notes": False},
-    "custom": {"type": True, "category": True, "title": True, "time": False, "address": False, "url": False,
-               "notes": False},
+                "timeZone": False, "confirmation": False, "notes": False},
+    "custom": {"type": True, "category": True, "title": True, "time": False, "timeZone": False, "address": False,
+               "url": False, "notes": False},
 }
 TICKET = {"section": False, "row": False, "seats": False, "url": False}
 PROGRESS = {"league": True, "visitedStadiumIds": True, "totalStadiums": True, "visitedCount": False}
@@ -242,6 +242,9 @@ class Checker:
             city = self.string(d, "city", p)
             self.string(d, "title", p, required=False)
             self.string(d, "notes", p, required=False)
+            day_zone = d.get("timeZone")
+            if day_zone is not None and day_zone not in ZONES:
+                self.err(f"{p}.timeZone", "unknown time zone")
             zone = city_zone.get(str(city).lower(), prev_zone)
             ok_zones = {z for z in (zone, prev_zone) if z}
             items = d.get("items")
@@ -255,6 +258,12 @@ class Checker:
                     continue
                 kind = it["type"]
                 self.obj(it, ITEM[kind], ip)
+                # A zone the item (or its day) names says where its times are: nothing to guess.
+                named = [it.get(k) for k in ("timeZone", "fromTimeZone", "toTimeZone") if k in it]
+                for k in ("timeZone", "fromTimeZone", "toTimeZone"):
+                    if k in it and it[k] not in ZONES:
+                        self.err(f"{ip}.{k}", "unknown time zone")
+                explicit = bool(named) or day_zone is not None
                 self.string(it, "notes", ip, required=False)
                 times = []
                 if kind == "game":
@@ -313,7 +322,7 @@ class Checker:
                     times.append(("time", self.instant(it, "time", ip), None))
                 # Plausibility: other times are written in a zone the traveller is in.
                 for key, r, extra in times:
-                    if not r:
+                    if not r or explicit:
                         continue
                     inst, off = r
                     zs = ok_zones | ({extra} if extra else set())

@@ -7,6 +7,7 @@ packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libfontconfig-dev   # rendering
   libsqlite3-dev libssl-dev                           # the entitlement store
+  tzdata                                              # zone abbreviations (CDT, BST, JST) from /usr/share/zoneinfo
   fonts-inter fonts-noto-core fonts-droid-fallback    # the hermetic font set (copied into Fonts/)
   python3-fonttools                                   # Inter converted to TrueType outlines (scripts/otf-to-ttf.py)
   fonts-symbola                                       # monochrome emoji (cairo 1.16 damages colour-emoji PDFs)

@@ -101,7 +101,7 @@ func export(input: String, output: String, template: String, paper: String?, pag
         exporter.fontSet.makeProcessDefault()
         let options = ExportOptions(template: TemplateChoice(argument: template), paper: paper, sourceDateEpoch: epoch)
         let result = try exporter.export(input: input, output: output, options: options, pngPage: page, dpi: dpi)
-        for warning in result.warnings { printWarning(warning) }
+        for warning in result.warnings { printWarning("\(input == "-" ? "<stdin>" : input): \(warning)") }
         return ExitCode.ok
     } catch {
         report(error)
@@ -116,6 +116,7 @@ func validate(_ paths: [String]) -> Int32 {
             let trip = try Exporter.loadTrip(path: path)
             let games = trip.days.reduce(0) { n, day in n + day.items.filter { if case .game = $0 { true } else { false } }.count }
             print("\(path): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))")
+            for warning in Exporter.warnings(trip) { printWarning("\(path): \(warning)") }
         } catch {
             report(error)
             // An invalid trip outranks an unreadable one: it is the answer validate exists to give.

@@ -252,7 +252,7 @@ public final class Exporter {
         }
         do {
             let png = try PNGRenderer.render(document.pages[page - 1], text: text, scale: dpi / 72)
-            return ExportResult(bytes: png, pageCount: document.pages.count, warnings: Self.warnings(document))
+            return ExportResult(bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
         } catch {
             throw .render("\(error)")
         }
@@ -277,7 +277,14 @@ public final class Exporter {
         } catch {
             throw .render("\(error)")
         }
-        return ExportResult(bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(document))
+        return ExportResult(bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
+    }
+
+    /// What a valid trip leaves unsaid that the pages would otherwise get wrong: times whose
+    /// place has no known zone (shown with their written offset), one line each, with the JSON
+    /// path and the key to add. `validate` prints the same lines.
+    public static func warnings(_ trip: Trip) -> [String] {
+        TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description)
     }
 
     /// Uncovered characters, named by code point (the first 12, then a count), on one line.

@@ -1,7 +1,7 @@
 /// Validation of `days` and of each day.
 
 extension TripDecoder {
-    static let dayKeys = ["date", "city", "title", "notes", "items"]
+    static let dayKeys = ["date", "city", "timeZone", "title", "notes", "items"]
 
     static func decodeDays(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
                            tripDates: ClosedRange<CalendarDate>?, context: inout TripContext) -> [Day]? {
@@ -35,6 +35,7 @@ extension TripDecoder {
             sequence.skip()
         }
         let city = day.required("city", Read.text)
+        let timeZone = day.optional("timeZone", TimeZoneName.read)
         let title = day.optional("title", Read.string)
         let notes = day.optional("notes", Read.string)
         let items = day.required("items") { value, path, problems in
@@ -42,6 +43,6 @@ extension TripDecoder {
         }
         problems.append(contentsOf: day.problems)
         guard let date, let city, let items else { return nil }
-        return Day(date: date, city: city, title: title, notes: notes, items: items)
+        return Day(date: date, city: city, timeZone: timeZone, title: title, notes: notes, items: items)
     }
 }

@@ -57,12 +57,18 @@ public struct TravelLeg: Sendable, Equatable {
     public var distanceMeters: Double?
     public var durationSeconds: Double?
     public var departTime: Instant?
+    /// The IANA zones of `from` and `to`: the departure is shown in the first, the arrival in the second.
+    public var fromTimeZone: String?
+    public var toTimeZone: String?
     public var notes: String?
 
     public init(from: String, to: String, mode: TravelMode, distanceMeters: Double? = nil,
-                durationSeconds: Double? = nil, departTime: Instant? = nil, notes: String? = nil) {
+                durationSeconds: Double? = nil, departTime: Instant? = nil, fromTimeZone: String? = nil,
+                toTimeZone: String? = nil, notes: String? = nil) {
         self.from = from
         self.to = to
+        self.fromTimeZone = fromTimeZone
+        self.toTimeZone = toTimeZone
         self.mode = mode
         self.distanceMeters = distanceMeters
         self.durationSeconds = durationSeconds
@@ -76,12 +82,15 @@ public struct Lodging: Sendable, Equatable {
     public var address: String?
     public var checkIn: Instant?
     public var checkOut: Instant?
+    /// The IANA zone of the stay, for its check-in and check-out.
+    public var timeZone: String?
     public var confirmation: String?
     public var notes: String?
 
     public init(name: String, address: String? = nil, checkIn: Instant? = nil, checkOut: Instant? = nil,
-                confirmation: String? = nil, notes: String? = nil) {
+                timeZone: String? = nil, confirmation: String? = nil, notes: String? = nil) {
         self.name = name
+        self.timeZone = timeZone
         self.address = address
         self.checkIn = checkIn
         self.checkOut = checkOut
@@ -98,13 +107,16 @@ public struct CustomItem: Sendable, Equatable {
     public var category: CustomCategory
     public var title: String
     public var time: Instant?
+    /// The IANA zone of the item's place, for its time.
+    public var timeZone: String?
     public var address: String?
     public var url: String?
     public var notes: String?
 
-    public init(category: CustomCategory, title: String, time: Instant? = nil, address: String? = nil,
+    public init(category: CustomCategory, title: String, time: Instant? = nil, timeZone: String? = nil, address: String? = nil,
                 url: String? = nil, notes: String? = nil) {
         self.category = category
+        self.timeZone = timeZone
         self.title = title
         self.time = time
         self.address = address

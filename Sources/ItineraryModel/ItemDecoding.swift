@@ -8,9 +8,9 @@ extension TripDecoder {
         var keys: [String] {
             switch self {
             case .game: return ["id", "league", "homeTeam", "awayTeam", "stadium", "startTime", "ticket", "notes"]
-            case .travel: return ["from", "to", "mode", "distanceMeters", "durationSeconds", "departTime", "notes"]
-            case .lodging: return ["name", "address", "checkIn", "checkOut", "confirmation", "notes"]
-            case .custom: return ["category", "title", "time", "address", "url", "notes"]
+            case .travel: return ["from", "to", "mode", "distanceMeters", "durationSeconds", "departTime", "fromTimeZone", "toTimeZone", "notes"]
+            case .lodging: return ["name", "address", "checkIn", "checkOut", "timeZone", "confirmation", "notes"]
+            case .custom: return ["category", "title", "time", "timeZone", "address", "url", "notes"]
             }
         }
     }
@@ -51,10 +51,12 @@ extension TripDecoder {
         let distance = item.optional("distanceMeters", Read.number(in: 0...100_000_000))
         let duration = item.optional("durationSeconds", Read.number(in: 0...31_622_400))
         let departTime = item.optional("departTime", Read.instant)
+        let fromTimeZone = item.optional("fromTimeZone", TimeZoneName.read)
+        let toTimeZone = item.optional("toTimeZone", TimeZoneName.read)
         let notes = item.optional("notes", Read.string)
         guard let from, let to, let mode else { return nil }
         return TravelLeg(from: from, to: to, mode: mode, distanceMeters: distance, durationSeconds: duration,
-                         departTime: departTime, notes: notes)
+                         departTime: departTime, fromTimeZone: fromTimeZone, toTimeZone: toTimeZone, notes: notes)
     }
 
     static func decodeLodging(_ item: inout ObjectReader) -> Lodging? {
@@ -65,10 +67,11 @@ extension TripDecoder {
         if let checkIn, let checkOut, checkOut <= checkIn {
             item.report("checkOut", "must be after checkIn")
         }
+        let timeZone = item.optional("timeZone", TimeZoneName.read)
         let confirmation = item.optional("confirmation", Read.string)
         let notes = item.optional("notes", Read.string)
         guard let name else { return nil }
-        return Lodging(name: name, address: address, checkIn: checkIn, checkOut: checkOut,
+        return Lodging(name: name, address: address, checkIn: checkIn, checkOut: checkOut, timeZone: timeZone,
                        confirmation: confirmation, notes: notes)
     }
 
@@ -76,10 +79,11 @@ extension TripDecoder {
         let category = item.required("category", Read.choice(CustomCategory.self))
         let title = item.required("title", Read.text)
         let time = item.optional("time", Read.instant)
+        let timeZone = item.optional("timeZone", TimeZoneName.read)
         let address = item.optional("address", Read.string)
         let url = item.optional("url", Read.webURL)
         let notes = item.optional("notes", Read.string)
         guard let category, let title else { return nil }
-        return CustomItem(category: category, title: title, time: time, address: address, url: url, notes: notes)
+        return CustomItem(category: category, title: title, time: time, timeZone: timeZone, address: address, url: url, notes: notes)
     }
 }

@@ -88,14 +88,17 @@ public struct Stadium: Sendable, Equatable {
 public struct Day: Sendable, Equatable {
     public var date: CalendarDate
     public var city: String
+    /// The IANA zone of the day's city, for times whose own place has none (see `TimeZoneResolver`).
+    public var timeZone: String?
     public var title: String?
     public var notes: String?
     /// In the order given; empty for a rest day.
     public var items: [Item]
 
-    public init(date: CalendarDate, city: String, title: String? = nil, notes: String? = nil, items: [Item] = []) {
+    public init(date: CalendarDate, city: String, timeZone: String? = nil, title: String? = nil, notes: String? = nil, items: [Item] = []) {
         self.date = date
         self.city = city
+        self.timeZone = timeZone
         self.title = title
         self.notes = notes
         self.items = items

@@ -32,6 +32,8 @@ final class ByteSink {
 public enum PDFRenderer {
     /// Renders every page of `document`. Uses `text` for glyphs: the engine that laid it out.
     public static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) throws -> Data {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
         let sink = ByteSink()
         let unmanaged = Unmanaged.passRetained(sink)

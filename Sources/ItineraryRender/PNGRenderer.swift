@@ -6,6 +6,8 @@ import ItineraryLayout
 public enum PNGRenderer {
     /// Renders one page at `scale` pixels per point on white (1 = 72 dpi).
     public static func render(_ page: PageFrame, text: TextEngine, scale: Double) throws -> Data {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let w = Int32((page.width * scale).rounded(.up)), h = Int32((page.height * scale).rounded(.up))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h) else {
             throw RenderError(message: "cairo could not create a \(w)×\(h) image")

@@ -10,9 +10,12 @@ import Foundation
 /// run in two of a six-thread stress test, with the CFF and the TrueType Inter alike), so
 /// layout, drawing and the making and freeing of engines and font sets take this lock. The
 /// command renders one document and never waits on it; a batch on several threads gets
-/// correct output one document at a time (use processes to use more cores). A caller that
-/// draws a laid-out document itself (`Exporter.layout` hands back the engine) takes the lock
-/// around its drawing when other threads render too.
+/// correct output one document at a time (use processes to use more cores).
+///
+/// It is taken inside, not by convention: every public `TextEngine` call, `FontSet`'s making
+/// and freeing, `ItineraryLayoutEngine.layout` and the PDF and PNG renderers take it (it is
+/// recursive, so the layout's own measurements re-enter it cheaply). No caller can measure or
+/// draw unlocked; one that wants a whole document atomic (`Exporter`) holds it around both.
 public enum NativeTextLock {
     private static let theLock = NSRecursiveLock()
 

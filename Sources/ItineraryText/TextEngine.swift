@@ -60,6 +60,8 @@ public final class TextEngine {
     /// Breaks `spans` into lines no wider than `width` (nil: one line per hard break).
     /// Words longer than the width break between characters rather than overflow.
     public func setParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let spans = spans.filter { !$0.text.isEmpty }
         guard !spans.isEmpty else { return [] }
         let key = ParagraphCache.Key(spans: spans, width: width)
@@ -151,6 +153,8 @@ public final class TextEngine {
     /// the same, as long as no trailing space or break would be trimmed from the set line and
     /// no right-to-left run needs the line measured on its own.
     public func advance(of spans: [StyledSpan]) -> Double {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let text = spans.map(\.text).joined()
         if let last = text.unicodeScalars.last, !last.properties.isWhitespace,
            !text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }),
@@ -179,6 +183,8 @@ public final class TextEngine {
     /// Shortens a span with an ellipsis in the middle (URLs: both ends matter) or at the end
     /// so that it fits `width`; returns it unchanged when it already fits.
     public func ellipsize(_ span: StyledSpan, width: Double, middle: Bool) -> StyledSpan {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         guard advance(of: [span]) > width else { return span }
         // The probes below are one-off strings: measured without filling the paragraph cache.
         let chars = Array(span.text)
@@ -203,6 +209,8 @@ public final class TextEngine {
 
     /// The CSS half-leading line box for a line holding these styles: (baseline from top, height).
     public func lineBox(_ styles: [TextStyle]) -> (baseline: Double, height: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         var height = 0.0, baseline = 0.0
         for style in styles {
             let m = metrics(style)
@@ -215,6 +223,8 @@ public final class TextEngine {
     /// The font's ascent and descent at the style's size, in points: what Pango's context
     /// metrics report (see `FontMetrics`), measured once per family, weight, style and size.
     public func metrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let key = MetricsKey(family: style.family, weight: style.weight, italic: style.italic, size: style.size)
         if let cached = metricsCache[key] { return cached }
         let desc = fontDescription(style)
@@ -228,6 +238,8 @@ public final class TextEngine {
     /// Pango's own context metrics for `style` (ascent, descent in points): the reference
     /// `metrics(_:)` must equal, kept for tests.
     public func pangoContextMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let desc = fontDescription(style)
         defer { pango_font_description_free(desc) }
         let m = pango_context_get_metrics(context, desc, pango_context_get_language(context))
@@ -238,6 +250,8 @@ public final class TextEngine {
 
     /// Draws one set line with its baseline at (x, baseline) on a Cairo context.
     public func draw(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         guard !spans.isEmpty else { return }
         if let line = cache.line(for: spans) {
             cairo_move_to(cr, x, baseline)
@@ -254,6 +268,8 @@ public final class TextEngine {
     /// Strokes the glyph outlines of one set line (round joins), for a halo drawn under the text.
     /// It uses the line shaped during layout when there is one, so the halo matches the glyphs.
     public func drawOutline(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double, color: Color, width: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         guard !spans.isEmpty, width > 0 else { return }
         let cached = cache.line(for: spans)
         let layout = cached == nil ? makeLayout(spans) : nil
@@ -273,13 +289,13 @@ public final class TextEngine {
 
     /// Ends a document once it is rendered: the next document draws only lines it set itself,
     /// and paragraphs beyond `paragraphCapacity` that this document did not use are released.
-    public func finishDocument() { cache.finishDocument() }
+    public func finishDocument() { NativeTextLock.withLock { cache.finishDocument() } }
 
     /// Starts a document: the same as finishing the previous one, for callers that did not.
-    public func beginDocument() { cache.finishDocument() }
+    public func beginDocument() { NativeTextLock.withLock { cache.finishDocument() } }
 
     /// Releases every kept paragraph and line.
-    public func clearCache() { cache.removeAll() }
+    public func clearCache() { NativeTextLock.withLock { cache.removeAll() } }
 
     /// How many broken paragraphs are kept between documents (at least those of the current one).
     public var paragraphCapacity: Int {
@@ -292,6 +308,8 @@ public final class TextEngine {
 
     /// How many glyphs of `spans` no bundled font could draw (tofu boxes).
     public func unknownGlyphCount(_ spans: [StyledSpan]) -> Int {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let layout = makeLayout(spans)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         return Int(pango_layout_get_unknown_glyphs_count(layout))

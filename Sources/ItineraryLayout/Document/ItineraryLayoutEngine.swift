@@ -18,6 +18,10 @@ public struct ItineraryLayoutEngine {
     }
 
     public func layout(_ trip: Trip) -> LaidOutDocument {
+        // The whole document under the lock once, rather than each of its thousands of
+        // measurements taking it again (they do, recursively: `TextEngine` locks every call).
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
         let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
         var blocks: [any FlowBlock] = []

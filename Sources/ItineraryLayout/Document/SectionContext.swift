@@ -11,7 +11,8 @@ struct SectionContext {
     let format: TripFormatter
     /// Width of the content box.
     var width: Double
-    let zones: CityZones
+    /// The zone of every time (ItineraryModel's `TimeZoneResolver`).
+    let zones: TimeZoneResolver
     let teams: [String: Team]
     let stadiums: [String: Stadium]
 
@@ -21,7 +22,7 @@ struct SectionContext {
         self.text = text
         self.format = format
         self.width = width
-        zones = CityZones(trip: trip)
+        zones = TimeZoneResolver(trip: trip)
         teams = Dictionary(trip.teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }

@@ -29,23 +29,66 @@ public final class TripFormatter {
     /// `6:40 PM CDT`: the local time at `instant` in the IANA zone, with the zone's abbreviation
     /// at that moment (so the right one on either side of a DST change).
     public func time(_ instant: Instant, zone: String) -> (time: String, zone: String) {
-        let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let cache = DateFormatterCache.shared
-        // Zone abbreviations such as CDT are only defined in English data; other locales
-        // would print GMT-5, which travellers read less easily.
-        return (cache.string(from: date, locale: locale, zone: zone, pattern: .template("jmm")),
-                cache.string(from: date, locale: Self.english, zone: zone, pattern: .format("zzz")))
+        time(instant, zone: .named(zone))
     }
 
-    private static let english = Locale(identifier: "en_US")
+    /// The local time and the zone's label: `6:40 PM` and `CDT` (`BST`, `JST`; `UTC+9` where the
+    /// time-zone database has no letters), or, for a place whose zone the trip does not give,
+    /// the time as written and its offset (`UTC−5`), never passed off as local.
+    public func time(_ instant: Instant, zone: DisplayZone) -> (time: String, zone: String) {
+        let date = Date(timeIntervalSince1970: instant.secondsSince1970)
+        let cache = DateFormatterCache.shared
+        switch zone {
+        case let .named(id):
+            return (cache.string(from: date, locale: locale, zone: id, pattern: .template("jmm")), ZoneAbbreviation.label(zone: id, at: date))
+        case let .writtenOffset(seconds):
+            return (cache.string(from: date, locale: locale, zone: Self.fixedOffsetZone(seconds), pattern: .template("jmm")),
+                    ZoneAbbreviation.offsetLabel(seconds))
+        }
+    }
 
     /// The calendar day of an instant in a zone, with its time: `Sun, Jun 14 · 3:00 PM`
-    /// (and the zone's abbreviation with `withZone`: `… 3:00 PM CDT`).
-    public func dayAndTime(_ instant: Instant, zone: String, withZone: Bool = false) -> String {
+    /// (and the zone's label with `withZone`: `… 3:00 PM CDT`).
+    public func dayAndTime(_ instant: Instant, zone: DisplayZone, withZone: Bool = false) -> String {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let day = DateFormatterCache.shared.string(from: date, locale: locale, zone: zone, pattern: .template("EEEMMMd"))
+        let day = DateFormatterCache.shared.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("EEEMMMd"))
         let t = time(instant, zone: zone)
         return day + " · " + t.time + (withZone ? " " + t.zone : "")
+    }
+
+    /// The calendar date of an instant where it is shown.
+    public func localDate(_ instant: Instant, zone: DisplayZone) -> CalendarDate {
+        Self.localDate(instant, zone: zone)
+    }
+
+    static func localDate(_ instant: Instant, zone: DisplayZone) -> CalendarDate {
+        let tz = timeZone(identifier(zone)) ?? TimeZone(identifier: "UTC")!
+        let local = instant.secondsSince1970 + Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: instant.secondsSince1970)))
+        return CalendarDate(daysSinceEpoch: Int((local / 86400).rounded(.down)))
+    }
+
+    /// `(+1)`, `(−1)`, `(+2)` when an instant falls on another calendar date, where it is shown,
+    /// than `day` (the date of the card it is listed under); nil on the same date.
+    public func dayShift(_ instant: Instant, zone: DisplayZone, from day: CalendarDate) -> String? {
+        let n = day.days(to: localDate(instant, zone: zone))
+        guard n != 0 else { return nil }
+        return "(" + (n > 0 ? "+" : "\u{2212}") + String(abs(n)) + ")"
+    }
+
+    /// The zone identifier the formatters take: the IANA name, or a fixed offset (`GMT-0500`).
+    static func identifier(_ zone: DisplayZone) -> String {
+        switch zone {
+        case let .named(id): return id
+        case let .writtenOffset(seconds): return fixedOffsetZone(seconds)
+        }
+    }
+
+    /// A zone identifier for a fixed UTC offset (`GMT-0600`) that `timeZone(_:)` reads back.
+    static func fixedOffsetZone(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let m = abs(seconds) / 60
+        let hh = m / 60, mm = m % 60
+        return "GMT\(sign)\(hh < 10 ? "0" : "")\(hh)\(mm < 10 ? "0" : "")\(mm)"
     }
 
     /// An IANA zone, or a fixed offset written `GMT+hhmm` / `GMT-hhmm`.

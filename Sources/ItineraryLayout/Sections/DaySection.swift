@@ -21,15 +21,14 @@ extension DayLayout {
     /// One day: the heading, the day note, then a card per item (or the rest-day card). The
     /// heading keeps with the note and the first card; no card splits unless taller than a page.
     func day(_ index: Int, _ day: Day) -> [any FlowBlock] {
-        let zone = ctx.zones.dayZones[index]
         var cards: [any FlowBlock] = []
         if day.items.isEmpty { cards.append(restDayCard(day)) }
         for item in day.items {
             switch item {
-            case let .game(game): cards.append(gameCard(game, dayZone: zone))
-            case let .travel(leg): cards.append(travelCard(leg, dayZone: zone))
-            case let .lodging(stay): cards.append(lodgingCard(stay, dayZone: zone))
-            case let .custom(custom): cards.append(customCard(custom, dayZone: zone))
+            case let .game(game): cards.append(gameCard(game, on: day))
+            case let .travel(leg): cards.append(travelCard(leg, on: day))
+            case let .lodging(stay): cards.append(lodgingCard(stay, on: day))
+            case let .custom(custom): cards.append(customCard(custom, on: day))
             }
         }
         let heading = heading(index, day)

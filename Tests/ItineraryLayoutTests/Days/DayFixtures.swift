@@ -52,9 +52,11 @@ enum DayFixtures {
 }
 
 /// A trip of one Chicago day holding `items` (JSON objects), with the teams and stadiums the tests use.
-func oneDayTrip(items: [[String: Any]], notes: String? = nil, locale: String = "en_US", units: String = "imperial") throws -> Trip {
-    var day: [String: Any] = ["date": "2026-06-14", "city": "Milwaukee", "items": items]
+func oneDayTrip(items: [[String: Any]], notes: String? = nil, locale: String = "en_US", units: String = "imperial",
+                city: String = "Milwaukee", timeZone: String? = nil) throws -> Trip {
+    var day: [String: Any] = ["date": "2026-06-14", "city": city, "items": items]
     if let notes { day["notes"] = notes }
+    if let timeZone { day["timeZone"] = timeZone }
     return try DayFixtures.trip(json: [
         "startDate": "2026-06-14", "endDate": "2026-06-14", "locale": locale, "units": units,
         "teams": [

@@ -1,59 +1,143 @@
-/// Travel arrival times across zones, and the nights of a stay.
+/// Times on the day cards: each in the zone of its place, labelled as people write zones, on the
+/// right date; honestly marked where the trip gives no zone. And the nights of a stay.
 @testable import ItineraryLayout
 import ItineraryModel
 import Testing
+import TestSupport
+
+/// The words of a card, one string, with narrow no-break spaces as plain ones.
+private func words(_ card: CardBlock) -> String {
+    card.draw(at: Point(x: 0, y: 0)).compactMap { item -> String? in
+        if case let .text(spans, _) = item { return spans.map(\.text).joined() }
+        return nil
+    }.joined(separator: "|").replacingOccurrences(of: "\u{202F}", with: " ")
+}
+
+private func travel(_ leg: [String: Any], city: String = "Milwaukee", timeZone: String? = nil) throws -> (String, [UnknownZone]) {
+    let text = try DayFixtures.engine()
+    let trip = try oneDayTrip(items: [leg], city: city, timeZone: timeZone)
+    guard case let .travel(t) = trip.days[0].items[0] else { throw TestFailure() }
+    let card = try DayFixtures.dayLayout(trip, text: text).travelCard(t, on: trip.days[0])
+    return (words(card), TimeZoneResolver(trip: trip).unknownZones(in: trip))
+}
+
+private struct TestFailure: Error {}
 
 @Suite("Item times")
 struct ItemTimesTests {
     @Test("arrival = departure + duration, shown in the destination's zone")
     func arrivalAcrossZones() throws {
-        let text = try DayFixtures.engine()
         // Milwaukee (CDT) to Detroit (EDT, a stadium city): 9:00 CDT + 5 h 50 m = 2:50 PM CDT = 3:50 PM EDT.
-        let leg: [String: Any] = ["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "drive", "distanceMeters": 595_000,
-                                  "durationSeconds": 21_000, "departTime": "2026-06-14T09:00:00-05:00"]
-        let trip = try oneDayTrip(items: [leg])
-        let ctx = try DayFixtures.context(trip, text: text)
-        guard case let .travel(travel) = trip.days[0].items[0] else { Issue.record("not a leg"); return }
-        let zone = ctx.zones.dayZones[0]
-        let departure = try #require(ctx.departureZone(travel, dayZone: zone))
-        #expect(departure == "America/Chicago")
-        let (instant, arrivalZone) = try #require(ctx.arrival(travel, dayZone: zone))
-        #expect(arrivalZone == "America/Detroit")
-        let shown = ctx.format.time(instant, zone: arrivalZone)
-        #expect(shown.time.replacingOccurrences(of: "\u{202F}", with: " ") == "3:50 PM")
-        #expect(shown.zone == "EDT")
-
-        // The card's meta line says it too.
-        let card = try DayFixtures.dayLayout(trip, text: text).travelCard(travel, dayZone: zone)
-        let words = card.draw(at: Point(x: 0, y: 0)).compactMap { item -> String? in
-            if case let .text(spans, _) = item { return spans.map(\.text).joined() }
-            return nil
-        }.joined(separator: "|").replacingOccurrences(of: "\u{202F}", with: " ")
-        #expect(words.contains("Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"))
+        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "drive", "distanceMeters": 595_000,
+                                           "durationSeconds": 21_000, "departTime": "2026-06-14T09:00:00-05:00"])
+        #expect(shown.contains("Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"), "\(shown)")
+        #expect(unknown.isEmpty)
     }
 
-    @Test("a destination without a stadium keeps the departure rule")
+    @Test("a destination without a stadium, written with the day's offset, takes the day's zone")
     func arrivalWithoutStadium() throws {
+        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": "Kenosha", "mode": "drive",
+                                           "durationSeconds": 2_700, "departTime": "2026-06-14T09:00:00-05:00"])
+        #expect(shown.contains("departs 9:00 AM CDT · arrives ≈ 9:45 AM CDT"), "\(shown)")
+        #expect(unknown.isEmpty)
+    }
+
+    @Test("a time written in UTC in a city the day names: local time and zone (7:22 PM GMT was 2:22 PM CDT)")
+    func writtenInUTC() throws {
+        let (shown, unknown) = try travel(["type": "travel", "from": "Houston", "to": "Milwaukee", "mode": "flight",
+                                           "departTime": "2026-06-14T19:22:00Z"], city: "Houston", timeZone: "America/Chicago")
+        #expect(shown.contains("departs 2:22 PM CDT"), "\(shown)")
+        #expect(unknown.isEmpty)
+    }
+
+    @Test("a place the trip gives no zone for: the written offset as UTC−6 (never GMT-6, never passed off as local), and a warning with the key to add")
+    func unknownZone() throws {
+        let (shown, unknown) = try travel(["type": "travel", "from": "Denver", "to": "Milwaukee", "mode": "flight",
+                                           "departTime": "2026-06-14T06:00:00-06:00"])
+        #expect(shown.contains("departs 6:00 AM UTC\u{2212}6"), "\(shown)")
+        #expect(!shown.contains("GMT"))
+        #expect(unknown.map(\.description) == [
+            "days[0].items[0].departTime: no time zone for \"Denver\", so the time is shown with its written UTC offset; add \"fromTimeZone\" (an IANA name such as \"America/Chicago\") to the item"])
+        // Given, it is local: MDT.
+        let (named, none) = try travel(["type": "travel", "from": "Denver", "to": "Milwaukee", "mode": "flight",
+                                        "departTime": "2026-06-14T06:00:00-06:00", "fromTimeZone": "America/Denver"])
+        #expect(named.contains("departs 6:00 AM MDT"), "\(named)")
+        #expect(none.isEmpty)
+        // Z with no zone at all: UTC.
+        let (utc, _) = try travel(["type": "travel", "from": "Reykjavik", "to": "Milwaukee", "mode": "flight",
+                                   "departTime": "2026-06-14T06:00:00Z"])
+        #expect(utc.contains("departs 6:00 AM UTC ·") || utc.hasSuffix("departs 6:00 AM UTC"), "\(utc)")
+    }
+
+    @Test("zone abbreviations as people write them; the offset where the database has no letters", arguments: [
+        ("Europe/London", "2026-06-14T18:00:00+01:00", "6:00 PM BST"),
+        ("Europe/London", "2026-01-14T18:00:00Z", "6:00 PM GMT"),
+        ("Europe/Berlin", "2026-06-14T18:00:00+02:00", "6:00 PM CEST"),
+        ("Asia/Tokyo", "2026-06-14T18:00:00+09:00", "6:00 PM JST"),
+        ("America/Sao_Paulo", "2026-06-14T18:00:00-03:00", "6:00 PM UTC\u{2212}3"),
+        ("Asia/Kolkata", "2026-06-14T18:00:00+05:30", "6:00 PM IST"),
+        ("America/Phoenix", "2026-06-14T18:00:00-07:00", "6:00 PM MST"),
+        ("Asia/Dubai", "2026-06-14T18:00:00+04:00", "6:00 PM UTC+4"),
+    ])
+    func abbreviations(zone: String, written: String, expected: String) throws {
+        let (shown, _) = try travel(["type": "travel", "from": "Elsewhere", "to": "Milwaukee", "mode": "flight",
+                                     "departTime": written, "fromTimeZone": zone])
+        #expect(shown.contains("departs \(expected)"), "\(shown)")
+    }
+
+    @Test("a flight the evening before the day it is listed under says (−1); the arrival the next morning (+1)")
+    func otherDates() throws {
+        let (before, _) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "flight",
+                                      "durationSeconds": 3_600, "departTime": "2026-06-13T23:55:00-05:00"])
+        #expect(before.contains("departs 11:55 PM CDT (\u{2212}1) · arrives ≈ 1:55 AM EDT"), "\(before)")
+        let (after, _) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "flight",
+                                     "durationSeconds": 3_600, "departTime": "2026-06-14T23:30:00-05:00"])
+        #expect(after.contains("departs 11:30 PM CDT · arrives ≈ 1:30 AM EDT (+1)"), "\(after)")
+    }
+
+    @Test("a check-in in a city without a stadium takes the day's timeZone, never the previous day's zone; without one, its offset")
+    func lodgingZone() throws {
         let text = try DayFixtures.engine()
-        let leg: [String: Any] = ["type": "travel", "from": "Milwaukee", "to": "Kenosha", "mode": "drive",
-                                  "durationSeconds": 2_700, "departTime": "2026-06-14T09:00:00-05:00"]
-        let trip = try oneDayTrip(items: [leg])
-        let ctx = try DayFixtures.context(trip, text: text)
-        guard case let .travel(travel) = trip.days[0].items[0] else { return }
-        let (instant, zone) = try #require(ctx.arrival(travel, dayZone: ctx.zones.dayZones[0]))
-        #expect(zone == "America/Chicago")
-        #expect(ctx.format.time(instant, zone: zone).time.replacingOccurrences(of: "\u{202F}", with: " ") == "9:45 AM")
+        let stay: [String: Any] = ["type": "lodging", "name": "Hotel Dallas", "checkIn": "2026-06-14T20:00:00Z", "checkOut": "2026-06-15T16:00:00Z"]
+        let known = try oneDayTrip(items: [stay], city: "Dallas", timeZone: "America/Chicago")
+        guard case let .lodging(l) = known.days[0].items[0] else { return }
+        let card = words(try DayFixtures.dayLayout(known, text: text).lodgingCard(l, on: known.days[0]))
+        // Local to the day's city, as the page says times are: no label needed.
+        #expect(card.contains("Sun, Jun 14 · 3:00 PM|"), "\(card)")
+        #expect(card.contains("Mon, Jun 15 · 11:00 AM"), "\(card)")
+        let unknown = try oneDayTrip(items: [stay], city: "Dallas")
+        let bare = words(try DayFixtures.dayLayout(unknown, text: text).lodgingCard(l, on: unknown.days[0]))
+        #expect(bare.contains("Sun, Jun 14 · 8:00 PM UTC"), "\(bare)")
+        #expect(TimeZoneResolver(trip: unknown).unknownZones(in: unknown).map(\.path) == ["days[0].items[0].checkIn"])
     }
 
     @Test func lodgingNights() throws {
         func nights(_ a: String, _ b: String, _ zone: String = "America/Chicago") -> Int? {
-            SectionContext.nights(checkIn: Instant(rfc3339: a), checkOut: Instant(rfc3339: b), zone: zone)
+            SectionContext.nights(checkIn: Instant(rfc3339: a), checkOut: Instant(rfc3339: b), zone: .named(zone))
         }
         #expect(nights("2026-06-12T15:00:00-05:00", "2026-06-14T11:00:00-05:00") == 2)
         #expect(nights("2026-06-14T15:00:00-05:00", "2026-06-15T11:00:00-05:00") == 1)
         // Local dates decide: a late check-in written in UTC is still the evening before.
         #expect(nights("2026-06-15T03:30:00Z", "2026-06-15T16:00:00Z") == 1)
         #expect(nights("2026-06-14T09:00:00-05:00", "2026-06-14T18:00:00-05:00") == nil)
-        #expect(SectionContext.nights(checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: "America/Chicago") == nil)
+        #expect(SectionContext.nights(checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: .named("America/Chicago")) == nil)
+    }
+}
+
+@Suite("Item times in every trip")
+struct EveryTripTimesTests {
+    @Test("no time in any example or fixture is labelled GMT±n; the examples give every place a zone",
+          arguments: Compact.allTrips.map(\.lastPathComponent))
+    func noGMTOffsets(_ file: String) throws {
+        let trip = try Compact.trip(file)
+        for template in ["classic", "compact"] {
+            let words = try Compact.layout(trip, template: template).pages.flatMap { $0.items.texts.map(\.text) }
+            for word in words {
+                #expect(word.range(of: #"GMT[+\-\u2212]?\d"#, options: .regularExpression) == nil, "\(file), \(template): \(word)")
+            }
+        }
+        if TestPaths.jsonFiles(in: TestPaths.examples).map(\.lastPathComponent).contains(file) {
+            #expect(TimeZoneResolver(trip: trip).unknownZones(in: trip).isEmpty, "\(file)")
+        }
     }
 }

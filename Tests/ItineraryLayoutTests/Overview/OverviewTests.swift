@@ -77,8 +77,7 @@ struct OverviewTests {
         for (i, item) in trip.days[3].items.enumerated() {
             if case var .lodging(l) = item { l.checkIn = nil; l.checkOut = nil; trip.days[3].items[i] = .lodging(l) }
         }
-        let zones = CityZones(trip: trip).dayZones
-        #expect(Stay.all(in: trip, dayZones: zones).map(\.nights) == [2, 1, 2, 2, 2, 1])
+        #expect(Stay.all(in: trip, zones: TimeZoneResolver(trip: trip)).map(\.nights) == [2, 1, 2, 2, 2, 1])
     }
 
     @Test("no lodging, no stays table")

@@ -3,7 +3,7 @@ import ItineraryModel
 import ItineraryText
 
 extension DayLayout {
-    func customCard(_ item: CustomItem, dayZone: String) -> CardBlock {
+    func customCard(_ item: CustomItem, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.side, paddingY: spec.customPaddingY)
         let x = grid.contentX
         let tile = spec.card.leadTile
@@ -33,10 +33,13 @@ extension DayLayout {
         // The side: the time over its zone.
         var side = Sketch()
         var sideHeight = 0.0
-        if let time = item.time, let t = line([span(ctx.format.time(time, zone: dayZone).time, .sideTime)]) {
+        if let time = item.time, let zone = ctx.zones.custom(item, on: day),
+           let t = line([span(ctx.format.time(time, zone: zone).time, .sideTime)]) {
             side.line(t, right: grid.right, top: 0)
             sideHeight = t.height
-            if let z = line([span(ctx.format.time(time, zone: dayZone).zone, .meta)]) {
+            let label = [ctx.format.time(time, zone: zone).zone, ctx.format.dayShift(time, zone: zone, from: day.date)]
+                .compactMap { $0 }.joined(separator: " ")
+            if let z = line([span(label, .meta)]) {
                 side.line(z, right: grid.right, top: sideHeight)
                 sideHeight += z.height
             }

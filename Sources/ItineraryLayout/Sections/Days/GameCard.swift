@@ -3,7 +3,7 @@ import ItineraryModel
 import ItineraryText
 
 extension DayLayout {
-    func gameCard(_ game: Game, dayZone: String) -> CardBlock {
+    func gameCard(_ game: Game, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.gameSide)
         let home = ctx.teams[game.homeTeam], away = ctx.teams[game.awayTeam]
         let paper = color(.paper), fallback = color(.teamFallback)
@@ -34,9 +34,11 @@ extension DayLayout {
         y = sketch.lines(names, x: x, top: y)
 
         // Side: the start time and zone on the matchup baseline.
-        let zone = stadium?.timeZone ?? dayZone
+        // A validated trip gives every game a stadium; the written offset stands in otherwise.
+        let zone = ctx.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
         let (time, abbreviation) = ctx.format.time(game.startTime, zone: zone)
-        if let zoneLine = line([span(abbreviation, .zone)]), let timeLine = line([span(time, .gameTime)]) {
+        let zoneLabel = [abbreviation, ctx.format.dayShift(game.startTime, zone: zone, from: day.date)].compactMap { $0 }.joined(separator: " ")
+        if let zoneLine = line([span(zoneLabel, .zone)]), let timeLine = line([span(time, .gameTime)]) {
             sketch.line(zoneLine, right: grid.right, baseline: matchupBaseline)
             sketch.line(timeLine, right: grid.right - zoneLine.width - spec.zoneGap, baseline: matchupBaseline)
         }

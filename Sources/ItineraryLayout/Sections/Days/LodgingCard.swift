@@ -3,11 +3,15 @@ import ItineraryModel
 import ItineraryText
 
 extension DayLayout {
-    func lodgingCard(_ stay: Lodging, dayZone: String) -> CardBlock {
+    func lodgingCard(_ stay: Lodging, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.side)
+        let zone = ctx.zones.lodging(stay, on: day)
         var cells: [(label: String, value: CellValue)] = []
-        if let t = stay.checkIn { cells.append((ctx.labels.checkIn, .text(ctx.format.dayAndTime(t, zone: dayZone)))) }
-        if let t = stay.checkOut { cells.append((ctx.labels.checkOut, .text(ctx.format.dayAndTime(t, zone: dayZone)))) }
+        // Local to the day's city, as the page says times are, unless the stay's zone is another
+        // (its own `timeZone`) or unknown: then with its label (`Fri, Jun 12 · 3:00 PM UTC−5`).
+        let labelled = zone != ctx.zones.zone(of: day).map(DisplayZone.named)
+        if let t = stay.checkIn, let zone { cells.append((ctx.labels.checkIn, .text(ctx.format.dayAndTime(t, zone: zone, withZone: labelled)))) }
+        if let t = stay.checkOut, let zone { cells.append((ctx.labels.checkOut, .text(ctx.format.dayAndTime(t, zone: zone, withZone: labelled)))) }
         if let code = stay.confirmation { cells.append((ctx.labels.confirmation, .code(code))) }
 
         // Beside the name only where the cells fit there and the card gets no taller.
@@ -20,7 +24,7 @@ extension DayLayout {
         sketch.add(leadTile(.bed))
         sketch.add(text.sketch.items)
         let name = text.name
-        if let n = SectionContext.nights(checkIn: stay.checkIn, checkOut: stay.checkOut, zone: dayZone) {
+        if let n = SectionContext.nights(checkIn: stay.checkIn, checkOut: stay.checkOut, zone: zone) {
             sideFigure(span(ctx.format.count(n), .sideFigure), unit: span(label(n == 1 ? "nightOne" : "nightOther"), .meta),
                        grid: grid, firstBaseline: name.first?.baseline ?? 0,
                        secondBaseline: secondBaseline(after: name, role: .meta), into: &sketch)

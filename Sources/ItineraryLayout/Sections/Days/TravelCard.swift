@@ -3,7 +3,7 @@ import ItineraryModel
 import ItineraryText
 
 extension DayLayout {
-    func travelCard(_ leg: TravelLeg, dayZone: String) -> CardBlock {
+    func travelCard(_ leg: TravelLeg, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.side)
         var sketch = Sketch()
         sketch.add(leadTile(Icon.travel(leg.mode), onFill: true))
@@ -12,15 +12,14 @@ extension DayLayout {
                           width: grid.contentWidth)
         var y = sketch.lines(title, x: x, top: 0)
 
-        // `Drive · departs 8:30 AM CDT · arrives ≈ 9:58 AM CDT`
+        // `Drive · departs 8:30 AM CDT · arrives ≈ 9:58 AM CDT`; `(−1)`/`(+1)` on another date
+        // than the day the leg is listed under (a flight the evening before, an arrival next morning).
         var facts = [ctx.labels.modes[leg.mode.rawValue] ?? leg.mode.rawValue]
-        if let depart = leg.departTime, let zone = ctx.departureZone(leg, dayZone: dayZone) {
-            let (time, abbreviation) = ctx.format.time(depart, zone: zone)
-            facts.append("\(ctx.labels.departs) \(time) \(abbreviation)")
+        if let depart = leg.departTime, let zone = ctx.zones.departure(leg, on: day) {
+            facts.append("\(ctx.labels.departs) \(zonedTime(depart, zone, on: day))")
         }
-        if let (instant, zone) = ctx.arrival(leg, dayZone: dayZone) {
-            let (time, abbreviation) = ctx.format.time(instant, zone: zone)
-            facts.append("\(label("arrives")) \(time) \(abbreviation)")
+        if let (instant, zone) = ctx.zones.arrival(leg, on: day) {
+            facts.append("\(label("arrives")) \(zonedTime(instant, zone, on: day))")
         }
         let meta = lines([span(facts.joined(separator: " · "), .meta)], width: grid.contentWidth)
         y += spec.card.lineGap

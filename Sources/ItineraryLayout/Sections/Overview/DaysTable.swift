@@ -9,7 +9,7 @@ extension OverviewBuilder {
             TableRow([.text([span(format.count(i + 1), d.dayStyle)]),
                       .text([span(dateText(day.date), d.dateStyle)]),
                       .text([span(day.city, d.cityStyle)]),
-                      gamesCell(day, zone: context.zones.dayZones[i]),
+                      gamesCell(day),
                       travelCell(day)] + figureCells(TravelSums(TripTotals.legs(on: day))),
                      destination: SectionContext.destination(day: i))
         }
@@ -19,7 +19,7 @@ extension OverviewBuilder {
     }
 
     /// One line per game: `MIN @ CHC`, then the local start time at the tab. No zone: the day pages carry it.
-    private func gamesCell(_ day: Day, zone dayZone: String) -> TableCell {
+    private func gamesCell(_ day: Day) -> TableCell {
         let d = spec.days
         let games = TripTotals.games(on: day)
         if games.isEmpty {
@@ -28,7 +28,7 @@ extension OverviewBuilder {
         return TableCell(games.map { game in
             let away = context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam
             let home = context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam
-            let zone = context.stadiums[game.stadium]?.timeZone ?? dayZone
+            let zone = context.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
             let time = format.time(game.startTime, zone: zone).time
             // No-break spaces: a matchup reads as one word.
             return CellParagraph([span("\(away)\u{00A0}@\u{00A0}\(home)", d.matchupStyle)],

@@ -7,16 +7,16 @@ struct Stay: Equatable {
     /// Index of the day the lodging is listed on.
     var day: Int
     var lodging: Lodging
-    /// The zone its times are shown in: the day's, as on the day pages.
-    var zone: String
+    /// The zone its times are shown in, as on the day pages (nil without times).
+    var zone: DisplayZone?
     var nights: Int
 
     /// Every lodging of the trip, in day order.
-    static func all(in trip: Trip, dayZones: [String]) -> [Stay] {
+    static func all(in trip: Trip, zones: TimeZoneResolver) -> [Stay] {
         var stays: [Stay] = []
         for (i, day) in trip.days.enumerated() {
             for case let .lodging(lodging) in day.items {
-                let zone = i < dayZones.count ? dayZones[i] : "UTC"
+                let zone = zones.lodging(lodging, on: day)
                 stays.append(Stay(day: i, lodging: lodging, zone: zone, nights: nights(lodging, zone: zone, day: i, in: trip)))
             }
         }
@@ -25,9 +25,9 @@ struct Stay: Equatable {
 
     /// Calendar days from the check-in date to the check-out date in `zone`. Without both, the
     /// days from the lodging's day while the trip stays in that city and lists no other lodging.
-    static func nights(_ lodging: Lodging, zone: String, day index: Int, in trip: Trip) -> Int {
-        if let checkIn = lodging.checkIn, let checkOut = lodging.checkOut {
-            return max(0, localDate(checkIn, zone: zone).days(to: localDate(checkOut, zone: zone)))
+    static func nights(_ lodging: Lodging, zone: DisplayZone?, day index: Int, in trip: Trip) -> Int {
+        if let checkIn = lodging.checkIn, let checkOut = lodging.checkOut, let zone {
+            return max(0, TripFormatter.localDate(checkIn, zone: zone).days(to: TripFormatter.localDate(checkOut, zone: zone)))
         }
         let city = trip.days[index].city.lowercased()
         var n = 1
@@ -39,10 +39,4 @@ struct Stay: Equatable {
         return n
     }
 
-    /// The calendar date an instant falls on in a zone (an IANA name or `GMT±hhmm`).
-    static func localDate(_ instant: Instant, zone: String) -> CalendarDate {
-        let tz = TripFormatter.timeZone(zone) ?? TimeZone(identifier: "UTC")!
-        let local = instant.secondsSince1970 + Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: instant.secondsSince1970)))
-        return CalendarDate(daysSinceEpoch: Int((local / 86400).rounded(.down)))
-    }
 }

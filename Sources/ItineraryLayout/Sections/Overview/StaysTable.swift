@@ -5,7 +5,7 @@ import ItineraryText
 extension OverviewBuilder {
     /// Nil when the trip has no lodging: the table and its title are left out.
     func staysTable() -> Table? {
-        let stays = Stay.all(in: context.trip, dayZones: context.zones.dayZones)
+        let stays = Stay.all(in: context.trip, zones: context.zones)
         guard !stays.isEmpty else { return nil }
         let s = spec.stays
         let rows = stays.map { stay in
@@ -21,13 +21,16 @@ extension OverviewBuilder {
                      rows: rows, text: context.text)
     }
 
-    /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show.
-    /// Too long for one line, the date and the time take a line each.
-    private func dayAndTime(_ instant: Instant?, zone: String) -> TableCell {
-        guard let instant else { return emptyCell }
+    /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show,
+    /// unless the trip gives none: then the written offset follows (`3:00 PM UTC−5`), so the
+    /// time is never taken for local. Too long for one line, the date and the time take a line each.
+    private func dayAndTime(_ instant: Instant?, zone: DisplayZone?) -> TableCell {
+        guard let instant, let zone else { return emptyCell }
         let s = spec.stays
-        let date = dateText(Stay.localDate(instant, zone: zone))
-        let time = format.time(instant, zone: zone).time
+        let date = dateText(format.localDate(instant, zone: zone))
+        let shown = format.time(instant, zone: zone)
+        var time = shown.time
+        if case .writtenOffset = zone { time += " " + shown.zone }
         return TableCell([CellParagraph([span(date, s.dateStyle), span(" · " + time, s.timeStyle)])],
                          whenWrapping: [CellParagraph([span(date, s.dateStyle)]), CellParagraph([span(time, s.timeStyle)])])
     }
