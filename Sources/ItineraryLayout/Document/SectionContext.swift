@@ -56,4 +56,13 @@ struct SectionContext {
     func dayTitle(index: Int, day: Day) -> String {
         "\(labels.day) \(index + 1) · \(format.dayDate(day.date)) · \(day.city)"
     }
+
+    /// The running header of a day, or of a run of quiet days (`Days 3–5 · Tue, Nov 3 – Thu, Nov 5 · Denver`).
+    func dayTitle(_ days: ClosedRange<Int>) -> String {
+        let first = trip.days[days.lowerBound]
+        guard days.count > 1 else { return dayTitle(index: days.lowerBound, day: first) }
+        let last = trip.days[days.upperBound]
+        return "\(labels.label("days", "daysCaps")) \(days.lowerBound + 1)\u{2013}\(days.upperBound + 1) · "
+            + "\(format.dayDate(first.date)) \u{2013} \(format.dayDate(last.date)) · \(first.city)"
+    }
 }

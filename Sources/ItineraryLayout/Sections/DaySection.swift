@@ -8,16 +8,38 @@ extension SectionContext {
         let layout = DayLayout(self, spec: spec)
         var blocks = sectionTitle(layout.span(labels.label("days", "title"), .h1), lead: layout.span(labels.label("days", "lead"), .lead),
                                   spec: spec.title, anchor: "days")
-        for (i, day) in trip.days.enumerated() {
+        var i = 0
+        while i < trip.days.count {
             // Days flow on: no page break of their own, only space.
             if i > 0 { blocks.append(Spacer(spec.betweenDays)) }
-            blocks += layout.day(i, day)
+            let run = quietRun(from: i)
+            blocks += run.count > 1 ? layout.restDays(run) : layout.day(i, trip.days[i])
+            i = run.upperBound + 1
         }
         return blocks
     }
 }
 
+extension SectionContext {
+    /// The days from `start` that are quiet in the same city as it (no items, title or note):
+    /// shown as one heading and one card, so a season-long trip is not pages of the same card.
+    /// Just `start...start` when the day is not quiet or the next one differs.
+    func quietRun(from start: Int) -> ClosedRange<Int> {
+        func quiet(_ day: Day) -> Bool { day.items.isEmpty && (day.title ?? "").isEmpty && (day.notes ?? "").isEmpty }
+        guard quiet(trip.days[start]) else { return start...start }
+        let city = trip.days[start].city.lowercased()
+        var end = start
+        while end + 1 < trip.days.count, quiet(trip.days[end + 1]), trip.days[end + 1].city.lowercased() == city { end += 1 }
+        return start...end
+    }
+}
+
 extension DayLayout {
+    /// A run of quiet days in one city: one heading (`DAYS 3–5`) and one rest card.
+    func restDays(_ days: ClosedRange<Int>) -> [any FlowBlock] {
+        [heading(days), Spacer(spec.afterHeading), restDayCard(days)]
+    }
+
     /// One day: the heading, the day note, then a card per item (or the rest-day card). The
     /// heading keeps with the note and the first card; no card splits unless taller than a page.
     func day(_ index: Int, _ day: Day) -> [any FlowBlock] {

@@ -48,6 +48,7 @@ public struct DaysSpec: Sendable, TemplateObjectReadable {
     /// The keys this section needs under `labels.<language>.days`.
     public static let requiredLabels: [String] = [
         "title", "lead", "gameOne", "gameOther", "flightOne", "flightOther", "drive", "arrives", "nightOne", "nightOther",
+        "daysCaps", "restDays", "restDaysDetail",
     ]
 
     static let keys = ["startsNewPage", "title", "betweenDays", "betweenCards", "afterHeading", "heading", "card", "customPaddingY", "customLabelGap", "teamBar", "matchupAtSpace", "zoneGap", "ticket", "note", "codeChip", "restDayDash", "icons", "styles", "colors", "teamCodeColor", "leagueCode", "factCells", "cardRule", "linkUnderline"]

@@ -6,13 +6,36 @@ extension DayLayout {
     /// The heading block: a named destination for the outline, the running-header mark, kept
     /// with the day's first card.
     func heading(_ index: Int, _ day: Day) -> any FlowBlock {
-        let canvas = spec.heading.kind == .tile ? tileHeading(index, day) : ruleHeading(index, day)
-        return Stack([Anchor(name: SectionContext.destination(day: index)), canvas],
-                     keepWithNext: true, mark: ctx.dayTitle(index: index, day: day))
+        heading(index...index)
+    }
+
+    /// The heading of one day, or of a run of quiet days shown together (`DAYS 3–5`, `Tue, Nov 3 –
+    /// Thu, Nov 5 · Denver`): every day of the run has its destination here.
+    func heading(_ days: ClosedRange<Int>) -> any FlowBlock {
+        let day = ctx.trip.days[days.lowerBound]
+        let canvas = spec.heading.kind == .tile ? tileHeading(days, day) : ruleHeading(days, day)
+        let anchors: [any FlowBlock] = days.map { Anchor(name: SectionContext.destination(day: $0)) }
+        return Stack(anchors + [canvas], keepWithNext: true, mark: ctx.dayTitle(days))
+    }
+
+    /// `Day`, or the days' caps label for a run.
+    private func dayCaps(_ days: ClosedRange<Int>) -> String { days.count == 1 ? ctx.labels.day : label("daysCaps") }
+
+    /// `3`, or `3–5` for a run.
+    private func dayNumbers(_ days: ClosedRange<Int>) -> String {
+        days.count == 1 ? ctx.format.count(days.lowerBound + 1)
+            : ctx.format.count(days.lowerBound + 1) + "\u{2013}" + ctx.format.count(days.upperBound + 1)
+    }
+
+    /// `Sun, Jun 14 · Milwaukee`, or `Tue, Nov 3 – Thu, Nov 5 · Denver` for a run.
+    private func headingText(_ days: ClosedRange<Int>, _ day: Day) -> String {
+        let dates = days.count == 1 ? ctx.format.dayDate(day.date)
+            : ctx.format.dayDate(day.date) + " \u{2013} " + ctx.format.dayDate(ctx.trip.days[days.upperBound].date)
+        return "\(dates) · \(day.city)"
     }
 
     /// The tile with `DAY` over the number, the H2 beside it, the block centred on the tile.
-    private func tileHeading(_ index: Int, _ day: Day) -> Canvas {
+    private func tileHeading(_ days: ClosedRange<Int>, _ day: Day) -> Canvas {
         let h = spec.heading
         let textX = gutter
         var sketch = Sketch()
@@ -21,7 +44,7 @@ extension DayLayout {
         let summaryText = summary(day)
         let summaryLine = summaryText.isEmpty ? nil : line([span(summaryText, .caps)])
         let h2Width = ctx.width - textX - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
-        let h2 = lines([span("\(ctx.format.dayDate(day.date)) · \(day.city)", .heading)], width: max(1, h2Width))
+        let h2 = lines([span(headingText(days, day), .heading)], width: max(1, h2Width))
         let title = day.title.map { lines([span($0, .dayTitle)], width: ctx.width - textX) } ?? []
         let textHeight = h2.totalHeight + (title.isEmpty ? 0 : h.titleGap + title.totalHeight)
 
@@ -33,8 +56,11 @@ extension DayLayout {
         sketch.add([.rect(Rect(x: 0, y: tileTop, width: h.tileSize, height: h.tileSize), radius: h.tileRadius,
                           fill: color(.tile), stroke: nil, strokeWidth: 0)])
         var y = tileTop + h.tileCapsTop
-        for text in [span(ctx.labels.day, .tileCaps), span(ctx.format.count(index + 1), .tileNumber)] {
-            guard let l = line([text], maxWidth: h.tileSize) else { continue }
+        // Inside the tile with a margin on each side: a number too wide for it (`100`, `12–14`)
+        // is set smaller rather than touching the tile's edges.
+        let room = h.tileSize - 2 * h.tileCapsTop
+        for text in [span(dayCaps(days), .tileCaps), span(dayNumbers(days), .tileNumber)] {
+            guard let l = fittedLine(text, width: room) else { continue }
             sketch.line(l, x: (h.tileSize - l.width) / 2, top: y)
             y += l.height
         }
@@ -50,7 +76,7 @@ extension DayLayout {
     /// A rule across the column, then `DAY 3 · Sun, Jun 14 · Milwaukee` (the `DAY` and the number
     /// in their tile roles, so that a template can set them apart) with the summary at the right,
     /// and the day's title under it.
-    private func ruleHeading(_ index: Int, _ day: Day) -> Canvas {
+    private func ruleHeading(_ days: ClosedRange<Int>, _ day: Day) -> Canvas {
         let h = spec.heading
         let rule = h.rule ?? LineSpec.none
         var sketch = Sketch()
@@ -62,8 +88,8 @@ extension DayLayout {
         let summaryText = summary(day)
         let summaryLine = summaryText.isEmpty ? nil : line([span(summaryText, .caps)])
         let textWidth = ctx.width - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
-        let text = lines([span(ctx.labels.day, .tileCaps), span(" " + ctx.format.count(index + 1), .tileNumber),
-                          span(" · \(ctx.format.dayDate(day.date)) · \(day.city)", .heading)], width: max(1, textWidth))
+        let text = lines([span(dayCaps(days), .tileCaps), span(" " + dayNumbers(days), .tileNumber),
+                          span(" · " + headingText(days, day), .heading)], width: max(1, textWidth))
         var bottom = sketch.lines(text, x: 0, top: top)
         if let summaryLine, let first = text.first {
             sketch.line(summaryLine, right: ctx.width, baseline: top + first.baseline)

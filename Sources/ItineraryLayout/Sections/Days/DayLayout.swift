@@ -62,6 +62,25 @@ struct DayLayout {
         return line
     }
 
+    /// One line of `span` no wider than `width`: set smaller (down to 60 % of its size, in
+    /// half-point steps) when it is too wide, then ellipsized if even that is too wide. The
+    /// line box and baseline stay those of the full size, so nothing around it moves.
+    func fittedLine(_ span: StyledSpan, width: Double) -> SetLine? {
+        guard let full = ctx.text.setParagraph([span], width: nil).first else { return nil }
+        guard full.width > width, full.width > 0 else { return full }
+        var smaller = span
+        let size = max(span.style.size * 0.6, ((span.style.size * width / full.width) * 2).rounded(.down) / 2)
+        smaller.style.size = size
+        smaller.style.tracking = span.style.tracking * size / span.style.size
+        guard var line = ctx.text.setParagraph([smaller], width: nil).first else { return full }
+        if line.width > width, let cut = ctx.text.setParagraph([ctx.text.ellipsize(smaller, width: width, middle: false)], width: nil).first {
+            line = cut
+        }
+        line.height = full.height
+        line.baseline = full.baseline
+        return line
+    }
+
     /// Distance from the top of a line box to its baseline for a role.
     func baseline(_ role: DayStyle) -> Double { ctx.text.lineBox([style(role)]).baseline }
     func lineHeight(_ role: DayStyle) -> Double { style(role).lineHeight }
