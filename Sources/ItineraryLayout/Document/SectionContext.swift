@@ -57,6 +57,15 @@ struct SectionContext {
         "\(labels.day) \(index + 1) · \(format.dayDate(day.date)) · \(day.city)"
     }
 
+    /// `1 drive`, `2 flights`, `1 train` for the modes present, in `OverviewSpec.legLabels` order
+    /// and words; `except` leaves modes out (the day headings give drives as a distance).
+    func legCounts(_ counts: [TravelMode: Int], except: Set<TravelMode> = []) -> [String] {
+        OverviewSpec.legLabels.compactMap { mode, one, many in
+            guard let m = TravelMode(rawValue: mode), !except.contains(m), let n = counts[m], n > 0 else { return nil }
+            return Labels.fill(labels.label("overview", n == 1 ? one : many), ["n": format.count(n)])
+        }
+    }
+
     /// The running header of a day, or of a run of quiet days (`Days 3–5 · Tue, Nov 3 – Thu, Nov 5 · Denver`).
     func dayTitle(_ days: ClosedRange<Int>) -> String {
         let first = trip.days[days.lowerBound]

@@ -105,7 +105,8 @@ public final class TripFormatter {
         let value = units == .imperial ? meters / 1609.344 : meters / 1000
         let unit = units == .imperial ? "mi" : "km"
         let text: String
-        if value < 9.95 && value > 0 {
+        // One decimal below 10, unless it would read `.0` (9.0 mi is written 9 mi).
+        if value < 9.95 && value > 0, (value * 10).rounded().truncatingRemainder(dividingBy: 10) != 0 {
             text = value.formatted(.number.precision(.fractionLength(1)).locale(locale))
         } else {
             // Validation bounds distances; clamping keeps a library caller's odd value from trapping.

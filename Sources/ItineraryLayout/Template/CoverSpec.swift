@@ -19,7 +19,7 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
     /// The keys this section needs under `labels.<language>.cover`.
     public static let requiredLabels: [String] = [
         "tripItinerary", "leagues", "stops", "note",
-        "day", "days", "game", "games", "stadium", "stadiums", "city", "cities", "distance", "driveTime",
+        "day", "days", "game", "games", "stadium", "stadiums", "city", "cities", "distance", "travelTime",
         "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap",
     ]
 

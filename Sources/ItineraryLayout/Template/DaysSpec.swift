@@ -47,7 +47,7 @@ public struct DaysSpec: Sendable, TemplateObjectReadable {
 
     /// The keys this section needs under `labels.<language>.days`.
     public static let requiredLabels: [String] = [
-        "title", "lead", "gameOne", "gameOther", "flightOne", "flightOther", "drive", "arrives", "nightOne", "nightOther",
+        "title", "lead", "gameOne", "gameOther", "drive", "arrives", "nightOne", "nightOther",
         "daysCaps", "restDays", "restDaysDetail",
     ]
 

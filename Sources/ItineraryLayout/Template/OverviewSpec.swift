@@ -17,8 +17,14 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         "day", "date", "city", "games", "travel", "distance", "time",
         "hotel", "checkIn", "checkOut", "nights", "confirmation",
         "restDay", "oneDay", "manyDays", "oneCity", "manyCities", "oneGame", "manyGames",
-        "oneDrive", "manyDrives", "oneFlight", "manyFlights", "oneTrain", "manyTrains",
-        "oneBus", "manyBuses", "oneWalk", "manyWalks", "oneOtherLeg", "manyOtherLegs",
+    ] + legLabels.flatMap { [$0.one, $0.many] }
+
+    /// `{n} flight` / `{n} flights` and so on for every travel mode, in the order they are
+    /// listed: the overview's totals and the day headings' summaries count legs in these words
+    /// (so a template that prints the days needs them too).
+    public static let legLabels: [(mode: String, one: String, many: String)] = [
+        ("drive", "oneDrive", "manyDrives"), ("flight", "oneFlight", "manyFlights"), ("train", "oneTrain", "manyTrains"),
+        ("bus", "oneBus", "manyBuses"), ("walk", "oneWalk", "manyWalks"), ("other", "oneOtherLeg", "manyOtherLegs"),
     ]
 
     static let keys = ["startsNewPage", "title", "staysTitle", "table", "days", "stays"]

@@ -117,6 +117,12 @@ public enum TemplateLoader {
                     throw TemplateError(key: "labels.\(lang).\(key).\(name)", message: "required label is missing")
                 }
             }
+            // The day headings count legs in the overview's words.
+            if t.sections.contains(.days) {
+                for name in OverviewSpec.legLabels.flatMap({ [$0.one, $0.many] }) where labels.sections["overview"]?[name] == nil {
+                    throw TemplateError(key: "labels.\(lang).overview.\(name)", message: "required label is missing (the day headings count legs with it)")
+                }
+            }
             // The venue nouns of every kind the progress section can print.
             for kind in t.progress?.venueKindsUsed ?? [] {
                 for name in ProgressSpec.labelKeys(kind: kind) where labels.sections["progress"]?[name] == nil {

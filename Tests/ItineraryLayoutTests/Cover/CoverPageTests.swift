@@ -3,6 +3,7 @@ import Foundation
 @testable import ItineraryLayout
 import ItineraryModel
 import Testing
+import TestSupport
 
 @Suite("Cover page")
 struct CoverPageTests {
@@ -44,19 +45,31 @@ struct CoverPageTests {
         let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
         for expected in ["SportsTime", "Midwest Ballpark Swing", "Chicago → Milwaukee → Detroit → Cleveland → Pittsburgh → Cincinnati",
                          "DATES", "TRAVELER", "LEAGUES", "MLB", "Major League Baseball", "DAYS", "GAMES", "STADIUMS", "CITIES",
-                         "DISTANCE", "DRIVE TIME", "Game times are local to each stadium. Distances and drive times are estimates.",
+                         "DISTANCE", "TRAVEL TIME", "Game times are local to each stadium. Distances and travel times are estimates.",
                          "88°W", "42°N", "Chicago", "Jun 12–13", "Detroit", "Jun 15–16", "N"] {
             #expect(texts.contains(expected), "missing \(expected)")
         }
     }
 
-    @Test("the trip's totals: drive time counts drive legs only")
+    @Test("the trip's totals: distance and time over the same legs, as the overview's totals row")
     func totals() throws {
-        let stats = CoverStats(trip: try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day")))
-        #expect([stats.days, stats.games, stats.stadiums, stats.cities] as [Int] == [10, 8, 7, 6])
-        // Every leg's distance (a flight, a train and five drives), but the drives' time alone.
-        #expect(stats.distanceMeters == 1_429_000 + 14_500 + 148_000 + 595_000 + 272_000 + 216_000 + 463_000)
-        #expect(stats.driveSeconds == 6000 + 21000 + 9900 + 8100 + 16200)
+        let trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
+        let stats = CoverStats(trip: trip)
+        #expect([stats.totals.days, stats.totals.games, stats.stadiums, stats.totals.cities] as [Int] == [10, 8, 7, 6])
+        // Every leg's distance and every leg's time (a flight, a train and five drives).
+        #expect(stats.totals.travel.distanceMeters == Double(1_429_000 + 14_500 + 148_000 + 595_000 + 272_000 + 216_000 + 463_000))
+        #expect(stats.totals.travel.durationSeconds == Double(9300 + 1800 + 6000 + 21000 + 9900 + 8100 + 16200))
+        #expect(stats.totals == TripTotals(trip))
+    }
+
+    @Test("a trip with no distance or time shows `—` in those tiles, never `0 m`; trains count as travel time")
+    func unknownTimes() throws {
+        let dayTrip = try CoverFixtures.trip(CoverFixtures.file("day-trip"))
+        #expect(CoverStats(trip: dayTrip).totals.travel.durationSeconds == Double(4200 + 4200))
+        let rest = try CoverFixtures.trip(TestPaths.validFixtures.appendingPathComponent("rest-days-only.json"))
+        let words = CoverFixtures.texts(try CoverFixtures.document(rest).pages[0])
+        #expect(words.filter { $0 == "\u{2014}" }.count == 2, "\(words)")
+        #expect(!words.contains { $0.hasPrefix("0\u{00A0}") }) // no `0 mi`, no `0 m`
     }
 
     @Test("a long route is shortened to its first cities, the last one and the number of stops")
@@ -71,7 +84,7 @@ struct CoverPageTests {
         let trip = try CoverFixtures.trip(CoverFixtures.file("gira-es"))
         let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
         for expected in ["ITINERARIO DEL VIAJE", "FECHAS", "VIAJERO", "LIGAS", "DÍAS", "PARTIDOS", "ESTADIOS", "CIUDADES", "DISTANCIA",
-                         "AL VOLANTE", "118°O", "34°N"] {
+                         "EN CAMINO", "118°O", "34°N"] {
             #expect(texts.contains(expected), "missing \(expected)")
         }
         #expect(texts.contains { $0.hasSuffix("\u{00A0}km") })

@@ -52,7 +52,10 @@ struct TripFormatterTests {
     @Test func distancesAndDurations() throws {
         let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
         #expect(nbsp(f.distance(meters: 1_887_730)) == "1,173 mi")
-        #expect(nbsp(f.distance(meters: 8047)) == "5.0 mi")
+        // One decimal below 10, never `.0`.
+        #expect(nbsp(f.distance(meters: 8047)) == "5 mi")
+        #expect(nbsp(f.distance(meters: 14_500)) == "9 mi")
+        #expect(nbsp(f.distance(meters: 13_840)) == "8.6 mi")
         #expect(nbsp(f.duration(seconds: 5280)) == "1 h 28 m")
         #expect(nbsp(f.duration(seconds: 14400)) == "4 h")
         #expect(nbsp(f.duration(seconds: 2460)) == "41 m")

@@ -1,4 +1,4 @@
-/// The row of stat tiles under the map: Days, Games, Stadiums, Cities, Distance, Drive time.
+/// The row of stat tiles under the map: Days, Games, Stadiums, Cities, Distance, Travel time.
 import ItineraryModel
 import ItineraryText
 
@@ -14,10 +14,14 @@ extension SectionContext {
         func counted(_ n: Int, _ one: String, _ many: String) -> (value: [FigurePart], label: String) {
             ([FigurePart(text: format.count(n), isNumber: true)], coverWord(n == 1 ? one : many))
         }
-        let tiles: [(value: [FigurePart], label: String)] = [counted(stats.days, "day", "days"), counted(stats.games, "game", "games"),
-                     counted(stats.stadiums, "stadium", "stadiums"), counted(stats.cities, "city", "cities"),
-                     (Self.figureParts(format.distance(meters: stats.distanceMeters)), coverWord("distance")),
-                     (Self.figureParts(format.duration(seconds: stats.driveSeconds)), coverWord("driveTime"))]
+        // Over every leg, as the overview's totals; `—` where no leg gives the figure, never `0 m`.
+        let travel = stats.totals.travel
+        let unknown = [FigurePart(text: "\u{2014}", isNumber: true)]
+        let tiles: [(value: [FigurePart], label: String)] = [counted(stats.totals.days, "day", "days"),
+                     counted(stats.totals.games, "game", "games"),
+                     counted(stats.stadiums, "stadium", "stadiums"), counted(stats.totals.cities, "city", "cities"),
+                     (travel.distanceMeters.map { Self.figureParts(format.distance(meters: $0)) } ?? unknown, coverWord("distance")),
+                     (travel.durationSeconds.map { Self.figureParts(format.duration(seconds: $0)) } ?? unknown, coverWord("travelTime"))]
 
         let valueStyle = theme.style(named: spec.valueStyle), unitStyle = theme.style(named: spec.unitStyle)
         let labelStyle = theme.style(named: spec.labelStyle)

@@ -66,10 +66,7 @@ extension OverviewBuilder {
         let place = counted(totals.days, one: "oneDay", many: "manyDays") + " · " + counted(totals.cities, one: "oneCity", many: "manyCities")
         // Drives first, as the design shows them; other modes follow only when the trip has them,
         // so the distance and time beside them never seem to belong to drives alone.
-        let modes: [(TravelMode, String, String)] = [(.drive, "oneDrive", "manyDrives"), (.flight, "oneFlight", "manyFlights"),
-                                                     (.train, "oneTrain", "manyTrains"), (.bus, "oneBus", "manyBuses"),
-                                                     (.walk, "oneWalk", "manyWalks"), (.other, "oneOtherLeg", "manyOtherLegs")]
-        let legs = modes.compactMap { mode, one, many in totals.legs[mode].map { counted($0, one: one, many: many) } }
+        let legs = context.legCounts(totals.legs)
         return [.text([span(place, role)], span: 3),
                 .text([span(counted(totals.games, one: "oneGame", many: "manyGames"), role)]),
                 legs.isEmpty ? emptyCell : .text([span(legs.joined(separator: " · "), role)])]
