@@ -19,6 +19,7 @@ extension RouteMapRenderer {
         items.append(.rect(frameRect, radius: spec.cornerRadius, fill: nil, stroke: theme.color(spec.frameColor), strokeWidth: spec.frameWidth))
         guard layout.projection != nil else { return items }
         items += route(layout.legs)
+        items += layout.leaders.flatMap(leader)
         items += layout.markers.flatMap(marker)
         items += labels(layout.labels)
         if let bar = layout.scaleBar { items += scaleBar(bar, frame: f) }
@@ -74,6 +75,14 @@ extension RouteMapRenderer {
                                                       lineWidth: r.arrowOutline, lineJoin: .round)))
         }
         return items
+    }
+
+    /// A hairline in the marker's colour from the place (a small dot) to the moved marker,
+    /// which covers the line's other end.
+    private func leader(_ l: MarkerLeader) -> [DisplayItem] {
+        let ink = theme.color(spec.markers.fill)
+        return [.line(from: l.place, to: l.marker, width: 0.75, color: ink, dash: []),
+                .circle(center: l.place, radius: 1.6, fill: ink)]
     }
 
     private func marker(_ m: PlacedMarker) -> [DisplayItem] {

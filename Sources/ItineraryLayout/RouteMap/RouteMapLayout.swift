@@ -1,4 +1,5 @@
 /// Everything on the route map, positioned: the geometry the drawing turns into display items.
+import Foundation
 import ItineraryText
 
 /// A marker with its number text, ready to draw.
@@ -8,6 +9,12 @@ public struct PlacedMarker: Sendable, Hashable {
     public var text: String
     public var style: TextStyle
     public var textWidth: Double
+}
+
+/// A marker moved off its place: a thin line from the place to the marker.
+public struct MarkerLeader: Sendable, Hashable {
+    public var place: Point
+    public var marker: Point
 }
 
 /// A city label: its box, its side of the marker and its set lines (city, then dates).
@@ -37,6 +44,8 @@ public struct RouteMapLayout: Sendable {
     public var graticule: Graticule?
     public var graticuleLabels: [GraticuleLabel] = []
     public var legs: [LegCurve] = []
+    /// Lines from places to their markers, for markers moved off their place so that none hides another.
+    public var leaders: [MarkerLeader] = []
     /// In visiting order (the order they are drawn).
     public var markers: [PlacedMarker] = []
     public var labels: [MapLabel] = []
@@ -80,19 +89,20 @@ struct RouteMapRenderer {
         let projection = MapProjection(points: outline.places.map(\.location), frame: frame, padding: spec.padding,
                                        minimumSpan: spec.minimumSpanDegrees)
         layout.projection = projection
-        let centers = outline.places.map { projection.project($0.location) }
 
-        layout.legs = outline.legs.map { LegCurve(from: centers[$0.from], to: centers[$0.to], bow: spec.route.bow, maxBow: spec.route.maxBow) }
-
-        let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
-        let markerStyle = theme.style(named: tier.style)
-        layout.markers = outline.places.enumerated().map { i, place in
-            let label = MarkerLayout.text(numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers)
-            let w = text.advance(of: [StyledSpan(label, markerStyle)])
-            let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
-            return PlacedMarker(shape: MarkerShape(center: centers[i], radius: tier.radius, halfWidth: capsule / 2),
-                                text: label, style: markerStyle, textWidth: w)
+        // Markers of places too close to tell apart (Boston and Foxborough on a map of the whole
+        // country) are moved apart just enough that none hides another; a thin leader ties each
+        // moved one to its place. The route runs between the markers, the labels sit by them.
+        var markers = self.markers(outline, projection)
+        let places = markers.map(\.shape.center)
+        let bounds = frame.inset(by: spec.labels.weights.frameInset)
+        let centers = Self.dodge(markers.map(\.shape), clearance: spec.labels.weights.markerClearance, bounds: bounds)
+        for i in markers.indices { markers[i].shape.center = centers[i] }
+        layout.markers = markers
+        layout.leaders = zip(places, centers).compactMap { place, center in
+            hypot(center.x - place.x, center.y - place.y) > 0.5 ? MarkerLeader(place: place, marker: center) : nil
         }
+        layout.legs = outline.legs.map { LegCurve(from: centers[$0.from], to: centers[$0.to], bow: spec.route.bow, maxBow: spec.route.maxBow) }
 
         let bar = ScaleBar.choose(pointsPerUnit: projection.pointsPerKilometre * words.kilometresPerUnit,
                                   candidates: spec.scaleBar.lengths, minimumLength: spec.scaleBar.minimumLength)
@@ -109,6 +119,56 @@ struct RouteMapRenderer {
         layout.graticuleLabels = graticuleLabels(layout.graticule!, frame: frame,
                                                  obstacles: layout.labels.map(\.box) + layout.markers.map(\.shape.box) + [zone])
         return layout
+    }
+
+    /// Each place's numbered capsule, centred on the place.
+    private func markers(_ outline: RouteOutline, _ projection: MapProjection) -> [PlacedMarker] {
+        let centers = outline.places.map { projection.project($0.location) }
+        let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
+        let markerStyle = theme.style(named: tier.style)
+        let markers = outline.places.enumerated().map { i, place in
+            let label = MarkerLayout.text(numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers)
+            let w = text.advance(of: [StyledSpan(label, markerStyle)])
+            let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
+            return PlacedMarker(shape: MarkerShape(center: centers[i], radius: tier.radius, halfWidth: capsule / 2),
+                                text: label, style: markerStyle, textWidth: w)
+        }
+        return markers
+    }
+
+    /// Centres for `shapes` such that no two capsules' boxes come closer than `clearance`, each
+    /// moved as little as it takes: every overlapping pair is pushed apart along the axis that
+    /// needs less movement (capsules are wide, so usually up and down), half each, repeatedly,
+    /// inside `bounds`. Deterministic: pairs are visited in order and ties go one way.
+    static func dodge(_ shapes: [MarkerShape], clearance: Double, bounds: MapBox) -> [Point] {
+        var c = shapes.map(\.center)
+        for _ in 0..<200 {
+            var moved = false
+            for i in c.indices {
+                for j in c.indices where j > i {
+                    let dx = c[j].x - c[i].x, dy = c[j].y - c[i].y
+                    let needX = shapes[i].halfWidth + shapes[j].halfWidth + clearance - abs(dx)
+                    let needY = shapes[i].radius + shapes[j].radius + clearance - abs(dy)
+                    guard needX > 0.001, needY > 0.001 else { continue }
+                    moved = true
+                    if needY <= needX {
+                        let s: Double = dy >= 0 ? 1 : -1
+                        c[i].y -= s * needY / 2
+                        c[j].y += s * needY / 2
+                    } else {
+                        let s: Double = dx >= 0 ? 1 : -1
+                        c[i].x -= s * needX / 2
+                        c[j].x += s * needX / 2
+                    }
+                }
+            }
+            for i in c.indices {
+                c[i].x = min(max(c[i].x, bounds.minX + shapes[i].halfWidth), bounds.maxX - shapes[i].halfWidth)
+                c[i].y = min(max(c[i].y, bounds.minY + shapes[i].radius), bounds.maxY - shapes[i].radius)
+            }
+            if !moved { break }
+        }
+        return c
     }
 
     /// City labels, placed in priority order; the dates line only on maps with few places.

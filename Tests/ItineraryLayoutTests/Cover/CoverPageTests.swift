@@ -145,7 +145,8 @@ struct CoverPageTests {
         #expect(abs(letter.noteFromBottom - a4.noteFromBottom) < 0.001)
     }
 
-    @Test("on every map no two labels overlap and no label meets a marker", arguments: CoverFixtures.tripFiles)
+    @Test("on every map no two labels overlap, no label meets a marker, and no marker hides another",
+          arguments: CoverFixtures.tripFiles)
     func mapLabels(file: URL) throws {
         let trip = try CoverFixtures.trip(file)
         let context = try CoverFixtures.context(trip)
@@ -154,6 +155,10 @@ struct CoverPageTests {
         let outline = RouteOutline(trip: trip)
         let layout = renderer.layout(outline, width: 504, height: 400)
         #expect(layout.markers.count == outline.places.count)
+        // Markers of close places are moved apart, never drawn over each other.
+        for (i, a) in layout.markers.enumerated() {
+            for b in layout.markers[(i + 1)...] { #expect(!a.shape.meets(b.shape.box, clearance: 0), "\(file.lastPathComponent): \(a.text) over \(b.text)") }
+        }
         let boxes = layout.labels.map(\.box)
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] { #expect(!a.overlaps(b)) }

@@ -1,5 +1,5 @@
 /// From days to stops, places and legs.
-import ItineraryLayout
+@testable import ItineraryLayout
 import ItineraryModel
 import Testing
 
@@ -74,5 +74,35 @@ struct RouteOutlineTests {
     @Test func noStadiumsMeansNoPlaces() {
         let o = RouteOutline(trip: Trip(id: "t", startDate: date(1), endDate: date(1), days: [Day(date: date(1), city: "Anywhere")]))
         #expect(o.stops.count == 1 && o.places.isEmpty && o.legs.isEmpty && o.labelPriority.isEmpty)
+    }
+}
+
+@Suite("Route map: close places")
+struct CloseMarkerTests {
+    @Test("markers of close places move apart, each by little, each tied to its place by a leader; a label stays by its own marker")
+    func dodging() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("close-stops"))
+        let context = try CoverFixtures.context(trip)
+        let spec = try #require(context.theme.template.cover).map
+        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let outline = RouteOutline(trip: trip)
+        let layout = renderer.layout(outline, width: 504, height: 400)
+        let projection = try #require(layout.projection)
+        #expect(layout.markers.map(\.text) == ["1\(MarkerLayout.separator)3", "2", "4\(MarkerLayout.separator)6", "5"])
+        for (place, marker) in zip(outline.places, layout.markers) {
+            let at = projection.project(place.location)
+            let moved = ((marker.shape.center.x - at.x) * (marker.shape.center.x - at.x) + (marker.shape.center.y - at.y) * (marker.shape.center.y - at.y)).squareRoot()
+            #expect(moved < 2 * marker.shape.radius + spec.labels.weights.markerClearance, "\(place.city) moved \(moved)")
+            #expect(moved < 0.5 || layout.leaders.contains { $0.place == at && $0.marker == marker.shape.center }, "\(place.city)")
+        }
+        for (i, a) in layout.markers.enumerated() {
+            for b in layout.markers[(i + 1)...] { #expect(!a.shape.meets(b.shape.box, clearance: spec.labels.weights.markerClearance - 0.01)) }
+        }
+        // Each label is nearer its own marker than any other.
+        for label in layout.labels {
+            let c = Point(x: (label.box.minX + label.box.maxX) / 2, y: (label.box.minY + label.box.maxY) / 2)
+            let distances = layout.markers.map { ($0.shape.center.x - c.x) * ($0.shape.center.x - c.x) + ($0.shape.center.y - c.y) * ($0.shape.center.y - c.y) }
+            #expect(distances.indices.min { distances[$0] < distances[$1] } == label.place, "\(outline.places[label.place].city)")
+        }
     }
 }
