@@ -339,6 +339,10 @@ public final class TextEngine {
             }
             start = end
         }
+        // A token too long for its line (a confirmation code, a URL, a number, a long word) is
+        // broken between characters with no hyphen: Pango would otherwise draw one at the break,
+        // and `HZ-4821-3` is not what the booking says.
+        insert(pango_attr_insert_hyphens_new(0), into: attrs, 0, start)
         pango_layout_set_attributes(layout, attrs)
         pango_attr_list_unref(attrs)
         return layout

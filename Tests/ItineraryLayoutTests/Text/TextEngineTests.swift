@@ -22,6 +22,18 @@ struct TextEngineTests {
         }
     }
 
+    @Test("a token too long for the line breaks with no hyphen drawn: each line is exactly as wide as its own characters",
+          arguments: ["abcdefghijklmnopqrstuvwxyz", "HZ48213QWERTY", "1234567890"])
+    func noInsertedHyphens(unit: String) throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let token = String(repeating: unit, count: 8)
+        let lines = engine.setParagraph([StyledSpan(token, style)], width: 120)
+        #expect(lines.count > 1)
+        #expect(lines.map(\.text).joined() == token)
+        // A hyphen Pango drew at a break would widen the line beyond its characters.
+        for line in lines { #expect(abs(line.width - engine.advance(of: line.spans)) < 0.01, "\(line.text): \(line.width)") }
+    }
+
     @Test("broken paragraphs are kept between documents up to the capacity")
     func paragraphCacheIsBounded() throws {
         let engine = TextEngine(fontSet: try fonts.get())
