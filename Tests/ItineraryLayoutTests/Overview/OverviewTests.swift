@@ -131,3 +131,30 @@ struct OverviewTests {
         #expect(lines.last?.first == "4 días · 2 ciudades")
     }
 }
+
+@Suite("Overview columns fit their content")
+struct OverviewColumnWidthTests {
+    @Test("Spanish dates and city names stay on one line in both designs; the travel column gives the room",
+          arguments: ["classic", "compact"])
+    func spanishDates(template: String) throws {
+        let trip = try Compact.trip("gira-es.json")
+        let doc = try Compact.layout(trip, template: template)
+        let texts = doc.pages.flatMap { $0.items.texts.map { $0.text.replacingOccurrences(of: "\u{00A0}", with: " ") } }
+        for date in ["jue 27", "vie 28", "sáb 29", "dom 30"] {
+            #expect(texts.contains("\(date) de ago"), "\(template): \(date) wrapped")
+        }
+        #expect(!texts.contains("Ángeles"), "\(template): Los / Ángeles")
+        #expect(!texts.contains { $0.hasSuffix(" Los") })
+    }
+
+    @Test("a fixed column grows to its widest one-line content, from the rest column, never below its share")
+    func growth() {
+        let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]
+        let layout = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [45, 20, 500])
+        #expect(layout.width == [55, 60, 185])
+        // Not enough room: the smaller need first, the rest keeps 20 % of the table.
+        let tight = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [45, 180, 0])
+        #expect(tight.width[0] == 55)
+        #expect(abs(tight.width[2] - 60) < 0.01)
+    }
+}

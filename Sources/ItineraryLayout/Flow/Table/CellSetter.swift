@@ -55,6 +55,14 @@ extension TableCell {
 
 extension CellParagraph {
     /// The paragraph's lines with every piece placed horizontally in a cell of `width`.
+    /// The width the paragraph takes set on one line: indent, chip, text and tabbed text.
+    func naturalWidth(text: TextEngine) -> Double {
+        let inset = chip?.paddingX ?? 0
+        var end = indent + inset + text.advance(of: spans) + inset
+        if let tab { end = max(tab.position, end + tab.minimumGap) + text.advance(of: tab.spans) }
+        return end
+    }
+
     fileprivate func visualLines(width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine) -> [VisualLine] {
         let inset = chip?.paddingX ?? 0
         let left = indent + inset

@@ -24,7 +24,19 @@ public struct Table: FlowBlock {
     public init(width: Double, columns: [TableColumn], geometry: TableGeometry, header: [TableCell]?,
                 rows: [TableRow], totals: [TableCell]? = nil, text: TextEngine,
                 keepWithNext: Bool = false, breakBefore: Bool = false, mark: String? = nil) {
-        let layout = ColumnLayout(columns: columns, tableWidth: width, gap: geometry.columnGap)
+        // Each column's widest one-line content (header, rows, totals; cells of one column only).
+        var natural = Array(repeating: 0.0, count: columns.count)
+        for cells in [header ?? [], totals ?? []] + rows.map(\.cells) {
+            var column = 0
+            for cell in cells {
+                if cell.span == 1, column < natural.count {
+                    let paragraphs = cell.paragraphs
+                    natural[column] = max(natural[column], paragraphs.map { $0.naturalWidth(text: text) }.max() ?? 0)
+                }
+                column += cell.span
+            }
+        }
+        let layout = ColumnLayout(columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural)
         self.width = width
         self.geometry = geometry
         self.header = header.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding, text: text) }

@@ -30,19 +30,38 @@ struct ColumnLayout: Sendable {
     let gap: Double
     let alignments: [TextAlignment]
 
-    init(columns: [TableColumn], tableWidth: Double, gap: Double) {
-        let fixed = columns.reduce(0.0) { sum, c in
-            if case let .fixed(w) = c.width { return sum + w }
-            return sum
-        }
+    /// The share of the table's width the `rest` columns keep however wide the others' content is.
+    static let minimumRestShare = 0.2
+
+    /// - Parameter natural: each column's widest content set on one line (0 where unknown). A
+    ///   fixed column whose content is wider grows to hold it on one line (`jue 27 de ago`, `Los
+    ///   Ángeles`), taking the room from the `rest` columns down to `minimumRestShare` of the
+    ///   table; when that is not enough, the columns that need least are served first (a date a
+    ///   few points short gets them before a wide column that would wrap anyway).
+    init(columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = []) {
+        var fixedWidths: [Double] = columns.map { if case let .fixed(w) = $0.width { return w } else { return 0 } }
         let restCount = columns.filter { $0.width == .rest }.count
+        if restCount > 0 {
+            let growth = columns.indices.map { i -> Double in
+                guard case .fixed = columns[i].width, i < natural.count else { return 0 }
+                let needed = natural[i] + (i == columns.count - 1 ? 0 : gap)
+                return max(0, needed - fixedWidths[i])
+            }
+            var available = max(0, tableWidth - fixedWidths.reduce(0, +) - Self.minimumRestShare * tableWidth)
+            for i in columns.indices.sorted(by: { (growth[$0], $0) < (growth[$1], $1) }) where growth[i] > 0 {
+                let given = min(growth[i], available)
+                fixedWidths[i] += (given * 100).rounded(.up) / 100
+                available -= given
+            }
+        }
+        let fixed = fixedWidths.reduce(0, +)
         let rest = restCount == 0 ? 0 : max(0, tableWidth - fixed) / Double(restCount)
         var x: [Double] = [], width: [Double] = []
         var left = 0.0
-        for column in columns {
+        for (i, column) in columns.enumerated() {
             let w: Double
             switch column.width {
-            case let .fixed(v): w = v
+            case .fixed: w = fixedWidths[i]
             case .rest: w = rest
             }
             x.append(left)

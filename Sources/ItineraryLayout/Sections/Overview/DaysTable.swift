@@ -45,10 +45,13 @@ extension OverviewBuilder {
         guard !legs.isEmpty else { return emptyCell }
         let iconColor = theme.color(d.travelIcon.color)
         return TableCell(legs.map { leg in
+            // Each city stays whole (`Los Ángeles`), the line breaking after the arrow; a name
+            // too long for a line of its own still may break.
             let origin = leg.from.replacingOccurrences(of: " ", with: "\u{00A0}")
+            let destination = leg.to.count <= 24 ? leg.to.replacingOccurrences(of: " ", with: "\u{00A0}") : leg.to
             let icon = CellMarker(size: d.travelIcon.size,
                                   items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))
-            return CellParagraph([span(origin + "\u{00A0}", d.travelStyle), span("→", d.arrowStyle), span(" " + leg.to, d.travelStyle)],
+            return CellParagraph([span(origin + "\u{00A0}", d.travelStyle), span("→", d.arrowStyle), span(" " + destination, d.travelStyle)],
                                  indent: d.travelIndent, marker: icon)
         })
     }
