@@ -10,7 +10,7 @@ extension SectionContext {
         var blocks = sectionTitle(layout.span(labels.progress, .h1), lead: layout.span(layout.label("lead", layout.words), .lead),
                                   spec: spec.title, anchor: "progress")
 
-        let visits = StadiumVisits(trip: trip, visitedIds: progress.visitedStadiumIds)
+        let visits = StadiumVisits(trip: trip, visitedIds: progress.visitedStadiumIds, league: progress.league)
         let rows = layout.gridRows(visits.entries)
         // The hero, the bar and the first row of cards stay together.
         var opening: [any FlowBlock] = [layout.hero(), Spacer(spec.barGap), layout.bar()]

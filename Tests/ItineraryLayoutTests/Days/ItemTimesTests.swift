@@ -113,14 +113,14 @@ struct ItemTimesTests {
 
     @Test func lodgingNights() throws {
         func nights(_ a: String, _ b: String, _ zone: String = "America/Chicago") -> Int? {
-            SectionContext.nights(checkIn: Instant(rfc3339: a), checkOut: Instant(rfc3339: b), zone: .named(zone))
+            Stay.nights(checkIn: Instant(rfc3339: a), checkOut: Instant(rfc3339: b), zone: .named(zone))
         }
         #expect(nights("2026-06-12T15:00:00-05:00", "2026-06-14T11:00:00-05:00") == 2)
         #expect(nights("2026-06-14T15:00:00-05:00", "2026-06-15T11:00:00-05:00") == 1)
         // Local dates decide: a late check-in written in UTC is still the evening before.
         #expect(nights("2026-06-15T03:30:00Z", "2026-06-15T16:00:00Z") == 1)
-        #expect(nights("2026-06-14T09:00:00-05:00", "2026-06-14T18:00:00-05:00") == nil)
-        #expect(SectionContext.nights(checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: .named("America/Chicago")) == nil)
+        #expect(nights("2026-06-14T09:00:00-05:00", "2026-06-14T18:00:00-05:00") == 0)
+        #expect(Stay.nights(checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: .named("America/Chicago")) == nil)
     }
 }
 

@@ -78,6 +78,17 @@ struct OverviewTests {
             if case var .lodging(l) = item { l.checkIn = nil; l.checkOut = nil; trip.days[3].items[i] = .lodging(l) }
         }
         #expect(Stay.all(in: trip, zones: TimeZoneResolver(trip: trip)).map(\.nights) == [2, 1, 2, 2, 2, 1])
+        // The day card says the same: 2 nights, though the stay gives no dates.
+        let text = try DayFixtures.engine()
+        guard case let .lodging(detroit)? = trip.days[3].items.first(where: { if case .lodging = $0 { true } else { false } }) else {
+            Issue.record("no lodging on day 4"); return
+        }
+        let card = try DayFixtures.dayLayout(trip, text: text).lodgingCard(detroit, on: trip.days[3])
+        let words = card.draw(at: Point(x: 0, y: 0)).compactMap { item -> String? in
+            if case let .text(spans, _) = item { return spans.map(\.text).joined() }
+            return nil
+        }
+        #expect(words.contains("2") && words.contains("nights"), "\(words)")
     }
 
     @Test("no lodging, no stays table")

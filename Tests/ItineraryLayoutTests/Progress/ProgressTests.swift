@@ -62,6 +62,32 @@ struct ProgressTests {
         #expect(StadiumVisits.runs(pnc.dates).map(f.string) == ["Jun 19–20"])
     }
 
+    @Test("a shared arena's card names the record league's tenant: the Kings in an NHL list, the Lakers in an NBA one")
+    func sharedArenaTenant() throws {
+        let trip = try DayFixtures.trip(json: [
+            "startDate": "2026-11-01", "endDate": "2026-11-02",
+            "teams": [
+                ["id": "lal", "name": "Los Angeles Lakers", "abbreviation": "LAL", "league": "NBA"],
+                ["id": "bos", "name": "Boston Celtics", "abbreviation": "BOS", "league": "NBA"],
+                ["id": "lak", "name": "Los Angeles Kings", "abbreviation": "LAK", "league": "NHL"],
+                ["id": "vgk", "name": "Vegas Golden Knights", "abbreviation": "VGK", "league": "NHL"],
+            ],
+            "stadiums": [["id": "arena", "name": "Crypto.com Arena", "city": "Los Angeles", "country": "US",
+                          "timeZone": "America/Los_Angeles", "latitude": 34.043, "longitude": -118.267]],
+            "days": [
+                ["date": "2026-11-01", "city": "Los Angeles", "items": [["type": "game", "id": "g1", "league": "NBA", "homeTeam": "lal",
+                                                                         "awayTeam": "bos", "stadium": "arena", "startTime": "2026-11-01T19:30:00-08:00"]]],
+                ["date": "2026-11-02", "city": "Los Angeles", "items": [["type": "game", "id": "g2", "league": "NHL", "homeTeam": "lak",
+                                                                         "awayTeam": "vgk", "stadium": "arena", "startTime": "2026-11-02T19:00:00-08:00"]]],
+            ],
+        ])
+        #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "NHL").entries.first?.homeTeam == "lak")
+        #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "NBA").entries.first?.homeTeam == "lal")
+        #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "MLS").entries.first?.homeTeam == nil)
+        // Every game there is a visit, whatever its league.
+        #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "NHL").entries.first?.dates.count == 2)
+    }
+
     @Test("the count shown is visitedCount")
     func count() throws {
         let l = try layout("MLB", total: 30, visited: 12)

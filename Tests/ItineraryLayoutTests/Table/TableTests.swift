@@ -151,7 +151,8 @@ struct TableTests {
         func cell(_ lead: String) -> TableCell {
             TableCell([CellParagraph([StyledSpan(lead, S.style)], tab: CellTab(position: 56, minimumGap: 6, spans: [StyledSpan("6:40 PM", S.style)]))])
         }
-        let columns = [TableColumn(.fixed(100)), TableColumn(.rest)]
+        // Both fixed: with a `rest` column the first would grow to hold the longest matchup.
+        let columns = [TableColumn(.fixed(100)), TableColumn(.fixed(200))]
         let table = Table(width: 300, columns: columns, geometry: S.geometry, header: nil,
                           rows: [TableRow([cell("MIN @ CHC")]), TableRow([cell("LONGER ONE")]), TableRow([cell("A MUCH LONGER MATCHUP NAME")])],
                           text: S.text)

@@ -26,9 +26,7 @@ struct Stay: Equatable {
     /// Calendar days from the check-in date to the check-out date in `zone`. Without both, the
     /// days from the lodging's day while the trip stays in that city and lists no other lodging.
     static func nights(_ lodging: Lodging, zone: DisplayZone?, day index: Int, in trip: Trip) -> Int {
-        if let checkIn = lodging.checkIn, let checkOut = lodging.checkOut, let zone {
-            return max(0, TripFormatter.localDate(checkIn, zone: zone).days(to: TripFormatter.localDate(checkOut, zone: zone)))
-        }
+        if let n = nights(checkIn: lodging.checkIn, checkOut: lodging.checkOut, zone: zone) { return n }
         let city = trip.days[index].city.lowercased()
         var n = 1
         for day in trip.days[(index + 1)...] {
@@ -39,4 +37,10 @@ struct Stay: Equatable {
         return n
     }
 
+    /// Calendar days between the local dates of check-in and check-out in `zone` (0 for a stay
+    /// that ends the day it starts); nil without both.
+    static func nights(checkIn: Instant?, checkOut: Instant?, zone: DisplayZone?) -> Int? {
+        guard let checkIn, let checkOut, let zone else { return nil }
+        return max(0, TripFormatter.localDate(checkIn, zone: zone).days(to: TripFormatter.localDate(checkOut, zone: zone)))
+    }
 }

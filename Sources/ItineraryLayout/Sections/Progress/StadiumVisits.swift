@@ -9,7 +9,8 @@ struct StadiumVisits {
         var stadium: Stadium
         /// The days of the trip with a game there, in order (empty: visited before the trip).
         var dates: [CalendarDate]
-        /// The home team of its first game on this trip.
+        /// The home team of its first game on this trip in the record's league: an NHL list shows
+        /// the Kings at a shared arena, not the Lakers. Nil when the trip has no such game there.
         var homeTeam: String?
     }
 
@@ -17,15 +18,22 @@ struct StadiumVisits {
     /// Ids that match no stadium, as written.
     var others: [String] = []
 
-    init(trip: Trip, visitedIds: [String]) {
+    /// - Parameter league: the record's league; games of other leagues still count as visits
+    ///   (dates), but only this league's home teams name a stadium's tenant.
+    init(trip: Trip, visitedIds: [String], league: String? = nil) {
         let stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let leagueOf = Dictionary(trip.teams.map { ($0.id, $0.league.lowercased()) }, uniquingKeysWith: { a, _ in a })
+        func sameLeague(_ game: Game) -> Bool {
+            guard let league = league?.lowercased() else { return true }
+            return game.league.lowercased() == league || leagueOf[game.homeTeam] == league
+        }
         var dates: [String: [CalendarDate]] = [:]
         var homes: [String: String] = [:]
         var firstVisit: [String: Int] = [:]
         for (index, day) in trip.days.enumerated() {
             for case let .game(game) in day.items {
                 if dates[game.stadium]?.last != day.date { dates[game.stadium, default: []].append(day.date) }
-                if homes[game.stadium] == nil { homes[game.stadium] = game.homeTeam }
+                if homes[game.stadium] == nil, sameLeague(game) { homes[game.stadium] = game.homeTeam }
                 if firstVisit[game.stadium] == nil { firstVisit[game.stadium] = index }
             }
         }
