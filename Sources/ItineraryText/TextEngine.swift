@@ -137,13 +137,26 @@ public final class TextEngine {
     /// Whether `text` holds right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) or
     /// explicit right-to-left marks.
     static func hasRightToLeft(_ text: String) -> Bool {
-        text.unicodeScalars.contains { s in
-            switch s.value {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
-                 0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true
-            default: return false
-            }
+        text.unicodeScalars.contains(where: isRightToLeft)
+    }
+
+    private static func isRightToLeft(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
+             0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true
+        default: return false
         }
+    }
+
+    /// Whether a paragraph reads right to left: its first strong character (a letter, or a
+    /// directional mark) is right-to-left, as the Unicode bidirectional algorithm decides a
+    /// paragraph's direction. Such a paragraph starts at the right.
+    public static func isRightToLeftParagraph(_ text: String) -> Bool {
+        for s in text.unicodeScalars {
+            if isRightToLeft(s) { return true }
+            if s.properties.isAlphabetic || s.value == 0x200E { return false }
+        }
+        return false
     }
 
     /// The advance width of `spans` set on one line.

@@ -9,19 +9,23 @@ struct IconParagraph {
     var iconSize: Double
     var iconStroke: Double
     var iconColor: Color
-    /// Left edge of the icon, relative to the paragraph's origin; the text starts after icon and gap.
+    /// Left edge of the icon, relative to the paragraph's origin; the text starts after icon and
+    /// gap (before them, for a right-to-left paragraph).
     var x: Double
 
     /// Sets `spans` with the icon at `x` and the text `gap` after it, within `width` from `x`.
     init(_ spans: [StyledSpan], icon: Icon, spec: IconSpec, color: Color, x: Double, width: Double, text engine: TextEngine) {
         let indent = spec.size + spec.gap
         let lines = engine.setParagraph(spans, width: max(1, width - indent))
-        text = TextBlock(lines: lines, indent: x + indent, width: max(1, width - indent))
+        // A right-to-left note starts at the right, its start side, with the icon in front of it
+        // there: the mirror of a left-to-right one.
+        let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
+        text = TextBlock(lines: lines, indent: rtl ? x : x + indent, width: max(1, width - indent), alignment: rtl ? .trailing : .leading)
         self.icon = icon
         iconSize = spec.size
         iconStroke = spec.stroke
         iconColor = color
-        self.x = x
+        self.x = rtl ? x + width - spec.size : x
     }
 
     var height: Double { text.height }
