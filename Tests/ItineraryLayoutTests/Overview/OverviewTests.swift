@@ -3,6 +3,7 @@ import Foundation
 @testable import ItineraryLayout
 import ItineraryModel
 import Testing
+import TestSupport
 
 private typealias O = OverviewSupport
 
@@ -167,5 +168,23 @@ struct OverviewColumnWidthTests {
         let tight = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [45, 180, 0])
         #expect(tight.width[0] == 55)
         #expect(abs(tight.width[2] - 60) < 0.01)
+    }
+}
+
+@Suite("Label languages")
+struct LabelLanguageTests {
+    @Test("a French trip gets French words throughout, in both designs; no English label is left", arguments: ["classic", "compact"])
+    func french(template: String) throws {
+        let data = try Data(contentsOf: TestPaths.examples.appendingPathComponent("gira-es.json"))
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        json["locale"] = "fr_FR"
+        let trip = try DayFixtures.trip(json: json)
+        let words = try Compact.layout(trip, template: template).pages.flatMap { $0.items.texts.map(\.text) }.joined(separator: "|")
+        for french in ["Jour par jour", "Où vous logez", "JOUR", "Jour de repos", "Stades visités"] {
+            #expect(words.localizedCaseInsensitiveContains(french), "\(template): \(french)")
+        }
+        for english in ["Day by day", "Overview", "Where you’re staying", "Rest day", "Check-in"] {
+            #expect(!words.contains(english), "\(template): \(english)")
+        }
     }
 }

@@ -115,7 +115,8 @@ struct TemplateLoaderTests {
     func labelLanguage() throws {
         let template = try load(try classic())
         #expect(try Theme(template: template, locale: "es_MX").labels.restDay == "Día de descanso")
-        #expect(try Theme(template: template, locale: "fr_CA").language == "en")
+        #expect(try Theme(template: template, locale: "fr_CA").language == "fr")
+        #expect(try Theme(template: template, locale: "de_DE").language == "en")
         #expect(throws: TemplateError.self) { try Theme(template: template, locale: "en_US", paper: "legal") }
     }
 }
