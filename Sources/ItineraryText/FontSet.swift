@@ -69,6 +69,10 @@ public final class FontSet: @unchecked Sendable {
         } else {
             config = try FontScan.fileByFile(directory: directory, names: names)
         }
+        // A face with no heavier weight (the CJK fallback, the symbol fonts) is emboldened by
+        // FreeType when a semibold or bold style asks for it, so `阪神 @ 巨人` keeps the card's
+        // hierarchy; Inter and Noto have their own bold faces and are left alone.
+        FcConfigParseAndLoadFromMemory(config, Self.syntheticBold, 0)
         // Complete now, while one thread holds it: Fontconfig would otherwise finish building
         // the configuration lazily (unlocked) the first time it is made current.
         FcConfigBuildFonts(config)
@@ -95,6 +99,16 @@ public final class FontSet: @unchecked Sendable {
         self.config = config
         self.coverage = coverage
     }
+
+    /// Fontconfig's rule for synthetic bold: a font of medium weight or lighter, chosen for a
+    /// request of semibold (180) or heavier, gets `embolden`, which cairo's FreeType backend honours.
+    static let syntheticBold = """
+        <?xml version="1.0"?><fontconfig><match target="font">
+        <test name="weight" compare="less_eq"><const>medium</const></test>
+        <test target="pattern" name="weight" compare="more_eq"><int>180</int></test>
+        <edit name="embolden" mode="assign"><bool>true</bool></edit>
+        </match></fontconfig>
+        """
 
     /// Makes this set the process's default Fontconfig configuration, for a program that owns
     /// its process (the command line). Pango's first font map starts Fontconfig's default

@@ -1,5 +1,6 @@
 /// Shaping and line breaking with the hermetic fonts.
 import Foundation
+import CCairo
 import ItineraryText
 import Testing
 import TestSupport
@@ -215,5 +216,31 @@ struct ParagraphDirectionTests {
     ])
     func direction(text: String, rtl: Bool) {
         #expect(TextEngine.isRightToLeftParagraph(text) == rtl)
+    }
+}
+
+@Suite("Synthetic bold")
+struct SyntheticBoldTests {
+    /// Dark pixels of `text` drawn in `weight` on a small grey surface.
+    private func ink(_ text: String, weight: Int, engine: TextEngine) -> Int {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 200, 40)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        engine.draw([StyledSpan(text, TextStyle(family: "Inter", weight: weight, size: 20, lineHeight: 24))], on: cr, x: 4, baseline: 28)
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var n = 0
+        for y in 0..<40 { for x in 0..<200 where data[y * stride + x] > 128 { n += 1 } }
+        return n
+    }
+
+    @Test("CJK in a bold style is bolder than in a regular one, though the bundled CJK face has one weight")
+    func cjk() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let regular = ink("阪神 巨人", weight: 400, engine: engine), bold = ink("阪神 巨人", weight: 700, engine: engine)
+        #expect(regular > 0)
+        #expect(Double(bold) > Double(regular) * 1.1, "\(regular) → \(bold)")
     }
 }
