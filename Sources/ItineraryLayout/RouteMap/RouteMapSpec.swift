@@ -8,8 +8,13 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
     public var heightPerExtraTitleLine: Double
     /// Inside the frame, around the fitted route.
     public var padding: Insets
-    /// The least span shown on each axis, in degrees (a one-city trip).
+    /// The least span shown on each axis, in degrees.
     public var minimumSpanDegrees: Double
+    /// A trip with one mapped place gets a locator instead of a route map: this tall (at most
+    /// `height`), spanning at least `locatorSpanDegrees`, so the place is seen in its region.
+    /// A trip with none gets no map at all.
+    public var locatorHeight: Double
+    public var locatorSpanDegrees: Double
     public var cornerRadius: Double
     public var fill: String
     public var frameColor: String
@@ -22,7 +27,7 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
     public var labels: MapLabelSpec
     public var scaleBar: ScaleBarSpec
 
-    static let keys = ["height", "heightPerExtraTitleLine", "padding", "minimumSpanDegrees", "cornerRadius", "fill", "frameColor", "frameWidth", "emptyStyle", "graticule", "route", "markers", "labels", "scaleBar"]
+    static let keys = ["height", "heightPerExtraTitleLine", "padding", "minimumSpanDegrees", "locatorHeight", "locatorSpanDegrees", "cornerRadius", "fill", "frameColor", "frameWidth", "emptyStyle", "graticule", "route", "markers", "labels", "scaleBar"]
 
     init(_ o: TemplateObject) throws(TemplateError) {
         height = try o.positive("height")
@@ -31,6 +36,9 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
         minimumSpanDegrees = try o.positive("minimumSpanDegrees")
         // A map spans at most the whole globe (a larger span drew graticule lines for minutes).
         guard minimumSpanDegrees <= 360 else { throw o.error("minimumSpanDegrees", "must be at most 360") }
+        locatorHeight = try o.positive("locatorHeight")
+        locatorSpanDegrees = try o.positive("locatorSpanDegrees")
+        guard locatorSpanDegrees <= 360 else { throw o.error("locatorSpanDegrees", "must be at most 360") }
         cornerRadius = try o.nonNegative("cornerRadius")
         fill = try o.string("fill")
         frameColor = try o.string("frameColor")

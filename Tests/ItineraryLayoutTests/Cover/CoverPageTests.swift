@@ -98,6 +98,27 @@ struct CoverPageTests {
         #expect(!texts.contains("National Hockey League"))
     }
 
+    @Test("one mapped place gets a locator (shorter, a wider span), none gets no map at all")
+    func locator() throws {
+        let paper = try CoverFixtures.template().colors["mapPaper"].flatMap(Color.init(hex:))
+        func mapHeight(_ name: String) throws -> Double? {
+            for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(CoverFixtures.trip(CoverFixtures.file(name))).pages[0].items
+            where radius == 10 && fill == paper {
+                return r.height + 0.75
+            }
+            return nil
+        }
+        let spec = try #require(try CoverFixtures.template().cover).map
+        #expect(try mapHeight("day-trip") == spec.locatorHeight)
+        #expect(try mapHeight("minimal") == nil)
+        #expect(try mapHeight("midwest-mlb-10-day") == spec.height)
+        // The locator spans at least its degrees, so the place is seen in its region.
+        let trip = try CoverFixtures.trip(CoverFixtures.file("day-trip"))
+        let words = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
+        let longitudes = words.filter { $0.hasSuffix("°W") }.compactMap { Int($0.dropLast(2)) }
+        #expect((longitudes.max() ?? 0) - (longitudes.min() ?? 0) >= Int(spec.locatorSpanDegrees), "\(longitudes)")
+    }
+
     @Test("a title of more than two lines ends in an ellipsis, and the map gives up 38 per extra line")
     func longTitle() throws {
         var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))

@@ -37,17 +37,26 @@ extension SectionContext {
         let stats = coverStatTiles(spec.stats)
         let note = coverNote(spec.noteStyle)
 
+        // Two places or more: the route map. One: a locator, shorter and wider in span, so the
+        // place is seen in its region rather than alone in an empty box. None: no map.
+        let places = RouteOutline(trip: trip).places.count
+        var mapSpec = spec.map
+        let mapGap = places == 0 ? 0 : gaps.map
         let above = brand.height + gaps.brand + title.part.height + gaps.title + route.height + gaps.route + meta.height + gaps.meta
-        let below = gaps.map + stats.height + gaps.stats + note.height
+        let below = mapGap + stats.height + gaps.stats + note.height
         let extraPaper = max(0, theme.page.height - (t.papers[t.paper]?.height ?? theme.page.height))
-        let designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
-        let mapHeight = max(0, min(designed, pageHeight - above - below))
-        let map = coverMap(spec.map, height: mapHeight)
+        var designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
+        if places == 1 {
+            designed = min(designed, spec.map.locatorHeight)
+            mapSpec.minimumSpanDegrees = max(mapSpec.minimumSpanDegrees, mapSpec.locatorSpanDegrees)
+        }
+        let mapHeight = places == 0 ? 0 : max(0, min(designed, pageHeight - above - below))
+        let map = coverMap(mapSpec, height: mapHeight)
 
         var items: [DisplayItem] = []
         var y = 0.0
         for (part, gap) in [(brand, gaps.brand), (title.part, gaps.title), (route, gaps.route), (meta, gaps.meta),
-                            (map, gaps.map), (stats, gaps.stats), (note, 0)] {
+                            (map, mapGap), (stats, gaps.stats), (note, 0)] {
             items += part.items.map { $0.offset(by: Point(x: 0, y: y)) }
             y += part.height + gap
         }
