@@ -126,6 +126,28 @@ public final class TripFormatter {
         return parts.joined(separator: nb)
     }
 
+    /// The short code of a league, the same on the cover's chips, the day tiles and the compact
+    /// chips: a name of up to `leagueCodeLength` characters as written (`MLB`, `NPB`); a longer
+    /// one by its words, each acronym whole and each other word by its initial (`Saudi Pro
+    /// League` → `SPL`, `Liga MX` → `LMX`); a single long word by its first letters
+    /// (`Bundesliga` → `BUND`). At most `leagueCodeLength` characters.
+    public static func leagueCode(_ league: String) -> String {
+        let name = league.trimmingCharacters(in: .whitespaces)
+        guard name.count > leagueCodeLength else { return name }
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" })
+        let code: String
+        if words.count > 1 {
+            code = words.map { word in
+                word.allSatisfy { $0.isUppercase || $0.isNumber } ? String(word) : String(word.prefix(1)).uppercased()
+            }.joined()
+        } else {
+            code = String(name.prefix(4)).uppercased()
+        }
+        return String(code.prefix(leagueCodeLength))
+    }
+
+    public static let leagueCodeLength = 4
+
     /// A whole number with the locale's grouping.
     public func count(_ n: Int) -> String { n.formatted(.number.locale(locale)) }
 }

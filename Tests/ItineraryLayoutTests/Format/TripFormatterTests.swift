@@ -61,3 +61,24 @@ struct TripFormatterTests {
         #expect(nbsp(f.duration(seconds: 2460)) == "41 m")
     }
 }
+
+@Suite("League codes")
+struct LeagueCodeTests {
+    @Test("one rule for every league name", arguments: [
+        ("MLB", "MLB"), ("NWSL", "NWSL"), ("NPB", "NPB"), ("Saudi Pro League", "SPL"), ("Liga MX", "LMX"),
+        ("Bundesliga", "BUND"), ("Premier League", "PL"), ("Major League Soccer", "MLS"), ("Nippon Professional Baseball League", "NPBL"),
+    ])
+    func codes(league: String, code: String) {
+        #expect(TripFormatter.leagueCode(league) == code)
+    }
+
+    @Test("the cover's chips and the day tiles show the same code")
+    func coverAndTilesAgree() throws {
+        let trip = try Compact.trip("unicode.json")
+        let doc = try Compact.layout(trip, template: "classic")
+        let cover = doc.pages[0].items.texts.map(\.text)
+        let days = doc.pages.dropFirst().flatMap { $0.items.texts.map(\.text) }
+        // Before: "Saudi Pro League" on the cover's chip, "SPL" on the tiles.
+        #expect(cover.contains("SPL") && days.contains("SPL"), "\(cover)")
+    }
+}

@@ -71,7 +71,7 @@ extension SectionContext {
         var items: [DisplayItem] = []
         var x = 0.0
         for league in leagues {
-            guard let code = coverLine(league, spec.chipStyle) else { continue }
+            guard let code = coverLine(TripFormatter.leagueCode(league), spec.chipStyle) else { continue }
             if x > 0 { x += spec.chipGap }
             let w = code.width + 2 * spec.chipPaddingX
             items.append(.rect(Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
