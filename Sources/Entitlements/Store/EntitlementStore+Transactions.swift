@@ -159,14 +159,15 @@ extension EntitlementStore {
     /// Removes the transactions (and their renewal info) of one environment.
     @discardableResult
     public func deleteTransactions(environment: StoreEnvironment) throws(StoreError) -> Int {
-        try run {
-            try db.transaction {
-                let ids = try db.query("SELECT original_transaction_id FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
-                    .compactMap { $0.first?.text }
-                for id in ids { try db.query("DELETE FROM renewals WHERE original_transaction_id = ?", [.text(id)]) }
-                try db.query("DELETE FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
-                return ids.count
-            }
-        }
+        try run { try db.transaction { try removeTransactions(environment: environment) } }
+    }
+
+    /// The deletion itself, inside the caller's write transaction; returns how many went.
+    func removeTransactions(environment: StoreEnvironment) throws -> Int {
+        let ids = try db.query("SELECT original_transaction_id FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
+            .compactMap { $0.first?.text }
+        for id in ids { try db.query("DELETE FROM renewals WHERE original_transaction_id = ?", [.text(id)]) }
+        try db.query("DELETE FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
+        return ids.count
     }
 }

@@ -40,11 +40,7 @@ extension EntitlementStore {
                 try db.query("DELETE FROM trusted_roots WHERE label = ? OR fingerprint = ?",
                              [.text(Self.localTestingRootLabel), local.map(SQLiteValue.text) ?? .null])
                 try db.query("DELETE FROM meta WHERE key IN (?, ?)", [.text(Self.localTestingRootKey), .text(StoreKitTestSession.authorityKey)])
-                let ids = try db.query("SELECT original_transaction_id FROM transactions WHERE environment = ?",
-                                       [.text(StoreEnvironment.localTesting.rawValue)]).compactMap { $0.first?.text }
-                for id in ids { try db.query("DELETE FROM renewals WHERE original_transaction_id = ?", [.text(id)]) }
-                let removed = try db.query("DELETE FROM transactions WHERE environment = ? RETURNING 1",
-                                           [.text(StoreEnvironment.localTesting.rawValue)]).count
+                let removed = try removeTransactions(environment: .localTesting)
                 try setMeta("environments", config.environments.filter { $0 != .localTesting }.map(\.rawValue).joined(separator: ","))
                 return removed
             }

@@ -30,7 +30,6 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible {
 public struct StoreKitTestSession {
     static let authorityKey = "localTesting.authority"
     static let nextIdKey = "localTesting.nextTransactionId"
-    static let rootLabel = EntitlementStore.localTestingRootLabel
 
     let store: EntitlementStore
     let catalog: StoreKitCatalog
@@ -63,7 +62,7 @@ public struct StoreKitTestSession {
             }
             let fingerprint = Certificates.sha256Fingerprint(authority.rootDER)
             try store.setValue(fingerprint, forKey: EntitlementStore.localTestingRootKey)
-            try store.addTrustedRoot(der: authority.rootDER, fingerprint: fingerprint, label: Self.rootLabel)
+            try store.addTrustedRoot(der: authority.rootDER, fingerprint: fingerprint, label: EntitlementStore.localTestingRootLabel)
             try store.accept(.localTesting)
             return created
         } catch let error as StoreKitTestError {

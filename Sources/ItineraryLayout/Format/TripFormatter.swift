@@ -26,24 +26,16 @@ public final class TripFormatter {
         DateFormatterCache.shared.string(from: d.noonUTC, locale: locale, zone: "UTC", pattern: .template("EEEMMMd"))
     }
 
-    /// `6:40 PM CDT`: the local time at `instant` in the IANA zone, with the zone's abbreviation
-    /// at that moment (so the right one on either side of a DST change).
-    public func time(_ instant: Instant, zone: String) -> (time: String, zone: String) {
-        time(instant, zone: .named(zone))
-    }
-
     /// The local time and the zone's label: `6:40 PM` and `CDT` (`BST`, `JST`; `UTC+9` where the
     /// time-zone database has no letters), or, for a place whose zone the trip does not give,
-    /// the time as written and its offset (`UTC−5`), never passed off as local.
+    /// the time as written and its offset (`UTC−5`), never passed off as local. The abbreviation
+    /// is the zone's at that moment, so the right one on either side of a DST change.
     public func time(_ instant: Instant, zone: DisplayZone) -> (time: String, zone: String) {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let cache = DateFormatterCache.shared
+        let time = DateFormatterCache.shared.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm"))
         switch zone {
-        case let .named(id):
-            return (cache.string(from: date, locale: locale, zone: id, pattern: .template("jmm")), ZoneAbbreviation.label(zone: id, at: date))
-        case let .writtenOffset(seconds):
-            return (cache.string(from: date, locale: locale, zone: Self.fixedOffsetZone(seconds), pattern: .template("jmm")),
-                    ZoneAbbreviation.offsetLabel(seconds))
+        case let .named(id): return (time, ZoneAbbreviation.label(zone: id, at: date))
+        case let .writtenOffset(seconds): return (time, ZoneAbbreviation.offsetLabel(seconds))
         }
     }
 

@@ -25,20 +25,15 @@ private struct TestFailure: Error {}
 
 @Suite("Item times")
 struct ItemTimesTests {
-    @Test("arrival = departure + duration, shown in the destination's zone")
-    func arrivalAcrossZones() throws {
-        // Milwaukee (CDT) to Detroit (EDT, a stadium city): 9:00 CDT + 5 h 50 m = 2:50 PM CDT = 3:50 PM EDT.
-        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "drive", "distanceMeters": 595_000,
-                                           "durationSeconds": 21_000, "departTime": "2026-06-14T09:00:00-05:00"])
-        #expect(shown.contains("Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"), "\(shown)")
-        #expect(unknown.isEmpty)
-    }
-
-    @Test("a destination without a stadium, written with the day's offset, takes the day's zone")
-    func arrivalWithoutStadium() throws {
-        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": "Kenosha", "mode": "drive",
-                                           "durationSeconds": 2_700, "departTime": "2026-06-14T09:00:00-05:00"])
-        #expect(shown.contains("departs 9:00 AM CDT · arrives ≈ 9:45 AM CDT"), "\(shown)")
+    /// Milwaukee (CDT) to Detroit (EDT, a stadium city): 9:00 CDT + 5 h 50 m = 2:50 PM CDT = 3:50 PM EDT.
+    /// Kenosha has no stadium: written with the day's offset, it takes the day's zone.
+    @Test("arrival = departure + duration, shown in the destination's zone (a stadium's, else the day's when the offset matches)",
+          arguments: [("Detroit", 21_000.0, "Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"),
+                      ("Kenosha", 2_700.0, "Drive · departs 9:00 AM CDT · arrives ≈ 9:45 AM CDT")])
+    func arrival(to destination: String, seconds: Double, expected: String) throws {
+        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": destination, "mode": "drive",
+                                           "durationSeconds": seconds, "departTime": "2026-06-14T09:00:00-05:00"])
+        #expect(shown.contains(expected), "\(shown)")
         #expect(unknown.isEmpty)
     }
 

@@ -28,12 +28,12 @@ struct TripFormatterTests {
         let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
         let before = try #require(Instant(rfc3339: "2026-03-07T19:00:00-06:00"))
         let after = try #require(Instant(rfc3339: "2026-03-09T19:00:00-05:00"))
-        let a = f.time(before, zone: "America/Chicago"), b = f.time(after, zone: "America/Chicago")
+        let a = f.time(before, zone: .named("America/Chicago")), b = f.time(after, zone: .named("America/Chicago"))
         #expect(nbsp(a.time) == "7:00 PM")
         #expect(a.zone == "CST")
         #expect(nbsp(b.time) == "7:00 PM")
         #expect(b.zone == "CDT")
-        let phoenix = f.time(try #require(Instant(rfc3339: "2026-07-01T02:40:00Z")), zone: "America/Phoenix")
+        let phoenix = f.time(try #require(Instant(rfc3339: "2026-07-01T02:40:00Z")), zone: .named("America/Phoenix"))
         #expect(nbsp(phoenix.time) == "7:40 PM")
         #expect(phoenix.zone == "MST")
     }
@@ -42,9 +42,9 @@ struct TripFormatterTests {
     func spanish() throws {
         let instant = try #require(Instant(rfc3339: "2026-08-27T19:10:00-07:00"))
         let spain = TripFormatter(localeIdentifier: "es_ES", units: .metric, labels: try labels("es"))
-        #expect(spain.time(instant, zone: "America/Los_Angeles").time == "19:10")
+        #expect(spain.time(instant, zone: .named("America/Los_Angeles")).time == "19:10")
         let f = TripFormatter(localeIdentifier: "es_MX", units: .metric, labels: try labels("es"))
-        #expect(nbsp(f.time(instant, zone: "America/Los_Angeles").time).hasPrefix("7:10"))
+        #expect(nbsp(f.time(instant, zone: .named("America/Los_Angeles")).time).hasPrefix("7:10"))
         #expect(f.dayDate(try #require(CalendarDate(iso: "2026-08-27"))).lowercased().contains("ago"))
         #expect(nbsp(f.distance(meters: 193_000)) == "193 km")
     }
