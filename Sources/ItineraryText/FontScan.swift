@@ -20,9 +20,10 @@ enum FontScan {
 
     /// A configuration read through the scan cache, or nil when no cache can be used or the
     /// directory holds font files other than `names` (a leftover, say): the caller then adds
-    /// the files one by one.
-    static func cached(directory: String, names: [String]) -> OpaquePointer? {
-        guard let signature = signature(directory: directory, names: names) else { return nil }
+    /// the files one by one. `scanRules` (Fontconfig XML with `target="scan"` rules) edit the
+    /// fonts as they are scanned; they are part of the cache's signature.
+    static func cached(directory: String, names: [String], scanRules: String) -> OpaquePointer? {
+        guard let signature = signature(directory: directory, names: names, scanRules: scanRules) else { return nil }
         let caches = (directory as NSString).appendingPathComponent(cacheDirectoryName)
         let cache = (caches as NSString).appendingPathComponent(signature)
         let manager = FileManager.default
@@ -37,7 +38,8 @@ enum FontScan {
         }
         guard let config = FcConfigCreate() else { return nil }
         let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(escaped(cache))</cachedir></fontconfig>"
-        guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0, FcConfigAppFontAddDir(config, directory) != 0,
+        guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0, FcConfigParseAndLoadFromMemory(config, scanRules, 0) != 0,
+              FcConfigAppFontAddDir(config, directory) != 0,
               loadedNames(config) == Set(names) else {
             FcConfigDestroy(config)
             return nil
@@ -47,8 +49,10 @@ enum FontScan {
 
     /// A configuration with each file added on its own (no cache: Fontconfig would complain on
     /// stderr that it has no cache directory if the directory were added whole).
-    static func fileByFile(directory: String, names: [String]) throws(FontSetError) -> OpaquePointer {
+    static func fileByFile(directory: String, names: [String], scanRules: String) throws(FontSetError) -> OpaquePointer {
         guard let config = FcConfigCreate() else { throw .noFonts(directory) }
+        // The rules are the program's own constant: failing to parse them is a bug, not input.
+        precondition(FcConfigParseAndLoadFromMemory(config, scanRules, 0) != 0, "the font scan rules are not valid Fontconfig XML")
         for name in names {
             let path = (directory as NSString).appendingPathComponent(name)
             if FcConfigAppFontAddFile(config, path) == 0 {
@@ -72,8 +76,9 @@ enum FontScan {
         return names
     }
 
-    /// FNV-1a over each file's name, size and modification time; nil if one cannot be read.
-    static func signature(directory: String, names: [String]) -> String? {
+    /// FNV-1a over the scan rules and each file's name, size and modification time; nil if a
+    /// file cannot be read.
+    static func signature(directory: String, names: [String], scanRules: String) -> String? {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ text: String) {
             for byte in text.utf8 {
@@ -81,6 +86,7 @@ enum FontScan {
                 hash = hash &* 0x0000_0100_0000_01b3
             }
         }
+        mix(scanRules)
         for name in names.sorted() {
             var info = stat()
             guard stat((directory as NSString).appendingPathComponent(name), &info) == 0 else { return nil }

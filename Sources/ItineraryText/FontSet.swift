@@ -64,10 +64,10 @@ public final class FontSet: @unchecked Sendable {
         }
 
         let config: OpaquePointer
-        if let cached = FontScan.cached(directory: directory, names: names) {
+        if let cached = FontScan.cached(directory: directory, names: names, scanRules: Self.hangulOnly) {
             config = cached
         } else {
-            config = try FontScan.fileByFile(directory: directory, names: names)
+            config = try FontScan.fileByFile(directory: directory, names: names, scanRules: Self.hangulOnly)
         }
         // A face with no heavier weight (the CJK fallback, the symbol fonts) is emboldened by
         // FreeType when a semibold or bold style asks for it, so `阪神 @ 巨人` keeps the card's
@@ -102,6 +102,25 @@ public final class FontSet: @unchecked Sendable {
 
     /// Fontconfig's rule for synthetic bold: a font of medium weight or lighter, chosen for a
     /// request of semibold (180) or heavier, gets `embolden`, which cairo's FreeType backend honours.
+    /// The Korean face is there for Hangul alone: it also covers Latin, kana and Han, and as a
+    /// fallback it would otherwise set Japanese and Chinese text with Korean glyph shapes (and
+    /// change every rendering of such text the day it was added). Applied when the fonts are
+    /// scanned, so it lives in the scan cache too. The ranges are exactly the Hangul the pinned
+    /// NanumGothic files cover (Jamo, Compatibility Jamo, the 11,172 syllables): a range it
+    /// lacked would be tofu instead of a fallback. (Subtracting everything else would say the
+    /// same, but Fontconfig adds a range one character at a time, on every run: 140 million
+    /// instructions for the rest of Unicode.)
+    static let hangulOnly = """
+        <?xml version="1.0"?><fontconfig><match target="scan">
+        <test name="family"><string>NanumGothic</string></test>
+        <edit name="charset" mode="assign"><charset>
+        <range><int>0x1100</int><int>0x1112</int></range><range><int>0x115f</int><int>0x1175</int></range>
+        <range><int>0x11a8</int><int>0x11c2</int></range><range><int>0x3131</int><int>0x318e</int></range>
+        <range><int>0xac00</int><int>0xd7a3</int></range>
+        </charset></edit>
+        </match></fontconfig>
+        """
+
     static let syntheticBold = """
         <?xml version="1.0"?><fontconfig><match target="font">
         <test name="weight" compare="less_eq"><const>medium</const></test>

@@ -23,8 +23,11 @@ func wordPages(_ html: String) -> [(width: Double, height: Double, words: [WordB
         let t = line.trimmingCharacters(in: .whitespaces)[...]
         if t.hasPrefix("<page ") {
             pages.append((number("width", in: t) ?? 0, number("height", in: t) ?? 0, []))
-        } else if t.hasPrefix("<word "), !pages.isEmpty, let open = t.firstIndex(of: ">"), let close = t.range(of: "</word>") {
-            let text = String(t[t.index(after: open)..<close.lowerBound])
+        } else if t.hasPrefix("<word "), !pages.isEmpty, let open = t.utf8.firstIndex(of: UInt8(ascii: ">")),
+                  let close = t.range(of: "</word>"), open < close.lowerBound {
+            // Bytes, not Characters: a word that starts with a combining mark (Thai, Devanagari)
+            // makes one Character of the tag's ">" and that mark.
+            let text = String(decoding: t.utf8[t.utf8.index(after: open)..<close.lowerBound], as: UTF8.self)
             if let a = number("xMin", in: t), let b = number("yMin", in: t), let c = number("xMax", in: t), let d = number("yMax", in: t) {
                 pages[pages.count - 1].words.append(WordBox(text: text, xMin: a, yMin: b, xMax: c, yMax: d))
             }
@@ -60,9 +63,10 @@ struct WordOverlapTests {
                     let inset = (w.yMax - w.yMin) * 0.25
                     return (w, w.xMin + 0.3, w.yMin + inset, w.xMax - 0.3, w.yMax - inset)
                 }
-                // pdftotext cuts right-to-left runs into single letters with approximate boxes
-                // (a Hebrew word comes out as overlapping letters): two such pieces are not compared.
-                let rtl = page.words.map { w in w.text.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) } }
+                // pdftotext cuts right-to-left runs, and Indic clusters whose vowel signs are drawn
+                // before their consonant, into single letters with approximate boxes (a Hebrew or
+                // Hindi word comes out as overlapping letters): two such pieces are not compared.
+                let rtl = page.words.map { w in w.text.unicodeScalars.contains { (0x0590...0x0DFF).contains($0.value) } }
                 for i in boxes.indices {
                     for j in boxes.indices where j > i && !(rtl[i] && rtl[j]) {
                         let a = boxes[i], b = boxes[j]
