@@ -36,7 +36,8 @@ public struct UnknownZone: Sendable, Equatable, CustomStringConvertible {
 ///    `timeZone` (a departure's place is `from`, an arrival's `to`, a stay's or a custom
 ///    item's the day's city);
 /// 3. the day's `timeZone`, when the place is the day's city, or when the time was written
-///    with that zone's offset at that moment (a leg from a neighbouring town);
+///    with that zone's offset at that moment (a leg from a neighbouring town; never for an
+///    arrival, whose only written offset is its departure's);
 /// 4. otherwise unknown: the written offset, and a warning naming the key to add.
 /// A game is always shown in its stadium's zone. The previous day's zone is never carried
 /// forward: a check-in in Dallas after a day in Los Angeles is not Pacific time.
@@ -73,7 +74,7 @@ public struct TimeZoneResolver: Sendable {
     public func arrival(_ leg: TravelLeg, on day: Day) -> (instant: Instant, zone: DisplayZone)? {
         guard let depart = leg.departTime, let duration = leg.durationSeconds else { return nil }
         let instant = Instant(secondsSince1970: depart.secondsSince1970 + duration, writtenOffsetSeconds: depart.writtenOffsetSeconds)
-        return (instant, place(explicit: leg.toTimeZone, city: leg.to, day: day, written: depart))
+        return (instant, place(explicit: leg.toTimeZone, city: leg.to, day: day, written: depart, offsetSpeaksForPlace: false))
     }
 
     /// The zone of a stay's check-in and check-out (the day's city); nil without either time.
@@ -88,11 +89,14 @@ public struct TimeZoneResolver: Sendable {
         return place(explicit: item.timeZone, city: day.city, day: day, written: time)
     }
 
-    private func place(explicit: String?, city: String, day: Day, written: Instant) -> DisplayZone {
+    /// `offsetSpeaksForPlace`: whether `written` was written where the time happens, so that
+    /// its offset matching the day's zone places it there.
+    private func place(explicit: String?, city: String, day: Day, written: Instant, offsetSpeaksForPlace: Bool = true) -> DisplayZone {
         if let explicit { return .named(explicit) }
         if let zone = zone(ofCity: city) { return .named(zone) }
         if let dayZone = zone(of: day) {
             if Self.key(city) == Self.key(day.city) { return .named(dayZone) }
+            guard offsetSpeaksForPlace else { return .writtenOffset(seconds: written.writtenOffsetSeconds) }
             let date = Date(timeIntervalSince1970: written.secondsSince1970)
             if TimeZone(identifier: dayZone)?.secondsFromGMT(for: date) == written.writtenOffsetSeconds { return .named(dayZone) }
         }

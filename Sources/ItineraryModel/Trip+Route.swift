@@ -4,9 +4,12 @@ import Foundation
 extension Trip {
     /// The name, or the day cities joined with " → ", consecutive repeats collapsed.
     public var displayName: String {
-        if let name, !name.trimmingCharacters(in: .whitespaces).isEmpty { return name }
+        if hasName, let name { return name }
         return routeCities.joined(separator: " → ")
     }
+
+    /// Whether the trip gives a name of its own (not only spaces).
+    public var hasName: Bool { name.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false }
 
     /// The cities in visiting order, consecutive repeats collapsed.
     public var routeCities: [String] {

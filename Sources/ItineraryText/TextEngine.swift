@@ -136,7 +136,7 @@ public final class TextEngine {
 
     /// Whether `text` holds right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) or
     /// explicit right-to-left marks.
-    static func hasRightToLeft(_ text: String) -> Bool {
+    public static func hasRightToLeft(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isRightToLeft)
     }
 

@@ -48,3 +48,46 @@ struct PDFTextTests {
         String(s.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
     }
 }
+
+/// Names in lines the program composes keep the trip's order on the page, whatever their
+/// script: two right-to-left names joined by an arrow once became one right-to-left run, which
+/// showed Riyadh → Tel Aviv as Tel Aviv → Riyadh.
+@Suite("Mixed-direction lines")
+struct MixedDirectionTests {
+    static func isArabic(_ w: WordBox) -> Bool { w.text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) } }
+    static func isHebrew(_ w: WordBox) -> Bool { w.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) } }
+    /// Words on one line: their boxes' middles agree (the boxes' heights differ by font).
+    static func sameLine(_ a: WordBox, _ b: WordBox) -> Bool { abs((a.yMin + a.yMax) - (b.yMin + b.yMax)) / 2 < 3 }
+
+    @Test("the cover's route and a flight's title read left to right in visiting order")
+    func visitingOrder() throws {
+        let trip = try Exporter.loadTrip(path: TestPaths.validFixtures.appendingPathComponent("unicode.json").path)
+        let pdf = TestPaths.scratch("mixed-direction").appendingPathComponent("trip.pdf")
+        try TestStores.exporter().render(trip).bytes.write(to: pdf)
+        let out = try runProcess("/usr/bin/pdftotext", ["-bbox", "-enc", "UTF-8", pdf.path, "-"])
+        let pages = wordPages(out.stdout)
+
+        // Cover: … Москва → الرياض → תל אביב → 東京 … on the line that holds Москва.
+        let moscow = try #require(pages[0].words.first { $0.text == "Москва" })
+        let line = pages[0].words.filter { Self.sameLine($0, moscow) }
+        let arabic = try #require(line.filter(Self.isArabic).map(\.xMin).min())
+        let hebrew = try #require(line.filter(Self.isHebrew).map(\.xMin).min())
+        let tokyo = try #require(line.first { $0.text.contains("東京") }?.xMin)
+        #expect(moscow.xMin < arabic && arabic < hebrew && hebrew < tokyo, "route line: \(line.map(\.text))")
+
+        // Day 6 and the overview: the flight from Tel Aviv to Tokyo, `תל אביב → 東京`: the word
+        // just before the arrow that points at Tokyo is Hebrew (before the fix: Tokyo came first,
+        // and the arrow pointed at Tel Aviv).
+        let titled = pages.flatMap { page in
+            page.words.filter { $0.text == "→" }.compactMap { arrow -> Bool? in
+                let row = page.words.filter { Self.sameLine($0, arrow) }
+                guard let after = row.filter({ $0.xMin >= arrow.xMax - 0.5 }).min(by: { $0.xMin < $1.xMin }),
+                      let before = row.filter({ $0.xMax <= arrow.xMin + 0.5 }).max(by: { $0.xMax < $1.xMax }) else { return nil }
+                if after.text.contains("東京") { return Self.isHebrew(before) }
+                if Self.isHebrew(after) && before.text.contains("東京") { return false }
+                return nil
+            }
+        }
+        #expect(titled.count >= 2 && titled.allSatisfy { $0 }, "\(titled)")
+    }
+}

@@ -8,6 +8,10 @@ public final class TripFormatter {
     public let locale: Locale
     public let units: Units
     private let labels: Labels
+    /// The years the trip's dates fall in: a day shown in another year carries it (a check-out
+    /// in the new year after a trip that ends in December reads `Mon, Jan 1, 2029`; a check-out
+    /// the morning after a June trip does not). Nil: never a year.
+    public var tripYears: ClosedRange<Int>?
 
     public init(localeIdentifier: String, units: Units, labels: Labels) {
         locale = Locale(identifier: localeIdentifier.replacingOccurrences(of: "-", with: "_"))
@@ -21,9 +25,28 @@ public final class TripFormatter {
         DateFormatterCache.shared.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .mediumDate)
     }
 
-    /// `Sun, Jun 14` (en_US).
+    /// `text` as one unbreakable word: its spaces no-break spaces, and no break after a dash, so
+    /// a date (`Jul 8`, `Sep 14–15`) or a time with its zone (`11:00 PM UTC−6 (−1)`) is never
+    /// split across lines. A line may still break before or after it.
+    public static func unbreakable(_ text: String) -> String {
+        var out = ""
+        for s in text.unicodeScalars {
+            switch s {
+            case " ", "\u{2009}": out.unicodeScalars.append("\u{00A0}")
+            case "\u{2013}", "-", "\u{2010}": out.unicodeScalars.append(s); out.unicodeScalars.append("\u{2060}")
+            default: out.unicodeScalars.append(s)
+            }
+        }
+        return out
+    }
+
+    /// `Sun, Jun 14` (en_US); `Mon, Jan 1, 2029` outside the trip's years.
     public func dayDate(_ d: CalendarDate) -> String {
-        DateFormatterCache.shared.string(from: d.noonUTC, locale: locale, zone: "UTC", pattern: .template("EEEMMMd"))
+        DateFormatterCache.shared.string(from: d.noonUTC, locale: locale, zone: "UTC", pattern: dayPattern(d))
+    }
+
+    private func dayPattern(_ d: CalendarDate) -> DateFormatterCache.Pattern {
+        .template(tripYears.map { $0.contains(d.year) } ?? true ? "EEEMMMd" : "EEEMMMdy")
     }
 
     /// The local time and the zone's label: `6:40 PM` and `CDT` (`BST`, `JST`; `UTC+9` where the
@@ -43,9 +66,9 @@ public final class TripFormatter {
     /// (and the zone's label with `withZone`: `… 3:00 PM CDT`).
     public func dayAndTime(_ instant: Instant, zone: DisplayZone, withZone: Bool = false) -> String {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let day = DateFormatterCache.shared.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("EEEMMMd"))
+        let day = DateFormatterCache.shared.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: dayPattern(localDate(instant, zone: zone)))
         let t = time(instant, zone: zone)
-        return day + " · " + t.time + (withZone ? " " + t.zone : "")
+        return day + " · " + Self.unbreakable(t.time + (withZone ? " " + t.zone : ""))
     }
 
     /// The calendar date of an instant where it is shown.

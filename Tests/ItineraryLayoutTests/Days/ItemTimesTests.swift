@@ -5,12 +5,13 @@ import ItineraryModel
 import Testing
 import TestSupport
 
-/// The words of a card, one string, with narrow no-break spaces as plain ones.
+/// The words of a card, one string, with no-break spaces as plain ones and no word joiners.
 private func words(_ card: CardBlock) -> String {
     card.draw(at: Point(x: 0, y: 0)).compactMap { item -> String? in
         if case let .text(spans, _) = item { return spans.map(\.text).joined() }
         return nil
-    }.joined(separator: "|").replacingOccurrences(of: "\u{202F}", with: " ")
+    }.joined(separator: "|").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+        .replacingOccurrences(of: "\u{2060}", with: "")
 }
 
 private func travel(_ leg: [String: Any], city: String = "Milwaukee", timeZone: String? = nil) throws -> (String, [UnknownZone]) {
@@ -26,15 +27,29 @@ private struct TestFailure: Error {}
 @Suite("Item times")
 struct ItemTimesTests {
     /// Milwaukee (CDT) to Detroit (EDT, a stadium city): 9:00 CDT + 5 h 50 m = 2:50 PM CDT = 3:50 PM EDT.
-    /// Kenosha has no stadium: written with the day's offset, it takes the day's zone.
-    @Test("arrival = departure + duration, shown in the destination's zone (a stadium's, else the day's when the offset matches)",
-          arguments: [("Detroit", 21_000.0, "Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"),
-                      ("Kenosha", 2_700.0, "Drive · departs 9:00 AM CDT · arrives ≈ 9:45 AM CDT")])
-    func arrival(to destination: String, seconds: Double, expected: String) throws {
-        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": destination, "mode": "drive",
-                                           "durationSeconds": seconds, "departTime": "2026-06-14T09:00:00-05:00"])
-        #expect(shown.contains(expected), "\(shown)")
+    @Test("arrival = departure + duration, shown in the destination's zone (a stadium's)")
+    func arrival() throws {
+        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "drive",
+                                           "durationSeconds": 21_000.0, "departTime": "2026-06-14T09:00:00-05:00"])
+        #expect(shown.contains("Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"), "\(shown)")
         #expect(unknown.isEmpty)
+    }
+
+    /// An arrival's only written offset is its departure's: matching the day's zone says nothing
+    /// about the destination (Kansas City to Washington, 7:30 PM CDT + 2 h 45 m, was shown as
+    /// 10:15 PM CDT; it is 11:15 PM EDT). Unknown, it is the honest offset and a warning.
+    @Test("an arrival in a place without a zone is not given the day's zone because the departure's offset matches it",
+          arguments: [("Washington", 9_900.0, "10:15 PM UTC\u{2212}5", "11:15 PM EDT"), ("Kenosha", 2_700.0, "8:15 PM UTC\u{2212}5", "9:15 PM EDT")])
+    func arrivalElsewhere(to destination: String, seconds: Double, unknownZone: String, givenZone: String) throws {
+        let leg: [String: Any] = ["type": "travel", "from": "Kansas City", "to": destination, "mode": "flight",
+                                  "durationSeconds": seconds, "departTime": "2026-06-14T19:30:00-05:00"]
+        let (shown, unknown) = try travel(leg, city: "Kansas City", timeZone: "America/Chicago")
+        #expect(shown.contains("departs 7:30 PM CDT"), "\(shown)")
+        #expect(shown.contains("arrives ≈ \(unknownZone)"), "\(shown)")
+        #expect(unknown.map(\.key) == ["toTimeZone"])
+        let (named, none) = try travel(leg.merging(["toTimeZone": "America/New_York"]) { $1 }, city: "Kansas City", timeZone: "America/Chicago")
+        #expect(named.contains("arrives ≈ \(givenZone)"), "\(named)")
+        #expect(none.isEmpty)
     }
 
     @Test("a time written in UTC in a city the day names: local time and zone (7:22 PM GMT was 2:22 PM CDT)")
@@ -116,6 +131,16 @@ struct ItemTimesTests {
         #expect(nights("2026-06-15T03:30:00Z", "2026-06-15T16:00:00Z") == 1)
         #expect(nights("2026-06-14T09:00:00-05:00", "2026-06-14T18:00:00-05:00") == 0)
         #expect(Stay.nights(checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: .named("America/Chicago")) == nil)
+    }
+
+    /// A check-out alone counts from the day the stay is listed on; on that very day (the stay
+    /// ended this morning) the nights before the trip are unknown, shown as none, not as 1.
+    @Test("a stay with only a check-out: the nights to it from its day, or none on that day", arguments: [
+        ("2026-06-16T11:00:00-05:00", 2 as Int?), ("2026-06-14T08:00:00-05:00", nil),
+    ])
+    func checkOutOnly(_ checkOut: String, _ expected: Int?) throws {
+        let trip = try oneDayTrip(items: [["type": "lodging", "name": "Arlo", "checkOut": checkOut]], city: "Dallas", timeZone: "America/Chicago")
+        #expect(Stay.all(in: trip, zones: TimeZoneResolver(trip: trip)).map(\.nights) == [expected])
     }
 }
 

@@ -23,6 +23,16 @@ struct TripFormatterTests {
         #expect(f.dayDate(try #require(CalendarDate(iso: "2026-06-14"))) == "Sun, Jun 14")
     }
 
+    @Test("a day outside the trip's years carries its year (a check-out after a trip that ends in December)")
+    func yearOutsideTrip() throws {
+        let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
+        f.tripYears = 2028...2028
+        #expect(f.dayDate(try #require(CalendarDate(iso: "2028-12-31"))) == "Sun, Dec 31")
+        #expect(nbsp(f.dayDate(try #require(CalendarDate(iso: "2029-01-01")))) == "Mon, Jan 1, 2029")
+        let checkOut = try #require(Instant(rfc3339: "2029-01-01T11:00:00-06:00"))
+        #expect(nbsp(f.dayAndTime(checkOut, zone: .named("America/Chicago"))).hasPrefix("Mon, Jan 1, 2029 · 11:00"))
+    }
+
     @Test("times use the stadium's zone abbreviation on each side of a DST change")
     func zonesAcrossDST() throws {
         let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))

@@ -5,7 +5,8 @@ import ItineraryText
 extension SectionContext {
     /// The trip's name (or its default, the route), in at most `maxLines` lines.
     func coverTitle(_ spec: CoverTextSpec) -> (part: CoverPart, lines: Int) {
-        let lines = coverLines(trip.displayName, style: spec.style, width: width, maxLines: spec.maxLines)
+        let shown = trip.hasName ? trip.displayName : trip.routeCities.map(Bidi.isolated).joined(separator: " → ")
+        let lines = coverLines(shown, style: spec.style, width: width, maxLines: spec.maxLines)
         return (coverPart(lines), max(1, lines.count))
     }
 
@@ -13,7 +14,7 @@ extension SectionContext {
     /// `maxLines`, the first cities, an ellipsis, the last city and the number of stops:
     /// `Miami → New York → Boston → … → Philadelphia · 36 stops`.
     func coverRouteLine(_ spec: CoverRouteSpec) -> CoverPart {
-        let cities = trip.routeCities
+        let cities = trip.routeCities.map(Bidi.isolated)
         let arrow = " → "
         let full = text.setParagraph([coverSpan(cities.joined(separator: arrow), spec.style)], width: width)
         guard full.count > spec.maxLines, cities.count > 2 else { return coverPart(full) }

@@ -32,7 +32,8 @@ extension SectionContext {
 
         let brand = coverBrandRow(spec.brand)
         let title = coverTitle(spec.title)
-        let route = coverRouteLine(spec.route)
+        // A trip without a name is titled by its route: the route line would say it twice.
+        let route = trip.hasName ? coverRouteLine(spec.route) : .empty
         let meta = coverMetaRow(spec.meta)
         let stats = coverStatTiles(spec.stats)
         let note = coverNote(spec.noteStyle)
@@ -42,7 +43,9 @@ extension SectionContext {
         let places = RouteOutline(trip: trip).places.count
         var mapSpec = spec.map
         let mapGap = places == 0 ? 0 : gaps.map
-        let above = brand.height + gaps.brand + title.part.height + gaps.title + route.height + gaps.route + meta.height + gaps.meta
+        // Without it, the title is followed by the space the route line's would have been.
+        let (titleGap, routeGap) = trip.hasName ? (gaps.title, gaps.route) : (gaps.route, 0)
+        let above = brand.height + gaps.brand + title.part.height + titleGap + route.height + routeGap + meta.height + gaps.meta
         let below = mapGap + stats.height + gaps.stats + note.height
         let extraPaper = max(0, theme.page.height - (t.papers[t.paper]?.height ?? theme.page.height))
         var designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
@@ -55,7 +58,7 @@ extension SectionContext {
 
         var items: [DisplayItem] = []
         var y = 0.0
-        for (part, gap) in [(brand, gaps.brand), (title.part, gaps.title), (route, gaps.route), (meta, gaps.meta),
+        for (part, gap) in [(brand, gaps.brand), (title.part, titleGap), (route, routeGap), (meta, gaps.meta),
                             (map, mapGap), (stats, gaps.stats), (note, 0)] {
             items += part.items.map { $0.offset(by: Point(x: 0, y: y)) }
             y += part.height + gap

@@ -28,7 +28,7 @@ extension DayLayout {
         var y = lineHeight(.matchup) + spec.card.lineGap
 
         // Full names under it; the caps `LOCAL START` shares their first baseline.
-        let names = lines([span("\(away?.name ?? game.awayTeam) \(ctx.labels.at) \(home?.name ?? game.homeTeam)", .fullNames)],
+        let names = lines([span("\(Bidi.isolated(away?.name ?? game.awayTeam)) \(ctx.labels.at) \(Bidi.isolated(home?.name ?? game.homeTeam))", .fullNames)],
                           width: grid.contentWidth)
         let namesBaseline = y + (names.first?.baseline ?? baseline(.fullNames))
         y = sketch.lines(names, x: x, top: y)

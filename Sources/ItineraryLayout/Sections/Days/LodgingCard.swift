@@ -25,10 +25,9 @@ extension DayLayout {
         sketch.add(text.sketch.items)
         let name = text.name
         // The same count as the overview's stays table (`Stay.nights`): from the dates, else the
-        // days spent in the city.
+        // days spent in the city; none where the trip does not say.
         let index = ctx.trip.days.firstIndex { $0.date == day.date } ?? 0
-        let n = Stay.nights(stay, zone: zone, day: index, in: ctx.trip)
-        if n > 0 {
+        if let n = Stay.nights(stay, zone: zone, day: index, in: ctx.trip), n > 0 {
             sideFigure(span(ctx.format.count(n), .sideFigure), unit: span(label(n == 1 ? "nightOne" : "nightOther"), .meta),
                        grid: grid, firstBaseline: name.first?.baseline ?? 0,
                        secondBaseline: secondBaseline(after: name, role: .meta), into: &sketch)

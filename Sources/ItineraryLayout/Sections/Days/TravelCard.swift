@@ -8,18 +8,20 @@ extension DayLayout {
         var sketch = Sketch()
         sketch.add(leadTile(Icon.travel(leg.mode), onFill: true))
         let x = grid.contentX
-        let title = lines([span(leg.from, .cardTitle), span(" → ", .cardTitle, color: color(.arrow)), span(leg.to, .cardTitle)],
+        let title = lines([span(Bidi.isolated(leg.from), .cardTitle), span(" → ", .cardTitle, color: color(.arrow)),
+                            span(Bidi.isolated(leg.to), .cardTitle)],
                           width: grid.contentWidth)
         var y = sketch.lines(title, x: x, top: 0)
 
         // `Drive · departs 8:30 AM CDT · arrives ≈ 9:58 AM CDT`; `(−1)`/`(+1)` on another date
         // than the day the leg is listed under (a flight the evening before, an arrival next morning).
+        // A time stays on the line of its label.
         var facts = [ctx.labels.modes[leg.mode.rawValue] ?? leg.mode.rawValue]
         if let depart = leg.departTime, let zone = ctx.zones.departure(leg, on: day) {
-            facts.append("\(ctx.labels.departs) \(zonedTime(depart, zone, on: day))")
+            facts.append("\(ctx.labels.departs)\u{00A0}\(zonedTime(depart, zone, on: day))")
         }
         if let (instant, zone) = ctx.zones.arrival(leg, on: day) {
-            facts.append("\(label("arrives")) \(zonedTime(instant, zone, on: day))")
+            facts.append("\(label("arrives"))\u{00A0}\(zonedTime(instant, zone, on: day))")
         }
         let meta = lines([span(facts.joined(separator: " · "), .meta)], width: grid.contentWidth)
         y += spec.card.lineGap

@@ -26,8 +26,8 @@ extension OverviewBuilder {
             return day.items.isEmpty ? .text([span(label("restDay"), d.restDayStyle)]) : emptyCell
         }
         return TableCell(games.map { game in
-            let away = context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam
-            let home = context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam
+            let away = Bidi.isolated(context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam)
+            let home = Bidi.isolated(context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam)
             let zone = context.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
             let time = format.time(game.startTime, zone: zone).time
             // No-break spaces: a matchup reads as one word.
@@ -47,8 +47,8 @@ extension OverviewBuilder {
         return TableCell(legs.map { leg in
             // Each city stays whole (`Los Ángeles`), the line breaking after the arrow; a name
             // too long for a line of its own still may break.
-            let origin = leg.from.replacingOccurrences(of: " ", with: "\u{00A0}")
-            let destination = leg.to.count <= 24 ? leg.to.replacingOccurrences(of: " ", with: "\u{00A0}") : leg.to
+            let origin = Bidi.isolated(leg.from.replacingOccurrences(of: " ", with: "\u{00A0}"))
+            let destination = Bidi.isolated(leg.to.count <= 24 ? leg.to.replacingOccurrences(of: " ", with: "\u{00A0}") : leg.to)
             let icon = CellMarker(size: d.travelIcon.size,
                                   items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))
             return CellParagraph([span(origin + "\u{00A0}", d.travelStyle), span("→", d.arrowStyle), span(" " + destination, d.travelStyle)],

@@ -9,7 +9,8 @@ struct Stay: Equatable {
     var lodging: Lodging
     /// The zone its times are shown in, as on the day pages (nil without times).
     var zone: DisplayZone?
-    var nights: Int
+    /// Nil when the trip does not say (a check-out alone, on the day the stay is listed).
+    var nights: Int?
 
     /// Every lodging of the trip, in day order.
     static func all(in trip: Trip, zones: TimeZoneResolver) -> [Stay] {
@@ -23,10 +24,16 @@ struct Stay: Equatable {
         return stays
     }
 
-    /// Calendar days from the check-in date to the check-out date in `zone`. Without both, the
-    /// days from the lodging's day while the trip stays in that city and lists no other lodging.
-    static func nights(_ lodging: Lodging, zone: DisplayZone?, day index: Int, in trip: Trip) -> Int {
+    /// Calendar days from the check-in date to the check-out date in `zone`. With a check-out
+    /// alone, the days from the lodging's day to it (nil when it is that day: the nights before
+    /// the trip are not known). Otherwise the days from the lodging's day while the trip stays
+    /// in that city and lists no other lodging.
+    static func nights(_ lodging: Lodging, zone: DisplayZone?, day index: Int, in trip: Trip) -> Int? {
         if let n = nights(checkIn: lodging.checkIn, checkOut: lodging.checkOut, zone: zone) { return n }
+        if lodging.checkIn == nil, let checkOut = lodging.checkOut, let zone {
+            let n = trip.days[index].date.days(to: TripFormatter.localDate(checkOut, zone: zone))
+            return n > 0 ? n : nil
+        }
         let city = trip.days[index].city.lowercased()
         var n = 1
         for day in trip.days[(index + 1)...] {

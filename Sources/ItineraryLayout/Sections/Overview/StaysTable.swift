@@ -12,7 +12,7 @@ extension OverviewBuilder {
             TableRow([.text([span(stay.lodging.name, s.hotelStyle)]),
                       dayAndTime(stay.lodging.checkIn, zone: stay.zone),
                       dayAndTime(stay.lodging.checkOut, zone: stay.zone),
-                      .figure([span(format.count(stay.nights), s.nightsStyle)]),
+                      stay.nights.map { .figure([span(format.count($0), s.nightsStyle)]) } ?? emptyCell,
                       codeCell(stay.lodging.confirmation)],
                      destination: SectionContext.destination(day: stay.day))
         }

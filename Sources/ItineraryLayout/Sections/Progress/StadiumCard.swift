@@ -65,7 +65,7 @@ extension ProgressLayout {
         }
 
         // Foot: a hairline, then when the trip visits (or that it was an earlier visit).
-        let visits = StadiumVisits.runs(entry.dates).map(dates.string)
+        let visits = StadiumVisits.runs(entry.dates).map { TripFormatter.unbreakable(dates.string($0)) }
         let footText = visits.isEmpty ? label("beforeThisTrip") : ([label("onThisTrip")] + visits).joined(separator: " · ")
         let footLines = lines([span(footText, .foot)], width: inner)
         let footHeight = c.ruleGap + c.rule + c.footGap + footLines.reduce(0) { $0 + $1.height } + c.padding.bottom + c.border
