@@ -48,8 +48,12 @@ extension ProgressLayout {
             top += chipBox(box, team: team)
             top.append(.text(spans: code.spans, origin: Point(x: left + chip.paddingX, y: c.border + c.padding.top + chipTextBaseline)))
         }
-        let place = [stadium.city, stadium.region].compactMap { $0 }.joined(separator: ", ")
-        if let caps = line([span(place, .caps)], maxWidth: max(1, inner - chipWidth - spec.grid.gap)) {
+        // The city and region; the city alone when both do not fit (`LOS ÁNGELES`, not
+        // `LOS ÁNGELES, CALIFORN…`); shortened only when even the city does not.
+        let room = max(1, inner - chipWidth - spec.grid.gap)
+        let withRegion = [stadium.city, stadium.region].compactMap { $0 }.joined(separator: ", ")
+        let place = ctx.text.advance(of: [span(withRegion, .caps)]) <= room ? withRegion : stadium.city
+        if let caps = line([span(place, .caps)], maxWidth: room) {
             top.append(.text(spans: caps.spans, origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
         }
         var y = c.border + c.padding.top + chip.height + c.nameGap
