@@ -18,10 +18,10 @@ extension DayLayout {
         // A time stays on the line of its label.
         var facts = [ctx.labels.modes[leg.mode.rawValue] ?? leg.mode.rawValue]
         if let depart = leg.departTime, let zone = ctx.zones.departure(leg, on: day) {
-            facts.append("\(ctx.labels.departs)\u{00A0}\(zonedTime(depart, zone, on: day))")
+            facts.append(TripFormatter.unbreakable(ctx.labels.departs) + "\u{00A0}" + zonedTime(depart, zone, on: day))
         }
         if let (instant, zone) = ctx.zones.arrival(leg, on: day) {
-            facts.append("\(label("arrives"))\u{00A0}\(zonedTime(instant, zone, on: day))")
+            facts.append(TripFormatter.unbreakable(label("arrives")) + "\u{00A0}" + zonedTime(instant, zone, on: day))
         }
         let meta = lines([span(facts.joined(separator: " · "), .meta)], width: grid.contentWidth)
         y += spec.card.lineGap
