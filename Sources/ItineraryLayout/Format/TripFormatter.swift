@@ -25,15 +25,16 @@ public final class TripFormatter {
         DateFormatterCache.shared.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .mediumDate)
     }
 
-    /// `text` as one unbreakable word: its spaces no-break spaces, and no break after a dash, so
-    /// a date (`Jul 8`, `Sep 14–15`) or a time with its zone (`11:00 PM UTC−6 (−1)`) is never
-    /// split across lines. A line may still break before or after it.
+    /// `text` as one unbreakable word: its spaces no-break spaces, and no break after a dash or a
+    /// middle dot, so a date (`Jul 8`, `Sep 14–15`), a time with its zone (`11:00 PM UTC−6 (−1)`)
+    /// or a marker's numbers (`7·15·+9`) is never split across lines. A line may still break
+    /// before or after it.
     public static func unbreakable(_ text: String) -> String {
         var out = ""
         for s in text.unicodeScalars {
             switch s {
             case " ", "\u{2009}": out.unicodeScalars.append("\u{00A0}")
-            case "\u{2013}", "-", "\u{2010}": out.unicodeScalars.append(s); out.unicodeScalars.append("\u{2060}")
+            case "\u{2013}", "-", "\u{2010}", "\u{00B7}": out.unicodeScalars.append(s); out.unicodeScalars.append("\u{2060}")
             default: out.unicodeScalars.append(s)
             }
         }

@@ -12,6 +12,8 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
     public var route: CoverRouteSpec
     public var meta: CoverMetaSpec
     public var map: RouteMapSpec
+    /// The numbered key under the map.
+    public var mapKey: CoverMapKeySpec
     public var stats: CoverStatsSpec
     /// The text style of the closing note.
     public var noteStyle: String
@@ -23,7 +25,7 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
         "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap",
     ]
 
-    static let keys = ["startsNewPage", "brand", "gaps", "title", "route", "meta", "map", "stats", "noteStyle"]
+    static let keys = ["startsNewPage", "brand", "gaps", "title", "route", "meta", "map", "mapKey", "stats", "noteStyle"]
 
     init(_ o: TemplateObject) throws(TemplateError) {
         startsNewPage = try o.bool("startsNewPage", default: false)
@@ -33,6 +35,7 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
         route = try o.read("route")
         meta = try o.read("meta")
         map = try o.read("map")
+        mapKey = try o.read("mapKey")
         stats = try o.read("stats")
         noteStyle = try o.string("noteStyle")
     }
@@ -43,7 +46,8 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
          ("route.style", route.style), ("meta.labelStyle", meta.labelStyle), ("meta.valueStyle", meta.valueStyle),
          ("meta.chipStyle", meta.chipStyle), ("meta.leagueNameStyle", meta.leagueNameStyle),
          ("stats.valueStyle", stats.valueStyle), ("stats.unitStyle", stats.unitStyle), ("stats.labelStyle", stats.labelStyle),
-         ("noteStyle", noteStyle), ("map.graticule.style", map.graticule.style),
+         ("noteStyle", noteStyle), ("mapKey.style", mapKey.style), ("mapKey.numberStyle", mapKey.numberStyle),
+         ("map.graticule.style", map.graticule.style),
          ("map.labels.cityStyle", map.labels.cityStyle), ("map.labels.datesStyle", map.labels.datesStyle),
          ("map.labels.denseCityStyle", map.labels.denseCityStyle), ("map.labels.denseDatesStyle", map.labels.denseDatesStyle),
          ("map.scaleBar.style", map.scaleBar.style), ("map.emptyStyle", map.emptyStyle)]
@@ -92,9 +96,11 @@ public struct CoverGaps: Sendable, TemplateObjectReadable {
     public var route: Double
     public var meta: Double
     public var map: Double
+    /// Between the map and its key (the key is followed by `map`).
+    public var mapKey: Double
     public var stats: Double
 
-    static let keys = ["brand", "title", "route", "meta", "map", "stats"]
+    static let keys = ["brand", "title", "route", "meta", "map", "mapKey", "stats"]
 
     init(_ o: TemplateObject) throws(TemplateError) {
         brand = try o.nonNegative("brand")
@@ -102,6 +108,7 @@ public struct CoverGaps: Sendable, TemplateObjectReadable {
         route = try o.nonNegative("route")
         meta = try o.nonNegative("meta")
         map = try o.nonNegative("map")
+        mapKey = try o.nonNegative("mapKey")
         stats = try o.nonNegative("stats")
     }
 }
@@ -115,6 +122,22 @@ public struct CoverTextSpec: Sendable, TemplateObjectReadable {
 
     init(_ o: TemplateObject) throws(TemplateError) {
         style = try o.string("style")
+        maxLines = try o.positiveInt("maxLines")
+    }
+}
+
+/// The map's key: every stop's number and city, so a printed map whose markers sit close (or
+/// whose labels had no room) can still be read. Beyond `maxLines`, it ends in an ellipsis.
+public struct CoverMapKeySpec: Sendable, TemplateObjectReadable {
+    public var style: String
+    public var numberStyle: String
+    public var maxLines: Int
+
+    static let keys = ["style", "numberStyle", "maxLines"]
+
+    init(_ o: TemplateObject) throws(TemplateError) {
+        style = try o.string("style")
+        numberStyle = try o.string("numberStyle")
         maxLines = try o.positiveInt("maxLines")
     }
 }

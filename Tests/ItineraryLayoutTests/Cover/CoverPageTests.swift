@@ -72,6 +72,21 @@ struct CoverPageTests {
         #expect(!words.contains { $0.hasPrefix("0\u{00A0}") }) // no `0 mi`, no `0 m`
     }
 
+    @Test("the map's key names each marker's place, as the marker numbers it, in order of first visit; a trip without a mapped place has none")
+    func mapKey() throws {
+        let close = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("close-stops")))
+        let spec = close.theme.template.cover!
+        let key = close.coverMapKey(spec.mapKey, markers: spec.map.markers)
+        let text = key.items.compactMap { item -> String? in
+            if case let .text(spans, _) = item { return spans.map(\.text).joined() }
+            return nil
+        }.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{2060}", with: "")
+        #expect(text == "1 · 3 Boston · 2 Foxborough · 4 · 6 Phoenix · 5 Glendale", "\(text)")
+
+        let none = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("rest-days-only")))
+        #expect(none.coverMapKey(spec.mapKey, markers: spec.map.markers).items.isEmpty)
+    }
+
     @Test("a long route is shortened to its first cities, the last one and the number of stops")
     func longRoute() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("long-366-days"))

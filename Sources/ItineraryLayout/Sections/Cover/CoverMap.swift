@@ -39,3 +39,33 @@ extension SectionContext {
             empty: labels.label("cover", "noMap"))
     }
 }
+
+extension SectionContext {
+    /// The key under the map: `1 Chicago · 2 Milwaukee · 3·5 Detroit`, each place's marker text
+    /// (as the marker writes it, `1·9·+10` for a city visited twelve times) in the key's number
+    /// style, then its city, in order of first visit. An entry never breaks inside; beyond
+    /// `maxLines`, the last entries give way to an ellipsis. Empty without a map.
+    func coverMapKey(_ spec: CoverMapKeySpec, markers: MarkerSpec) -> CoverPart {
+        let places = RouteOutline(trip: trip).places.sorted { $0.firstStop < $1.firstStop }
+        guard !places.isEmpty else { return .empty }
+        let separator = coverSpan(" · ", spec.style)
+        func entries(_ n: Int, ellipsis: Bool) -> [StyledSpan] {
+            var spans: [StyledSpan] = []
+            for (i, place) in places.prefix(n).enumerated() {
+                if i > 0 { spans.append(separator) }
+                let numbers = MarkerLayout.text(numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers)
+                spans.append(coverSpan(TripFormatter.unbreakable(numbers) + "\u{00A0}", spec.numberStyle))
+                spans.append(coverSpan(TripFormatter.unbreakable(Bidi.isolated(place.city)), spec.style))
+            }
+            if ellipsis { spans += [separator, coverSpan("…", spec.style)] }
+            return spans
+        }
+        var lines = text.setParagraph(entries(places.count, ellipsis: false), width: width)
+        var shown = places.count
+        while lines.count > spec.maxLines && shown > 1 {
+            shown -= 1
+            lines = text.setParagraph(entries(shown, ellipsis: true), width: width)
+        }
+        return coverPart(Array(lines.prefix(spec.maxLines)))
+    }
+}

@@ -43,10 +43,12 @@ extension SectionContext {
         let places = RouteOutline(trip: trip).places.count
         var mapSpec = spec.map
         let mapGap = places == 0 ? 0 : gaps.map
+        let key = places == 0 ? .empty : coverMapKey(spec.mapKey, markers: spec.map.markers)
+        let keyGap = key.height > 0 ? gaps.mapKey : 0
         // Without it, the title is followed by the space the route line's would have been.
         let (titleGap, routeGap) = trip.hasName ? (gaps.title, gaps.route) : (gaps.route, 0)
         let above = brand.height + gaps.brand + title.part.height + titleGap + route.height + routeGap + meta.height + gaps.meta
-        let below = mapGap + stats.height + gaps.stats + note.height
+        let below = keyGap + key.height + mapGap + stats.height + gaps.stats + note.height
         let extraPaper = max(0, theme.page.height - (t.papers[t.paper]?.height ?? theme.page.height))
         var designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
         if places == 1 {
@@ -59,7 +61,7 @@ extension SectionContext {
         var items: [DisplayItem] = []
         var y = 0.0
         for (part, gap) in [(brand, gaps.brand), (title.part, titleGap), (route, routeGap), (meta, gaps.meta),
-                            (map, mapGap), (stats, gaps.stats), (note, 0)] {
+                            (map, keyGap), (key, mapGap), (stats, gaps.stats), (note, 0)] {
             items += part.items.map { $0.offset(by: Point(x: 0, y: y)) }
             y += part.height + gap
         }
