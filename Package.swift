@@ -17,6 +17,7 @@ let package = Package(
 
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
@@ -33,7 +34,7 @@ let package = Package(
         // The hermetic font set and Pango text shaping shared by layout and rendering.
         .target(name: "ItineraryText", dependencies: ["CCairo"]),
         // Templates, formatting and the page-flow engine: trip → display list per page.
-        .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryText"]),
+        .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryText", "CQRencode"]),
         // Display list → Cairo PDF or PNG bytes.
         .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo"]),
         // The library API: load → layout → render → atomic write.

@@ -35,6 +35,8 @@ public struct DaysSpec: Sendable, TemplateObjectReadable {
     /// Space between a time and its zone abbreviation.
     public var zoneGap: Double
     public var ticket: TicketStripSpec
+    /// A QR code beside each ticket link and plan link, for paper (nil: none).
+    public var qrCode: QRCodeSpec?
     /// The day-note callout.
     public var note: CalloutSpec
     /// The chip behind a confirmation code.
@@ -51,7 +53,7 @@ public struct DaysSpec: Sendable, TemplateObjectReadable {
         "daysCaps", "restDays", "restDaysDetail",
     ]
 
-    static let keys = ["startsNewPage", "title", "betweenDays", "betweenCards", "afterHeading", "heading", "card", "customPaddingY", "customLabelGap", "teamBar", "matchupAtSpace", "zoneGap", "ticket", "note", "codeChip", "restDayDash", "icons", "styles", "colors", "teamCodeColor", "leagueCode", "factCells", "cardRule", "linkUnderline"]
+    static let keys = ["startsNewPage", "title", "betweenDays", "betweenCards", "afterHeading", "heading", "card", "customPaddingY", "customLabelGap", "teamBar", "matchupAtSpace", "zoneGap", "ticket", "qrCode", "note", "codeChip", "restDayDash", "icons", "styles", "colors", "teamCodeColor", "leagueCode", "factCells", "cardRule", "linkUnderline"]
 
     init(_ o: TemplateObject) throws(TemplateError) {
         startsNewPage = try o.bool("startsNewPage", default: false)
@@ -72,6 +74,7 @@ public struct DaysSpec: Sendable, TemplateObjectReadable {
         matchupAtSpace = try o.nonNegative("matchupAtSpace")
         zoneGap = try o.nonNegative("zoneGap")
         ticket = try o.read("ticket")
+        qrCode = try o.readIfPresent("qrCode")
         note = try o.read("note")
         codeChip = try o.read("codeChip")
         restDayDash = try o.dashPattern("restDayDash")
@@ -89,6 +92,7 @@ public struct DaysSpec: Sendable, TemplateObjectReadable {
         if let rule = heading.rule { refs.append(("days.heading.rule.color", rule.color)) }
         if let token = teamBar.color.token { refs.append(("days.teamBar.color", token)) }
         if let token = teamCodeColor.token { refs.append(("days.teamCodeColor", token)) }
+        if let qrCode { refs.append(("days.qrCode.color", qrCode.color)) }
         return refs
     }
 }
@@ -195,6 +199,31 @@ public struct TicketStripSpec: Sendable, TemplateObjectReadable {
         padding = try o.nonNegative("padding")
         linkMinWidth = try o.positive("linkMinWidth")
     }
+}
+
+/// QR codes beside links. A code is at least `minimumSize` wide (18 mm, 51 pt, reads from
+/// 30 cm on a home printer) and its modules at least `moduleSize` (so a long URL, which needs
+/// more modules, gets a larger code); `gap` separates it from the text, which leaves it
+/// `quietZone` modules of clear paper on every side as a scanner needs.
+public struct QRCodeSpec: Sendable, TemplateObjectReadable {
+    public var minimumSize: Double
+    public var moduleSize: Double
+    public var quietZone: Int
+    public var gap: Double
+    public var color: String
+
+    static let keys = ["minimumSize", "moduleSize", "quietZone", "gap", "color"]
+
+    init(_ o: TemplateObject) throws(TemplateError) {
+        minimumSize = try o.positive("minimumSize")
+        moduleSize = try o.positive("moduleSize")
+        quietZone = try o.positiveInt("quietZone")
+        gap = try o.nonNegative("gap")
+        color = try o.string("color")
+    }
+
+    /// The points per module for a code of `modules` modules a side.
+    public func module(for modules: Int) -> Double { max(moduleSize, minimumSize / Double(max(1, modules))) }
 }
 
 /// A tinted box with an icon before its text.

@@ -44,6 +44,14 @@ extension DayLayout {
                 sideHeight += z.height
             }
         }
+        // Under them, the link's QR code, for paper.
+        if let url = item.url, let qr = qrCode(for: url, top: sideHeight, maxWidth: spec.card.side) {
+            let top = sideHeight == 0 ? 0 : qr.top
+            let origin = Point(x: grid.right - qr.width, y: top)
+            side.add([qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
+                      .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url)])
+            sideHeight = top + qr.width
+        }
 
         // A short card centres both columns on the tile; a taller one hangs them from its top.
         let rowHeight = max(tile, mainHeight, sideHeight)

@@ -13,6 +13,9 @@ extension DayLayout {
         sketch.add([.line(from: Point(x: grid.contentX, y: t.rule / 2), to: Point(x: grid.right, y: t.rule / 2),
                           width: t.rule, color: color(.perforation), dash: t.dash)])
         let top = t.rule + t.padding
+        // The QR code of the link takes the strip's right end; the fields and the link end before it.
+        let qr = ticket.url.flatMap { qrCode(for: $0, top: t.rule, maxWidth: grid.spanWidth / 3) }
+        let right = grid.right - (qr.map { $0.width + $0.gap } ?? 0)
         let capsHeight = lineHeight(.caps)
         let valueTop = capsHeight + spec.card.cellLabelGap
         let valueBaseline = valueTop + baseline(.ticketValue)
@@ -25,7 +28,7 @@ extension DayLayout {
             guard let caps = line([span(label, .caps)]),
                   let valueLine = line([span(value, .ticketValue)], maxWidth: grid.spanWidth) else { continue }
             let width = max(caps.width, valueLine.width)
-            if placed && x + width > grid.right + 0.001 {
+            if placed && x + width > right + 0.001 {
                 x = grid.contentX
                 rowTop += rowHeight + spec.card.cellsGap
             }
@@ -40,26 +43,44 @@ extension DayLayout {
         // baseline the values'; with too little room there it takes a row of its own.
         if let url = ticket.url {
             let icon = spec.icons.link
-            let room = grid.right - (placed ? x : grid.contentX) - icon.size - icon.gap
+            let room = right - (placed ? x : grid.contentX) - icon.size - icon.gap
             let beside = room >= t.linkMinWidth
             let linkRow = beside ? (placed ? rowTop : top) : bottom + spec.card.cellsGap
-            let width = beside ? room : grid.spanWidth - icon.size - icon.gap
+            let width = beside ? room : right - grid.contentX - icon.size - icon.gap
             let shown = ctx.text.ellipsize(span(Self.withoutScheme(url), .ticketLink), width: width, middle: true)
             if let link = line([shown]), let caps = line([span(ctx.labels.tickets, .caps)]) {
                 let linkBaseline = linkRow + valueBaseline
                 let linkTop = linkBaseline - link.baseline
-                let textRight = grid.right - icon.size - icon.gap
+                let textRight = right - icon.size - icon.gap
                 sketch.line(link, right: textRight, baseline: linkBaseline)
                 sketch.add(underline(link, x: textRight - link.width, baseline: linkBaseline))
-                sketch.line(caps, right: grid.right, baseline: linkTop - caps.height + caps.baseline)
-                sketch.add(Icon.link.draw(at: Point(x: grid.right - icon.size, y: linkTop + (link.height - icon.size) / 2),
+                sketch.line(caps, right: right, baseline: linkTop - caps.height + caps.baseline)
+                sketch.add(Icon.link.draw(at: Point(x: right - icon.size, y: linkTop + (link.height - icon.size) / 2),
                                           size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))
                 sketch.add([.link(Rect(x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size, height: link.height),
                                   uri: url)])
                 bottom = max(bottom, linkRow + rowHeight, linkTop + link.height)
             }
         }
+        if let qr, let url = ticket.url {
+            let origin = Point(x: grid.right - qr.width, y: qr.top)
+            sketch.add([qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
+                        .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url)])
+            bottom = max(bottom, qr.top + qr.width)
+        }
         return CardPart(height: bottom, items: sketch.items)
+    }
+
+    /// The QR code of `url` as the template sizes it: its width, the gap the text leaves before
+    /// it (at least the quiet zone), and its top, a quiet zone below `clearFrom`. Nil without a
+    /// `qrCode` spec, or for a URL too long to print readably in `maxWidth` (hundreds of
+    /// characters: the link's text is still there).
+    func qrCode(for url: String, top clearFrom: Double, maxWidth: Double) -> (code: QRCode, spec: QRCodeSpec, module: Double, width: Double, gap: Double, top: Double)? {
+        guard let spec = spec.qrCode, let code = QRCode(url) else { return nil }
+        let module = spec.module(for: code.size)
+        guard module * Double(code.size) <= maxWidth else { return nil }
+        let quiet = Double(spec.quietZone) * module
+        return (code, spec, module, module * Double(code.size), max(spec.gap, quiet), clearFrom + quiet)
     }
 
     /// A URL as people read it: without `https://` or `http://`.
