@@ -73,6 +73,41 @@ public enum DisplayItem: Sendable, Hashable {
     case internalLink(Rect, destination: String)
     /// A named destination at a point of this page.
     case destination(name: String, at: Point)
+    /// Opens an element of the tagged PDF's structure: the items up to the matching
+    /// `.endStructure` are its content, read in that order. Elements nest, and may stay open
+    /// across pages (a section, a table split over two). Images ignore them.
+    case beginStructure(StructureRole)
+    /// Closes the innermost open element, which must be of this role.
+    case endStructure(StructureRole)
+}
+
+/// The structure elements the layout marks, by their PDF standard structure types.
+public enum StructureRole: String, Sendable, Hashable, CaseIterable {
+    /// A part of the document: the cover, the overview, the days, the progress.
+    case section = "Sect"
+    /// A section's title (Overview, Day by day, Stadium progress).
+    case heading1 = "H1"
+    /// A day's heading.
+    case heading2 = "H2"
+    case paragraph = "P"
+    /// A group read as one unit: a card.
+    case division = "Div"
+    case table = "Table"
+    case tableRow = "TR"
+    case tableHeaderCell = "TH"
+    case tableCell = "TD"
+    /// The route map.
+    case figure = "Figure"
+    /// Page furniture (running header, footer, the test-entitlement notice): not content. Written
+    /// as an element of its own kind, so that it is never read as part of the section around it.
+    case artifact = "Artifact"
+}
+
+extension Array where Element == DisplayItem {
+    /// These items as the content of one structure element (unchanged when empty).
+    public func tagged(_ role: StructureRole) -> [DisplayItem] {
+        isEmpty ? self : [.beginStructure(role)] + self + [.endStructure(role)]
+    }
 }
 
 /// One page of output.

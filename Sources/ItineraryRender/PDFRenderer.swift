@@ -35,6 +35,7 @@ public enum PDFRenderer {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
+        try checkStructure(document)
         let sink = ByteSink()
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
@@ -53,16 +54,25 @@ public enum PDFRenderer {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         let painter = Painter(cr: cr, text: text, emitsTags: true)
+        // One Document element holds the whole structure tree, its elements open across pages
+        // as the layout marks them. (cairo 1.16 also writes a damaged PDF for a link outside any
+        // structure element.)
+        cairo_tag_begin(cr, "Document", nil)
+        var size = (first.width, first.height)
         for (index, page) in document.pages.enumerated() {
-            cairo_pdf_surface_set_size(surface, page.width, page.height)
+            // Only when the size changes: cairo 1.16 fails an assertion at the end (cairo-array.c,
+            // `index < array->num_elements`) when `set_size` is called on a page while an element
+            // open across pages and a named destination exist, even for the same size. A
+            // document's pages share one paper, so this never happens.
+            if (page.width, page.height) != size {
+                cairo_pdf_surface_set_size(surface, page.width, page.height)
+                size = (page.width, page.height)
+            }
             if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
-            // cairo 1.16 writes a damaged PDF for a link outside any structure element:
-            // wrapping each page in one makes it write the structure tree.
-            cairo_tag_begin(cr, "Document", nil)
             painter.paint(page)
-            cairo_tag_end(cr, "Document")
             if index < document.pages.count - 1 { cairo_show_page(cr) }
         }
+        cairo_tag_end(cr, "Document")
         addOutline(surface, document.outline, parent: Int32(CAIRO_PDF_OUTLINE_ROOT))
         cairo_show_page(cr)
         cairo_surface_finish(surface)
@@ -71,6 +81,26 @@ public enum PDFRenderer {
             throw RenderError(message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
         }
         return sink.data
+    }
+
+    /// The layout's structure marks must nest, over the whole document: cairo would otherwise
+    /// fail at the end with a bare "invalid tag" status.
+    static func checkStructure(_ document: LaidOutDocument) throws {
+        var open: [StructureRole] = []
+        for (index, page) in document.pages.enumerated() {
+            for item in page.items {
+                switch item {
+                case let .beginStructure(role): open.append(role)
+                case let .endStructure(role):
+                    guard open.last == role else {
+                        throw RenderError(message: "page \(index + 1) closes a \(role.rawValue) element while \(open.last?.rawValue ?? "none") is open (a layout bug)")
+                    }
+                    open.removeLast()
+                default: break
+                }
+            }
+        }
+        if let role = open.last { throw RenderError(message: "a \(role.rawValue) element is never closed (a layout bug)") }
     }
 
     private static func setMetadata(_ surface: OpaquePointer, _ meta: DocumentMetadata, _ options: PDFOptions) {

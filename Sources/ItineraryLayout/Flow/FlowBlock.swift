@@ -131,6 +131,7 @@ extension DisplayItem {
         case let .link(rect, uri): return .link(r(rect), uri: uri)
         case let .internalLink(rect, dest): return .internalLink(r(rect), destination: dest)
         case let .destination(name, at): return .destination(name: name, at: p(at))
+        case .beginStructure, .endStructure: return self
         }
     }
 }
