@@ -98,9 +98,11 @@ public enum StructureRole: String, Sendable, Hashable, CaseIterable {
     case tableCell = "TD"
     /// The route map.
     case figure = "Figure"
-    /// Page furniture (running header, footer, the test-entitlement notice): not content. Written
-    /// as an element of its own kind, so that it is never read as part of the section around it.
-    case artifact = "Artifact"
+    /// Page furniture (running header, footer, the test-entitlement notice, a repeated table
+    /// header): not content. cairo 1.16 refuses content in an `Artifact` tag, so it is written
+    /// as a `Private` element (content of the producer's own, which readers do not read as the
+    /// section's), never as part of the section around it.
+    case artifact = "Private"
 }
 
 extension Array where Element == DisplayItem {

@@ -32,7 +32,7 @@ public struct ItineraryLayoutEngine {
             guard !sectionBlocks.isEmpty else { continue }
             printed.append(section)
             if theme.template.startsNewPage(section) { blocks.append(PageBreak()) }
-            blocks += sectionBlocks
+            blocks += [StructureMark(opening: .section)] + sectionBlocks + [StructureMark(closing: .section)]
         }
 
         let geometry = theme.geometry

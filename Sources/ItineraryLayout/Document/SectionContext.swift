@@ -45,8 +45,10 @@ struct SectionContext {
 
     // MARK: Shared pieces
 
-    func paragraph(_ spans: [StyledSpan], width: Double) -> TextBlock {
-        TextBlock(lines: text.setParagraph(spans, width: width), width: width)
+    func paragraph(_ spans: [StyledSpan], width: Double, role: StructureRole = .paragraph) -> TextBlock {
+        var block = TextBlock(lines: text.setParagraph(spans, width: width), width: width)
+        block.role = role
+        return block
     }
 
     func counted(_ n: Int, _ one: String, _ many: String) -> String {

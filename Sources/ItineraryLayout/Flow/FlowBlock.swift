@@ -56,6 +56,18 @@ public struct Anchor: FlowBlock {
     public func draw(at origin: Point) -> [DisplayItem] { [.destination(name: name, at: origin)] }
 }
 
+/// A zero-height marker that opens or closes a structure element around the blocks between:
+/// a section spans its pages as one element. An opening one keeps with what follows.
+public struct StructureMark: FlowBlock {
+    public var role: StructureRole
+    public var opens: Bool
+    public init(opening role: StructureRole) { self.role = role; opens = true }
+    public init(closing role: StructureRole) { self.role = role; opens = false }
+    public var height: Double { 0 }
+    public var keepWithNext: Bool { opens }
+    public func draw(at origin: Point) -> [DisplayItem] { [opens ? .beginStructure(role) : .endStructure(role)] }
+}
+
 /// A horizontal hairline with space under it, dropped at the top of a page and kept with what follows.
 public struct Rule: FlowBlock {
     public var width: Double

@@ -14,6 +14,8 @@ public struct TextBlock: FlowBlock {
     public var linkURI: String?
     public var keepWithNext: Bool
     public var mark: String?
+    /// What the paragraph is in the document's structure: a paragraph, or a heading.
+    public var role: StructureRole = .paragraph
 
     public init(lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
                 minimumLinesPerSide: Int = 2, linkURI: String? = nil, keepWithNext: Bool = false, mark: String? = nil) {
@@ -67,6 +69,6 @@ public struct TextBlock: FlowBlock {
             }
             y += line.height
         }
-        return items
+        return items.tagged(role)
     }
 }

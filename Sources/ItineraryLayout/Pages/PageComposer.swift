@@ -24,13 +24,13 @@ struct PageComposer {
                 // The item at the top edge: zero-height blocks placed first (a section's page
                 // break, an anchor) share y = 0 with it, so look past them.
                 let mark = body.blocks.first { $0.y < 0.001 && $0.block.mark != nil }?.block.mark ?? body.markAtTop
-                items += header(mark: mark, left: frame.x, width: frame.width)
+                items += header(mark: mark, left: frame.x, width: frame.width).tagged(.artifact)
             }
             if index > 0 || t.footer.onFirstPage {
-                items += footer(page: index + 1, of: bodies.count, left: frame.x, width: frame.width)
+                items += footer(page: index + 1, of: bodies.count, left: frame.x, width: frame.width).tagged(.artifact)
             }
             if let notice {
-                items += noticeLine(notice, left: frame.x, width: frame.width)
+                items += noticeLine(notice, left: frame.x, width: frame.width).tagged(.artifact)
             }
             // A cover gets its own page label ("Cover"), so viewers number the pages after it
             // as printed: the cover counts as page 1.

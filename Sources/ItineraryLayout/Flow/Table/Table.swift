@@ -39,7 +39,8 @@ public struct Table: FlowBlock {
         let layout = ColumnLayout(columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural)
         self.width = width
         self.geometry = geometry
-        self.header = header.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding, text: text) }
+        self.header = header.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding, text: text,
+                                          cellRole: .tableHeaderCell) }
         body = rows.map { SetRow(cells: $0.cells, destination: $0.destination, columns: layout, geometry: geometry, padding: geometry.rowPadding, text: text) }
         self.totals = totals.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.rowPadding, text: text) }
         var tops = [0.0]
@@ -112,15 +113,21 @@ public struct Table: FlowBlock {
             items.append(.line(from: Point(x: origin.x, y: mid), to: Point(x: origin.x + width, y: mid), width: r.width, color: r.color, dash: []))
             y += r.width
         }
-        func row(_ r: SetRow) {
+        func row(_ r: SetRow, as role: StructureRole = .tableRow) {
+            items.append(.beginStructure(role))
             items += r.items.map { $0.offset(by: Point(x: origin.x, y: y)) }
             if let destination = r.destination {
                 items.append(.internalLink(Rect(x: origin.x, y: y, width: width, height: r.height), destination: destination))
             }
+            items.append(.endStructure(role))
             y += r.height
         }
+        // One Table element over all its pieces: opened by the first, closed by the last. The
+        // header row is read once; repeated on a later page it is page furniture.
+        let starts = rows.lowerBound == 0
+        if starts { items.append(.beginStructure(.table)) }
         if let header {
-            row(header)
+            row(header, as: starts ? .tableRow : .artifact)
             rule(geometry.headerRule)
         }
         for i in rows {
@@ -131,6 +138,7 @@ public struct Table: FlowBlock {
             rule(geometry.totalsRule)
             row(totals)
         }
+        if endsTable { items.append(.endStructure(.table)) }
         return items
     }
 }

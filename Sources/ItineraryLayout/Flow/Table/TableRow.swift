@@ -21,7 +21,10 @@ struct SetRow: Sendable, Hashable {
     var destination: String?
 
     /// Sets `cells` across `columns`, aligning the first baselines of all cells.
-    init(cells: [TableCell], destination: String?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding, text: TextEngine) {
+    /// `cellRole`: each cell is a `TD` (or a header row's `TH`) element of the tagged PDF, empty
+    /// cells too, so a screen reader's columns line up.
+    init(cells: [TableCell], destination: String?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding, text: TextEngine,
+         cellRole: StructureRole = .tableCell) {
         var placed: [(x: Double, cell: SetCell)] = []
         var column = 0
         for cell in cells where column < columns.x.count {
@@ -37,7 +40,7 @@ struct SetRow: Sendable, Hashable {
         for (x, cell) in placed {
             let dy = cell.height > 0 ? baseline - cell.firstBaseline : 0
             content = max(content, dy + cell.height)
-            items += cell.items.map { $0.offset(by: Point(x: x, y: padding.top + dy)) }
+            items += [.beginStructure(cellRole)] + cell.items.map { $0.offset(by: Point(x: x, y: padding.top + dy)) } + [.endStructure(cellRole)]
         }
         height = padding.top + content + padding.bottom
         self.items = items

@@ -60,9 +60,13 @@ extension SectionContext {
 
         var items: [DisplayItem] = []
         var y = 0.0
-        for (part, gap) in [(brand, gaps.brand), (title.part, titleGap), (route, routeGap), (meta, gaps.meta),
-                            (map, keyGap), (key, mapGap), (stats, gaps.stats), (note, 0)] {
-            items += part.items.map { $0.offset(by: Point(x: 0, y: y)) }
+        // Each part one element of the structure, in reading order: the brand row is furniture,
+        // the map a figure.
+        let parts: [(CoverPart, Double, StructureRole)] = [
+            (brand, gaps.brand, .artifact), (title.part, titleGap, .paragraph), (route, routeGap, .paragraph), (meta, gaps.meta, .paragraph),
+            (map, keyGap, .figure), (key, mapGap, .paragraph), (stats, gaps.stats, .paragraph), (note, 0, .paragraph)]
+        for (part, gap, role) in parts {
+            items += part.items.map { $0.offset(by: Point(x: 0, y: y)) }.tagged(role)
             y += part.height + gap
         }
         return [Canvas(height: pageHeight, items: items)]

@@ -53,7 +53,9 @@ extension DayLayout {
         let tileTop = (height - h.tileSize) / 2
         let textTop = (height - textHeight) / 2
 
-        sketch.add([.rect(Rect(x: 0, y: tileTop, width: h.tileSize, height: h.tileSize), radius: h.tileRadius,
+        // Read as: the H2 (`Day 1`, `Sun, Jun 14 · Milwaukee`), the summary, the title.
+        sketch.add([.beginStructure(.heading2),
+                    .rect(Rect(x: 0, y: tileTop, width: h.tileSize, height: h.tileSize), radius: h.tileRadius,
                           fill: color(.tile), stroke: nil, strokeWidth: 0)])
         var y = tileTop + h.tileCapsTop
         // Inside the tile with a margin on each side: a number too wide for it (`100`, `12–14`)
@@ -66,10 +68,17 @@ extension DayLayout {
         }
 
         let bottom = sketch.lines(h2, x: textX, top: textTop)
+        sketch.add([.endStructure(.heading2)])
         if let summaryLine, let first = h2.first {
+            sketch.add([.beginStructure(.paragraph)])
             sketch.line(summaryLine, right: ctx.width, baseline: textTop + first.baseline)
+            sketch.add([.endStructure(.paragraph)])
         }
-        if !title.isEmpty { sketch.lines(title, x: textX, top: bottom + h.titleGap) }
+        if !title.isEmpty {
+            sketch.add([.beginStructure(.paragraph)])
+            sketch.lines(title, x: textX, top: bottom + h.titleGap)
+            sketch.add([.endStructure(.paragraph)])
+        }
         return Canvas(height: height, items: sketch.items)
     }
 
@@ -90,12 +99,18 @@ extension DayLayout {
         let textWidth = ctx.width - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
         let text = lines([span(dayCaps(days), .tileCaps), span(" " + dayNumbers(days), .tileNumber),
                           span(" · " + headingText(days, day), .heading)], width: max(1, textWidth))
+        sketch.add([.beginStructure(.heading2)])
         var bottom = sketch.lines(text, x: 0, top: top)
+        sketch.add([.endStructure(.heading2)])
         if let summaryLine, let first = text.first {
+            sketch.add([.beginStructure(.paragraph)])
             sketch.line(summaryLine, right: ctx.width, baseline: top + first.baseline)
+            sketch.add([.endStructure(.paragraph)])
         }
         if let title = day.title {
+            sketch.add([.beginStructure(.paragraph)])
             bottom = sketch.lines(lines([span(title, .dayTitle)], width: ctx.width), x: 0, top: bottom + h.titleGap)
+            sketch.add([.endStructure(.paragraph)])
         }
         return Canvas(height: bottom, items: sketch.items)
     }

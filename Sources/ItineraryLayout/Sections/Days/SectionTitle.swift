@@ -7,7 +7,7 @@ extension SectionContext {
     func sectionTitle(_ title: StyledSpan, lead: StyledSpan, spec: SectionTitleSpec, anchor: String? = nil) -> [any FlowBlock] {
         var parts: [any FlowBlock] = []
         if let anchor { parts.append(Anchor(name: anchor)) }
-        parts.append(paragraph([title], width: width))
+        parts.append(paragraph([title], width: width, role: .heading1))
         if !lead.text.isEmpty {
             parts.append(Spacer(spec.leadGap))
             parts.append(paragraph([lead], width: width))

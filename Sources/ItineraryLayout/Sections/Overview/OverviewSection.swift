@@ -28,7 +28,7 @@ extension OverviewBuilder {
     private func heading() -> any FlowBlock {
         let title = label("title")
         guard spec.title.visible else { return Stack([Anchor(name: "overview")], keepWithNext: true, mark: title) }
-        var children: [any FlowBlock] = [Anchor(name: "overview"), context.paragraph([span(title, spec.title.style)], width: context.width)]
+        var children: [any FlowBlock] = [Anchor(name: "overview"), context.paragraph([span(title, spec.title.style)], width: context.width, role: .heading1)]
         let lead = label("lead")
         if !lead.isEmpty {
             children.append(Spacer(spec.title.leadGap))

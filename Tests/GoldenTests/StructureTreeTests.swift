@@ -1,0 +1,83 @@
+/// The tagged PDF's structure tree, read back with poppler's `pdfinfo -struct-text`: one root,
+/// sections with their headings, tables with header cells, the map as a figure, furniture apart.
+import Foundation
+import ItineraryExport
+import Testing
+import TestSupport
+
+/// One element of the tree as pdfinfo prints it: its type, its text, its children.
+final class StructureNode {
+    let type: String
+    var text = ""
+    var children: [StructureNode] = []
+    init(type: String) { self.type = type }
+
+    func all(_ type: String) -> [StructureNode] { (self.type == type ? [self] : []) + children.flatMap { $0.all(type) } }
+    /// All the text under this element, in reading order.
+    var fullText: String { text + children.map(\.fullText).joined() }
+
+    /// Parses `pdfinfo -struct-text`: two spaces of indent a level; `"…"` lines are text,
+    /// `Object n 0` lines annotation references, anything else an element (`H1 (block)`).
+    static func parse(_ output: String) -> [StructureNode] {
+        var roots: [StructureNode] = []
+        var stack: [(depth: Int, node: StructureNode)] = []
+        for line in output.split(separator: "\n") {
+            let depth = line.prefix { $0 == " " }.count / 2
+            let body = line.drop { $0 == " " }
+            while let last = stack.last, last.depth >= depth { stack.removeLast() }
+            if body.hasPrefix("\"") {
+                stack.last?.node.text += String(body.dropFirst().dropLast())
+            } else if !body.hasPrefix("Object ") {
+                let node = StructureNode(type: String(body.split(separator: " ").first ?? ""))
+                if let parent = stack.last?.node { parent.children.append(node) } else { roots.append(node) }
+                stack.append((depth, node))
+            }
+        }
+        return roots
+    }
+}
+
+@Suite("Structure tree")
+struct StructureTreeTests {
+    @Test("the 10-day example: one Document; a section each; H1 per section, H2 per day; tables with header cells; the map a Figure")
+    func tenDayTree() throws {
+        let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
+        let pdf = TestPaths.scratch("structure-tree").appendingPathComponent("trip.pdf")
+        try TestStores.exporter().render(trip).bytes.write(to: pdf)
+        let out = try runProcess("/usr/bin/pdfinfo", ["-struct-text", pdf.path])
+        #expect(out.status == 0)
+        #expect(!out.stderr.contains("more than one child"), "\(out.stderr)")
+
+        let roots = StructureNode.parse(out.stdout)
+        try #require(roots.count == 1 && roots[0].type == "Document", "roots: \(roots.map(\.type))")
+        let document = roots[0]
+        let sections = document.children.filter { $0.type == "Sect" }
+        #expect(sections.count == 4, "cover, overview, days, progress: \(document.children.map(\.type))")
+        // Page furniture is never inside a section's content as text of its own.
+        #expect(document.children.allSatisfy { $0.type == "Sect" || $0.type == "Private" })
+
+        #expect(document.all("H1").map(\.fullText) == ["Overview", "Day by day", "Stadium progress"])
+        let h2 = document.all("H2").map(\.fullText)
+        #expect(h2.count == trip.days.count, "\(h2)")
+        for (text, day) in zip(h2, trip.days) { #expect(text.hasSuffix(day.city), "\(text)") }
+
+        let cover = sections[0]
+        #expect(cover.all("Figure").count == 1)
+        #expect(cover.all("Figure").first?.fullText.contains("Chicago") == true)
+
+        let tables = sections[1].all("Table")
+        #expect(tables.count == 2, "days and stays")
+        let days = try #require(tables.first)
+        let rows = days.children.filter { $0.type == "TR" }
+        #expect(rows.first?.children.map(\.type) == Array(repeating: "TH", count: 7))
+        #expect(rows.first?.children.map(\.fullText) == ["DAY", "DATE", "CITY", "GAMES", "TRAVEL", "DISTANCE", "TIME"])
+        // A row per day and the totals; each body row links to its day.
+        #expect(rows.count == 1 + trip.days.count + 1)
+        #expect(rows.dropFirst().prefix(trip.days.count).allSatisfy { $0.all("Link").count == 1 && $0.all("TD").count == 7 })
+        #expect(rows.dropFirst().first?.all("TD").first?.fullText == "1")
+
+        // Cards are groups, read in order; ticket links are Link elements inside them.
+        #expect(sections[2].all("Div").count >= trip.days.flatMap(\.items).count)
+        #expect(!sections[2].all("Link").isEmpty)
+    }
+}
