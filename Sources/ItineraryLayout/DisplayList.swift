@@ -75,8 +75,9 @@ public enum DisplayItem: Sendable, Hashable {
     case destination(name: String, at: Point)
     /// Opens an element of the tagged PDF's structure: the items up to the matching
     /// `.endStructure` are its content, read in that order. Elements nest, and may stay open
-    /// across pages (a section, a table split over two). Images ignore them.
-    case beginStructure(StructureRole)
+    /// across pages (a section, a table split over two). `alternate` is what a screen reader
+    /// says instead of the content (a figure's words). Images ignore them.
+    case beginStructure(StructureRole, alternate: String? = nil)
     /// Closes the innermost open element, which must be of this role.
     case endStructure(StructureRole)
 }
@@ -146,11 +147,19 @@ public struct DocumentMetadata: Sendable, Hashable {
     public var author: String?
     public var subject: String?
     public var keywords: String?
-    public init(title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil) {
+    /// The document's language as a BCP 47 tag (`en-US`), for screen readers' voices.
+    public var language: String?
+    /// What each link is for, as a screen reader announces it: by URI, and by `#` and the name
+    /// for a link to a destination in the document (`#day-3` → `Day 3: Sun, Jun 14 · Milwaukee`).
+    public var linkDescriptions: [String: String]
+    public init(title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil,
+                language: String? = nil, linkDescriptions: [String: String] = [:]) {
         self.title = title
         self.author = author
         self.subject = subject
         self.keywords = keywords
+        self.language = language
+        self.linkDescriptions = linkDescriptions
     }
 }
 

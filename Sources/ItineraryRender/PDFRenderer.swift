@@ -80,7 +80,12 @@ public enum PDFRenderer {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
         }
-        return sink.data
+        let figures = document.pages.flatMap(\.items).compactMap { item -> String? in
+            if case let .beginStructure(.figure, alternate) = item { return alternate ?? "" }
+            return nil
+        }
+        return try AccessibilityUpdate(language: document.metadata.language, figureAlternates: figures,
+                                       linkDescriptions: document.metadata.linkDescriptions).apply(to: sink.data)
     }
 
     /// The layout's structure marks must nest, over the whole document: cairo would otherwise
@@ -90,7 +95,7 @@ public enum PDFRenderer {
         for (index, page) in document.pages.enumerated() {
             for item in page.items {
                 switch item {
-                case let .beginStructure(role): open.append(role)
+                case let .beginStructure(role, _): open.append(role)
                 case let .endStructure(role):
                     guard open.last == role else {
                         throw RenderError(message: "page \(index + 1) closes a \(role.rawValue) element while \(open.last?.rawValue ?? "none") is open (a layout bug)")

@@ -64,7 +64,7 @@ struct Painter {
             guard emitsTags else { return }
             cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(Self.escape(name))' x=\(Self.int(at.x)) y=\(Self.int(at.y))")
             cairo_tag_end(cr, CAIRO_TAG_DEST)
-        case let .beginStructure(role):
+        case let .beginStructure(role, _):
             guard emitsTags else { return }
             cairo_tag_begin(cr, role.rawValue, nil)
         case let .endStructure(role):

@@ -80,4 +80,42 @@ struct StructureTreeTests {
         #expect(sections[2].all("Div").count >= trip.days.flatMap(\.items).count)
         #expect(!sections[2].all("Link").isEmpty)
     }
+
+    /// The entries cairo cannot write, added by the renderer's incremental update, read back with
+    /// `qpdf --json` (its own parser, not ours): the catalog's language and viewer settings, the
+    /// map's alternate text naming every stop, a `/Contents` on every link annotation.
+    @Test("the 10-day example: /Lang, the map's /Alt names every stop in order, every link says where it goes, qpdf --check is clean")
+    func accessibilityEntries() throws {
+        let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
+        let pdf = TestPaths.scratch("structure-entries").appendingPathComponent("trip.pdf")
+        try TestStores.exporter().render(trip).bytes.write(to: pdf)
+        #expect(try runProcess("/usr/bin/qpdf", ["--check", pdf.path]).status == 0)
+        let out = try runProcess("/usr/bin/qpdf", ["--json=2", "--json-key=qpdf", pdf.path])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let objects = try #require((json["qpdf"] as? [Any])?.last as? [String: Any])
+        let values = objects.values.compactMap { ($0 as? [String: Any])?["value"] as? [String: Any] }
+
+        let catalog = try #require(values.first { $0["/Type"] as? String == "/Catalog" })
+        #expect(catalog["/Lang"] as? String == "u:en-US")
+        #expect(catalog["/PageMode"] as? String == "/UseOutlines")
+        #expect((catalog["/ViewerPreferences"] as? [String: Any])?["/DisplayDocTitle"] as? Bool == true)
+        #expect((catalog["/MarkInfo"] as? [String: Any])?["/Marked"] as? Bool == true)
+
+        let figures = values.filter { $0["/S"] as? String == "/Figure" }
+        #expect(figures.count == 1)
+        let alt = try #require(figures.first?["/Alt"] as? String)
+        var rest = Substring(alt)
+        for (n, city) in ["Chicago", "Milwaukee", "Detroit", "Cleveland", "Pittsburgh", "Cincinnati"].enumerated() {
+            let r = try #require(rest.range(of: "\(n + 1) \(city), Jun "), "\(alt)")
+            rest = rest[r.upperBound...]
+        }
+        #expect(alt.hasPrefix("u:Route map: 1 Chicago, Jun 12–13 → 2 Milwaukee"))
+
+        let links = values.filter { $0["/Subtype"] as? String == "/Link" }
+        #expect(links.count >= trip.days.count)
+        for link in links { #expect((link["/Contents"] as? String)?.isEmpty == false, "\(link)") }
+        let contents = Set(links.compactMap { $0["/Contents"] as? String })
+        #expect(contents.contains("u:Tickets: STL @ CHC, Fri, Jun 12"))
+        #expect(contents.contains("u:Day 1 · Fri, Jun 12 · Chicago"))
+    }
 }

@@ -54,7 +54,9 @@ public struct ItineraryLayoutEngine {
         }
         let outline = outlineEntries(trip, content: content, printed: printed)
         let metadata = DocumentMetadata(title: title, author: trip.traveler,
-                                        subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice)
+                                        subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice,
+                                        language: trip.locale.replacingOccurrences(of: "_", with: "-"),
+                                        linkDescriptions: content.linkDescriptions())
         return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered)
     }
 

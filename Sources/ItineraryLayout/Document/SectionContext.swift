@@ -77,3 +77,29 @@ struct SectionContext {
             + "\(format.dayDate(first.date)) \u{2013} \(format.dayDate(last.date)) · \(first.city)"
     }
 }
+
+extension SectionContext {
+    /// What each link of the document is for, as a screen reader announces it: a ticket link
+    /// `Tickets: STL @ CHC, Fri, Jun 12`, a plan's link its title, a row's link to its day that
+    /// day's title. Keyed by URI, and by `#` and the destination's name; the first use of a URI
+    /// names it.
+    func linkDescriptions() -> [String: String] {
+        var out: [String: String] = [:]
+        for (index, day) in trip.days.enumerated() {
+            out["#" + Self.destination(day: index)] = dayTitle(index: index, day: day)
+            for item in day.items {
+                switch item {
+                case let .game(game):
+                    guard let url = game.ticket?.url, out[url] == nil else { continue }
+                    let away = teams[game.awayTeam]?.abbreviation ?? game.awayTeam
+                    let home = teams[game.homeTeam]?.abbreviation ?? game.homeTeam
+                    out[url] = "\(labels.tickets): \(away) @ \(home), \(format.dayDate(day.date))"
+                case let .custom(custom):
+                    if let url = custom.url, out[url] == nil { out[url] = custom.title }
+                default: continue
+                }
+            }
+        }
+        return out
+    }
+}

@@ -22,7 +22,7 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
     public static let requiredLabels: [String] = [
         "tripItinerary", "leagues", "stops", "note",
         "day", "days", "game", "games", "stadium", "stadiums", "city", "cities", "distance", "travelTime",
-        "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap",
+        "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap", "mapAlt",
     ]
 
     static let keys = ["startsNewPage", "brand", "gaps", "title", "route", "meta", "map", "mapKey", "stats", "noteStyle"]

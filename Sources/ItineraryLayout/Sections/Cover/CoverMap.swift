@@ -41,6 +41,16 @@ extension SectionContext {
 }
 
 extension SectionContext {
+    /// What a screen reader says for the map: the route in words, every stop with its number
+    /// and dates (`Route map: 1 Chicago, Jun 12–13 → 2 Milwaukee, Jun 14 → …`).
+    func coverMapAlternate() -> String {
+        let dates = MapDateFormatter(locale: format.locale)
+        let stops = RouteOutline(trip: trip).stops.filter { $0.location != nil }.map { stop in
+            "\(format.count(stop.number)) \(stop.city), \(dates.string(stop.firstDay, stop.lastDay))"
+        }
+        return Labels.fill(coverWord("mapAlt"), ["stops": stops.joined(separator: " → ")])
+    }
+
     /// The key under the map: `1 Chicago · 2 Milwaukee · 3·5 Detroit`, each place's marker text
     /// (as the marker writes it, `1·9·+10` for a city visited twelve times) in the key's number
     /// style, then its city, in order of first visit. An entry never breaks inside; beyond

@@ -66,7 +66,12 @@ extension SectionContext {
             (brand, gaps.brand, .artifact), (title.part, titleGap, .paragraph), (route, routeGap, .paragraph), (meta, gaps.meta, .paragraph),
             (map, keyGap, .figure), (key, mapGap, .paragraph), (stats, gaps.stats, .paragraph), (note, 0, .paragraph)]
         for (part, gap, role) in parts {
-            items += part.items.map { $0.offset(by: Point(x: 0, y: y)) }.tagged(role)
+            let moved = part.items.map { $0.offset(by: Point(x: 0, y: y)) }
+            if role == .figure, !moved.isEmpty {
+                items += [.beginStructure(.figure, alternate: coverMapAlternate())] + moved + [.endStructure(.figure)]
+            } else {
+                items += moved.tagged(role)
+            }
             y += part.height + gap
         }
         return [Canvas(height: pageHeight, items: items)]
