@@ -31,9 +31,9 @@ struct AccessibilityUpdate {
             // of other objects (fonts, content streams) this update never changes.
             guard let offset = table.offsets[number], table.begins(number, at: offset, in: bytes, with: ["/Type /StructElem", "/Type /Annot"]),
                   let object = table.object(number, at: offset, in: bytes) else { continue }
-            if object.contains("/Type /StructElem"), object.contains("/S /Figure"), let alternate = figures.popFirst() {
+            if object.utf8.contains(subsequence: "/S /Figure"), let alternate = figures.popFirst() {
                 changed.append((number, try Self.adding(["/Alt " + Self.textString(alternate)], to: object)))
-            } else if object.contains("/Subtype /Link"), let target = Self.linkTarget(object), let text = linkDescriptions[target] {
+            } else if object.utf8.contains(subsequence: "/Subtype /Link"), let target = Self.linkTarget(object), let text = linkDescriptions[target] {
                 changed.append((number, try Self.adding(["/Contents " + Self.textString(text)], to: object)))
             }
         }
@@ -59,7 +59,10 @@ struct AccessibilityUpdate {
             var j = i
             while j + 1 < offsets.count && offsets[j + 1].0 == offsets[j].0 + 1 { j += 1 }
             section += "\(offsets[i].0) \(j - i + 1)\n"
-            for k in i...j { section += String(format: "%010d 00000 n \n", offsets[k].1) }
+            for k in i...j {
+                let digits = String(offsets[k].1)
+                section += String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n"
+            }
             i = j + 1
         }
         section += "trailer\n<< /Size \(table.offsets.count)\n   /Root \(table.root) 0 R\n"
@@ -107,12 +110,26 @@ struct AccessibilityUpdate {
             return "(" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(")
                 .replacingOccurrences(of: ")", with: "\\)") + ")"
         }
-        return "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = Array("<FEFF".utf8)
+        for unit in text.utf16 {
+            for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int(unit >> UInt16(shift)) & 0xF]) }
+        }
+        out.append(UInt8(ascii: ">"))
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension String.UTF8View {
+    /// Whether these bytes hold `needle`'s.
+    func contains(subsequence needle: String) -> Bool {
+        let bytes = Array(self)
+        return CrossReference.find(Array(needle.utf8), in: bytes, from: 0, to: bytes.count) != nil
     }
 }
 
 /// cairo's cross-reference table and trailer: where each object starts, the catalog, the info.
-private struct CrossReference {
+struct CrossReference {
     /// Byte offset of each object by number (nil for free entries).
     var offsets: [Int?] = []
     var root = 0
@@ -121,29 +138,40 @@ private struct CrossReference {
     var start = 0
 
     init(_ bytes: [UInt8]) throws {
-        let tail = String(decoding: bytes.suffix(1024), as: UTF8.self)
+        let tail = String(decoding: bytes.suffix(64), as: UTF8.self)
         guard let marker = tail.range(of: "startxref", options: .backwards),
               let start = Int(tail[marker.upperBound...].split(whereSeparator: \.isWhitespace).first ?? ""),
-              start >= 0, start < bytes.count else {
+              start >= 0, start < bytes.count, bytes[start...].starts(with: Array("xref\n".utf8)) else {
             throw RenderError(message: "the PDF has no cross-reference table to update")
         }
         self.start = start
-        let text = String(decoding: bytes[start...], as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == "xref" else { throw RenderError(message: "the PDF's cross references are not a table") }
-        while let line = lines.first, !line.hasPrefix("trailer") {
-            lines.removeFirst()
-            let head = line.split(separator: " ")
-            guard head.count == 2, let first = Int(head[0]), let count = Int(head[1]), first == offsets.count else {
-                throw RenderError(message: "the PDF's cross-reference table is not one cairo writes")
+        // `xref`, one subsection `0 n`, then n entries of exactly 20 bytes (`oooooooooo ggggg n\r\n`
+        // or with a space before the newline), then the trailer.
+        var i = start + 5
+        func number() -> Int? {
+            var value = 0, digits = 0
+            while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                value = value * 10 + Int(bytes[i] - 0x30)
+                digits += 1
+                i += 1
             }
-            for _ in 0..<count {
-                guard let entry = lines.popFirst() else { throw RenderError(message: "the PDF's cross-reference table is cut short") }
-                let fields = entry.split(separator: " ")
-                offsets.append(fields.count >= 3 && fields[2] == "n" ? Int(fields[0]) : nil)
-            }
+            return digits > 0 ? value : nil
         }
-        let trailer = lines.joined(separator: "\n")
+        guard number() == 0, i < bytes.count, bytes[i] == 0x20 else { throw RenderError(message: "the PDF's cross-reference table is not one cairo writes") }
+        i += 1
+        guard let count = number(), count > 0, i < bytes.count, bytes[i] == 0x0A else {
+            throw RenderError(message: "the PDF's cross-reference table is not one cairo writes")
+        }
+        i += 1
+        guard i + 20 * count <= bytes.count else { throw RenderError(message: "the PDF's cross-reference table is cut short") }
+        offsets.reserveCapacity(count)
+        for entry in 0..<count {
+            let at = i + 20 * entry
+            var value = 0
+            for k in 0..<10 { value = value * 10 + Int(bytes[at + k] &- 0x30) }
+            offsets.append(bytes[at + 17] == UInt8(ascii: "n") ? value : nil)
+        }
+        let trailer = String(decoding: bytes[(i + 20 * count)...].prefix(512), as: UTF8.self)
         guard let root = Self.reference("/Root", in: trailer) else { throw RenderError(message: "the PDF's trailer names no catalog") }
         self.root = root
         info = Self.reference("/Info", in: trailer)
@@ -174,12 +202,30 @@ private struct CrossReference {
         guard bytes[offset...].starts(with: header) else { return nil }
         // The objects this update changes (the catalog, structure elements, link annotations)
         // are a few hundred bytes; one that does not end within 4 KB is not one of them.
-        let end = min(bytes.count, offset + 4096)
-        let window = bytes[(offset + header.count)..<end]
-        let text = String(decoding: window, as: UTF8.self)
-        guard let close = text.range(of: "endobj") else { return nil }
-        let body = text[..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-        guard body.hasPrefix("<<"), !body.contains("stream\n") else { return nil }
-        return body
+        var lo = offset + header.count
+        let end = min(bytes.count, lo + 4096)
+        guard let close = Self.find(Array("endobj".utf8), in: bytes, from: lo, to: end) else { return nil }
+        var hi = close
+        while lo < hi, [0x20, 0x0A, 0x0D].contains(bytes[lo]) { lo += 1 }
+        while hi > lo, [0x20, 0x0A, 0x0D].contains(bytes[hi - 1]) { hi -= 1 }
+        guard bytes[lo..<hi].starts(with: Array("<<".utf8)), Self.find(Array("stream".utf8), in: bytes, from: lo, to: hi) == nil else { return nil }
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
     }
+
+    /// Where `needle` first starts in `bytes[from..<to]`. (A plain loop: the generic searches of
+    /// the standard library and Foundation cost some fifty times more here.)
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
+        guard let first = needle.first, to - from >= needle.count else { return nil }
+        var i = from
+        while i + needle.count <= to {
+            if bytes[i] == first {
+                var k = 1
+                while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
 }

@@ -62,6 +62,15 @@ struct StructureTreeTests {
         for (text, day) in zip(h2, trip.days) { #expect(text.hasSuffix(day.city), "\(text)") }
 
         let cover = sections[0]
+        // Each label is read before its value, as a paragraph of its own (not one blob).
+        func plain(_ s: String) -> String {
+            s.replacingOccurrences(of: "\u{2009}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+        }
+        let pairs = cover.all("P").map { plain($0.fullText) }
+        #expect(pairs.contains("DATESJun 12 – 21, 2026") && pairs.contains("TRAVELERJordan Rivera"), "\(pairs)")
+        #expect(pairs.contains("DAYS10") && pairs.contains("GAMES8"), "\(pairs)")
+        let raw = plain(try runProcess("/usr/bin/pdftotext", ["-raw", "-f", "1", "-l", "1", "-enc", "UTF-8", pdf.path, "-"]).stdout)
+        #expect(raw.contains("DATES\nJun 12 – 21, 2026\nTRAVELER\nJordan Rivera"), "\(raw)")
         #expect(cover.all("Figure").count == 1)
         #expect(cover.all("Figure").first?.fullText.contains("Chicago") == true)
 

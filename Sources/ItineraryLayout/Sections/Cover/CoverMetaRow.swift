@@ -53,10 +53,13 @@ extension SectionContext {
         var items: [DisplayItem] = []
         var x = 0.0
         for column in columns {
+            // Each label and its value one paragraph, the label read first (`Dates`, `Jun 12 – 21`).
+            var pair: [DisplayItem] = []
             if let label = coverLine(column.label, spec.labelStyle) {
-                items.append(.text(spans: label.spans, origin: Point(x: x, y: label.baseline)))
+                pair.append(.text(spans: label.spans, origin: Point(x: x, y: label.baseline)))
             }
-            items += column.items.map { $0.offset(by: Point(x: x, y: 0)) }
+            pair += column.items.map { $0.offset(by: Point(x: x, y: 0)) }
+            items += pair.tagged(.paragraph)
             x += max(column.width, labelWidth(column.label)) + spec.columnGap
         }
         return CoverPart(items: items, height: valueTop + valueBox.height)

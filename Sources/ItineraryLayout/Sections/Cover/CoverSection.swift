@@ -63,8 +63,8 @@ extension SectionContext {
         // Each part one element of the structure, in reading order: the brand row is furniture,
         // the map a figure.
         let parts: [(CoverPart, Double, StructureRole)] = [
-            (brand, gaps.brand, .artifact), (title.part, titleGap, .paragraph), (route, routeGap, .paragraph), (meta, gaps.meta, .paragraph),
-            (map, keyGap, .figure), (key, mapGap, .paragraph), (stats, gaps.stats, .paragraph), (note, 0, .paragraph)]
+            (brand, gaps.brand, .artifact), (title.part, titleGap, .paragraph), (route, routeGap, .paragraph), (meta, gaps.meta, .division),
+            (map, keyGap, .figure), (key, mapGap, .paragraph), (stats, gaps.stats, .division), (note, 0, .paragraph)]
         for (part, gap, role) in parts {
             let moved = part.items.map { $0.offset(by: Point(x: 0, y: y)) }
             if role == .figure, !moved.isEmpty {

@@ -39,10 +39,11 @@ extension SectionContext {
             // Text may reach into half the right padding before it is set smaller or shortened.
             let room = inner + spec.paddingX / 2
             let value = fitted(tile.value, value: valueStyle, unit: unitStyle, width: room, minimumSize: spec.minimumValueSize)
-            items.append(.text(spans: value, origin: Point(x: x + spec.paddingX, y: spec.paddingY + valueBox.baseline)))
             let label = text.ellipsize(coverSpan(tile.label, spec.labelStyle), width: room, middle: false)
-            items.append(.text(spans: [label], origin: Point(x: x + spec.paddingX,
-                                                             y: spec.paddingY + valueBox.height + spec.labelGap + labelBox.baseline)))
+            // A paragraph per tile, the label read before the value it sits under (`Days`, `10`).
+            items += [DisplayItem.text(spans: [label], origin: Point(x: x + spec.paddingX,
+                                                                     y: spec.paddingY + valueBox.height + spec.labelGap + labelBox.baseline)),
+                      .text(spans: value, origin: Point(x: x + spec.paddingX, y: spec.paddingY + valueBox.baseline))].tagged(.paragraph)
             x += w + spec.gap
         }
         return CoverPart(items: items, height: height)
