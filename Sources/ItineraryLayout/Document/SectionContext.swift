@@ -85,9 +85,23 @@ extension SectionContext {
     /// names it.
     func linkDescriptions() -> [String: String] {
         var out: [String: String] = [:]
+        // An address in a note says itself, as printed (without its scheme).
+        func noted(_ text: String?) {
+            guard let text else { return }
+            for r in TextLinks.ranges(in: text) where out[String(text[r])] == nil {
+                out[String(text[r])] = DayLayout.withoutScheme(String(text[r]))
+            }
+        }
         for (index, day) in trip.days.enumerated() {
             out["#" + Self.destination(day: index)] = dayTitle(index: index, day: day)
+            noted(day.notes)
             for item in day.items {
+                switch item {
+                case let .game(g): noted(g.notes)
+                case let .travel(t): noted(t.notes)
+                case let .lodging(l): noted(l.notes)
+                case let .custom(c): noted(c.notes)
+                }
                 switch item {
                 case let .game(game):
                     guard let url = game.ticket?.url, out[url] == nil else { continue }

@@ -1,6 +1,14 @@
 /// A paragraph broken into lines, which splits between lines with widow and orphan control.
 import ItineraryText
 
+/// A clickable stretch of a set line.
+public struct TextLink: Sendable, Hashable {
+    public var x: Double
+    public var width: Double
+    public var uri: String
+    public init(x: Double, width: Double, uri: String) { self.x = x; self.width = width; self.uri = uri }
+}
+
 /// Set lines stacked at their line heights, inside a box of fixed width.
 public struct TextBlock: FlowBlock {
     public var lines: [SetLine]
@@ -16,6 +24,9 @@ public struct TextBlock: FlowBlock {
     public var mark: String?
     /// What the paragraph is in the document's structure: a paragraph, or a heading.
     public var role: StructureRole = .paragraph
+    /// Clickable parts of each line (a URL in a note), parallel to `lines`: x from the line's
+    /// start and width, in points.
+    public var lineLinks: [[TextLink]] = []
 
     public init(lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
                 minimumLinesPerSide: Int = 2, linkURI: String? = nil, keepWithNext: Bool = false, mark: String? = nil) {
@@ -49,6 +60,10 @@ public struct TextBlock: FlowBlock {
         head.lines = Array(lines[..<take])
         head.keepWithNext = false
         tail.lines = Array(lines[take...])
+        if !lineLinks.isEmpty {
+            head.lineLinks = Array(lineLinks[..<take])
+            tail.lineLinks = Array(lineLinks[take...])
+        }
         tail.mark = nil
         return (head, tail)
     }
@@ -56,7 +71,7 @@ public struct TextBlock: FlowBlock {
     public func draw(at origin: Point) -> [DisplayItem] {
         var items: [DisplayItem] = []
         var y = origin.y
-        for line in lines {
+        for (index, line) in lines.enumerated() {
             let x: Double
             switch alignment {
             case .leading: x = origin.x + indent
@@ -66,6 +81,11 @@ public struct TextBlock: FlowBlock {
             items.append(.text(spans: line.spans, origin: Point(x: x, y: y + line.baseline)))
             if let linkURI, line.width > 0 {
                 items.append(.link(Rect(x: x, y: y, width: line.width, height: line.height), uri: linkURI))
+            }
+            if index < lineLinks.count {
+                for link in lineLinks[index] {
+                    items.append(.link(Rect(x: x + link.x, y: y, width: link.width, height: line.height), uri: link.uri))
+                }
             }
             y += line.height
         }

@@ -46,6 +46,21 @@ struct CardLayoutTests {
         #expect(words.contains("2") && words.contains("nights"))
     }
 
+    @Test("a web address in a note is a link over its own words, in the link colour; the rest of the note is not")
+    func noteLinks() throws {
+        let url = "https://www.mlb.com/cubs/ballpark/parking"
+        let card = try cards([gameItem(notes: "Parking: book ahead at \(url). Gates open 90 minutes before the first pitch, and the line moves fast.")])[0]
+        let items = card.draw(at: Point(x: 54, y: 80))
+        let links = items.compactMap { if case let .link(rect, uri) = $0 { return (rect, uri) } else { return nil } }
+        #expect(links.map(\.1) == [url], "\(links)")
+        let drawn = items.compactMap { if case let .text(spans, origin) = $0 { return (spans, origin) } else { return nil } }
+        let line = try #require(drawn.first { $0.0.contains { $0.text == url } })
+        let rect = try #require(links.first?.0)
+        // Over the address: it starts after `Parking: book ahead at ` and is narrower than the line.
+        #expect(rect.x > line.1.x + 20 && rect.width > 100 && rect.width < 448)
+        #expect(line.0.first { $0.text == url }?.style.color != line.0.first?.style.color)
+    }
+
     @Test("every card starts at the gutter and is 448 wide")
     func grid() throws {
         for card in try cards([gameItem(ticket: ticket), lodging, travel, custom]) {

@@ -52,7 +52,7 @@ extension DayLayout {
     func notes(_ text: String?, grid: CardGrid) -> IconParagraph? {
         guard let text, !text.isEmpty else { return nil }
         return IconParagraph([span(text, .notes)], icon: .info, spec: spec.icons.inline, color: color(.inlineIcon),
-                             x: grid.contentX, width: grid.spanWidth, text: ctx.text)
+                             x: grid.contentX, width: grid.spanWidth, text: ctx.text, linkColor: ctx.theme.style(named: spec.styles[.link]).color)
     }
 
     /// A card of this section with the usual gaps.

@@ -9,7 +9,7 @@ extension DayLayout {
         let insets = CardInsets(top: n.paddingY, right: n.paddingX, bottom: n.paddingY, left: n.paddingX)
         let inner = cardWidth - n.paddingX * 2
         let paragraph = IconParagraph([span(text, .callout)], icon: .info, spec: spec.icons.note, color: color(.noteIcon),
-                                      x: 0, width: inner, text: ctx.text)
+                                      x: 0, width: inner, text: ctx.text, linkColor: ctx.theme.style(named: spec.styles[.link]).color)
         let fill = color(.noteFill), radius = n.radius
         var block = CardBlock(indent: gutter, width: cardWidth, insets: insets, head: nil, notes: paragraph,
                               pageHeight: pageHeight) { w, h in

@@ -14,13 +14,25 @@ struct IconParagraph {
     var x: Double
 
     /// Sets `spans` with the icon at `x` and the text `gap` after it, within `width` from `x`.
-    init(_ spans: [StyledSpan], icon: Icon, spec: IconSpec, color: Color, x: Double, width: Double, text engine: TextEngine) {
+    /// `linkColor`: web addresses in the text are links, set in this colour (nil: plain text).
+    init(_ spans: [StyledSpan], icon: Icon, spec: IconSpec, color: Color, x: Double, width: Double, text engine: TextEngine,
+         linkColor: Color? = nil) {
         let indent = spec.size + spec.gap
-        let lines = engine.setParagraph(spans, width: max(1, width - indent))
         // A right-to-left note starts at the right, its start side, with the icon in front of it
         // there: the mirror of a left-to-right one.
         let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
+        var set = spans, uris: [String] = [], linkStyle: TextStyle?
+        if let linkColor, spans.count == 1, !rtl {
+            var style = spans[0].style
+            style.color = linkColor
+            (set, uris) = TextLinks.spans(spans[0].text, style: spans[0].style, linkStyle: style)
+            linkStyle = style
+        }
+        let lines = engine.setParagraph(set, width: max(1, width - indent))
         text = TextBlock(lines: lines, indent: rtl ? x : x + indent, width: max(1, width - indent), alignment: rtl ? .trailing : .leading)
+        if let linkStyle, !uris.isEmpty {
+            text.lineLinks = TextLinks.lineLinks(lines, uris: uris, linkStyle: linkStyle, engine: engine)
+        }
         self.icon = icon
         iconSize = spec.size
         iconStroke = spec.stroke

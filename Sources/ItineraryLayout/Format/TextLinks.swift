@@ -1,0 +1,63 @@
+/// Web addresses in free text (a note's "tickets at https://…"), found so they can be links.
+import ItineraryText
+
+enum TextLinks {
+    /// The `http://` and `https://` addresses in `text`, as ranges: up to the next space, less
+    /// the punctuation that ends a sentence or closes a bracket around it.
+    static func ranges(in text: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        var searchFrom = text.startIndex
+        while let start = [text.range(of: "https://", options: .caseInsensitive, range: searchFrom..<text.endIndex),
+                           text.range(of: "http://", options: .caseInsensitive, range: searchFrom..<text.endIndex)]
+                .compactMap({ $0?.lowerBound }).min() {
+            var end = text[start...].firstIndex(where: { $0.isWhitespace }) ?? text.endIndex
+            while end > start, let last = text[start..<end].last, ".,;:!?)]}»”’\"'".contains(last) {
+                end = text.index(before: end)
+            }
+            let schemeOnly = text[start..<end].lowercased() == "https://" || text[start..<end].lowercased() == "http://"
+            if !schemeOnly { found.append(start..<end) }
+            searchFrom = end > start ? end : text.index(after: start)
+        }
+        return found
+    }
+
+    /// `text` as spans of `style`, each address its own span in `linkStyle` (so the set lines
+    /// say where it went), and the addresses.
+    static func spans(_ text: String, style: TextStyle, linkStyle: TextStyle) -> (spans: [StyledSpan], uris: [String]) {
+        let found = ranges(in: text)
+        guard !found.isEmpty else { return ([StyledSpan(text, style)], []) }
+        var spans: [StyledSpan] = []
+        var at = text.startIndex
+        for r in found {
+            if at < r.lowerBound { spans.append(StyledSpan(String(text[at..<r.lowerBound]), style)) }
+            spans.append(StyledSpan(String(text[r]), linkStyle))
+            at = r.upperBound
+        }
+        if at < text.endIndex { spans.append(StyledSpan(String(text[at...]), style)) }
+        return (spans, found.map { String(text[$0]) })
+    }
+
+    /// Where each address's pieces sit on the set lines: consecutive pieces in `linkStyle` are
+    /// matched to the addresses in order (an address broken over two lines is a piece on each).
+    static func lineLinks(_ lines: [SetLine], uris: [String], linkStyle: TextStyle, engine: TextEngine) -> [[TextLink]] {
+        var next = uris[...]
+        var current: (uri: String, remaining: Substring)?
+        return lines.map { line in
+            var links: [TextLink] = []
+            var x = 0.0
+            for (i, span) in line.spans.enumerated() {
+                let width = engine.advance(of: [span])
+                if span.style == linkStyle {
+                    if current == nil || current!.remaining.isEmpty, let uri = next.popFirst() { current = (uri, Substring(uri)) }
+                    if let c = current {
+                        links.append(TextLink(x: x, width: width, uri: c.uri))
+                        let rest = c.remaining.hasPrefix(span.text) ? c.remaining.dropFirst(span.text.count) : Substring("")
+                        current = (c.uri, rest)
+                    }
+                }
+                x = i + 1 < line.spans.count ? engine.advance(of: Array(line.spans[...i])) : x + width
+            }
+            return links
+        }
+    }
+}
