@@ -2,9 +2,9 @@
 import Foundation
 
 /// The accessibility entries cairo 1.16 has no API for (checked: none of these strings is in the
-/// library): the document's `/Lang`, `/ViewerPreferences << /DisplayDocTitle true >>` and
-/// `/PageMode /UseOutlines` on the catalog, `/Alt` on each `Figure` element and `/Contents` on
-/// each link annotation.
+/// library): the document's `/Lang`, `/ViewerPreferences << /DisplayDocTitle true >>`,
+/// `/PageMode /UseOutlines` and an XMP `/Metadata` stream (title, author, language) on the
+/// catalog, `/Alt` on each `Figure` element and `/Contents` on each link annotation.
 ///
 /// They are appended as an incremental update (new versions of the objects they change, a cross
 /// reference section for those objects and a trailer whose `/Prev` points at cairo's), so
@@ -19,6 +19,9 @@ struct AccessibilityUpdate {
     var figureAlternates: [String]
     /// By URI, and by `#` and the destination's name.
     var linkDescriptions: [String: String]
+    /// For the XMP metadata, as in the information dictionary.
+    var title: String
+    var author: String?
 
     func apply(to pdf: Data) throws -> Data {
         let bytes = [UInt8](pdf)
@@ -40,7 +43,9 @@ struct AccessibilityUpdate {
         guard let catalog = table.offsets[table.root].flatMap({ table.object(table.root, at: $0, in: bytes) }) else {
             throw RenderError(message: "the PDF's catalog could not be read for its accessibility entries")
         }
-        var entries = ["/ViewerPreferences << /DisplayDocTitle true >>", "/PageMode /UseOutlines"]
+        // The XMP packet is a new object, after cairo's last.
+        let metadata = table.offsets.count
+        var entries = ["/ViewerPreferences << /DisplayDocTitle true >>", "/PageMode /UseOutlines", "/Metadata \(metadata) 0 R"]
         if let language { entries.insert("/Lang " + Self.textString(language), at: 0) }
         changed.append((table.root, try Self.adding(entries, to: catalog)))
         changed.sort { $0.number < $1.number }
@@ -52,6 +57,11 @@ struct AccessibilityUpdate {
             offsets.append((number, out.count))
             out += Array("\(number) 0 obj\n\(body)\nendobj\n".utf8)
         }
+        let xmp = Array(xmpPacket().utf8)
+        offsets.append((metadata, out.count))
+        out += Array("\(metadata) 0 obj\n<< /Type /Metadata\n   /Subtype /XML\n   /Length \(xmp.count)\n>>\nstream\n".utf8)
+        out += xmp
+        out += Array("\nendstream\nendobj\n".utf8)
         let xref = out.count
         var section = "xref\n"
         var i = 0
@@ -65,11 +75,27 @@ struct AccessibilityUpdate {
             }
             i = j + 1
         }
-        section += "trailer\n<< /Size \(table.offsets.count)\n   /Root \(table.root) 0 R\n"
+        section += "trailer\n<< /Size \(metadata + 1)\n   /Root \(table.root) 0 R\n"
         if let info = table.info { section += "   /Info \(info) 0 R\n" }
         section += "   /Prev \(table.start)\n>>\nstartxref\n\(xref)\n%%EOF\n"
         out += Array(section.utf8)
         return Data(out)
+    }
+
+    /// The document's XMP metadata: Dublin Core title, creator and language (no dates: those
+    /// are in the information dictionary, and a packet without them is the same every run).
+    func xmpPacket() -> String {
+        func xml(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var dc = "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(xml(title))</rdf:li></rdf:Alt></dc:title>\n"
+        if let author { dc += "<dc:creator><rdf:Seq><rdf:li>\(xml(author))</rdf:li></rdf:Seq></dc:creator>\n" }
+        if let language { dc += "<dc:language><rdf:Bag><rdf:li>\(xml(language))</rdf:li></rdf:Bag></dc:language>\n" }
+        return "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+            + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+            + "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n" + dc
+            + "</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"r\"?>"
     }
 
     /// The dictionary `object` with `entries` added before its closing `>>`.

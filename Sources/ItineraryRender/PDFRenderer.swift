@@ -85,7 +85,8 @@ public enum PDFRenderer {
             return nil
         }
         return try AccessibilityUpdate(language: document.metadata.language, figureAlternates: figures,
-                                       linkDescriptions: document.metadata.linkDescriptions).apply(to: sink.data)
+                                       linkDescriptions: document.metadata.linkDescriptions,
+                                       title: document.metadata.title, author: document.metadata.author).apply(to: sink.data)
     }
 
     /// The layout's structure marks must nest, over the whole document: cairo would otherwise

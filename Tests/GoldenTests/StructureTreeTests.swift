@@ -93,7 +93,7 @@ struct StructureTreeTests {
     /// The entries cairo cannot write, added by the renderer's incremental update, read back with
     /// `qpdf --json` (its own parser, not ours): the catalog's language and viewer settings, the
     /// map's alternate text naming every stop, a `/Contents` on every link annotation.
-    @Test("the 10-day example: /Lang, the map's /Alt names every stop in order, every link says where it goes, qpdf --check is clean")
+    @Test("the 10-day example: /Lang and XMP metadata, the map's /Alt names every stop in order, every link says where it goes, qpdf --check is clean")
     func accessibilityEntries() throws {
         let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
         let pdf = TestPaths.scratch("structure-entries").appendingPathComponent("trip.pdf")
@@ -109,6 +109,10 @@ struct StructureTreeTests {
         #expect(catalog["/PageMode"] as? String == "/UseOutlines")
         #expect((catalog["/ViewerPreferences"] as? [String: Any])?["/DisplayDocTitle"] as? Bool == true)
         #expect((catalog["/MarkInfo"] as? [String: Any])?["/Marked"] as? Bool == true)
+        // XMP metadata with the title, the author and the language, read back by poppler.
+        let xmp = try runProcess("/usr/bin/pdfinfo", ["-meta", pdf.path]).stdout
+        #expect(xmp.contains("<rdf:li xml:lang=\"x-default\">Midwest Ballpark Swing</rdf:li>"), "\(xmp)")
+        #expect(xmp.contains("<dc:creator><rdf:Seq><rdf:li>Jordan Rivera</rdf:li>") && xmp.contains("<rdf:li>en-US</rdf:li>"))
 
         let figures = values.filter { $0["/S"] as? String == "/Figure" }
         #expect(figures.count == 1)
