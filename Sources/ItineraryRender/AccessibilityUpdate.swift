@@ -230,11 +230,13 @@ struct CrossReference {
         // are a few hundred bytes; one that does not end within 4 KB is not one of them.
         var lo = offset + header.count
         let end = min(bytes.count, lo + 4096)
-        guard let close = Self.find(Array("endobj".utf8), in: bytes, from: lo, to: end) else { return nil }
+        // cairo puts `endobj` on a line of its own; a string in the dictionary may hold the word.
+        guard let close = Self.find(Array("\nendobj".utf8), in: bytes, from: lo, to: end) else { return nil }
         var hi = close
         while lo < hi, [0x20, 0x0A, 0x0D].contains(bytes[lo]) { lo += 1 }
         while hi > lo, [0x20, 0x0A, 0x0D].contains(bytes[hi - 1]) { hi -= 1 }
-        guard bytes[lo..<hi].starts(with: Array("<<".utf8)), Self.find(Array("stream".utf8), in: bytes, from: lo, to: hi) == nil else { return nil }
+        // A stream's object ends in `endstream`, a dictionary's in `>>`.
+        guard bytes[lo..<hi].starts(with: Array("<<".utf8)), bytes[lo..<hi].reversed().starts(with: Array(">>".utf8)) else { return nil }
         return String(decoding: bytes[lo..<hi], as: UTF8.self)
     }
 

@@ -85,7 +85,10 @@ public enum PDFRenderer {
             return nil
         }
         return try AccessibilityUpdate(language: document.metadata.language, figureAlternates: figures,
-                                       linkDescriptions: document.metadata.linkDescriptions,
+                                       // Keyed as cairo writes the URI (see `Painter.pdfSafeURI`).
+                                       linkDescriptions: Dictionary(document.metadata.linkDescriptions.map { key, text in
+                                           (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
+                                       }, uniquingKeysWith: { first, _ in first }),
                                        title: document.metadata.title, author: document.metadata.author).apply(to: sink.data)
     }
 

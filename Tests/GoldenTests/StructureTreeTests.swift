@@ -131,4 +131,41 @@ struct StructureTreeTests {
         #expect(contents.contains("u:Tickets: STL @ CHC, Fri, Jun 12"))
         #expect(contents.contains("u:Day 1 · Fri, Jun 12 · Chicago"))
     }
+
+    /// Addresses that cairo escapes (brackets, quotes, non-ASCII) or that hold the words the
+    /// update looks for (`stream`, `endobj`) still get their names; a note's address is a link.
+    @Test("links with awkward addresses, in tickets, plans and notes, all say where they go")
+    func awkwardAddresses() throws {
+        let source = TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        var days = try #require(json["days"] as? [[String: Any]])
+        var items = try #require(days[0]["items"] as? [[String: Any]])
+        let awkward = ["https://es.wikipedia.org/wiki/Estadio_(México)", "https://example.com/fan's-guide",
+                       "https://www.mlb.com/livestream/game", "https://x.example/endobj/y"]
+        for (i, item) in items.enumerated() where item["type"] as? String == "game" {
+            var game = item
+            var ticket = (game["ticket"] as? [String: Any]) ?? [:]
+            ticket["url"] = awkward[0]
+            game["ticket"] = ticket
+            game["notes"] = "Streams: \(awkward[2]) and \(awkward[3]); guide at \(awkward[1])."
+            items[i] = game
+        }
+        days[0]["items"] = items
+        json["days"] = days
+        let dir = TestPaths.scratch("structure-awkward")
+        let tripURL = dir.appendingPathComponent("trip.json")
+        try JSONSerialization.data(withJSONObject: json).write(to: tripURL)
+        let trip = try Exporter.loadTrip(path: tripURL.path)
+        let pdf = dir.appendingPathComponent("trip.pdf")
+        try TestStores.exporter().render(trip).bytes.write(to: pdf)
+        #expect(try runProcess("/usr/bin/qpdf", ["--check", pdf.path]).status == 0)
+        let out = try runProcess("/usr/bin/qpdf", ["--json=2", "--json-key=qpdf", pdf.path])
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+        let objects = try #require((parsed["qpdf"] as? [Any])?.last as? [String: Any])
+        let links = objects.values.compactMap { ($0 as? [String: Any])?["value"] as? [String: Any] }.filter { $0["/Subtype"] as? String == "/Link" }
+        for link in links { #expect((link["/Contents"] as? String)?.isEmpty == false, "\(link)") }
+        let contents = Set(links.compactMap { $0["/Contents"] as? String })
+        #expect(contents.contains("u:Tickets: STL @ CHC, Fri, Jun 12"))
+        #expect(contents.contains("u:www.mlb.com/livestream/game") && contents.contains("u:x.example/endobj/y"), "\(contents)")
+    }
 }

@@ -94,14 +94,7 @@ extension SectionContext {
         }
         for (index, day) in trip.days.enumerated() {
             out["#" + Self.destination(day: index)] = dayTitle(index: index, day: day)
-            noted(day.notes)
             for item in day.items {
-                switch item {
-                case let .game(g): noted(g.notes)
-                case let .travel(t): noted(t.notes)
-                case let .lodging(l): noted(l.notes)
-                case let .custom(c): noted(c.notes)
-                }
                 switch item {
                 case let .game(game):
                     guard let url = game.ticket?.url, out[url] == nil else { continue }
@@ -111,6 +104,18 @@ extension SectionContext {
                 case let .custom(custom):
                     if let url = custom.url, out[url] == nil { out[url] = custom.title }
                 default: continue
+                }
+            }
+        }
+        // After every ticket and plan: a note that repeats a ticket's address keeps its name.
+        for day in trip.days {
+            noted(day.notes)
+            for item in day.items {
+                switch item {
+                case let .game(g): noted(g.notes)
+                case let .travel(t): noted(t.notes)
+                case let .lodging(l): noted(l.notes)
+                case let .custom(c): noted(c.notes)
                 }
             }
         }

@@ -2,16 +2,22 @@
 import ItineraryText
 
 enum TextLinks {
-    /// The `http://` and `https://` addresses in `text`, as ranges: up to the next space, less
-    /// the punctuation that ends a sentence or closes a bracket around it.
+    /// The `http://` and `https://` addresses in `text`, as ranges: up to the next space, angle
+    /// bracket or quote, or the first Chinese or Japanese character or punctuation (such notes have
+    /// no spaces), less the punctuation that ends a sentence and a closing bracket the address
+    /// did not open (`…/Wrigley_Field_(Chicago)` keeps its own).
     static func ranges(in text: String) -> [Range<String.Index>] {
         var found: [Range<String.Index>] = []
         var searchFrom = text.startIndex
         while let start = [text.range(of: "https://", options: .caseInsensitive, range: searchFrom..<text.endIndex),
                            text.range(of: "http://", options: .caseInsensitive, range: searchFrom..<text.endIndex)]
                 .compactMap({ $0?.lowerBound }).min() {
-            var end = text[start...].firstIndex(where: { $0.isWhitespace }) ?? text.endIndex
-            while end > start, let last = text[start..<end].last, ".,;:!?)]}»”’\"'".contains(last) {
+            var end = text[start...].firstIndex(where: Self.endsAddress) ?? text.endIndex
+            while end > start, let last = text[start..<end].last, ".,;:!?)]}»”’'".contains(last) {
+                if let open = ["(": ")", "[": "]", "{": "}"].first(where: { $0.value == String(last) })?.key,
+                   text[start..<end].filter({ String($0) == open }).count >= text[start..<end].filter({ $0 == last }).count {
+                    break
+                }
                 end = text.index(before: end)
             }
             let schemeOnly = text[start..<end].lowercased() == "https://" || text[start..<end].lowercased() == "http://"
@@ -19,6 +25,12 @@ enum TextLinks {
             searchFrom = end > start ? end : text.index(after: start)
         }
         return found
+    }
+
+    static func endsAddress(_ c: Character) -> Bool {
+        if c.isWhitespace || c == "<" || c == ">" || c == "\"" { return true }
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x3000...0x9FFF).contains(v) || (0xFF00...0xFFEF).contains(v) || (0xAC00...0xD7AF).contains(v)
     }
 
     /// `text` as spans of `style`, each address its own span in `linkStyle` (so the set lines

@@ -12,8 +12,8 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
     public var route: CoverRouteSpec
     public var meta: CoverMetaSpec
     public var map: RouteMapSpec
-    /// The numbered key under the map.
-    public var mapKey: CoverMapKeySpec
+    /// The numbered key under the map (nil, in a template older than it: none).
+    public var mapKey: CoverMapKeySpec?
     public var stats: CoverStatsSpec
     /// The text style of the closing note.
     public var noteStyle: String
@@ -22,7 +22,7 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
     public static let requiredLabels: [String] = [
         "tripItinerary", "leagues", "stops", "note",
         "day", "days", "game", "games", "stadium", "stadiums", "city", "cities", "distance", "travelTime",
-        "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap", "mapAlt",
+        "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap",
     ]
 
     static let keys = ["startsNewPage", "brand", "gaps", "title", "route", "meta", "map", "mapKey", "stats", "noteStyle"]
@@ -35,7 +35,7 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
         route = try o.read("route")
         meta = try o.read("meta")
         map = try o.read("map")
-        mapKey = try o.read("mapKey")
+        mapKey = try o.readIfPresent("mapKey")
         stats = try o.read("stats")
         noteStyle = try o.string("noteStyle")
     }
@@ -46,12 +46,12 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
          ("route.style", route.style), ("meta.labelStyle", meta.labelStyle), ("meta.valueStyle", meta.valueStyle),
          ("meta.chipStyle", meta.chipStyle), ("meta.leagueNameStyle", meta.leagueNameStyle),
          ("stats.valueStyle", stats.valueStyle), ("stats.unitStyle", stats.unitStyle), ("stats.labelStyle", stats.labelStyle),
-         ("noteStyle", noteStyle), ("mapKey.style", mapKey.style), ("mapKey.numberStyle", mapKey.numberStyle),
-         ("map.graticule.style", map.graticule.style),
+         ("noteStyle", noteStyle), ("map.graticule.style", map.graticule.style),
          ("map.labels.cityStyle", map.labels.cityStyle), ("map.labels.datesStyle", map.labels.datesStyle),
          ("map.labels.denseCityStyle", map.labels.denseCityStyle), ("map.labels.denseDatesStyle", map.labels.denseDatesStyle),
          ("map.scaleBar.style", map.scaleBar.style), ("map.emptyStyle", map.emptyStyle)]
             + map.markers.tiers.enumerated().map { ("map.markers.tiers[\($0.offset)].style", $0.element.style) }
+            + (mapKey.map { [("mapKey.style", $0.style), ("mapKey.numberStyle", $0.numberStyle)] } ?? [])
     }
 
     /// Every colour token this section names, with its key path under `cover`.
@@ -96,7 +96,7 @@ public struct CoverGaps: Sendable, TemplateObjectReadable {
     public var route: Double
     public var meta: Double
     public var map: Double
-    /// Between the map and its key (the key is followed by `map`).
+    /// Between the map and its key (the key is followed by `map`); 6 when left out.
     public var mapKey: Double
     public var stats: Double
 
@@ -108,7 +108,7 @@ public struct CoverGaps: Sendable, TemplateObjectReadable {
         route = try o.nonNegative("route")
         meta = try o.nonNegative("meta")
         map = try o.nonNegative("map")
-        mapKey = try o.nonNegative("mapKey")
+        mapKey = try o.optionalValue("mapKey") == nil ? 6 : o.nonNegative("mapKey")
         stats = try o.nonNegative("stats")
     }
 }

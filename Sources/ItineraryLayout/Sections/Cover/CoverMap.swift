@@ -48,7 +48,9 @@ extension SectionContext {
         let stops = RouteOutline(trip: trip).stops.filter { $0.location != nil }.map { stop in
             "\(format.count(stop.number)) \(stop.city), \(dates.string(stop.firstDay, stop.lastDay))"
         }
-        return Labels.fill(coverWord("mapAlt"), ["stops": stops.joined(separator: " → ")])
+        // `mapAlt` is optional: a template older than it says the stops alone.
+        let pattern = coverWord("mapAlt").isEmpty ? "{stops}" : coverWord("mapAlt")
+        return Labels.fill(pattern, ["stops": stops.joined(separator: " → ")])
     }
 
     /// The key under the map: `1 Chicago · 2 Milwaukee · 3·5 Detroit`, each place's marker text

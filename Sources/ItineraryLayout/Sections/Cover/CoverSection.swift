@@ -43,7 +43,7 @@ extension SectionContext {
         let places = RouteOutline(trip: trip).places.count
         var mapSpec = spec.map
         let mapGap = places == 0 ? 0 : gaps.map
-        let key = places == 0 ? .empty : coverMapKey(spec.mapKey, markers: spec.map.markers)
+        let key = places == 0 ? .empty : spec.mapKey.map { coverMapKey($0, markers: spec.map.markers) } ?? .empty
         let keyGap = key.height > 0 ? gaps.mapKey : 0
         // Without it, the title is followed by the space the route line's would have been.
         let (titleGap, routeGap) = trip.hasName ? (gaps.title, gaps.route) : (gaps.route, 0)

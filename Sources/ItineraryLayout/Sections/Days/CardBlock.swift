@@ -92,7 +92,7 @@ struct CardBlock: FlowBlock {
         var items = backdrop(width, height).map { $0.offset(by: Point(x: x, y: origin.y)) }
         let cx = x + insets.left, cy = origin.y + insets.top
         if let head { items += head.items.map { $0.offset(by: Point(x: cx, y: cy + l.head)) } }
-        if let notes { items += notes.draw(at: Point(x: cx, y: cy + l.notes)).tagged(.paragraph) }
+        if let notes { items += notes.draw(at: Point(x: cx, y: cy + l.notes)) }
         if let foot { items += foot.items.map { $0.offset(by: Point(x: cx, y: cy + l.foot)) } }
         // A card is read as one group, in drawing order (each piece of a split card as its own).
         return items.tagged(.division)

@@ -22,7 +22,9 @@ struct IconParagraph {
         // there: the mirror of a left-to-right one.
         let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
         var set = spans, uris: [String] = [], linkStyle: TextStyle?
-        if let linkColor, spans.count == 1, !rtl {
+        // Only where the link colour differs from the text's: the set lines tell an address's
+        // pieces by their style, and a link nobody can see on paper is no help.
+        if let linkColor, spans.count == 1, !rtl, linkColor != spans[0].style.color {
             var style = spans[0].style
             style.color = linkColor
             (set, uris) = TextLinks.spans(spans[0].text, style: spans[0].style, linkStyle: style)

@@ -26,7 +26,7 @@ extension DayLayout {
         var placed = false
         for (label, value) in fields {
             guard let caps = line([span(label, .caps)]),
-                  let valueLine = line([span(value, .ticketValue)], maxWidth: grid.spanWidth) else { continue }
+                  let valueLine = line([span(value, .ticketValue)], maxWidth: right - grid.contentX) else { continue }
             let width = max(caps.width, valueLine.width)
             if placed && x + width > right + 0.001 {
                 x = grid.contentX
