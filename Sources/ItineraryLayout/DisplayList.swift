@@ -99,10 +99,10 @@ public enum StructureRole: String, Sendable, Hashable, CaseIterable {
     case tableCell = "TD"
     /// The route map.
     case figure = "Figure"
-    /// Page furniture (running header, footer, the test-entitlement notice, a repeated table
-    /// header): not content. cairo 1.16 refuses content in an `Artifact` tag, so it is written
-    /// as a `Private` element (content of the producer's own, which readers do not read as the
-    /// section's), never as part of the section around it.
+    /// Page furniture (running header, footer, the test-entitlement notice, the cover's brand
+    /// row): not content. cairo 1.16 refuses content in an `Artifact` tag, so it is written as a
+    /// `Private` element (content of the producer's own). It is drawn where the page is, so it
+    /// sits inside a section that runs over that page, as a `Private` child, never in its text.
     case artifact = "Private"
 }
 

@@ -85,6 +85,9 @@ struct StructureTreeTests {
         #expect(rows.dropFirst().prefix(trip.days.count).allSatisfy { $0.all("Link").count == 1 && $0.all("TD").count == 7 })
         #expect(rows.dropFirst().first?.all("TD").first?.fullText == "1")
 
+        // A table holds only rows (page furniture falls between the pieces of a split table).
+        for table in document.all("Table") { #expect(table.children.allSatisfy { $0.type == "TR" }, "\(table.children.map(\.type))") }
+
         // Cards are groups, read in order; ticket links are Link elements inside them.
         #expect(sections[2].all("Div").count >= trip.days.flatMap(\.items).count)
         #expect(!sections[2].all("Link").isEmpty)

@@ -122,12 +122,12 @@ public struct Table: FlowBlock {
             items.append(.endStructure(role))
             y += r.height
         }
-        // One Table element over all its pieces: opened by the first, closed by the last. The
-        // header row is read once; repeated on a later page it is page furniture.
-        let starts = rows.lowerBound == 0
-        if starts { items.append(.beginStructure(.table)) }
+        // A Table element per piece, its header row included: a table split over pages reads as
+        // one table a page, each with its headers. (One element over all pieces would hold the
+        // page footer and header drawn between them, and a Table may hold only rows.)
+        items.append(.beginStructure(.table))
         if let header {
-            row(header, as: starts ? .tableRow : .artifact)
+            row(header)
             rule(geometry.headerRule)
         }
         for i in rows {
@@ -138,7 +138,7 @@ public struct Table: FlowBlock {
             rule(geometry.totalsRule)
             row(totals)
         }
-        if endsTable { items.append(.endStructure(.table)) }
+        items.append(.endStructure(.table))
         return items
     }
 }
