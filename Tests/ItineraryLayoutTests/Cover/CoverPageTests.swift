@@ -77,7 +77,7 @@ struct CoverPageTests {
         let close = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("close-stops")))
         let spec = close.theme.template.cover!
         let keySpec = try #require(spec.mapKey)
-        let key = close.coverMapKey(keySpec, markers: spec.map.markers)
+        let key = close.coverMapKey(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: close.trip))
         let text = key.items.compactMap { item -> String? in
             if case let .text(spans, _) = item { return spans.map(\.text).joined() }
             return nil
@@ -85,7 +85,7 @@ struct CoverPageTests {
         #expect(text == "1 · 3 Boston · 2 Foxborough · 4 · 6 Phoenix · 5 Glendale", "\(text)")
 
         let none = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("rest-days-only")))
-        #expect(none.coverMapKey(keySpec, markers: spec.map.markers).items.isEmpty)
+        #expect(none.coverMapKey(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: none.trip)).items.isEmpty)
     }
 
     @Test("a long route is shortened to its first cities, the last one and the number of stops")

@@ -4,11 +4,11 @@ import ItineraryModel
 import ItineraryText
 
 extension SectionContext {
-    /// The map, `width` wide and `height` tall.
-    func coverMap(_ spec: RouteMapSpec, height: Double) -> CoverPart {
+    /// The map of `outline` (the trip's), `width` wide and `height` tall.
+    func coverMap(_ spec: RouteMapSpec, outline: RouteOutline, height: Double) -> CoverPart {
         guard height > 0 else { return .empty }
         let renderer = RouteMapRenderer(spec: spec, theme: theme, text: text, words: coverMapWords(spec))
-        let layout = renderer.layout(RouteOutline(trip: trip), width: width, height: height)
+        let layout = renderer.layout(outline, width: width, height: height)
         return CoverPart(items: renderer.draw(layout), height: height)
     }
 
@@ -43,9 +43,9 @@ extension SectionContext {
 extension SectionContext {
     /// What a screen reader says for the map: the route in words, every stop with its number
     /// and dates (`Route map: 1 Chicago, Jun 12–13 → 2 Milwaukee, Jun 14 → …`).
-    func coverMapAlternate() -> String {
+    func coverMapAlternate(_ outline: RouteOutline) -> String {
         let dates = MapDateFormatter(locale: format.locale)
-        let stops = RouteOutline(trip: trip).stops.filter { $0.location != nil }.map { stop in
+        let stops = outline.stops.filter { $0.location != nil }.map { stop in
             "\(format.count(stop.number)) \(stop.city), \(dates.string(stop.firstDay, stop.lastDay))"
         }
         // `mapAlt` is optional: a template older than it says the stops alone.
@@ -57,8 +57,8 @@ extension SectionContext {
     /// (as the marker writes it, `1·9·+10` for a city visited twelve times) in the key's number
     /// style, then its city, in order of first visit. An entry never breaks inside; beyond
     /// `maxLines`, the last entries give way to an ellipsis. Empty without a map.
-    func coverMapKey(_ spec: CoverMapKeySpec, markers: MarkerSpec) -> CoverPart {
-        let places = RouteOutline(trip: trip).places.sorted { $0.firstStop < $1.firstStop }
+    func coverMapKey(_ spec: CoverMapKeySpec, markers: MarkerSpec, outline: RouteOutline) -> CoverPart {
+        let places = outline.places.sorted { $0.firstStop < $1.firstStop }
         guard !places.isEmpty else { return .empty }
         let separator = coverSpan(" · ", spec.style)
         func entries(_ n: Int, ellipsis: Bool) -> [StyledSpan] {

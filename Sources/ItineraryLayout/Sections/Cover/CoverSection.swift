@@ -40,10 +40,12 @@ extension SectionContext {
 
         // Two places or more: the route map. One: a locator, shorter and wider in span, so the
         // place is seen in its region rather than alone in an empty box. None: no map.
-        let places = RouteOutline(trip: trip).places.count
+        // One outline of the route serves the map, its key and its alternate text.
+        let outline = RouteOutline(trip: trip)
+        let places = outline.places.count
         var mapSpec = spec.map
         let mapGap = places == 0 ? 0 : gaps.map
-        let key = places == 0 ? .empty : spec.mapKey.map { coverMapKey($0, markers: spec.map.markers) } ?? .empty
+        let key = places == 0 ? .empty : spec.mapKey.map { coverMapKey($0, markers: spec.map.markers, outline: outline) } ?? .empty
         let keyGap = key.height > 0 ? gaps.mapKey : 0
         // Without it, the title is followed by the space the route line's would have been.
         let (titleGap, routeGap) = trip.hasName ? (gaps.title, gaps.route) : (gaps.route, 0)
@@ -56,7 +58,7 @@ extension SectionContext {
             mapSpec.minimumSpanDegrees = max(mapSpec.minimumSpanDegrees, mapSpec.locatorSpanDegrees)
         }
         let mapHeight = places == 0 ? 0 : max(0, min(designed, pageHeight - above - below))
-        let map = coverMap(mapSpec, height: mapHeight)
+        let map = coverMap(mapSpec, outline: outline, height: mapHeight)
 
         var items: [DisplayItem] = []
         var y = 0.0
@@ -68,7 +70,7 @@ extension SectionContext {
         for (part, gap, role) in parts {
             let moved = part.items.map { $0.offset(by: Point(x: 0, y: y)) }
             if role == .figure, !moved.isEmpty {
-                items += [.beginStructure(.figure, alternate: coverMapAlternate())] + moved + [.endStructure(.figure)]
+                items += [.beginStructure(.figure, alternate: coverMapAlternate(outline))] + moved + [.endStructure(.figure)]
             } else {
                 items += moved.tagged(role)
             }
