@@ -1,5 +1,6 @@
 /// What cairo 1.16's tagging cannot write, added to its finished PDF as an incremental update.
 import Foundation
+import ItineraryText
 
 /// The accessibility entries cairo 1.16 has no API for (checked: none of these strings is in the
 /// library): the document's `/Lang`, `/ViewerPreferences << /DisplayDocTitle true >>`,
@@ -85,10 +86,7 @@ struct AccessibilityUpdate {
     /// The document's XMP metadata: Dublin Core title, creator and language (no dates: those
     /// are in the information dictionary, and a packet without them is the same every run).
     func xmpPacket() -> String {
-        func xml(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let xml = XMLText.escaped
         var dc = "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(xml(title))</rdf:li></rdf:Alt></dc:title>\n"
         if let author { dc += "<dc:creator><rdf:Seq><rdf:li>\(xml(author))</rdf:li></rdf:Seq></dc:creator>\n" }
         if let language { dc += "<dc:language><rdf:Bag><rdf:li>\(xml(language))</rdf:li></rdf:Bag></dc:language>\n" }

@@ -37,7 +37,7 @@ enum FontScan {
             }
         }
         guard let config = FcConfigCreate() else { return nil }
-        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(escaped(cache))</cachedir></fontconfig>"
+        let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(XMLText.escaped(cache))</cachedir></fontconfig>"
         guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0, FcConfigParseAndLoadFromMemory(config, scanRules, 0) != 0,
               FcConfigAppFontAddDir(config, directory) != 0,
               loadedNames(config) == Set(names) else {
@@ -93,10 +93,5 @@ enum FontScan {
             mix("\(name)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\u{0}")
         }
         return String(hash, radix: 16)
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
