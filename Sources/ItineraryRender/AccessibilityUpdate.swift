@@ -196,7 +196,9 @@ struct CrossReference {
             offsets.append(bytes[at + 17] == UInt8(ascii: "n") ? value : nil)
         }
         let trailer = String(decoding: bytes[(i + 20 * count)...].prefix(512), as: UTF8.self)
-        guard let root = Self.reference("/Root", in: trailer) else { throw RenderError(message: "the PDF's trailer names no catalog") }
+        guard let root = Self.reference("/Root", in: trailer), root < offsets.count else {
+            throw RenderError(message: "the PDF's trailer names no catalog in its table")
+        }
         self.root = root
         info = Self.reference("/Info", in: trailer)
     }
