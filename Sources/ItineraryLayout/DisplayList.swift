@@ -99,10 +99,12 @@ public enum StructureRole: String, Sendable, Hashable, CaseIterable {
     case tableCell = "TD"
     /// The route map.
     case figure = "Figure"
+    /// A piece of a heading drawn apart from the rest (the `DAY` and the number in a day's tile).
+    case span = "Span"
     /// Page furniture (running header, footer, the test-entitlement notice, the cover's brand
     /// row): not content. cairo 1.16 refuses content in an `Artifact` tag, so it is written as a
-    /// `Private` element (content of the producer's own). It is drawn where the page is, so it
-    /// sits inside a section that runs over that page, as a `Private` child, never in its text.
+    /// `Private` element, and the PDF renderer's accessibility update rewrites each into
+    /// `/Artifact` marked content outside the structure tree. (Image output ignores the marks.)
     case artifact = "Private"
 }
 
@@ -110,6 +112,30 @@ extension Array where Element == DisplayItem {
     /// These items as the content of one structure element (unchanged when empty).
     public func tagged(_ role: StructureRole) -> [DisplayItem] {
         isEmpty ? self : [.beginStructure(role)] + self + [.endStructure(role)]
+    }
+
+    /// These items with each text item not already inside an element made one of its own (the
+    /// title, times and address of a card, each read as a paragraph rather than run together).
+    public func looseTextTagged(_ role: StructureRole) -> [DisplayItem] {
+        var depth = 0
+        return flatMap { item -> [DisplayItem] in
+            switch item {
+            case .beginStructure: depth += 1
+            case .endStructure: depth -= 1
+            case .text where depth == 0: return [.beginStructure(role), item, .endStructure(role)]
+            default: break
+            }
+            return [item]
+        }
+    }
+
+    /// These items with each text item an element of its own (the pieces of a value drawn
+    /// apart, which would otherwise be read run together: "MLBMajor League Baseball").
+    public func eachTextTagged(_ role: StructureRole) -> [DisplayItem] {
+        flatMap { item -> [DisplayItem] in
+            if case .text = item { return [.beginStructure(role), item, .endStructure(role)] }
+            return [item]
+        }
     }
 }
 

@@ -1,18 +1,21 @@
-/// What cairo 1.16's tagging cannot write, added to its finished PDF as an incremental update.
+/// What cairo 1.16's tagging cannot write, added to its finished PDF in a new revision of the file.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import ItineraryText
 
 /// The accessibility entries cairo 1.16 has no API for (checked: none of these strings is in the
 /// library): the document's `/Lang`, `/ViewerPreferences << /DisplayDocTitle true >>`,
 /// `/PageMode /UseOutlines` and an XMP `/Metadata` stream (title, author, language) on the
-/// catalog, `/Alt` on each `Figure` element and `/Contents` on each link annotation.
+/// catalog, `/Alt` on each `Figure` element and `/Contents` on each link annotation, and
+/// artifacts for the furniture the layout tagged `Private` (see `ArtifactRewrite`).
 ///
-/// They are appended as an incremental update (new versions of the objects they change, a cross
-/// reference section for those objects and a trailer whose `/Prev` points at cairo's), so
-/// cairo's bytes stay as they are and the result is as deterministic as they are. The update
+/// The result is one revision of cairo's file: its objects in its order, byte for byte except
+/// those this changes, then a new cross-reference table, so it is as deterministic as cairo's
+/// output. The update
 /// reads only what cairo writes: a classic cross-reference table and each object as
-/// `n 0 obj << … >> endobj` with its dictionary in plain text (only content streams are
-/// compressed). Anything else is an error, never a silently unchanged file.
+/// `n 0 obj << … >> endobj` with its dictionary in plain text (only streams are compressed). Anything else is an error, never a silently unchanged file.
 struct AccessibilityUpdate {
     /// BCP 47 (`en-US`); nil: no `/Lang`.
     var language: String?
@@ -25,62 +28,104 @@ struct AccessibilityUpdate {
     var author: String?
 
     func apply(to pdf: Data) throws -> Data {
-        let bytes = [UInt8](pdf)
+        // Copied whole (converting element by element costs some 20 instructions a byte).
+        let bytes = [UInt8](unsafeUninitializedCapacity: pdf.count) { buffer, count in
+            count = pdf.copyBytes(to: buffer)
+        }
         let table = try CrossReference(bytes)
-        var changed: [(number: Int, body: String)] = []
+        var changed: [(number: Int, body: [UInt8])] = []
+        var artifacts = ArtifactRewrite()
 
         var figures = figureAlternates[...]
+        let structElem = Array("/StructElem".utf8)[...], annot = Array("/Annot".utf8)[...]
+        let privateRole = Array("/Private".utf8), figureRole = Array("/Figure".utf8)
         for number in 1..<table.offsets.count {
             // Only structure elements and annotations are read whole: a document has thousands
             // of other objects (fonts, content streams) this update never changes.
-            guard let offset = table.offsets[number], table.begins(number, at: offset, in: bytes, with: ["/Type /StructElem", "/Type /Annot"]),
-                  let object = table.object(number, at: offset, in: bytes) else { continue }
-            if object.utf8.contains(subsequence: "/S /Figure"), let alternate = figures.popFirst() {
-                changed.append((number, try Self.adding(["/Alt " + Self.textString(alternate)], to: object)))
-            } else if object.utf8.contains(subsequence: "/Subtype /Link"), let target = Self.linkTarget(object), let text = linkDescriptions[target] {
-                changed.append((number, try Self.adding(["/Contents " + Self.textString(text)], to: object)))
+            guard let offset = table.offsets[number], let type = table.type(number, at: offset, in: bytes),
+                  type.elementsEqual(structElem) || type.elementsEqual(annot),
+                  let body = table.body(number, at: offset, in: bytes, dictionaryOnly: true) else { continue }
+            let role = type.elementsEqual(structElem) ? PDFBytes.value(of: "/S", in: body) : nil
+            if let role, role.elementsEqual(privateRole) {
+                try artifacts.add(number, body)
+            } else if let role, role.elementsEqual(figureRole), let alternate = figures.popFirst() {
+                let object = String(decoding: body, as: UTF8.self)
+                changed.append((number, Array(try Self.adding(["/Alt " + Self.textString(alternate)], to: object).utf8)))
+            } else if type.elementsEqual(annot), PDFBytes.find("/Subtype /Link", in: body) != nil {
+                let object = String(decoding: body, as: UTF8.self)
+                if let target = Self.linkTarget(object), let text = linkDescriptions[target] {
+                    changed.append((number, Array(try Self.adding(["/Contents " + Self.textString(text)], to: object).utf8)))
+                }
             }
         }
-        guard let catalog = table.offsets[table.root].flatMap({ table.object(table.root, at: $0, in: bytes) }) else {
+        guard let catalogBody = table.offsets[table.root].flatMap({ table.body(table.root, at: $0, in: bytes, dictionaryOnly: true) }) else {
             throw RenderError(message: "the PDF's catalog could not be read for its accessibility entries")
         }
+        let catalog = String(decoding: catalogBody, as: UTF8.self)
+        changed += try artifacts.objects(in: bytes, table: table, catalog: catalogBody)
         // The XMP packet is a new object, after cairo's last.
         let metadata = table.offsets.count
         var entries = ["/ViewerPreferences << /DisplayDocTitle true >>", "/PageMode /UseOutlines", "/Metadata \(metadata) 0 R"]
         if let language { entries.insert("/Lang " + Self.textString(language), at: 0) }
-        changed.append((table.root, try Self.adding(entries, to: catalog)))
+        changed.append((table.root, Array(try Self.adding(entries, to: catalog).utf8)))
         changed.sort { $0.number < $1.number }
+        for k in changed.indices.dropFirst() where changed[k].number == changed[k - 1].number {
+            throw RenderError(message: "the accessibility update would write object \(changed[k].number) twice (a bug)")
+        }
 
-        var out = bytes
-        out += Array("\n".utf8)
-        var offsets: [(Int, Int)] = []
-        for (number, body) in changed {
-            offsets.append((number, out.count))
-            out += Array("\(number) 0 obj\n\(body)\nendobj\n".utf8)
+        // One revision, not an incremental update: the content streams change, and appending
+        // new copies would leave the old ones in the file. Every object cairo wrote, in its
+        // order, with the changed ones in their place and the furniture elements left out.
+        let replaced = Dictionary(uniqueKeysWithValues: changed.map { ($0.number, $0.body) })
+        let removed = artifacts.removed
+        let order = (1..<table.offsets.count).compactMap { n in table.offsets[n].map { (number: n, offset: $0) } }.sorted { $0.offset < $1.offset }
+        guard let head = order.first?.offset, head > 0, order.allSatisfy({ $0.offset < table.start }),
+              replaced.keys.allSatisfy({ table.offsets[$0] != nil }) else {
+            throw RenderError(message: "the PDF's objects are not laid out as cairo writes them")
+        }
+        var out = Array(bytes[..<head])
+        out.reserveCapacity(bytes.count + 8192)
+        var offsets = [Int?](repeating: nil, count: metadata + 1)
+        for (k, object) in order.enumerated() where !removed.contains(object.number) {
+            // cairo writes objects one after another, so each ends where the next begins.
+            let end = k + 1 < order.count ? order[k + 1].offset : table.start
+            offsets[object.number] = out.count
+            if let body = replaced[object.number] {
+                out += Array("\(object.number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+            } else {
+                out += bytes[object.offset..<end]
+            }
         }
         let xmp = Array(xmpPacket().utf8)
-        offsets.append((metadata, out.count))
+        offsets[metadata] = out.count
         out += Array("\(metadata) 0 obj\n<< /Type /Metadata\n   /Subtype /XML\n   /Length \(xmp.count)\n>>\nstream\n".utf8)
         out += xmp
         out += Array("\nendstream\nendobj\n".utf8)
         let xref = out.count
-        var section = "xref\n"
-        var i = 0
-        while i < offsets.count {
-            var j = i
-            while j + 1 < offsets.count && offsets[j + 1].0 == offsets[j].0 + 1 { j += 1 }
-            section += "\(offsets[i].0) \(j - i + 1)\n"
-            for k in i...j {
-                let digits = String(offsets[k].1)
-                section += String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n"
-            }
-            i = j + 1
+        // Free entries form a list from entry 0; a freed object's next generation is 1.
+        let free = offsets.indices.filter { $0 > 0 && offsets[$0] == nil }
+        // Each entry exactly 20 bytes: `oooooooooo ggggg n \n`, written digit by digit.
+        func entry(_ value: Int, _ generation: String, _ kind: UInt8) {
+            var digits = [UInt8](repeating: 0x30, count: 10)
+            var v = value, k = 9
+            while v > 0 && k >= 0 { digits[k] = UInt8(0x30 + v % 10); v /= 10; k -= 1 }
+            out += digits
+            out.append(0x20)
+            out += Array(generation.utf8)
+            out += [0x20, kind, 0x20, 0x0A]
         }
+        out += Array("xref\n0 \(metadata + 1)\n".utf8)
+        entry(free.first ?? 0, "65535", UInt8(ascii: "f"))
+        var next = free.dropFirst().makeIterator()
+        for number in 1...metadata {
+            if let offset = offsets[number] { entry(offset, "00000", UInt8(ascii: "n")) } else { entry(next.next() ?? 0, "00001", UInt8(ascii: "f")) }
+        }
+        var section = ""
         section += "trailer\n<< /Size \(metadata + 1)\n   /Root \(table.root) 0 R\n"
         if let info = table.info { section += "   /Info \(info) 0 R\n" }
-        section += "   /Prev \(table.start)\n>>\nstartxref\n\(xref)\n%%EOF\n"
+        section += ">>\nstartxref\n\(xref)\n%%EOF\n"
         out += Array(section.utf8)
-        return Data(out)
+        return out.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
     /// The document's XMP metadata: Dublin Core title, creator and language (no dates: those
@@ -144,21 +189,13 @@ struct AccessibilityUpdate {
     }
 }
 
-extension String.UTF8View {
-    /// Whether these bytes hold `needle`'s.
-    func contains(subsequence needle: String) -> Bool {
-        let bytes = Array(self)
-        return CrossReference.find(Array(needle.utf8), in: bytes, from: 0, to: bytes.count) != nil
-    }
-}
-
 /// cairo's cross-reference table and trailer: where each object starts, the catalog, the info.
 struct CrossReference {
     /// Byte offset of each object by number (nil for free entries).
     var offsets: [Int?] = []
     var root = 0
     var info: Int?
-    /// Where the table starts (the new trailer's `/Prev`).
+    /// Where the table starts (where cairo's objects end).
     var start = 0
 
     init(_ bytes: [UInt8]) throws {
@@ -208,52 +245,106 @@ struct CrossReference {
         return Int(text[r.upperBound...].prefix { $0.isNumber })
     }
 
-    /// Whether the object at `offset` opens with a dictionary whose first entry is one of `types`.
-    func begins(_ number: Int, at offset: Int, in bytes: [UInt8], with types: [String]) -> Bool {
-        let header = Array("\(number) 0 obj".utf8)
-        guard offset + header.count < bytes.count, bytes[offset...].starts(with: header) else { return false }
-        var i = offset + header.count
-        while i < bytes.count, bytes[i] == 0x0A || bytes[i] == 0x20 || bytes[i] == 0x0D { i += 1 }
-        guard bytes[i...].starts(with: Array("<<".utf8)) else { return false }
+    /// The value of `/Type` when it is the first entry of the object at `offset` (as cairo
+    /// writes structure elements and annotations), without reading the rest.
+    func type(_ number: Int, at offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        // `n 0 obj`, written digit by digit rather than through a formatted string.
+        var i = offset
+        var digits: [UInt8] = []
+        var n = number
+        repeat { digits.append(UInt8(0x30 + n % 10)); n /= 10 } while n > 0
+        for digit in digits.reversed() {
+            guard i < bytes.count, bytes[i] == digit else { return nil }
+            i += 1
+        }
+        for byte in " 0 obj".utf8 {
+            guard i < bytes.count, bytes[i] == byte else { return nil }
+            i += 1
+        }
+        while i < bytes.count, PDFBytes.isSpace(bytes[i]) { i += 1 }
+        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "<") else { return nil }
         i += 2
         while i < bytes.count, bytes[i] == 0x20 { i += 1 }
-        return types.contains { bytes[i...].starts(with: Array($0.utf8)) }
+        for byte in "/Type ".utf8 {
+            guard i < bytes.count, bytes[i] == byte else { return nil }
+            i += 1
+        }
+        let start = i
+        while i < bytes.count, !PDFBytes.isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
+        return bytes[start..<i]
     }
 
-    /// The text between `n 0 obj` and `endobj` of the object at `offset`, trimmed; nil for a
-    /// stream (whose dictionary this update never changes).
-    func object(_ number: Int, at offset: Int, in bytes: [UInt8]) -> String? {
+    /// The bytes between `n 0 obj` and `endobj` of the object at `offset`, trimmed; nil for a
+    /// stream (whose dictionary this update never changes) and, if `dictionaryOnly`, for
+    /// anything but a dictionary or an array.
+    ///
+    /// The objects this update changes (the catalog, structure elements, link annotations) are
+    /// a few hundred bytes; one that does not end within `limit` bytes is not one of them.
+    /// (The parent tree and the elements that hold a page's furniture can be longer: their
+    /// callers say so.)
+    func body(_ number: Int, at offset: Int, in bytes: [UInt8], limit: Int = 4096, dictionaryOnly: Bool = false) -> ArraySlice<UInt8>? {
         guard offset < bytes.count else { return nil }
         let header = Array("\(number) 0 obj".utf8)
         guard bytes[offset...].starts(with: header) else { return nil }
-        // The objects this update changes (the catalog, structure elements, link annotations)
-        // are a few hundred bytes; one that does not end within 4 KB is not one of them.
         var lo = offset + header.count
-        let end = min(bytes.count, lo + 4096)
+        let end = min(bytes.count, lo + limit)
         // cairo puts `endobj` on a line of its own; a string in the dictionary may hold the word.
         guard let close = Self.find(Array("\nendobj".utf8), in: bytes, from: lo, to: end) else { return nil }
         var hi = close
-        while lo < hi, [0x20, 0x0A, 0x0D].contains(bytes[lo]) { lo += 1 }
-        while hi > lo, [0x20, 0x0A, 0x0D].contains(bytes[hi - 1]) { hi -= 1 }
-        // A stream's object ends in `endstream`, a dictionary's in `>>`.
-        guard bytes[lo..<hi].starts(with: Array("<<".utf8)), bytes[lo..<hi].reversed().starts(with: Array(">>".utf8)) else { return nil }
-        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+        while lo < hi, PDFBytes.isSpace(bytes[lo]) { lo += 1 }
+        while hi > lo, PDFBytes.isSpace(bytes[hi - 1]) { hi -= 1 }
+        let body = bytes[lo..<hi]
+        // A stream's object ends in `endstream`, a dictionary's in `>>`, an array's in `]`.
+        if body.reversed().starts(with: Array("maertsdne".utf8)) { return nil }
+        if dictionaryOnly {
+            let dictionary = body.starts(with: Array("<<".utf8)) && body.reversed().starts(with: Array(">>".utf8))
+            let array = body.first == UInt8(ascii: "[") && body.last == UInt8(ascii: "]")
+            guard dictionary || array else { return nil }
+        }
+        return body
     }
 
-    /// Where `needle` first starts in `bytes[from..<to]`. (A plain loop: the generic searches of
-    /// the standard library and Foundation cost some fifty times more here.)
+    /// `body` as text, for the dictionaries this update adds entries to.
+    func object(_ number: Int, at offset: Int, in bytes: [UInt8]) -> String? {
+        body(number, at: offset, in: bytes, dictionaryOnly: true).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The dictionary of the stream object at `offset` and where its data starts (after
+    /// `stream` and its end of line).
+    func stream(_ number: Int, at offset: Int, in bytes: [UInt8]) -> (dictionary: ArraySlice<UInt8>, data: Int)? {
+        let header = Array("\(number) 0 obj".utf8)
+        guard offset < bytes.count, bytes[offset...].starts(with: header),
+              let keyword = Self.find(Array(">>\nstream".utf8), in: bytes, from: offset, to: min(bytes.count, offset + 4096)) else { return nil }
+        var data = keyword + 9
+        if data < bytes.count, bytes[data] == 0x0D { data += 1 }
+        guard data < bytes.count, bytes[data] == 0x0A else { return nil }
+        return (bytes[(offset + header.count)..<(keyword + 2)], data + 1)
+    }
+
+    /// Where `needle` first starts in `bytes[from..<to]`. (`memchr` finds each candidate first
+    /// byte: the generic searches of the standard library and Foundation cost some fifty times
+    /// more here, and a plain loop ten instructions a byte.)
     static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int, to: Int) -> Int? {
-        guard let first = needle.first, to - from >= needle.count else { return nil }
-        var i = from
-        while i + needle.count <= to {
-            if bytes[i] == first {
+        find(needle, in: bytes[...], from: from, to: to)
+    }
+
+    static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from: Int, to: Int) -> Int? {
+        guard let first = needle.first, from >= bytes.startIndex, to <= bytes.endIndex, to - from >= needle.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            // Positions relative to the slice's start.
+            var i = from - bytes.startIndex
+            let last = to - bytes.startIndex - needle.count
+            while i <= last {
+                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return nil }
+                i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 var k = 1
-                while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
+                while k < needle.count && base[i + k] == needle[k] { k += 1 }
+                if k == needle.count { return i + bytes.startIndex }
+                i += 1
             }
-            i += 1
+            return nil
         }
-        return nil
     }
 
 }

@@ -53,8 +53,14 @@ struct StructureTreeTests {
         let document = roots[0]
         let sections = document.children.filter { $0.type == "Sect" }
         #expect(sections.count == 4, "cover, overview, days, progress: \(document.children.map(\.type))")
-        // Page furniture is never inside a section's content as text of its own.
-        #expect(document.children.allSatisfy { $0.type == "Sect" || $0.type == "Private" })
+        // Page furniture (running header, page numbers, the test-purchase notice, the cover's
+        // brand line) is an artifact: printed, but outside the tree.
+        #expect(document.children.allSatisfy { $0.type == "Sect" }, "\(document.children.map(\.type))")
+        #expect(document.all("Private").isEmpty)
+        let pageThree = try runProcess("/usr/bin/pdftotext", ["-f", "3", "-l", "3", "-enc", "UTF-8", pdf.path, "-"]).stdout
+        #expect(pageThree.contains("Page 3 of 10") && pageThree.contains("SportsTime") && pageThree.contains("Midwest Ballpark Swing · Jun"))
+        #expect(!document.fullText.contains("Page 3 of 10") && !document.fullText.contains("SportsTime"))
+        #expect(!document.fullText.contains("Midwest Ballpark Swing · Jun"), "the running header")
 
         #expect(document.all("H1").map(\.fullText) == ["Overview", "Day by day", "Stadium progress"])
         let h2 = document.all("H2").map(\.fullText)
@@ -62,13 +68,16 @@ struct StructureTreeTests {
         for (text, day) in zip(h2, trip.days) { #expect(text.hasSuffix(day.city), "\(text)") }
 
         let cover = sections[0]
-        // Each label is read before its value, as a paragraph of its own (not one blob).
+        // Each label is read before its value, each a paragraph of its own in a group (not one
+        // blob: "DATESJun 12 – 21, 2026").
         func plain(_ s: String) -> String {
             s.replacingOccurrences(of: "\u{2009}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
         }
-        let pairs = cover.all("P").map { plain($0.fullText) }
-        #expect(pairs.contains("DATESJun 12 – 21, 2026") && pairs.contains("TRAVELERJordan Rivera"), "\(pairs)")
-        #expect(pairs.contains("DAYS10") && pairs.contains("GAMES8"), "\(pairs)")
+        let pairs = cover.all("Div").filter { $0.children.count >= 2 && $0.children.allSatisfy { $0.type == "P" } }
+            .map { $0.children.map { plain($0.fullText) } }
+        #expect(pairs.contains(["DATES", "Jun 12 – 21, 2026"]) && pairs.contains(["TRAVELER", "Jordan Rivera"]), "\(pairs)")
+        #expect(pairs.contains(["LEAGUES", "MLB", "Major League Baseball"]), "\(pairs)")
+        #expect(pairs.contains(["DAYS", "10"]) && pairs.contains(["GAMES", "8"]), "\(pairs)")
         let raw = plain(try runProcess("/usr/bin/pdftotext", ["-raw", "-f", "1", "-l", "1", "-enc", "UTF-8", pdf.path, "-"]).stdout)
         #expect(raw.contains("DATES\nJun 12 – 21, 2026\nTRAVELER\nJordan Rivera"), "\(raw)")
         #expect(cover.all("Figure").count == 1)
@@ -88,12 +97,21 @@ struct StructureTreeTests {
         // A table holds only rows (page furniture falls between the pieces of a split table).
         for table in document.all("Table") { #expect(table.children.allSatisfy { $0.type == "TR" }, "\(table.children.map(\.type))") }
 
+        // A day's heading reads its tile and date apart; a game card reads its matchup as words
+        // and its time with its zone; every line of a card is a paragraph of its own.
+        let firstDay = try #require(document.all("H2").first)
+        #expect(firstDay.children.map { plain($0.fullText) } == ["DAY", "1", "Fri, Jun 12 · Chicago"])
+        let cards = sections[2].all("Div").map { $0.children.map { plain($0.fullText) } }
+        #expect(cards.contains { $0.contains("STL @ CHC") && $0.contains("1:20 PM CDT") }, "\(cards.prefix(3))")
+        #expect(cards.contains { $0.starts(with: ["Denver → Chicago", "Flight · departs 6:00 AM MDT · arrives ≈ 9:35 AM CDT"]) }, "\(cards.prefix(3))")
+        #expect(sections[2].all("Div").allSatisfy { $0.text.isEmpty }, "no text directly in a card, run together")
+
         // Cards are groups, read in order; ticket links are Link elements inside them.
         #expect(sections[2].all("Div").count >= trip.days.flatMap(\.items).count)
         #expect(!sections[2].all("Link").isEmpty)
     }
 
-    /// The entries cairo cannot write, added by the renderer's incremental update, read back with
+    /// The entries cairo cannot write, added by the renderer's accessibility update, read back with
     /// `qpdf --json` (its own parser, not ours): the catalog's language and viewer settings, the
     /// map's alternate text naming every stop, a `/Contents` on every link annotation.
     @Test("the 10-day example: /Lang and XMP metadata, the map's /Alt names every stop in order, every link says where it goes, qpdf --check is clean")
@@ -102,6 +120,10 @@ struct StructureTreeTests {
         let pdf = TestPaths.scratch("structure-entries").appendingPathComponent("trip.pdf")
         try TestStores.exporter().render(trip).bytes.write(to: pdf)
         #expect(try runProcess("/usr/bin/qpdf", ["--check", pdf.path]).status == 0)
+        // One revision, its furniture marked as artifacts in every page's content.
+        let content = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", pdf.path, "-"]).stdout
+        #expect(content.components(separatedBy: "/Artifact BMC").count - 1 >= 2 * 9, "a header and a footer on each page after the cover")
+        #expect(!content.contains("/Private"))
         let out = try runProcess("/usr/bin/qpdf", ["--json=2", "--json-key=qpdf", pdf.path])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         let objects = try #require((json["qpdf"] as? [Any])?.last as? [String: Any])

@@ -29,8 +29,15 @@ extension TableCell {
         var items: [DisplayItem] = []
         var y = 0.0
         var firstBaseline: Double?
+        // A cell of several paragraphs tags each as a `P`, and a cell with text at a tab stop
+        // (a game's matchup, then its time) each piece, so they are read as two things, not as
+        // "STL @ CHC1:20 PM".
+        let pieceRole: StructureRole? = set.contains { $0.0.tab != nil } ? .paragraph : nil
+        let role: StructureRole? = set.count > 1 && pieceRole == nil ? .paragraph : nil
         for (paragraph, lines) in set {
             guard let first = lines.first else { continue }
+            if let role { items.append(.beginStructure(role)) }
+            defer { if let role { items.append(.endStructure(role)) } }
             if firstBaseline == nil { firstBaseline = y + first.baseline }
             if let marker = paragraph.marker {
                 let top = y + (first.height - marker.size) / 2
@@ -44,7 +51,8 @@ extension TableCell {
                                        width: piece.width + 2 * chip.paddingX, height: m.ascent + m.descent + 2 * chip.paddingY)
                         items.append(.rect(box, radius: chip.radius, fill: chip.fill, stroke: nil, strokeWidth: 0))
                     }
-                    items.append(.text(spans: piece.spans, origin: Point(x: x, y: y + line.baseline)))
+                    let item = DisplayItem.text(spans: piece.spans, origin: Point(x: x, y: y + line.baseline))
+                    items += pieceRole.map { [item].tagged($0) } ?? [item]
                 }
                 y += line.height
             }

@@ -53,13 +53,14 @@ extension SectionContext {
         var items: [DisplayItem] = []
         var x = 0.0
         for column in columns {
-            // Each label and its value one paragraph, the label read first (`Dates`, `Jun 12 – 21`).
+            // Each label and its value a group, the label read first, as a paragraph of its own
+            // (`Dates`, then `Jun 12 – 21, 2026`), and each piece of the value too.
             var pair: [DisplayItem] = []
             if let label = coverLine(column.label, spec.labelStyle) {
-                pair.append(.text(spans: label.spans, origin: Point(x: x, y: label.baseline)))
+                pair += [DisplayItem.text(spans: label.spans, origin: Point(x: x, y: label.baseline))].tagged(.paragraph)
             }
-            pair += column.items.map { $0.offset(by: Point(x: x, y: 0)) }
-            items += pair.tagged(.paragraph)
+            pair += column.items.map { $0.offset(by: Point(x: x, y: 0)) }.eachTextTagged(.paragraph)
+            items += pair.tagged(.division)
             x += max(column.width, labelWidth(column.label)) + spec.columnGap
         }
         return CoverPart(items: items, height: valueTop + valueBox.height)

@@ -40,10 +40,12 @@ extension SectionContext {
             let room = inner + spec.paddingX / 2
             let value = fitted(tile.value, value: valueStyle, unit: unitStyle, width: room, minimumSize: spec.minimumValueSize)
             let label = text.ellipsize(coverSpan(tile.label, spec.labelStyle), width: room, middle: false)
-            // A paragraph per tile, the label read before the value it sits under (`Days`, `10`).
+            // A group per tile, the label read before the value it sits under, each a paragraph
+            // (`Days`, then `10`).
             items += [DisplayItem.text(spans: [label], origin: Point(x: x + spec.paddingX,
                                                                      y: spec.paddingY + valueBox.height + spec.labelGap + labelBox.baseline)),
-                      .text(spans: value, origin: Point(x: x + spec.paddingX, y: spec.paddingY + valueBox.baseline))].tagged(.paragraph)
+                      .text(spans: value, origin: Point(x: x + spec.paddingX, y: spec.paddingY + valueBox.baseline))]
+                .eachTextTagged(.paragraph).tagged(.division)
             x += w + spec.gap
         }
         return CoverPart(items: items, height: height)

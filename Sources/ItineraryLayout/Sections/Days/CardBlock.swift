@@ -94,7 +94,8 @@ struct CardBlock: FlowBlock {
         if let head { items += head.items.map { $0.offset(by: Point(x: cx, y: cy + l.head)) } }
         if let notes { items += notes.draw(at: Point(x: cx, y: cy + l.notes)) }
         if let foot { items += foot.items.map { $0.offset(by: Point(x: cx, y: cy + l.foot)) } }
-        // A card is read as one group, in drawing order (each piece of a split card as its own).
-        return items.tagged(.division)
+        // A card is read as one group, in drawing order (each piece of a split card as its own),
+        // each of its lines a paragraph.
+        return items.looseTextTagged(.paragraph).tagged(.division)
     }
 }

@@ -63,11 +63,16 @@ extension DayLayout {
         let room = h.tileSize - 2 * h.tileCapsTop
         for text in [span(dayCaps(days), .tileCaps), span(dayNumbers(days), .tileNumber)] {
             guard let l = fittedLine(text, width: room) else { continue }
+            // Spans, so that the tile reads `Day`, `1`, then the date, not `DAY1Fri`.
+            sketch.add([.beginStructure(.span)])
             sketch.line(l, x: (h.tileSize - l.width) / 2, top: y)
+            sketch.add([.endStructure(.span)])
             y += l.height
         }
 
+        sketch.add([.beginStructure(.span)])
         let bottom = sketch.lines(h2, x: textX, top: textTop)
+        sketch.add([.endStructure(.span)])
         sketch.add([.endStructure(.heading2)])
         if let summaryLine, let first = h2.first {
             sketch.add([.beginStructure(.paragraph)])

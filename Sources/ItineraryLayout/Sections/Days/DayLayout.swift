@@ -62,6 +62,19 @@ struct DayLayout {
         return line
     }
 
+    /// `span` set after a space, and that space's width. Drawn `lead` left of where the bare
+    /// text goes, it looks the same and is read as a word of its own: a piece placed apart
+    /// from the one before would otherwise run into it ("1:20 PMCDT"). Right-to-left text is
+    /// set bare (a leading space would move to its far side).
+    func spacedLine(_ s: StyledSpan) -> (line: SetLine, lead: Double)? {
+        guard let bare = line([s]) else { return nil }
+        guard !TextEngine.hasRightToLeft(s.text) else { return (bare, 0) }
+        var spaced = s
+        spaced.text = " " + s.text
+        guard let l = line([spaced]) else { return (bare, 0) }
+        return (l, l.width - bare.width)
+    }
+
     /// One line of `span` no wider than `width`: set smaller (down to 60 % of its size, in
     /// half-point steps) when it is too wide, then ellipsized if even that is too wide. The
     /// line box and baseline stay those of the full size, so nothing around it moves.

@@ -19,12 +19,15 @@ extension DayLayout {
         var mx = x
         let parts = [span(away?.abbreviation ?? game.awayTeam, .matchup, color: teamColor(spec.teamCodeColor, awayColors.text)), span("@", .matchupAt),
                      span(home?.abbreviation ?? game.homeTeam, .matchup, color: teamColor(spec.teamCodeColor, homeColors.text))]
+        // One paragraph, read "STL @ CHC".
+        sketch.add([.beginStructure(.paragraph)])
         for (i, part) in parts.enumerated() {
-            guard let l = line([part]) else { continue }
+            guard let (l, lead) = i == 0 ? line([part]).map({ ($0, 0.0) }) : spacedLine(part) else { continue }
             if i > 0 { mx += spec.matchupAtSpace }
-            sketch.line(l, x: mx, baseline: matchupBaseline)
-            mx += l.width
+            sketch.line(l, x: mx - lead, baseline: matchupBaseline)
+            mx += l.width - lead
         }
+        sketch.add([.endStructure(.paragraph)])
         var y = lineHeight(.matchup) + spec.card.lineGap
 
         // Full names under it; the caps `LOCAL START` shares their first baseline.
@@ -38,9 +41,12 @@ extension DayLayout {
         let zone = ctx.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
         let (time, abbreviation) = ctx.format.time(game.startTime, zone: zone)
         let zoneLabel = [abbreviation, ctx.format.dayShift(game.startTime, zone: zone, from: day.date)].compactMap { $0 }.joined(separator: " ")
-        if let zoneLine = line([span(zoneLabel, .zone)]), let timeLine = line([span(time, .gameTime)]) {
-            sketch.line(zoneLine, right: grid.right, baseline: matchupBaseline)
-            sketch.line(timeLine, right: grid.right - zoneLine.width - spec.zoneGap, baseline: matchupBaseline)
+        // One paragraph, the time read before its zone ("1:20 PM CDT").
+        if let zone = spacedLine(span(zoneLabel, .zone)), let timeLine = line([span(time, .gameTime)]) {
+            sketch.add([.beginStructure(.paragraph)])
+            sketch.line(timeLine, right: grid.right - (zone.line.width - zone.lead) - spec.zoneGap, baseline: matchupBaseline)
+            sketch.line(zone.line, right: grid.right, baseline: matchupBaseline)
+            sketch.add([.endStructure(.paragraph)])
         }
         if let caps = line([span(ctx.labels.localStart, .caps)]) {
             sketch.line(caps, right: grid.right, baseline: namesBaseline)
