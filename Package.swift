@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
@@ -37,7 +37,7 @@ let package = Package(
         // Templates, formatting and the page-flow engine: trip → display list per page.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryText", "CQRencode"]),
         // Display list → Cairo PDF or PNG bytes.
-        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CZlib"]),
+        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate"]),
         // The library API: load → layout → render → atomic write.
         .target(name: "ItineraryExport", dependencies: ["Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor

@@ -8,7 +8,7 @@ packages=(
   libcairo2-dev libpango1.0-dev libfontconfig-dev   # rendering
   libsqlite3-dev libssl-dev                           # the entitlement store
   libqrencode-dev                                     # QR codes beside ticket and plan links
-  zlib1g-dev                                          # the accessibility update rewrites content streams
+  libdeflate-dev                                      # the accessibility update rewrites content streams
   tzdata                                              # zone abbreviations (CDT, BST, JST) from /usr/share/zoneinfo
   fonts-inter fonts-noto-core fonts-droid-fallback    # the hermetic font set (copied into Fonts/)
   fonts-nanum                                         # Korean (Hangul): the Droid fallback has no Hangul syllables

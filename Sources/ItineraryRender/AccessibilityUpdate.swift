@@ -51,11 +51,10 @@ struct AccessibilityUpdate {
             } else if let role, role.elementsEqual(figureRole), let alternate = figures.popFirst() {
                 let object = String(decoding: body, as: UTF8.self)
                 changed.append((number, Array(try Self.adding(["/Alt " + Self.textString(alternate)], to: object).utf8)))
-            } else if type.elementsEqual(annot), PDFBytes.find("/Subtype /Link", in: body) != nil {
+            } else if type.elementsEqual(annot), PDFBytes.find("/Subtype /Link", in: body) != nil,
+                      let target = Self.linkTarget(body), let text = linkDescriptions[target] {
                 let object = String(decoding: body, as: UTF8.self)
-                if let target = Self.linkTarget(object), let text = linkDescriptions[target] {
-                    changed.append((number, Array(try Self.adding(["/Contents " + Self.textString(text)], to: object).utf8)))
-                }
+                changed.append((number, Array(try Self.adding(["/Contents " + Self.textString(text)], to: object).utf8)))
             }
         }
         guard let catalogBody = table.offsets[table.root].flatMap({ table.body(table.root, at: $0, in: bytes, dictionaryOnly: true) }) else {
@@ -148,24 +147,24 @@ struct AccessibilityUpdate {
     }
 
     /// `uri` for a link to a URI, `#name` for one to a named destination.
-    static func linkTarget(_ object: String) -> String? {
+    static func linkTarget(_ object: ArraySlice<UInt8>) -> String? {
         if let uri = literal(after: "/URI ", in: object) { return uri }
         if let name = literal(after: "/Dest ", in: object) ?? literal(after: "/D ", in: object) { return "#" + name }
         return nil
     }
 
     /// The PDF literal string `( … )` right after `key`, unescaped (cairo writes ASCII here).
-    static func literal(after key: String, in object: String) -> String? {
-        guard let start = object.range(of: key + "(") else { return nil }
-        var out = "", depth = 1, escaped = false
-        for c in object[start.upperBound...] {
+    static func literal(after key: String, in object: ArraySlice<UInt8>) -> String? {
+        guard let start = PDFBytes.find(key + "(", in: object) else { return nil }
+        var out: [UInt8] = [], depth = 1, escaped = false
+        for c in object[(start + key.utf8.count + 1)...] {
             if escaped { out.append(c); escaped = false; continue }
             switch c {
-            case "\\": escaped = true
-            case "(": depth += 1; out.append(c)
-            case ")":
+            case UInt8(ascii: "\\"): escaped = true
+            case UInt8(ascii: "("): depth += 1; out.append(c)
+            case UInt8(ascii: ")"):
                 depth -= 1
-                if depth == 0 { return out }
+                if depth == 0 { return String(decoding: out, as: UTF8.self) }
                 out.append(c)
             default: out.append(c)
             }
