@@ -9,7 +9,8 @@ import CCairo
 public final class TextEngine {
     public let fontSet: FontSet
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    /// Internal, not private: the font-metrics test compares against Pango through it.
+    let context: OpaquePointer
     private var metricsCache: [MetricsKey: (ascent: Double, descent: Double)] = [:]
     /// Paragraphs already broken, by content and width (labels, times and dashes repeat on
     /// every page and in every trip), and the shaped lines the current document draws.
@@ -248,19 +249,6 @@ public final class TextEngine {
         return value
     }
 
-    /// Pango's own context metrics for `style` (ascent, descent in points): the reference
-    /// `metrics(_:)` must equal, kept for tests.
-    public func pangoContextMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
-        NativeTextLock.lock()
-        defer { NativeTextLock.unlock() }
-        let desc = fontDescription(style)
-        defer { pango_font_description_free(desc) }
-        let m = pango_context_get_metrics(context, desc, pango_context_get_language(context))
-        defer { pango_font_metrics_unref(m) }
-        return (Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
-                Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE))
-    }
-
     /// Draws one set line with its baseline at (x, baseline) on a Cairo context.
     public func draw(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double) {
         NativeTextLock.lock()
@@ -368,7 +356,7 @@ public final class TextEngine {
         pango_attr_list_insert(list, attr)
     }
 
-    private func fontDescription(_ style: TextStyle) -> OpaquePointer {
+    func fontDescription(_ style: TextStyle) -> OpaquePointer {
         let desc = pango_font_description_new()!
         pango_font_description_set_family(desc, style.family)
         pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(style.weight)))

@@ -1,7 +1,23 @@
 /// Line metrics read from the fonts agree with Pango's own context metrics.
-import ItineraryText
+import CCairo
+@testable import ItineraryText
 import Testing
 import TestSupport
+
+extension TextEngine {
+    /// Pango's own context metrics for `style` (ascent, descent in points): the reference
+    /// `metrics(_:)` must equal.
+    func pangoContextMetrics(_ style: TextStyle) -> (ascent: Double, descent: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        let desc = fontDescription(style)
+        defer { pango_font_description_free(desc) }
+        let m = pango_context_get_metrics(context, desc, pango_context_get_language(context))
+        defer { pango_font_metrics_unref(m) }
+        return (Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
+                Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE))
+    }
+}
 
 @Suite("Font metrics")
 struct FontMetricsTests {

@@ -35,7 +35,23 @@ public struct LocalSigningAuthority: Sendable {
     /// - Parameter commonNamePrefix: the start of each certificate's CN ("… Root", "… Intermediate", "… Leaf").
     public static func generate(commonNamePrefix: String = "export-itinerary StoreKit Testing",
                                 validFrom: Date, validFor: TimeInterval) throws -> LocalSigningAuthority {
-        try generate(commonNamePrefix: commonNamePrefix, validFrom: validFrom, validFor: validFor, variant: .good)
+        let notAfter = validFrom.addingTimeInterval(validFor)
+        let rootKey = try ECKeyGenerator.generateP256()
+        let intermediateKey = try ECKeyGenerator.generateP256()
+        let leafKey = try ECKeyGenerator.generateP256()
+        let root = try CertificateBuilder.build(
+            CertificateSpec(commonName: "\(commonNamePrefix) Root", notBefore: validFrom, notAfter: notAfter, isCA: true),
+            subjectKey: rootKey, issuer: nil)
+        let intermediate = try CertificateBuilder.build(
+            CertificateSpec(commonName: "\(commonNamePrefix) Intermediate", notBefore: validFrom, notAfter: notAfter,
+                            isCA: true, pathLength: 0, markerOID: Certificates.intermediateMarkerOID),
+            subjectKey: intermediateKey, issuer: (root, rootKey))
+        let leaf = try CertificateBuilder.build(
+            CertificateSpec(commonName: "\(commonNamePrefix) Leaf", notBefore: validFrom, notAfter: notAfter,
+                            isCA: false, markerOID: Certificates.leafMarkerOID),
+            subjectKey: leafKey, issuer: (intermediate, intermediateKey))
+        return LocalSigningAuthority(rootDER: root.der, intermediateDER: intermediate.der, leafDER: leaf.der,
+                                     x5c: [leaf.der, intermediate.der, root.der], leafKey: leafKey)
     }
 
     // MARK: Persisting
@@ -111,16 +127,11 @@ public struct LocalSigningAuthority: Sendable {
         return "{\"alg\":\"ES256\",\"x5c\":[\(certs)]}"
     }
 
-    /// Signs `payload` under an arbitrary header, for tests (header field order, extra fields);
-    /// `padded` writes (and signs) the segments with `=` padding, as a lenient producer might.
-    func signRaw(headerJSON: String, payload: Data, padded: Bool = false) throws -> String {
-        func segment(_ data: Data) -> String {
-            let text = JWSBase64.encode(data, alphabet: .url)
-            return padded ? text + String(repeating: "=", count: (4 - text.count % 4) % 4) : text
-        }
-        let signingInput = segment(Data(headerJSON.utf8)) + "." + segment(payload)
+    /// Signs `payload` under `headerJSON`: base64url segments without padding.
+    func signRaw(headerJSON: String, payload: Data) throws -> String {
+        let signingInput = JWSBase64.encode(Data(headerJSON.utf8), alphabet: .url) + "." + JWSBase64.encode(payload, alphabet: .url)
         let signature = try ES256.sign(message: Data(signingInput.utf8), privateKey: leafKey.pointer)
-        return signingInput + "." + segment(signature)
+        return signingInput + "." + JWSBase64.encode(signature, alphabet: .url)
     }
 }
 

@@ -1,6 +1,7 @@
-/// For tests: signing authorities and JWS that are wrong in exactly one way, so each
-/// verification failure can be produced on purpose. Internal; reach it with `@testable import`.
+/// Signing authorities and JWS that are wrong in exactly one way, so each verification failure
+/// can be produced on purpose. Test support: the shipped module makes only good chains.
 import Foundation
+@testable import Entitlements
 
 /// The shape of a generated chain.
 enum LocalChainVariant: Sendable, CaseIterable {
@@ -24,10 +25,11 @@ enum LocalChainVariant: Sendable, CaseIterable {
 }
 
 extension LocalSigningAuthority {
-    /// Generates a chain of the given variant.
+    /// Generates a chain of the given variant (`.good` is the shipped generator's).
     static func generate(commonNamePrefix: String = "export-itinerary StoreKit Testing",
                          validFrom: Date, validFor: TimeInterval,
                          variant: LocalChainVariant) throws -> LocalSigningAuthority {
+        if variant == .good { return try generate(commonNamePrefix: commonNamePrefix, validFrom: validFrom, validFor: validFor) }
         let notAfter = validFrom.addingTimeInterval(validFor)
         let rootKey = try ECKeyGenerator.generateP256()
         let intermediateKey = try ECKeyGenerator.generateP256()
@@ -72,7 +74,7 @@ extension LocalSigningAuthority {
     }
 }
 
-/// For tests: damage a compact JWS in one place.
+/// Damage a compact JWS in one place.
 enum JWSTampering {
     /// Appends a space to the payload JSON: it still decodes to the same values, but the signature
     /// no longer covers it.
@@ -99,5 +101,20 @@ enum JWSTampering {
         jws.split(separator: ".", omittingEmptySubsequences: false).map { segment in
             String(segment) + String(repeating: "=", count: (4 - segment.count % 4) % 4)
         }.joined(separator: ".")
+    }
+}
+
+extension LocalSigningAuthority {
+    /// Signs `payload` under an arbitrary header (header field order, extra fields); `padded`
+    /// writes (and signs) the segments with `=` padding, as a lenient producer might.
+    func signRaw(headerJSON: String, payload: Data, padded: Bool) throws -> String {
+        guard padded else { return try signRaw(headerJSON: headerJSON, payload: payload) }
+        func segment(_ data: Data) -> String {
+            let text = JWSBase64.encode(data, alphabet: .url)
+            return text + String(repeating: "=", count: (4 - text.count % 4) % 4)
+        }
+        let signingInput = segment(Data(headerJSON.utf8)) + "." + segment(payload)
+        let signature = try ES256.sign(message: Data(signingInput.utf8), privateKey: leafKey.pointer)
+        return signingInput + "." + segment(signature)
     }
 }
