@@ -71,6 +71,6 @@ let package = Package(
 
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
                     exclude: ["Verification/make_jws.py"]),
-        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "CCairo", "TestSupport"]),
+        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo", "TestSupport"]),
     ]
 )
