@@ -17,29 +17,6 @@ public struct EntitlementReport: Sendable, Equatable {
     public var ignored: [String]
 }
 
-/// Verified payloads by raw JWS, shared by every check in the process: a batch run re-checks the
-/// gate per document without paying for ECDSA and chain verification each time. Keyed by the
-/// verifier's configuration too, so a change of trusted roots or bundle id is never served stale.
-final class VerificationCache: @unchecked Sendable {
-    static let shared = VerificationCache()
-    private let lock = NSLock()
-    private var transactions: [String: Verified<JWSTransactionDecodedPayload>] = [:]
-
-    func transaction(_ key: String, verify: () throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload>)
-        throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload> {
-        lock.lock()
-        let cached = transactions[key]
-        lock.unlock()
-        if let cached { return cached }
-        let verified = try verify()
-        lock.lock()
-        if transactions.count > 100_000 { transactions.removeAll() }
-        transactions[key] = verified
-        lock.unlock()
-        return verified
-    }
-}
-
 /// The two clocks of a check. Purchases are judged by the system clock only; a test entitlement
 /// may be judged at another moment (`EXPORT_ITINERARY_NOW`, for demos and tests), which can never
 /// touch a purchase.
@@ -66,12 +43,16 @@ public struct EntitlementChecker {
     let store: EntitlementStore
     let verifier: SignedDataVerifier
     let configurationKey: String
+    let caches: VerificationCaches
     public let policy: GatePolicy
 
-    public init(store: EntitlementStore, policy: GatePolicy) throws(StoreError) {
+    /// - Parameter caches: what earlier checks verified (a gate passes its own; a new one
+    ///   remembers nothing).
+    public init(store: EntitlementStore, policy: GatePolicy, caches: VerificationCaches = VerificationCaches()) throws(StoreError) {
         self.store = store
         self.policy = policy
-        self.verifier = try store.verifier(policy: policy)
+        self.caches = caches
+        self.verifier = try store.verifier(policy: policy, caches: caches)
         configurationKey = policy.bundleId + "|" + verifier.environments.map(\.rawValue).sorted().joined(separator: ",")
             + "|" + verifier.confinedRoots.keys.sorted().joined(separator: ",") + "|" + verifier.rootFingerprints.joined(separator: ",")
     }
@@ -98,7 +79,7 @@ public struct EntitlementChecker {
             for row in page {
                 if let chosen, row.purchaseDate != chosen.payload.purchaseDate ?? 0 { break search }
                 do {
-                    let verified = try VerificationCache.shared.transaction(configurationKey + "|" + row.jws) { () throws(VerificationFailure) in
+                    let verified = try caches.transaction(configurationKey + "|" + row.jws) { () throws(VerificationFailure) in
                         try verifier.verifiedTransaction(row.jws)
                     }
                     let payload = verified.payload

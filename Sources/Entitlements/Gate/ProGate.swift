@@ -27,6 +27,8 @@ public final class ProGate: @unchecked Sendable {
     /// The app, its Pro products and the roots of a real purchase (`GatePolicy.build` in the program).
     public let policy: GatePolicy
     private let clock: GateClock
+    /// What this gate's earlier checks verified (its own: nothing is shared across the process).
+    private let caches = VerificationCaches()
 
     /// The command that restores purchases, shown on the paywall.
     public static let restoreCommand = "export-itinerary entitlements import FILE"
@@ -44,7 +46,7 @@ public final class ProGate: @unchecked Sendable {
               try store.configuration() != nil else {
             return EntitlementReport(access: nil, entitlements: [], evaluatedAt: clock.system(), ignored: [])
         }
-        return try EntitlementChecker(store: store, policy: policy).evaluate(clock: clock)
+        return try EntitlementChecker(store: store, policy: policy, caches: caches).evaluate(clock: clock)
     }
 
     /// Returns what the user may export when Pro: `.production` (a purchase: the unmarked PDF) or

@@ -38,14 +38,16 @@ extension EntitlementStore {
     /// A verifier for `policy`'s app, over the environments this store accepts and the roots it
     /// trusts; the local test CA's root (`storekit-test enable`) vouches for LocalTesting only.
     /// The store's own bundle id is a record of `init`, never what payloads are checked against.
-    public func verifier(policy: GatePolicy) throws(StoreError) -> SignedDataVerifier {
+    /// - Parameter caches: a gate's own chain verifiers, reused across its checks; nil: a new one.
+    public func verifier(policy: GatePolicy, caches: VerificationCaches? = nil) throws(StoreError) -> SignedDataVerifier {
         guard let config = try configuration() else { throw .notInitialized(path: path) }
         let roots = try trustedRoots()
         var confined: [String: StoreEnvironment] = [:]
         for root in roots where root.label == Self.localTestingRootLabel { confined[root.fingerprint] = .localTesting }
         if let local = try value(forKey: Self.localTestingRootKey) { confined[local] = .localTesting }
-        return SignedDataVerifier(trustedRoots: roots.map(\.der), bundleId: policy.bundleId,
-                                  environments: Set(config.environments), confinedRoots: confined)
+        let ders = roots.map(\.der)
+        return SignedDataVerifier(chain: caches?.chainVerifier(roots: ders) ?? ChainVerifier(roots: TrustedRootStore(roots: ders)),
+                                  bundleId: policy.bundleId, environments: Set(config.environments), confinedRoots: confined)
     }
 
     /// The label and meta key that name the local test CA's root (set by `storekit-test enable`).

@@ -78,22 +78,6 @@ struct ChainVerifier {
     let roots: TrustedRootStore
     let cache = VerifiedChainCache()
 
-    /// One verifier per set of trusted roots for the whole process, so that every check of a
-    /// store (a command makes two: before loading fonts and before reading the trip; a batch
-    /// one per document) parses the roots once and reuses the chains already verified.
-    static func shared(roots: [Data]) -> ChainVerifier {
-        sharedLock.lock()
-        defer { sharedLock.unlock() }
-        if let verifier = sharedVerifiers[roots] { return verifier }
-        let verifier = ChainVerifier(roots: TrustedRootStore(roots: roots))
-        if sharedVerifiers.count >= 16 { sharedVerifiers.removeAll() }
-        sharedVerifiers[roots] = verifier
-        return verifier
-    }
-
-    private static let sharedLock = NSLock()
-    nonisolated(unsafe) private static var sharedVerifiers: [[Data]: ChainVerifier] = [:]
-
     /// A chain that verified: the leaf's key, which checks the signature, and the root it ended at,
     /// which decides whether what it signed can be a purchase (`GatePolicy.grade`).
     struct Verified {

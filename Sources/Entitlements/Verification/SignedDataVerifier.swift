@@ -47,10 +47,16 @@ public struct SignedDataVerifier: Sendable {
     ///     environment only: the local test CA signs LocalTesting payloads and nothing else.
     public init(trustedRoots: [Data], bundleId: String, environments: Set<StoreEnvironment>,
                 confinedRoots: [String: StoreEnvironment] = [:]) {
+        self.init(chain: ChainVerifier(roots: TrustedRootStore(roots: trustedRoots)), bundleId: bundleId,
+                  environments: environments, confinedRoots: confinedRoots)
+    }
+
+    /// With a chain verifier a gate keeps between its checks (`VerificationCaches`).
+    init(chain: ChainVerifier, bundleId: String, environments: Set<StoreEnvironment>, confinedRoots: [String: StoreEnvironment]) {
         self.bundleId = bundleId
         self.environments = environments
         self.confinedRoots = confinedRoots
-        self.chain = ChainVerifier.shared(roots: trustedRoots)
+        self.chain = chain
     }
 
     /// How many of the trusted roots given to `init` parsed and are in use.
