@@ -49,7 +49,7 @@ struct ArtifactRewrite {
         func read(_ number: Int, limit: Int = 4096) throws -> ArraySlice<UInt8> {
             guard number > 0, number < table.offsets.count, let offset = table.offsets[number],
                   let object = table.body(number, at: offset, in: bytes, limit: limit) else {
-                throw RenderError(message: "the PDF's object \(number) could not be read for its artifacts")
+                throw RenderError(message: "the PDF's object \(number) could not be read for its artifacts (not where its cross-reference table says, or longer than \(limit) bytes)")
             }
             return object
         }
@@ -63,7 +63,8 @@ struct ArtifactRewrite {
         let pages = Dictionary(grouping: elements, by: \.page)
         for page in pages.keys.sorted() {
             let ids = Set(pages[page]!.flatMap(\.markedContent))
-            let pageObject = try read(page)
+            // A page lists every link annotation on it: a page of many links runs long.
+            let pageObject = try read(page, limit: Self.objectLimit)
             guard let contents = PDFBytes.reference("/Contents", in: pageObject),
                   let key = PDFBytes.value(of: "/StructParents", in: pageObject).flatMap(PDFBytes.integer), let array = keys[key] else {
                 throw RenderError(message: "page object \(page) has no single content stream or parent-tree entry")
@@ -98,28 +99,59 @@ struct ArtifactRewrite {
               let content = Flate.inflate(bytes[stream.data..<(stream.data + length)], limit: Self.contentLimit) else {
             throw RenderError(message: "the PDF's content stream \(number) could not be inflated")
         }
-        let marker = Array("/Private << /MCID ".utf8), close = Array(" >> BDC".utf8), artifact = Array("/Artifact BMC".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(content.count)
-        var found = Set<Int>()
-        var i = 0
-        while let at = CrossReference.find(marker, in: content, from: i, to: content.count) {
-            var j = at + marker.count, id = 0
-            while j < content.count, content[j] >= 0x30, content[j] <= 0x39 { id = id * 10 + Int(content[j] - 0x30); j += 1 }
-            guard content[j...].starts(with: close), ids.contains(id) else {
-                throw RenderError(message: "the PDF's content stream \(number) marks furniture its structure does not name")
-            }
-            out += content[i..<at]
-            out += artifact
-            found.insert(id)
-            i = j + close.count
-        }
-        out += content[i...]
+        let (out, found) = try Self.markingArtifacts(content, ids: ids, stream: number)
         guard found == ids else {
             throw RenderError(message: "the PDF's content stream \(number) lacks furniture its structure names")
         }
         let packed = Flate.deflate(out)
         return Array("<< /Length \(packed.count)\n   /Filter /FlateDecode\n>>\nstream\n".utf8) + packed + Array("\nendstream".utf8)
+    }
+
+    /// `content` with each `/Private << /MCID n >> BDC` operator (n among `ids`) replaced by
+    /// `/Artifact BMC`, and the n replaced. Literal `( … )` and hex `< … >` strings are skipped,
+    /// so a trip whose text reads like the operator is drawn as written, never rewritten.
+    static func markingArtifacts(_ content: [UInt8], ids: Set<Int>, stream: Int) throws -> (content: [UInt8], found: Set<Int>) {
+        let marker = Array("/Private << /MCID ".utf8), close = Array(" >> BDC".utf8), artifact = Array("/Artifact BMC".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count)
+        var found = Set<Int>()
+        var copied = 0, i = 0
+        let n = content.count
+        while i < n {
+            switch content[i] {
+            case UInt8(ascii: "("):
+                // To the matching `)`: strings nest by balanced brackets; `\` escapes one byte.
+                var depth = 1
+                i += 1
+                while i < n && depth > 0 {
+                    switch content[i] {
+                    case UInt8(ascii: "\\"): i += 1
+                    case UInt8(ascii: "("): depth += 1
+                    case UInt8(ascii: ")"): depth -= 1
+                    default: break
+                    }
+                    i += 1
+                }
+            case UInt8(ascii: "<") where i + 1 < n && content[i + 1] != UInt8(ascii: "<"):
+                while i < n && content[i] != UInt8(ascii: ">") { i += 1 }
+                i += 1
+            case UInt8(ascii: "/") where content[i...].starts(with: marker):
+                var j = i + marker.count, id = 0
+                while j < n, content[j] >= 0x30, content[j] <= 0x39, id < 1 << 40 { id = id * 10 + Int(content[j] - 0x30); j += 1 }
+                guard content[j...].starts(with: close), ids.contains(id) else {
+                    throw RenderError(message: "the PDF's content stream \(stream) marks furniture its structure does not name")
+                }
+                out += content[copied..<i]
+                out += artifact
+                found.insert(id)
+                i = j + close.count
+                copied = i
+            default:
+                i += 1
+            }
+        }
+        out += content[min(copied, n)...]
+        return (out, found)
     }
 
     /// The `/Nums` array of a parent tree: key → object number.

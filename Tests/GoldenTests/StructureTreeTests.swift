@@ -193,4 +193,33 @@ struct StructureTreeTests {
         #expect(contents.contains("u:Tickets: STL @ CHC, Fri, Jun 12"))
         #expect(contents.contains("u:www.mlb.com/livestream/game") && contents.contains("u:x.example/endobj/y"), "\(contents)")
     }
+
+    /// Found by review: a page's object lists all its link annotations, and one with hundreds
+    /// ran past the reader's 4 KB; and a trip's text that reads like cairo's furniture operator
+    /// must be drawn as written.
+    @Test("a page of 500 links, and text that reads like the furniture operator, export in both templates")
+    func manyLinksAndOperatorText() throws {
+        let source = TestPaths.validFixtures.appendingPathComponent("minimal.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        var days = try #require(json["days"] as? [[String: Any]])
+        var items = (days[0]["items"] as? [[String: Any]]) ?? []
+        let links = Array(repeating: "http://a.io", count: 166).joined(separator: " ")
+        for _ in 0..<3 { items.append(["type": "custom", "category": "note", "title": "Links", "notes": links]) }
+        items.append(["type": "custom", "category": "note", "title": "/Private << /MCID 0 >> BDC", "notes": "/Private << /MCID 1 >> BDC (a) \\ <2F> EMC"])
+        days[0]["items"] = items
+        json["days"] = days
+        json["name"] = "/Private << /MCID 0 >> BDC"
+        let dir = TestPaths.scratch("structure-many-links")
+        let tripURL = dir.appendingPathComponent("trip.json")
+        try JSONSerialization.data(withJSONObject: json).write(to: tripURL)
+        let trip = try Exporter.loadTrip(path: tripURL.path)
+        for template in ["classic", "compact"] {
+            let pdf = dir.appendingPathComponent("\(template).pdf")
+            try TestStores.exporter().render(trip, options: ExportOptions(template: .named(template))).bytes.write(to: pdf)
+            #expect(try runProcess("/usr/bin/qpdf", ["--check", pdf.path]).status == 0, "\(template)")
+            let text = try runProcess("/usr/bin/pdftotext", ["-enc", "UTF-8", pdf.path, "-"]).stdout
+            #expect(text.contains("/Private << /MCID 1 >> BDC (a)"), "\(template): the note is drawn as written")
+            #expect(!(try runProcess("/usr/bin/pdfinfo", ["-struct-text", pdf.path]).stdout.contains("Private\n")), "\(template)")
+        }
+    }
 }

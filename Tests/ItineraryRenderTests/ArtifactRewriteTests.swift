@@ -62,6 +62,18 @@ struct ArtifactRewriteTests {
         #expect(PDFBytes.reference("/S", in: object) == nil)
     }
 
+    @Test("furniture operators become artifacts; the same words inside literal or hex strings stay as they are")
+    func operatorsNotStrings() throws {
+        let content = "q\n/Private << /MCID 0 >> BDC\nBT [(/Private << /MCID 1 >> BDC \\) \\( (nested))] TJ ET\nEMC\n"
+            + "<2F507269766174653E> Tj\n/P << /MCID 2 >> BDC\nEMC\n/Private << /MCID 3 >> BDC\nEMC\nQ\n"
+        let (out, found) = try ArtifactRewrite.markingArtifacts(Array(content.utf8), ids: [0, 3], stream: 9)
+        #expect(found == [0, 3])
+        #expect(t(out) == content.replacingOccurrences(of: "/Private << /MCID 0 >> BDC\nBT", with: "/Artifact BMC\nBT")
+            .replacingOccurrences(of: "/Private << /MCID 3 >> BDC", with: "/Artifact BMC"))
+        // A furniture operator the structure does not name is an error, not a guess.
+        #expect(throws: RenderError.self) { try ArtifactRewrite.markingArtifacts(Array("/Private << /MCID 7 >> BDC\nEMC".utf8), ids: [0], stream: 9) }
+    }
+
     @Test("Flate: what deflates inflates back; a damaged or oversized stream is nil")
     func flate() {
         let text = Array(String(repeating: "BT /f-0-0 1 Tf [(Day 1)] TJ ET\n", count: 500).utf8)

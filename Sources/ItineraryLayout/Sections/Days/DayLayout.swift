@@ -65,10 +65,13 @@ struct DayLayout {
     /// `span` set after a space, and that space's width. Drawn `lead` left of where the bare
     /// text goes, it looks the same and is read as a word of its own: a piece placed apart
     /// from the one before would otherwise run into it ("1:20 PMCDT"). Right-to-left text is
-    /// set bare (a leading space would move to its far side).
+    /// set bare (a leading space would move to its far side), and so is text that starts with a
+    /// combining mark (it would attach to the space).
     func spacedLine(_ s: StyledSpan) -> (line: SetLine, lead: Double)? {
         guard let bare = line([s]) else { return nil }
-        guard !TextEngine.hasRightToLeft(s.text) else { return (bare, 0) }
+        let combining: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
+        guard !TextEngine.hasRightToLeft(s.text),
+              !(s.text.unicodeScalars.first.map { combining.contains($0.properties.generalCategory) } ?? false) else { return (bare, 0) }
         var spaced = s
         spaced.text = " " + s.text
         guard let l = line([spaced]) else { return (bare, 0) }
