@@ -115,39 +115,56 @@ struct ArtifactRewrite {
         var out: [UInt8] = []
         out.reserveCapacity(content.count)
         var found = Set<Int>()
-        var copied = 0, i = 0
+        var copied = 0
         let n = content.count
-        while i < n {
-            switch content[i] {
-            case UInt8(ascii: "("):
-                // To the matching `)`: strings nest by balanced brackets; `\` escapes one byte.
-                var depth = 1
-                i += 1
-                while i < n && depth > 0 {
-                    switch content[i] {
-                    case UInt8(ascii: "\\"): i += 1
-                    case UInt8(ascii: "("): depth += 1
-                    case UInt8(ascii: ")"): depth -= 1
-                    default: break
+        // The whole stream is walked byte by byte; through a raw buffer, not the array's checked
+        // subscript, which costs three times as much here.
+        try content.withUnsafeBufferPointer { p in
+            var i = 0
+            func matches(_ bytes: [UInt8], at k: Int) -> Bool {
+                guard k + bytes.count <= n else { return false }
+                for m in 0..<bytes.count where p[k + m] != bytes[m] { return false }
+                return true
+            }
+            // Only `(`, `<` and `/` start anything this looks at: skip the rest in a tight loop.
+            var interesting = [Bool](repeating: false, count: 256)
+            for byte in "(</".utf8 { interesting[Int(byte)] = true }
+            while i < n {
+                while i < n && !interesting[Int(p[i])] { i += 1 }
+                guard i < n else { break }
+                switch p[i] {
+                case UInt8(ascii: "("):
+                    // To the matching `)`: strings nest by balanced brackets; `\` escapes one byte.
+                    var depth = 1
+                    i += 1
+                    while i < n && depth > 0 {
+                        switch p[i] {
+                        case UInt8(ascii: "\\"): i += 1
+                        case UInt8(ascii: "("): depth += 1
+                        case UInt8(ascii: ")"): depth -= 1
+                        default: break
+                        }
+                        i += 1
                     }
+                case UInt8(ascii: "<") where i + 1 < n && p[i + 1] != UInt8(ascii: "<"):
+                    while i < n && p[i] != UInt8(ascii: ">") { i += 1 }
+                    i += 1
+                case UInt8(ascii: "<"):
+                    i += 2
+                case UInt8(ascii: "/") where matches(marker, at: i):
+                    var j = i + marker.count, id = 0
+                    while j < n, p[j] >= 0x30, p[j] <= 0x39, id < 1 << 40 { id = id * 10 + Int(p[j] - 0x30); j += 1 }
+                    guard matches(close, at: j), ids.contains(id) else {
+                        throw RenderError(message: "the PDF's content stream \(stream) marks furniture its structure does not name")
+                    }
+                    out += UnsafeBufferPointer(rebasing: p[copied..<i])
+                    out += artifact
+                    found.insert(id)
+                    i = j + close.count
+                    copied = i
+                default:
                     i += 1
                 }
-            case UInt8(ascii: "<") where i + 1 < n && content[i + 1] != UInt8(ascii: "<"):
-                while i < n && content[i] != UInt8(ascii: ">") { i += 1 }
-                i += 1
-            case UInt8(ascii: "/") where content[i...].starts(with: marker):
-                var j = i + marker.count, id = 0
-                while j < n, content[j] >= 0x30, content[j] <= 0x39, id < 1 << 40 { id = id * 10 + Int(content[j] - 0x30); j += 1 }
-                guard content[j...].starts(with: close), ids.contains(id) else {
-                    throw RenderError(message: "the PDF's content stream \(stream) marks furniture its structure does not name")
-                }
-                out += content[copied..<i]
-                out += artifact
-                found.insert(id)
-                i = j + close.count
-                copied = i
-            default:
-                i += 1
             }
         }
         out += content[min(copied, n)...]
