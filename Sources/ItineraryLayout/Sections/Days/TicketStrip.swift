@@ -52,9 +52,10 @@ extension DayLayout {
                 let linkBaseline = linkRow + valueBaseline
                 let linkTop = linkBaseline - link.baseline
                 let textRight = right - icon.size - icon.gap
+                // The label first, so that it is read before the address it names.
+                sketch.line(caps, right: right, baseline: linkTop - caps.height + caps.baseline)
                 sketch.line(link, right: textRight, baseline: linkBaseline)
                 sketch.add(underline(link, x: textRight - link.width, baseline: linkBaseline))
-                sketch.line(caps, right: right, baseline: linkTop - caps.height + caps.baseline)
                 sketch.add(Icon.link.draw(at: Point(x: right - icon.size, y: linkTop + (link.height - icon.size) / 2),
                                           size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))
                 sketch.add([.link(Rect(x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size, height: link.height),
