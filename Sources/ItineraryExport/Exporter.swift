@@ -52,6 +52,8 @@ public final class Exporter {
     /// Asked before anything else, by `init` and by every render: PDF export is a Pro feature.
     public let gate: ProGate
     private var engines: [String: TextEngine] = [:]
+    /// Date formatters and zone files, configured once for every document this exporter makes.
+    private let formatCaches = FormatCaches()
     private var templates: [String: (data: Data, template: Template)] = [:]
 
     /// Checks the Pro gate first: when the user is not Pro this throws `proRequired` before any
@@ -233,7 +235,7 @@ public final class Exporter {
         let text = engine(language: trip.locale)
         // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.
         text.beginDocument()
-        return (ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice).layout(trip), text)
+        return (ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip), text)
     }
 
     /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.

@@ -10,11 +10,15 @@ public struct ItineraryLayoutEngine {
     /// A line printed at the foot of every page and put in the metadata's keywords (the
     /// exporter's "Test entitlement (…) — not a purchase"); nil for none.
     public let notice: String?
+    /// Date formatters and zone files to reuse: pass the same one for every document (the
+    /// exporter keeps one); by default, a new one for this engine alone.
+    public let caches: FormatCaches
 
-    public init(theme: Theme, text: TextEngine, notice: String? = nil) {
+    public init(theme: Theme, text: TextEngine, notice: String? = nil, caches: FormatCaches = FormatCaches()) {
         self.theme = theme
         self.text = text
         self.notice = notice
+        self.caches = caches
     }
 
     public func layout(_ trip: Trip) -> LaidOutDocument {
@@ -22,7 +26,7 @@ public struct ItineraryLayoutEngine {
         // measurements taking it again (they do, recursively: `TextEngine` locks every call).
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
+        let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels, caches: caches)
         if trip.startDate <= trip.endDate { format.tripYears = trip.startDate.year...trip.endDate.year }
         let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
         var blocks: [any FlowBlock] = []

@@ -1,8 +1,9 @@
-/// Date and date-interval formatters shared by every document of the process, configured once each.
+/// Date and date-interval formatters shared by every document its owner lays out, configured once each.
 import Foundation
 import ItineraryModel
 
-/// Keeps one configured `DateFormatter` per (locale, zone, pattern) for the whole process.
+/// Keeps one configured `DateFormatter` per (locale, zone, pattern), for as long as its owner
+/// (`FormatCaches`) lives.
 ///
 /// Configuring a formatter is the expensive part: each property set re-opens the underlying
 /// ICU formatter (about a million instructions for a new time formatter), while formatting a
@@ -10,7 +11,6 @@ import ItineraryModel
 /// few zones for every trip, so the formatters are built once and reused under a lock
 /// (`DateFormatter` is not safe to share between threads without one).
 final class DateFormatterCache: @unchecked Sendable {
-    static let shared = DateFormatterCache()
 
     enum Pattern: Hashable {
         /// A skeleton such as `jmm`, localized for the formatter's locale.

@@ -13,7 +13,11 @@ public final class TripFormatter {
     /// the morning after a June trip does not). Nil: never a year.
     public var tripYears: ClosedRange<Int>?
 
-    public init(localeIdentifier: String, units: Units, labels: Labels) {
+    /// The formatters and zone files it reuses (its owner's, kept across documents).
+    public let caches: FormatCaches
+
+    public init(localeIdentifier: String, units: Units, labels: Labels, caches: FormatCaches = FormatCaches()) {
+        self.caches = caches
         locale = Locale(identifier: localeIdentifier.replacingOccurrences(of: "-", with: "_"))
         self.units = units
         self.labels = labels
@@ -22,7 +26,7 @@ public final class TripFormatter {
 
     /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.
     public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
-        DateFormatterCache.shared.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .mediumDate)
+        caches.dates.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .mediumDate)
     }
 
     /// `text` as one unbreakable word: its spaces no-break spaces, and no break after a dash or a
@@ -43,7 +47,7 @@ public final class TripFormatter {
 
     /// `Sun, Jun 14` (en_US); `Mon, Jan 1, 2029` outside the trip's years.
     public func dayDate(_ d: CalendarDate) -> String {
-        DateFormatterCache.shared.string(from: d.noonUTC, locale: locale, zone: "UTC", pattern: dayPattern(d))
+        caches.dates.string(from: d.noonUTC, locale: locale, zone: "UTC", pattern: dayPattern(d))
     }
 
     private func dayPattern(_ d: CalendarDate) -> DateFormatterCache.Pattern {
@@ -56,9 +60,9 @@ public final class TripFormatter {
     /// is the zone's at that moment, so the right one on either side of a DST change.
     public func time(_ instant: Instant, zone: DisplayZone) -> (time: String, zone: String) {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let time = DateFormatterCache.shared.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm"))
+        let time = caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm"))
         switch zone {
-        case let .named(id): return (time, ZoneAbbreviation.label(zone: id, at: date))
+        case let .named(id): return (time, ZoneAbbreviation.label(zone: id, at: date, files: caches.zones))
         case let .writtenOffset(seconds): return (time, ZoneAbbreviation.offsetLabel(seconds))
         }
     }
@@ -67,7 +71,7 @@ public final class TripFormatter {
     /// (and the zone's label with `withZone`: `… 3:00 PM CDT`).
     public func dayAndTime(_ instant: Instant, zone: DisplayZone, withZone: Bool = false) -> String {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let day = DateFormatterCache.shared.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: dayPattern(localDate(instant, zone: zone)))
+        let day = caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: dayPattern(localDate(instant, zone: zone)))
         let t = time(instant, zone: zone)
         return day + " · " + Self.unbreakable(t.time + (withZone ? " " + t.zone : ""))
     }

@@ -9,10 +9,10 @@ import Foundation
 
 enum ZoneAbbreviation {
     /// `CDT` for America/Chicago in July; `UTC+9` for a zone without letters.
-    static func label(zone: String, at date: Date) -> String {
+    static func label(zone: String, at date: Date, files: TZifCache) -> String {
         guard let tz = TimeZone(identifier: zone) else { return offsetLabel(0) }
         let offset = tz.secondsFromGMT(for: date)
-        if let letters = TZifCache.shared.file(zone)?.abbreviation(at: Int64(date.timeIntervalSince1970.rounded(.down)), offset: offset),
+        if let letters = files.file(zone)?.abbreviation(at: Int64(date.timeIntervalSince1970.rounded(.down)), offset: offset),
            letters.count >= 2, letters.allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase }) {
             return letters
         }
@@ -136,9 +136,8 @@ struct TZifFile {
     }
 }
 
-/// Parsed TZif files by zone name, read once per process.
+/// Parsed TZif files by zone name, each read once for as long as its owner (`FormatCaches`) lives.
 final class TZifCache: @unchecked Sendable {
-    static let shared = TZifCache()
     /// Where the system keeps the compiled database (Debian's `tzdata`).
     static let directory = "/usr/share/zoneinfo"
     private let lock = NSLock()

@@ -9,7 +9,7 @@ private func d(_ month: Int, _ day: Int) -> CalendarDate { CalendarDate(year: 20
 @Suite("Map dates")
 struct MapDateFormatterTests {
     @Test func english() {
-        let f = MapDateFormatter(locale: Locale(identifier: "en_US"))
+        let f = MapDateFormatter(locale: Locale(identifier: "en_US"), dates: DateFormatterCache())
         #expect(f.string(d(6, 14), d(6, 14)) == "Jun 14")
         #expect(f.string(d(6, 12), d(6, 13)) == "Jun 12–13")
         #expect(f.string(d(6, 30), d(7, 2)).hasPrefix("Jun 30"))
@@ -17,7 +17,7 @@ struct MapDateFormatterTests {
     }
 
     @Test func spanish() {
-        let f = MapDateFormatter(locale: Locale(identifier: "es_MX"))
+        let f = MapDateFormatter(locale: Locale(identifier: "es_MX"), dates: DateFormatterCache())
         #expect(f.string(d(8, 27), d(8, 29)).hasPrefix("27–29"))
         #expect(f.string(d(8, 30), d(8, 30)).hasPrefix("30"))
     }

@@ -7,12 +7,16 @@ import ItineraryModel
 /// design writes `Jun 12–13`.
 final class MapDateFormatter {
     private let locale: Locale
+    private let dates: DateFormatterCache
 
-    init(locale: Locale) { self.locale = locale }
+    init(locale: Locale, dates: DateFormatterCache) {
+        self.locale = locale
+        self.dates = dates
+    }
 
     /// One date, or the range from `first` to `last`.
     func string(_ first: CalendarDate, _ last: CalendarDate) -> String {
-        let text = DateFormatterCache.shared.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: .template("MMMd"))
+        let text = dates.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: .template("MMMd"))
         return Self.closeUp(text)
     }
 
