@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
-        .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender"]),
+        .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "ItineraryLayout", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
         .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
 

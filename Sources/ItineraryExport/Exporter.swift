@@ -253,7 +253,7 @@ public final class Exporter {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
         }
         do {
-            let png = try PNGRenderer.render(document.pages[page - 1], text: text, scale: dpi / 72)
+            let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72)
             return ExportResult(bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
         } catch {
             throw .render("\(error)")

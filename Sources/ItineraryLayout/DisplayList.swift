@@ -196,11 +196,17 @@ public struct LaidOutDocument: Sendable, Hashable {
     public var metadata: DocumentMetadata
     /// Characters no bundled font covers, to report as a warning (never drawn as silent tofu).
     public var uncoveredScalars: [Unicode.Scalar]
+    /// The text engine and document its lines were set in (nil: not recorded, as for display
+    /// lists made by hand): a renderer given another engine, or this one after it began another
+    /// document, refuses to draw rather than set the text again.
+    public var laidOutWith: TextEngine.DocumentMark?
 
-    public init(pages: [PageFrame], outline: [OutlineEntry], metadata: DocumentMetadata, uncoveredScalars: [Unicode.Scalar] = []) {
+    public init(pages: [PageFrame], outline: [OutlineEntry], metadata: DocumentMetadata, uncoveredScalars: [Unicode.Scalar] = [],
+                laidOutWith: TextEngine.DocumentMark? = nil) {
         self.pages = pages
         self.outline = outline
         self.metadata = metadata
         self.uncoveredScalars = uncoveredScalars
+        self.laidOutWith = laidOutWith
     }
 }

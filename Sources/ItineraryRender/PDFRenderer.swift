@@ -35,6 +35,7 @@ public enum PDFRenderer {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
+        try checkEngine(document, text)
         try checkStructure(document)
         let sink = ByteSink()
         let unmanaged = Unmanaged.passRetained(sink)
@@ -90,6 +91,14 @@ public enum PDFRenderer {
                                            (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
                                        }, uniquingKeysWith: { first, _ in first }),
                                        title: document.metadata.title, author: document.metadata.author).apply(to: sink.data)
+    }
+
+    /// A document is drawn by the engine that set its lines, before that engine starts another:
+    /// anything else would set its text again, silently, perhaps in other fonts.
+    static func checkEngine(_ document: LaidOutDocument, _ text: TextEngine) throws {
+        if let mark = document.laidOutWith, mark != text.documentMark {
+            throw RenderError(message: "the document was laid out by another text engine, or before this one began another document: lay it out again")
+        }
     }
 
     /// The layout's structure marks must nest, over the whole document: cairo would otherwise

@@ -4,10 +4,16 @@ import Foundation
 import ItineraryLayout
 
 public enum PNGRenderer {
-    /// Renders one page at `scale` pixels per point on white (1 = 72 dpi).
-    public static func render(_ page: PageFrame, text: TextEngine, scale: Double) throws -> Data {
+    /// Renders page `index` (0-based) of `document` at `scale` pixels per point on white
+    /// (1 = 72 dpi), with `text`: the engine that laid it out.
+    public static func render(_ document: LaidOutDocument, page index: Int, text: TextEngine, scale: Double) throws -> Data {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
+        guard document.pages.indices.contains(index) else {
+            throw RenderError(message: "the document has no page \(index + 1) (it has \(document.pages.count))")
+        }
+        try PDFRenderer.checkEngine(document, text)
+        let page = document.pages[index]
         let w = Int32((page.width * scale).rounded(.up)), h = Int32((page.height * scale).rounded(.up))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h) else {
             throw RenderError(message: "cairo could not create a \(w)×\(h) image")

@@ -11,6 +11,8 @@ public final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     /// Internal, not private: the font-metrics test compares against Pango through it.
     let context: OpaquePointer
+    /// Counts the documents finished (`finishDocument`), for `documentMark`.
+    private var documentNumber = 0
     private var metricsCache: [MetricsKey: (ascent: Double, descent: Double)] = [:]
     /// Paragraphs already broken, by content and width (labels, times and dashes repeat on
     /// every page and in every trip), and the shaped lines the current document draws.
@@ -290,10 +292,28 @@ public final class TextEngine {
 
     /// Ends a document once it is rendered: the next document draws only lines it set itself,
     /// and paragraphs beyond `paragraphCapacity` that this document did not use are released.
-    public func finishDocument() { NativeTextLock.withLock { cache.finishDocument() } }
+    public func finishDocument() {
+        NativeTextLock.withLock {
+            cache.finishDocument()
+            documentNumber += 1
+        }
+    }
 
     /// Starts a document: the same as finishing the previous one, for callers that did not.
-    public func beginDocument() { NativeTextLock.withLock { cache.finishDocument() } }
+    public func beginDocument() { finishDocument() }
+
+    /// Which engine, and which of its documents: what a laid-out document records, so that it is
+    /// drawn only by the engine that set its lines and before that engine starts another
+    /// document (whose lines may have replaced its own). The renderers refuse any other.
+    public struct DocumentMark: Sendable, Hashable {
+        let engine: ObjectIdentifier
+        let document: Int
+    }
+
+    /// The mark of the document being set now.
+    public var documentMark: DocumentMark {
+        NativeTextLock.withLock { DocumentMark(engine: ObjectIdentifier(self), document: documentNumber) }
+    }
 
     /// Releases every kept paragraph and line.
     public func clearCache() { NativeTextLock.withLock { cache.removeAll() } }

@@ -61,7 +61,8 @@ public struct ItineraryLayoutEngine {
                                         subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice,
                                         language: trip.locale.replacingOccurrences(of: "_", with: "-"),
                                         linkDescriptions: content.linkDescriptions())
-        return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered)
+        return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered,
+                               laidOutWith: text.documentMark)
     }
 
     /// Bookmarks: one per printed section with a title, the days under "Itinerary".
