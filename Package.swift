@@ -30,21 +30,25 @@ let package = Package(
         .plugin(name: "GatePolicyPlugin", capability: .buildTool(), dependencies: ["gate-policy-generator"]),
         .executableTarget(name: "gate-policy-generator", dependencies: ["Entitlements"], path: "Plugins/GatePolicyGenerator"),
 
+        // Strict JSON: the parser (line and column errors, duplicate keys, a depth limit), values,
+        // paths (`days[3].items[0]`) and "did you mean" suggestions, for trips, templates and
+        // manifests alike.
+        .target(name: "StrictJSON"),
         // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
-        .target(name: "ItineraryModel"),
+        .target(name: "ItineraryModel", dependencies: ["StrictJSON"]),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
         .target(name: "ItineraryText", dependencies: ["CCairo"]),
         // Templates, formatting and the page-flow engine: trip → display list per page.
-        .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "ItineraryText", "CQRencode"]),
+        .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
         // Display list → Cairo PDF or PNG bytes.
         .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate"]),
         // The library API: load → layout → render → atomic write.
         .target(name: "ItineraryExport", dependencies: ["Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
-        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "ItineraryLayout", "ItineraryText", "COpenSSL"]),
+        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "COpenSSL"]),
         // The command line: argument parsing, messages, exit codes.
-        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "Entitlements"]),
+        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "Entitlements", "StrictJSON"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "ProPolicy"], path: "bench/ItineraryBench"),
 
@@ -62,7 +66,8 @@ let package = Package(
 
         // Paths and process helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport", "ProPolicy"], path: "Tests/TestSupport"),
-        .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "StrictJSON"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
         .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "ItineraryLayout", "ItineraryText", "TestSupport"]),

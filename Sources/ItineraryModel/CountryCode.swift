@@ -1,4 +1,5 @@
 /// ISO 3166-1 alpha-2 country codes.
+import StrictJSON
 
 enum CountryCode {
     /// Two ASCII letters, upper case.

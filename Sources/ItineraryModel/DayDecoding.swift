@@ -1,4 +1,5 @@
 /// Validation of `days` and of each day.
+import StrictJSON
 
 extension TripDecoder {
     static let dayKeys = ["date", "city", "timeZone", "title", "notes", "items"]

@@ -1,4 +1,5 @@
 /// Validation of a game item and its ticket.
+import StrictJSON
 
 extension TripDecoder {
     static let ticketKeys = ["section", "row", "seats", "url"]

@@ -1,4 +1,5 @@
 /// Validation of one entry of a day's `items`: dispatch on `type`, and the simpler kinds.
+import StrictJSON
 
 extension TripDecoder {
     /// The `type` values, and the keys each kind of item allows besides `type`.

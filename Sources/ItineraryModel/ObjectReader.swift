@@ -1,4 +1,5 @@
 /// Reading one JSON object against the keys its schema allows.
+import StrictJSON
 
 /// Reads a value found at a path, recording what is wrong with it; nil when it is unusable.
 typealias FieldReader<T> = (JSONValue, JSONPath, inout [TripProblem]) -> T?

@@ -1,4 +1,5 @@
 /// Validation of `progress`: how far the traveller is through a league's stadiums.
+import StrictJSON
 
 extension TripDecoder {
     static let progressKeys = ["league", "visitedStadiumIds", "totalStadiums", "visitedCount"]

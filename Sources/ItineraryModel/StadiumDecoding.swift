@@ -1,4 +1,5 @@
 /// Validation of one entry of `stadiums`.
+import StrictJSON
 
 extension TripDecoder {
     static let stadiumKeys = ["id", "name", "city", "region", "country", "timeZone", "latitude", "longitude", "address"]

@@ -1,4 +1,5 @@
 /// Validation of one entry of `teams`.
+import StrictJSON
 
 extension TripDecoder {
     static let teamKeys = ["id", "name", "abbreviation", "league", "primaryColor", "secondaryColor"]

@@ -1,6 +1,7 @@
 /// The `timeZone` of a stadium: an IANA time zone name.
 
 import Foundation
+import StrictJSON
 
 enum TimeZoneName {
     /// An IANA name Foundation knows, such as "America/Chicago"; "UTC" and "Etc/UTC" too.

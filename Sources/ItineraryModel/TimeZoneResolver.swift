@@ -1,6 +1,7 @@
 /// Which zone each time of a trip is shown in: the zone of the place it happens, or, when the
 /// trip does not say, honestly unknown.
 import Foundation
+import StrictJSON
 
 /// The zone a time is shown in.
 public enum DisplayZone: Sendable, Equatable, Hashable {

@@ -1,4 +1,5 @@
 /// What decoding one part of a trip needs to know about the others.
+import StrictJSON
 
 /// Remembers where each id was first defined, so a repeat can point back to it.
 struct IdRegistry {

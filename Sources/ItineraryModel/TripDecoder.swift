@@ -1,4 +1,5 @@
 /// Top-level validation: a parsed document to a `Trip`, or every problem with it.
+import StrictJSON
 
 enum TripDecoder {
     static let topLevelKeys = ["schemaVersion", "id", "name", "traveler", "startDate", "endDate", "units", "locale",

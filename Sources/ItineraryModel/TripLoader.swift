@@ -1,6 +1,7 @@
 /// The front door: trip.json bytes in, a validated `Trip` out.
 
 import Foundation
+import StrictJSON
 
 /// Loads trip.json (schema version 1) with full validation.
 public enum TripLoader {

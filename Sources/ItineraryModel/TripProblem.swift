@@ -1,4 +1,5 @@
 /// What can be wrong with a trip file, with the JSON path of every problem.
+import StrictJSON
 
 /// One broken rule at one place in the document.
 public struct TripProblem: Sendable, Equatable, CustomStringConvertible {
@@ -33,5 +34,11 @@ public enum TripLoadError: Error, Sendable, Equatable, CustomStringConvertible {
                 : "more than the limit of \(TripLoader.maximumBytes) bytes (8 MiB)"
         case let .invalid(problems): return "\(problems.count) problem\(problems.count == 1 ? "" : "s") in trip"
         }
+    }
+}
+
+extension TripProblem {
+    init(_ path: JSONPath, _ message: String) {
+        self.init(path: path.text, message: message)
     }
 }

@@ -1,4 +1,5 @@
 /// Readers for the kinds of value trip.json uses: strings, numbers, dates, times, choices.
+import StrictJSON
 
 /// Each reader checks one value and appends what is wrong with it; the `FieldReader`
 /// signature lets `ObjectReader` file the problems under the right member.

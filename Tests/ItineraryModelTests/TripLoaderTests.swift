@@ -1,3 +1,4 @@
+import StrictJSON
 import Foundation
 import Testing
 import ItineraryModel

@@ -1,5 +1,6 @@
 import ItineraryBatch
 import ItineraryModel
+import StrictJSON
 /// The words of one command line split into options and positional arguments, checked against
 /// what the command declares.
 struct ParsedOptions {

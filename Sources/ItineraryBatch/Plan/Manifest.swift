@@ -3,6 +3,7 @@
 import Foundation
 import ItineraryExport
 import ItineraryModel
+import StrictJSON
 
 public enum Manifest {
     public static let keys = ["trip", "out", "template", "paper"]

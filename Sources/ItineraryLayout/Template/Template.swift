@@ -50,7 +50,7 @@ public struct Template: Sendable, TemplateObjectReadable {
         var sections: [SectionName] = []
         for (i, name) in names.enumerated() {
             guard let section = SectionName(rawValue: name) else {
-                throw o.error("sections.[\(i)]", "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw TemplateError(key: TemplateValue.text(o.path + ["sections", "[\(i)]"]), message: "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             sections.append(section)
         }

@@ -2,6 +2,7 @@
 import Foundation
 import ItineraryModel
 import ItineraryText
+import StrictJSON
 
 /// A template that cannot be used, with the key at fault.
 public struct TemplateError: Error, Sendable, CustomStringConvertible {

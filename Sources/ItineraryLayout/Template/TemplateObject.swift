@@ -1,5 +1,6 @@
 /// One JSON object of a template, read key by key.
-import ItineraryModel
+import StrictJSON
+import StrictJSON
 
 /// An object of a template: its members and its path. Creating one checks, before any value is
 /// read, that no key is written twice and that every key is allowed, so those errors come first.
@@ -17,13 +18,13 @@ struct TemplateObject {
         members.reserveCapacity(list.count)
         for member in list where members.updateValue(member.value, forKey: member.key) != nil {
             // The JSON parser keeps both; which one a reader would use is not for it to guess.
-            throw TemplateError(key: (path + [member.key]).joined(separator: "."), message: "the key is written twice")
+            throw TemplateError(key: TemplateValue.text(path + [member.key]), message: "the key is written twice")
         }
         self.members = members
         guard let allowed else { return }
         for key in members.keys.sorted() where !allowed.contains(key) {
             let retired = RetiredTemplateKeys.contains(path + [key])
-            throw TemplateError(key: (path + [key]).joined(separator: "."),
+            throw TemplateError(key: TemplateValue.text(path + [key]),
                                 message: retired ? "no longer used (the layout takes it from the section settings): delete it" : "unknown key")
         }
     }
@@ -33,7 +34,7 @@ struct TemplateObject {
 
     /// An error about the value at `key`.
     func error(_ key: String, _ message: String) -> TemplateError {
-        TemplateError(key: (path + [key]).joined(separator: "."), message: message)
+        TemplateError(key: TemplateValue.text(path + [key]), message: message)
     }
 
     /// Whether the object has `key`, even with the value null.

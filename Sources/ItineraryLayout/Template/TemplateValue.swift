@@ -1,5 +1,6 @@
 /// One value of a template's JSON with the path that leads to it, read without `Codable`.
-import ItineraryModel
+import StrictJSON
+import StrictJSON
 
 /// A value of a template and where it is, so that every error names its key.
 ///
@@ -12,8 +13,17 @@ struct TemplateValue {
     /// Keys from the document down to the value; an array element's index is written `[i]`.
     let path: [String]
 
-    /// The dotted key path of the value, as errors name it (`styles.body.size`, `sections.[0]`).
-    var key: String { path.joined(separator: ".") }
+    /// The path of the value, as errors name it, in the notation trips use (`styles.body.size`,
+    /// `sections[0]`, `labels["pt-BR"]`).
+    var key: String { Self.text(path) }
+
+    /// `path` (keys, and `[i]` for an array element) written as a `JSONPath`.
+    static func text(_ path: [String]) -> String {
+        path.reduce(JSONPath.root) { result, element in
+            if element.hasPrefix("["), element.hasSuffix("]"), let index = Int(element.dropFirst().dropLast()) { return result.index(index) }
+            return result.key(element)
+        }.text
+    }
 
     /// Whether the value is JSON `null`.
     var isNull: Bool {

@@ -111,6 +111,25 @@ struct TemplateLoaderTests {
         #expect(errorKey(t) == "margins.top")
     }
 
+    /// One path notation for trips, templates and manifests (`StrictJSON.JSONPath`): an array
+    /// element is `sections[1]`, a key that is not an identifier `labels["pt BR"]`.
+    @Test func pathsAreWrittenAsTripsWriteThem() throws {
+        var t = try classic()
+        var sections = t["sections"] as! [Any]
+        sections[1] = 7
+        t["sections"] = sections
+        #expect(errorKey(t) == "sections[1]")
+        sections[1] = "schedule"
+        t["sections"] = sections
+        #expect(errorKey(t) == "sections[1]")
+
+        t = try classic()
+        var labels = t["labels"] as! [String: Any]
+        labels["pt BR"] = ["days": 3]
+        t["labels"] = labels
+        #expect(errorKey(t)?.hasPrefix("labels[\"pt BR\"]") == true, "\(errorKey(t) ?? "none")")
+    }
+
     @Test("the trip locale picks the labels, English is the fallback")
     func labelLanguage() throws {
         let template = try load(try classic())

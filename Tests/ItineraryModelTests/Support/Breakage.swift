@@ -1,5 +1,6 @@
 /// One rule broken on purpose: change a known-good document at a path, expect these problems.
 
+import StrictJSON
 import Testing
 import ItineraryModel
 

@@ -1,5 +1,6 @@
 /// Literal syntax for building test documents as `JSONValue`s, in key order.
 
+import StrictJSON
 import ItineraryModel
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,

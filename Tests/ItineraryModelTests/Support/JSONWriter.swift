@@ -1,5 +1,6 @@
 /// Serialises a `JSONValue` so tests go through the real byte-level loader.
 
+import StrictJSON
 import Foundation
 import ItineraryModel
 

@@ -1,5 +1,6 @@
 /// Known-good trip documents that tests break one rule at a time.
 
+import StrictJSON
 import Foundation
 import ItineraryModel
 

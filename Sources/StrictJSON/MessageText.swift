@@ -1,13 +1,13 @@
 /// How values are written inside problem messages.
 
-enum MessageText {
+public enum MessageText {
     /// Values longer than this are cut in messages: the path already says where
     /// the value is, and an 8 MiB string should not become an 8 MiB message.
-    static let quotedLimit = 60
+    public static let quotedLimit = 60
 
     /// `"value"` with quotes, backslashes and control characters escaped as JSON would,
     /// shortened with "…" past `quotedLimit` Unicode scalars.
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         var out = "\""
         var count = 0
         for scalar in value.unicodeScalars {
@@ -32,7 +32,7 @@ enum MessageText {
     }
 
     /// A number as the file most likely wrote it: `91`, not `91.0`.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             return String(Int(value))
         }
@@ -40,7 +40,7 @@ enum MessageText {
     }
 
     /// `"a", "b" or "c"`.
-    static func alternatives(_ values: [String]) -> String {
+    public static func alternatives(_ values: [String]) -> String {
         let quotedValues = values.map { quoted($0) }
         guard quotedValues.count > 1 else { return quotedValues.first ?? "" }
         return quotedValues.dropLast().joined(separator: ", ") + " or " + quotedValues[quotedValues.count - 1]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ItineraryModel
+import StrictJSON
 
 @Suite struct JSONParserTests {
     private func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {

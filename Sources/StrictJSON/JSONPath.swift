@@ -1,15 +1,18 @@
-/// The location of a value inside the trip document, as problems report it.
+/// The location of a value inside a JSON document, as problems report it: one notation for trips,
+/// templates and manifests.
 
 /// A path such as `days[3].items[0].homeTeam`; the empty path is the document itself.
-struct JSONPath: Sendable, Equatable, CustomStringConvertible {
-    let text: String
+public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
+    public let text: String
 
-    static let root = JSONPath(text: "")
+    public init(text: String) { self.text = text }
+
+    public static let root = JSONPath(text: "")
 
     /// The member `key` of the object at this path. Keys that are not plain
     /// identifiers (an unknown key "my key", say) are written `["my key"]` so the
     /// path stays unambiguous.
-    func key(_ key: String) -> JSONPath {
+    public func key(_ key: String) -> JSONPath {
         if Self.isIdentifier(key) {
             return JSONPath(text: text.isEmpty ? key : text + "." + key)
         }
@@ -17,11 +20,11 @@ struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The element `index` (0-based) of the array at this path.
-    func index(_ index: Int) -> JSONPath {
+    public func index(_ index: Int) -> JSONPath {
         JSONPath(text: text + "[\(index)]")
     }
 
-    var description: String { text }
+    public var description: String { text }
 
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
@@ -29,11 +32,5 @@ struct JSONPath: Sendable, Equatable, CustomStringConvertible {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || b == UInt8(ascii: "_")
         }
-    }
-}
-
-extension TripProblem {
-    init(_ path: JSONPath, _ message: String) {
-        self.init(path: path.text, message: message)
     }
 }
