@@ -22,7 +22,7 @@ let package = Package(
 
         // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
-        .target(name: "Entitlements", dependencies: ["COpenSSL", "CSQLite"]),
+        .target(name: "Entitlements", dependencies: ["StrictJSON", "COpenSSL", "CSQLite"]),
 
         // The gate policy compiled into the build: GatePolicy.build, generated from
         // Config/gate-policy.json and the bundled catalog by the plugin below.

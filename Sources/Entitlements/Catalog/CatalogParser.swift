@@ -31,11 +31,11 @@ enum CatalogParser {
             }
         }
         let proIndex = try CatalogProRule.proGroupIndex(
-            groups: groups, setting: try settings?.optional(CatalogProRule.groupSettingKey), groupsPath: groupsNode.path)
+            groups: groups, setting: try settings?.optional(CatalogProRule.groupSettingKey), groupsPath: groupsNode.path.text)
         let proGroup = groupNodes[proIndex]
         let subscriptionNodes = try proGroup.optionalElements("subscriptions")
         guard !subscriptionNodes.isEmpty else {
-            throw CatalogError(keyPath: proGroup.path(of: "subscriptions"),
+            throw CatalogError(keyPath: proGroup.path.key("subscriptions").text,
                                message: "the Pro subscription group \"\(groups[proIndex].name)\" has no subscriptions")
         }
         var plans = try subscriptionNodes.map { (node) throws(CatalogError) in
@@ -118,7 +118,7 @@ struct CatalogProductIDRegistry {
         if let earlier = firstSeenAt[productID] {
             throw node.error("duplicate product ID \"\(productID)\" (also at \(earlier))")
         }
-        firstSeenAt[productID] = node.path
+        firstSeenAt[productID] = node.path.text
         all.insert(productID)
         return productID
     }

@@ -18,6 +18,17 @@ struct CatalogErrorTests {
         Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: target, with: replacement).utf8)
     }
 
+    /// The catalog is read by the same strict parser as trips and templates (StrictJSON): a key
+    /// written twice is named, not silently resolved, and a syntax error says where it is.
+    @Test("a key written twice is an error with its path; bad JSON says its line and column")
+    func strictReading() throws {
+        let doubled = Self.replacing(#""displayPrice""#, with: #""displayPrice" : "1.00", "displayPrice""#, in: Self.twoPlans())
+        let error = try #require(F.loadError(doubled))
+        #expect(error.keyPath == "subscriptionGroups[0].subscriptions[0].displayPrice" && error.description.contains("written twice"), "\(error)")
+        let broken = try #require(F.loadError(Data("{\n  \"products\": [,]\n}".utf8)))
+        #expect(broken.description.contains("line 2, column"), "\(broken)")
+    }
+
     @Test("a bad price names its key path", arguments: ["4,99", "$49.99", "", "-1", "49.", "abc"])
     func badPrice(price: String) throws {
         let error = try #require(F.loadError(Self.twoPlans(secondPrice: price)))
