@@ -74,7 +74,8 @@ struct AccessibilityUpdate {
 
         // One revision, not an incremental update: the content streams change, and appending
         // new copies would leave the old ones in the file. Every object cairo wrote, in its
-        // order, with the changed ones in their place and the furniture elements left out.
+        // order, with the changed ones in their place and the furniture elements left out; the
+        // dictionaries and arrays packed into object streams (`CompactWriter`).
         let replaced = Dictionary(uniqueKeysWithValues: changed.map { ($0.number, $0.body) })
         let removed = artifacts.removed
         let order = (1..<table.offsets.count).compactMap { n in table.offsets[n].map { (number: n, offset: $0) } }.sorted { $0.offset < $1.offset }
@@ -82,48 +83,31 @@ struct AccessibilityUpdate {
               replaced.keys.allSatisfy({ table.offsets[$0] != nil }) else {
             throw RenderError(message: "the PDF's objects are not laid out as cairo writes them")
         }
-        var out = Array(bytes[..<head])
-        out.reserveCapacity(bytes.count + 8192)
-        var offsets = [Int?](repeating: nil, count: metadata + 1)
+        let endstream = Array("maertsdne".utf8)
+        func packable(_ body: ArraySlice<UInt8>) -> Bool {
+            (body.first == UInt8(ascii: "<") || body.first == UInt8(ascii: "[")) && !body.reversed().starts(with: endstream)
+        }
+        var objects: [(number: Int, object: CompactWriter.Object)] = []
+        objects.reserveCapacity(order.count + 1)
         for (k, object) in order.enumerated() where !removed.contains(object.number) {
             // cairo writes objects one after another, so each ends where the next begins.
             let end = k + 1 < order.count ? order[k + 1].offset : table.start
-            offsets[object.number] = out.count
             if let body = replaced[object.number] {
-                out += Array("\(object.number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8)
+                objects.append((object.number, packable(body[...]) ? .packed(body[...])
+                                : .whole(Array("\(object.number) 0 obj\n".utf8) + body + Array("\nendobj\n".utf8))))
+            } else if object.number != table.info,
+                      let body = table.body(object.number, at: object.offset, in: bytes, limit: end - object.offset), packable(body) {
+                // (The information dictionary stays plain text, where simple tools look for the
+                // title and dates.)
+                objects.append((object.number, .packed(body)))
             } else {
-                out += bytes[object.offset..<end]
+                objects.append((object.number, .whole(Array(bytes[object.offset..<end]))))
             }
         }
         let xmp = Array(xmpPacket().utf8)
-        offsets[metadata] = out.count
-        out += Array("\(metadata) 0 obj\n<< /Type /Metadata\n   /Subtype /XML\n   /Length \(xmp.count)\n>>\nstream\n".utf8)
-        out += xmp
-        out += Array("\nendstream\nendobj\n".utf8)
-        let xref = out.count
-        // Free entries form a list from entry 0; a freed object's next generation is 1.
-        let free = offsets.indices.filter { $0 > 0 && offsets[$0] == nil }
-        // Each entry exactly 20 bytes: `oooooooooo ggggg n \n`, written digit by digit.
-        func entry(_ value: Int, _ generation: String, _ kind: UInt8) {
-            var digits = [UInt8](repeating: 0x30, count: 10)
-            var v = value, k = 9
-            while v > 0 && k >= 0 { digits[k] = UInt8(0x30 + v % 10); v /= 10; k -= 1 }
-            out += digits
-            out.append(0x20)
-            out += Array(generation.utf8)
-            out += [0x20, kind, 0x20, 0x0A]
-        }
-        out += Array("xref\n0 \(metadata + 1)\n".utf8)
-        entry(free.first ?? 0, "65535", UInt8(ascii: "f"))
-        var next = free.dropFirst().makeIterator()
-        for number in 1...metadata {
-            if let offset = offsets[number] { entry(offset, "00000", UInt8(ascii: "n")) } else { entry(next.next() ?? 0, "00001", UInt8(ascii: "f")) }
-        }
-        var section = ""
-        section += "trailer\n<< /Size \(metadata + 1)\n   /Root \(table.root) 0 R\n"
-        if let info = table.info { section += "   /Info \(info) 0 R\n" }
-        section += ">>\nstartxref\n\(xref)\n%%EOF\n"
-        out += Array(section.utf8)
+        objects.append((metadata, .whole(Array("\(metadata) 0 obj\n<< /Type /Metadata\n   /Subtype /XML\n   /Length \(xmp.count)\n>>\nstream\n".utf8)
+                                        + xmp + Array("\nendstream\nendobj\n".utf8))))
+        let out = CompactWriter.write(header: bytes[..<head], objects: objects, size: metadata + 1, root: table.root, info: table.info)
         return out.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
@@ -247,19 +231,7 @@ struct CrossReference {
     /// The value of `/Type` when it is the first entry of the object at `offset` (as cairo
     /// writes structure elements and annotations), without reading the rest.
     func type(_ number: Int, at offset: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
-        // `n 0 obj`, written digit by digit rather than through a formatted string.
-        var i = offset
-        var digits: [UInt8] = []
-        var n = number
-        repeat { digits.append(UInt8(0x30 + n % 10)); n /= 10 } while n > 0
-        for digit in digits.reversed() {
-            guard i < bytes.count, bytes[i] == digit else { return nil }
-            i += 1
-        }
-        for byte in " 0 obj".utf8 {
-            guard i < bytes.count, bytes[i] == byte else { return nil }
-            i += 1
-        }
+        guard var i = Self.afterHeader(number, at: offset, in: bytes) else { return nil }
         while i < bytes.count, PDFBytes.isSpace(bytes[i]) { i += 1 }
         guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "<"), bytes[i + 1] == UInt8(ascii: "<") else { return nil }
         i += 2
@@ -282,25 +254,46 @@ struct CrossReference {
     /// (The parent tree and the elements that hold a page's furniture can be longer: their
     /// callers say so.)
     func body(_ number: Int, at offset: Int, in bytes: [UInt8], limit: Int = 4096, dictionaryOnly: Bool = false) -> ArraySlice<UInt8>? {
-        guard offset < bytes.count else { return nil }
-        let header = Array("\(number) 0 obj".utf8)
-        guard bytes[offset...].starts(with: header) else { return nil }
-        var lo = offset + header.count
+        guard var lo = Self.afterHeader(number, at: offset, in: bytes) else { return nil }
         let end = min(bytes.count, lo + limit)
         // cairo puts `endobj` on a line of its own; a string in the dictionary may hold the word.
-        guard let close = Self.find(Array("\nendobj".utf8), in: bytes, from: lo, to: end) else { return nil }
+        guard let close = Self.find(Self.endobj, in: bytes, from: lo, to: end) else { return nil }
         var hi = close
         while lo < hi, PDFBytes.isSpace(bytes[lo]) { lo += 1 }
         while hi > lo, PDFBytes.isSpace(bytes[hi - 1]) { hi -= 1 }
         let body = bytes[lo..<hi]
         // A stream's object ends in `endstream`, a dictionary's in `>>`, an array's in `]`.
-        if body.reversed().starts(with: Array("maertsdne".utf8)) { return nil }
+        if body.count >= 9, body[(hi - 9)...].elementsEqual(Self.endstream) { return nil }
         if dictionaryOnly {
-            let dictionary = body.starts(with: Array("<<".utf8)) && body.reversed().starts(with: Array(">>".utf8))
+            let dictionary = body.count >= 4 && body[lo] == UInt8(ascii: "<") && body[lo + 1] == UInt8(ascii: "<")
+                && body[hi - 1] == UInt8(ascii: ">") && body[hi - 2] == UInt8(ascii: ">")
             let array = body.first == UInt8(ascii: "[") && body.last == UInt8(ascii: "]")
             guard dictionary || array else { return nil }
         }
         return body
+    }
+
+    private static let endobj = Array("\nendobj".utf8), endstream = Array("endstream".utf8)
+
+    /// Where the object at `offset` begins after its `n 0 obj` (compared digit by digit: a
+    /// formatted string per object cost more than the rest of reading it); nil if it is not there.
+    static func afterHeader(_ number: Int, at offset: Int, in bytes: [UInt8]) -> Int? {
+        var digits = 1, power = 1
+        while number / power >= 10 { power *= 10; digits += 1 }
+        var i = offset
+        guard i + digits + 6 <= bytes.count else { return nil }
+        var n = number
+        while power > 0 {
+            guard bytes[i] == UInt8(0x30 + n / power) else { return nil }
+            n %= power
+            power /= 10
+            i += 1
+        }
+        for byte in " 0 obj".utf8 {
+            guard bytes[i] == byte else { return nil }
+            i += 1
+        }
+        return i
     }
 
     /// `body` as text, for the dictionaries this update adds entries to.

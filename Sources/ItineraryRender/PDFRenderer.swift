@@ -81,9 +81,10 @@ public enum PDFRenderer {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
         }
-        let figures = document.pages.flatMap(\.items).compactMap { item -> String? in
-            if case let .beginStructure(.figure, alternate) = item { return alternate ?? "" }
-            return nil
+        // (A loop, not `flatMap` over every page's items: that copies the whole display list.)
+        var figures: [String] = []
+        for page in document.pages {
+            for case let .beginStructure(.figure, alternate) in page.items { figures.append(alternate ?? "") }
         }
         return try AccessibilityUpdate(language: document.metadata.language, figureAlternates: figures,
                                        // Keyed as cairo writes the URI (see `Painter.pdfSafeURI`).

@@ -124,6 +124,9 @@ struct StructureTreeTests {
         let content = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", pdf.path, "-"]).stdout
         #expect(content.components(separatedBy: "/Artifact BMC").count - 1 >= 2 * 9, "a header and a footer on each page after the cover")
         #expect(!content.contains("/Private"))
+        // Structure elements and annotations are packed into object streams.
+        let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+        #expect(raw.contains("/Type /ObjStm") && !raw.contains("/Type /StructElem"))
         let out = try runProcess("/usr/bin/qpdf", ["--json=2", "--json-key=qpdf", pdf.path])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         let objects = try #require((json["qpdf"] as? [Any])?.last as? [String: Any])
