@@ -4,31 +4,31 @@ import ItineraryText
 /// Everything the layout engine needs to know about how an itinerary looks.
 /// Decoded from a template file by `TemplateLoader`; no style value lives in Swift code.
 public struct Template: Sendable, TemplateObjectReadable {
-    public var name: String
-    public var description: String?
+    public let name: String
+    public let description: String?
     /// The paper used when the caller does not choose one: a key of `papers`.
-    public var paper: String
-    public var papers: [String: PaperSize]
-    public var margins: Insets
+    public let paper: String
+    public let papers: [String: PaperSize]
+    public let margins: Insets
     /// Margins of the first page (it carries no running header).
-    public var firstPageMargins: Insets
-    public var header: HeaderSpec
-    public var footer: FooterSpec
+    public let firstPageMargins: Insets
+    public let header: HeaderSpec
+    public let footer: FooterSpec
     /// Colour tokens by name, `#RRGGBB`.
-    public var colors: [String: String]
-    public var fontFamily: String
-    public var styles: [String: StyleSpec]
-    public var spacing: Spacing
+    public let colors: [String: String]
+    public let fontFamily: String
+    public let styles: [String: StyleSpec]
+    public let spacing: Spacing
     /// Labels by language code (`en`, `es`); `en` is required and is the fallback.
-    public var labels: [String: Labels]
+    public let labels: [String: Labels]
     /// The sections to print, in order.
-    public var sections: [SectionName]
+    public let sections: [SectionName]
     /// Each listed section's settings (a listed section must have them).
-    public var cover: CoverSpec?
-    public var title: TitleSpec?
-    public var overview: OverviewSpec?
-    public var days: DaysSpec?
-    public var progress: ProgressSpec?
+    public let cover: CoverSpec?
+    public let title: TitleSpec?
+    public let overview: OverviewSpec?
+    public let days: DaysSpec?
+    public let progress: ProgressSpec?
 
     static let keys = ["name", "description", "paper", "papers", "margins", "firstPageMargins", "header", "footer", "colors", "fontFamily", "styles", "spacing", "labels", "sections", "cover", "title", "overview", "days", "progress"]
 

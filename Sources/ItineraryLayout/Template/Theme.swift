@@ -12,6 +12,8 @@ public struct Theme: Sendable {
     public let geometry: PageGeometry
     private let styles: [String: TextStyle]
     private let uppercase: Set<String>
+    /// Every colour token, parsed once (layout asks for colours thousands of times a document).
+    private let colors: [String: Color]
 
     /// - Parameters:
     ///   - locale: the trip's locale id (`es_MX`, `en-US`); its language picks the labels.
@@ -22,9 +24,11 @@ public struct Theme: Sendable {
         if let labels = template.labels[language] {
             self.labels = labels
             self.language = language
-        } else {
-            self.labels = template.labels["en"]!
+        } else if let english = template.labels["en"] {
+            self.labels = english
             self.language = "en"
+        } else {
+            throw TemplateError(key: "labels.en", message: "missing; English labels are required as the fallback")
         }
         let paperName = paper ?? template.paper
         guard let size = template.papers[paperName] else {
@@ -32,21 +36,36 @@ public struct Theme: Sendable {
         }
         page = size
         geometry = PageGeometry(template: template, paper: size)
+        var colors: [String: Color] = [:]
+        for (token, hex) in template.colors {
+            guard let color = Color(hex: hex) else { throw TemplateError(key: "colors.\(token)", message: "expected #RRGGBB") }
+            colors[token] = color
+        }
+        self.colors = colors
         var resolved: [String: TextStyle] = [:]
         var upper = Set<String>()
         for (name, spec) in template.styles {
+            guard let color = colors[spec.color] else { throw TemplateError(key: "styles.\(name).color", message: "unknown color \"\(spec.color)\"") }
             resolved[name] = TextStyle(family: template.fontFamily, weight: spec.weight, italic: spec.italic,
                                        size: spec.size, lineHeight: spec.lineHeight, tracking: spec.tracking,
-                                       color: Color(hex: template.colors[spec.color]!)!, features: spec.features)
+                                       color: color, features: spec.features)
             if spec.uppercase { upper.insert(name) }
         }
         styles = resolved
         uppercase = upper
     }
 
-    public func style(_ name: StyleName) -> TextStyle { styles[name.rawValue]! }
-    public func style(named name: String) -> TextStyle { styles[name]! }
-    public func color(_ token: String) -> Color { Color(hex: template.colors[token]!)! }
+    // Names and tokens are checked when the template loads (`TemplateLoader`) and again above,
+    // so a miss here is a bug in the layout's own names, not a template's.
+    public func style(_ name: StyleName) -> TextStyle { style(named: name.rawValue) }
+    public func style(named name: String) -> TextStyle {
+        guard let style = styles[name] else { preconditionFailure("no text style \"\(name)\" in a validated template") }
+        return style
+    }
+    public func color(_ token: String) -> Color {
+        guard let color = colors[token] else { preconditionFailure("no colour \"\(token)\" in a validated template") }
+        return color
+    }
 
     /// A span in a named style, upper-cased when the style asks for it (caps labels).
     public func span(_ text: String, _ name: StyleName) -> StyledSpan {
