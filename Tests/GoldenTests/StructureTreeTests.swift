@@ -122,7 +122,9 @@ struct StructureTreeTests {
         #expect(try runProcess("/usr/bin/qpdf", ["--check", pdf.path]).status == 0)
         // One revision, its furniture marked as artifacts in every page's content.
         let content = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", pdf.path, "-"]).stdout
-        #expect(content.components(separatedBy: "/Artifact BMC").count - 1 >= 2 * 9, "a header and a footer on each page after the cover")
+        // A header and a footer on each page after the cover, and each card's fill and border.
+        let cards = trip.days.flatMap(\.items).count
+        #expect(content.components(separatedBy: "/Artifact BMC").count - 1 >= 2 * 9 + cards, "\(cards) cards")
         #expect(!content.contains("/Private"))
         // Structure elements and annotations are packed into object streams.
         let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)

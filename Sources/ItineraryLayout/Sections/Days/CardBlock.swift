@@ -89,7 +89,8 @@ struct CardBlock: FlowBlock {
     func draw(at origin: Point) -> [DisplayItem] {
         let x = origin.x + indent
         let l = layout
-        var items = backdrop(width, height).map { $0.offset(by: Point(x: x, y: origin.y)) }
+        // The card's fill, border and team bar are decoration: an artifact, not the card's content.
+        var items = backdrop(width, height).map { $0.offset(by: Point(x: x, y: origin.y)) }.tagged(.artifact)
         let cx = x + insets.left, cy = origin.y + insets.top
         if let head { items += head.items.map { $0.offset(by: Point(x: cx, y: cy + l.head)) } }
         if let notes { items += notes.draw(at: Point(x: cx, y: cy + l.notes)) }
