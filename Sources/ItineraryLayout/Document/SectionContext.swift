@@ -45,6 +45,16 @@ struct SectionContext {
 
     // MARK: Shared pieces
 
+    /// `spans` set on one line, shortened with an ellipsis at the end when wider than `maxWidth`
+    /// (a single span only: a mixed line is set as it is).
+    func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? {
+        guard var line = text.setParagraph(spans, width: nil).first else { return nil }
+        if let maxWidth, line.width > maxWidth, spans.count == 1 {
+            line = text.setParagraph([text.ellipsize(spans[0], width: maxWidth, middle: false)], width: nil).first ?? line
+        }
+        return line
+    }
+
     func paragraph(_ spans: [StyledSpan], width: Double, role: StructureRole = .paragraph) -> TextBlock {
         var block = TextBlock(lines: text.setParagraph(spans, width: width), width: width)
         block.role = role

@@ -68,7 +68,13 @@ public struct Theme: Sendable {
     }
 
     /// A span in a named style, upper-cased when the style asks for it (caps labels).
-    public func span(_ text: String, _ name: StyleName) -> StyledSpan {
-        StyledSpan(uppercase.contains(name.rawValue) ? text.uppercased() : text, style(name))
+    public func span(_ text: String, _ name: StyleName) -> StyledSpan { span(text, named: name.rawValue) }
+
+    /// A span in the style `name` (a section's role resolves to one), upper-cased when the style
+    /// asks for it, optionally recoloured.
+    public func span(_ text: String, named name: String, color: Color? = nil) -> StyledSpan {
+        var s = StyledSpan(uppercase.contains(name) ? text.uppercased() : text, style(named: name))
+        if let color { s.style.color = color }
+        return s
     }
 }

@@ -38,11 +38,7 @@ struct DayLayout {
 
     /// A span in a role's style (upper-cased when the style asks for it), optionally recoloured.
     func span(_ text: String, _ role: DayStyle, color: Color? = nil) -> StyledSpan {
-        let name = spec.styles[role]
-        let upper = ctx.theme.template.styles[name]?.uppercase ?? false
-        var s = StyledSpan(upper ? text.uppercased() : text, ctx.theme.style(named: name))
-        if let color { s.style.color = color }
-        return s
+        ctx.theme.span(text, named: spec.styles[role], color: color)
     }
 
     /// A word of the `days` labels.
@@ -54,13 +50,7 @@ struct DayLayout {
     func lines(_ spans: [StyledSpan], width: Double?) -> [SetLine] { ctx.text.setParagraph(spans, width: width) }
 
     /// `spans` set on one line, shortened with an ellipsis at the end when wider than `maxWidth`.
-    func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? {
-        guard var line = ctx.text.setParagraph(spans, width: nil).first else { return nil }
-        if let maxWidth, line.width > maxWidth, spans.count == 1 {
-            line = ctx.text.setParagraph([ctx.text.ellipsize(spans[0], width: maxWidth, middle: false)], width: nil).first ?? line
-        }
-        return line
-    }
+    func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? { ctx.line(spans, maxWidth: maxWidth) }
 
     /// `span` set after a space, and that space's width. Drawn `lead` left of where the bare
     /// text goes, it looks the same and is read as a word of its own: a piece placed apart

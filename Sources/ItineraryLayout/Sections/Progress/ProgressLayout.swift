@@ -13,20 +13,10 @@ struct ProgressLayout {
 
     /// A span in a role's style (upper-cased when the style asks for it), optionally recoloured.
     func span(_ text: String, _ role: ProgressStyle, color: Color? = nil) -> StyledSpan {
-        let name = spec.styles[role]
-        let upper = ctx.theme.template.styles[name]?.uppercase ?? false
-        var s = StyledSpan(upper ? text.uppercased() : text, ctx.theme.style(named: name))
-        if let color { s.style.color = color }
-        return s
+        ctx.theme.span(text, named: spec.styles[role], color: color)
     }
 
-    func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? {
-        guard var line = ctx.text.setParagraph(spans, width: nil).first else { return nil }
-        if let maxWidth, line.width > maxWidth, spans.count == 1 {
-            line = ctx.text.setParagraph([ctx.text.ellipsize(spans[0], width: maxWidth, middle: false)], width: nil).first ?? line
-        }
-        return line
-    }
+    func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? { ctx.line(spans, maxWidth: maxWidth) }
 
     func lines(_ spans: [StyledSpan], width: Double) -> [SetLine] { ctx.text.setParagraph(spans, width: width) }
     func baseline(_ role: ProgressStyle) -> Double { ctx.text.lineBox([style(role)]).baseline }
