@@ -115,7 +115,8 @@ extension Array where Element == DisplayItem {
     }
 
     /// These items with each text item not already inside an element made one of its own (the
-    /// title, times and address of a card, each read as a paragraph rather than run together).
+    /// title, times and address of a card; a cover label, its value and each league chip), each
+    /// read as a paragraph rather than run together ("MLBMajor League Baseball").
     public func looseTextTagged(_ role: StructureRole) -> [DisplayItem] {
         var depth = 0
         return flatMap { item -> [DisplayItem] in
@@ -129,14 +130,6 @@ extension Array where Element == DisplayItem {
         }
     }
 
-    /// These items with each text item an element of its own (the pieces of a value drawn
-    /// apart, which would otherwise be read run together: "MLBMajor League Baseball").
-    public func eachTextTagged(_ role: StructureRole) -> [DisplayItem] {
-        flatMap { item -> [DisplayItem] in
-            if case .text = item { return [.beginStructure(role), item, .endStructure(role)] }
-            return [item]
-        }
-    }
 }
 
 /// One page of output.

@@ -215,17 +215,12 @@ struct CrossReference {
             for k in 0..<10 { value = value * 10 + Int(bytes[at + k] &- 0x30) }
             offsets.append(bytes[at + 17] == UInt8(ascii: "n") ? value : nil)
         }
-        let trailer = String(decoding: bytes[(i + 20 * count)...].prefix(512), as: UTF8.self)
-        guard let root = Self.reference("/Root", in: trailer), root < offsets.count else {
+        let trailer = bytes[(i + 20 * count)...].prefix(512)
+        guard let root = PDFBytes.reference("/Root", in: trailer), root < offsets.count else {
             throw RenderError(message: "the PDF's trailer names no catalog in its table")
         }
         self.root = root
-        info = Self.reference("/Info", in: trailer)
-    }
-
-    static func reference(_ key: String, in text: String) -> Int? {
-        guard let r = text.range(of: key + " ") else { return nil }
-        return Int(text[r.upperBound...].prefix { $0.isNumber })
+        info = PDFBytes.reference("/Info", in: trailer)
     }
 
     /// The value of `/Type` when it is the first entry of the object at `offset` (as cairo
@@ -296,21 +291,15 @@ struct CrossReference {
         return i
     }
 
-    /// `body` as text, for the dictionaries this update adds entries to.
-    func object(_ number: Int, at offset: Int, in bytes: [UInt8]) -> String? {
-        body(number, at: offset, in: bytes, dictionaryOnly: true).map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// The dictionary of the stream object at `offset` and where its data starts (after
     /// `stream` and its end of line).
     func stream(_ number: Int, at offset: Int, in bytes: [UInt8]) -> (dictionary: ArraySlice<UInt8>, data: Int)? {
-        let header = Array("\(number) 0 obj".utf8)
-        guard offset < bytes.count, bytes[offset...].starts(with: header),
-              let keyword = Self.find(Array(">>\nstream".utf8), in: bytes, from: offset, to: min(bytes.count, offset + 4096)) else { return nil }
+        guard let start = Self.afterHeader(number, at: offset, in: bytes),
+              let keyword = Self.find(Array(">>\nstream".utf8), in: bytes, from: start, to: min(bytes.count, offset + 4096)) else { return nil }
         var data = keyword + 9
         if data < bytes.count, bytes[data] == 0x0D { data += 1 }
         guard data < bytes.count, bytes[data] == 0x0A else { return nil }
-        return (bytes[(offset + header.count)..<(keyword + 2)], data + 1)
+        return (bytes[start..<(keyword + 2)], data + 1)
     }
 
     /// Where `needle` first starts in `bytes[from..<to]`. (`memchr` finds each candidate first

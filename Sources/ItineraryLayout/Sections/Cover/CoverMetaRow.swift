@@ -59,7 +59,7 @@ extension SectionContext {
             if let label = coverLine(column.label, spec.labelStyle) {
                 pair += [DisplayItem.text(spans: label.spans, origin: Point(x: x, y: label.baseline))].tagged(.paragraph)
             }
-            pair += column.items.map { $0.offset(by: Point(x: x, y: 0)) }.eachTextTagged(.paragraph)
+            pair += column.items.map { $0.offset(by: Point(x: x, y: 0)) }.looseTextTagged(.paragraph)
             items += pair.tagged(.division)
             x += max(column.width, labelWidth(column.label)) + spec.columnGap
         }

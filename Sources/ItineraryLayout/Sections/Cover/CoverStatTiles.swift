@@ -45,7 +45,7 @@ extension SectionContext {
             items += [DisplayItem.text(spans: [label], origin: Point(x: x + spec.paddingX,
                                                                      y: spec.paddingY + valueBox.height + spec.labelGap + labelBox.baseline)),
                       .text(spans: value, origin: Point(x: x + spec.paddingX, y: spec.paddingY + valueBox.baseline))]
-                .eachTextTagged(.paragraph).tagged(.division)
+                .looseTextTagged(.paragraph).tagged(.division)
             x += w + spec.gap
         }
         return CoverPart(items: items, height: height)
