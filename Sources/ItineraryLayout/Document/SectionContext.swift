@@ -69,12 +69,12 @@ struct SectionContext {
         "\(labels.day) \(index + 1) · \(format.dayDate(day.date)) · \(day.city)"
     }
 
-    /// `1 drive`, `2 flights`, `1 train` for the modes present, in `OverviewSpec.legLabels` order
-    /// and words; `except` leaves modes out (the day headings give drives as a distance).
+    /// `1 drive`, `2 flights`, `1 train` for the modes present, in `Labels.legWords` order and
+    /// words; `except` leaves modes out (the day headings give drives as a distance).
     func legCounts(_ counts: [TravelMode: Int], except: Set<TravelMode> = []) -> [String] {
-        OverviewSpec.legLabels.compactMap { mode, one, many in
-            guard let m = TravelMode(rawValue: mode), !except.contains(m), let n = counts[m], n > 0 else { return nil }
-            return Labels.fill(labels.label("overview", n == 1 ? one : many), ["n": format.count(n)])
+        Labels.legWords.compactMap { mode, one, many in
+            guard !except.contains(mode), let n = counts[mode], n > 0 else { return nil }
+            return Labels.fill(labels.label("legs", n == 1 ? one : many), ["n": format.count(n)])
         }
     }
 

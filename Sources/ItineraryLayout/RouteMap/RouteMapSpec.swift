@@ -27,23 +27,37 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
     public var labels: MapLabelSpec
     public var scaleBar: ScaleBarSpec
 
-    static let keys = ["height", "heightPerExtraTitleLine", "padding", "minimumSpanDegrees", "locatorHeight", "locatorSpanDegrees", "cornerRadius", "fill", "frameColor", "frameWidth", "emptyStyle", "graticule", "route", "markers", "labels", "scaleBar"]
+    static let schema = TemplateSchema("The cover's route map: a frame, a graticule, the route's legs, numbered markers, city labels and a scale bar.", [
+        .number("height", .aboveZero, "the height with a one-line title on the template's own paper; a taller paper adds its extra height, and the map never takes more than the page leaves it"),
+        .number("heightPerExtraTitleLine", "taken off for each title line after the first"),
+        .part("padding", Insets.self, "room inside the frame around the fitted route"),
+        .number("minimumSpanDegrees", .aboveZero(atMost: 360), "the least span on each axis (a map spans at most the globe)"),
+        .number("locatorHeight", .aboveZero, "a trip with one mapped place gets a locator this tall (at most `height`) instead of the route map; with none, no map"),
+        .number("locatorSpanDegrees", .aboveZero(atMost: 360), "the least span of the locator, so the place is seen in its region"),
+        .number("cornerRadius", "the frame's corner radius"),
+        .color("fill", "the map's paper"),
+        .color("frameColor", "the frame's stroke, which lies inside the frame"),
+        .number("frameWidth", "the frame's stroke width"),
+        .style("emptyStyle", "the centred line (`labels.*.cover.noMap`) when no stop has a location"),
+        .part("graticule", GraticuleSpec.self, "the lines of longitude and latitude and their labels"),
+        .part("route", RouteLegSpec.self, "the legs between stops"),
+        .part("markers", MarkerSpec.self, "the numbered stop markers"),
+        .part("labels", MapLabelSpec.self, "the city labels beside the markers"),
+        .part("scaleBar", ScaleBarSpec.self, "the scale bar and north arrow in the bottom-right corner"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        height = try o.positive("height")
-        heightPerExtraTitleLine = try o.nonNegative("heightPerExtraTitleLine")
+        height = try o.number("height")
+        heightPerExtraTitleLine = try o.number("heightPerExtraTitleLine")
         padding = try o.read("padding")
-        minimumSpanDegrees = try o.positive("minimumSpanDegrees")
-        // A map spans at most the whole globe (a larger span drew graticule lines for minutes).
-        guard minimumSpanDegrees <= 360 else { throw o.error("minimumSpanDegrees", "must be at most 360") }
-        locatorHeight = try o.positive("locatorHeight")
-        locatorSpanDegrees = try o.positive("locatorSpanDegrees")
-        guard locatorSpanDegrees <= 360 else { throw o.error("locatorSpanDegrees", "must be at most 360") }
-        cornerRadius = try o.nonNegative("cornerRadius")
-        fill = try o.string("fill")
-        frameColor = try o.string("frameColor")
-        frameWidth = try o.nonNegative("frameWidth")
-        emptyStyle = try o.string("emptyStyle")
+        minimumSpanDegrees = try o.number("minimumSpanDegrees")
+        locatorHeight = try o.number("locatorHeight")
+        locatorSpanDegrees = try o.number("locatorSpanDegrees")
+        cornerRadius = try o.number("cornerRadius")
+        fill = try o.color("fill")
+        frameColor = try o.color("frameColor")
+        frameWidth = try o.number("frameWidth")
+        emptyStyle = try o.style("emptyStyle")
         graticule = try o.read("graticule")
         route = try o.read("route")
         markers = try o.read("markers")
@@ -68,20 +82,29 @@ public struct GraticuleSpec: Sendable, TemplateObjectReadable {
     /// Left edge of the latitude labels, from the frame's left.
     public var leftInset: Double
 
-    static let keys = ["steps", "stepsBelow", "color", "lineWidth", "style", "topBaseline", "labelOffset", "leftInset"]
+    static let schema = TemplateSchema("The graticule: a step in degrees chosen by the frame's span.", [
+        .lengths("steps", .increasing, "the steps in degrees: `steps[i]` while the frame spans less than `stepsBelow[i]` degrees, else the last"),
+        .lengths("stepsBelow", .increasing, "the spans that choose the steps: one number fewer than `steps`"),
+        .color("color", "the lines"),
+        .number("lineWidth", "their stroke width"),
+        .style("style", "the degree labels"),
+        .number("topBaseline", "the longitude labels' baseline, from the frame's top"),
+        .number("labelOffset", "a label right of its meridian, above its parallel"),
+        .number("leftInset", "the latitude labels, from the frame's left"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        steps = try o.increasing("steps")
-        stepsBelow = try o.increasing("stepsBelow")
+        steps = try o.lengths("steps")
+        stepsBelow = try o.lengths("stepsBelow")
         guard stepsBelow.count == steps.count - 1 else {
             throw o.error("stepsBelow", "must have one number fewer than steps")
         }
-        color = try o.string("color")
-        lineWidth = try o.nonNegative("lineWidth")
-        style = try o.string("style")
-        topBaseline = try o.nonNegative("topBaseline")
-        labelOffset = try o.nonNegative("labelOffset")
-        leftInset = try o.nonNegative("leftInset")
+        color = try o.color("color")
+        lineWidth = try o.number("lineWidth")
+        style = try o.style("style")
+        topBaseline = try o.number("topBaseline")
+        labelOffset = try o.number("labelOffset")
+        leftInset = try o.number("leftInset")
     }
 }
 
@@ -99,18 +122,28 @@ public struct RouteLegSpec: Sendable, TemplateObjectReadable {
     /// A thin stroke around the arrowhead that rounds its corners.
     public var arrowOutline: Double
 
-    static let keys = ["casingColor", "casingWidth", "color", "lineWidth", "bow", "maxBow", "arrowLength", "arrowWidth", "arrowOutline"]
+    static let schema = TemplateSchema("The route's legs: a bowed line over a casing, an arrowhead at its middle.", [
+        .color("casingColor", "the casing under each leg"),
+        .number("casingWidth", "the casing's width"),
+        .color("color", "the leg"),
+        .number("lineWidth", .aboveZero, "the leg's width"),
+        .number("bow", "the control point is the chord's midpoint pushed right by min(bow × length, maxBow)"),
+        .number("maxBow", "the largest push"),
+        .number("arrowLength", "the arrowhead's length"),
+        .number("arrowWidth", "the arrowhead's width"),
+        .number("arrowOutline", "a stroke in the route colour that rounds the arrowhead's corners"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        casingColor = try o.string("casingColor")
-        casingWidth = try o.nonNegative("casingWidth")
-        color = try o.string("color")
-        lineWidth = try o.positive("lineWidth")
-        bow = try o.nonNegative("bow")
-        maxBow = try o.nonNegative("maxBow")
-        arrowLength = try o.nonNegative("arrowLength")
-        arrowWidth = try o.nonNegative("arrowWidth")
-        arrowOutline = try o.nonNegative("arrowOutline")
+        casingColor = try o.color("casingColor")
+        casingWidth = try o.number("casingWidth")
+        color = try o.color("color")
+        lineWidth = try o.number("lineWidth")
+        bow = try o.number("bow")
+        maxBow = try o.number("maxBow")
+        arrowLength = try o.number("arrowLength")
+        arrowWidth = try o.number("arrowWidth")
+        arrowOutline = try o.number("arrowOutline")
     }
 }
 
@@ -128,19 +161,27 @@ public struct MarkerSpec: Sendable, TemplateObjectReadable {
     /// Stop numbers shown on a revisited place before the rest are counted (`5 · 32 · +2`).
     public var maxNumbers: Int
 
-    static let keys = ["fill", "stroke", "strokeWidth", "tiers", "baselineShift", "textPadding", "maxNumbers"]
+    static let schema = TemplateSchema("The numbered stop markers.", [
+        .color("fill", "the marker's disc"),
+        .color("stroke", "its outline"),
+        .number("strokeWidth", "the outline's width"),
+        .list("tiers", of: MarkerTier.self, "sizes from the fewest places up; the last has no `maxPlaces`, every other one has"),
+        .number("baselineShift", .any, "the number's baseline sits this many sizes below the centre"),
+        .number("textPadding", "a marker is max(2R, text + textPadding × R) wide"),
+        .whole("maxNumbers", 1...Int.max, "numbers shown on one marker of a place visited often (`5 · 32 · 35`; beyond, `5 · 32 · +2`)"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        fill = try o.string("fill")
-        stroke = try o.string("stroke")
-        strokeWidth = try o.nonNegative("strokeWidth")
+        fill = try o.color("fill")
+        stroke = try o.color("stroke")
+        strokeWidth = try o.number("strokeWidth")
         tiers = try o.readList("tiers")
         guard !tiers.isEmpty, tiers.last?.maxPlaces == nil, tiers.dropLast().allSatisfy({ $0.maxPlaces != nil }) else {
             throw o.error("tiers", "must end with one tier without maxPlaces, every other tier having one")
         }
-        baselineShift = try o.double("baselineShift")
-        textPadding = try o.nonNegative("textPadding")
-        maxNumbers = try o.positiveInt("maxNumbers")
+        baselineShift = try o.number("baselineShift")
+        textPadding = try o.number("textPadding")
+        maxNumbers = try o.whole("maxNumbers")
     }
 }
 
@@ -154,12 +195,16 @@ public struct MarkerTier: Sendable, TemplateObjectReadable, Equatable {
         self.maxPlaces = maxPlaces; self.radius = radius; self.style = style
     }
 
-    static let keys = ["maxPlaces", "radius", "style"]
+    static let schema = TemplateSchema("One marker size.", [
+        .optionalWhole("maxPlaces", "up to this many places (left out on the last tier)"),
+        .number("radius", .aboveZero, "the marker's radius"),
+        .style("style", "the number in it"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        maxPlaces = try o.optionalInt("maxPlaces")
-        radius = try o.positive("radius")
-        style = try o.string("style")
+        maxPlaces = try o.optionalWhole("maxPlaces")
+        radius = try o.number("radius")
+        style = try o.style("style")
     }
 }
 
@@ -179,18 +224,29 @@ public struct MapLabelSpec: Sendable, TemplateObjectReadable {
     public var maxWidth: Double
     public var weights: LabelWeights
 
-    static let keys = ["cityStyle", "datesStyle", "denseCityStyle", "denseDatesStyle", "maxPlacesWithDates", "halo", "haloWidth", "gap", "maxWidth", "weights"]
+    static let schema = TemplateSchema("The city labels beside the markers.", [
+        .style("cityStyle", "the city, on maps of up to `maxPlacesWithDates` places"),
+        .style("datesStyle", "its dates, under it"),
+        .style("denseCityStyle", "the city on maps of more places (no dates)"),
+        .style("denseDatesStyle", "the dates on such maps, when shown"),
+        .whole("maxPlacesWithDates", 0...Int.max, "the most places for which labels carry dates"),
+        .color("halo", "the paper halo drawn under each label"),
+        .number("haloWidth", "the halo's stroke width"),
+        .number("gap", "from the marker to its label"),
+        .number("maxWidth", .aboveZero, "longer names and dates end in …"),
+        .part("weights", LabelWeights.self, "the scores that place the labels"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        cityStyle = try o.string("cityStyle")
-        datesStyle = try o.string("datesStyle")
-        denseCityStyle = try o.string("denseCityStyle")
-        denseDatesStyle = try o.string("denseDatesStyle")
-        maxPlacesWithDates = try o.int("maxPlacesWithDates")
-        halo = try o.string("halo")
-        haloWidth = try o.nonNegative("haloWidth")
-        gap = try o.nonNegative("gap")
-        maxWidth = try o.positive("maxWidth")
+        cityStyle = try o.style("cityStyle")
+        datesStyle = try o.style("datesStyle")
+        denseCityStyle = try o.style("denseCityStyle")
+        denseDatesStyle = try o.style("denseDatesStyle")
+        maxPlacesWithDates = try o.whole("maxPlacesWithDates")
+        halo = try o.color("halo")
+        haloWidth = try o.number("haloWidth")
+        gap = try o.number("gap")
+        maxWidth = try o.number("maxWidth")
         weights = try o.read("weights")
     }
 }
@@ -219,17 +275,26 @@ public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
         self.markerClearance = markerClearance; self.frameInset = frameInset
     }
 
-    static let keys = ["position", "routeSample", "samplesPerLeg", "overlap", "outside", "drop", "markerClearance", "frameInset"]
+    static let schema = TemplateSchema("A label's score, lowest wins: labels go first stop, last stop, most days, then by first visit.", [
+        .number("position", "× the candidate's index (E, W, NE, SE, NW, SW, N, S)"),
+        .number("routeSample", "× the route samples inside the label (its text plus half the halo, a sample counting within half the casing width)"),
+        .whole("samplesPerLeg", 1...Int.max, "route samples per leg"),
+        .number("overlap", "if the label meets a marker (within R + `markerClearance`) or a label already placed"),
+        .number("outside", "if it leaves the frame less `frameInset`, or enters the scale-bar corner"),
+        .number("drop", .aboveZero, "a best score this high or higher drops the label"),
+        .number("markerClearance", "room kept round a marker"),
+        .number("frameInset", "room kept inside the frame"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        position = try o.nonNegative("position")
-        routeSample = try o.nonNegative("routeSample")
-        samplesPerLeg = try o.positiveInt("samplesPerLeg")
-        overlap = try o.nonNegative("overlap")
-        outside = try o.nonNegative("outside")
-        drop = try o.positive("drop")
-        markerClearance = try o.nonNegative("markerClearance")
-        frameInset = try o.nonNegative("frameInset")
+        position = try o.number("position")
+        routeSample = try o.number("routeSample")
+        samplesPerLeg = try o.whole("samplesPerLeg")
+        overlap = try o.number("overlap")
+        outside = try o.number("outside")
+        drop = try o.number("drop")
+        markerClearance = try o.number("markerClearance")
+        frameInset = try o.number("frameInset")
     }
 }
 
@@ -260,25 +325,43 @@ public struct ScaleBarSpec: Sendable, TemplateObjectReadable {
     /// Baseline of the `N` below the bar's line.
     public var northLabelDrop: Double
 
-    static let keys = ["right", "bottom", "lengths", "minimumLength", "color", "lineWidth", "tickHeight", "style", "textGap", "zoneWidth", "zoneHeight", "northGap", "northTop", "northHeight", "northWidth", "northNotch", "northLabelDrop"]
+    static let schema = TemplateSchema("The scale bar and the north arrow.", [
+        .number("right", "the bar's right end, from the frame's right edge"),
+        .number("bottom", "the bar's line, from the frame's bottom edge"),
+        .lengths("lengths", .increasing, "lengths in the trip's units (miles or kilometres) to choose from"),
+        .number("minimumLength", "the first length drawn at least this long is used, else the longest; a bar too short for its labels keeps only the distance"),
+        .color("color", "the bar, its ticks and the arrow"),
+        .number("lineWidth", "the bar's stroke width"),
+        .number("tickHeight", "ticks at both ends and the middle"),
+        .style("style", "`0` and `50 mi` above the bar"),
+        .number("textGap", "from the bar up to its labels"),
+        .number("zoneWidth", "the bottom-right corner kept free of labels (grown to hold the bar and arrow): its width"),
+        .number("zoneHeight", "and its height"),
+        .number("northGap", "the north arrow's centre, left of the bar"),
+        .number("northTop", "its tip, above the bar's line"),
+        .number("northHeight", "tip to notch"),
+        .number("northWidth", "its width"),
+        .number("northNotch", "how far its back corners reach below the notch"),
+        .number("northLabelDrop", .any, "the baseline of `N` below the bar's line"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        right = try o.nonNegative("right")
-        bottom = try o.nonNegative("bottom")
-        lengths = try o.increasing("lengths")
-        minimumLength = try o.nonNegative("minimumLength")
-        color = try o.string("color")
-        lineWidth = try o.nonNegative("lineWidth")
-        tickHeight = try o.nonNegative("tickHeight")
-        style = try o.string("style")
-        textGap = try o.nonNegative("textGap")
-        zoneWidth = try o.nonNegative("zoneWidth")
-        zoneHeight = try o.nonNegative("zoneHeight")
-        northGap = try o.nonNegative("northGap")
-        northTop = try o.nonNegative("northTop")
-        northHeight = try o.nonNegative("northHeight")
-        northWidth = try o.nonNegative("northWidth")
-        northNotch = try o.nonNegative("northNotch")
-        northLabelDrop = try o.double("northLabelDrop")
+        right = try o.number("right")
+        bottom = try o.number("bottom")
+        lengths = try o.lengths("lengths")
+        minimumLength = try o.number("minimumLength")
+        color = try o.color("color")
+        lineWidth = try o.number("lineWidth")
+        tickHeight = try o.number("tickHeight")
+        style = try o.style("style")
+        textGap = try o.number("textGap")
+        zoneWidth = try o.number("zoneWidth")
+        zoneHeight = try o.number("zoneHeight")
+        northGap = try o.number("northGap")
+        northTop = try o.number("northTop")
+        northHeight = try o.number("northHeight")
+        northWidth = try o.number("northWidth")
+        northNotch = try o.number("northNotch")
+        northLabelDrop = try o.number("northLabelDrop")
     }
 }

@@ -18,17 +18,21 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
     /// The text style of the closing note.
     public var noteStyle: String
 
-    /// The keys this section needs under `labels.<language>.cover`.
-    public static let requiredLabels: [String] = [
-        "tripItinerary", "leagues", "stops", "note",
-        "day", "days", "game", "games", "stadium", "stadiums", "city", "cities", "distance", "travelTime",
-        "north", "latitudeNorth", "latitudeSouth", "longitudeEast", "longitudeWest", "degrees", "noMap",
-    ]
-
-    static let keys = ["startsNewPage", "brand", "gaps", "title", "route", "meta", "map", "mapKey", "stats", "noteStyle"]
+    static let schema = TemplateSchema("The cover: one page, always: brand row, title, route line, meta row, route map, its key, stat tiles and a note. It is one block exactly as tall as its page's body frame.", [
+        .flag("startsNewPage", default: false, "start the section on a new page"),
+        .part("brand", CoverBrandSpec.self, "the top row"),
+        .part("gaps", CoverGaps.self, "the space below each part"),
+        .part("title", CoverTextSpec.self, "the trip's name, or its default (the route); beyond `maxLines` the last line ends in …"),
+        .part("route", CoverRouteSpec.self, "the cities joined by ` → `"),
+        .part("meta", CoverMetaSpec.self, "the row of dates, traveler and leagues"),
+        .part("map", RouteMapSpec.self, "the route map"),
+        .part("mapKey", CoverMapKeySpec.self, optional: true, "the key under the map (left out: none)"),
+        .part("stats", CoverStatsSpec.self, "the stat tiles"),
+        .style("noteStyle", "the closing note"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        startsNewPage = try o.bool("startsNewPage", default: false)
+        startsNewPage = try o.flag("startsNewPage")
         brand = try o.read("brand")
         gaps = try o.read("gaps")
         title = try o.read("title")
@@ -37,30 +41,7 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
         map = try o.read("map")
         mapKey = try o.readIfPresent("mapKey")
         stats = try o.read("stats")
-        noteStyle = try o.string("noteStyle")
-    }
-
-    /// Every style this section names, with its key path under `cover`, for the loader to check.
-    public var styleReferences: [(key: String, name: String)] {
-        [("brand.style", brand.style), ("brand.labelStyle", brand.labelStyle), ("title.style", title.style),
-         ("route.style", route.style), ("meta.labelStyle", meta.labelStyle), ("meta.valueStyle", meta.valueStyle),
-         ("meta.chipStyle", meta.chipStyle), ("meta.leagueNameStyle", meta.leagueNameStyle),
-         ("stats.valueStyle", stats.valueStyle), ("stats.unitStyle", stats.unitStyle), ("stats.labelStyle", stats.labelStyle),
-         ("noteStyle", noteStyle), ("map.graticule.style", map.graticule.style),
-         ("map.labels.cityStyle", map.labels.cityStyle), ("map.labels.datesStyle", map.labels.datesStyle),
-         ("map.labels.denseCityStyle", map.labels.denseCityStyle), ("map.labels.denseDatesStyle", map.labels.denseDatesStyle),
-         ("map.scaleBar.style", map.scaleBar.style), ("map.emptyStyle", map.emptyStyle)]
-            + map.markers.tiers.enumerated().map { ("map.markers.tiers[\($0.offset)].style", $0.element.style) }
-            + (mapKey.map { [("mapKey.style", $0.style), ("mapKey.numberStyle", $0.numberStyle)] } ?? [])
-    }
-
-    /// Every colour token this section names, with its key path under `cover`.
-    public var colorReferences: [(key: String, name: String)] {
-        [("brand.discColor", brand.discColor), ("brand.seamColor", brand.seamColor), ("meta.chipColor", meta.chipColor),
-         ("stats.fill", stats.fill), ("map.fill", map.fill), ("map.frameColor", map.frameColor),
-         ("map.graticule.color", map.graticule.color), ("map.route.casingColor", map.route.casingColor),
-         ("map.route.color", map.route.color), ("map.markers.fill", map.markers.fill), ("map.markers.stroke", map.markers.stroke),
-         ("map.labels.halo", map.labels.halo), ("map.scaleBar.color", map.scaleBar.color)]
+        noteStyle = try o.style("noteStyle")
     }
 }
 
@@ -76,16 +57,24 @@ public struct CoverBrandSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var labelStyle: String
 
-    static let keys = ["height", "disc", "discColor", "seamColor", "gap", "style", "labelStyle"]
+    static let schema = TemplateSchema("The brand row: a disc with seam arcs and the product name (`footer.wordmark`), a caps label at the right.", [
+        .number("height", .aboveZero, "the row's height; the disc and the caps label are centred in it"),
+        .number("disc", .aboveZero, "the disc's diameter"),
+        .color("discColor", "the disc"),
+        .color("seamColor", "the mark's two seam arcs"),
+        .number("gap", "disc to name"),
+        .style("style", "the product name"),
+        .style("labelStyle", "`TRIP ITINERARY`, right-aligned"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        height = try o.positive("height")
-        disc = try o.positive("disc")
-        discColor = try o.string("discColor")
-        seamColor = try o.string("seamColor")
-        gap = try o.nonNegative("gap")
-        style = try o.string("style")
-        labelStyle = try o.string("labelStyle")
+        height = try o.number("height")
+        disc = try o.number("disc")
+        discColor = try o.color("discColor")
+        seamColor = try o.color("seamColor")
+        gap = try o.number("gap")
+        style = try o.style("style")
+        labelStyle = try o.style("labelStyle")
     }
 }
 
@@ -100,16 +89,24 @@ public struct CoverGaps: Sendable, TemplateObjectReadable {
     public var mapKey: Double
     public var stats: Double
 
-    static let keys = ["brand", "title", "route", "meta", "map", "mapKey", "stats"]
+    static let schema = TemplateSchema("Space below each part of the cover, from the top.", [
+        .number("brand", "below the brand row"),
+        .number("title", "below the title"),
+        .number("route", "below the route line"),
+        .number("meta", "below the meta row"),
+        .number("map", "below the map's key (or the map, without one), above the tiles"),
+        .number("mapKey", default: 6, "between the map and its key"),
+        .number("stats", "below the tiles"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        brand = try o.nonNegative("brand")
-        title = try o.nonNegative("title")
-        route = try o.nonNegative("route")
-        meta = try o.nonNegative("meta")
-        map = try o.nonNegative("map")
-        mapKey = try o.optionalValue("mapKey") == nil ? 6 : o.nonNegative("mapKey")
-        stats = try o.nonNegative("stats")
+        brand = try o.number("brand")
+        title = try o.number("title")
+        route = try o.number("route")
+        meta = try o.number("meta")
+        map = try o.number("map")
+        mapKey = try o.number("mapKey")
+        stats = try o.number("stats")
     }
 }
 
@@ -118,11 +115,14 @@ public struct CoverTextSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var maxLines: Int
 
-    static let keys = ["style", "maxLines"]
+    static let schema = TemplateSchema("A block of text with a line limit.", [
+        .style("style", "the text"),
+        .whole("maxLines", 1...Int.max, "beyond this many lines the last one ends in …"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        style = try o.string("style")
-        maxLines = try o.positiveInt("maxLines")
+        style = try o.style("style")
+        maxLines = try o.whole("maxLines")
     }
 }
 
@@ -133,12 +133,16 @@ public struct CoverMapKeySpec: Sendable, TemplateObjectReadable {
     public var numberStyle: String
     public var maxLines: Int
 
-    static let keys = ["style", "numberStyle", "maxLines"]
+    static let schema = TemplateSchema("The map's key, `1 Chicago · 2 Milwaukee · …`: every stop in order, so that a printed map whose markers sit close can be read.", [
+        .style("style", "the cities"),
+        .style("numberStyle", "the numbers"),
+        .whole("maxLines", 1...Int.max, "beyond this many lines the key ends in …"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        style = try o.string("style")
-        numberStyle = try o.string("numberStyle")
-        maxLines = try o.positiveInt("maxLines")
+        style = try o.style("style")
+        numberStyle = try o.style("numberStyle")
+        maxLines = try o.whole("maxLines")
     }
 }
 
@@ -149,12 +153,16 @@ public struct CoverRouteSpec: Sendable, TemplateObjectReadable {
     public var maxLines: Int
     public var headCities: Int
 
-    static let keys = ["style", "maxLines", "headCities"]
+    static let schema = TemplateSchema("The route line: every city, or when that takes more than `maxLines`, `A → B → C → … → Z · 36 stops`.", [
+        .style("style", "the line"),
+        .whole("maxLines", 1...Int.max, "the most lines the full route may take"),
+        .whole("headCities", 1...Int.max, "the cities shown before the … of a shortened route"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        style = try o.string("style")
-        maxLines = try o.positiveInt("maxLines")
-        headCities = try o.positiveInt("headCities")
+        style = try o.style("style")
+        maxLines = try o.whole("maxLines")
+        headCities = try o.whole("headCities")
     }
 }
 
@@ -177,21 +185,34 @@ public struct CoverMetaSpec: Sendable, TemplateObjectReadable {
     /// Between the chip and the league's full name.
     public var leagueNameGap: Double
 
-    static let keys = ["labelStyle", "valueStyle", "labelGap", "columnGap", "chipStyle", "chipColor", "chipRadius", "chipPaddingX", "chipPaddingY", "chipGap", "leagueNameStyle", "leagueNameGap"]
+    static let schema = TemplateSchema("The meta row: a caps label over a value for dates, traveler and leagues (a column without a value is left out). When the row is too wide the league's full name goes first, then the traveler is shortened.", [
+        .style("labelStyle", "the caps labels"),
+        .style("valueStyle", "the values"),
+        .number("labelGap", "between a label and its value"),
+        .number("columnGap", "after the wider of a column's label and value"),
+        .style("chipStyle", "a league's code in its chip"),
+        .color("chipColor", "the league chips"),
+        .number("chipRadius", "their corner radius"),
+        .number("chipPaddingX", "space each side of the code"),
+        .number("chipPaddingY", "space above and below it"),
+        .number("chipGap", "between two chips, in order of first game"),
+        .style("leagueNameStyle", "with one league, its full name after the chip"),
+        .number("leagueNameGap", "between the chip and that name"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        labelStyle = try o.string("labelStyle")
-        valueStyle = try o.string("valueStyle")
-        labelGap = try o.nonNegative("labelGap")
-        columnGap = try o.nonNegative("columnGap")
-        chipStyle = try o.string("chipStyle")
-        chipColor = try o.string("chipColor")
-        chipRadius = try o.nonNegative("chipRadius")
-        chipPaddingX = try o.nonNegative("chipPaddingX")
-        chipPaddingY = try o.nonNegative("chipPaddingY")
-        chipGap = try o.nonNegative("chipGap")
-        leagueNameStyle = try o.string("leagueNameStyle")
-        leagueNameGap = try o.nonNegative("leagueNameGap")
+        labelStyle = try o.style("labelStyle")
+        valueStyle = try o.style("valueStyle")
+        labelGap = try o.number("labelGap")
+        columnGap = try o.number("columnGap")
+        chipStyle = try o.style("chipStyle")
+        chipColor = try o.color("chipColor")
+        chipRadius = try o.number("chipRadius")
+        chipPaddingX = try o.number("chipPaddingX")
+        chipPaddingY = try o.number("chipPaddingY")
+        chipGap = try o.number("chipGap")
+        leagueNameStyle = try o.style("leagueNameStyle")
+        leagueNameGap = try o.number("leagueNameGap")
     }
 }
 
@@ -212,22 +233,31 @@ public struct CoverStatsSpec: Sendable, TemplateObjectReadable {
     /// A value too wide for its tile is set smaller, down to this size.
     public var minimumValueSize: Double
 
-    static let keys = ["weights", "gap", "radius", "fill", "paddingX", "paddingY", "valueStyle", "unitStyle", "labelStyle", "labelGap", "minimumValueSize"]
+    static let schema = TemplateSchema("Six stat tiles under the map: days, games, stadiums, cities, distance (every leg, in the trip's units), travel time.", [
+        .lengths("weights", .exactly(6), "the six tiles' relative widths"),
+        .number("gap", "between two tiles"),
+        .number("radius", "a tile's corner radius"),
+        .color("fill", "the tiles"),
+        .number("paddingX", "inside a tile, left and right"),
+        .number("paddingY", "inside a tile, top and bottom"),
+        .style("valueStyle", "the figure"),
+        .style("unitStyle", "its unit after a thin space (`1,173 mi`, `18 h 52 m`)"),
+        .style("labelStyle", "the caps label under it"),
+        .number("labelGap", "between the figure and the label"),
+        .number("minimumValueSize", .aboveZero, "a figure too wide for its tile is set a point smaller at a time, down to this size"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        weights = try o.doubles("weights")
-        guard weights.count == 6, weights.allSatisfy({ $0 > 0 && $0.isFinite }) else {
-            throw o.error("weights", "must be 6 numbers above 0")
-        }
-        gap = try o.nonNegative("gap")
-        radius = try o.nonNegative("radius")
-        fill = try o.string("fill")
-        paddingX = try o.nonNegative("paddingX")
-        paddingY = try o.nonNegative("paddingY")
-        valueStyle = try o.string("valueStyle")
-        unitStyle = try o.string("unitStyle")
-        labelStyle = try o.string("labelStyle")
-        labelGap = try o.nonNegative("labelGap")
-        minimumValueSize = try o.positive("minimumValueSize")
+        weights = try o.lengths("weights")
+        gap = try o.number("gap")
+        radius = try o.number("radius")
+        fill = try o.color("fill")
+        paddingX = try o.number("paddingX")
+        paddingY = try o.number("paddingY")
+        valueStyle = try o.style("valueStyle")
+        unitStyle = try o.style("unitStyle")
+        labelStyle = try o.style("labelStyle")
+        labelGap = try o.number("labelGap")
+        minimumValueSize = try o.number("minimumValueSize")
     }
 }

@@ -29,23 +29,29 @@ public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
     /// The least space between the H2 and the summary at the right.
     public var summaryGap: Double
 
-    static let keys = ["kind", "tileSize", "tileRadius", "tileCapsTop", "gap", "rule", "ruleGap", "titleGap", "summaryGap"]
+    static let schema = TemplateSchema("The heading of each day: a tile beside the date and city, or a rule over one line.", [
+        .choice("kind", DayHeadingKind.self, "`tile`: the accent tile with `DAY` and the number, the H2 beside it; `rule`: a rule over one line `DAY 3 · Sun, Jun 14 · Milwaukee` (roles `tileCaps`, `tileNumber`, `heading`), no gutter"),
+        .number("tileSize", .aboveZero, when: "kind is \"tile\"", "the tile's side"),
+        .number("tileRadius", when: "kind is \"tile\"", "the tile's corner radius"),
+        .number("tileCapsTop", when: "kind is \"tile\"", "from the tile's top to the `DAY` line; the number follows under it"),
+        .number("gap", when: "kind is \"tile\"", "tile to H2; every card starts at `tileSize + gap` (the gutter)"),
+        .part("rule", LineSpec.self, when: "kind is \"rule\"", "the rule over the heading line"),
+        .number("ruleGap", when: "kind is \"rule\"", "from the rule to the top of the heading line"),
+        .number("titleGap", "between the H2 and the day's title"),
+        .number("summaryGap", "the least space between the H2 and the summary at the right; the H2 wraps short of it"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         kind = try o.choice("kind", DayHeadingKind.self)
-        let tile = kind == .tile ? "required when kind is \"tile\"" : nil
-        let ruled = kind == .rule ? "required when kind is \"rule\"" : nil
-        tileSize = try o.number("tileSize", requiredBecause: tile, positive: true)
-        tileRadius = try o.number("tileRadius", requiredBecause: tile)
-        tileCapsTop = try o.number("tileCapsTop", requiredBecause: tile)
-        gap = try o.number("gap", requiredBecause: tile)
-        if let ruled, !o.contains("rule") {
-            throw o.error("rule", ruled)
-        }
-        rule = try o.readIfPresent("rule")
-        ruleGap = try o.number("ruleGap", requiredBecause: ruled)
-        titleGap = try o.nonNegative("titleGap")
-        summaryGap = try o.nonNegative("summaryGap")
+        let tile = kind == .tile, ruled = kind == .rule
+        tileSize = try o.number("tileSize", needed: tile)
+        tileRadius = try o.number("tileRadius", needed: tile)
+        tileCapsTop = try o.number("tileCapsTop", needed: tile)
+        gap = try o.number("gap", needed: tile)
+        rule = try o.readIfPresent("rule", needed: ruled)
+        ruleGap = try o.number("ruleGap", needed: ruled)
+        titleGap = try o.number("titleGap")
+        summaryGap = try o.number("summaryGap")
     }
 
     /// From the content box's left edge to every card: the tile and the gap after it, if any.

@@ -47,65 +47,73 @@ public struct DaysSpec: Sendable, TemplateObjectReadable {
     public var styles: RoleMap<DayStyle>
     public var colors: RoleMap<DayColor>
 
-    /// The keys this section needs under `labels.<language>.days`.
-    public static let requiredLabels: [String] = [
-        "title", "lead", "gameOne", "gameOther", "drive", "arrives", "nightOne", "nightOther",
-        "daysCaps", "restDays", "restDaysDetail",
-    ]
-
-    static let keys = ["startsNewPage", "title", "betweenDays", "betweenCards", "afterHeading", "heading", "card", "customPaddingY", "customLabelGap", "teamBar", "matchupAtSpace", "zoneGap", "ticket", "qrCode", "note", "codeChip", "restDayDash", "icons", "styles", "colors", "teamCodeColor", "leagueCode", "factCells", "cardRule", "linkUnderline"]
+    static let schema = TemplateSchema("Day by day: an H1 and lead, then each day's heading and its cards (day note, games, travel, stays, plans, or a rest day). Lengths in points.", [
+        .flag("startsNewPage", default: false, "start the section on a new page"),
+        .part("title", SectionTitleSpec.self, "the H1 and lead"),
+        .number("betweenDays", "from a day's last card to the next day's heading; days never force a page break"),
+        .number("betweenCards", "between two cards of a day, the day note included"),
+        .number("afterHeading", "from the heading block to the first card"),
+        .part("heading", DayHeadingSpec.self, "the day heading"),
+        .part("card", CardSpec.self, "the card box and its grid"),
+        .number("customPaddingY", "plans' top and bottom padding (replacing the card's); their text is centred on the tile"),
+        .number("customLabelGap", "a plan's title to its caps category"),
+        .part("teamBar", TeamBarSpec.self, "the home team's bar on a game card"),
+        .number("matchupAtSpace", "on each side of the `@` of a matchup"),
+        .number("zoneGap", "a time to its zone abbreviation"),
+        .part("ticket", TicketStripSpec.self, "the perforated ticket strip at the foot of a game card"),
+        .part("qrCode", QRCodeSpec.self, optional: true, "a QR code of each ticket link and plan link, for paper; left out: none"),
+        .part("note", CalloutSpec.self, "the day-note callout"),
+        .part("codeChip", ChipSpec.self, "the chip behind a confirmation code"),
+        .lengths("restDayDash", .dash, "the rest-day card's border dash pattern"),
+        .part("icons", DayIconsSpec.self, "the icons of the day pages"),
+        .part("styles", RoleMap<DayStyle>.self, "a style for every text role of the day pages"),
+        .part("colors", RoleMap<DayColor>.self, "a colour token for every colour role of the day pages"),
+        .part("teamCodeColor", ColorChoice.self, "the matchup's team codes: `team` (each team's text colour) or one token"),
+        .part("leagueCode", LeagueCodeSpec.self, "the league of a game: a filled tile or an outlined chip"),
+        .part("factCells", FactCellsSpec.self, "where a stay's fact cells go"),
+        .part("cardRule", LineSpec.self, "a rule between two cards of a day, in the middle of `betweenCards`; none after the day note; dropped at a page top"),
+        .part("linkUnderline", UnderlineSpec.self, "the line under ticket and plan links"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        startsNewPage = try o.bool("startsNewPage", default: false)
+        startsNewPage = try o.flag("startsNewPage")
         title = try o.read("title")
-        betweenDays = try o.nonNegative("betweenDays")
-        betweenCards = try o.nonNegative("betweenCards")
-        afterHeading = try o.nonNegative("afterHeading")
+        betweenDays = try o.number("betweenDays")
+        betweenCards = try o.number("betweenCards")
+        afterHeading = try o.number("afterHeading")
         heading = try o.read("heading")
         card = try o.read("card")
-        customPaddingY = try o.nonNegative("customPaddingY")
-        customLabelGap = try o.nonNegative("customLabelGap")
+        customPaddingY = try o.number("customPaddingY")
+        customLabelGap = try o.number("customLabelGap")
         teamBar = try o.read("teamBar")
         teamCodeColor = try o.read("teamCodeColor")
         leagueCode = try o.read("leagueCode")
         factCells = try o.read("factCells")
         cardRule = try o.read("cardRule")
         linkUnderline = try o.read("linkUnderline")
-        matchupAtSpace = try o.nonNegative("matchupAtSpace")
-        zoneGap = try o.nonNegative("zoneGap")
+        matchupAtSpace = try o.number("matchupAtSpace")
+        zoneGap = try o.number("zoneGap")
         ticket = try o.read("ticket")
         qrCode = try o.readIfPresent("qrCode")
         note = try o.read("note")
         codeChip = try o.read("codeChip")
-        restDayDash = try o.dashPattern("restDayDash")
+        restDayDash = try o.lengths("restDayDash")
         icons = try o.read("icons")
         styles = try o.read("styles")
         colors = try o.read("colors")
     }
-
-    /// Every style this section names, with the key that names it (the loader checks they exist).
-    public var styleReferences: [(key: String, name: String)] { styles.references(prefix: "days.styles") }
-    /// Every colour token this section names, with its key.
-    public var colorReferences: [(key: String, name: String)] {
-        var refs = colors.references(prefix: "days.colors")
-        refs.append(("days.cardRule.color", cardRule.color))
-        if let rule = heading.rule { refs.append(("days.heading.rule.color", rule.color)) }
-        if let token = teamBar.color.token { refs.append(("days.teamBar.color", token)) }
-        if let token = teamCodeColor.token { refs.append(("days.teamCodeColor", token)) }
-        if let qrCode { refs.append(("days.qrCode.color", qrCode.color)) }
-        return refs
-    }
 }
 
 /// The text roles of the day pages; each names a style of the template.
-public enum DayStyle: String, CodingKey, CaseIterable, Sendable {
+public enum DayStyle: String, TemplateRoleSet {
     case h1, lead, tileCaps, tileNumber, heading, dayTitle, caps, callout
     case leagueTile, matchup, matchupAt, fullNames, venueName, meta, notes, gameTime, zone, ticketValue, ticketLink
     case cardTitle, sideFigure, cellValue, code, customTitle, sideTime, restDayTitle, link
 }
 
 /// The colour roles of the day pages; each names a colour token of the template.
-public enum DayColor: String, CodingKey, CaseIterable, Sendable {
+public enum DayColor: String, TemplateRoleSet {
+    public static let namesColorTokens = true
     /// The paper; team colours are checked for contrast against it.
     case paper
     case tile, cardFill, cardBorder, travelFill, restFill, restBorder, perforation, noteFill, noteIcon
@@ -122,12 +130,16 @@ public struct SectionTitleSpec: Sendable, TemplateObjectReadable {
     /// Below the lead, before the section's content.
     public var spaceAfter: Double
 
-    static let keys = ["spaceBefore", "leadGap", "spaceAfter"]
+    static let schema = TemplateSchema("A section's H1 with its lead line.", [
+        .number("spaceBefore", "above the H1 when the section follows on (dropped at a page top; keep 0 with `startsNewPage`)"),
+        .number("leadGap", "between the H1 and the lead"),
+        .number("spaceAfter", "below the lead, before the section's content"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        spaceBefore = try o.nonNegative("spaceBefore")
-        leadGap = try o.nonNegative("leadGap")
-        spaceAfter = try o.nonNegative("spaceAfter")
+        spaceBefore = try o.number("spaceBefore")
+        leadGap = try o.number("leadGap")
+        spaceAfter = try o.number("spaceAfter")
     }
 }
 
@@ -158,23 +170,38 @@ public struct CardSpec: Sendable, TemplateObjectReadable {
     /// Between a cell's caps label and its value.
     public var cellLabelGap: Double
 
-    static let keys = ["radius", "border", "padding", "leadTile", "leadTileRadius", "leagueCodeInset", "columnGap", "side", "gameSide", "lineGap", "rowGap", "cellsGap", "cellSpacing", "cellLabelGap"]
+    static let schema = TemplateSchema("The card box and its grid: lead tile, content column, side column.", [
+        .number("radius", "the card's corner radius"),
+        .number("border", "the border width; the border lies inside the box, the padding inside it"),
+        .part("padding", Insets.self, "inside the border"),
+        .number("leadTile", .aboveZero, "the square tile at the left of each card"),
+        .number("leadTileRadius", "its corner radius"),
+        .number("leagueCodeInset", "the least space between the league code and its tile's edges; a longer code is shortened"),
+        .number("columnGap", "lead tile to content, content to side"),
+        .number("side", .aboveZero, "the right-hand column (times, durations, nights)"),
+        .number("gameSide", .aboveZero, "the same for game cards, whose times are larger"),
+        .number("lineGap", "a card's title to its second line"),
+        .number("rowGap", "above the venue row and the notes"),
+        .number("cellsGap", "above a row of fact cells, and between rows of cells or ticket fields"),
+        .number("cellSpacing", "between two fact cells or ticket fields"),
+        .number("cellLabelGap", "a cell's caps label to its value"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        radius = try o.nonNegative("radius")
-        border = try o.nonNegative("border")
+        radius = try o.number("radius")
+        border = try o.number("border")
         padding = try o.read("padding")
-        leadTile = try o.positive("leadTile")
-        leadTileRadius = try o.nonNegative("leadTileRadius")
-        leagueCodeInset = try o.nonNegative("leagueCodeInset")
-        columnGap = try o.nonNegative("columnGap")
-        side = try o.positive("side")
-        gameSide = try o.positive("gameSide")
-        lineGap = try o.nonNegative("lineGap")
-        rowGap = try o.nonNegative("rowGap")
-        cellsGap = try o.nonNegative("cellsGap")
-        cellSpacing = try o.nonNegative("cellSpacing")
-        cellLabelGap = try o.nonNegative("cellLabelGap")
+        leadTile = try o.number("leadTile")
+        leadTileRadius = try o.number("leadTileRadius")
+        leagueCodeInset = try o.number("leagueCodeInset")
+        columnGap = try o.number("columnGap")
+        side = try o.number("side")
+        gameSide = try o.number("gameSide")
+        lineGap = try o.number("lineGap")
+        rowGap = try o.number("rowGap")
+        cellsGap = try o.number("cellsGap")
+        cellSpacing = try o.number("cellSpacing")
+        cellLabelGap = try o.number("cellLabelGap")
     }
 }
 
@@ -190,14 +217,20 @@ public struct TicketStripSpec: Sendable, TemplateObjectReadable {
     /// The ticket link gets at least this width beside the fields, else it takes a row of its own.
     public var linkMinWidth: Double
 
-    static let keys = ["gap", "rule", "dash", "padding", "linkMinWidth"]
+    static let schema = TemplateSchema("The perforated strip at the foot of a game card with a ticket.", [
+        .number("gap", "above the perforation"),
+        .number("rule", .aboveZero, "the perforation's stroke width"),
+        .lengths("dash", .dash, "the perforation's dash pattern"),
+        .number("padding", "below the perforation"),
+        .number("linkMinWidth", .aboveZero, "the ticket link needs this much beside the fields, else it takes a row of its own"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        gap = try o.nonNegative("gap")
-        rule = try o.positive("rule")
-        dash = try o.dashPattern("dash")
-        padding = try o.nonNegative("padding")
-        linkMinWidth = try o.positive("linkMinWidth")
+        gap = try o.number("gap")
+        rule = try o.number("rule")
+        dash = try o.lengths("dash")
+        padding = try o.number("padding")
+        linkMinWidth = try o.number("linkMinWidth")
     }
 }
 
@@ -212,14 +245,20 @@ public struct QRCodeSpec: Sendable, TemplateObjectReadable {
     public var gap: Double
     public var color: String
 
-    static let keys = ["minimumSize", "moduleSize", "quietZone", "gap", "color"]
+    static let schema = TemplateSchema("QR codes beside links, drawn as vector squares.", [
+        .number("minimumSize", .aboveZero, "the least width of a code (51 pt, 18 mm, reads from 30 cm on a home printer)"),
+        .number("moduleSize", .aboveZero, "the least module: a long URL needs more modules and gets a larger code"),
+        .whole("quietZone", 1...Int.max, "modules of clear paper kept round the code, as a scanner needs"),
+        .number("gap", "at least this much between the code and the text"),
+        .color("color", "the code's dark modules"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        minimumSize = try o.positive("minimumSize")
-        moduleSize = try o.positive("moduleSize")
-        quietZone = try o.positiveInt("quietZone")
-        gap = try o.nonNegative("gap")
-        color = try o.string("color")
+        minimumSize = try o.number("minimumSize")
+        moduleSize = try o.number("moduleSize")
+        quietZone = try o.whole("quietZone")
+        gap = try o.number("gap")
+        color = try o.color("color")
     }
 
     /// The points per module for a code of `modules` modules a side.
@@ -232,12 +271,16 @@ public struct CalloutSpec: Sendable, TemplateObjectReadable {
     public var paddingX: Double
     public var paddingY: Double
 
-    static let keys = ["radius", "paddingX", "paddingY"]
+    static let schema = TemplateSchema("A tinted box with an icon before its text.", [
+        .number("radius", "the box's corner radius"),
+        .number("paddingX", "inside the box, left and right"),
+        .number("paddingY", "inside the box, top and bottom"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        radius = try o.nonNegative("radius")
-        paddingX = try o.nonNegative("paddingX")
-        paddingY = try o.nonNegative("paddingY")
+        radius = try o.number("radius")
+        paddingX = try o.number("paddingX")
+        paddingY = try o.number("paddingY")
     }
 }
 
@@ -247,12 +290,16 @@ public struct ChipSpec: Sendable, TemplateObjectReadable {
     public var paddingX: Double
     public var height: Double
 
-    static let keys = ["radius", "paddingX", "height"]
+    static let schema = TemplateSchema("A small filled box behind a short text.", [
+        .number("radius", "the chip's corner radius"),
+        .number("paddingX", "space each side of the text"),
+        .number("height", .aboveZero, "the chip's height"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        radius = try o.nonNegative("radius")
-        paddingX = try o.nonNegative("paddingX")
-        height = try o.positive("height")
+        radius = try o.number("radius")
+        paddingX = try o.number("paddingX")
+        height = try o.number("height")
     }
 }
 
@@ -262,12 +309,16 @@ public struct IconSpec: Sendable, TemplateObjectReadable {
     public var stroke: Double
     public var gap: Double
 
-    static let keys = ["size", "stroke", "gap"]
+    static let schema = TemplateSchema("An icon: its size, its stroke and the gap to the text after it.", [
+        .number("size", .aboveZero, "the icon's side"),
+        .number("stroke", .aboveZero, "the stroke, in units of the icons' 24-unit grid (small icons take a heavier one to look as strong)"),
+        .number("gap", default: 0, "the space before the text that follows"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        size = try o.positive("size")
-        stroke = try o.positive("stroke")
-        gap = try o.nonNegative("gap", default: 0)
+        size = try o.number("size")
+        stroke = try o.number("stroke")
+        gap = try o.number("gap")
     }
 }
 
@@ -282,7 +333,12 @@ public struct DayIconsSpec: Sendable, TemplateObjectReadable {
     /// After the ticket link.
     public var link: IconSpec
 
-    static let keys = ["tile", "inline", "note", "link"]
+    static let schema = TemplateSchema("The icons of the day pages.", [
+        .part("tile", IconSpec.self, "in a card's lead tile"),
+        .part("inline", IconSpec.self, "before a venue or notes line"),
+        .part("note", IconSpec.self, "in the day-note callout"),
+        .part("link", IconSpec.self, "after the ticket link"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         tile = try o.read("tile")
@@ -292,20 +348,33 @@ public struct DayIconsSpec: Sendable, TemplateObjectReadable {
     }
 }
 
+/// A set of roles (the day pages' text roles, their colour roles): each role names a style of
+/// the template, or a colour token.
+public protocol TemplateRoleSet: CodingKey, CaseIterable, Hashable, Sendable {
+    /// Whether each role names a colour token (else a text style).
+    static var namesColorTokens: Bool { get }
+}
+
+extension TemplateRoleSet {
+    public static var namesColorTokens: Bool { false }
+}
+
 /// A JSON object naming a style or colour token for every role of `Role`: all required, no others.
-public struct RoleMap<Role: CodingKey & CaseIterable & Hashable & Sendable>: Sendable, TemplateObjectReadable {
+public struct RoleMap<Role: TemplateRoleSet>: Sendable, TemplateObjectReadable {
     private var names: [Role: String] = [:]
 
-    static var keys: [String] { Role.allCases.map(\.stringValue) }
+    // The roles' own names are the documentation: an empty doc line lists them in one row.
+    static var schema: TemplateSchema {
+        TemplateSchema(Role.namesColorTokens ? "A colour token for every colour role." : "A style name for every text role.",
+                       Role.allCases.map { Role.namesColorTokens ? .color($0.stringValue, "") : .style($0.stringValue, "") })
+    }
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        for role in Role.allCases { names[role] = try o.string(role.stringValue) }
+        for role in Role.allCases {
+            names[role] = try Role.namesColorTokens ? o.color(role.stringValue) : o.style(role.stringValue)
+        }
     }
 
     /// The name given for `role`.
     public subscript(role: Role) -> String { names[role] ?? "" }
-
-    func references(prefix: String) -> [(key: String, name: String)] {
-        Role.allCases.map { ("\(prefix).\($0.stringValue)", self[$0]) }
-    }
 }

@@ -8,11 +8,14 @@ public struct LineSpec: Sendable, TemplateObjectReadable, Equatable {
     /// A colour token.
     public var color: String
 
-    static let keys = ["width", "color"]
+    static let schema = TemplateSchema("A straight rule; a width of 0 draws none.", [
+        .number("width", "the stroke width (0: no rule)"),
+        .color("color", "the rule"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.nonNegative("width")
-        color = try o.string("color")
+        width = try o.number("width")
+        color = try o.color("color")
     }
 }
 
@@ -31,16 +34,22 @@ public struct LeagueCodeSpec: Sendable, TemplateObjectReadable, Equatable {
     /// The chip's height, corner radius, padding each side of the code and outline width.
     public var height, radius, paddingX, border: Double
 
-    static let keys = ["kind", "height", "radius", "paddingX", "border"]
+    static let schema = TemplateSchema("How a game's league is shown at the left of its card.", [
+        .choice("kind", Kind.self, "`tile`: the lead tile filled with colour role `leagueTile`, the code centred; `chip`: an outlined chip in that colour on the matchup's line"),
+        .number("height", .aboveZero, when: "kind is \"chip\"", "the chip's height"),
+        .number("radius", when: "kind is \"chip\"", "the chip's corner radius"),
+        .number("paddingX", when: "kind is \"chip\"", "space each side of the code"),
+        .number("border", .aboveZero, when: "kind is \"chip\"", "the chip's outline width"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         kind = try o.choice("kind", Kind.self)
         // A tile takes its size from the card's lead tile; only a chip needs its own.
-        let needed = kind == .chip ? "required when kind is \"chip\"" : nil
-        height = try o.number("height", requiredBecause: needed, positive: true)
-        radius = try o.number("radius", requiredBecause: needed)
-        paddingX = try o.number("paddingX", requiredBecause: needed)
-        border = try o.number("border", requiredBecause: needed, positive: true)
+        let chip = kind == .chip
+        height = try o.number("height", needed: chip)
+        radius = try o.number("radius", needed: chip)
+        paddingX = try o.number("paddingX", needed: chip)
+        border = try o.number("border", needed: chip)
     }
 }
 
@@ -59,11 +68,14 @@ public struct FactCellsSpec: Sendable, TemplateObjectReadable, Equatable {
     /// Where the cells' column starts, from the left of the card's content column.
     public var column: Double
 
-    static let keys = ["placement", "column"]
+    static let schema = TemplateSchema("Where a stay's fact cells (check-in, check-out, confirmation) go.", [
+        .choice("placement", Placement.self, "`below`: a row under the name and address; `beside`: a column beside the name, from `column`, when each cell fits there and the row gets no taller (else below)"),
+        .number("column", .aboveZero, when: "placement is \"beside\"", "where the cells' column starts, from the left of the card's content column"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         placement = try o.choice("placement", Placement.self)
-        column = try o.number("column", requiredBecause: placement == .beside ? "required when placement is \"beside\"" : nil, positive: true)
+        column = try o.number("column", needed: placement == .beside)
     }
 }
 
@@ -74,11 +86,14 @@ public struct UnderlineSpec: Sendable, TemplateObjectReadable, Equatable {
     /// From the baseline down to the middle of the line.
     public var offset: Double
 
-    static let keys = ["width", "offset"]
+    static let schema = TemplateSchema("A line under links, so that they read as links without colour.", [
+        .number("width", "the stroke width (0: no underline)"),
+        .number("offset", when: "width is above 0", "from the baseline down to the middle of the line"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.nonNegative("width")
-        offset = try o.number("offset", requiredBecause: width > 0 ? "required when width is above 0" : nil)
+        width = try o.number("width")
+        offset = try o.number("offset", needed: width > 0)
     }
 }
 

@@ -11,53 +11,22 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
     public var days: DaysTable
     public var stays: StaysTable
 
-    /// The keys this section needs under `labels.<language>.overview`.
-    public static let requiredLabels: [String] = [
-        "title", "lead", "staysTitle",
-        "day", "date", "city", "games", "travel", "distance", "time",
-        "hotel", "checkIn", "checkOut", "nights", "confirmation",
-        "restDay", "oneDay", "manyDays", "oneCity", "manyCities", "oneGame", "manyGames",
-    ] + legLabels.flatMap { [$0.one, $0.many] }
-
-    /// `{n} flight` / `{n} flights` and so on for every travel mode, in the order they are
-    /// listed: the overview's totals and the day headings' summaries count legs in these words
-    /// (so a template that prints the days needs them too).
-    public static let legLabels: [(mode: String, one: String, many: String)] = [
-        ("drive", "oneDrive", "manyDrives"), ("flight", "oneFlight", "manyFlights"), ("train", "oneTrain", "manyTrains"),
-        ("bus", "oneBus", "manyBuses"), ("walk", "oneWalk", "manyWalks"), ("other", "oneOtherLeg", "manyOtherLegs"),
-    ]
-
-    static let keys = ["startsNewPage", "title", "staysTitle", "table", "days", "stays"]
+    static let schema = TemplateSchema("The overview: an H1 and lead, the table of days with a totals row, then the table of stays.", [
+        .flag("startsNewPage", default: false, "start the section on a new page"),
+        .part("title", Title.self, "the H1 and lead"),
+        .part("staysTitle", SubTitle.self, "the heading of the table of stays"),
+        .part("table", TableSpec.self, "what both tables share"),
+        .part("days", DaysTable.self, "the table of days"),
+        .part("stays", StaysTable.self, "the table of stays"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        startsNewPage = try o.bool("startsNewPage", default: false)
+        startsNewPage = try o.flag("startsNewPage")
         title = try o.read("title")
         staysTitle = try o.read("staysTitle")
         table = try o.read("table")
         days = try o.read("days")
         stays = try o.read("stays")
-    }
-
-    /// Every text style the section names, with the key that names it (for the template check).
-    public var styleReferences: [(key: String, style: String)] {
-        var refs: [(String, String)] = [("title.style", title.style.style), ("title.lead", title.lead.style),
-                                        ("staysTitle.style", staysTitle.style.style)]
-        refs += table.roles.map { ("table.\($0.key)", $0.role.style) }
-        refs += days.roles.map { ("days.\($0.key)", $0.role.style) }
-        refs += stays.roles.map { ("stays.\($0.key)", $0.role.style) }
-        return refs
-    }
-
-    /// Every colour token the section names, with the key that names it.
-    public var colorReferences: [(key: String, color: String)] {
-        var refs: [(String, String)] = [("table.headerRule.color", table.headerRule.color), ("table.rowRule.color", table.rowRule.color),
-                                        ("table.totalsRule.color", table.totalsRule.color), ("days.travelIcon.color", days.travelIcon.color),
-                                        ("stays.code.fill", stays.code.fill)]
-        let roles = [("title.style", title.style), ("title.lead", title.lead), ("staysTitle.style", staysTitle.style)]
-            + table.roles.map { ("table.\($0.key)", $0.role) } + days.roles.map { ("days.\($0.key)", $0.role) }
-            + stays.roles.map { ("stays.\($0.key)", $0.role) }
-        for (key, role) in roles { if let color = role.color { refs.append(("\(key).color", color)) } }
-        return refs
     }
 
     // MARK: Parts
@@ -68,15 +37,21 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var style: String
         public var color: String?
 
+        static let kind = TemplateKind.shape("style name, or `{ \"style\", \"color\" }` (a colour token replacing the style's)")
+        private static let schema = TemplateSchema("A text role: a style, optionally recoloured.", [
+            .style("style", "the style"), .color("color", optional: true, "a colour token replacing the style's"),
+        ])
+
         init(_ value: TemplateValue) throws(TemplateError) {
             if case let .string(name) = value.json {
+                value.reading.style(name, at: value.key)
                 style = name
                 color = nil
                 return
             }
-            let o = try value.object(allowing: ["style", "color"])
-            style = try o.string("style")
-            color = try o.optionalString("color")
+            let o = try value.object(Self.schema)
+            style = try o.style("style")
+            color = try o.optionalColor("color")
         }
     }
 
@@ -92,14 +67,20 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         /// Space between the lead line and the first table.
         public var spaceBelow: Double
 
-        static let keys = ["visible", "style", "lead", "leadGap", "spaceBelow"]
+        static let schema = TemplateSchema("The overview's H1 and lead.", [
+            .flag("visible", "print the H1 and lead; hidden, the section still names itself in the running header"),
+            .part("style", TextRole.self, "the H1"),
+            .part("lead", TextRole.self, "the lead"),
+            .number("leadGap", "between the H1 and the lead"),
+            .number("spaceBelow", "below the lead"),
+        ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
-            visible = try o.bool("visible")
+            visible = try o.flag("visible")
             style = try o.read("style")
             lead = try o.read("lead")
-            leadGap = try o.nonNegative("leadGap")
-            spaceBelow = try o.nonNegative("spaceBelow")
+            leadGap = try o.number("leadGap")
+            spaceBelow = try o.number("spaceBelow")
         }
     }
 
@@ -109,12 +90,16 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var spaceAbove: Double
         public var spaceBelow: Double
 
-        static let keys = ["style", "spaceAbove", "spaceBelow"]
+        static let schema = TemplateSchema("A heading between the tables.", [
+            .part("style", TextRole.self, "the heading"),
+            .number("spaceAbove", "above it"),
+            .number("spaceBelow", "below it"),
+        ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             style = try o.read("style")
-            spaceAbove = try o.nonNegative("spaceAbove")
-            spaceBelow = try o.nonNegative("spaceBelow")
+            spaceAbove = try o.number("spaceAbove")
+            spaceBelow = try o.number("spaceBelow")
         }
     }
 
@@ -137,34 +122,52 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var minimumRowsUnderHeader: Int
         public var rowsKeptWithTotals: Int
 
-        static let keys = ["columnGap", "overhang", "headerStyle", "headerPaddingBottom", "headerRule", "rowPaddingTop", "rowPaddingBottom", "rowRule", "totalsStyle", "totalsRule", "emptyStyle", "minimumRowsUnderHeader", "rowsKeptWithTotals"]
+        static let schema = TemplateSchema("What both tables share: gaps, rules, the header row and the totals row.", [
+            .number("columnGap", "between two columns"),
+            .number("overhang", "how far rules and row fills reach past the first and last column"),
+            .part("headerStyle", TextRole.self, "the caps header row"),
+            .number("headerPaddingBottom", "below the header's text"),
+            .part("headerRule", LineSpec.self, "under the header"),
+            .number("rowPaddingTop", "above a row's text"),
+            .number("rowPaddingBottom", "below a row's text"),
+            .part("rowRule", LineSpec.self, "between two rows"),
+            .part("totalsStyle", TextRole.self, "the totals row"),
+            .part("totalsRule", LineSpec.self, "above the totals"),
+            .part("emptyStyle", TextRole.self, "an empty cell's dash"),
+            .whole("minimumRowsUnderHeader", 1...Int.max, "a header never ends a page with fewer rows under it"),
+            .whole("rowsKeptWithTotals", 0...Int.max, "rows that go to the next page with the totals"),
+            .retired("cellStyle", "no longer used (each column's style is set in `days` and `stays`): delete it"),
+        ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
-            columnGap = try o.nonNegative("columnGap")
-            overhang = try o.nonNegative("overhang")
+            columnGap = try o.number("columnGap")
+            overhang = try o.number("overhang")
             headerStyle = try o.read("headerStyle")
-            headerPaddingBottom = try o.nonNegative("headerPaddingBottom")
+            headerPaddingBottom = try o.number("headerPaddingBottom")
             headerRule = try o.read("headerRule")
-            rowPaddingTop = try o.nonNegative("rowPaddingTop")
-            rowPaddingBottom = try o.nonNegative("rowPaddingBottom")
+            rowPaddingTop = try o.number("rowPaddingTop")
+            rowPaddingBottom = try o.number("rowPaddingBottom")
             rowRule = try o.read("rowRule")
             totalsStyle = try o.read("totalsStyle")
             totalsRule = try o.read("totalsRule")
             emptyStyle = try o.read("emptyStyle")
-            minimumRowsUnderHeader = try o.count("minimumRowsUnderHeader", atLeast: 1)
-            rowsKeptWithTotals = try o.count("rowsKeptWithTotals", atLeast: 0)
+            minimumRowsUnderHeader = try o.whole("minimumRowsUnderHeader")
+            rowsKeptWithTotals = try o.whole("rowsKeptWithTotals")
         }
 
-        var roles: [(key: String, role: TextRole)] {
-            [("headerStyle", headerStyle), ("totalsStyle", totalsStyle), ("emptyStyle", emptyStyle)]
-        }
     }
 
     /// A column: its width (points, gap included, or `"rest"`) and alignment (`left`, `right`).
     public struct ColumnSpec: Sendable, TemplateObjectReadable {
         public var column: TableColumn
 
-        static let keys = ["width", "align"]
+        static let schema = TemplateSchema("A table column.", [
+            TemplateKey(name: "width", kind: .shape("number ≥ 0, or `\"rest\"`"), presence: .required, doc: "the column's width; `rest`: what the fixed columns leave"),
+            .choice("align", Alignment.self, default: .left, "the cells' alignment"),
+        ])
+
+        /// The two ways a column's cells line up.
+        enum Alignment: String, CaseIterable { case left, right }
 
         init(_ o: TemplateObject) throws(TemplateError) {
             let width: TableColumn.Width
@@ -174,13 +177,9 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
                 }
                 width = .rest
             } else {
-                width = .fixed(try o.nonNegative("width"))
+                width = .fixed(try o.number("width"))
             }
-            let align = try o.optionalString("align") ?? "left"
-            guard align == "left" || align == "right" else {
-                throw o.error("align", "must be \"left\" or \"right\"")
-            }
-            column = TableColumn(width, alignment: align == "right" ? .trailing : .leading)
+            column = TableColumn(width, alignment: try o.choice("align", Alignment.self) == .right ? .trailing : .leading)
         }
     }
 
@@ -189,11 +188,14 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var size: Double
         public var color: String
 
-        static let keys = ["size", "color"]
+        static let schema = TemplateSchema("An icon in a table cell.", [
+            .number("size", "the icon's side"),
+            .color("color", "its stroke"),
+        ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
-            size = try o.nonNegative("size")
-            color = try o.string("color")
+            size = try o.number("size")
+            color = try o.color("color")
         }
     }
 
@@ -209,11 +211,29 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         /// Where the travel text starts, beside the icon; wrapped lines hang there too.
         public var travelIndent: Double
 
-        static let keys = ["columns", "dayStyle", "dateStyle", "cityStyle", "matchupStyle", "gameTimeStyle", "travelStyle", "arrowStyle", "figureStyle", "restDayStyle", "gameTimeTab", "gameTimeMinimumGap", "travelIcon", "travelIndent"]
-        static let columnKeys = ["day", "date", "city", "games", "travel", "distance", "time"]
+        static let columns = TemplateSchema("The columns of the table of days.", ["day", "date", "city", "games", "travel", "distance", "time"].map {
+            .part($0, ColumnSpec.self, "")
+        })
+
+        static let schema = TemplateSchema("The table of days: one row per day, its games and legs in the cells.", [
+            TemplateKey(name: "columns", kind: .object(columns), presence: .required, doc: "the columns, left to right"),
+            .part("dayStyle", TextRole.self, "the day's number"),
+            .part("dateStyle", TextRole.self, "the date"),
+            .part("cityStyle", TextRole.self, "the city"),
+            .part("matchupStyle", TextRole.self, "a game's matchup"),
+            .part("gameTimeStyle", TextRole.self, "its start time"),
+            .part("travelStyle", TextRole.self, "a leg"),
+            .part("arrowStyle", TextRole.self, "the leg's arrow"),
+            .part("figureStyle", TextRole.self, "distances and times"),
+            .part("restDayStyle", TextRole.self, "`Rest day`"),
+            .number("gameTimeTab", "a game's time is set at this tab stop in its cell"),
+            .number("gameTimeMinimumGap", "at least this much between the matchup and its time"),
+            .part("travelIcon", IconSpec.self, "the icon before a leg"),
+            .number("travelIndent", "a leg's text, after its icon"),
+        ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
-            let cols = try o.object("columns", allowing: Self.columnKeys)
+            let cols = try o.value("columns").object(Self.columns)
             day = try cols.read("day")
             date = try cols.read("date")
             city = try cols.read("city")
@@ -224,20 +244,15 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
             dayStyle = try o.read("dayStyle"); dateStyle = try o.read("dateStyle"); cityStyle = try o.read("cityStyle")
             matchupStyle = try o.read("matchupStyle"); gameTimeStyle = try o.read("gameTimeStyle"); travelStyle = try o.read("travelStyle")
             arrowStyle = try o.read("arrowStyle"); figureStyle = try o.read("figureStyle"); restDayStyle = try o.read("restDayStyle")
-            gameTimeTab = try o.nonNegative("gameTimeTab")
-            gameTimeMinimumGap = try o.nonNegative("gameTimeMinimumGap")
+            gameTimeTab = try o.number("gameTimeTab")
+            gameTimeMinimumGap = try o.number("gameTimeMinimumGap")
             travelIcon = try o.read("travelIcon")
-            travelIndent = try o.nonNegative("travelIndent")
+            travelIndent = try o.number("travelIndent")
         }
 
         /// The columns in printed order.
         public var columns: [TableColumn] { [day, date, city, games, travel, distance, time].map(\.column) }
 
-        var roles: [(key: String, role: TextRole)] {
-            [("dayStyle", dayStyle), ("dateStyle", dateStyle), ("cityStyle", cityStyle), ("matchupStyle", matchupStyle),
-             ("gameTimeStyle", gameTimeStyle), ("travelStyle", travelStyle), ("arrowStyle", arrowStyle),
-             ("figureStyle", figureStyle), ("restDayStyle", restDayStyle)]
-        }
     }
 
     /// A confirmation code's chip: text role, fill token, corner radius and padding.
@@ -248,14 +263,20 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var paddingY: Double
         public var paddingX: Double
 
-        static let keys = ["style", "fill", "radius", "paddingY", "paddingX"]
+        static let schema = TemplateSchema("A filled chip behind a short text.", [
+            .part("style", TextRole.self, "its text"),
+            .color("fill", "the chip"),
+            .number("radius", "its corner radius"),
+            .number("paddingY", "above and below the text"),
+            .number("paddingX", "each side of the text"),
+        ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             style = try o.read("style")
-            fill = try o.string("fill")
-            radius = try o.nonNegative("radius")
-            paddingY = try o.nonNegative("paddingY")
-            paddingX = try o.nonNegative("paddingX")
+            fill = try o.color("fill")
+            radius = try o.number("radius")
+            paddingY = try o.number("paddingY")
+            paddingX = try o.number("paddingX")
         }
     }
 
@@ -265,11 +286,21 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var hotelStyle, dateStyle, timeStyle, nightsStyle: TextRole
         public var code: ChipSpec
 
-        static let keys = ["columns", "hotelStyle", "dateStyle", "timeStyle", "nightsStyle", "code"]
-        static let columnKeys = ["hotel", "checkIn", "checkOut", "nights", "confirmation"]
+        static let columns = TemplateSchema("The columns of the table of stays.", ["hotel", "checkIn", "checkOut", "nights", "confirmation"].map {
+            .part($0, ColumnSpec.self, "")
+        })
+
+        static let schema = TemplateSchema("The table of stays: one row per stay.", [
+            TemplateKey(name: "columns", kind: .object(columns), presence: .required, doc: "the columns, left to right"),
+            .part("hotelStyle", TextRole.self, "the stay's name"),
+            .part("dateStyle", TextRole.self, "check-in and check-out dates"),
+            .part("timeStyle", TextRole.self, "their times"),
+            .part("nightsStyle", TextRole.self, "the count of nights"),
+            .part("code", ChipSpec.self, "the confirmation code's chip"),
+        ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
-            let cols = try o.object("columns", allowing: Self.columnKeys)
+            let cols = try o.value("columns").object(Self.columns)
             hotel = try cols.read("hotel")
             checkIn = try cols.read("checkIn")
             checkOut = try cols.read("checkOut")
@@ -285,8 +316,5 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         /// The columns in printed order.
         public var columns: [TableColumn] { [hotel, checkIn, checkOut, nights, confirmation].map(\.column) }
 
-        var roles: [(key: String, role: TextRole)] {
-            [("hotelStyle", hotelStyle), ("dateStyle", dateStyle), ("timeStyle", timeStyle), ("nightsStyle", nightsStyle), ("code.style", code.style)]
-        }
     }
 }

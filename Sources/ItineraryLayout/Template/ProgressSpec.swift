@@ -28,30 +28,40 @@ public struct ProgressSpec: Sendable, TemplateObjectReadable {
     public var styles: RoleMap<ProgressStyle>
     public var colors: RoleMap<ProgressColor>
 
-    /// The keys this section needs under `labels.<language>.progressSection`; each venue kind
-    /// also needs its own nouns (see `labelKeys(kind:)`).
-    public static let requiredLabels: [String] = ["lead", "heroOf", "toGo", "onThisTrip", "beforeThisTrip", "alsoInRecord", "recordCaption"]
-
-    /// The nouns of one venue kind: singular, plural, and the grid heading.
-    public static func labelKeys(kind: String) -> [String] { [kind + "One", kind + "Other", kind + "Visited"] }
-
-    static let keys = ["startsNewPage", "title", "heroGap", "barGap", "bar", "sectionGap", "headingGap", "grid", "card", "chip", "pills", "captionGap", "venueKinds", "defaultVenueKind", "styles", "colors"]
+    static let schema = TemplateSchema("Stadium progress (printed when the trip has `progress`): the count, a bar of one segment per stadium, the visited stadiums' cards, the rest of the record as pills.", [
+        .flag("startsNewPage", default: false, "start the section on a new page"),
+        .part("title", SectionTitleSpec.self, "the H1 and lead"),
+        .number("heroGap", "between the count and the `of 30 MLB ballparks` after it"),
+        .number("barGap", "from the count's line to the bar"),
+        .part("bar", ProgressBarSpec.self, "the bar"),
+        .number("sectionGap", "from the bar to the grid's caps heading, and from the grid to the record's"),
+        .number("headingGap", "from the grid's caps heading to the grid"),
+        .part("grid", StadiumGridSpec.self, "the grid of stadium cards"),
+        .part("card", StadiumCardSpec.self, "one stadium card"),
+        .part("chip", TeamChipSpec.self, "the home team's chip on a stadium card"),
+        .part("pills", PillSpec.self, "the venues that match no stadium"),
+        .number("captionGap", "from the pills to the caption under them"),
+        .map("venueKinds", of: .text, "the kind of venue each league plays in (`MLB`: `ballpark`): it picks the nouns among the labels"),
+        .text("defaultVenueKind", "the kind of venue of a league not in `venueKinds`"),
+        .part("styles", RoleMap<ProgressStyle>.self, "a style for every text role of the progress page"),
+        .part("colors", RoleMap<ProgressColor>.self, "a colour token for every colour role of the progress page"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        startsNewPage = try o.bool("startsNewPage", default: false)
+        startsNewPage = try o.flag("startsNewPage")
         title = try o.read("title")
-        heroGap = try o.nonNegative("heroGap")
-        barGap = try o.nonNegative("barGap")
+        heroGap = try o.number("heroGap")
+        barGap = try o.number("barGap")
         bar = try o.read("bar")
-        sectionGap = try o.nonNegative("sectionGap")
-        headingGap = try o.nonNegative("headingGap")
+        sectionGap = try o.number("sectionGap")
+        headingGap = try o.number("headingGap")
         grid = try o.read("grid")
         card = try o.read("card")
         chip = try o.read("chip")
         pills = try o.read("pills")
-        captionGap = try o.nonNegative("captionGap")
-        venueKinds = try o.stringMap("venueKinds")
-        defaultVenueKind = try o.string("defaultVenueKind")
+        captionGap = try o.number("captionGap")
+        venueKinds = try o.textMap("venueKinds")
+        defaultVenueKind = try o.text("defaultVenueKind")
         styles = try o.read("styles")
         colors = try o.read("colors")
     }
@@ -61,26 +71,16 @@ public struct ProgressSpec: Sendable, TemplateObjectReadable {
 
     /// Every venue kind the template can print.
     public var venueKindsUsed: [String] { Array(Set(venueKinds.values).union([defaultVenueKind])).sorted() }
-
-    /// Every style this section names, with the key that names it (the loader checks they exist).
-    public var styleReferences: [(key: String, name: String)] { styles.references(prefix: "progress.styles") }
-    /// Every colour token this section names, with its key.
-    public var colorReferences: [(key: String, name: String)] {
-        var refs = colors.references(prefix: "progress.colors")
-        if let token = bar.borderColor { refs.append(("progress.bar.borderColor", token)) }
-        if let token = chip.fill?.token { refs.append(("progress.chip.fill", token)) }
-        if let token = chip.borderColor { refs.append(("progress.chip.borderColor", token)) }
-        return refs
-    }
 }
 
 /// The text roles of the progress page; each names a style of the template.
-public enum ProgressStyle: String, CodingKey, CaseIterable, Sendable {
+public enum ProgressStyle: String, TemplateRoleSet {
     case h1, lead, heroCount, heroOf, heroPercent, caps, chip, stadiumName, team, foot, pill, caption
 }
 
 /// The colour roles of the progress page; each names a colour token of the template.
-public enum ProgressColor: String, CodingKey, CaseIterable, Sendable {
+public enum ProgressColor: String, TemplateRoleSet {
+    public static let namesColorTokens = true
     /// The paper; team colours are checked for contrast against it.
     case paper
     case visited, track, cardBorder, cardRule, pillBorder, chipFallback
@@ -99,19 +99,24 @@ public struct ProgressBarSpec: Sendable, TemplateObjectReadable {
     /// The outline's colour token (needed when `border` is above 0).
     public var borderColor: String?
 
-    static let keys = ["height", "gap", "radius", "maxSegments", "solidRadius", "border", "borderColor"]
+    static let schema = TemplateSchema("The bar of one segment per stadium.", [
+        .number("height", .aboveZero, "the bar's height"),
+        .number("gap", "between two segments"),
+        .number("radius", "a segment's corner radius"),
+        .whole("maxSegments", 1...1_000, "above this many stadiums the bar is one piece"),
+        .number("solidRadius", "the one-piece bar's corner radius"),
+        .number("border", "an outline round every segment (0: none), so that an unvisited white segment still shows"),
+        .color("borderColor", when: "border is above 0", "the outline"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        height = try o.positive("height")
-        gap = try o.nonNegative("gap")
-        radius = try o.nonNegative("radius")
-        maxSegments = try o.count("maxSegments", in: 1...1_000)
-        solidRadius = try o.nonNegative("solidRadius")
-        border = try o.nonNegative("border")
-        borderColor = try o.optionalString("borderColor")
-        if border > 0, borderColor == nil {
-            throw o.error("borderColor", "required when border is above 0")
-        }
+        height = try o.number("height")
+        gap = try o.number("gap")
+        radius = try o.number("radius")
+        maxSegments = try o.whole("maxSegments")
+        solidRadius = try o.number("solidRadius")
+        border = try o.number("border")
+        borderColor = try o.optionalColor("borderColor", needed: border > 0)
     }
 }
 
@@ -121,11 +126,14 @@ public struct StadiumGridSpec: Sendable, TemplateObjectReadable {
     /// Between columns and between rows.
     public var gap: Double
 
-    static let keys = ["columns", "gap"]
+    static let schema = TemplateSchema("The grid of stadium cards.", [
+        .whole("columns", 1...12, "cards across"),
+        .number("gap", "between columns and between rows"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        columns = try o.count("columns", in: 1...12)
-        gap = try o.nonNegative("gap")
+        columns = try o.whole("columns")
+        gap = try o.number("gap")
     }
 }
 
@@ -142,16 +150,24 @@ public struct StadiumCardSpec: Sendable, TemplateObjectReadable {
     /// From the rule to the visit line.
     public var footGap: Double
 
-    static let keys = ["radius", "border", "padding", "nameGap", "ruleGap", "rule", "footGap"]
+    static let schema = TemplateSchema("One stadium card: the chip row, the name, the team, a rule, and the visit line.", [
+        .number("radius", "the card's corner radius"),
+        .number("border", "its border width"),
+        .part("padding", Insets.self, "inside the border"),
+        .number("nameGap", "from the chip row to the stadium's name"),
+        .number("ruleGap", "from the team to the rule"),
+        .number("rule", .aboveZero, "the rule's stroke width"),
+        .number("footGap", "from the rule to the visit line"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        radius = try o.nonNegative("radius")
-        border = try o.nonNegative("border")
+        radius = try o.number("radius")
+        border = try o.number("border")
         padding = try o.read("padding")
-        nameGap = try o.nonNegative("nameGap")
-        ruleGap = try o.nonNegative("ruleGap")
-        rule = try o.positive("rule")
-        footGap = try o.nonNegative("footGap")
+        nameGap = try o.number("nameGap")
+        ruleGap = try o.number("ruleGap")
+        rule = try o.number("rule")
+        footGap = try o.number("footGap")
     }
 }
 
@@ -165,13 +181,19 @@ public struct PillSpec: Sendable, TemplateObjectReadable {
     /// Between two pills, across and down.
     public var gap: Double
 
-    static let keys = ["headingGap", "border", "paddingX", "paddingY", "gap"]
+    static let schema = TemplateSchema("Outline pills of the venues in the record that match no stadium.", [
+        .number("headingGap", "from the caps heading to the first row of pills"),
+        .number("border", .aboveZero, "the outline's width"),
+        .number("paddingX", "inside a pill, left and right"),
+        .number("paddingY", "inside a pill, top and bottom"),
+        .number("gap", "between two pills, across and down"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        headingGap = try o.nonNegative("headingGap")
-        border = try o.positive("border")
-        paddingX = try o.nonNegative("paddingX")
-        paddingY = try o.nonNegative("paddingY")
-        gap = try o.nonNegative("gap")
+        headingGap = try o.number("headingGap")
+        border = try o.number("border")
+        paddingX = try o.number("paddingX")
+        paddingY = try o.number("paddingY")
+        gap = try o.number("gap")
     }
 }

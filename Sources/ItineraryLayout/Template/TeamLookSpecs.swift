@@ -9,9 +9,16 @@ public enum ColorChoice: Sendable, TemplateReadable, Equatable {
     /// A colour token of the template.
     case token(String)
 
+    static let kind = TemplateKind.shape("`\"team\"` or a colour token")
+
     init(_ value: TemplateValue) throws(TemplateError) {
         let name = try value.string()
-        self = name == "team" ? .team : .token(name)
+        if name == "team" {
+            self = .team
+        } else {
+            value.reading.color(name, at: value.key)
+            self = .token(name)
+        }
     }
 
     /// The token named, if any (for the loader's check).
@@ -38,19 +45,24 @@ public struct TeamBarSpec: Sendable, TemplateObjectReadable {
     /// Between two bars (needed when `count` is above 1).
     public var gap: Double
 
-    static let keys = ["width", "inset", "endInset", "radius", "color", "count", "gap"]
+    static let schema = TemplateSchema("The home team's bar down the left edge of a game card.", [
+        .number("width", .aboveZero, "the width of each bar"),
+        .number("inset", "from the card's inner left edge"),
+        .number("endInset", "from the card's inner top and bottom: the bar is the card's height less twice this"),
+        .number("radius", "each bar's corner radius"),
+        .part("color", ColorChoice.self, "`team`: the home team's bar colour; or one token for every team"),
+        .whole("count", 1...4, "bars side by side"),
+        .number("gap", when: "count is above 1", "between two bars"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.positive("width")
-        inset = try o.nonNegative("inset")
-        endInset = try o.nonNegative("endInset")
-        radius = try o.nonNegative("radius")
+        width = try o.number("width")
+        inset = try o.number("inset")
+        endInset = try o.number("endInset")
+        radius = try o.number("radius")
         color = try o.read("color")
-        count = try o.int("count")
-        guard (1...4).contains(count) else {
-            throw o.error("count", "must be a whole number from 1 to 4")
-        }
-        gap = try o.number("gap", requiredBecause: count > 1 ? "required when count is above 1" : nil)
+        count = try o.whole("count")
+        gap = try o.number("gap", needed: count > 1)
     }
 }
 
@@ -67,17 +79,21 @@ public struct TeamChipSpec: Sendable, TemplateObjectReadable {
     /// The outline's colour token (needed when `border` is above 0).
     public var borderColor: String?
 
-    static let keys = ["radius", "paddingX", "height", "fill", "border", "borderColor"]
+    static let schema = TemplateSchema("The home team's chip on a stadium card: filled, outlined, or both.", [
+        .number("radius", "the chip's corner radius"),
+        .number("paddingX", "space each side of the code"),
+        .number("height", .aboveZero, "the chip's height"),
+        .part("fill", ColorChoice.self, optional: true, "`team`: the team's text colour (colour role `chipFallback` without one); a token; left out: no fill"),
+        .number("border", "the outline's width (0: none)"),
+        .color("borderColor", when: "border is above 0", "the outline"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        radius = try o.nonNegative("radius")
-        paddingX = try o.nonNegative("paddingX")
-        height = try o.positive("height")
+        radius = try o.number("radius")
+        paddingX = try o.number("paddingX")
+        height = try o.number("height")
         fill = try o.readIfPresent("fill")
-        border = try o.nonNegative("border")
-        borderColor = try o.optionalString("borderColor")
-        if border > 0, borderColor == nil {
-            throw o.error("borderColor", "required when border is above 0")
-        }
+        border = try o.number("border")
+        borderColor = try o.optionalColor("borderColor", needed: border > 0)
     }
 }

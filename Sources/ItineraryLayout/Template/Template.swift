@@ -14,8 +14,8 @@ public struct Template: Sendable, TemplateObjectReadable {
     public let firstPageMargins: Insets
     public let header: HeaderSpec
     public let footer: FooterSpec
-    /// Colour tokens by name, `#RRGGBB`.
-    public let colors: [String: String]
+    /// Colour tokens by name, parsed from `#RRGGBB`.
+    public let colors: [String: Color]
     public let fontFamily: String
     public let styles: [String: StyleSpec]
     public let spacing: Spacing
@@ -30,23 +30,43 @@ public struct Template: Sendable, TemplateObjectReadable {
     public let days: DaysSpec?
     public let progress: ProgressSpec?
 
-    static let keys = ["name", "description", "paper", "papers", "margins", "firstPageMargins", "header", "footer", "colors", "fontFamily", "styles", "spacing", "labels", "sections", "cover", "title", "overview", "days", "progress"]
+    static let schema = TemplateSchema("A template file: the whole design.", [
+        .text("name", "the template's name, as `--template` and `template list` show it"),
+        .text("description", optional: true, "one line for `template list`"),
+        .text("paper", "the paper used when the caller chooses none: a key of `papers`"),
+        .map("papers", of: PaperSize.self, "the papers the template is laid out for, by name (`letter`, `a4`)"),
+        .part("margins", Insets.self, "the body frame's margins on every page"),
+        .part("firstPageMargins", Insets.self, optional: true, "the first page's margins (left out: `margins`); a cover first may differ in width, flowing content may not"),
+        .part("header", HeaderSpec.self, "the running header, from the second page on"),
+        .part("footer", FooterSpec.self, "the footer: wordmark at the left, `Page N of M` at the right"),
+        .map("colors", of: .hexColor, "colour tokens by name; every other key names colours by these tokens"),
+        .text("fontFamily", "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
+        .map("styles", of: StyleSpec.self, "text styles by name; `title`, `subtitle` and `meta` are required"),
+        .part("spacing", Spacing.self, "the gaps of the `title` section"),
+        .map("labels", of: Labels.self, "the words printed, by language code (`en`, `es`); `en` is required and is the fallback"),
+        .words("sections", "the sections to print, in order: `cover`, `title`, `overview`, `days`, `progress`"),
+        .part("cover", CoverSpec.self, optional: true, "the cover page's settings (required when `cover` is listed)"),
+        .part("title", TitleSpec.self, optional: true, "the title block's settings (required when `title` is listed)"),
+        .part("overview", OverviewSpec.self, optional: true, "the overview tables' settings (required when `overview` is listed)"),
+        .part("days", DaysSpec.self, optional: true, "the day pages' settings (required when `days` is listed)"),
+        .part("progress", ProgressSpec.self, optional: true, "the stadium progress settings (required when `progress` is listed)"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        name = try o.string("name")
-        description = try o.optionalString("description")
-        paper = try o.string("paper")
+        name = try o.text("name")
+        description = try o.optionalText("description")
+        paper = try o.text("paper")
         papers = try o.readMap("papers")
         margins = try o.read("margins")
         firstPageMargins = try o.readIfPresent("firstPageMargins") ?? margins
         header = try o.read("header")
         footer = try o.read("footer")
-        colors = try o.stringMap("colors")
-        fontFamily = try o.string("fontFamily")
+        colors = try o.hexColors("colors")
+        fontFamily = try o.text("fontFamily")
         styles = try o.readMap("styles")
         spacing = try o.read("spacing")
         labels = try o.readMap("labels")
-        let names = try o.strings("sections")
+        let names = try o.words("sections")
         var sections: [SectionName] = []
         for (i, name) in names.enumerated() {
             guard let section = SectionName(rawValue: name) else {
@@ -92,17 +112,17 @@ public struct PaperSize: Sendable, TemplateObjectReadable, Equatable {
     public var width: Double
     public var height: Double
 
-    static let keys = ["width", "height"]
-
     /// The PDF format's largest page side (200 inches).
     static let maximumSide = 14_400.0
 
+    static let schema = TemplateSchema("A paper size, in points.", [
+        .number("width", .aboveZero(atMost: maximumSide), "the page's width (at most 200 inches, the PDF limit)"),
+        .number("height", .aboveZero(atMost: maximumSide), "the page's height"),
+    ])
+
     init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.positive("width")
-        height = try o.positive("height")
-        for (key, value) in [("width", width), ("height", height)] where value > Self.maximumSide {
-            throw o.error(key, "must be at most \(Int(Self.maximumSide)) pt (200 inches, the PDF limit)")
-        }
+        width = try o.number("width")
+        height = try o.number("height")
     }
 }
 
@@ -119,13 +139,16 @@ public struct Insets: Sendable, TemplateObjectReadable, Equatable {
         self.left = left
     }
 
-    static let keys = ["top", "right", "bottom", "left"]
+    static let schema = TemplateSchema("Four insets, in points.", [
+        .number("top", "from the top edge"), .number("right", "from the right edge"),
+        .number("bottom", "from the bottom edge"), .number("left", "from the left edge"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        top = try o.nonNegative("top")
-        right = try o.nonNegative("right")
-        bottom = try o.nonNegative("bottom")
-        left = try o.nonNegative("left")
+        top = try o.number("top")
+        right = try o.number("right")
+        bottom = try o.number("bottom")
+        left = try o.number("left")
     }
 }
 
@@ -139,14 +162,20 @@ public struct HeaderSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var ruleColor: String
 
-    static let keys = ["textTop", "ruleOffset", "ruleWidth", "style", "ruleColor"]
+    static let schema = TemplateSchema("The running header: the trip's name and the section, a rule under them.", [
+        .number("textTop", "from the page top to the top of the header's line box"),
+        .number("ruleOffset", "from the text top down to the rule"),
+        .number("ruleWidth", "the rule's stroke width"),
+        .style("style", "the header's text"),
+        .color("ruleColor", "the rule"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        textTop = try o.nonNegative("textTop")
-        ruleOffset = try o.nonNegative("ruleOffset")
-        ruleWidth = try o.nonNegative("ruleWidth")
-        style = try o.string("style")
-        ruleColor = try o.string("ruleColor")
+        textTop = try o.number("textTop")
+        ruleOffset = try o.number("ruleOffset")
+        ruleWidth = try o.number("ruleWidth")
+        style = try o.style("style")
+        ruleColor = try o.color("ruleColor")
     }
 }
 
@@ -164,16 +193,24 @@ public struct FooterSpec: Sendable, TemplateObjectReadable {
     /// Whether the first page carries the footer (a cover does not; it still counts as page 1).
     public var onFirstPage: Bool
 
-    static let keys = ["textTopFromBottom", "style", "wordmark", "wordmarkStyle", "wordmarkDisc", "wordmarkColor", "onFirstPage"]
+    static let schema = TemplateSchema("The footer: the wordmark at the left, `Page N of M` at the right.", [
+        .number("textTopFromBottom", "from the page bottom up to the top of the footer's line box"),
+        .style("style", "`Page N of M`"),
+        .text("wordmark", "the product name beside the disc (the cover's brand row prints it too)"),
+        .style("wordmarkStyle", "the product name"),
+        .number("wordmarkDisc", "the wordmark disc's diameter"),
+        .color("wordmarkColor", "the wordmark disc"),
+        .flag("onFirstPage", default: true, "whether page 1 carries the footer (a cover does not; it still counts as page 1)"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        textTopFromBottom = try o.nonNegative("textTopFromBottom")
-        style = try o.string("style")
-        wordmarkStyle = try o.string("wordmarkStyle")
-        wordmarkDisc = try o.nonNegative("wordmarkDisc")
-        wordmarkColor = try o.string("wordmarkColor")
-        wordmark = try o.string("wordmark")
-        onFirstPage = try o.bool("onFirstPage", default: true)
+        textTopFromBottom = try o.number("textTopFromBottom")
+        style = try o.style("style")
+        wordmarkStyle = try o.style("wordmarkStyle")
+        wordmarkDisc = try o.number("wordmarkDisc")
+        wordmarkColor = try o.color("wordmarkColor")
+        wordmark = try o.text("wordmark")
+        onFirstPage = try o.flag("onFirstPage")
     }
 }
 
@@ -188,20 +225,26 @@ public struct StyleSpec: Sendable, TemplateObjectReadable {
     public var features: String
     public var uppercase: Bool
 
-    static let keys = ["weight", "italic", "size", "lineHeight", "tracking", "color", "features", "uppercase"]
+    static let schema = TemplateSchema("A text style; other keys name it.", [
+        .whole("weight", 100...900, default: 400, "the font weight: 400 regular, 600 semibold, 700 bold"),
+        .flag("italic", default: false, "set in italics"),
+        .number("size", .aboveZero(atMost: 144), "the font size, in points"),
+        .number("lineHeight", .aboveZero(atMost: 144), "the distance between baselines"),
+        .number("tracking", .any, default: 0, "extra space between letters, in thousandths of the size"),
+        .color("color", "the text's colour"),
+        .text("features", default: "", "OpenType features, as Pango writes them (`tnum`, `smcp`)"),
+        .flag("uppercase", default: false, "set in capitals (caps labels)"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        weight = try o.optionalInt("weight") ?? 400
-        guard (100...900).contains(weight) else {
-            throw o.error("weight", "must be between 100 and 900")
-        }
-        italic = try o.bool("italic", default: false)
-        size = try o.positive("size")
-        lineHeight = try o.positive("lineHeight")
-        tracking = try o.double("tracking", default: 0)
-        color = try o.string("color")
-        features = try o.optionalString("features") ?? ""
-        uppercase = try o.bool("uppercase", default: false)
+        weight = try o.whole("weight")
+        italic = try o.flag("italic")
+        size = try o.number("size")
+        lineHeight = try o.number("lineHeight")
+        tracking = try o.number("tracking")
+        color = try o.color("color")
+        features = try o.text("features")
+        uppercase = try o.flag("uppercase")
     }
 }
 
@@ -213,10 +256,19 @@ public struct Spacing: Sendable, TemplateObjectReadable {
     /// Below the title block.
     public var afterTitleBlock: Double
 
-    static let keys = ["afterTitle", "afterTitleBlock"]
+    static let schema = TemplateSchema("The gaps of the `title` section.", [
+        .number("afterTitle", "between the trip's name and the line under it; with the facts at the right, the least room between them"),
+        .number("afterTitleBlock", "below the title block"),
+        .retired("betweenDays", "no longer used (the layout takes it from `days.betweenDays`): delete it"),
+        .retired("afterDayHeading", "no longer used (the layout takes it from `days.afterHeading`): delete it"),
+        .retired("betweenItems", "no longer used (the layout takes it from `days.betweenCards`): delete it"),
+        .retired("itemIndent", "no longer used (the layout takes it from `days.heading`): delete it"),
+        .retired("itemLineGap", "no longer used (the layout takes it from `days.card.lineGap`): delete it"),
+        .retired("dayRuleWidth", "no longer used (the layout takes it from the section settings): delete it"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        afterTitle = try o.nonNegative("afterTitle")
-        afterTitleBlock = try o.nonNegative("afterTitleBlock")
+        afterTitle = try o.number("afterTitle")
+        afterTitleBlock = try o.number("afterTitleBlock")
     }
 }

@@ -1,19 +1,27 @@
-/// One JSON object of a template, read key by key.
-import StrictJSON
+/// One JSON object of a template, read key by key as its schema declares them.
+import ItineraryText
 import StrictJSON
 
-/// An object of a template: its members and its path. Creating one checks, before any value is
-/// read, that no key is written twice and that every key is allowed, so those errors come first.
-struct TemplateObject {
+/// An object of a template: its members, its path and the schema that declares its keys.
+/// Creating one checks, before any value is read, that no key is written twice and that every
+/// key is declared (and not retired), so those errors come first. Each read takes the rule,
+/// the default and the "required when" of its key from the schema: the reading code names a key
+/// and the Swift type it wants, nothing more.
+final class TemplateObject {
     /// Keys from the document down to the object.
     let path: [String]
+    /// The declared keys; nil for a map, whose keys the template chooses.
+    private let schema: TemplateSchema?
     private let members: [String: JSONValue]
+    private let reading: TemplateReading
+    /// The declared keys the reading has asked for.
+    private var consulted: Set<String> = []
 
-    /// Reads `value` as an object whose keys must all be in `allowed` (any keys when nil, for a
-    /// map such as `colors`).
-    init(_ value: TemplateValue, allowing allowed: [String]?) throws(TemplateError) {
+    init(_ value: TemplateValue, schema: TemplateSchema?) throws(TemplateError) {
         guard case let .object(list) = value.json else { throw value.mismatch("an object") }
         path = value.path
+        reading = value.reading
+        self.schema = schema
         var members: [String: JSONValue] = [:]
         members.reserveCapacity(list.count)
         for member in list where members.updateValue(member.value, forKey: member.key) != nil {
@@ -21,104 +29,244 @@ struct TemplateObject {
             throw TemplateError(key: TemplateValue.text(path + [member.key]), message: "the key is written twice")
         }
         self.members = members
-        guard let allowed else { return }
-        for key in members.keys.sorted() where !allowed.contains(key) {
-            let retired = RetiredTemplateKeys.contains(path + [key])
-            throw TemplateError(key: TemplateValue.text(path + [key]),
-                                message: retired ? "no longer used (the layout takes it from the section settings): delete it" : "unknown key")
+        guard let schema else { return }
+        for key in members.keys.sorted() {
+            switch schema.key(key)?.presence {
+            case let .retired(message)?: throw error(key, message)
+            case nil where !schema.matchesPattern(key):
+                let suggestion = KeySuggestion.closest(to: key, among: schema.current.map(\.name))
+                throw error(key, "unknown key" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""))
+            default: continue
+            }
         }
     }
 
-    /// The keys, sorted (so that a map's errors come in a stable order).
+    /// The keys written, sorted (so that a map's errors come in a stable order).
     var keys: [String] { members.keys.sorted() }
+
+    /// Declared keys that the reading never asked for (a bug in a spec, caught in tests).
+    var unread: [String] { schema?.current.map(\.name).filter { !consulted.contains($0) } ?? [] }
 
     /// An error about the value at `key`.
     func error(_ key: String, _ message: String) -> TemplateError {
         TemplateError(key: TemplateValue.text(path + [key]), message: message)
     }
 
+    /// The declaration of `key`, marked as read. A key the schema does not declare is a bug in
+    /// the spec that reads it, not in a template.
+    private func declared(_ key: String) -> TemplateKey? {
+        guard let schema else { return nil }
+        consulted.insert(key)
+        if let declaration = schema.key(key) { return declaration }
+        if schema.matchesPattern(key) { return TemplateKey(name: key, kind: .text, presence: .optional(.none), doc: "") }
+        preconditionFailure("\(TemplateValue.text(path)) reads \"\(key)\", which its schema does not declare")
+    }
+
+    private func wrap(_ key: String, _ json: JSONValue) -> TemplateValue {
+        TemplateValue(json: json, path: path + [key], reading: reading)
+    }
+
     /// Whether the object has `key`, even with the value null.
-    func contains(_ key: String) -> Bool { members[key] != nil }
+    func contains(_ key: String) -> Bool {
+        _ = declared(key)
+        return members[key] != nil
+    }
 
     /// The value at `key`, which must be there (null counts as there, and is named as null).
     func value(_ key: String) throws(TemplateError) -> TemplateValue {
+        _ = declared(key)
         guard let json = members[key] else { throw error(key, "required key is missing") }
-        return TemplateValue(json: json, path: path + [key])
+        return wrap(key, json)
     }
 
-    /// The value at `key`, or nil when it is left out or null (an optional setting).
+    /// The value at `key`, or nil when it is left out or null.
     func optionalValue(_ key: String) -> TemplateValue? {
+        _ = declared(key)
         guard let json = members[key] else { return nil }
         if case .null = json { return nil }
-        return TemplateValue(json: json, path: path + [key])
+        return wrap(key, json)
     }
 
-    // The scalar at `key`: required, or (`optional…`, `default:`) left out or null for nil or the default.
-    func string(_ key: String) throws(TemplateError) -> String { try value(key).string() }
-    func optionalString(_ key: String) throws(TemplateError) -> String? { try optionalValue(key)?.string() }
-    func bool(_ key: String) throws(TemplateError) -> Bool { try value(key).bool() }
-    func bool(_ key: String, default fallback: Bool) throws(TemplateError) -> Bool { try optionalValue(key)?.bool() ?? fallback }
-    func double(_ key: String) throws(TemplateError) -> Double { try value(key).double() }
-    func double(_ key: String, default fallback: Double) throws(TemplateError) -> Double { try optionalValue(key)?.double() ?? fallback }
-    func int(_ key: String) throws(TemplateError) -> Int { try value(key).int() }
-    func optionalInt(_ key: String) throws(TemplateError) -> Int? { try optionalValue(key)?.int() }
-
-    /// The object at `key`, its keys limited to `allowed`.
-    func object(_ key: String, allowing allowed: [String]?) throws(TemplateError) -> TemplateObject {
-        try value(key).object(allowing: allowed)
+    /// The value at `key` when written; when not, the declared default (through `fallback`),
+    /// nil for a key required only `when` something else (not `needed`), or the error for a
+    /// missing key. A null stands for "left out" only where the key has a default.
+    private func written(_ key: String, needed: Bool) throws(TemplateError) -> (value: TemplateValue?, fallback: TemplateDefault?) {
+        let presence = declared(key)?.presence ?? .required
+        switch presence {
+        case let .optional(fallback):
+            return (optionalValue(key), fallback)
+        case let .requiredWhen(condition):
+            if members[key] == nil {
+                if needed { throw error(key, "required when \(condition)") }
+                return (nil, nil)
+            }
+            return (wrap(key, members[key]!), nil)
+        case .required, .retired:
+            return (try value(key), nil)
+        }
     }
+
+    // MARK: Values, by the type the layout wants
+
+    /// A number meeting its key's rule; a key required only `when` another setting asks for it
+    /// is 0 when left out (pass `needed` for that condition).
+    func number(_ key: String, needed: Bool = true) throws(TemplateError) -> Double {
+        let (value, fallback) = try written(key, needed: needed)
+        guard let value else {
+            if case let .number(n)? = fallback { return n }
+            return 0
+        }
+        let n = try value.double()
+        if case let .number(rule)? = declared(key)?.kind, !rule.admits(n) { throw error(key, rule.message) }
+        return n
+    }
+
+    /// A whole number in its key's range, or its default.
+    func whole(_ key: String) throws(TemplateError) -> Int {
+        guard let n = try optionalWhole(key) else { preconditionFailure("\(key): an optional whole number needs a default") }
+        return n
+    }
+
+    /// A whole number in its key's range, its default, or nil when left out without one.
+    func optionalWhole(_ key: String) throws(TemplateError) -> Int? {
+        let (value, fallback) = try written(key, needed: true)
+        guard let value else {
+            if case let .whole(n)? = fallback { return n }
+            return nil
+        }
+        let n = try value.int()
+        if case let .whole(range)? = declared(key)?.kind, !range.contains(n) {
+            throw error(key, range.upperBound == Int.max ? "must be a whole number of \(range.lowerBound) or more"
+                                                         : "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+
+    /// `true` or `false`, or the key's default.
+    func flag(_ key: String) throws(TemplateError) -> Bool {
+        let (value, fallback) = try written(key, needed: true)
+        guard let value else {
+            guard case let .flag(b)? = fallback else { preconditionFailure("\(key): an optional flag needs a default") }
+            return b
+        }
+        return try value.bool()
+    }
+
+    /// Text (a name, a label, a pattern with placeholders), or the key's default word.
+    func text(_ key: String) throws(TemplateError) -> String {
+        guard let text = try optionalText(key) else { throw error(key, "required key is missing") }
+        return text
+    }
+
+    /// Text, or nil when left out and the key has no default.
+    func optionalText(_ key: String) throws(TemplateError) -> String? {
+        let (value, fallback) = try written(key, needed: true)
+        guard let value else {
+            if case let .word(word)? = fallback { return word }
+            return nil
+        }
+        return try value.string()
+    }
+
+    /// The name of a text style, recorded for the loader's check that it exists.
+    func style(_ key: String) throws(TemplateError) -> String {
+        let name = try value(key).string()
+        reading.style(name, at: TemplateValue.text(path + [key]))
+        return name
+    }
+
+    /// The name of a colour token, recorded for the loader's check that it exists.
+    func color(_ key: String) throws(TemplateError) -> String {
+        guard let name = try optionalColor(key) else { throw error(key, "required key is missing") }
+        return name
+    }
+
+    /// A colour token, or nil when left out (pass `needed` for a key required only `when`
+    /// another setting asks for it).
+    func optionalColor(_ key: String, needed: Bool = true) throws(TemplateError) -> String? {
+        guard let value = try written(key, needed: needed).value else { return nil }
+        let name = try value.string()
+        reading.color(name, at: value.key)
+        return name
+    }
+
+    /// One of `T`'s raw values, or the key's default.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T where T.RawValue == String {
+        let (value, fallback) = try written(key, needed: true)
+        guard let value else {
+            guard case let .word(word)? = fallback, let choice = T(rawValue: word) else {
+                preconditionFailure("\(key): an optional choice needs a default")
+            }
+            return choice
+        }
+        let word = try value.string()
+        guard let choice = T(rawValue: word) else {
+            throw error(key, "must be one of \(T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+        }
+        return choice
+    }
+
+    /// A list of lengths meeting its key's rule.
+    func lengths(_ key: String) throws(TemplateError) -> [Double] {
+        var numbers: [Double] = []
+        for element in try value(key).array() { numbers.append(try element.double()) }
+        if case let .lengths(rule)? = declared(key)?.kind, !rule.admits(numbers) { throw error(key, rule.message) }
+        return numbers
+    }
+
+    /// A list of words.
+    func words(_ key: String) throws(TemplateError) -> [String] {
+        var words: [String] = []
+        for element in try value(key).array() { words.append(try element.string()) }
+        return words
+    }
+
+    // MARK: Parts
 
     /// A part read from the value at `key`.
     func read<T: TemplateReadable>(_ key: String) throws(TemplateError) -> T { try T(value(key)) }
 
-    /// A part read from the value at `key`, or nil when it is left out or null.
-    func readIfPresent<T: TemplateReadable>(_ key: String) throws(TemplateError) -> T? {
-        guard let value = optionalValue(key) else { return nil }
+    /// A part read from the value at `key`, or nil when it is left out or null (pass `needed`
+    /// for a part required only `when` another setting asks for it).
+    func readIfPresent<T: TemplateReadable>(_ key: String, needed: Bool = true) throws(TemplateError) -> T? {
+        let (value, _) = try written(key, needed: needed)
+        guard let value, !value.isNull else { return nil }
         return try T(value)
     }
 
-    /// An object of any keys at `key`, each value a part.
+    /// An object of named parts at `key` (nil when an optional map is left out).
     func readMap<T: TemplateReadable>(_ key: String) throws(TemplateError) -> [String: T] {
-        let map = try object(key, allowing: nil)
+        guard let value = try written(key, needed: true).value else { return [:] }
+        let map = try value.object(nil)
         var parts: [String: T] = [:]
         for name in map.keys { parts[name] = try T(map.value(name)) }
         return parts
     }
 
-    /// An array at `key`, each element a part.
+    /// An object of named texts at `key`.
+    func textMap(_ key: String) throws(TemplateError) -> [String: String] {
+        let map = try value(key).object(nil)
+        var texts: [String: String] = [:]
+        for name in map.keys { texts[name] = try map.text(name) }
+        return texts
+    }
+
+    /// An object of named `#RRGGBB` colours at `key`.
+    func hexColors(_ key: String) throws(TemplateError) -> [String: Color] {
+        let map = try value(key).object(nil)
+        var colors: [String: Color] = [:]
+        for name in map.keys {
+            let hex = try map.text(name)
+            guard let color = Color(hex: hex) else { throw map.error(name, "expected \"#RRGGBB\", got \"\(hex)\"") }
+            colors[name] = color
+        }
+        return colors
+    }
+
+    /// A list of parts at `key`.
     func readList<T: TemplateReadable>(_ key: String) throws(TemplateError) -> [T] {
         var parts: [T] = []
         for element in try value(key).array() { parts.append(try T(element)) }
         return parts
-    }
-
-    /// An object of any keys at `key`, each value a string.
-    func stringMap(_ key: String) throws(TemplateError) -> [String: String] { try Self.strings(of: value(key)) }
-
-    /// Like `stringMap`, or nil when the key is left out or null.
-    func optionalStringMap(_ key: String) throws(TemplateError) -> [String: String]? {
-        guard let value = optionalValue(key) else { return nil }
-        return try Self.strings(of: value)
-    }
-
-    /// An array of strings at `key`.
-    func strings(_ key: String) throws(TemplateError) -> [String] {
-        var strings: [String] = []
-        for element in try value(key).array() { strings.append(try element.string()) }
-        return strings
-    }
-
-    /// An array of numbers at `key`.
-    func doubles(_ key: String) throws(TemplateError) -> [Double] {
-        var numbers: [Double] = []
-        for element in try value(key).array() { numbers.append(try element.double()) }
-        return numbers
-    }
-
-    private static func strings(of value: TemplateValue) throws(TemplateError) -> [String: String] {
-        let map = try value.object(allowing: nil)
-        var strings: [String: String] = [:]
-        for name in map.keys { strings[name] = try map.string(name) }
-        return strings
     }
 }

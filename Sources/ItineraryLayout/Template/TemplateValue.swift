@@ -1,6 +1,5 @@
 /// One value of a template's JSON with the path that leads to it, read without `Codable`.
 import StrictJSON
-import StrictJSON
 
 /// A value of a template and where it is, so that every error names its key.
 ///
@@ -12,6 +11,8 @@ struct TemplateValue {
     let json: JSONValue
     /// Keys from the document down to the value; an array element's index is written `[i]`.
     let path: [String]
+    /// The reading this value belongs to, which collects the style and colour names used.
+    let reading: TemplateReading
 
     /// The path of the value, as errors name it, in the notation trips use (`styles.body.size`,
     /// `sections[0]`, `labels["pt-BR"]`).
@@ -79,9 +80,9 @@ struct TemplateValue {
         return v
     }
 
-    /// The value as an object whose keys must all be in `allowed` (any keys when nil).
-    func object(allowing allowed: [String]?) throws(TemplateError) -> TemplateObject {
-        try TemplateObject(self, allowing: allowed)
+    /// The value as an object of `schema`'s keys (any keys when nil, for a map).
+    func object(_ schema: TemplateSchema?) throws(TemplateError) -> TemplateObject {
+        try TemplateObject(self, schema: schema)
     }
 
     /// The value as an array; each element carries its own path.
@@ -90,7 +91,7 @@ struct TemplateValue {
         var values: [TemplateValue] = []
         values.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
-            values.append(TemplateValue(json: element, path: path + ["[\(i)]"]))
+            values.append(TemplateValue(json: element, path: path + ["[\(i)]"], reading: reading))
         }
         return values
     }
@@ -98,19 +99,26 @@ struct TemplateValue {
 
 /// A part of a template read from one JSON value.
 protocol TemplateReadable {
+    /// What the value looks like, for the key that holds it.
+    static var kind: TemplateKind { get }
     init(_ value: TemplateValue) throws(TemplateError)
 }
 
-/// A part of a template written as a JSON object with a fixed set of keys.
+/// A part of a template written as a JSON object with declared keys.
 protocol TemplateObjectReadable: TemplateReadable {
     /// Every key the object may have: any other is refused, so a misspelt key in a template is
     /// an error rather than a silently ignored setting.
-    static var keys: [String] { get }
+    static var schema: TemplateSchema { get }
     init(_ object: TemplateObject) throws(TemplateError)
 }
 
 extension TemplateObjectReadable {
+    static var kind: TemplateKind { .object(schema) }
+
     init(_ value: TemplateValue) throws(TemplateError) {
-        try self.init(value.object(allowing: Self.keys))
+        let object = try value.object(Self.schema)
+        try self.init(object)
+        // A declared key that the reading never asks for would be a setting silently ignored.
+        assert(object.unread.isEmpty, "\(Self.self) declares \(object.unread) but does not read them")
     }
 }

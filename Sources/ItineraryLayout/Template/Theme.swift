@@ -12,7 +12,7 @@ public struct Theme: Sendable {
     public let geometry: PageGeometry
     private let styles: [String: TextStyle]
     private let uppercase: Set<String>
-    /// Every colour token, parsed once (layout asks for colours thousands of times a document).
+    /// Every colour token, parsed when the template was read.
     private let colors: [String: Color]
 
     /// - Parameters:
@@ -36,11 +36,7 @@ public struct Theme: Sendable {
         }
         page = size
         geometry = PageGeometry(template: template, paper: size)
-        var colors: [String: Color] = [:]
-        for (token, hex) in template.colors {
-            guard let color = Color(hex: hex) else { throw TemplateError(key: "colors.\(token)", message: "expected #RRGGBB") }
-            colors[token] = color
-        }
+        let colors = template.colors
         self.colors = colors
         var resolved: [String: TextStyle] = [:]
         var upper = Set<String>()

@@ -18,12 +18,16 @@ public struct TitleSpec: Sendable, TemplateObjectReadable {
     /// Add the line `10 days · 8 games · 6 cities` (style `meta`) under the block.
     public var summary: Bool
 
-    static let keys = ["startsNewPage", "facts", "summary"]
+    // Left out, the block is the one it always was: name, facts, summary, one under another.
+    static let schema = TemplateSchema("The title block at the top of the first page, for templates without a cover: the name in style `title`, the facts in `subtitle`.", [
+        .flag("startsNewPage", default: false, "start the section on a new page"),
+        .choice("facts", Facts.self, default: .below, "the dates and traveler on a line under the name, or at the right on its first baseline (the name wraps short of them; facts wider than half the line go below)"),
+        .flag("summary", default: true, "the `10 days · 8 games · 6 cities` line (style `meta`) under the block"),
+    ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
-        startsNewPage = try o.bool("startsNewPage", default: false)
-        // Left out, the block is the one it always was: name, facts, summary, one under another.
-        facts = o.contains("facts") ? try o.choice("facts", Facts.self) : .below
-        summary = try o.bool("summary", default: true)
+        startsNewPage = try o.flag("startsNewPage")
+        facts = try o.choice("facts", Facts.self)
+        summary = try o.flag("summary")
     }
 }

@@ -116,7 +116,7 @@ struct CoverPageTests {
 
     @Test("one mapped place gets a locator (shorter, a wider span), none gets no map at all")
     func locator() throws {
-        let paper = try CoverFixtures.template().colors["mapPaper"].flatMap(Color.init(hex:))
+        let paper = try CoverFixtures.template().colors["mapPaper"]
         func mapHeight(_ name: String) throws -> Double? {
             for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(CoverFixtures.trip(CoverFixtures.file(name))).pages[0].items
             where radius == 10 && fill == paper {
@@ -139,7 +139,7 @@ struct CoverPageTests {
     func longTitle() throws {
         var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
         let mapHeight: (Trip) throws -> Double? = { trip in
-            let paper = try CoverFixtures.template().colors["mapPaper"].flatMap(Color.init(hex:))
+            let paper = try CoverFixtures.template().colors["mapPaper"]
             for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(trip).pages[0].items where radius == 10 && fill == paper {
                 return r.height + 0.75
             }
@@ -162,7 +162,7 @@ struct CoverPageTests {
     func tallerPaper() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
         let template = try CoverFixtures.template()
-        let paper = template.colors["mapPaper"].flatMap(Color.init(hex:))
+        let paper = template.colors["mapPaper"]
         func cover(_ name: String) throws -> (map: Double, noteFromBottom: Double) {
             let theme = try Theme(template: template, locale: trip.locale, paper: name)
             let page = ItineraryLayoutEngine(theme: theme, text: try CoverFixtures.engine()).layout(trip).pages[0]

@@ -1,6 +1,6 @@
 /// The cover's template keys are checked on load, each error naming its key.
 import Foundation
-import ItineraryLayout
+@testable import ItineraryLayout
 import Testing
 import TestSupport
 
@@ -26,7 +26,7 @@ struct CoverTemplateTests {
         #expect(cover.map.height == 400 && cover.map.markers.tiers.map(\.radius) == [8.5, 7, 6])
         #expect(!t.footer.onFirstPage)
         for language in ["en", "es"] {
-            for key in CoverSpec.requiredLabels {
+            for key in Labels.cover.current.filter(\.presence.isRequired).map(\.name) {
                 #expect(t.labels[language]?.label("cover", key).isEmpty == false, "\(language).cover.\(key)")
             }
         }

@@ -13,7 +13,7 @@ struct ClassicGrayscaleTests {
           arguments: Compact.allTrips.map(\.lastPathComponent))
     func teamColoursInGray(_ file: String) throws {
         let template = try Compact.template("classic")
-        let palette = Set(template.colors.values.compactMap(Color.init(hex:)))
+        let palette = Set(template.colors.values)
         let paper = try #require(Color(hex: "#FFFFFF"))
         let trip = try Compact.trip(file)
         let codes = Set(trip.teams.map(\.abbreviation))

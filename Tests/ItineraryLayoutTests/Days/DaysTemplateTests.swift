@@ -24,8 +24,8 @@ struct DaysTemplateTests {
             ("days.ticket.dash", [Double](), "days.ticket.dash"),
             ("days.styles.restDayTitle", nil, "days.styles.restDayTitle"),
             ("labels.es.days.arrives", nil, "labels.es.days.arrives"),
-            ("labels.en.progressSection.arenaVisited", nil, "labels.en.progressSection.arenaVisited"),
-            ("progress.venueKinds.NBA", "court", "labels.en.progressSection.courtOne"),
+            ("labels.en.progress.arenaVisited", nil, "labels.en.progress.arenaVisited"),
+            ("progress.venueKinds.NBA", "court", "labels.en.progress.courtOne"),
         ]
         let base = try classic()
         for c in cases {

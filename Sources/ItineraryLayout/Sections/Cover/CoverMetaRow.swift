@@ -26,7 +26,7 @@ extension SectionContext {
         let datesWidth = max(dates?.width ?? 0, labelWidth(labels.dates))
         let traveler = trip.traveler.flatMap { $0.isEmpty ? nil : $0 }
         let leagues = coverLeagues
-        let fullName = leagues.count == 1 ? labels.sections["cover"]?["league." + leagues[0]] : nil
+        let fullName = leagues.count == 1 ? labels.words("cover")["league." + leagues[0]] : nil
         var chips = leagueChips(leagues, fullName: fullName, spec: spec, valueBox: valueBox)
         func leaguesWidth() -> Double { leagues.isEmpty ? 0 : spec.columnGap + max(chips.width, labelWidth(coverWord("leagues"))) }
         /// Room left for the traveler column.
