@@ -8,7 +8,9 @@ import TestSupport
 struct TemplateCacheTests {
     @Test func aChangedFileIsReadAgain() throws {
         let exporter = try TestStores.exporter()
-        let file = TestPaths.scratch("template-cache").appendingPathComponent("mine.json")
+        let dir = TestPaths.scratch("template-cache")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("mine.json")
         let original = try String(contentsOfFile: TestPaths.templates + "/classic.json", encoding: .utf8)
         try Data(original.utf8).write(to: file)
         #expect(try exporter.loadTemplate(.file(file.path)).paper == "letter")

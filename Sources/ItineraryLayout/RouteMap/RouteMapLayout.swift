@@ -176,14 +176,16 @@ struct RouteMapRenderer {
         let l = spec.labels
         let dense = outline.places.count > l.maxPlacesWithDates
         let cityStyle = theme.style(named: dense ? l.denseCityStyle : l.cityStyle)
-        let datesStyle = theme.style(named: dense ? l.denseDatesStyle : l.datesStyle)
+        let datesStyle = theme.style(named: l.datesStyle)
         let order = outline.labelPriority
         let content: [[SetLine]] = order.map { i in
             let place = outline.places[i]
             let city = text.ellipsize(StyledSpan(place.city, cityStyle), width: l.maxWidth, middle: false)
             var lines = text.setParagraph([city], width: nil).prefix(1).map { $0 }
+            // A dense map's labels carry the city alone.
+            guard !dense else { return lines }
             let datesSpan = text.ellipsize(StyledSpan(words.dates(place), datesStyle), width: l.maxWidth, middle: false)
-            if !dense, let dates = text.setParagraph([datesSpan], width: nil).first { lines.append(dates) }
+            if let dates = text.setParagraph([datesSpan], width: nil).first { lines.append(dates) }
             return lines
         }
         let requests = zip(order, content).map { i, lines in

@@ -214,7 +214,6 @@ public struct MapLabelSpec: Sendable, TemplateObjectReadable {
     public var datesStyle: String
     /// Styles once the map has more places than `maxPlacesWithDates` (then no dates are shown).
     public var denseCityStyle: String
-    public var denseDatesStyle: String
     public var maxPlacesWithDates: Int
     public var halo: String
     public var haloWidth: Double
@@ -228,7 +227,7 @@ public struct MapLabelSpec: Sendable, TemplateObjectReadable {
         .style("cityStyle", "the city, on maps of up to `maxPlacesWithDates` places"),
         .style("datesStyle", "its dates, under it"),
         .style("denseCityStyle", "the city on maps of more places (no dates)"),
-        .style("denseDatesStyle", "the dates on such maps, when shown"),
+        .retired("denseDatesStyle", "no longer used (maps of more than `maxPlacesWithDates` places print no dates): delete it"),
         .whole("maxPlacesWithDates", 0...Int.max, "the most places for which labels carry dates"),
         .color("halo", "the paper halo drawn under each label"),
         .number("haloWidth", "the halo's stroke width"),
@@ -241,7 +240,6 @@ public struct MapLabelSpec: Sendable, TemplateObjectReadable {
         cityStyle = try o.style("cityStyle")
         datesStyle = try o.style("datesStyle")
         denseCityStyle = try o.style("denseCityStyle")
-        denseDatesStyle = try o.style("denseDatesStyle")
         maxPlacesWithDates = try o.whole("maxPlacesWithDates")
         halo = try o.color("halo")
         haloWidth = try o.number("haloWidth")

@@ -121,7 +121,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
         .text("heroOf", "`of {total} {league} {venueOther}` after the count"),
         .text("toGo", "`{count} to go`"),
         .text("onThisTrip", "`On this trip` (a card's visit line)"),
-        .text("beforeThisTrip", "`Before this trip`"),
+        .text("beforeThisTrip", "`Visited before this trip`"),
         .text("alsoInRecord", "the heading of the pills"),
         .text("recordCaption", "the caption under them"),
     ], patterns: [

@@ -124,7 +124,7 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
 
         static let schema = TemplateSchema("What both tables share: gaps, rules, the header row and the totals row.", [
             .number("columnGap", "between two columns"),
-            .number("overhang", "how far rules and row fills reach past the first and last column"),
+            .number("overhang", "room in the column gap that tabbed text (a game's time) may take rather than go to a line of its own; at most `columnGap`"),
             .part("headerStyle", TextRole.self, "the caps header row"),
             .number("headerPaddingBottom", "below the header's text"),
             .part("headerRule", LineSpec.self, "under the header"),
@@ -212,7 +212,7 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var travelIndent: Double
 
         static let columns = TemplateSchema("The columns of the table of days.", ["day", "date", "city", "games", "travel", "distance", "time"].map {
-            .part($0, ColumnSpec.self, "")
+            .part($0, ColumnSpec.self, "the \($0) column")
         })
 
         static let schema = TemplateSchema("The table of days: one row per day, its games and legs in the cells.", [
@@ -287,7 +287,7 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var code: ChipSpec
 
         static let columns = TemplateSchema("The columns of the table of stays.", ["hotel", "checkIn", "checkOut", "nights", "confirmation"].map {
-            .part($0, ColumnSpec.self, "")
+            .part($0, ColumnSpec.self, "the \($0) column")
         })
 
         static let schema = TemplateSchema("The table of stays: one row per stay.", [

@@ -162,7 +162,7 @@ public struct HeaderSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var ruleColor: String
 
-    static let schema = TemplateSchema("The running header: the trip's name and the section, a rule under them.", [
+    static let schema = TemplateSchema("The running header: the trip's name and dates at the left, the day or section at the right, a rule under them.", [
         .number("textTop", "from the page top to the top of the header's line box"),
         .number("ruleOffset", "from the text top down to the rule"),
         .number("ruleWidth", "the rule's stroke width"),
@@ -230,7 +230,7 @@ public struct StyleSpec: Sendable, TemplateObjectReadable {
         .flag("italic", default: false, "set in italics"),
         .number("size", .aboveZero(atMost: 144), "the font size, in points"),
         .number("lineHeight", .aboveZero(atMost: 144), "the distance between baselines"),
-        .number("tracking", .any, default: 0, "extra space between letters, in thousandths of the size"),
+        .number("tracking", .any, default: 0, "extra space between letters, in percent of the size"),
         .color("color", "the text's colour"),
         .text("features", default: "", "OpenType features, as Pango writes them (`tnum`, `smcp`)"),
         .flag("uppercase", default: false, "set in capitals (caps labels)"),

@@ -11,14 +11,19 @@ func classic() throws -> [String: Any] {
 }
 
 /// The key named by the error that loading `object` gives, or nil when it loads.
-func errorKey(_ object: [String: Any]) -> String? {
+func errorKey(_ object: [String: Any]) -> String? { loadFailure(object)?.key }
+
+/// The whole error (`key: message`) that loading `object` gives, or nil when it loads.
+func errorText(_ object: [String: Any]) -> String? { loadFailure(object)?.text }
+
+private func loadFailure(_ object: [String: Any]) -> (key: String, text: String)? {
     do {
         _ = try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
         return nil
     } catch let error as TemplateError {
-        return error.key
+        return (error.key, error.description)
     } catch {
-        return "unexpected \(error)"
+        return ("unexpected \(error)", "unexpected \(error)")
     }
 }
 

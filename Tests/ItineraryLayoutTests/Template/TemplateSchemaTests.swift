@@ -1,0 +1,104 @@
+/// The template schema is declared once: the reference in docs/template-keys is written from it,
+/// and the reader refuses, suggests and retires keys by it.
+import Foundation
+@testable import ItineraryLayout
+import Testing
+import TestSupport
+
+@Suite("Template schema")
+struct TemplateSchemaTests {
+    private let referencePath = TestPaths.root.appendingPathComponent("docs/template-keys/reference.md")
+
+    @Test("docs/template-keys/reference.md is the text written from the schema")
+    func referenceIsGenerated() throws {
+        let expected = TemplateKeyReference.markdown()
+        if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
+            try Data(expected.utf8).write(to: referencePath)
+        }
+        let written = try String(contentsOf: referencePath, encoding: .utf8)
+        #expect(written == expected, "docs/template-keys/reference.md is out of date: run UPDATE_DOCS=1 swift test --filter TemplateSchemaTests")
+    }
+
+    @Test("the reference names every key the shipped templates write, at its path")
+    func everyShippedKeyIsInTheReference() throws {
+        let reference = TemplateKeyReference.markdown()
+        let template = try classic()
+        // Keys of objects whose own keys are declared (not the names of papers, styles, colours, languages).
+        for key in ["paper", "firstPageMargins", "footer", "onFirstPage", "weights", "markerClearance", "northLabelDrop", "legs",
+                    "leagueCode", "factCells", "rowsKeptWithTotals", "venueKinds", "gameTimeTab", "restDayDash", "tripItinerary"] {
+            #expect(reference.contains("| `\(key)` |") || reference.contains("`\(key)`"), "\(key)")
+        }
+        #expect(reference.contains("## `cover.map.markers.tiers[i]`"))
+        #expect(reference.contains("## `labels.<name>.progress`"))
+        #expect(reference.contains("| `league.<CODE>` | text | optional |"))
+        #expect(reference.contains("`betweenDays` (no longer used"))
+        #expect(template["labels"] != nil)
+    }
+
+    @Test("a misspelt key is refused with the nearest declared one")
+    func suggestion() throws {
+        let t = try classic()
+        #expect(errorText(with(t, "days.card.lineGpa", 2)) == "days.card.lineGpa: unknown key (did you mean \"lineGap\"?)")
+        #expect(errorText(with(t, "labels.en.common.tikets", "x")) == "labels.en.common.tikets: unknown key (did you mean \"tickets\"?)")
+    }
+
+    @Test("labels written in the first shape are refused with where each word went")
+    func movedLabels() throws {
+        let t = try classic()
+        #expect(errorText(with(t, "labels.en.pageOf", "Page {page}")) == "labels.en.pageOf: moved to `common.pageOf`")
+        #expect(errorText(with(t, "labels.en.progressSection", ["lead": "x"]))?.hasPrefix("labels.en.progressSection: renamed `progress`") == true)
+        #expect(errorText(with(t, "labels.en.overview.oneFlight", "{n} flight")) == "labels.en.overview.oneFlight: moved to `legs.oneFlight`")
+        #expect(errorText(with(t, "labels.en.progress", "Stadium progress"))?.contains("moved to `common.progress`") == true)
+    }
+
+    @Test("a section's words are required when it is listed, and only then")
+    func sectionWords() throws {
+        let t = try classic()
+        #expect(errorText(with(t, "labels.es.days", nil)) == "labels.es.days: required key is missing (the template lists the days section)")
+        var noCover = with(t, "labels.es.cover", nil)
+        noCover = with(noCover, "labels.en.cover", nil)
+        noCover = with(noCover, "labels.fr.cover", nil)
+        noCover["sections"] = ["title", "overview", "days", "progress"]
+        noCover = with(noCover, "title", ["facts": "right"])
+        noCover["firstPageMargins"] = noCover["margins"]
+        #expect(errorText(noCover) == nil)
+        #expect(errorText(with(t, "labels.en.cover.noMap", nil)) == "labels.en.cover.noMap: required key is missing")
+        #expect(errorText(with(t, "labels.en.legs.manyBuses", nil)) == "labels.en.legs.manyBuses: required key is missing")
+    }
+
+    @Test("style and colour names are checked wherever a key declares one")
+    func references() throws {
+        let t = try classic()
+        #expect(errorText(with(t, "overview.days.dayStyle", ["style": "tableCellStrong", "color": "nope"])) == "overview.days.dayStyle.color: unknown color \"nope\"")
+        #expect(errorText(with(t, "overview.days.dateStyle", "nope")) == "overview.days.dateStyle: unknown style \"nope\"")
+        #expect(errorText(with(t, "days.colors.arrow", "nope")) == "days.colors.arrow: unknown color \"nope\"")
+        #expect(errorText(with(t, "days.teamBar.color", "nope")) == "days.teamBar.color: unknown color \"nope\"")
+        #expect(errorText(with(t, "days.teamBar.color", "team")) == nil)
+        #expect(errorText(with(t, "colors.ink", "#12345")) == "colors.ink: expected \"#RRGGBB\", got \"#12345\"")
+    }
+
+    @Test("a declared default is what a left-out key reads as")
+    func defaults() throws {
+        let t = try classic()
+        let loaded = try TemplateLoader.load(JSONSerialization.data(withJSONObject: with(t, "cover.gaps.mapKey", nil)))
+        #expect(loaded.cover?.gaps.mapKey == 6)
+        let style = try TemplateLoader.load(JSONSerialization.data(withJSONObject: with(t, "styles.meta.weight", nil)))
+        #expect(style.styles["meta"]?.weight == 400)
+        #expect(errorText(with(t, "styles.meta.weight", 950)) == "styles.meta.weight: must be a whole number from 100 to 900")
+        #expect(errorText(with(t, "styles.meta.size", 145)) == "styles.meta.size: must be a number above 0 and at most 144")
+    }
+
+    @Test("every spec reads each key it declares, and declares each key it reads")
+    func declarationsMatchReading() throws {
+        // Reading asserts (in debug builds) that no declared key goes unread; loading both
+        // templates walks every spec. A key read but not declared stops the reading outright.
+        for name in ["classic", "compact"] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/\(name).json"))
+            _ = try TemplateLoader.load(data)
+        }
+        let schema = TemplateSchema("test", [.number("a", default: 1, "a"), .number("b", "b")])
+        let object = try TemplateValue(json: .object([]), path: [], reading: TemplateReading()).object(schema)
+        #expect(try object.number("a") == 1)
+        #expect(object.unread == ["b"])
+    }
+}
