@@ -63,10 +63,10 @@ enum ImportSource {
     static func guessKind(_ jws: String) -> SignedItem.Kind {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let data = base64URLDecode(String(parts[1])),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return .unknown }
-        if object["notificationType"] != nil { return .notification }
-        if object["transactionId"] != nil || object["productId"] != nil && object["autoRenewStatus"] == nil { return .transaction }
-        if object["autoRenewStatus"] != nil || object["autoRenewProductId"] != nil { return .renewal }
+              let object = try? PayloadReader.document(data) else { return .unknown }
+        if object.contains("notificationType") { return .notification }
+        if object.contains("transactionId") || object.contains("productId") && !object.contains("autoRenewStatus") { return .transaction }
+        if object.contains("autoRenewStatus") || object.contains("autoRenewProductId") { return .renewal }
         return .unknown
     }
 

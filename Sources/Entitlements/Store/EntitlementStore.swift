@@ -205,7 +205,7 @@ public final class EntitlementStore {
     /// A stored payload read without verification, for index columns only.
     static func unverifiedPayload(_ jws: String?) -> JWSTransactionDecodedPayload? {
         guard let jws, let parsed = try? CompactJWS(jws) else { return nil }
-        return try? JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: parsed.payload)
+        return try? JWSTransactionDecodedPayload.read(from: parsed.payload)
     }
 
     static func classify(_ error: SQLiteError, file: String) -> StoreError {

@@ -172,7 +172,7 @@ public struct StoreKitTestSession {
         // Decode what we stored; it is re-signed below and verified again on import.
         let parts = row.jws.split(separator: ".")
         guard parts.count == 3, let data = ImportSource.base64URLDecode(String(parts[1])),
-              let payload = try? JSONDecoder().decode(JWSTransactionDecodedPayload.self, from: data) else {
+              let payload = try? JWSTransactionDecodedPayload.read(from: data) else {
             throw .unknownTransaction(id)
         }
         return payload

@@ -3,7 +3,8 @@
 
 /// The app's own purchase record. Every field optional, as in Apple's model.
 /// Dates are milliseconds since 1970 (Xcode writes fractional ones).
-public struct AppTransactionDecodedPayload: Decodable, Sendable, Equatable {
+/// Read with `init(json:)`; `Encodable` only so that tests can sign one.
+public struct AppTransactionDecodedPayload: Encodable, Sendable, Equatable {
     /// The environment: "Production", "Sandbox", "Xcode", "LocalTesting".
     public var receiptType: String?
     public var appAppleId: Int?
@@ -19,4 +20,22 @@ public struct AppTransactionDecodedPayload: Decodable, Sendable, Equatable {
     public var preorderDate: Double?
     public var appTransactionId: String?
     public var originalPlatform: String?
+}
+
+extension AppTransactionDecodedPayload: PayloadReadable {
+    init(json: PayloadReader) throws(PayloadFormatError) {
+        receiptType = try json.string("receiptType")
+        appAppleId = try json.int("appAppleId")
+        bundleId = try json.string("bundleId")
+        applicationVersion = try json.string("applicationVersion")
+        versionExternalIdentifier = try json.int("versionExternalIdentifier")
+        receiptCreationDate = try json.double("receiptCreationDate")
+        originalPurchaseDate = try json.double("originalPurchaseDate")
+        originalApplicationVersion = try json.string("originalApplicationVersion")
+        deviceVerification = try json.string("deviceVerification")
+        deviceVerificationNonce = try json.string("deviceVerificationNonce")
+        preorderDate = try json.double("preorderDate")
+        appTransactionId = try json.string("appTransactionId")
+        originalPlatform = try json.string("originalPlatform")
+    }
 }

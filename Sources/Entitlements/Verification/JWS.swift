@@ -97,9 +97,14 @@ enum JWSBase64 {
 }
 
 /// The JOSE header fields the App Store uses. Other fields (`typ`, `kid`) are ignored, as Apple's library does.
-struct JWSHeader: Decodable {
+struct JWSHeader: PayloadReadable {
     var alg: String?
     var x5c: [String]?
+
+    init(json: PayloadReader) throws(PayloadFormatError) {
+        alg = try json.string("alg")
+        x5c = try json.strings("x5c")
+    }
 }
 
 /// A compact JWS split into its parts. Parsing checks only the shape; nothing is trusted yet.
@@ -137,9 +142,9 @@ struct CompactJWS {
         }
         let header: JWSHeader
         do {
-            header = try JSONDecoder().decode(JWSHeader.self, from: headerData)
+            header = try JWSHeader.read(from: headerData)
         } catch {
-            throw .invalidFormat("header is not a JSON object with string alg and x5c array")
+            throw .invalidFormat("header is not a JSON object with string alg and x5c array: \(error)")
         }
         guard header.alg == "ES256" else {
             throw .invalidFormat("alg must be ES256, found \(header.alg ?? "none")")

@@ -101,9 +101,9 @@ public struct SignedDataVerifier: Sendable {
         let jws = try CompactJWS(text)
         let payload: Payload
         do {
-            payload = try JSONDecoder().decode(Payload.self, from: jws.payload)
+            payload = try Payload.read(from: jws.payload)
         } catch {
-            throw .invalidFormat("payload does not decode as \(Payload.self)")
+            throw .invalidFormat("payload does not read as \(Payload.self): \(error)")
         }
 
         if environments.contains(.xcode), payload.environmentClaim == .check(StoreEnvironment.xcode.rawValue) {

@@ -9,7 +9,8 @@ enum ClaimCheck: Equatable {
     case skip
 }
 
-protocol AppStoreSignedPayload: Decodable, Sendable {
+/// A payload the verifier reads (`PayloadReadable`) and then checks by these claims.
+protocol AppStoreSignedPayload: PayloadReadable, Sendable {
     /// Milliseconds since 1970 at which the App Store signed it; the chain is checked at that moment.
     var signingDateMilliseconds: Double? { get }
     var bundleIdClaim: ClaimCheck { get }

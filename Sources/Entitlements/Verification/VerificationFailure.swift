@@ -3,8 +3,8 @@
 /// The reasons `SignedDataVerifier` refuses a compact JWS, in the order it checks them:
 /// format, chain length, certificates, chain, signature, then the claims (app, environment).
 public enum VerificationFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Not three base64url segments, bad JSON, `alg` other than ES256, missing or malformed `x5c`,
-    /// or a payload that does not decode into the expected model.
+    /// Not three base64url segments, bad JSON (a key written twice included), `alg` other than ES256,
+    /// missing or malformed `x5c`, or a payload that does not read as the expected model.
     case invalidFormat(String)
     /// A certificate that does not parse, or lacks its App Store marker OID
     /// (leaf 1.2.840.113635.100.6.11.1, intermediate 1.2.840.113635.100.6.2.1).

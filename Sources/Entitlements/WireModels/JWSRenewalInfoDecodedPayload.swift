@@ -1,7 +1,8 @@
 /// The payload of App Store signed renewal info (`JWSRenewalInfoDecodedPayload`).
 
 /// The renewal state of one subscription. Every field optional, as in Apple's model.
-public struct JWSRenewalInfoDecodedPayload: Codable, Sendable, Equatable {
+/// Read with `init(json:)`; `Encodable` only so that local signing can write one.
+public struct JWSRenewalInfoDecodedPayload: Encodable, Sendable, Equatable {
     public var expirationIntent: Int?
     public var originalTransactionId: String?
     public var autoRenewProductId: String?
@@ -29,5 +30,24 @@ public struct JWSRenewalInfoDecodedPayload: Codable, Sendable, Equatable {
         self.gracePeriodExpiresDate = gracePeriodExpiresDate
         self.signedDate = signedDate
         self.environment = environment
+    }
+}
+
+extension JWSRenewalInfoDecodedPayload: PayloadReadable {
+    init(json: PayloadReader) throws(PayloadFormatError) {
+        expirationIntent = try json.int("expirationIntent")
+        originalTransactionId = try json.string("originalTransactionId")
+        autoRenewProductId = try json.string("autoRenewProductId")
+        productId = try json.string("productId")
+        autoRenewStatus = try json.int("autoRenewStatus")
+        isInBillingRetryPeriod = try json.bool("isInBillingRetryPeriod")
+        priceIncreaseStatus = try json.int("priceIncreaseStatus")
+        gracePeriodExpiresDate = try json.double("gracePeriodExpiresDate")
+        offerType = try json.int("offerType")
+        offerIdentifier = try json.string("offerIdentifier")
+        signedDate = try json.double("signedDate")
+        environment = try json.string("environment")
+        recentSubscriptionStartDate = try json.double("recentSubscriptionStartDate")
+        renewalDate = try json.double("renewalDate")
     }
 }

@@ -3,7 +3,8 @@
 /// A transaction as the App Store signs it. Every field is optional, as in Apple's model:
 /// a verified payload without a field nobody needs is still a valid transaction.
 /// Dates are milliseconds since 1970 (Xcode writes fractional ones).
-public struct JWSTransactionDecodedPayload: Codable, Sendable, Equatable {
+/// Read with `init(json:)`; `Encodable` only so that local signing can write one.
+public struct JWSTransactionDecodedPayload: Encodable, Sendable, Equatable {
     public var originalTransactionId: String?
     public var transactionId: String?
     public var webOrderLineItemId: String?
@@ -52,6 +53,36 @@ public struct JWSTransactionDecodedPayload: Codable, Sendable, Equatable {
         self.revocationDate = revocationDate
         self.isUpgraded = isUpgraded
         self.environment = environment
+    }
+}
+
+extension JWSTransactionDecodedPayload: PayloadReadable {
+    init(json: PayloadReader) throws(PayloadFormatError) {
+        originalTransactionId = try json.string("originalTransactionId")
+        transactionId = try json.string("transactionId")
+        webOrderLineItemId = try json.string("webOrderLineItemId")
+        bundleId = try json.string("bundleId")
+        productId = try json.string("productId")
+        subscriptionGroupIdentifier = try json.string("subscriptionGroupIdentifier")
+        purchaseDate = try json.double("purchaseDate")
+        originalPurchaseDate = try json.double("originalPurchaseDate")
+        expiresDate = try json.double("expiresDate")
+        quantity = try json.int("quantity")
+        type = try json.string("type")
+        appAccountToken = try json.string("appAccountToken")
+        inAppOwnershipType = try json.string("inAppOwnershipType")
+        signedDate = try json.double("signedDate")
+        revocationReason = try json.int("revocationReason")
+        revocationDate = try json.double("revocationDate")
+        isUpgraded = try json.bool("isUpgraded")
+        offerType = try json.int("offerType")
+        offerIdentifier = try json.string("offerIdentifier")
+        environment = try json.string("environment")
+        storefront = try json.string("storefront")
+        storefrontId = try json.string("storefrontId")
+        transactionReason = try json.string("transactionReason")
+        currency = try json.string("currency")
+        price = try json.int("price")
     }
 }
 

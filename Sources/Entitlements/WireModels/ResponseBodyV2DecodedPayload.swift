@@ -1,6 +1,8 @@
 /// The payload of an App Store Server Notification V2 (`ResponseBodyV2DecodedPayload`).
 
-public struct ResponseBodyV2DecodedPayload: Decodable, Sendable, Equatable {
+/// A notification as the App Store signs it. Every field optional, as in Apple's model.
+/// Read with `init(json:)`; `Encodable` only so that tests can sign one.
+public struct ResponseBodyV2DecodedPayload: Encodable, Sendable, Equatable {
     /// e.g. "SUBSCRIBED", "DID_RENEW", "REFUND", "REVOKE", "EXPIRED", "TEST".
     public var notificationType: String?
     public var subtype: String?
@@ -10,13 +12,13 @@ public struct ResponseBodyV2DecodedPayload: Decodable, Sendable, Equatable {
     public var signedDate: Double?
 }
 
-/// The app-specific part of a notification: the signed transaction and renewal info it carries.
-public struct NotificationData: Decodable, Sendable, Equatable {
-    public var environment: String?
-    public var appAppleId: Int?
-    public var bundleId: String?
-    public var bundleVersion: String?
-    public var signedTransactionInfo: String?
-    public var signedRenewalInfo: String?
-    public var status: Int?
+extension ResponseBodyV2DecodedPayload: PayloadReadable {
+    init(json: PayloadReader) throws(PayloadFormatError) {
+        notificationType = try json.string("notificationType")
+        subtype = try json.string("subtype")
+        notificationUUID = try json.string("notificationUUID")
+        data = try json.object("data", as: NotificationData.self)
+        version = try json.string("version")
+        signedDate = try json.double("signedDate")
+    }
 }
