@@ -62,18 +62,11 @@ enum ImportSource {
     /// verifier decides whether it is genuine.
     static func guessKind(_ jws: String) -> SignedItem.Kind {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let data = base64URLDecode(String(parts[1])),
+        guard parts.count == 3, let data = JWSBase64.decode(parts[1], alphabet: .url),
               let object = try? PayloadReader.document(data) else { return .unknown }
         if object.contains("notificationType") { return .notification }
         if object.contains("transactionId") || object.contains("productId") && !object.contains("autoRenewStatus") { return .transaction }
         if object.contains("autoRenewStatus") || object.contains("autoRenewProductId") { return .renewal }
         return .unknown
-    }
-
-    static func base64URLDecode(_ s: String) -> Data? {
-        var b = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        b = b.trimmingCharacters(in: CharacterSet(charactersIn: "="))
-        while b.count % 4 != 0 { b += "=" }
-        return Data(base64Encoded: b)
     }
 }

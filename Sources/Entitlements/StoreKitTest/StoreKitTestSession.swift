@@ -65,12 +65,8 @@ public struct StoreKitTestSession {
             try store.addTrustedRoot(der: authority.rootDER, fingerprint: fingerprint, label: EntitlementStore.localTestingRootLabel)
             try store.accept(.localTesting)
             return created
-        } catch let error as StoreKitTestError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(error)
         } catch {
-            throw .signing("\(error)")
+            throw Self.sessionError(error)
         }
     }
 
@@ -138,6 +134,16 @@ public struct StoreKitTestSession {
 
     // MARK: Helpers
 
+    /// What a session step's failure is to its caller: its own error as it is, the store's as a
+    /// store error, and anything else (signing, certificates) as a signing failure.
+    private static func sessionError(_ error: any Error) -> StoreKitTestError {
+        switch error {
+        case let error as StoreKitTestError: return error
+        case let error as StoreError: return .store(error)
+        default: return .signing("\(error)")
+        }
+    }
+
     private func authority() throws(StoreKitTestError) -> LocalSigningAuthority {
         let saved: String?
         do { saved = try store.value(forKey: Self.authorityKey) } catch { throw .store(error) }
@@ -148,10 +154,8 @@ public struct StoreKitTestSession {
     private func bundleId() throws(StoreKitTestError) -> String {
         do {
             guard try store.configuration() != nil else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
-        } catch let error as StoreKitTestError {
-            throw error
         } catch {
-            throw .store(error as! StoreError)
+            throw Self.sessionError(error)
         }
         return policy.bundleId
     }
@@ -171,7 +175,7 @@ public struct StoreKitTestSession {
         guard row.environment == StoreEnvironment.localTesting.rawValue else { throw .notLocal(id) }
         // Decode what we stored; it is re-signed below and verified again on import.
         let parts = row.jws.split(separator: ".")
-        guard parts.count == 3, let data = ImportSource.base64URLDecode(String(parts[1])),
+        guard parts.count == 3, let data = JWSBase64.decode(parts[1], alphabet: .url),
               let payload = try? JWSTransactionDecodedPayload.read(from: data) else {
             throw .unknownTransaction(id)
         }
@@ -193,12 +197,8 @@ public struct StoreKitTestSession {
             if let rejected = results.first(where: { $0.status == .rejected }) {
                 throw StoreKitTestError.rejected(rejected.reason ?? "rejected")
             }
-        } catch let error as StoreKitTestError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(error)
         } catch {
-            throw .signing("\(error)")
+            throw Self.sessionError(error)
         }
     }
 
