@@ -177,8 +177,8 @@ public struct Labels: Sendable, TemplateObjectReadable {
     private static func words(_ o: TemplateObject, _ key: String, _ schema: TemplateSchema) throws(TemplateError) -> [String: String] {
         let group = try o.value(key).object(schema)
         var words: [String: String] = [:]
-        for declared in schema.current where group.contains(declared.name) || declared.presence.isRequired {
-            words[declared.name] = try group.text(declared.name)
+        for declared in schema.current {
+            if let word = try group.optionalText(declared.name) { words[declared.name] = word }
         }
         for name in group.keys where schema.key(name) == nil { words[name] = try group.text(name) }
         return words

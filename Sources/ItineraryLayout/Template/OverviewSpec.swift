@@ -44,7 +44,7 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
 
         init(_ value: TemplateValue) throws(TemplateError) {
             if case let .string(name) = value.json {
-                value.reading.style(name, at: value.key)
+                value.reading.style(name, at: value.path)
                 style = name
                 color = nil
                 return

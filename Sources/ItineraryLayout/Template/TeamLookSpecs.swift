@@ -16,7 +16,7 @@ public enum ColorChoice: Sendable, TemplateReadable, Equatable {
         if name == "team" {
             self = .team
         } else {
-            value.reading.color(name, at: value.key)
+            value.reading.color(name, at: value.path)
             self = .token(name)
         }
     }

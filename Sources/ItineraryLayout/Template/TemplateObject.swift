@@ -14,8 +14,11 @@ final class TemplateObject {
     private let schema: TemplateSchema?
     private let members: [String: JSONValue]
     private let reading: TemplateReading
-    /// The declared keys the reading has asked for.
+    #if DEBUG
+    /// The declared keys the reading has asked for (checked in debug builds only: the check is
+    /// for the specs' code, which tests exercise, not for templates).
     private var consulted: Set<String> = []
+    #endif
 
     init(_ value: TemplateValue, schema: TemplateSchema?) throws(TemplateError) {
         guard case let .object(list) = value.json else { throw value.mismatch("an object") }
@@ -44,26 +47,38 @@ final class TemplateObject {
     /// The keys written, sorted (so that a map's errors come in a stable order).
     var keys: [String] { members.keys.sorted() }
 
-    /// Declared keys that the reading never asked for (a bug in a spec, caught in tests).
-    var unread: [String] { schema?.current.map(\.name).filter { !consulted.contains($0) } ?? [] }
+    /// Declared keys that the reading never asked for (a bug in a spec, caught in tests; always
+    /// empty in a release build, which does not track them).
+    var unread: [String] {
+        #if DEBUG
+        return schema?.current.map(\.name).filter { !consulted.contains($0) } ?? []
+        #else
+        return []
+        #endif
+    }
 
     /// An error about the value at `key`.
     func error(_ key: String, _ message: String) -> TemplateError {
         TemplateError(key: TemplateValue.text(path + [key]), message: message)
     }
 
-    /// The declaration of `key`, marked as read. A key the schema does not declare is a bug in
-    /// the spec that reads it, not in a template.
+    /// What a key matching one of the schema's patterns is: optional text.
+    private static let patternKey = TemplateKey(name: "", kind: .text, presence: .optional(.none), doc: "")
+
+    /// The declaration of `key` (nil in a map), marked as read. A key the schema does not
+    /// declare is a bug in the spec that reads it, not in a template.
     private func declared(_ key: String) -> TemplateKey? {
         guard let schema else { return nil }
+        #if DEBUG
         consulted.insert(key)
+        #endif
         if let declaration = schema.key(key) { return declaration }
-        if schema.matchesPattern(key) { return TemplateKey(name: key, kind: .text, presence: .optional(.none), doc: "") }
+        if schema.matchesPattern(key) { return Self.patternKey }
         preconditionFailure("\(TemplateValue.text(path)) reads \"\(key)\", which its schema does not declare")
     }
 
     private func wrap(_ key: String, _ json: JSONValue) -> TemplateValue {
-        TemplateValue(json: json, path: path + [key], reading: reading)
+        TemplateValue(json: json, in: path, at: key, reading: reading)
     }
 
     /// Whether the object has `key`, even with the value null.
@@ -87,22 +102,27 @@ final class TemplateObject {
         return wrap(key, json)
     }
 
-    /// The value at `key` when written; when not, the declared default (through `fallback`),
-    /// nil for a key required only `when` something else (not `needed`), or the error for a
-    /// missing key. A null stands for "left out" only where the key has a default.
-    private func written(_ key: String, needed: Bool) throws(TemplateError) -> (value: TemplateValue?, fallback: TemplateDefault?) {
-        let presence = declared(key)?.presence ?? .required
-        switch presence {
+    /// The value at `key` when written, with its declaration; when not written, the declared
+    /// default (through `fallback`), nil for a key required only `when` something else (not
+    /// `needed`), or the error for a missing key. A null stands for "left out" only where the key
+    /// has a default. One lookup of the declaration per value read.
+    private func written(_ key: String, needed: Bool) throws(TemplateError) -> (value: TemplateValue?, fallback: TemplateDefault?, kind: TemplateKind?) {
+        let declaration = declared(key)
+        let json = members[key]
+        switch declaration?.presence ?? .required {
         case let .optional(fallback):
-            return (optionalValue(key), fallback)
+            guard let json else { return (nil, fallback, declaration?.kind) }
+            if case .null = json { return (nil, fallback, declaration?.kind) }
+            return (wrap(key, json), fallback, declaration?.kind)
         case let .requiredWhen(condition):
-            if members[key] == nil {
+            guard let json else {
                 if needed { throw error(key, "required when \(condition)") }
-                return (nil, nil)
+                return (nil, nil, declaration?.kind)
             }
-            return (wrap(key, members[key]!), nil)
+            return (wrap(key, json), nil, declaration?.kind)
         case .required, .retired:
-            return (try value(key), nil)
+            guard let json else { throw error(key, "required key is missing") }
+            return (wrap(key, json), nil, declaration?.kind)
         }
     }
 
@@ -111,13 +131,13 @@ final class TemplateObject {
     /// A number meeting its key's rule; a key required only `when` another setting asks for it
     /// is 0 when left out (pass `needed` for that condition).
     func number(_ key: String, needed: Bool = true) throws(TemplateError) -> Double {
-        let (value, fallback) = try written(key, needed: needed)
+        let (value, fallback, kind) = try written(key, needed: needed)
         guard let value else {
             if case let .number(n)? = fallback { return n }
             return 0
         }
         let n = try value.double()
-        if case let .number(rule)? = declared(key)?.kind, !rule.admits(n) { throw error(key, rule.message) }
+        if case let .number(rule)? = kind, !rule.admits(n) { throw error(key, rule.message) }
         return n
     }
 
@@ -129,13 +149,13 @@ final class TemplateObject {
 
     /// A whole number in its key's range, its default, or nil when left out without one.
     func optionalWhole(_ key: String) throws(TemplateError) -> Int? {
-        let (value, fallback) = try written(key, needed: true)
+        let (value, fallback, kind) = try written(key, needed: true)
         guard let value else {
             if case let .whole(n)? = fallback { return n }
             return nil
         }
         let n = try value.int()
-        if case let .whole(range)? = declared(key)?.kind, !range.contains(n) {
+        if case let .whole(range)? = kind, !range.contains(n) {
             throw error(key, range.upperBound == Int.max ? "must be a whole number of \(range.lowerBound) or more"
                                                          : "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -144,7 +164,7 @@ final class TemplateObject {
 
     /// `true` or `false`, or the key's default.
     func flag(_ key: String) throws(TemplateError) -> Bool {
-        let (value, fallback) = try written(key, needed: true)
+        let (value, fallback, _) = try written(key, needed: true)
         guard let value else {
             guard case let .flag(b)? = fallback else { preconditionFailure("\(key): an optional flag needs a default") }
             return b
@@ -160,7 +180,7 @@ final class TemplateObject {
 
     /// Text, or nil when left out and the key has no default.
     func optionalText(_ key: String) throws(TemplateError) -> String? {
-        let (value, fallback) = try written(key, needed: true)
+        let (value, fallback, _) = try written(key, needed: true)
         guard let value else {
             if case let .word(word)? = fallback { return word }
             return nil
@@ -170,8 +190,9 @@ final class TemplateObject {
 
     /// The name of a text style, recorded for the loader's check that it exists.
     func style(_ key: String) throws(TemplateError) -> String {
-        let name = try value(key).string()
-        reading.style(name, at: TemplateValue.text(path + [key]))
+        let value = try value(key)
+        let name = try value.string()
+        reading.style(name, at: value.path)
         return name
     }
 
@@ -186,13 +207,13 @@ final class TemplateObject {
     func optionalColor(_ key: String, needed: Bool = true) throws(TemplateError) -> String? {
         guard let value = try written(key, needed: needed).value else { return nil }
         let name = try value.string()
-        reading.color(name, at: value.key)
+        reading.color(name, at: value.path)
         return name
     }
 
     /// One of `T`'s raw values, or the key's default.
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T where T.RawValue == String {
-        let (value, fallback) = try written(key, needed: true)
+        let (value, fallback, _) = try written(key, needed: true)
         guard let value else {
             guard case let .word(word)? = fallback, let choice = T(rawValue: word) else {
                 preconditionFailure("\(key): an optional choice needs a default")
@@ -208,9 +229,10 @@ final class TemplateObject {
 
     /// A list of lengths meeting its key's rule.
     func lengths(_ key: String) throws(TemplateError) -> [Double] {
+        let (value, _, kind) = try written(key, needed: true)
         var numbers: [Double] = []
-        for element in try value(key).array() { numbers.append(try element.double()) }
-        if case let .lengths(rule)? = declared(key)?.kind, !rule.admits(numbers) { throw error(key, rule.message) }
+        for element in try value?.array() ?? [] { numbers.append(try element.double()) }
+        if case let .lengths(rule)? = kind, !rule.admits(numbers) { throw error(key, rule.message) }
         return numbers
     }
 
@@ -229,7 +251,7 @@ final class TemplateObject {
     /// A part read from the value at `key`, or nil when it is left out or null (pass `needed`
     /// for a part required only `when` another setting asks for it).
     func readIfPresent<T: TemplateReadable>(_ key: String, needed: Bool = true) throws(TemplateError) -> T? {
-        let (value, _) = try written(key, needed: needed)
+        let (value, _, _) = try written(key, needed: needed)
         guard let value, !value.isNull else { return nil }
         return try T(value)
     }

@@ -9,10 +9,32 @@ import StrictJSON
 struct TemplateValue {
     /// The parsed value.
     let json: JSONValue
-    /// Keys from the document down to the value; an array element's index is written `[i]`.
-    let path: [String]
     /// The reading this value belongs to, which collects the style and colour names used.
     let reading: TemplateReading
+    /// The path of the object or array holding the value, and the value's key or `[i]` in it:
+    /// the whole path is built only when asked for (an error, a nested object, a style name),
+    /// not for each of the thousand values a template has.
+    private let parent: [String]
+    private let member: String?
+
+    /// The document's value, or one at `path`.
+    init(json: JSONValue, path: [String], reading: TemplateReading) {
+        self.json = json
+        self.reading = reading
+        parent = path
+        member = nil
+    }
+
+    /// The value at `member` (a key, or `[i]`) of the object or array at `parent`.
+    init(json: JSONValue, in parent: [String], at member: String, reading: TemplateReading) {
+        self.json = json
+        self.reading = reading
+        self.parent = parent
+        self.member = member
+    }
+
+    /// Keys from the document down to the value; an array element's index is written `[i]`.
+    var path: [String] { member.map { parent + [$0] } ?? parent }
 
     /// The path of the value, as errors name it, in the notation trips use (`styles.body.size`,
     /// `sections[0]`, `labels["pt-BR"]`).
@@ -90,8 +112,9 @@ struct TemplateValue {
         guard case let .array(elements) = json else { throw mismatch("an array") }
         var values: [TemplateValue] = []
         values.reserveCapacity(elements.count)
+        let path = path
         for (i, element) in elements.enumerated() {
-            values.append(TemplateValue(json: element, path: path + ["[\(i)]"], reading: reading))
+            values.append(TemplateValue(json: element, in: path, at: "[\(i)]", reading: reading))
         }
         return values
     }

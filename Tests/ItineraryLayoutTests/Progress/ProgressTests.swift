@@ -58,7 +58,7 @@ struct ProgressTests {
                                                      "progressive-field", "pnc-park", "great-american-ball-park"])
         #expect(visits.others == ["Target Field", "Busch Stadium", "Coors Field"])
         let pnc = try #require(visits.entries.first { $0.stadium.id == "pnc-park" })
-        let f = MonthDayFormatter(locale: Locale(identifier: "en_US"), cache: DateFormatterCache())
+        let f = MonthDayFormatter(locale: Locale(identifier: "en_US"), dates: DateFormatterCache())
         #expect(StadiumVisits.runs(pnc.dates).map(f.string) == ["Jun 19–20"])
     }
 

@@ -14,7 +14,7 @@ extension SectionContext {
 
     /// The map's words: stop numbers, dates, degree labels and the scale in the trip's units.
     func coverMapWords(_ spec: RouteMapSpec) -> RouteMapWords {
-        let dates = MapDateFormatter(locale: format.locale, dates: format.caches.dates)
+        let dates = MonthDayFormatter(locale: format.locale, dates: format.caches.dates)
         let format = self.format
         let unit = Self.figureParts(format.distance(meters: 1000)).last?.text ?? ""
         let labels = self.labels
@@ -44,7 +44,7 @@ extension SectionContext {
     /// What a screen reader says for the map: the route in words, every stop with its number
     /// and dates (`Route map: 1 Chicago, Jun 12–13 → 2 Milwaukee, Jun 14 → …`).
     func coverMapAlternate(_ outline: RouteOutline) -> String {
-        let dates = MapDateFormatter(locale: format.locale, dates: format.caches.dates)
+        let dates = MonthDayFormatter(locale: format.locale, dates: format.caches.dates)
         let stops = outline.stops.filter { $0.location != nil }.map { stop in
             "\(format.count(stop.number)) \(stop.city), \(dates.string(stop.firstDay, stop.lastDay))"
         }

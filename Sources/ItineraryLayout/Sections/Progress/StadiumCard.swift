@@ -7,7 +7,7 @@ extension ProgressLayout {
     func gridRows(_ entries: [StadiumVisits.Entry]) -> [Canvas] {
         let g = spec.grid
         let cardWidth = (ctx.width - g.gap * Double(g.columns - 1)) / Double(g.columns)
-        let dates = MonthDayFormatter(locale: ctx.format.locale, cache: ctx.format.caches.dates)
+        let dates = MonthDayFormatter(locale: ctx.format.locale, dates: ctx.format.caches.dates)
         var rows: [Canvas] = []
         var start = 0
         while start < entries.count {

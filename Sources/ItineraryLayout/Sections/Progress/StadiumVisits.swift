@@ -64,16 +64,3 @@ struct StadiumVisits {
         return out
     }
 }
-
-/// `Jun 15` and `Jun 18–19` in the trip's locale.
-struct MonthDayFormatter {
-    let locale: Locale
-    let cache: DateFormatterCache
-
-    /// One run of days; the dash of a short run is set tight (`Jun 18–19`), as the map labels are.
-    func string(_ run: [CalendarDate]) -> String {
-        guard let first = run.first, let last = run.last else { return "" }
-        if run.count == 1 { return cache.string(from: first.noonUTC, locale: locale, zone: "UTC", pattern: .template("MMMd")) }
-        return cache.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: .template("MMMd")).replacingOccurrences(of: "\u{2009}\u{2013}\u{2009}", with: "\u{2013}")
-    }
-}

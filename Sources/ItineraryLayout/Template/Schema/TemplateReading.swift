@@ -6,13 +6,15 @@
 final class TemplateReading {
     /// A name a template uses, and the path of the key that uses it.
     struct Reference {
-        let key: String
+        let path: [String]
         let name: String
+        /// The key's path as errors write it (built only for an error).
+        var key: String { TemplateValue.text(path) }
     }
 
     private(set) var styles: [Reference] = []
     private(set) var colors: [Reference] = []
 
-    func style(_ name: String, at key: String) { styles.append(Reference(key: key, name: name)) }
-    func color(_ name: String, at key: String) { colors.append(Reference(key: key, name: name)) }
+    func style(_ name: String, at path: [String]) { styles.append(Reference(path: path, name: name)) }
+    func color(_ name: String, at path: [String]) { colors.append(Reference(path: path, name: name)) }
 }

@@ -1,11 +1,12 @@
-/// Short dates for the map's labels: `Jun 14`, `Jun 12–13`, in the trip's locale.
+/// Short dates: `Jun 14`, `Jun 12–13`, in the trip's locale (the map's labels and key, the
+/// progress cards' visits).
 import Foundation
 import ItineraryModel
 
 /// Formats a stop's days as a month-and-day date or range. The locale's interval pattern sets
 /// the order (`12–13 jun` in Spanish); a dash between two day numbers is closed up, as the
 /// design writes `Jun 12–13`.
-final class MapDateFormatter {
+struct MonthDayFormatter {
     private let locale: Locale
     private let dates: DateFormatterCache
 
@@ -18,6 +19,12 @@ final class MapDateFormatter {
     func string(_ first: CalendarDate, _ last: CalendarDate) -> String {
         let text = dates.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: .template("MMMd"))
         return Self.closeUp(text)
+    }
+
+    /// A run of consecutive days (empty for none).
+    func string(_ run: [CalendarDate]) -> String {
+        guard let first = run.first, let last = run.last else { return "" }
+        return string(first, last)
     }
 
     /// Removes the spaces around an en dash that sits between two digits.
