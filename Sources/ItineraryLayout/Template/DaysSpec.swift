@@ -134,7 +134,7 @@ public struct SectionTitleSpec: Sendable, TemplateObjectReadable {
         .number("spaceBefore", "above the H1 when the section follows on (dropped at a page top; keep 0 with `startsNewPage`)"),
         .number("leadGap", "between the H1 and the lead"),
         .number("spaceAfter", "below the lead, before the section's content"),
-    ])
+    ], name: "Section title")
 
     init(_ o: TemplateObject) throws(TemplateError) {
         spaceBefore = try o.number("spaceBefore")
@@ -313,7 +313,7 @@ public struct IconSpec: Sendable, TemplateObjectReadable {
         .number("size", .aboveZero, "the icon's side"),
         .number("stroke", .aboveZero, "the stroke, in units of the icons' 24-unit grid (small icons take a heavier one to look as strong)"),
         .number("gap", default: 0, "the space before the text that follows"),
-    ])
+    ], name: "Icon")
 
     init(_ o: TemplateObject) throws(TemplateError) {
         size = try o.number("size")

@@ -75,6 +75,11 @@ public struct Labels: Sendable, TemplateObjectReadable {
         (.bus, "oneBus", "manyBuses"), (.walk, "oneWalk", "manyWalks"), (.other, "oneOtherLeg", "manyOtherLegs"),
     ]
 
+    /// "`cover` is listed", "`overview` or `days` is listed".
+    static func listed(_ sections: [SectionName]) -> String {
+        sections.map { "`\($0.rawValue)`" }.joined(separator: " or ") + " is listed"
+    }
+
     static let legs = TemplateSchema("Counts of legs, `{n}` the count (`{n} flights`): the overview's totals and the day headings use them.",
                                      legWords.flatMap { [TemplateKey.text($0.one, ""), .text($0.many, "")] })
 
@@ -129,9 +134,10 @@ public struct Labels: Sendable, TemplateObjectReadable {
         TemplateKeyPattern("league.<CODE>", prefix: "league.", "a league's name in the lead and the hero line"),
     ])
 
-    /// The groups read by key, with the section whose listing requires them (nil: always required).
-    static let keyedGroups: [(name: String, schema: TemplateSchema, section: SectionName?)] = [
-        ("legs", legs, nil), ("cover", cover, .cover), ("overview", overview, .overview), ("days", days, .days), ("progress", progress, .progress),
+    /// The groups read by key, with the sections whose listing requires them.
+    static let keyedGroups: [(name: String, schema: TemplateSchema, sections: [SectionName])] = [
+        ("legs", legs, [.overview, .days]), ("cover", cover, [.cover]), ("overview", overview, [.overview]), ("days", days, [.days]),
+        ("progress", progress, [.progress]),
     ]
 
     private static let moved = ["day", "pageOf", "restDay", "restDayDetail", "traveler", "dates", "at", "localStart", "section", "row",
@@ -143,7 +149,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
         TemplateKey(name: "categories", kind: .object(categoryWords), presence: .required, doc: "the plan categories"),
         TemplateKey(name: "summary", kind: .object(summaryWords), presence: .required, doc: "the title block's summary"),
     ] + keyedGroups.map {
-        TemplateKey(name: $0.name, kind: .object($0.schema), presence: $0.section == nil ? .required : .optional(.none), doc: $0.schema.doc)
+        TemplateKey(name: $0.name, kind: .object($0.schema), presence: .requiredWhen(listed($0.sections)), doc: $0.schema.doc)
     } + moved.map { .retired($0, "moved to `common.\($0)`") } + [
         .retired("progressSection", "renamed `progress` (the word \"Stadium progress\" moved to `common.progress`)"),
         .retired("progressSummary", "no longer used: delete it"),
@@ -166,8 +172,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
         categories = try Self.words(o, "categories", Self.categoryWords)
         summary = try Self.words(o, "summary", Self.summaryWords)
         var groups: [String: [String: String]] = [:]
-        for group in Self.keyedGroups {
-            guard o.contains(group.name) || group.section == nil else { continue }
+        for group in Self.keyedGroups where o.contains(group.name) {
             groups[group.name] = try Self.words(o, group.name, group.schema)
         }
         self.groups = groups

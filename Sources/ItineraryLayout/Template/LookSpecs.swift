@@ -11,7 +11,7 @@ public struct LineSpec: Sendable, TemplateObjectReadable, Equatable {
     static let schema = TemplateSchema("A straight rule; a width of 0 draws none.", [
         .number("width", "the stroke width (0: no rule)"),
         .color("color", "the rule"),
-    ])
+    ], name: "Line")
 
     init(_ o: TemplateObject) throws(TemplateError) {
         width = try o.number("width")

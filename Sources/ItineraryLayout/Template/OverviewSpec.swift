@@ -162,9 +162,9 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var column: TableColumn
 
         static let schema = TemplateSchema("A table column.", [
-            TemplateKey(name: "width", kind: .shape("number ≥ 0, or `\"rest\"`"), presence: .required, doc: "the column's width; `rest`: what the fixed columns leave"),
+            TemplateKey(name: "width", kind: .numberOrWord(.atLeastZero, "rest"), presence: .required, doc: "the column's width; `rest`: what the fixed columns leave"),
             .choice("align", Alignment.self, default: .left, "the cells' alignment"),
-        ])
+        ], name: "Column")
 
         /// The two ways a column's cells line up.
         enum Alignment: String, CaseIterable { case left, right }

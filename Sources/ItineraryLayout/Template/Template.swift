@@ -36,7 +36,7 @@ public struct Template: Sendable, TemplateObjectReadable {
         .text("paper", "the paper used when the caller chooses none: a key of `papers`"),
         .map("papers", of: PaperSize.self, "the papers the template is laid out for, by name (`letter`, `a4`)"),
         .part("margins", Insets.self, "the body frame's margins on every page"),
-        .part("firstPageMargins", Insets.self, optional: true, "the first page's margins (left out: `margins`); a cover first may differ in width, flowing content may not"),
+        TemplateKey(name: "firstPageMargins", kind: Insets.kind, presence: .optional(.same("margins")), doc: "the first page's margins; a cover first may differ in width, flowing content may not"),
         .part("header", HeaderSpec.self, "the running header, from the second page on"),
         .part("footer", FooterSpec.self, "the footer: wordmark at the left, `Page N of M` at the right"),
         .map("colors", of: .hexColor, "colour tokens by name; every other key names colours by these tokens"),
@@ -45,11 +45,11 @@ public struct Template: Sendable, TemplateObjectReadable {
         .part("spacing", Spacing.self, "the gaps of the `title` section"),
         .map("labels", of: Labels.self, "the words printed, by language code (`en`, `es`); `en` is required and is the fallback"),
         .words("sections", "the sections to print, in order: `cover`, `title`, `overview`, `days`, `progress`"),
-        .part("cover", CoverSpec.self, optional: true, "the cover page's settings (required when `cover` is listed)"),
-        .part("title", TitleSpec.self, optional: true, "the title block's settings (required when `title` is listed)"),
-        .part("overview", OverviewSpec.self, optional: true, "the overview tables' settings (required when `overview` is listed)"),
-        .part("days", DaysSpec.self, optional: true, "the day pages' settings (required when `days` is listed)"),
-        .part("progress", ProgressSpec.self, optional: true, "the stadium progress settings (required when `progress` is listed)"),
+        .part("cover", CoverSpec.self, when: "`cover` is listed", "the cover page's settings"),
+        .part("title", TitleSpec.self, when: "`title` is listed", "the title block's settings"),
+        .part("overview", OverviewSpec.self, when: "`overview` is listed", "the overview tables' settings"),
+        .part("days", DaysSpec.self, when: "`days` is listed", "the day pages' settings"),
+        .part("progress", ProgressSpec.self, when: "`progress` is listed", "the stadium progress settings"),
     ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
@@ -75,25 +75,12 @@ public struct Template: Sendable, TemplateObjectReadable {
             sections.append(section)
         }
         self.sections = sections
-        cover = try o.readIfPresent("cover")
-        title = try o.readIfPresent("title")
-        overview = try o.readIfPresent("overview")
-        days = try o.readIfPresent("days")
-        progress = try o.readIfPresent("progress")
-        for section in sections where !hasSpec(section) {
-            // A listed section needs its settings.
-            throw o.error(section.rawValue, "required key is missing")
-        }
-    }
-
-    private func hasSpec(_ section: SectionName) -> Bool {
-        switch section {
-        case .cover: return cover != nil
-        case .title: return title != nil
-        case .overview: return overview != nil
-        case .days: return days != nil
-        case .progress: return progress != nil
-        }
+        // A listed section needs its settings.
+        cover = try o.readIfPresent("cover", needed: sections.contains(.cover))
+        title = try o.readIfPresent("title", needed: sections.contains(.title))
+        overview = try o.readIfPresent("overview", needed: sections.contains(.overview))
+        days = try o.readIfPresent("days", needed: sections.contains(.days))
+        progress = try o.readIfPresent("progress", needed: sections.contains(.progress))
     }
 
     /// Whether a section starts on a new page.
@@ -139,10 +126,10 @@ public struct Insets: Sendable, TemplateObjectReadable, Equatable {
         self.left = left
     }
 
-    static let schema = TemplateSchema("Four insets, in points.", [
-        .number("top", "from the top edge"), .number("right", "from the right edge"),
-        .number("bottom", "from the bottom edge"), .number("left", "from the left edge"),
-    ])
+    static let schema = TemplateSchema("Four insets, in points: margins from the paper's edges, or padding inside a box.", [
+        .number("top", "at the top"), .number("right", "at the right"),
+        .number("bottom", "at the bottom"), .number("left", "at the left"),
+    ], name: "Insets")
 
     init(_ o: TemplateObject) throws(TemplateError) {
         top = try o.number("top")

@@ -79,9 +79,9 @@ public enum TemplateLoader {
         for (language, labels) in t.labels.sorted(by: { $0.key < $1.key }) {
             // Only the sections the template prints need their words: a template without a
             // cover carries no map labels. The group's own schema required its keys.
-            for group in Labels.keyedGroups {
-                guard let section = group.section, t.sections.contains(section), !labels.has(group.name) else { continue }
-                throw TemplateError(key: "labels.\(language).\(group.name)", message: "required key is missing (the template lists the \(section.rawValue) section)")
+            for group in Labels.keyedGroups where !labels.has(group.name) {
+                guard let section = group.sections.first(where: t.sections.contains) else { continue }
+                throw TemplateError(key: "labels.\(language).\(group.name)", message: "required when \(Labels.listed(group.sections)) (the template lists the \(section.rawValue) section)")
             }
             // The nouns of every venue kind the progress section can print.
             if t.sections.contains(.progress) {

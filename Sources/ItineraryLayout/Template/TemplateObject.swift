@@ -115,7 +115,8 @@ final class TemplateObject {
             if case .null = json { return (nil, fallback, declaration?.kind) }
             return (wrap(key, json), fallback, declaration?.kind)
         case let .requiredWhen(condition):
-            guard let json else {
+            // Written as null, the key is left out: refused when needed, else nothing.
+            guard let json, json != .null else {
                 if needed { throw error(key, "required when \(condition)") }
                 return (nil, nil, declaration?.kind)
             }
@@ -137,7 +138,13 @@ final class TemplateObject {
             return 0
         }
         let n = try value.double()
-        if case let .number(rule)? = kind, !rule.admits(n) { throw error(key, rule.message) }
+        switch kind {
+        case let .number(rule)?, let .numberOrWord(rule, _)?:
+            if !rule.admits(n) { throw error(key, rule.message) }
+        default:
+            // A number read under a key declared as something else is a bug in the spec.
+            preconditionFailure("\(TemplateValue.text(path + [key])) is read as a number but not declared as one")
+        }
         return n
     }
 

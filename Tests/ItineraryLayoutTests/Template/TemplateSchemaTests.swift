@@ -30,9 +30,35 @@ struct TemplateSchemaTests {
         }
         #expect(reference.contains("## `cover.map.markers.tiers[i]`"))
         #expect(reference.contains("## `labels.<name>.progress`"))
-        #expect(reference.contains("| `league.<CODE>` | text | optional |"))
-        #expect(reference.contains("`betweenDays` (no longer used"))
+        #expect(reference.contains("| `league.<CODE>` | text | none |"))
+        #expect(reference.contains("- `betweenDays`: no longer used"))
+        #expect(reference.contains("## Insets"))
+        #expect(reference.contains("| `firstPageMargins` | object (Insets) | as `margins` |"))
         #expect(template["labels"] != nil)
+    }
+
+    @Test("every link into the reference from docs/ names one of its headings")
+    func docLinksResolve() throws {
+        // GitHub's anchors: lower case, spaces to hyphens, other punctuation dropped.
+        func anchor(_ heading: String) -> String {
+            String(heading.lowercased().compactMap { c -> Character? in
+                c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
+            })
+        }
+        let reference = TemplateKeyReference.markdown()
+        let anchors = Set(reference.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { anchor(String($0.dropFirst(3))) })
+        let docs = TestPaths.root.appendingPathComponent("docs")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+        var links = 0
+        for file in files {
+            let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
+            for part in text.components(separatedBy: "reference.md#").dropFirst() {
+                let target = String(part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+                links += 1
+                #expect(anchors.contains(target), "\(file): reference.md#\(target)")
+            }
+        }
+        #expect(links > 10)
     }
 
     @Test("a misspelt key is refused with the nearest declared one")
@@ -54,7 +80,7 @@ struct TemplateSchemaTests {
     @Test("a section's words are required when it is listed, and only then")
     func sectionWords() throws {
         let t = try classic()
-        #expect(errorText(with(t, "labels.es.days", nil)) == "labels.es.days: required key is missing (the template lists the days section)")
+        #expect(errorText(with(t, "labels.es.days", nil)) == "labels.es.days: required when `days` is listed (the template lists the days section)")
         var noCover = with(t, "labels.es.cover", nil)
         noCover = with(noCover, "labels.en.cover", nil)
         noCover = with(noCover, "labels.fr.cover", nil)
@@ -75,6 +101,26 @@ struct TemplateSchemaTests {
         #expect(errorText(with(t, "days.teamBar.color", "nope")) == "days.teamBar.color: unknown color \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "team")) == nil)
         #expect(errorText(with(t, "colors.ink", "#12345")) == "colors.ink: expected \"#RRGGBB\", got \"#12345\"")
+    }
+
+    @Test("found in review: a column's width keeps its bound; a required-when key written null is left out")
+    func reviewFindings() throws {
+        let t = try classic()
+        #expect(errorText(with(t, "overview.days.columns.games.width", -500)) == "overview.days.columns.games.width: must be a number of 0 or more")
+        #expect(errorText(with(t, "overview.days.columns.day.width", 30)) == nil)
+        #expect(errorText(with(t, "progress.bar.borderColor", NSNull())) == nil)
+        #expect(errorText(with(with(t, "progress.bar.border", 1), "progress.bar.borderColor", NSNull())) == "progress.bar.borderColor: required when border is above 0")
+        var ruled = with(t, "days.heading.kind", "rule")
+        ruled = with(ruled, "days.heading.rule", NSNull())
+        ruled = with(ruled, "days.heading.ruleGap", 4)
+        #expect(errorText(ruled) == "days.heading.rule: required when kind is \"rule\"")
+        #expect(errorText(with(t, "cover", nil)) == "cover: required when `cover` is listed")
+        var titleOnly = try classic()
+        titleOnly["sections"] = ["title"]
+        titleOnly["title"] = [String: Any]()
+        titleOnly["firstPageMargins"] = titleOnly["margins"]
+        for language in ["en", "es", "fr"] { titleOnly = with(titleOnly, "labels.\(language).legs", nil) }
+        #expect(errorText(titleOnly) == nil, "no section that counts legs is listed")
     }
 
     @Test("a declared default is what a left-out key reads as")

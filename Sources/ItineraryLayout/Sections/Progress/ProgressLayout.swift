@@ -23,7 +23,7 @@ struct ProgressLayout {
 
     // MARK: Words
 
-    /// A word of the `progressSection` labels, with `{placeholders}` filled.
+    /// A word of the `progress` labels, with `{placeholders}` filled.
     func label(_ key: String, _ values: [String: String] = [:]) -> String {
         Labels.fill(ctx.labels.label("progress", key), values)
     }

@@ -33,6 +33,8 @@ enum TemplateDefault: Sendable {
     case whole(Int)
     case flag(Bool)
     case word(String)
+    /// The value of another key (`firstPageMargins` is `margins`), named here for the reference.
+    case same(String)
     /// No value: the part is not drawn, or the layout has its own rule (documented on the key).
     case none
 }

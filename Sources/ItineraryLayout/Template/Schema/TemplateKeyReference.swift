@@ -18,8 +18,9 @@ public enum TemplateKeyReference {
         Every key a template file may have. A template is read strictly: a key that is not listed
         here is refused with the nearest known key, a key listed as retired is refused with what to
         do instead, and every value must be of its type and in its range. Lengths are in points.
-        A *style name* must name a key of `styles`, a *colour token* a key of `colors`. An object
-        used in several places is described once, where it first appears.
+        A *style name* must name a key of `styles`, a *colour token* a key of `colors`. A number
+        "required when" something else is 0 when it is not required and left out. An object used
+        in several places (Insets, Line, Icon, Column, Section title) is described once, by name.
 
         \(writer.text)
         """
@@ -32,7 +33,7 @@ public enum TemplateKeyReference {
 
         mutating func section(path: String, _ schema: TemplateSchema) {
             described[identity(schema)] = described[identity(schema)] ?? path
-            text += "\n## `\(path)`\n\(schema.doc)\n"
+            text += "\n## \(schema.name ?? "`\(path)`")\n\(schema.doc)\n"
             var children: [(path: String, schema: TemplateSchema)] = []
             let current = schema.current
             if !current.isEmpty, current.allSatisfy({ $0.doc.isEmpty }) {
@@ -45,17 +46,17 @@ public enum TemplateKeyReference {
                 for key in current {
                     let (value, child) = describe(key.kind, at: join(path, key.name))
                     if let child { children.append(child) }
-                    text += "| `\(key.name)` | \(value) | \(presence(key.presence)) | \(key.doc) |\n"
+                    text += "| `\(key.name)` | \(value) | \(presence(key)) | \(key.doc) |\n"
                 }
                 for pattern in schema.patterns {
-                    text += "| `\(pattern.shown)` | text | optional | \(pattern.doc) |\n"
+                    text += "| `\(pattern.shown)` | text | none | \(pattern.doc) |\n"
                 }
             }
             let retired = schema.keys.compactMap { key -> String? in
                 guard case let .retired(message) = key.presence else { return nil }
-                return "`\(key.name)` (\(message))"
+                return "- `\(key.name)`: \(message)\n"
             }
-            if !retired.isEmpty { text += "\nRetired, and refused with what to do instead: " + retired.joined(separator: "; ") + ".\n" }
+            if !retired.isEmpty { text += "\nRetired keys, refused with what to do instead:\n\n" + retired.joined() }
             for child in children where described[identity(child.schema)] == child.path {
                 section(path: child.path, child.schema)
             }
@@ -70,7 +71,12 @@ public enum TemplateKeyReference {
             case let .list(.object(s)): (words, child, schema) = ("list of objects", path + "[i]", s)
             default: return (kind.summary, nil)
             }
-            // The first appearance is where the object is described; later ones point to it.
+            // A named object is described under its name; another at its first appearance, and
+            // later ones point to it.
+            if let name = schema.name {
+                described[identity(schema)] = described[identity(schema)] ?? child
+                return ("\(words) (\(name))", (child, schema))
+            }
             let home = described[identity(schema)] ?? child
             described[identity(schema)] = home
             return ("\(words) (`\(home)`)", (child, schema))
@@ -82,10 +88,12 @@ public enum TemplateKeyReference {
             schema.doc + "|" + schema.keys.map(\.name).joined(separator: ",")
         }
 
-        private func presence(_ presence: TemplatePresence) -> String {
-            switch presence {
+        private func presence(_ key: TemplateKey) -> String {
+            switch key.presence {
             case .required: return "required"
-            case let .requiredWhen(condition): return "required when \(condition)"
+            case let .requiredWhen(condition):
+                if case .number = key.kind { return "required when \(condition); else `0`" }
+                return "required when \(condition); else none"
             case .retired: return "refused"
             case let .optional(fallback):
                 switch fallback {
@@ -93,6 +101,7 @@ public enum TemplateKeyReference {
                 case let .whole(n): return "`\(n)`"
                 case let .flag(b): return "`\(b)`"
                 case let .word(w): return w.isEmpty ? "empty" : "`\"\(w)\"`"
+                case let .same(other): return "as `\(other)`"
                 case .none: return "none"
                 }
             }

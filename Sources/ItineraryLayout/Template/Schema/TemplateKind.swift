@@ -4,6 +4,8 @@
 /// The type of a template key's value.
 indirect enum TemplateKind: Sendable {
     case number(NumberRule)
+    /// A number meeting the rule, or the one word (a column's `"rest"`).
+    case numberOrWord(NumberRule, String)
     case whole(ClosedRange<Int>)
     case flag
     case text
@@ -28,6 +30,7 @@ indirect enum TemplateKind: Sendable {
     var summary: String {
         switch self {
         case let .number(rule): return rule.summary
+        case let .numberOrWord(rule, word): return "\(rule.summary), or `\"\(word)\"`"
         case let .whole(range):
             if range.upperBound == Int.max { return "whole number ≥ \(range.lowerBound)" }
             return "whole number \(range.lowerBound)–\(range.upperBound)"

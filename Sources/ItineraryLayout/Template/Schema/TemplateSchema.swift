@@ -4,13 +4,17 @@
 struct TemplateSchema: Sendable {
     /// One line for the reference: what the object is.
     let doc: String
+    /// The name the reference gives an object used in several places (`Insets`, `Line`), so that
+    /// each use points to one description; nil for an object with one place.
+    let name: String?
     let keys: [TemplateKey]
     /// Keys the template names itself, by their shape (`league.<CODE>`).
     let patterns: [TemplateKeyPattern]
     private let index: [String: Int]
 
-    init(_ doc: String, _ keys: [TemplateKey], patterns: [TemplateKeyPattern] = []) {
+    init(_ doc: String, _ keys: [TemplateKey], patterns: [TemplateKeyPattern] = [], name: String? = nil) {
         self.doc = doc
+        self.name = name
         self.keys = keys
         self.patterns = patterns
         var index: [String: Int] = [:]
