@@ -2,24 +2,16 @@
 
 /// Sizes, colours, styles and placement weights of the cover's route map.
 public struct RouteMapSpec: Sendable, TemplateObjectReadable {
-    /// Height with a one-line title; the map never takes more than the page leaves it.
     public var height: Double
-    /// Taken off the height for each title line after the first.
     public var heightPerExtraTitleLine: Double
-    /// Inside the frame, around the fitted route.
     public var padding: Insets
-    /// The least span shown on each axis, in degrees.
     public var minimumSpanDegrees: Double
-    /// A trip with one mapped place gets a locator instead of a route map: this tall (at most
-    /// `height`), spanning at least `locatorSpanDegrees`, so the place is seen in its region.
-    /// A trip with none gets no map at all.
     public var locatorHeight: Double
     public var locatorSpanDegrees: Double
     public var cornerRadius: Double
     public var fill: String
     public var frameColor: String
     public var frameWidth: Double
-    /// Style of the centred line shown when no stop has a location.
     public var emptyStyle: String
     public var graticule: GraticuleSpec
     public var route: RouteLegSpec
@@ -68,18 +60,13 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
 
 /// Lines of latitude and longitude, and their degree labels.
 public struct GraticuleSpec: Sendable, TemplateObjectReadable {
-    /// Degree steps, finest first: a step is used while the map spans less than `stepsBelow[i]` degrees.
     public var steps: [Double]
-    /// The span limits that go with `steps` (one fewer: the last step has no limit).
     public var stepsBelow: [Double]
     public var color: String
     public var lineWidth: Double
     public var style: String
-    /// Baseline of the longitude labels, from the frame's top.
     public var topBaseline: Double
-    /// Longitude labels start this far right of their line; latitude labels sit this far above theirs.
     public var labelOffset: Double
-    /// Left edge of the latitude labels, from the frame's left.
     public var leftInset: Double
 
     static let schema = TemplateSchema("The graticule: a step in degrees chosen by the frame's span.", [
@@ -114,12 +101,10 @@ public struct RouteLegSpec: Sendable, TemplateObjectReadable {
     public var casingWidth: Double
     public var color: String
     public var lineWidth: Double
-    /// The bow as a fraction of the leg's length, and its cap in points.
     public var bow: Double
     public var maxBow: Double
     public var arrowLength: Double
     public var arrowWidth: Double
-    /// A thin stroke around the arrowhead that rounds its corners.
     public var arrowOutline: Double
 
     static let schema = TemplateSchema("The route's legs: a bowed line over a casing, an arrowhead at its middle.", [
@@ -152,13 +137,9 @@ public struct MarkerSpec: Sendable, TemplateObjectReadable {
     public var fill: String
     public var stroke: String
     public var strokeWidth: Double
-    /// Sizes by the number of places, smallest count first; the last tier takes any count.
     public var tiers: [MarkerTier]
-    /// The number's baseline sits this fraction of its size below the marker's centre.
     public var baselineShift: Double
-    /// A capsule is the number's width plus this many radii (and never narrower than a circle).
     public var textPadding: Double
-    /// Stop numbers shown on a revisited place before the rest are counted (`5 · 32 · +2`).
     public var maxNumbers: Int
 
     static let schema = TemplateSchema("The numbered stop markers.", [
@@ -212,14 +193,11 @@ public struct MarkerTier: Sendable, TemplateObjectReadable, Equatable {
 public struct MapLabelSpec: Sendable, TemplateObjectReadable {
     public var cityStyle: String
     public var datesStyle: String
-    /// Styles once the map has more places than `maxPlacesWithDates` (then no dates are shown).
     public var denseCityStyle: String
     public var maxPlacesWithDates: Int
     public var halo: String
     public var haloWidth: Double
-    /// Between a marker's edge and its label.
     public var gap: Double
-    /// A longer city name is shortened with an ellipsis.
     public var maxWidth: Double
     public var weights: LabelWeights
 
@@ -251,18 +229,12 @@ public struct MapLabelSpec: Sendable, TemplateObjectReadable {
 
 /// The label placer's score: lower is better; a best score of `drop` or more drops the label.
 public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
-    /// Times the candidate's index (E, W, NE, SE, NW, SW, N, S).
     public var position: Double
-    /// For each route sample inside the label.
     public var routeSample: Double
-    /// Samples taken along each leg.
     public var samplesPerLeg: Int
-    /// When the label meets a marker or a placed label.
     public var overlap: Double
-    /// When the label leaves the frame (less `frameInset`) or enters the scale-bar zone.
     public var outside: Double
     public var drop: Double
-    /// Room kept around a marker, beyond its radius.
     public var markerClearance: Double
     public var frameInset: Double
 
@@ -298,29 +270,22 @@ public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
 
 /// The scale bar and north arrow in the bottom-right corner.
 public struct ScaleBarSpec: Sendable, TemplateObjectReadable {
-    /// From the frame's right and bottom edges to the bar's right end and its line.
     public var right: Double
     public var bottom: Double
-    /// Candidate lengths in miles or kilometres; the first at least `minimumLength` points long wins.
     public var lengths: [Double]
     public var minimumLength: Double
     public var color: String
     public var lineWidth: Double
     public var tickHeight: Double
     public var style: String
-    /// Between the ticks' tops and the labels' baseline.
     public var textGap: Double
-    /// The corner kept free of city labels.
     public var zoneWidth: Double
     public var zoneHeight: Double
-    /// The north arrow: its centre this far left of the bar, its tip `northTop` above the bar's line.
     public var northGap: Double
     public var northTop: Double
     public var northHeight: Double
     public var northWidth: Double
-    /// How far the arrow's back corners reach below its notch.
     public var northNotch: Double
-    /// Baseline of the `N` below the bar's line.
     public var northLabelDrop: Double
 
     static let schema = TemplateSchema("The scale bar and the north arrow.", [

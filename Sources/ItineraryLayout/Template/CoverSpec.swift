@@ -3,19 +3,15 @@
 /// Settings of the `cover` section of a template. Every size, gap, colour token and style
 /// name of the cover lives here; the words live under `labels.<language>.cover`.
 public struct CoverSpec: Sendable, TemplateObjectReadable {
-    /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
     public var brand: CoverBrandSpec
-    /// Vertical space below each part of the page.
     public var gaps: CoverGaps
     public var title: CoverTextSpec
     public var route: CoverRouteSpec
     public var meta: CoverMetaSpec
     public var map: RouteMapSpec
-    /// The numbered key under the map (nil, in a template older than it: none).
     public var mapKey: CoverMapKeySpec?
     public var stats: CoverStatsSpec
-    /// The text style of the closing note.
     public var noteStyle: String
 
     static let schema = TemplateSchema("The cover: one page, always: brand row, title, route line, meta row, route map, its key, stat tiles and a note. It is one block exactly as tall as its page's body frame.", [
@@ -47,12 +43,10 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
 
 /// The brand row: a disc with seam arcs and the product name, and a caps label at the right.
 public struct CoverBrandSpec: Sendable, TemplateObjectReadable {
-    /// Height of the row; the disc and the caps label are centred in it.
     public var height: Double
     public var disc: Double
     public var discColor: String
     public var seamColor: String
-    /// Between the disc and the product name.
     public var gap: Double
     public var style: String
     public var labelStyle: String
@@ -85,7 +79,6 @@ public struct CoverGaps: Sendable, TemplateObjectReadable {
     public var route: Double
     public var meta: Double
     public var map: Double
-    /// Between the map and its key (the key is followed by `map`); 6 when left out.
     public var mapKey: Double
     public var stats: Double
 
@@ -170,19 +163,15 @@ public struct CoverRouteSpec: Sendable, TemplateObjectReadable {
 public struct CoverMetaSpec: Sendable, TemplateObjectReadable {
     public var labelStyle: String
     public var valueStyle: String
-    /// Between the caps label and the value.
     public var labelGap: Double
-    /// Between one column's widest line and the next column.
     public var columnGap: Double
     public var chipStyle: String
     public var chipColor: String
     public var chipRadius: Double
     public var chipPaddingX: Double
     public var chipPaddingY: Double
-    /// Between two chips.
     public var chipGap: Double
     public var leagueNameStyle: String
-    /// Between the chip and the league's full name.
     public var leagueNameGap: Double
 
     static let schema = TemplateSchema("The meta row: a caps label over a value for dates, traveler and leagues (a column without a value is left out). When the row is too wide the league's full name goes first, then the traveler is shortened.", [
@@ -218,7 +207,6 @@ public struct CoverMetaSpec: Sendable, TemplateObjectReadable {
 
 /// The stat tiles under the map.
 public struct CoverStatsSpec: Sendable, TemplateObjectReadable {
-    /// Relative widths of Days, Games, Stadiums, Cities, Distance and Drive time.
     public var weights: [Double]
     public var gap: Double
     public var radius: Double
@@ -228,9 +216,7 @@ public struct CoverStatsSpec: Sendable, TemplateObjectReadable {
     public var valueStyle: String
     public var unitStyle: String
     public var labelStyle: String
-    /// Between the value and the caps label under it.
     public var labelGap: Double
-    /// A value too wide for its tile is set smaller, down to this size.
     public var minimumValueSize: Double
 
     static let schema = TemplateSchema("Six stat tiles under the map: days, games, stadiums, cities, distance (every leg, in the trip's units), travel time.", [

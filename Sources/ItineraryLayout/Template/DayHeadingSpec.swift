@@ -11,22 +11,14 @@ public enum DayHeadingKind: String, Sendable, CaseIterable {
 
 /// The day heading: the tile and the H2 beside it, or a rule and one line under it.
 public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
-    /// A tile beside the text, or a rule over it.
     public var kind: DayHeadingKind
-    /// The tile (kind `tile`; 0 for `rule`).
     public var tileSize: Double
     public var tileRadius: Double
-    /// From the tile's top to the top of the `DAY` line.
     public var tileCapsTop: Double
-    /// Between the tile and the H2; the gutter of every card is `tileSize + gap` (0 without a tile).
     public var gap: Double
-    /// The rule over the heading line (kind `rule`).
     public var rule: LineSpec?
-    /// From the rule to the top of the heading line (kind `rule`).
     public var ruleGap: Double
-    /// Between the H2 and the day's title.
     public var titleGap: Double
-    /// The least space between the H2 and the summary at the right.
     public var summaryGap: Double
 
     static let schema = TemplateSchema("The heading of each day: a tile beside the date and city, or a rule over one line.", [
@@ -54,6 +46,5 @@ public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
         summaryGap = try o.number("summaryGap")
     }
 
-    /// From the content box's left edge to every card: the tile and the gap after it, if any.
     public var gutter: Double { kind == .tile ? tileSize + gap : 0 }
 }

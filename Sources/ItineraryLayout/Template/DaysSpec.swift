@@ -4,44 +4,27 @@
 /// token each part uses. Every key but `startsNewPage` is required, so the look lives in the
 /// template file alone.
 public struct DaysSpec: Sendable, TemplateObjectReadable {
-    /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
-    /// The H1 and lead at the top of the section.
     public var title: SectionTitleSpec
-    /// Above each day after the first (from the last card to the next tile).
     public var betweenDays: Double
-    /// Between two cards of a day (the day note counts as a card).
     public var betweenCards: Double
-    /// From the bottom of the heading block to the first card.
     public var afterHeading: Double
     public var heading: DayHeadingSpec
     public var card: CardSpec
-    /// Custom items: top and bottom padding (replacing the card's) and the gap above the category label.
     public var customPaddingY: Double
     public var customLabelGap: Double
     public var teamBar: TeamBarSpec
-    /// The colour of the team codes in a matchup: `team` (each team's own) or a token.
     public var teamCodeColor: ColorChoice
-    /// The league of a game: the lead tile filled, or an outlined chip.
     public var leagueCode: LeagueCodeSpec
-    /// Where the fact cells of a stay go: under the title, or beside it.
     public var factCells: FactCellsSpec
-    /// A rule between two cards of a day, in the middle of `betweenCards` (width 0: none).
     public var cardRule: LineSpec
-    /// The line under ticket and plan links (width 0: none).
     public var linkUnderline: UnderlineSpec
-    /// Space on each side of the `@` in a matchup.
     public var matchupAtSpace: Double
-    /// Space between a time and its zone abbreviation.
     public var zoneGap: Double
     public var ticket: TicketStripSpec
-    /// A QR code beside each ticket link and plan link, for paper (nil: none).
     public var qrCode: QRCodeSpec?
-    /// The day-note callout.
     public var note: CalloutSpec
-    /// The chip behind a confirmation code.
     public var codeChip: ChipSpec
-    /// Dash pattern of the rest-day card's border.
     public var restDayDash: [Double]
     public var icons: DayIconsSpec
     public var styles: RoleMap<DayStyle>
@@ -122,12 +105,8 @@ public enum DayColor: String, TemplateRoleSet {
 
 /// A section's H1 with its lead line.
 public struct SectionTitleSpec: Sendable, TemplateObjectReadable {
-    /// Above the H1, when the section follows on from the one before (dropped at a page top).
-    /// A section that starts a new page wants 0: the space would follow the page break.
     public var spaceBefore: Double
-    /// Between the H1 and the lead.
     public var leadGap: Double
-    /// Below the lead, before the section's content.
     public var spaceAfter: Double
 
     static let schema = TemplateSchema("A section's H1 with its lead line.", [
@@ -146,28 +125,18 @@ public struct SectionTitleSpec: Sendable, TemplateObjectReadable {
 /// The card box and its grid: `[lead tile] columnGap [content] columnGap [side]`.
 public struct CardSpec: Sendable, TemplateObjectReadable {
     public var radius: Double
-    /// Border width; the padding is inside it.
     public var border: Double
     public var padding: Insets
-    /// The square tile at the left of each card.
     public var leadTile: Double
     public var leadTileRadius: Double
-    /// The least space between the league code and the edges of its tile.
     public var leagueCodeInset: Double
     public var columnGap: Double
-    /// Width of the right-hand column (times, durations, nights).
     public var side: Double
-    /// The same for game cards, whose times are larger.
     public var gameSide: Double
-    /// Between a card's title and its second line.
     public var lineGap: Double
-    /// Above the venue and notes rows.
     public var rowGap: Double
-    /// Above the row of fact cells (check-in, check-out, confirmation).
     public var cellsGap: Double
-    /// Between two fact cells (and ticket fields).
     public var cellSpacing: Double
-    /// Between a cell's caps label and its value.
     public var cellLabelGap: Double
 
     static let schema = TemplateSchema("The card box and its grid: lead tile, content column, side column.", [
@@ -207,14 +176,10 @@ public struct CardSpec: Sendable, TemplateObjectReadable {
 
 /// The perforated strip at the foot of a game card with a ticket.
 public struct TicketStripSpec: Sendable, TemplateObjectReadable {
-    /// Above the perforation.
     public var gap: Double
-    /// The perforation's stroke width.
     public var rule: Double
     public var dash: [Double]
-    /// Below the perforation.
     public var padding: Double
-    /// The ticket link gets at least this width beside the fields, else it takes a row of its own.
     public var linkMinWidth: Double
 
     static let schema = TemplateSchema("The perforated strip at the foot of a game card with a ticket.", [
@@ -324,13 +289,9 @@ public struct IconSpec: Sendable, TemplateObjectReadable {
 
 /// The icons of the day pages.
 public struct DayIconsSpec: Sendable, TemplateObjectReadable {
-    /// In a card's lead tile.
     public var tile: IconSpec
-    /// Before a venue or notes line.
     public var inline: IconSpec
-    /// In the day-note callout.
     public var note: IconSpec
-    /// After the ticket link.
     public var link: IconSpec
 
     static let schema = TemplateSchema("The icons of the day pages.", [

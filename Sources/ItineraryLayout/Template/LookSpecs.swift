@@ -3,9 +3,7 @@
 
 /// A straight rule: its stroke width and colour token. A width of 0 draws nothing.
 public struct LineSpec: Sendable, TemplateObjectReadable, Equatable {
-    /// Stroke width.
     public var width: Double
-    /// A colour token.
     public var color: String
 
     static let schema = TemplateSchema("A straight rule; a width of 0 draws none.", [
@@ -29,9 +27,7 @@ public struct LeagueCodeSpec: Sendable, TemplateObjectReadable, Equatable {
         case chip
     }
 
-    /// A filled tile or an outlined chip.
     public var kind: Kind
-    /// The chip's height, corner radius, padding each side of the code and outline width.
     public var height, radius, paddingX, border: Double
 
     static let schema = TemplateSchema("How a game's league is shown at the left of its card.", [
@@ -63,9 +59,7 @@ public struct FactCellsSpec: Sendable, TemplateObjectReadable, Equatable {
         case beside
     }
 
-    /// Below the name, or beside it.
     public var placement: Placement
-    /// Where the cells' column starts, from the left of the card's content column.
     public var column: Double
 
     static let schema = TemplateSchema("Where a stay's fact cells (check-in, check-out, confirmation) go.", [
@@ -81,9 +75,7 @@ public struct FactCellsSpec: Sendable, TemplateObjectReadable, Equatable {
 
 /// A line under links, so that they read as links without colour. A width of 0 draws none.
 public struct UnderlineSpec: Sendable, TemplateObjectReadable, Equatable {
-    /// Stroke width (0: no underline).
     public var width: Double
-    /// From the baseline down to the middle of the line.
     public var offset: Double
 
     static let schema = TemplateSchema("A line under links, so that they read as links without colour.", [

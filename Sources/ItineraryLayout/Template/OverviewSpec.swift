@@ -3,7 +3,6 @@
 /// Settings of the `overview` section of a template: the section title, the table's rules and
 /// paddings, and each table's columns and text roles. Every key but `startsNewPage` is required.
 public struct OverviewSpec: Sendable, TemplateObjectReadable {
-    /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
     public var title: Title
     public var staysTitle: SubTitle
@@ -57,14 +56,10 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
 
     /// The H1 and the lead line under it.
     public struct Title: Sendable, TemplateObjectReadable {
-        /// Print the H1 and lead; without them the section still names itself in the running
-        /// header (a template whose title block heads the page needs no second title).
         public var visible: Bool
         public var style: TextRole
         public var lead: TextRole
-        /// Space between the title and the lead line.
         public var leadGap: Double
-        /// Space between the lead line and the first table.
         public var spaceBelow: Double
 
         static let schema = TemplateSchema("The overview's H1 and lead.", [
@@ -105,9 +100,7 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
 
     /// What both tables share: gaps, paddings, rules, page-break rules and the common text roles.
     public struct TableSpec: Sendable, TemplateObjectReadable {
-        /// The space at the right of every column but the last; column widths include it.
         public var columnGap: Double
-        /// How far into a column gap a game's time may reach before it takes a line of its own.
         public var overhang: Double
         public var headerStyle: TextRole
         public var headerPaddingBottom: Double
@@ -117,7 +110,6 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var rowRule: LineSpec
         public var totalsStyle: TextRole
         public var totalsRule: LineSpec
-        /// The `—` of an empty cell.
         public var emptyStyle: TextRole
         public var minimumRowsUnderHeader: Int
         public var rowsKeptWithTotals: Int
@@ -203,12 +195,9 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
     public struct DaysTable: Sendable, TemplateObjectReadable {
         public var day, date, city, games, travel, distance, time: ColumnSpec
         public var dayStyle, dateStyle, cityStyle, matchupStyle, gameTimeStyle, travelStyle, arrowStyle, figureStyle, restDayStyle: TextRole
-        /// Where a game's time starts, from the Games cell's left edge.
         public var gameTimeTab: Double
-        /// The least space before the time when a matchup runs past the tab.
         public var gameTimeMinimumGap: Double
         public var travelIcon: IconSpec
-        /// Where the travel text starts, beside the icon; wrapped lines hang there too.
         public var travelIndent: Double
 
         static let columns = TemplateSchema("The columns of the table of days.", ["day", "date", "city", "games", "travel", "distance", "time"].map {
@@ -250,7 +239,6 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
             travelIndent = try o.number("travelIndent")
         }
 
-        /// The columns in printed order.
         public var columns: [TableColumn] { [day, date, city, games, travel, distance, time].map(\.column) }
 
     }
@@ -313,7 +301,6 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
             code = try o.read("code")
         }
 
-        /// The columns in printed order.
         public var columns: [TableColumn] { [hotel, checkIn, checkOut, nights, confirmation].map(\.column) }
 
     }

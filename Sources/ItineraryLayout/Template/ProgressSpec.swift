@@ -2,27 +2,18 @@
 
 /// Settings of the `progress` section of a template. Every key but `startsNewPage` is required.
 public struct ProgressSpec: Sendable, TemplateObjectReadable {
-    /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
     public var title: SectionTitleSpec
-    /// Between the count and the `of 30 MLB ballparks` after it.
     public var heroGap: Double
-    /// From the hero line to the bar.
     public var barGap: Double
     public var bar: ProgressBarSpec
-    /// From the bar to the caps heading of the grid, and from the grid to the record heading.
     public var sectionGap: Double
-    /// From the grid's caps heading to the grid.
     public var headingGap: Double
     public var grid: StadiumGridSpec
     public var card: StadiumCardSpec
-    /// The home team's chip on a stadium card.
     public var chip: TeamChipSpec
     public var pills: PillSpec
-    /// From the pills to the caption under them.
     public var captionGap: Double
-    /// The kind of venue each league plays in (`ballpark`, `arena`, `stadium`): it picks the
-    /// nouns of the labels. Leagues not listed use `defaultVenueKind`.
     public var venueKinds: [String: String]
     public var defaultVenueKind: String
     public var styles: RoleMap<ProgressStyle>
@@ -69,7 +60,6 @@ public struct ProgressSpec: Sendable, TemplateObjectReadable {
     /// The venue kind of a league (`MLB` → `ballpark`).
     public func venueKind(league: String) -> String { venueKinds[league.uppercased()] ?? defaultVenueKind }
 
-    /// Every venue kind the template can print.
     public var venueKindsUsed: [String] { Array(Set(venueKinds.values).union([defaultVenueKind])).sorted() }
 }
 
@@ -91,12 +81,9 @@ public struct ProgressBarSpec: Sendable, TemplateObjectReadable {
     public var height: Double
     public var gap: Double
     public var radius: Double
-    /// Above this many stadiums the bar is one piece, with `solidRadius`.
     public var maxSegments: Int
     public var solidRadius: Double
-    /// An outline round every segment (0: none), so that an unvisited white segment still shows.
     public var border: Double
-    /// The outline's colour token (needed when `border` is above 0).
     public var borderColor: String?
 
     static let schema = TemplateSchema("The bar of one segment per stadium.", [
@@ -123,7 +110,6 @@ public struct ProgressBarSpec: Sendable, TemplateObjectReadable {
 /// The grid of stadium cards.
 public struct StadiumGridSpec: Sendable, TemplateObjectReadable {
     public var columns: Int
-    /// Between columns and between rows.
     public var gap: Double
 
     static let schema = TemplateSchema("The grid of stadium cards.", [
@@ -142,12 +128,9 @@ public struct StadiumCardSpec: Sendable, TemplateObjectReadable {
     public var radius: Double
     public var border: Double
     public var padding: Insets
-    /// From the chip row to the stadium name.
     public var nameGap: Double
-    /// From the team to the rule.
     public var ruleGap: Double
     public var rule: Double
-    /// From the rule to the visit line.
     public var footGap: Double
 
     static let schema = TemplateSchema("One stadium card: the chip row, the name, the team, a rule, and the visit line.", [
@@ -173,12 +156,10 @@ public struct StadiumCardSpec: Sendable, TemplateObjectReadable {
 
 /// Outline pills of the venues that match no stadium.
 public struct PillSpec: Sendable, TemplateObjectReadable {
-    /// From the caps heading to the first row of pills.
     public var headingGap: Double
     public var border: Double
     public var paddingX: Double
     public var paddingY: Double
-    /// Between two pills, across and down.
     public var gap: Double
 
     static let schema = TemplateSchema("Outline pills of the venues in the record that match no stadium.", [

@@ -21,7 +21,6 @@ public enum ColorChoice: Sendable, TemplateReadable, Equatable {
         }
     }
 
-    /// The token named, if any (for the loader's check).
     public var token: String? {
         if case let .token(name) = self { return name }
         return nil
@@ -30,19 +29,12 @@ public enum ColorChoice: Sendable, TemplateReadable, Equatable {
 
 /// The home team's bar down the left edge of a game card: one bar, or several thin lines.
 public struct TeamBarSpec: Sendable, TemplateObjectReadable {
-    /// Width of each bar.
     public var width: Double
-    /// From the card's inner left edge.
     public var inset: Double
-    /// From the card's inner top and bottom edges.
     public var endInset: Double
-    /// Corner radius of each bar.
     public var radius: Double
-    /// `team` (the home team's colour) or a token.
     public var color: ColorChoice
-    /// How many bars, side by side.
     public var count: Int
-    /// Between two bars (needed when `count` is above 1).
     public var gap: Double
 
     static let schema = TemplateSchema("The home team's bar down the left edge of a game card.", [
@@ -68,15 +60,11 @@ public struct TeamBarSpec: Sendable, TemplateObjectReadable {
 
 /// The home team's chip on a stadium card: filled (with the team's colour or a token), outlined, or both.
 public struct TeamChipSpec: Sendable, TemplateObjectReadable {
-    /// Corner radius, padding each side of the code, and height.
     public var radius: Double
     public var paddingX: Double
     public var height: Double
-    /// `team` (the team's text colour, `chipFallback` without one), a token, or nil for no fill.
     public var fill: ColorChoice?
-    /// Outline width (0: none).
     public var border: Double
-    /// The outline's colour token (needed when `border` is above 0).
     public var borderColor: String?
 
     static let schema = TemplateSchema("The home team's chip on a stadium card: filled, outlined, or both.", [

@@ -6,24 +6,18 @@ import ItineraryText
 public struct Template: Sendable, TemplateObjectReadable {
     public let name: String
     public let description: String?
-    /// The paper used when the caller does not choose one: a key of `papers`.
     public let paper: String
     public let papers: [String: PaperSize]
     public let margins: Insets
-    /// Margins of the first page (it carries no running header).
     public let firstPageMargins: Insets
     public let header: HeaderSpec
     public let footer: FooterSpec
-    /// Colour tokens by name, parsed from `#RRGGBB`.
     public let colors: [String: Color]
     public let fontFamily: String
     public let styles: [String: StyleSpec]
     public let spacing: Spacing
-    /// Labels by language code (`en`, `es`); `en` is required and is the fallback.
     public let labels: [String: Labels]
-    /// The sections to print, in order.
     public let sections: [SectionName]
-    /// Each listed section's settings (a listed section must have them).
     public let cover: CoverSpec?
     public let title: TitleSpec?
     public let overview: OverviewSpec?
@@ -141,9 +135,7 @@ public struct Insets: Sendable, TemplateObjectReadable, Equatable {
 
 /// The running header: a line of small print and a rule under it, from the second page on.
 public struct HeaderSpec: Sendable, TemplateObjectReadable {
-    /// Distance from the page top to the top of the header's line box.
     public var textTop: Double
-    /// Distance from the text top down to the rule.
     public var ruleOffset: Double
     public var ruleWidth: Double
     public var style: String
@@ -168,16 +160,12 @@ public struct HeaderSpec: Sendable, TemplateObjectReadable {
 
 /// The footer: the wordmark at the left, "Page N of M" at the right.
 public struct FooterSpec: Sendable, TemplateObjectReadable {
-    /// Distance from the page bottom up to the top of the footer's line box.
     public var textTopFromBottom: Double
     public var style: String
     public var wordmarkStyle: String
-    /// Diameter of the wordmark's disc.
     public var wordmarkDisc: Double
     public var wordmarkColor: String
-    /// The product name printed beside the disc.
     public var wordmark: String
-    /// Whether the first page carries the footer (a cover does not; it still counts as page 1).
     public var onFirstPage: Bool
 
     static let schema = TemplateSchema("The footer: the wordmark at the left, `Page N of M` at the right.", [
@@ -237,10 +225,7 @@ public struct StyleSpec: Sendable, TemplateObjectReadable {
 
 /// The gaps of the `title` section.
 public struct Spacing: Sendable, TemplateObjectReadable {
-    /// Between the trip's name and the line of dates and traveler under it; with the facts at
-    /// the right, the least room between the name and them.
     public var afterTitle: Double
-    /// Below the title block.
     public var afterTitleBlock: Double
 
     static let schema = TemplateSchema("The gaps of the `title` section.", [

@@ -127,7 +127,9 @@ protocol TemplateReadable {
     init(_ value: TemplateValue) throws(TemplateError)
 }
 
-/// A part of a template written as a JSON object with declared keys.
+/// A part of a template written as a JSON object with declared keys. Its properties are the
+/// values of its keys, and each key's doc line in `schema` is their documentation (the same
+/// line docs/template-keys/reference.md prints), so it is written once.
 protocol TemplateObjectReadable: TemplateReadable {
     /// Every key the object may have: any other is refused, so a misspelt key in a template is
     /// an error rather than a silently ignored setting.

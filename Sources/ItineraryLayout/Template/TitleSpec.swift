@@ -11,11 +11,8 @@ public struct TitleSpec: Sendable, TemplateObjectReadable {
         case right
     }
 
-    /// Start the section on a new page (unless already at the top of one).
     public var startsNewPage: Bool
-    /// Where the dates and traveler go (default `below`).
     public var facts: Facts
-    /// Add the line `10 days · 8 games · 6 cities` (style `meta`) under the block.
     public var summary: Bool
 
     // Left out, the block is the one it always was: name, facts, summary, one under another.
