@@ -71,7 +71,7 @@ public struct GraticuleSpec: Sendable, TemplateObjectReadable {
 
     static let schema = TemplateSchema("The graticule: a step in degrees chosen by the frame's span.", [
         .lengths("steps", .increasing, "the steps in degrees: `steps[i]` while the frame spans less than `stepsBelow[i]` degrees, else the last"),
-        .lengths("stepsBelow", .increasing, "the spans that choose the steps: one number fewer than `steps`"),
+        .lengths("stepsBelow", .limits, "the spans that choose the steps: one number fewer than `steps`"),
         .color("color", "the lines"),
         .number("lineWidth", "their stroke width"),
         .style("style", "the degree labels"),

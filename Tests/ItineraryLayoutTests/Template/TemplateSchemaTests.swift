@@ -115,6 +115,8 @@ struct TemplateSchemaTests {
         ruled = with(ruled, "days.heading.ruleGap", 4)
         #expect(errorText(ruled) == "days.heading.rule: required when kind is \"rule\"")
         #expect(errorText(with(t, "cover", nil)) == "cover: required when `cover` is listed")
+        let oneStep = with(with(t, "cover.map.graticule.steps", [5]), "cover.map.graticule.stepsBelow", [Double]())
+        #expect(errorText(oneStep) == nil, "a graticule of one step has no limits")
         var titleOnly = try classic()
         titleOnly["sections"] = ["title"]
         titleOnly["title"] = [String: Any]()

@@ -105,15 +105,19 @@ enum LengthsRule: Sendable {
     case dash
     /// Numbers above 0 in increasing order, at least one (a ladder of choices).
     case increasing
+    /// Numbers above 0 in increasing order, or none (the limits between the steps of a ladder:
+    /// a ladder of one step has none).
+    case limits
     /// Exactly this many numbers above 0.
     case exactly(Int)
 
     /// Whether `values` meet the rule.
     func admits(_ values: [Double]) -> Bool {
+        if case .limits = self, values.isEmpty { return true }
         guard !values.isEmpty, values.allSatisfy({ $0 > 0 && $0.isFinite }) else { return false }
         switch self {
         case .dash: return true
-        case .increasing: return zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
+        case .increasing, .limits: return zip(values, values.dropFirst()).allSatisfy { $0 < $1 }
         case let .exactly(count): return values.count == count
         }
     }
@@ -122,6 +126,7 @@ enum LengthsRule: Sendable {
         switch self {
         case .dash: return "must be a list of lengths above 0"
         case .increasing: return "must be numbers above 0 in increasing order"
+        case .limits: return "must be numbers above 0 in increasing order, or none"
         case let .exactly(count): return "must be \(count) numbers above 0"
         }
     }
@@ -130,6 +135,7 @@ enum LengthsRule: Sendable {
         switch self {
         case .dash: return "list of lengths > 0"
         case .increasing: return "list of numbers > 0, increasing"
+        case .limits: return "list of numbers > 0, increasing (may be empty)"
         case let .exactly(count): return "list of \(count) numbers > 0"
         }
     }
