@@ -24,7 +24,7 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
         .number("heightPerExtraTitleLine", "taken off for each title line after the first"),
         .part("padding", Insets.self, "room inside the frame around the fitted route"),
         .number("minimumSpanDegrees", .aboveZero(atMost: 360), "the least span on each axis (a map spans at most the globe)"),
-        .number("locatorHeight", .aboveZero, "a trip with one mapped place gets a locator this tall (at most `height`) instead of the route map; with none, no map"),
+        .number("locatorHeight", .aboveZero, "a trip with one mapped place gets a locator this tall (a larger one is taken as `height`) instead of the route map; with none, no map"),
         .number("locatorSpanDegrees", .aboveZero(atMost: 360), "the least span of the locator, so the place is seen in its region"),
         .number("cornerRadius", "the frame's corner radius"),
         .color("fill", "the map's paper"),

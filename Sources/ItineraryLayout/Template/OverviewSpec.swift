@@ -116,7 +116,7 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
 
         static let schema = TemplateSchema("What both tables share: gaps, rules, the header row and the totals row.", [
             .number("columnGap", "between two columns"),
-            .number("overhang", "room in the column gap that tabbed text (a game's time) may take rather than go to a line of its own; at most `columnGap`"),
+            .number("overhang", "room in the column gap that tabbed text (a game's time) may take rather than go to a line of its own; a larger one is taken as `columnGap`"),
             .part("headerStyle", TextRole.self, "the caps header row"),
             .number("headerPaddingBottom", "below the header's text"),
             .part("headerRule", LineSpec.self, "under the header"),

@@ -25,8 +25,8 @@ public struct Template: Sendable, TemplateObjectReadable {
     public let progress: ProgressSpec?
 
     static let schema = TemplateSchema("A template file: the whole design.", [
-        .text("name", "the template's name, as `--template` and `template list` show it"),
-        .text("description", optional: true, "one line for `template list`"),
+        .text("name", "the design's name, for people (`--template` takes the file's name, or its path)"),
+        .text("description", optional: true, "one line saying what the design is, for people"),
         .text("paper", "the paper used when the caller chooses none: a key of `papers`"),
         .map("papers", of: PaperSize.self, "the papers the template is laid out for, by name (`letter`, `a4`)"),
         .part("margins", Insets.self, "the body frame's margins on every page"),
@@ -63,9 +63,12 @@ public struct Template: Sendable, TemplateObjectReadable {
         let names = try o.words("sections")
         var sections: [SectionName] = []
         for (i, name) in names.enumerated() {
+            let key = TemplateValue.text(o.path + ["sections", "[\(i)]"])
             guard let section = SectionName(rawValue: name) else {
-                throw TemplateError(key: TemplateValue.text(o.path + ["sections", "[\(i)]"]), message: "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw TemplateError(key: key, message: "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
+            // A section printed twice is a slip, not a design.
+            guard !sections.contains(section) else { throw TemplateError(key: key, message: "\"\(name)\" is listed twice") }
             sections.append(section)
         }
         self.sections = sections
@@ -207,7 +210,7 @@ public struct StyleSpec: Sendable, TemplateObjectReadable {
         .number("lineHeight", .aboveZero(atMost: 144), "the distance between baselines"),
         .number("tracking", .any, default: 0, "extra space between letters, in percent of the size"),
         .color("color", "the text's colour"),
-        .text("features", default: "", "OpenType features, as Pango writes them (`tnum`, `smcp`)"),
+        .text("features", default: "", "OpenType features in CSS syntax (`\"tnum\"`, `\"tnum, case\"`); kerning is always on"),
         .flag("uppercase", default: false, "set in capitals (caps labels)"),
     ])
 

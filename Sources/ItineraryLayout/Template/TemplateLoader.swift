@@ -39,6 +39,11 @@ public enum TemplateLoader {
         return template
     }
 
+    /// " (did you mean "x"?)" for a name a few edits from one the template has.
+    private static func suggestion(_ name: String, among names: Dictionary<String, some Any>.Keys) -> String {
+        KeySuggestion.closest(to: name, among: names.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+
     /// The checks across keys: names that must exist, geometry that must leave room, the words
     /// each listed section needs.
     static func check(_ t: Template, _ reading: TemplateReading) throws(TemplateError) {
@@ -50,10 +55,10 @@ public enum TemplateLoader {
         }
         // Every key declared as a style name or a colour token recorded what it names.
         for reference in reading.styles where t.styles[reference.name] == nil {
-            throw TemplateError(key: reference.key, message: "unknown style \"\(reference.name)\"")
+            throw TemplateError(key: reference.key, message: "unknown style \"\(reference.name)\"" + suggestion(reference.name, among: t.styles.keys))
         }
         for reference in reading.colors where t.colors[reference.name] == nil {
-            throw TemplateError(key: reference.key, message: "unknown color \"\(reference.name)\"")
+            throw TemplateError(key: reference.key, message: "unknown color \"\(reference.name)\"" + suggestion(reference.name, among: t.colors.keys))
         }
         // Geometry that leaves room to set text: a body frame at least 2 inches each way on
         // every paper.

@@ -33,32 +33,31 @@ struct TemplateSchemaTests {
         #expect(reference.contains("| `league.<CODE>` | text | none |"))
         #expect(reference.contains("- `betweenDays`: no longer used"))
         #expect(reference.contains("## Insets"))
-        #expect(reference.contains("| `firstPageMargins` | object (Insets) | as `margins` |"))
+        #expect(reference.contains("| `firstPageMargins` | object ([Insets](#insets)) | as `margins` |"))
         #expect(template["labels"] != nil)
     }
 
-    @Test("every link into the reference from docs/ names one of its headings")
+    @Test("every link in the reference, and into it from docs/, names one of its headings")
     func docLinksResolve() throws {
-        // GitHub's anchors: lower case, spaces to hyphens, other punctuation dropped.
-        func anchor(_ heading: String) -> String {
-            String(heading.lowercased().compactMap { c -> Character? in
-                c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
-            })
-        }
         let reference = TemplateKeyReference.markdown()
-        let anchors = Set(reference.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { anchor(String($0.dropFirst(3))) })
+        let anchors = Set(reference.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { TemplateKeyReference.anchor(String($0.dropFirst(3))) })
+        func target(_ part: String) -> String { String(part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) }
+        // The reference's own links (contents, value cells), then every file's in docs/.
+        var links = 0
+        for part in reference.components(separatedBy: "](#").dropFirst() {
+            links += 1
+            #expect(anchors.contains(target(part)), "reference.md: #\(target(part))")
+        }
         let docs = TestPaths.root.appendingPathComponent("docs")
         let files = try FileManager.default.subpathsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
-        var links = 0
         for file in files {
             let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
             for part in text.components(separatedBy: "reference.md#").dropFirst() {
-                let target = String(part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
                 links += 1
-                #expect(anchors.contains(target), "\(file): reference.md#\(target)")
+                #expect(anchors.contains(target(part)), "\(file): reference.md#\(target(part))")
             }
         }
-        #expect(links > 10)
+        #expect(links > 100)
     }
 
     @Test("a misspelt key is refused with the nearest declared one")
@@ -96,7 +95,7 @@ struct TemplateSchemaTests {
     func references() throws {
         let t = try classic()
         #expect(errorText(with(t, "overview.days.dayStyle", ["style": "tableCellStrong", "color": "nope"])) == "overview.days.dayStyle.color: unknown color \"nope\"")
-        #expect(errorText(with(t, "overview.days.dateStyle", "nope")) == "overview.days.dateStyle: unknown style \"nope\"")
+        #expect(errorText(with(t, "overview.days.dateStyle", "nope")) == "overview.days.dateStyle: unknown style \"nope\" (did you mean \"note\"?)")
         #expect(errorText(with(t, "days.colors.arrow", "nope")) == "days.colors.arrow: unknown color \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "nope")) == "days.teamBar.color: unknown color \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "team")) == nil)
@@ -123,6 +122,15 @@ struct TemplateSchemaTests {
         titleOnly["firstPageMargins"] = titleOnly["margins"]
         for language in ["en", "es", "fr"] { titleOnly = with(titleOnly, "labels.\(language).legs", nil) }
         #expect(errorText(titleOnly) == nil, "no section that counts legs is listed")
+    }
+
+    @Test("found by a template author: a section listed twice, a misspelt colour token")
+    func authorFindings() throws {
+        let t = try classic()
+        var twice = t
+        twice["sections"] = ["cover", "overview", "days", "days"]
+        #expect(errorText(twice) == "sections[3]: \"days\" is listed twice")
+        #expect(errorText(with(t, "header.ruleColor", "accnt")) == "header.ruleColor: unknown color \"accnt\" (did you mean \"accent\"?)")
     }
 
     @Test("a declared default is what a left-out key reads as")

@@ -9,6 +9,14 @@ public enum TemplateKeyReference {
     public static func markdown() -> String {
         var writer = Writer()
         writer.section(path: "(top level)", Template.schema)
+        // The objects used in several places come last, together, each under its name.
+        var next = 0
+        while next < writer.shared.count {
+            let (name, schema) = writer.shared[next]
+            writer.section(path: name, schema)
+            next += 1
+        }
+        let contents = writer.headings.map { "[\($0)](#\(anchor($0)))" }
         return """
         # Template keys
 
@@ -19,21 +27,35 @@ public enum TemplateKeyReference {
         here is refused with the nearest known key, a key listed as retired is refused with what to
         do instead, and every value must be of its type and in its range. Lengths are in points.
         A *style name* must name a key of `styles`, a *colour token* a key of `colors`. A number
-        "required when" something else is 0 when it is not required and left out. An object used
-        in several places (Insets, Line, Icon, Column, Section title) is described once, by name.
+        "required when" something else is 0 when it is not required and left out. The objects used
+        in several places (\(writer.shared.map(\.name).joined(separator: ", "))) are described once, at the end.
+
+        Contents: \(contents.joined(separator: " · "))
 
         \(writer.text)
         """
     }
 
+    /// The anchor GitHub gives a heading: lower case, spaces as hyphens, other punctuation dropped.
+    static func anchor(_ heading: String) -> String {
+        String(heading.lowercased().compactMap { c -> Character? in
+            c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
+        })
+    }
+
     private struct Writer {
         var text = ""
-        /// The path where each object is described (its first appearance), by its identity.
+        /// Every heading written, in order.
+        var headings: [String] = []
+        /// The named objects met so far, to describe at the end.
+        var shared: [(name: String, schema: TemplateSchema)] = []
+        /// The heading each unnamed object is described under (its first appearance), by identity.
         var described: [String: String] = [:]
 
         mutating func section(path: String, _ schema: TemplateSchema) {
-            described[identity(schema)] = described[identity(schema)] ?? path
-            text += "\n## \(schema.name ?? "`\(path)`")\n\(schema.doc)\n"
+            let heading = schema.name ?? "`\(path)`"
+            headings.append(heading)
+            text += "\n## \(heading)\n\(schema.doc)\n"
             var children: [(path: String, schema: TemplateSchema)] = []
             let current = schema.current
             if !current.isEmpty, current.allSatisfy({ $0.doc.isEmpty }) {
@@ -57,12 +79,11 @@ public enum TemplateKeyReference {
                 return "- `\(key.name)`: \(message)\n"
             }
             if !retired.isEmpty { text += "\nRetired keys, refused with what to do instead:\n\n" + retired.joined() }
-            for child in children where described[identity(child.schema)] == child.path {
-                section(path: child.path, child.schema)
-            }
+            for child in children { section(path: child.path, child.schema) }
         }
 
-        /// The value column for `kind`, and the object to describe below it, if any.
+        /// The value column for `kind`, and the object to describe next, if this is its first
+        /// appearance and it has no name (a named one is described at the end).
         private mutating func describe(_ kind: TemplateKind, at path: String) -> (String, (path: String, schema: TemplateSchema)?) {
             let (words, child, schema): (String, String, TemplateSchema)
             switch kind {
@@ -71,15 +92,14 @@ public enum TemplateKeyReference {
             case let .list(.object(s)): (words, child, schema) = ("list of objects", path + "[i]", s)
             default: return (kind.summary, nil)
             }
-            // A named object is described under its name; another at its first appearance, and
-            // later ones point to it.
             if let name = schema.name {
-                described[identity(schema)] = described[identity(schema)] ?? child
-                return ("\(words) (\(name))", (child, schema))
+                if !shared.contains(where: { $0.name == name }) { shared.append((name, schema)) }
+                return ("\(words) ([\(name)](#\(anchor(name))))", nil)
             }
-            let home = described[identity(schema)] ?? child
-            described[identity(schema)] = home
-            return ("\(words) (`\(home)`)", (child, schema))
+            if let home = described[identity(schema)] { return ("\(words) ([\(home)](#\(anchor(home))))", nil) }
+            let heading = "`\(child)`"
+            described[identity(schema)] = heading
+            return ("\(words) ([\(heading)](#\(anchor(heading))))", (child, schema))
         }
 
         private func join(_ path: String, _ key: String) -> String { path == "(top level)" ? key : path + "." + key }
