@@ -9,7 +9,7 @@ enum Command: Equatable {
     case version
     /// `page` is set for a PNG preview (an output path ending in `.png`).
     case export(input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double, gate: GateOptions)
-    case validate(paths: [String])
+    case validate(paths: [String], template: String?, paper: String?)
     case status(json: Bool, gate: GateOptions)
     case importFiles(paths: [String], json: Bool, gate: GateOptions)
     case initStore(bundleId: String?, environments: [String], gate: GateOptions)

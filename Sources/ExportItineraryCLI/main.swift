@@ -55,8 +55,8 @@ func run() -> Int32 {
         case .version:
             print("\(programName) \(Exporter.version)")
             return ExitCode.ok
-        case let .validate(paths):
-            return validate(paths)
+        case let .validate(paths, template, paper):
+            return validate(paths, template: template, paper: paper)
         case let .export(input, output, template, paper, page, dpi, gateOptions):
             return try export(input: input, output: output, template: template, paper: paper, page: page, dpi: dpi, gate: gateOptions)
         case let .status(json, gate):
@@ -109,8 +109,21 @@ func export(input: String, output: String, template: String, paper: String?, pag
     }
 }
 
-func validate(_ paths: [String]) -> Int32 {
+func validate(_ paths: [String], template: String?, paper: String?) -> Int32 {
     var worst = ExitCode.ok
+    if let template {
+        do throws(ExportError) {
+            let t = try Exporter.checkTemplate(TemplateChoice(argument: template))
+            if let paper, t.papers[paper] == nil {
+                throw ExportError.template("\(template): has no paper \"\(paper)\" (it has \(t.papers.keys.sorted().joined(separator: ", ")))")
+            }
+            let languages = t.labels.keys.sorted().joined(separator: ", ")
+            print("\(template): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))")
+        } catch {
+            report(error)
+            worst = error.exitCode
+        }
+    }
     for path in paths {
         do {
             let trip = try Exporter.loadTrip(path: path)

@@ -146,6 +146,25 @@ public final class Exporter {
 
     /// Loads and checks a template.
     public func loadTemplate(_ choice: TemplateChoice) throws(ExportError) -> Template {
+        let (path, data) = try Self.templateFile(choice, templatesDirectory: templatesDirectory)
+        // Decoding a template costs as much as laying out a page or two; a batch reuses it
+        // for as long as the file's bytes stay the same.
+        if let cached = templates[path], cached.data == data { return cached.template }
+        let template = try Self.decodeTemplate(data, path: path)
+        templates[path] = (data, template)
+        return template
+    }
+
+    /// Reads and checks a template without a gate, an exporter or fonts: it draws nothing
+    /// (`validate --template`, for template authors).
+    public static func checkTemplate(_ choice: TemplateChoice,
+                                     templatesDirectory: String = Resources.templatesDirectory()) throws(ExportError) -> Template {
+        let (path, data) = try templateFile(choice, templatesDirectory: templatesDirectory)
+        return try decodeTemplate(data, path: path)
+    }
+
+    /// The path a choice names and its bytes: a bundled name must be one of the directory's.
+    private static func templateFile(_ choice: TemplateChoice, templatesDirectory: String) throws(ExportError) -> (path: String, data: Data) {
         let path: String
         switch choice {
         case let .named(name):
@@ -161,13 +180,12 @@ public final class Exporter {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .template("cannot read \(path)")
         }
-        // Decoding a template costs as much as laying out a page or two; a batch reuses it
-        // for as long as the file's bytes stay the same.
-        if let cached = templates[path], cached.data == data { return cached.template }
+        return (path, data)
+    }
+
+    private static func decodeTemplate(_ data: Data, path: String) throws(ExportError) -> Template {
         do {
-            let template = try TemplateLoader.load(data)
-            templates[path] = (data, template)
-            return template
+            return try TemplateLoader.load(data)
         } catch {
             throw .template("\(path): \(error)")
         }

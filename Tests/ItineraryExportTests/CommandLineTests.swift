@@ -169,6 +169,24 @@ struct CommandLineTests {
         expectPrefixed(mixed.stderr)
     }
 
+    @Test("validate --template checks a template without Pro and without rendering")
+    func validateTemplate() throws {
+        let ok = try cli(["validate", "--template", "compact", "--paper", "a4", trip], env: ["EXPORT_ITINERARY_HOME": "/nonexistent"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.hasPrefix("compact: ok (sections title, overview, days, progress; papers a4, letter; labels en, es, fr)\n"))
+        let dir = TestPaths.scratch("validate-template")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("mine.json")
+        let classic = try String(contentsOfFile: TestPaths.templates + "/classic.json", encoding: .utf8)
+        try Data(classic.replacingOccurrences(of: "\"ruleColor\": \"rule\"", with: "\"ruleColor\": \"rul\"").utf8).write(to: file)
+        let bad = try cli(["validate", "--template", file.path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "export-itinerary: error: template: \(file.path): header.ruleColor: unknown color \"rul\" (did you mean \"rule\"?)\n")
+        let paper = try cli(["validate", "--paper", "a4"])
+        #expect(paper.status == 2)
+        #expect(paper.stderr.contains("--paper applies to a template"))
+    }
+
     @Test("characters no bundled font covers give a warning naming them")
     func uncoveredWarning() throws {
         let dir = TestPaths.scratch("tofu")

@@ -53,10 +53,18 @@ enum CommandTable {
                        page: png ? (page ?? 1) : nil, dpi: dpi ?? 144, gate: GateOptions(o))
     }
 
-    static let validate = CommandSpec(["validate"], "TRIP.json...",
-        summary: "check trips without rendering (no Pro needed): every problem with its JSON path,\ne.g. days[3].items[0].homeTeam: unknown team id \"nyyy\"") { o throws(UsageError) in
-        guard !o.positional.isEmpty else { throw UsageError(message: "validate needs at least one TRIP.json") }
-        return .validate(paths: o.positional)
+    static let validate = CommandSpec(["validate"], "[TRIP.json...] [--template NAME|PATH [--paper P]]",
+        summary: "check trips, or a template, without rendering (no Pro needed): every problem\nwith its JSON path, e.g. days[3].items[0].homeTeam: unknown team id \"nyyy\"",
+        options: [
+            .value("--template", "NAME|PATH", "also check this template (keys: docs/template-keys/reference.md)"),
+            .value("--paper", "letter|a4", "with --template: check that the template has this paper"),
+        ]) { o throws(UsageError) in
+        let template = o.value("--template")
+        if template?.isEmpty == true { throw UsageError(message: "--template needs a name or a path") }
+        let paper = try o.paper()
+        if paper != nil, template == nil { throw UsageError(message: "--paper applies to a template: add --template NAME|PATH") }
+        guard !o.positional.isEmpty || template != nil else { throw UsageError(message: "validate needs at least one TRIP.json, or --template") }
+        return .validate(paths: o.positional, template: template, paper: paper)
     }
 
     // MARK: - Batch
