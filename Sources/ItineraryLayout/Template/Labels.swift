@@ -38,35 +38,35 @@ public struct Labels: Sendable, TemplateObjectReadable {
     // MARK: The groups, declared once
 
     static let common = TemplateSchema("Words every section may print.", [
-        .text("day", "`Day` (the day tile, the running header)"),
-        .text("pageOf", "`Page {page} of {pages}` (the footer)"),
-        .text("restDay", "`Rest day` (a day with no items)"),
-        .text("restDayDetail", "`Nothing scheduled in {city}.`"),
-        .text("traveler", "`Traveler` (the cover's meta row, the title block)"),
-        .text("dates", "`Dates`"),
-        .text("at", "`at` (between the teams' full names)"),
-        .text("localStart", "`local start` (under a game's time)"),
-        .text("section", "`Section` (a ticket field)"),
-        .text("row", "`Row`"),
-        .text("seats", "`Seats`"),
-        .text("tickets", "`Tickets`"),
-        .text("departs", "`departs` (a leg's departure)"),
-        .text("checkIn", "`Check-in` (a stay's cell)"),
-        .text("checkOut", "`Check-out`"),
-        .text("confirmation", "`Confirmation`"),
-        .text("itinerary", "`Itinerary` (the running header, the document title)"),
-        .text("progress", "`Stadium progress` (the progress section's H1 and running header)"),
-        .text("hoursShort", "`h` (durations: `2 h 35 m`)"),
-        .text("minutesShort", "`m`"),
+        .label("day", "`Day` (the day tile, the running header)"),
+        .label("pageOf", filling: ["page", "pages"], "`Page {page} of {pages}` (the footer)"),
+        .label("restDay", "`Rest day` (a day with no items)"),
+        .label("restDayDetail", filling: ["city"], "`Nothing scheduled in {city}.`"),
+        .label("traveler", "`Traveler` (the cover's meta row, the title block)"),
+        .label("dates", "`Dates`"),
+        .label("at", "`at` (between the teams' full names)"),
+        .label("localStart", "`local start` (under a game's time)"),
+        .label("section", "`Section` (a ticket field)"),
+        .label("row", "`Row`"),
+        .label("seats", "`Seats`"),
+        .label("tickets", "`Tickets`"),
+        .label("departs", "`departs` (a leg's departure)"),
+        .label("checkIn", "`Check-in` (a stay's cell)"),
+        .label("checkOut", "`Check-out`"),
+        .label("confirmation", "`Confirmation`"),
+        .label("itinerary", "`Itinerary` (the running header, the document title)"),
+        .label("progress", "`Stadium progress` (the progress section's H1 and running header)"),
+        .label("hoursShort", "`h` (durations: `2 h 35 m`)"),
+        .label("minutesShort", "`m`"),
     ])
 
-    static let modeWords = TemplateSchema("The name of each travel mode.", TravelMode.allCases.map { .text($0.rawValue, "") })
+    static let modeWords = TemplateSchema("The name of each travel mode.", TravelMode.allCases.map { .label($0.rawValue, "") })
 
     static let categoryWords = TemplateSchema("The caps label of each plan category (`other` prints none).",
-                                              CustomCategory.allCases.filter { $0 != .other }.map { .text($0.rawValue, "") })
+                                              CustomCategory.allCases.filter { $0 != .other }.map { .label($0.rawValue, "") })
 
     static let summaryWords = TemplateSchema("The title block's summary, `10 days · 8 games · 6 cities`.",
-                                             ["days", "day", "games", "game", "cities", "city"].map { .text($0, "") })
+                                             ["days", "day", "games", "game", "cities", "city"].map { .label($0, "") })
 
     /// `{n} flight` / `{n} flights` and so on for every travel mode, in the order listed: the
     /// overview's totals and the day headings' summaries count legs in these words.
@@ -81,54 +81,54 @@ public struct Labels: Sendable, TemplateObjectReadable {
     }
 
     static let legs = TemplateSchema("Counts of legs, `{n}` the count (`{n} flights`): the overview's totals and the day headings use them.",
-                                     legWords.flatMap { [TemplateKey.text($0.one, ""), .text($0.many, "")] })
+                                     legWords.flatMap { [TemplateKey.label($0.one, filling: ["n"], ""), .label($0.many, filling: ["n"], "")] })
 
     static let cover = TemplateSchema("The cover's words (required when `cover` is listed).", [
-        .text("tripItinerary", "`Trip itinerary` (the brand row's caps label)"),
-        .text("pageLabel", optional: true, "the cover's page label in a reader's page list (left out: its number)"),
-        .text("leagues", "`Leagues` (the meta row)"),
-        .text("stops", "`{count} stops` (a shortened route line)"),
-        .text("note", "the closing note"),
-        .text("day", "stat tile: `day`"), .text("days", "`days`"), .text("game", "`game`"), .text("games", "`games`"),
-        .text("stadium", "`stadium`"), .text("stadiums", "`stadiums`"), .text("city", "`city`"), .text("cities", "`cities`"),
-        .text("distance", "`Distance`"), .text("travelTime", "`Travel time` (over every leg)"),
-        .text("north", "the north arrow's letter"),
-        .text("latitudeNorth", "`{degrees}°N` (graticule labels)"), .text("latitudeSouth", "`{degrees}°S`"),
-        .text("longitudeEast", "`{degrees}°E`"), .text("longitudeWest", "`{degrees}°W` (Spanish writes `O`)"),
-        .text("degrees", "`{degrees}°` (the equator and the prime meridian)"),
-        .text("noMap", "the line in the frame when no stop has a location"),
-        .text("mapAlt", optional: true, "`Route map: {stops}`: the map's alternate text in the tagged PDF (left out: the stops alone)"),
+        .label("tripItinerary", "`Trip itinerary` (the brand row's caps label)"),
+        .label("pageLabel", optional: true, "the cover's page label in a reader's page list (left out: its number)"),
+        .label("leagues", "`Leagues` (the meta row)"),
+        .label("stops", filling: ["count"], "`{count} stops` (a shortened route line)"),
+        .label("note", "the closing note"),
+        .label("day", "stat tile: `day`"), .label("days", "`days`"), .label("game", "`game`"), .label("games", "`games`"),
+        .label("stadium", "`stadium`"), .label("stadiums", "`stadiums`"), .label("city", "`city`"), .label("cities", "`cities`"),
+        .label("distance", "`Distance`"), .label("travelTime", "`Travel time` (over every leg)"),
+        .label("north", "the north arrow's letter"),
+        .label("latitudeNorth", filling: ["degrees"], "`{degrees}°N` (graticule labels)"), .label("latitudeSouth", filling: ["degrees"], "`{degrees}°S`"),
+        .label("longitudeEast", filling: ["degrees"], "`{degrees}°E`"), .label("longitudeWest", filling: ["degrees"], "`{degrees}°W` (Spanish writes `O`)"),
+        .label("degrees", filling: ["degrees"], "`{degrees}°` (the equator and the prime meridian)"),
+        .label("noMap", "the line in the frame when no stop has a location"),
+        .label("mapAlt", filling: ["stops"], optional: true, "`Route map: {stops}`: the map's alternate text in the tagged PDF (left out: the stops alone)"),
     ], patterns: [TemplateKeyPattern("league.<CODE>", prefix: "league.", "a league's full name (`league.MLB`: `Major League Baseball`), after its chip when the trip has one league")])
 
     static let overview = TemplateSchema("The overview's words (required when `overview` is listed).", [
-        .text("title", "the H1"), .text("lead", "the lead"), .text("staysTitle", "the heading of the table of stays"),
-        .text("day", "column header"), .text("date", "column header"), .text("city", "column header"), .text("games", "column header"),
-        .text("travel", "column header"), .text("distance", "column header"), .text("time", "column header"),
-        .text("hotel", "column header"), .text("checkIn", "column header"), .text("checkOut", "column header"),
-        .text("nights", "column header"), .text("confirmation", "column header"),
-        .text("restDay", "a day without items"),
-        .text("oneDay", "totals: `{n} day`"), .text("manyDays", "`{n} days`"), .text("oneCity", "`{n} city`"),
-        .text("manyCities", "`{n} cities`"), .text("oneGame", "`{n} game`"), .text("manyGames", "`{n} games`"),
+        .label("title", "the H1"), .label("lead", "the lead"), .label("staysTitle", "the heading of the table of stays"),
+        .label("day", "column header"), .label("date", "column header"), .label("city", "column header"), .label("games", "column header"),
+        .label("travel", "column header"), .label("distance", "column header"), .label("time", "column header"),
+        .label("hotel", "column header"), .label("checkIn", "column header"), .label("checkOut", "column header"),
+        .label("nights", "column header"), .label("confirmation", "column header"),
+        .label("restDay", "a day without items"),
+        .label("oneDay", filling: ["n"], "totals: `{n} day`"), .label("manyDays", filling: ["n"], "`{n} days`"), .label("oneCity", filling: ["n"], "`{n} city`"),
+        .label("manyCities", filling: ["n"], "`{n} cities`"), .label("oneGame", filling: ["n"], "`{n} game`"), .label("manyGames", filling: ["n"], "`{n} games`"),
     ] + legWords.flatMap { [TemplateKey.retired($0.one, "moved to `legs.\($0.one)`"), .retired($0.many, "moved to `legs.\($0.many)`")] })
 
     static let days = TemplateSchema("The day pages' words (required when `days` is listed).", [
-        .text("title", "the H1"), .text("lead", "the lead"),
-        .text("gameOne", "`{count} game` (the heading's summary)"), .text("gameOther", "`{count} games`"),
-        .text("drive", "`{distance} drive` (the day's drives, in the trip's units)"),
-        .text("arrives", "`arrives ≈` (before a leg's arrival time)"),
-        .text("nightOne", "`night` (under a stay's count)"), .text("nightOther", "`nights`"),
-        .text("daysCaps", "`Days` (the heading of a run of quiet days, `DAYS 3–5`)"),
-        .text("restDays", "`Rest days` (the card of such a run)"), .text("restDaysDetail", "`Nothing scheduled in {city} for {count} days.`"),
+        .label("title", "the H1"), .label("lead", "the lead"),
+        .label("gameOne", filling: ["count"], "`{count} game` (the heading's summary)"), .label("gameOther", filling: ["count"], "`{count} games`"),
+        .label("drive", filling: ["distance"], "`{distance} drive` (the day's drives, in the trip's units)"),
+        .label("arrives", "`arrives ≈` (before a leg's arrival time)"),
+        .label("nightOne", "`night` (under a stay's count)"), .label("nightOther", "`nights`"),
+        .label("daysCaps", "`Days` (the heading of a run of quiet days, `DAYS 3–5`)"),
+        .label("restDays", "`Rest days` (the card of such a run)"), .label("restDaysDetail", filling: ["city", "count"], "`Nothing scheduled in {city} for {count} days.`"),
     ])
 
     static let progress = TemplateSchema("The progress page's words (required when `progress` is listed).", [
-        .text("lead", "the lead (`{leagueName}`, `{venueOne}`)"),
-        .text("heroOf", "`of {total} {league} {venueOther}` after the count"),
-        .text("toGo", "`{count} to go`"),
-        .text("onThisTrip", "`On this trip` (a card's visit line)"),
-        .text("beforeThisTrip", "`Visited before this trip`"),
-        .text("alsoInRecord", "the heading of the pills"),
-        .text("recordCaption", "the caption under them"),
+        .label("lead", filling: ["league", "leagueName", "venueOne", "venueOther", "total", "visited"], "the lead (`{leagueName}`, `{venueOne}`)"),
+        .label("heroOf", filling: ["league", "leagueName", "venueOne", "venueOther", "total", "visited"], "`of {total} {league} {venueOther}` after the count"),
+        .label("toGo", filling: ["count"], "`{count} to go`"),
+        .label("onThisTrip", "`On this trip` (a card's visit line)"),
+        .label("beforeThisTrip", "`Visited before this trip`"),
+        .label("alsoInRecord", "the heading of the pills"),
+        .label("recordCaption", "the caption under them"),
     ], patterns: [
         TemplateKeyPattern("<kind>One, <kind>Other, <kind>Visited", suffixes: ["One", "Other", "Visited"], "each venue kind's nouns (`ballparkOne`: `ballpark`, `ballparkOther`: `ballparks`, `ballparkVisited`: the grid's heading); required for every kind `venueKinds` and `defaultVenueKind` name"),
         TemplateKeyPattern("league.<CODE>", prefix: "league.", "a league's name in the lead and the hero line"),

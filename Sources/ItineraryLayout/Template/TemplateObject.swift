@@ -187,12 +187,34 @@ final class TemplateObject {
 
     /// Text, or nil when left out and the key has no default.
     func optionalText(_ key: String) throws(TemplateError) -> String? {
-        let (value, fallback, _) = try written(key, needed: true)
+        let (value, fallback, kind) = try written(key, needed: true)
         guard let value else {
             if case let .word(word)? = fallback { return word }
             return nil
         }
-        return try value.string()
+        let text = try value.string()
+        if case let .label(allowed)? = kind {
+            // A placeholder the layout does not fill would be printed as written ("Seite 2 von {total}").
+            for name in Self.placeholders(in: text) where !allowed.contains(name) {
+                let may = allowed.isEmpty ? "it takes none" : "it may use " + allowed.map { "{\($0)}" }.joined(separator: ", ")
+                throw error(key, "unknown placeholder {\(name)} (\(may))")
+            }
+        }
+        return text
+    }
+
+    /// The names written `{name}` in `text`.
+    static func placeholders(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { break }
+            let name = after[..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.append(String(name)) }
+            rest = after[after.index(after: close)...]
+        }
+        return names
     }
 
     /// The name of a text style, recorded for the loader's check that it exists.

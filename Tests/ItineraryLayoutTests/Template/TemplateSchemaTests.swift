@@ -124,13 +124,16 @@ struct TemplateSchemaTests {
         #expect(errorText(titleOnly) == nil, "no section that counts legs is listed")
     }
 
-    @Test("found by a template author: a section listed twice, a misspelt colour token")
+    @Test("found by a template author: a section listed twice, a misspelt colour token, a placeholder the layout does not fill")
     func authorFindings() throws {
         let t = try classic()
         var twice = t
         twice["sections"] = ["cover", "overview", "days", "days"]
         #expect(errorText(twice) == "sections[3]: \"days\" is listed twice")
         #expect(errorText(with(t, "header.ruleColor", "accnt")) == "header.ruleColor: unknown color \"accnt\" (did you mean \"accent\"?)")
+        #expect(errorText(with(t, "labels.en.common.pageOf", "Seite {page} von {total}")) == "labels.en.common.pageOf: unknown placeholder {total} (it may use {page}, {pages})")
+        #expect(errorText(with(t, "labels.en.common.tickets", "Tickets {n}")) == "labels.en.common.tickets: unknown placeholder {n} (it takes none)")
+        #expect(errorText(with(t, "labels.en.legs.manyFlights", "{n} vols")) == nil)
     }
 
     @Test("a declared default is what a left-out key reads as")

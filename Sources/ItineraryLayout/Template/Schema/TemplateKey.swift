@@ -78,6 +78,11 @@ extension TemplateKey {
         return TemplateKey(name: name, kind: .text, presence: presence, doc: doc)
     }
 
+    /// A word a template prints, which may fill in `placeholders` (`{page}`) and no others.
+    static func label(_ name: String, filling placeholders: [String] = [], optional: Bool = false, _ doc: String) -> TemplateKey {
+        TemplateKey(name: name, kind: .label(placeholders), presence: optional ? .optional(.none) : .required, doc: doc)
+    }
+
     /// The name of a text style of `styles`.
     static func style(_ name: String, _ doc: String) -> TemplateKey {
         TemplateKey(name: name, kind: .style, presence: .required, doc: doc)

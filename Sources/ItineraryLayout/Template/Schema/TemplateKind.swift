@@ -9,6 +9,8 @@ indirect enum TemplateKind: Sendable {
     case whole(ClosedRange<Int>)
     case flag
     case text
+    /// A word a template prints, which may hold these `{placeholders}` and no others.
+    case label([String])
     /// The name of a text style of `styles`; checked to exist once the template is read.
     case style
     /// The name of a colour token of `colors`; checked to exist once the template is read.
@@ -36,6 +38,7 @@ indirect enum TemplateKind: Sendable {
             return "whole number \(range.lowerBound)–\(range.upperBound)"
         case .flag: return "`true` or `false`"
         case .text: return "text"
+        case let .label(names): return names.isEmpty ? "text" : "text with " + names.map { "`{\($0)}`" }.joined(separator: ", ")
         case .style: return "style name"
         case .color: return "colour token"
         case .hexColor: return "`\"#RRGGBB\"`"
