@@ -130,9 +130,12 @@ public struct Labels: Sendable, TemplateObjectReadable {
         .label("alsoInRecord", "the heading of the pills"),
         .label("recordCaption", "the caption under them"),
     ], patterns: [
-        TemplateKeyPattern("<kind>One, <kind>Other, <kind>Visited", suffixes: ["One", "Other", "Visited"], "each venue kind's nouns (`ballparkOne`: `ballpark`, `ballparkOther`: `ballparks`, `ballparkVisited`: the grid's heading); required for every kind `venueKinds` and `defaultVenueKind` name"),
+        TemplateKeyPattern("<kind>One, <kind>Other, <kind>Visited", suffixes: venueNouns, "each venue kind's nouns (`ballparkOne`: `ballpark`, `ballparkOther`: `ballparks`, `ballparkVisited`: the grid's heading); required for every kind `venueKinds` and `defaultVenueKind` name"),
         TemplateKeyPattern("league.<CODE>", prefix: "league.", "a league's name in the lead and the hero line"),
     ])
+
+    /// The endings of a venue kind's nouns (`ballparkOne`, `ballparkOther`, `ballparkVisited`).
+    static let venueNouns = ["One", "Other", "Visited"]
 
     /// The groups read by key, with the sections whose listing requires them.
     static let keyedGroups: [(name: String, schema: TemplateSchema, sections: [SectionName])] = [
@@ -206,13 +209,5 @@ public struct Labels: Sendable, TemplateObjectReadable {
             out = out.replacingOccurrences(of: "{\(key)}", with: value)
         }
         return out
-    }
-}
-
-extension TemplatePresence {
-    /// Whether the key must always be written.
-    var isRequired: Bool {
-        if case .required = self { return true }
-        return false
     }
 }

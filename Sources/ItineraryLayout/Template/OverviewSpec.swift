@@ -42,9 +42,8 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         ])
 
         init(_ value: TemplateValue) throws(TemplateError) {
-            if case let .string(name) = value.json {
-                value.reading.style(name, at: value.path)
-                style = name
+            if case .string = value.json {
+                style = try value.styleName()
                 color = nil
                 return
             }

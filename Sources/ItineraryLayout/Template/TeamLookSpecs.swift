@@ -12,13 +12,7 @@ public enum ColorChoice: Sendable, TemplateReadable, Equatable {
     static let kind = TemplateKind.shape("`\"team\"` or a colour token")
 
     init(_ value: TemplateValue) throws(TemplateError) {
-        let name = try value.string()
-        if name == "team" {
-            self = .team
-        } else {
-            value.reading.color(name, at: value.path)
-            self = .token(name)
-        }
+        self = try value.string() == "team" ? .team : .token(value.colorName())
     }
 
     public var token: String? {

@@ -91,7 +91,7 @@ public enum TemplateLoader {
             // The nouns of every venue kind the progress section can print.
             if t.sections.contains(.progress) {
                 for kind in t.progress?.venueKindsUsed ?? [] {
-                    for suffix in ["One", "Other", "Visited"] where labels.words("progress")[kind + suffix] == nil {
+                    for suffix in Labels.venueNouns where labels.words("progress")[kind + suffix] == nil {
                         throw TemplateError(key: "labels.\(language).progress.\(kind + suffix)", message: "required key is missing (a venue kind of `progress.venueKinds`)")
                     }
                 }

@@ -224,12 +224,7 @@ final class TemplateObject {
     }
 
     /// The name of a text style, recorded for the loader's check that it exists.
-    func style(_ key: String) throws(TemplateError) -> String {
-        let value = try value(key)
-        let name = try value.string()
-        reading.style(name, at: value.path)
-        return name
-    }
+    func style(_ key: String) throws(TemplateError) -> String { try value(key).styleName() }
 
     /// The name of a colour token, recorded for the loader's check that it exists.
     func color(_ key: String) throws(TemplateError) -> String {
@@ -240,10 +235,7 @@ final class TemplateObject {
     /// A colour token, or nil when left out (pass `needed` for a key required only `when`
     /// another setting asks for it).
     func optionalColor(_ key: String, needed: Bool = true) throws(TemplateError) -> String? {
-        guard let value = try written(key, needed: needed).value else { return nil }
-        let name = try value.string()
-        reading.color(name, at: value.path)
-        return name
+        try written(key, needed: needed).value?.colorName()
     }
 
     /// One of `T`'s raw values, or the key's default.

@@ -79,6 +79,20 @@ struct TemplateValue {
         return s
     }
 
+    /// The value as the name of a text style, recorded for the loader's check that it exists.
+    func styleName() throws(TemplateError) -> String {
+        let name = try string()
+        reading.style(name, at: path)
+        return name
+    }
+
+    /// The value as the name of a colour token, recorded for the loader's check that it exists.
+    func colorName() throws(TemplateError) -> String {
+        let name = try string()
+        reading.color(name, at: path)
+        return name
+    }
+
     /// The value as `true` or `false`.
     func bool() throws(TemplateError) -> Bool {
         guard case let .bool(b) = json else { throw mismatch("true or false") }

@@ -26,7 +26,7 @@ struct CoverTemplateTests {
         #expect(cover.map.height == 400 && cover.map.markers.tiers.map(\.radius) == [8.5, 7, 6])
         #expect(!t.footer.onFirstPage)
         for language in ["en", "es"] {
-            for key in Labels.cover.current.filter(\.presence.isRequired).map(\.name) {
+            for key in Labels.cover.current.filter({ if case .required = $0.presence { true } else { false } }).map(\.name) {
                 #expect(t.labels[language]?.label("cover", key).isEmpty == false, "\(language).cover.\(key)")
             }
         }
