@@ -11,8 +11,8 @@ let package = Package(
         // C libraries from Debian packages, found through pkg-config.
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "pangocairo pangoft2 cairo fontconfig",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+            pkgConfig: "pangocairo pangoft2 cairo fontconfig freetype2",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev", "libfreetype-dev"])]
         ),
 
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -37,11 +37,14 @@ let package = Package(
         // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
         .target(name: "ItineraryModel", dependencies: ["StrictJSON"]),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
-        .target(name: "ItineraryText", dependencies: ["CCairo"]),
+        .target(name: "ItineraryText", dependencies: ["CCairo", "COpenSSL"]),
         // Templates, formatting and the page-flow engine: trip → display list per page.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
-        // Display list → Cairo PDF or PNG bytes.
-        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate"]),
+        // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
+        // page in a face compiled in by the plugin below (no font file can change it).
+        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate", "COpenSSL"],
+                plugins: ["MarkFacePlugin"]),
+        .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
         .target(name: "ItineraryExport", dependencies: ["Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
@@ -59,6 +62,8 @@ let package = Package(
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "fuzz-template", dependencies: ["FuzzSupport", "ItineraryLayout"], path: "Fuzz/FuzzTemplate",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(name: "fuzz-mark", dependencies: ["FuzzSupport", "ItineraryLayout", "ItineraryModel", "ItineraryRender", "ItineraryText", "CCairo"],
+                          path: "Fuzz/FuzzMark", swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "fuzz-catalog", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzCatalog",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "fuzz-import", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzImport",
@@ -71,7 +76,8 @@ let package = Package(
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
         .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "ItineraryLayout", "ItineraryText", "TestSupport"]),
-        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
+        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport",
+                                                                "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo"]),
         .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
 
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the inputs a user controls with libFuzzer: trips, templates, StoreKit catalogs and
-# what `entitlements import` reads. Each target runs FUZZ_SECONDS (default 60) from seeds
+# what `entitlements import` reads; fuzz-mark checks, for every template it makes, that the
+# test-entitlement mark is drawn unchanged. Each target runs FUZZ_SECONDS (default 60) from seeds
 # (Examples/, Tests/Fixtures/, Templates/, StoreKit/, ../shared's App Store vectors) and its
 # regression fixtures in Fuzz/Regressions/TARGET/. A crash stops that target, its input is
 # saved as Fuzz/Findings/TARGET-crash-*; copy it into Fuzz/Regressions/TARGET/ once fixed.
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-fuzz-trip fuzz-template fuzz-catalog fuzz-import}
+TARGETS=${FUZZ_TARGETS:-fuzz-trip fuzz-template fuzz-mark fuzz-catalog fuzz-import}
 BUILD=.build/fuzz
 SHARED=../shared/conformance/app-store-server-library
 
@@ -24,7 +25,7 @@ done
 seeds() {
   case "$1" in
     fuzz-trip) ls Examples/*.json Tests/Fixtures/valid/*.json Tests/Fixtures/invalid/*.json ;;
-    fuzz-template) ls Templates/*.json ;;
+    fuzz-template|fuzz-mark) ls Templates/*.json ;;
     fuzz-catalog) ls StoreKit/*.storekit ;;
     fuzz-import) [ -d "$SHARED" ] && ls "$SHARED"/mock_signed_data/* "$SHARED"/xcode/* ;;
   esac

@@ -6,13 +6,15 @@ set -euo pipefail
 packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libfontconfig-dev   # rendering
+  libfreetype-dev                                     # the test-entitlement mark's face, loaded from memory
   libsqlite3-dev libssl-dev                           # the entitlement store
   libqrencode-dev                                     # QR codes beside ticket and plan links
   libdeflate-dev                                      # the accessibility update rewrites content streams
   tzdata                                              # zone abbreviations (CDT, BST, JST) from /usr/share/zoneinfo
   fonts-inter fonts-noto-core fonts-droid-fallback    # the hermetic font set (copied into Fonts/)
   fonts-nanum                                         # Korean (Hangul): the Droid fallback has no Hangul syllables
-  python3-fonttools                                   # Inter converted to TrueType outlines (scripts/otf-to-ttf.py)
+  python3-fonttools                                   # Inter converted to TrueType outlines (scripts/otf-to-ttf.py);
+                                                      # the mark's compiled-in face (scripts/mark-face.py)
   fonts-symbola                                       # monochrome emoji (cairo 1.16 damages colour-emoji PDFs)
   poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
   zbar-tools                                          # tests: zbarimg decodes the printed QR codes

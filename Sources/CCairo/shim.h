@@ -6,4 +6,7 @@
 #include <hb.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <cairo-ft.h>
 #endif

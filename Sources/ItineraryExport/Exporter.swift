@@ -271,7 +271,7 @@ public final class Exporter {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
         }
         do {
-            let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72)
+            let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72, mark: access.notice)
             return ExportResult(bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
         } catch {
             throw .render("\(error)")
@@ -293,7 +293,7 @@ public final class Exporter {
         do {
             pdf = try PDFRenderer.render(document, text: text, options: PDFOptions(
                 creationDate: Self.pdfDate(options.sourceDateEpoch ?? Self.defaultEpoch(trip)),
-                creator: "export-itinerary \(Self.version)"))
+                creator: "export-itinerary \(Self.version)", mark: access.notice))
         } catch {
             throw .render("\(error)")
         }

@@ -16,10 +16,13 @@ public struct PDFOptions: Sendable {
     public var creationDate: String
     /// `/Creator`, e.g. `export-itinerary 0.1.0`.
     public var creator: String
+    /// The test-entitlement mark drawn over every page (`EntitlementMark`); nil for none (a purchase).
+    public var mark: String?
 
-    public init(creationDate: String, creator: String) {
+    public init(creationDate: String, creator: String, mark: String? = nil) {
         self.creationDate = creationDate
         self.creator = creator
+        self.mark = mark
     }
 }
 
@@ -55,6 +58,8 @@ public enum PDFRenderer {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         let painter = Painter(cr: cr, text: text, emitsTags: true)
+        var pageSpace = cairo_matrix_t()
+        cairo_get_matrix(cr, &pageSpace)
         // One Document element holds the whole structure tree, its elements open across pages
         // as the layout marks them. (cairo 1.16 also writes a damaged PDF for a link outside any
         // structure element.)
@@ -71,6 +76,9 @@ public enum PDFRenderer {
             }
             if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
             painter.paint(page)
+            if let mark = options.mark {
+                try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, tagged: true)
+            }
             if index < document.pages.count - 1 { cairo_show_page(cr) }
         }
         cairo_tag_end(cr, "Document")

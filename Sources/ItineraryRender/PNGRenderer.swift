@@ -5,8 +5,10 @@ import ItineraryLayout
 
 public enum PNGRenderer {
     /// Renders page `index` (0-based) of `document` at `scale` pixels per point on white
-    /// (1 = 72 dpi), with `text`: the engine that laid it out.
-    public static func render(_ document: LaidOutDocument, page index: Int, text: TextEngine, scale: Double) throws -> Data {
+    /// (1 = 72 dpi), with `text`: the engine that laid it out. `mark` is the test-entitlement
+    /// mark drawn over the page (`EntitlementMark`), nil for none.
+    public static func render(_ document: LaidOutDocument, page index: Int, text: TextEngine, scale: Double,
+                              mark: String? = nil) throws -> Data {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard document.pages.indices.contains(index) else {
@@ -24,7 +26,12 @@ public enum PNGRenderer {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
+        var pageSpace = cairo_matrix_t()
+        cairo_get_matrix(cr, &pageSpace)
         Painter(cr: cr, text: text, emitsTags: false).paint(page)
+        if let mark {
+            try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, tagged: false)
+        }
         cairo_surface_flush(surface)
 
         let sink = ByteSink()

@@ -32,7 +32,8 @@ enum FontScan {
             // directory's time and so invalidate the cache just written.
             guard (try? manager.createDirectory(atPath: cache, withIntermediateDirectories: true)) != nil else { return nil }
             // Caches of earlier versions of the files are of no further use.
-            for old in (try? manager.contentsOfDirectory(atPath: caches)) ?? [] where old != signature {
+            // (The record of checked files, `FontLock`, stays.)
+            for old in (try? manager.contentsOfDirectory(atPath: caches)) ?? [] where old != signature && old != FontLock.recordName {
                 try? manager.removeItem(atPath: (caches as NSString).appendingPathComponent(old))
             }
         }

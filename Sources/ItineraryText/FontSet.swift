@@ -8,6 +8,8 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
     case noFonts(String)
     case unreadableFont(String)
     case incomplete(directory: String, missing: [String])
+    /// A pinned file whose bytes are not the ones `fonts.lock` pins.
+    case changed(path: String, actual: String, pinned: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Fontconfig could not read the font file \(file)"
         case let .incomplete(dir, missing):
             return "the font set in \(dir) is incomplete (missing \(missing.joined(separator: ", "))): run 'make fonts' (scripts/fetch-fonts.sh)"
+        case let .changed(path, actual, pinned):
+            return "the font file \(path) differs from the one fonts.lock pins (SHA-256 \(actual.prefix(12))…, pinned \(pinned.prefix(12))…): run 'make fonts' (scripts/fetch-fonts.sh) to restore it"
         }
     }
 }
@@ -54,13 +58,15 @@ public final class FontSet: @unchecked Sendable {
         guard !names.isEmpty else { throw .noFonts(directory) }
         // With a lock file, exactly the fonts it pins are used and every one must be there: a
         // partial set, or a leftover file, would silently change fallback and so the output.
-        // (Hashes are checked by fetch-fonts.sh.)
+        // And every one must have the bytes the lock pins (`FontLock`), checked before the scan
+        // (which may keep a cache folder in the directory).
         let lock = (directory as NSString).appendingPathComponent("fonts.lock")
         if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
-            let pinned = Self.pinnedNames(lock: text)
-            let missing = pinned.filter { !names.contains($0) }
+            let pins = FontLock.pins(lock: text)
+            let missing = pins.map(\.name).filter { !names.contains($0) }
             if !missing.isEmpty { throw .incomplete(directory: directory, missing: missing) }
-            names = pinned.sorted()
+            try FontLock.verify(directory: directory, pins: pins)
+            names = pins.map(\.name).sorted()
         }
 
         let config: OpaquePointer
@@ -136,17 +142,6 @@ public final class FontSet: @unchecked Sendable {
     /// another program must not call this: the host's own text would lose the system fonts.
     /// Call it before the first `TextEngine` is made.
     public func makeProcessDefault() { FcConfigSetCurrent(config) }
-
-    /// The file names a lock pins: the converted name of a line that has one, else the
-    /// source path's last component.
-    static func pinnedNames(lock: String) -> [String] {
-        lock.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count >= 3 else { return nil }
-            if fields.count >= 5, !fields[3].isEmpty { return String(fields[3]) }
-            return fields[1].split(separator: "/").last.map(String.init)
-        }
-    }
 
     deinit {
         NativeTextLock.withLock {

@@ -26,7 +26,11 @@ public struct GatePolicy: Sendable, Equatable {
     /// Production payload under a root the user trusted) is a test entitlement of its environment.
     /// `rootFingerprint` is nil for a payload accepted without a chain (Xcode).
     public func grade(environment: String?, rootFingerprint: String?) -> EntitlementGrade {
-        guard environment == StoreEnvironment.production.rawValue else { return .testing(environment: environment ?? "unknown") }
+        // Only the environments App Store payloads name reach the mark's words: a payload signed
+        // under a root the user trusted may say anything ("Production\u{200B}", 2,000 letters).
+        guard environment == StoreEnvironment.production.rawValue else {
+            return .testing(environment: environment.flatMap(StoreEnvironment.init(rawValue:))?.rawValue ?? "unknown")
+        }
         if let root = rootFingerprint, productionRootFingerprints.contains(root.uppercased()) { return .production }
         // Says Production, but vouched for by a root the user trusted, not Apple's.
         return .testing(environment: Self.untrustedProduction)

@@ -7,8 +7,9 @@ import ItineraryText
 public struct ItineraryLayoutEngine {
     public let theme: Theme
     public let text: TextEngine
-    /// A line printed at the foot of every page and put in the metadata's keywords (the
-    /// exporter's "Test entitlement (…) — not a purchase"); nil for none.
+    /// Put in the metadata's keywords: the exporter's "Test entitlement (…) — not a purchase";
+    /// nil for none. The line on every page is not the layout's to draw: the renderer draws it
+    /// over the finished page (`EntitlementMark`), where no template reaches.
     public let notice: String?
     /// Date formatters and zone files to reuse: pass the same one for every document (the
     /// exporter keeps one); by default, a new one for this engine alone.
@@ -44,7 +45,7 @@ public struct ItineraryLayoutEngine {
         let bodies = paginator.paginate(blocks)
         let title = trip.displayName
         let composer = PageComposer(theme: theme, text: text,
-                                    headerTitle: title + " · " + format.dateRange(trip.startDate, trip.endDate), notice: notice)
+                                    headerTitle: title + " · " + format.dateRange(trip.startDate, trip.endDate))
         let pages = composer.compose(bodies)
 
         var uncovered: [Unicode.Scalar] = []

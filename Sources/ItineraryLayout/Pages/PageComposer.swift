@@ -7,8 +7,6 @@ struct PageComposer {
     let text: TextEngine
     /// Left part of the running header, e.g. `Midwest Ballpark Swing · Jun 12 – 21, 2026`.
     let headerTitle: String
-    /// Printed centred below the footer on every page, the cover included (see `ItineraryLayoutEngine.notice`).
-    var notice: String? = nil
 
     func compose(_ bodies: [PageBody]) -> [PageFrame] {
         let t = theme.template
@@ -28,9 +26,6 @@ struct PageComposer {
             }
             if index > 0 || t.footer.onFirstPage {
                 items += footer(page: index + 1, of: bodies.count, left: frame.x, width: frame.width).tagged(.artifact)
-            }
-            if let notice {
-                items += noticeLine(notice, left: frame.x, width: frame.width).tagged(.artifact)
             }
             // A cover gets its own page label ("Cover"), so viewers number the pages after it
             // as printed: the cover counts as page 1.
@@ -61,21 +56,6 @@ struct PageComposer {
         items.append(.line(from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
                            width: t.header.ruleWidth, color: theme.color(t.header.ruleColor), dash: []))
         return items
-    }
-
-    /// The notice in the footer's style and the wordmark's colour, centred on the body's width,
-    /// one footer line-box below the footer (in the bottom margin, clear of the body and of the
-    /// footer), shortened with an ellipsis if the page is too narrow for it.
-    private func noticeLine(_ notice: String, left x: Double, width: Double) -> [DisplayItem] {
-        let f = theme.template.footer
-        var style = theme.style(named: f.style)
-        style.color = theme.color(f.wordmarkColor)
-        let box = text.lineBox([style])
-        // On the paper even when a template puts its footer near the edge.
-        let top = min(theme.page.height - f.textTopFromBottom + box.height + 2, theme.page.height - box.height - 2)
-        let span = text.ellipsize(StyledSpan(notice, style), width: width, middle: false)
-        let lineWidth = text.setParagraph([span], width: nil).first?.width ?? 0
-        return [.text(spans: [span], origin: Point(x: x + (width - lineWidth) / 2, y: top + box.baseline))]
     }
 
     private func footer(page: Int, of pages: Int, left x: Double, width: Double) -> [DisplayItem] {

@@ -99,7 +99,7 @@ struct GatePolicyTests {
         #expect(results.map(\.status) == [.rejected])
         #expect(results.first?.reason?.contains("LocalTesting") == true, "\(results)")
         // Put in by hand, it is ignored by the check.
-        try f.sql("INSERT INTO transactions (transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type) VALUES ('9', ?, ?, ?, 'Production', ?, 'PURCHASED')",
+        try f.sql("INSERT INTO transactions (signer, transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type) VALUES ((SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '9', ?, ?, ?, 'Production', ?, 'PURCHASED')",
                   [.text(Products.monthly), .real(Clock.ms(t0)), .real(Clock.ms(t0)), .text(jws)])
         let report = try ProGate(storeDirectory: f.directory, catalog: f.catalog, policy: naive, clock: GateClock(system: { t0 })).report()
         #expect(report.access == nil)
@@ -214,5 +214,19 @@ struct GatePolicyTests {
         let report = try f.report(at: t0)
         #expect(report.access == nil)
         #expect(report.ignored == ["transaction 20: stored columns do not match its signed payload"])
+    }
+}
+
+@Suite("Gate policy: the mark's words")
+struct GatePolicyMarkWordsTests {
+    @Test("a test entitlement names an App Store environment, or unknown: a payload's own spelling never reaches the page")
+    func environmentNames() {
+        let policy = GatePolicy(bundleId: "b", proProductIDs: [], productionRootFingerprints: ["AA"])
+        #expect(policy.grade(environment: "Sandbox", rootFingerprint: "BB").notice == "Test entitlement (Sandbox) — not a purchase")
+        for odd in ["Production\u{200B}", String(repeating: "x", count: 2000), "LocalTesting\u{202E}", "sandbox"] {
+            #expect(policy.grade(environment: odd, rootFingerprint: "AA") == .testing(environment: "unknown"))
+        }
+        #expect(policy.grade(environment: nil, rootFingerprint: nil) == .testing(environment: "unknown"))
+        #expect(policy.grade(environment: "Production", rootFingerprint: "aa") == .production)
     }
 }

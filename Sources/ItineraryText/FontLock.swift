@@ -1,0 +1,107 @@
+/// Checking a font directory against its `fonts.lock` when the fonts are loaded.
+import COpenSSL
+import Foundation
+
+/// The files a `fonts.lock` pins, with their SHA-256, checked at run time so that a changed
+/// file (another package version, a hand-edited copy) stops the export with its name instead
+/// of silently changing the pages.
+///
+/// This is for reproducibility, not security: the user owns the files, the record of checked
+/// files and the clock. Nothing the gate promises rests on it: the test-entitlement mark is
+/// drawn in a face compiled into the program (`EntitlementMark` in ItineraryRender).
+///
+/// Hashing the set (21 MB) costs more than laying out a short trip, so a file already checked
+/// is not hashed again while its size, inode, modification time and status-change time (to
+/// the nanosecond) are those recorded: any write changes the status-change time, which no
+/// user call can set back. The record lives in the directory's scan cache folder when that is
+/// writable; otherwise every file is hashed on every run.
+enum FontLock {
+    /// One pinned file: its name in the directory and its SHA-256, lower-case hex.
+    struct Pin: Equatable {
+        var name: String
+        var sha256: String
+    }
+
+    /// The lock's pins: a line with a converted name pins that name with the conversion's hash,
+    /// else the source path's last component with the source's hash.
+    static func pins(lock: String) -> [Pin] {
+        lock.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 3 else { return nil }
+            if fields.count >= 5, !fields[3].isEmpty { return Pin(name: fields[3], sha256: fields[4].lowercased()) }
+            guard let name = fields[1].split(separator: "/").last.map(String.init) else { return nil }
+            return Pin(name: name, sha256: fields[2].lowercased())
+        }
+    }
+
+    /// The record of checked files, in the scan cache folder.
+    static let recordName = "checked-fonts.tsv"
+
+    /// Throws `.changed` for the first pinned file whose bytes are not the ones pinned.
+    static func verify(directory: String, pins: [Pin]) throws(FontSetError) {
+        let folder = (directory as NSString).appendingPathComponent(FontScan.cacheDirectoryName)
+        let recordPath = (folder as NSString).appendingPathComponent(recordName)
+        var recorded: [String: String] = [:]
+        if let text = try? String(contentsOfFile: recordPath, encoding: .utf8) {
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+                if fields.count == 2 { recorded[fields[1]] = fields[0] }
+            }
+        }
+        var record: [String] = []
+        var changed = false
+        for pin in pins {
+            let path = (directory as NSString).appendingPathComponent(pin.name)
+            guard let identity = identity(path) else { throw .unreadableFont(path) }
+            let key = "\(pin.name) \(identity)"
+            if recorded[key] == pin.sha256 {
+                record.append("\(pin.sha256)\t\(key)")
+                continue
+            }
+            guard let actual = sha256Hex(file: path) else { throw .unreadableFont(path) }
+            guard actual == pin.sha256 else { throw .changed(path: path, actual: actual, pinned: pin.sha256) }
+            record.append("\(pin.sha256)\t\(key)")
+            changed = true
+        }
+        if changed { write(record.joined(separator: "\n") + "\n", folder: folder, file: recordPath) }
+    }
+
+    /// Size, device, inode and both times of the file a path names (links followed), as text.
+    private static func identity(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return "\(info.st_size) \(info.st_dev) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+    }
+
+    /// SHA-256 of a file's bytes, read in blocks; nil when it cannot be read.
+    static func sha256Hex(file path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let context = EVP_MD_CTX_new() else { return nil }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { return nil }
+        let block = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, block)
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { break }
+            guard EVP_DigestUpdate(context, buffer, n) == 1 else { return nil }
+        }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else { return nil }
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Replaces the record (a temporary file renamed over it); a folder that cannot be written
+    /// only means the next run hashes again.
+    private static func write(_ text: String, folder: String, file: String) {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temporary = file + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return }
+        if rename(temporary, file) != 0 { unlink(temporary) }
+    }
+}
