@@ -283,7 +283,7 @@ struct EntitlementCommandTests {
 
         // Again: "updated" with a reason; and the text form says the same, one line per item.
         let again = try cli.run(["entitlements", "import", file])
-        #expect(again.stdout.split(separator: "\n").first == "\(file):2: updated (no change: already in the store)")
+        #expect(again.stdout.split(separator: "\n").first == "\(file):2: unchanged (already in the store)")
 
         // A file with nothing acceptable: exit 1.
         let bad = cli.path("bad.txt")

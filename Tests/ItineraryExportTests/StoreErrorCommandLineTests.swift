@@ -107,3 +107,24 @@ struct StoreErrorCommandLineTests {
         #expect(text.stderr.isEmpty)
     }
 }
+
+@Suite("Store: a trigger written into the file")
+struct StoreTriggerCommandLineTests {
+    @Test("a recursive trigger on meta: status and export exit 5 naming it, instead of hanging")
+    func trigger() throws {
+        let cli = GateCLI("store-trigger")
+        try cli.setUpLocalTesting()
+        _ = try cli.purchase(annual)
+        try cli.sql("""
+            CREATE TRIGGER forever AFTER UPDATE ON meta BEGIN
+                SELECT count(*) FROM (WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x FROM r);
+            END
+            """)
+        for args in [["entitlements", "status"], [dayTrip, cli.path("out.pdf")]] {
+            let r = try cli.run(args)
+            #expect(r.status == 5, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("holds a trigger \"forever\" that export-itinerary did not make"), "\(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.pdf")))
+    }
+}

@@ -33,7 +33,8 @@ enum GateBench {
                                                      signedDate: purchase, environment: "LocalTesting")
                 p.quantity = 1
                 let jws = try! authority.sign(payload: encoder.encode(p))
-                _ = try! store.upsertTransaction(jws: jws, payload: p, grade: .testing(environment: "LocalTesting"))
+                _ = try! store.upsertTransaction(jws: jws, payload: p, rootFingerprint: Certificates.sha256Fingerprint(authority.rootDER),
+                                                 grade: .testing(environment: "LocalTesting"))
             }
         }
         let gate = ProGate(storeDirectory: dir, catalog: catalog, policy: .build, clock: GateClock(system: { now }, testing: { now }))

@@ -87,7 +87,7 @@ public struct EntitlementChecker {
                     // edited them, this row is not to be trusted for grouping or ordering.
                     guard payload.transactionId == row.transactionId, payload.productId == row.productId,
                           (payload.purchaseDate ?? 0) == row.purchaseDate, payload.environment == row.environment,
-                          payload.inAppOwnershipType == row.ownershipType else {
+                          payload.inAppOwnershipType == row.ownershipType, (verified.rootFingerprint ?? "") == row.signer else {
                         ignored.append("transaction \(row.transactionId): stored columns do not match its signed payload")
                         continue
                     }
@@ -136,13 +136,13 @@ public struct EntitlementChecker {
         }
         let productionNow = try moment(.production)
         var entitlements: [Entitlement] = []
-        for (_, verified, grade) in decided {
+        for (group, verified, grade) in decided {
             let payload = verified.payload
             let now = try moment(grade)
             guard var entitlement = CurrentEntitlements.entitlement(payload, renewals: [:], now: now) else { continue }
             // Renewal info matters only once a subscription has lapsed (grace period, billing retry).
             if entitlement.state == .expired, let original = entitlement.originalTransactionId ?? payload.transactionId,
-               let jws = try store.renewalJWS(originalTransactionId: original) {
+               let jws = try store.renewalJWS(originalTransactionId: original, environment: payload.environment, signer: group.signer) {
                 do {
                     // Only renewal info of the transaction's own grade may extend it: a grace
                     // period signed under a root the user trusted never prolongs a purchase.

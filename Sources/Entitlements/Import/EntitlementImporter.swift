@@ -3,8 +3,9 @@ import Foundation
 
 /// The verdict on one imported item.
 public struct ImportResult: Sendable, Equatable, Codable {
-    /// `verified`: genuine, but with nothing to store (a TEST notification).
-    public enum Status: String, Sendable, Codable { case imported, updated, verified, rejected }
+    /// `updated`: a newer copy replaced a stored one; `unchanged`: the store already held it (or
+    /// a newer copy); `verified`: genuine, but with nothing to store (a TEST notification).
+    public enum Status: String, Sendable, Codable { case imported, updated, unchanged, verified, rejected }
     /// Where it came from: `file:3` (third line) or `file: signedTransactions[2]`.
     public var source: String
     public var status: Status
@@ -67,12 +68,23 @@ public struct EntitlementImporter {
                 where (value ?? "").isEmpty {
                     return [ImportResult(source: item.source, status: .rejected, reason: "the signed transaction has no \(key): nothing to store")]
                 }
+                if let rejected = Self.nulRejection(item.source, [("transactionId", payload.transactionId), ("productId", payload.productId),
+                                                                  ("originalTransactionId", payload.originalTransactionId),
+                                                                  ("environment", payload.environment), ("inAppOwnershipType", payload.inAppOwnershipType)]) {
+                    return [rejected]
+                }
                 let grade = policy.grade(environment: payload.environment, rootFingerprint: verified.rootFingerprint)
-                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload, grade: grade), grade: grade)]
+                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload, rootFingerprint: verified.rootFingerprint,
+                                                                        grade: grade), grade: grade)]
             case .renewal:
                 let verified = try verifier.verifiedRenewalInfo(item.jws)
+                if let rejected = Self.nulRejection(item.source, [("originalTransactionId", verified.payload.originalTransactionId),
+                                                                  ("environment", verified.payload.environment)]) {
+                    return [rejected]
+                }
                 let grade = policy.grade(environment: verified.payload.environment, rootFingerprint: verified.rootFingerprint)
-                return [result(item.source, try store.upsertRenewal(jws: item.jws, payload: verified.payload, grade: grade))]
+                return [result(item.source, try store.upsertRenewal(jws: item.jws, payload: verified.payload,
+                                                                    rootFingerprint: verified.rootFingerprint, grade: grade))]
             case .notification:
                 let notification = try verifier.verifyNotification(item.jws)
                 // The notification's data carries the transaction (a REFUND or REVOKE re-signs it
@@ -103,6 +115,13 @@ public struct EntitlementImporter {
         }
     }
 
+    /// An item whose identifying text holds a NUL character: SQLite would store it cut short,
+    /// as another transaction's id. Refused, never truncated.
+    private static func nulRejection(_ source: String, _ fields: [(String, String?)]) -> ImportResult? {
+        guard let (name, _) = fields.first(where: { $0.1?.utf8.contains(0) == true }) else { return nil }
+        return ImportResult(source: source, status: .rejected, reason: "its \(name) contains a NUL character")
+    }
+
     /// `grade`: a transaction's, so that a test entitlement is named as one when it comes in.
     private func result(_ source: String, _ outcome: UpsertOutcome, grade: EntitlementGrade = .production) -> ImportResult {
         let test = grade.isTesting ? "a test entitlement (\(grade)): the PDFs it allows are marked" : nil
@@ -110,7 +129,7 @@ public struct EntitlementImporter {
         case .imported: return ImportResult(source: source, status: .imported, reason: test)
         case .updated: return ImportResult(source: source, status: .updated,
                                            reason: ["replaced an earlier copy of the same transaction", test].compactMap { $0 }.joined(separator: "; "))
-        case .unchanged: return ImportResult(source: source, status: .updated, reason: "no change: already in the store")
+        case .unchanged: return ImportResult(source: source, status: .unchanged, reason: "already in the store")
         }
     }
 }

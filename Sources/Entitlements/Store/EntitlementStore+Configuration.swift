@@ -40,6 +40,17 @@ extension EntitlementStore {
     /// The store's own bundle id is a record of `init`, never what payloads are checked against.
     /// - Parameter caches: a gate's own chain verifiers, reused across its checks; nil: a new one.
     public func verifier(policy: GatePolicy, caches: VerificationCaches? = nil) throws(StoreError) -> SignedDataVerifier {
+        try verifier(bundleId: policy.bundleId, caches: caches)
+    }
+
+    /// The verifier an upgrade finds each stored row's signer with: the store's own bundle id,
+    /// environments and roots (no policy is at hand when a store is opened).
+    func upgradeVerifier() throws(StoreError) -> SignedDataVerifier {
+        guard let config = try configuration() else { throw .notInitialized(path: path) }
+        return try verifier(bundleId: config.bundleId, caches: nil)
+    }
+
+    private func verifier(bundleId: String, caches: VerificationCaches?) throws(StoreError) -> SignedDataVerifier {
         guard let config = try configuration() else { throw .notInitialized(path: path) }
         let roots = try trustedRoots()
         var confined: [String: StoreEnvironment] = [:]
@@ -47,7 +58,7 @@ extension EntitlementStore {
         if let local = try value(forKey: Self.localTestingRootKey) { confined[local] = .localTesting }
         let ders = roots.map(\.der)
         return SignedDataVerifier(chain: caches?.chainVerifier(roots: ders) ?? ChainVerifier(roots: TrustedRootStore(roots: ders)),
-                                  bundleId: policy.bundleId, environments: Set(config.environments), confinedRoots: confined)
+                                  bundleId: bundleId, environments: Set(config.environments), confinedRoots: confined)
     }
 
     /// The label and meta key that name the local test CA's root (set by `storekit-test enable`).

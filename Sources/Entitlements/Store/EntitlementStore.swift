@@ -18,22 +18,29 @@ public struct TrustedRoot: Sendable, Equatable {
 /// A stored signed transaction: the raw JWS (the source of truth, re-verified when used) and
 /// the index columns copied from its verified payload at import.
 public struct StoredTransaction: Sendable, Equatable {
+    /// With `environment` and `signer`, what identifies it in the store.
     public var transactionId: String
     public var productId: String
     public var purchaseDate: Double
     public var signedDate: Double
     public var environment: String?
+    /// The SHA-256 fingerprint of the root its chain verified to when it was stored; "" for a
+    /// payload accepted without a chain (Xcode).
+    public var signer: String
     /// "PURCHASED" or "FAMILY_SHARED".
     public var ownershipType: String?
     public var jws: String
 }
 
 /// The transactions that share one status, as StoreKit keeps them: one product, one ownership
-/// (purchased or family shared), one environment. The newest verified transaction of a group decides it.
+/// (purchased or family shared), one environment; and here one signer, so that a transaction
+/// signed under a root the user trusted never decides over a purchase. The newest verified
+/// transaction of a group decides it.
 public struct TransactionGroup: Sendable, Equatable, Hashable {
     public var productId: String
     public var ownershipType: String?
     public var environment: String?
+    public var signer: String = ""
 }
 
 /// What an upsert did.
@@ -46,9 +53,11 @@ public enum UpsertOutcome: String, Sendable {
 /// Write-ahead logging and `BEGIN IMMEDIATE` transactions let concurrent imports and batch runs
 /// proceed without ever seeing half an import. A file that is not our database is an error.
 public final class EntitlementStore {
-    /// 2 added `transactions.ownership_type` (statuses per ownership); a version 1 store is
-    /// upgraded in place the first time it is opened where it can be written.
-    static let schemaVersion = 2
+    /// 2 added `transactions.ownership_type` (statuses per ownership); 3 keys transactions and
+    /// renewal info by environment, signer and id (a test transaction with a purchase's id is
+    /// another transaction). An older store is upgraded in place the first time it is opened
+    /// where it can be written.
+    static let schemaVersion = 3
     static let fileName = "entitlements.sqlite"
 
     public let directory: String
@@ -120,13 +129,8 @@ public final class EntitlementStore {
                         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                         CREATE TABLE trusted_roots (fingerprint TEXT PRIMARY KEY, der BLOB NOT NULL, label TEXT NOT NULL,
                                                     added INTEGER NOT NULL);
-                        CREATE TABLE transactions (transaction_id TEXT PRIMARY KEY, original_transaction_id TEXT,
-                                                   product_id TEXT NOT NULL, purchase_date REAL NOT NULL,
-                                                   signed_date REAL NOT NULL, environment TEXT NOT NULL, jws TEXT NOT NULL,
-                                                   ownership_type TEXT NOT NULL);
+                        \(Self.signedTablesSQL)
                         \(Self.groupIndexSQL)
-                        CREATE TABLE renewals (original_transaction_id TEXT PRIMARY KEY, signed_date REAL NOT NULL,
-                                               jws TEXT NOT NULL);
                         """)
                     try db.query("INSERT INTO meta (key, value) VALUES ('schemaVersion', ?)", [.text(String(Self.schemaVersion))])
                     return true
@@ -138,8 +142,9 @@ public final class EntitlementStore {
                 throw StoreError.corrupt(path: file, reason: "the table \(table) is missing")
             }
             if !readOnly { try upgrade() }
+            try checkObjects(file: file)
             guard let version = try meta("schemaVersion") else { throw StoreError.corrupt(path: file, reason: "no schema version") }
-            if version == "1", readOnly {
+            if ["1", "2"].contains(version), readOnly {
                 throw StoreError.unreadable(path: file, reason: "it was made by an earlier version of export-itinerary and needs an upgrade: run 'export-itinerary entitlements status' once with write access to it")
             }
             guard version == String(Self.schemaVersion) else {
@@ -161,37 +166,89 @@ public final class EntitlementStore {
         }
     }
 
-    /// The gate reads each group (product, ownership, environment) newest first: an index holding
-    /// the group and the order lets SQLite read just the rows it returns, instead of sorting every
-    /// transaction of the product (reading each one's JWS) first.
-    static let groupIndexSQL = """
-        CREATE INDEX IF NOT EXISTS transactions_by_group ON transactions
-            (product_id, ownership_type, environment, purchase_date DESC, signed_date DESC, transaction_id DESC);
+    /// The store holds only what this program makes: its four tables and their indexes. A
+    /// trigger, a view or another table (a hand-edited file) is refused before anything reads
+    /// or writes the store; triggers and views are off on the connection besides.
+    private func checkObjects(file: String) throws {
+        let known: Set<String> = ["meta", "trusted_roots", "transactions", "renewals", "transactions_by_group"]
+        for row in try db.query("SELECT type, name FROM sqlite_master ORDER BY type, name") {
+            guard let type = row[0].text, let name = row[1].text else { continue }
+            if type == "index", name.hasPrefix("sqlite_autoindex_") { continue }
+            // Indexes of older versions, which the upgrade of a writable store drops.
+            if type == "index", readOnly, ["transactions_by_product_order", "transactions_by_product"].contains(name) { continue }
+            guard known.contains(name), type == "table" || type == "index" else {
+                throw StoreError.corrupt(path: file, reason: "it holds a \(type) \"\(name)\" that export-itinerary did not make")
+            }
+        }
+    }
+
+    /// The signed items, each identified by its environment, its signer (the SHA-256 fingerprint
+    /// of the root its chain ends at, "" for none: Xcode) and its id. StoreKit keeps one
+    /// transaction per id; here a Sandbox, LocalTesting or user-signed copy that reuses a
+    /// purchase's id is another transaction, so it can never replace or delete the purchase.
+    static let signedTablesSQL = """
+        CREATE TABLE transactions (environment TEXT NOT NULL, signer TEXT NOT NULL, transaction_id TEXT NOT NULL,
+                                   original_transaction_id TEXT, product_id TEXT NOT NULL, purchase_date REAL NOT NULL,
+                                   signed_date REAL NOT NULL, jws TEXT NOT NULL, ownership_type TEXT NOT NULL,
+                                   PRIMARY KEY (environment, signer, transaction_id));
+        CREATE TABLE renewals (environment TEXT NOT NULL, signer TEXT NOT NULL, original_transaction_id TEXT NOT NULL,
+                               signed_date REAL NOT NULL, jws TEXT NOT NULL,
+                               PRIMARY KEY (environment, signer, original_transaction_id));
         """
 
-    /// Brings a store made by an earlier version up to this one, in one write transaction:
-    /// version 1 gets `ownership_type` (filled from each stored payload: an index column like the
-    /// others, checked against the verified payload whenever it is used) and the group index.
-    /// A read-only store is left as it is (a version 1 one is then an error, never a grant).
+    /// The gate reads each group (product, ownership, environment, signer) newest first: an index
+    /// holding the group and the order lets SQLite read just the rows it returns, instead of
+    /// sorting every transaction of the product (reading each one's JWS) first.
+    static let groupIndexSQL = """
+        CREATE INDEX IF NOT EXISTS transactions_by_group ON transactions
+            (product_id, ownership_type, environment, signer, purchase_date DESC, signed_date DESC, transaction_id DESC);
+        """
+
+    /// Brings a store made by an earlier version up to this one, in one write transaction. The
+    /// signed tables are rebuilt: each row's signer is the root its chain verifies to now, with
+    /// the store's own trusted roots and bundle id (a row that does not verify gets none, and
+    /// the gate, which verifies every row it uses, ignores it as before); version 1's missing
+    /// `ownership_type` is read from each payload (an index column like the others, checked
+    /// against the verified payload whenever it is used). A read-only store is left as it is
+    /// (an old one is then an error, never a grant).
     private func upgrade() throws {
-        guard try meta("schemaVersion") == "1" else { return }
+        guard let found = try meta("schemaVersion"), ["1", "2"].contains(found) else { return }
         do {
             try db.transaction {
-                guard try meta("schemaVersion") == "1" else { return } // another process upgraded it
-                let columns = try db.query("PRAGMA table_info(transactions)").compactMap { $0[1].text }
-                if !columns.contains("ownership_type") {
-                    try db.execute("ALTER TABLE transactions ADD COLUMN ownership_type TEXT")
-                }
-                for row in try db.query("SELECT transaction_id, jws FROM transactions") {
-                    guard let id = row[0].text else { continue }
-                    let payload = Self.unverifiedPayload(row[1].text)
-                    try db.query("UPDATE transactions SET ownership_type = ?, environment = COALESCE(environment, '') WHERE transaction_id = ?",
-                                 [.text(payload?.inAppOwnershipType ?? ""), .text(id)])
-                }
-                try db.execute(Self.groupIndexSQL + """
-                    DROP INDEX IF EXISTS transactions_by_product_order;
-                    DROP INDEX IF EXISTS transactions_by_product;
+                guard let version = try meta("schemaVersion"), ["1", "2"].contains(version) else { return } // another process upgraded it
+                let columns = Set(try db.query("PRAGMA table_info(transactions)").compactMap { $0[1].text })
+                let ownership = columns.contains("ownership_type") ? "ownership_type" : "NULL"
+                let transactions = try db.query("""
+                    SELECT transaction_id, original_transaction_id, product_id, purchase_date, signed_date,
+                           COALESCE(environment, ''), jws, \(ownership) FROM transactions
                     """)
+                let renewals = try db.query("SELECT original_transaction_id, signed_date, jws FROM renewals")
+                try db.execute("""
+                    DROP TABLE transactions;
+                    DROP TABLE renewals;
+                    \(Self.signedTablesSQL)
+                    \(Self.groupIndexSQL)
+                    """)
+                let verifier = try? upgradeVerifier()
+                for row in transactions {
+                    guard let id = row[0].text, let jws = row[6].text else { continue }
+                    let signer = (try? verifier?.verifiedTransaction(jws))?.rootFingerprint ?? ""
+                    let owner = row[7].text ?? Self.unverifiedPayload(jws)?.inAppOwnershipType ?? ""
+                    try db.query("""
+                        INSERT OR IGNORE INTO transactions (environment, signer, transaction_id, original_transaction_id, product_id,
+                                                            purchase_date, signed_date, jws, ownership_type)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, [row[5], .text(signer), .text(id), row[1], row[2], row[3], row[4], .text(jws), .text(owner)])
+                }
+                for row in renewals {
+                    guard let original = row[0].text, let jws = row[2].text else { continue }
+                    let verified = try? verifier?.verifiedRenewalInfo(jws)
+                    let environment = verified?.payload.environment ?? Self.unverifiedEnvironment(jws) ?? ""
+                    try db.query("""
+                        INSERT OR IGNORE INTO renewals (environment, signer, original_transaction_id, signed_date, jws)
+                        VALUES (?, ?, ?, ?, ?)
+                        """, [.text(environment), .text(verified?.rootFingerprint ?? ""), .text(original), row[1], .text(jws)])
+                }
                 // One mark for every environment let a test purchase move a real subscription's
                 // clock (issue 9); the marks are per environment now and this one is retired.
                 try db.query("DELETE FROM meta WHERE key = 'highWaterSignedDate'")
@@ -200,6 +257,12 @@ public final class EntitlementStore {
         } catch let error as SQLiteError where error.code & 0xFF == SQLITE_READONLY || error.code & 0xFF == SQLITE_CANTOPEN {
             return
         }
+    }
+
+    /// The environment a stored renewal payload names, read without verification.
+    static func unverifiedEnvironment(_ jws: String) -> String? {
+        guard let parsed = try? CompactJWS(jws) else { return nil }
+        return (try? JWSRenewalInfoDecodedPayload.read(from: parsed.payload))?.environment
     }
 
     /// A stored payload read without verification, for index columns only.

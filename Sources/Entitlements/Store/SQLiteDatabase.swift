@@ -38,11 +38,49 @@ final class SQLiteDatabase {
             throw SQLiteError(code: rc, message: message)
         }
         handle = db
-        sqlite3_busy_timeout(db, 10_000)
+        sqlite3_busy_timeout(db, Int32(Self.defaultTimeLimit * 1000))
         sqlite3_extended_result_codes(db, 1)
+        // The store's schema is the program's: whatever triggers or views a hand-edited file
+        // holds never run (a recursive trigger on `meta` would hang every check), and the schema
+        // cannot be changed through this connection by anything but our own statements.
+        for (op, value) in [(SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+                            (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0), (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)] {
+            let rc = csqlite_db_config_int(db, op, Int32(value))
+            guard rc == SQLITE_OK else {
+                sqlite3_close(db)
+                throw SQLiteError(code: rc, message: "cannot configure the connection defensively")
+            }
+        }
+        // Every statement is bounded in time, whatever the file holds: past the limit SQLite
+        // stops it (SQLITE_INTERRUPT) and the caller gets an error, never a hang.
+        sqlite3_progress_handler(db, 10_000, { context in
+            guard let context else { return 0 }
+            let database = Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue()
+            return DispatchTime.now().uptimeNanoseconds > database.deadline ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Seconds a statement may run, and a writer may wait for another's lock.
+    static let defaultTimeLimit: Double = 10
+    /// Seconds a statement of this connection may run (tests shorten it).
+    var timeLimit = SQLiteDatabase.defaultTimeLimit
+
+    /// When the running statement must have finished (monotonic nanoseconds).
+    private var deadline: UInt64 = .max
+
+    private func startClock() {
+        deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeLimit * 1_000_000_000)
+    }
+
+    /// The message for a statement the progress handler stopped.
+    private func interrupted(_ rc: Int32) -> SQLiteError {
+        if rc & 0xFF == SQLITE_INTERRUPT {
+            return SQLiteError(code: rc, message: "it took longer than \(Int(timeLimit.rounded(.up))) s to answer (a runaway query: the file may have been edited by hand)")
+        }
+        return SQLiteError(code: rc, message: lastMessage)
+    }
 
     /// `file:` and the path with every byte outside a plain path percent-escaped (`?`, `#`, `%`
     /// and the like would end or change the URI).
@@ -62,10 +100,12 @@ final class SQLiteDatabase {
 
     func execute(_ sql: String) throws(SQLiteError) {
         var error: UnsafeMutablePointer<CChar>?
+        startClock()
         let rc = sqlite3_exec(handle, sql, nil, nil, &error)
         if rc != SQLITE_OK {
             let message = error.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(error)
+            if rc & 0xFF == SQLITE_INTERRUPT { throw interrupted(rc) }
             throw SQLiteError(code: rc, message: message)
         }
     }
@@ -92,10 +132,11 @@ final class SQLiteDatabase {
             guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastMessage) }
         }
         var rows: [[SQLiteValue]] = []
+        startClock()
         while true {
             let rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw SQLiteError(code: rc, message: lastMessage) }
+            guard rc == SQLITE_ROW else { throw interrupted(rc) }
             let count = sqlite3_column_count(statement)
             rows.append((0..<count).map { column(statement, $0) })
         }

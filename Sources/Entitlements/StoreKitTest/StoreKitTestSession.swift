@@ -169,10 +169,11 @@ public struct StoreKitTestSession {
     }
 
     private func localTransaction(_ id: String) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
-        let row: StoredTransaction?
-        do { row = try store.transaction(id: id) } catch { throw .store(error) }
-        guard let row else { throw .unknownTransaction(id) }
-        guard row.environment == StoreEnvironment.localTesting.rawValue else { throw .notLocal(id) }
+        let rows: [StoredTransaction]
+        do { rows = try store.transactions(id: id) } catch { throw .store(error) }
+        guard !rows.isEmpty else { throw .unknownTransaction(id) }
+        // A purchase may share the id; only the LocalTesting transaction is this session's.
+        guard let row = rows.first(where: { $0.environment == StoreEnvironment.localTesting.rawValue }) else { throw .notLocal(id) }
         // Decode what we stored; it is re-signed below and verified again on import.
         let parts = row.jws.split(separator: ".")
         guard parts.count == 3, let data = JWSBase64.decode(parts[1], alphabet: .url),

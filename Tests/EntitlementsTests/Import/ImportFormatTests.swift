@@ -53,15 +53,15 @@ struct ImportFormatTests {
         #expect(results.map(\.status) == [.imported, .imported, .imported])
         #expect(results.allSatisfy { $0.reason == nil })
         #expect(try f.store.transactionCount() == 2)
-        #expect(try f.store.renewalJWS(originalTransactionId: "1") != nil)
+        #expect(try f.store.renewalJWS(originalTransactionId: "1", environment: "Production", signer: f.rootFingerprint) != nil)
         let report = try f.report(at: t0)
         #expect(report.isPro) // grace period from the renewal info
         #expect(report.entitlements.first { $0.productId == Products.monthly }?.state == .inGracePeriod)
 
         // Importing the same file again changes nothing and says so.
         let again = try f.importer().importFile(path)
-        #expect(again.map(\.status) == [.updated, .updated, .updated])
-        #expect(again.allSatisfy { $0.reason == "no change: already in the store" })
+        #expect(again.map(\.status) == [.unchanged, .unchanged, .unchanged])
+        #expect(again.allSatisfy { $0.reason == "already in the store" })
     }
 
     @Test("an App Store Server API transaction-history response")

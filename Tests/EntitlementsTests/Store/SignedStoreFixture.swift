@@ -92,6 +92,8 @@ final class SignedStoreFixture {
     let policy: GatePolicy
 
     var databasePath: String { directory + "/entitlements.sqlite" }
+    /// The fixture authority's root fingerprint: the signer the store records for what it signs.
+    var rootFingerprint: String { Certificates.sha256Fingerprint(authority.rootDER) }
 
     init(_ name: String, environments: [StoreEnvironment] = [.production, .sandbox]) throws {
         directory = TestPaths.scratch("ent-\(name)").appendingPathComponent("store").path

@@ -39,7 +39,7 @@ struct TamperedStoreTests {
         let f = try SignedStoreFixture("tamper-damaged-\(how)")
         try f.add(Payloads.subscription("101", purchased: t0.addingTimeInterval(-60), expires: t0.addingTimeInterval(Clock.day)))
         #expect(try f.report(at: t0).isPro)
-        let jws = try #require(try f.store.transaction(id: "101")).jws
+        let jws = try #require(try f.store.transactions(id: "101").first).jws
         let damaged = switch how {
         case "payload": JWSTampering.tamperPayload(jws)
         case "signature": JWSTampering.tamperSignature(jws)
@@ -60,8 +60,8 @@ struct TamperedStoreTests {
         let forged = Payloads.subscription("666", product: Products.annual, purchased: t0, expires: t0.addingTimeInterval(365 * Clock.day))
         let jws = try rogue.sign(forged)
         try f.sql("""
-            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
-            VALUES ('666', '666', ?, ?, ?, 'Production', ?, 'PURCHASED')
+            INSERT INTO transactions (signer, transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
+            VALUES ((SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '666', '666', ?, ?, ?, 'Production', ?, 'PURCHASED')
             """, [.text(Products.annual), .real(Clock.ms(t0)), .real(Clock.ms(t0)), .text(jws)])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
@@ -79,8 +79,8 @@ struct TamperedStoreTests {
         encoder.outputFormatting = [.sortedKeys]
         let jws = try rogue.signRaw(headerJSON: f.authority.headerJSON(), payload: encoder.encode(forged))
         try f.sql("""
-            INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
-            VALUES ('667', '667', ?, ?, ?, 'Production', ?, 'PURCHASED')
+            INSERT INTO transactions (signer, transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
+            VALUES ((SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '667', '667', ?, ?, ?, 'Production', ?, 'PURCHASED')
             """, [.text(Products.monthly), .real(Clock.ms(t0)), .real(Clock.ms(t0)), .text(jws)])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
@@ -121,7 +121,7 @@ struct TamperedStoreTests {
         try f.add(Payloads.subscription("105", purchased: t0.addingTimeInterval(-40 * Clock.day), expires: t0.addingTimeInterval(-10 * Clock.day)),
                   Payloads.subscription("106", purchased: t0.addingTimeInterval(-5 * Clock.day), expires: t0.addingTimeInterval(25 * Clock.day)))
         #expect(try f.report(at: t0).isPro)
-        let jws = try #require(try f.store.transaction(id: "106")).jws
+        let jws = try #require(try f.store.transactions(id: "106").first).jws
         try f.sql("UPDATE transactions SET jws = ? WHERE transaction_id = '106'", [.text(JWSTampering.tamperSignature(jws))])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
@@ -138,8 +138,8 @@ struct TamperedStoreTests {
         for i in 1...20 {
             let p = Payloads.subscription("3\(i)", purchased: t0.addingTimeInterval(-Double(i) * Clock.hour), expires: t0.addingTimeInterval(-Clock.hour))
             try f.sql("""
-                INSERT INTO transactions (transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
-                VALUES (?, ?, ?, ?, ?, 'Production', ?, 'PURCHASED')
+                INSERT INTO transactions (signer, transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
+                VALUES ((SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), ?, ?, ?, ?, ?, 'Production', ?, 'PURCHASED')
                 """, [.text("3\(i)"), .text("3\(i)"), .text(Products.monthly), .real(p.purchaseDate!), .real(p.signedDate!), .text(try rogue.sign(p))])
         }
         let report = try f.report(at: t0)
@@ -153,7 +153,7 @@ struct TamperedStoreTests {
         let (f, _, _) = try Self.expiredStore("tamper-renewal")
         let rogue = try SignedStoreFixture.makeAuthority(prefix: "Rogue")
         let grace = Payloads.renewal(original: "100", grace: t0.addingTimeInterval(10 * Clock.day), signed: t0)
-        try f.sql("INSERT INTO renewals (original_transaction_id, signed_date, jws) VALUES ('100', ?, ?)",
+        try f.sql("INSERT INTO renewals (environment, signer, original_transaction_id, signed_date, jws) VALUES ('Production', (SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '100', ?, ?)",
                   [.real(Clock.ms(t0)), .text(try rogue.sign(grace))])
         let report = try f.report(at: t0)
         #expect(!report.isPro)

@@ -93,7 +93,7 @@ struct StoreKitTestSessionTests {
     func sameMomentActions() throws {
         let s = try Session("same-moment")
         let a = try s.session.purchase(productId: Products.monthly)
-        let purchaseJWS = try #require(try s.store.transaction(id: a.transactionId!)).jws
+        let purchaseJWS = try #require(try s.store.transactions(id: a.transactionId!).first).jws
         _ = try s.session.refund(transactionId: a.transactionId!)
         #expect(try s.report().entitlements.first?.state == .revoked)
 
