@@ -66,6 +66,20 @@ struct ConcurrentStoreTests {
         #expect(try cli.status(now: GateTime.now + Double(count)).isPro)
     }
 
+    @Test("24 concurrent storekit-test enable: one local root, one says enabled, the rest already enabled")
+    func concurrentEnables() throws {
+        let cli = GateCLI("concurrent-enable")
+        try cli.ok(["entitlements", "init", "--bundle-id", bundleId])
+        let results = try runConcurrently(Array(repeating: (args: ["storekit-test", "enable"], env: cli.environment()), count: 24))
+        for r in results { #expect(r.status == 0, "\(r.stderr)") }
+        #expect(results.filter { $0.stdout.hasPrefix("Local StoreKit testing enabled") }.count == 1, "\(results.map(\.stdout))")
+        #expect(results.filter { $0.stdout.hasPrefix("Local StoreKit testing was already enabled") }.count == 23)
+        #expect(try cli.sqlValue("SELECT COUNT(*) FROM trusted_roots") == "1")
+        // The one root is the saved authority's: its purchases verify.
+        _ = try cli.purchase(annual)
+        #expect(try cli.status().isPro)
+    }
+
     @Test("exports and status checks while purchases and imports write: every reader gets an answer")
     func readersDuringWrites() throws {
         let cli = GateCLI("concurrent-readers")

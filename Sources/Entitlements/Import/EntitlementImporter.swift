@@ -31,12 +31,14 @@ public struct EntitlementImporter {
         self.policy = policy
     }
 
-    /// Imports every signed item of a file; an unreadable file is a single rejected item.
+    /// Imports every signed item of a file; an unreadable file, or one past the limits
+    /// (`ImportSource.maximumBytes`, `maximumItems`), is a single rejected item.
     public func importFile(_ path: String) throws(StoreError) -> [ImportResult] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return [ImportResult(source: path, status: .rejected, reason: "cannot read the file")]
+        let items: [SignedItem]
+        switch ImportSource.read(path).flatMap({ ImportSource.items(in: $0, name: path) }) {
+        case let .success(found): items = found
+        case let .failure(refusal): return [ImportResult(source: path, status: .rejected, reason: refusal.reason)]
         }
-        let items = ImportSource.items(in: data, name: path)
         if items.isEmpty {
             return [ImportResult(source: path, status: .rejected, reason: "no signed transactions found")]
         }
@@ -48,7 +50,7 @@ public struct EntitlementImporter {
     /// The compact JWS an import would read from `data` (JWS lines, an App Store Server API
     /// response, a notification), not yet verified.
     public static func signedItems(in data: Data) -> [String] {
-        ImportSource.items(in: data, name: "input").map(\.jws)
+        ((try? ImportSource.items(in: data, name: "input").get()) ?? []).map(\.jws)
     }
 
     /// Imports one compact JWS of any kind.

@@ -29,6 +29,23 @@ extension EntitlementStore {
         try run { _ = try db.query("DELETE FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)]) }
     }
 
+    /// The local test CA, read or made and saved in one write transaction: the saved authority,
+    /// or the one `make` creates when none is saved yet. Concurrent calls leave exactly one
+    /// authority (and so one trusted local root): the
+    /// first to take the write lock creates it, the others find it. Returns the authority's
+    /// serialized form and whether this call created it.
+    func localTestingAuthority(key: String, make: () throws -> String) throws(StoreError) -> (serialized: String, created: Bool) {
+        guard try configuration() != nil else { throw .notInitialized(path: path) }
+        return try run {
+            try db.transaction {
+                if let saved = try meta(key) { return (saved, false) }
+                let made = try make()
+                try setMeta(key, made)
+                return (made, true)
+            }
+        }
+    }
+
     /// Removes the local test CA (its root, its key, the record of its root) and every
     /// LocalTesting transaction, and stops accepting LocalTesting, in one write transaction.
     /// Returns how many transactions were removed.

@@ -50,16 +50,15 @@ public struct StoreKitTestSession {
     public func enable() throws(StoreKitTestError) -> Bool {
         do {
             guard try store.configuration() != nil else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
-            var created = false
-            let authority: LocalSigningAuthority
-            if let saved = try store.value(forKey: Self.authorityKey) {
-                authority = try LocalSigningAuthority(serialized: saved)
-            } else {
+            // The authority is read or made and saved under one write lock, so concurrent
+            // enables agree on one; trusting its root and accepting LocalTesting are idempotent.
+            let validFrom = clock().addingTimeInterval(-86_400)
+            let saved = try store.localTestingAuthority(key: Self.authorityKey) {
                 // Valid from a day ago for twenty years: purchases made "now" always verify.
-                authority = try LocalSigningAuthority.generate(validFrom: clock().addingTimeInterval(-86_400), validFor: 20 * 365 * 86_400)
-                try store.setValue(authority.serialized(), forKey: Self.authorityKey)
-                created = true
+                try LocalSigningAuthority.generate(validFrom: validFrom, validFor: 20 * 365 * 86_400).serialized()
             }
+            let created = saved.created
+            let authority = try LocalSigningAuthority(serialized: saved.serialized)
             let fingerprint = Certificates.sha256Fingerprint(authority.rootDER)
             try store.setValue(fingerprint, forKey: EntitlementStore.localTestingRootKey)
             try store.addTrustedRoot(der: authority.rootDER, fingerprint: fingerprint, label: EntitlementStore.localTestingRootLabel)

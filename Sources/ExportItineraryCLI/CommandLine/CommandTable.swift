@@ -180,7 +180,7 @@ enum CommandTable {
     }
 
     static let importFiles = CommandSpec(["entitlements", "import"], "FILE... [--json]",
-        summary: "restore purchases: a file of compact JWS (one per line), an App Store Server API\nresponse (signedTransactions, signedTransactionInfo, signedRenewalInfo) or a Server\nNotification V2 (signedPayload); a REFUND or REVOKE takes Pro away",
+        summary: "restore purchases: a file of compact JWS (one per line), an App Store Server API\nresponse (signedTransactions, signedTransactionInfo, signedRenewalInfo) or a Server\nNotification V2 (signedPayload); a REFUND or REVOKE takes Pro away. At most 16 MiB and\n10,000 signed items per file",
         options: [.flag("--json", "as JSON")] + OptionSpec.gate) { o throws(UsageError) in
         guard !o.positional.isEmpty else { throw UsageError(message: "entitlements import needs at least one FILE") }
         return .importFiles(paths: o.positional, json: o.flag("--json"), gate: GateOptions(o))

@@ -228,7 +228,7 @@ struct ImportFormatTests {
     func emptyOrMissing() throws {
         let f = try SignedStoreFixture("import-empty")
         let missing = try f.importer().importFile("/nonexistent/restore.txt")
-        #expect(missing == [ImportResult(source: "/nonexistent/restore.txt", status: .rejected, reason: "cannot read the file")])
+        #expect(missing == [ImportResult(source: "/nonexistent/restore.txt", status: .rejected, reason: "cannot read the file: no such file or directory")])
         let comments = try write("# nothing here\n\n", "empty.txt", in: f)
         #expect(try f.importer().importFile(comments).map(\.reason) == ["no signed transactions found"])
         let json = try write("{\"hasMore\": false, \"signedTransactions\": []}", "none.json", in: f)
