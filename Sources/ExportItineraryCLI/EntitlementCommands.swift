@@ -24,7 +24,7 @@ enum EntitlementCommands {
     }
 
     static func storeFailure(_ error: StoreError) -> CommandFailure {
-        CommandFailure(message: error.description, code: ExitCode.entitlementStore)
+        CommandFailure(message: error.description, code: error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore)
     }
 
     static func openStore(_ gate: GateOptions, create: Bool) throws(CommandFailure) -> EntitlementStore? {

@@ -51,7 +51,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .proRequired: return ExitCode.proRequired
-        case .entitlementStore: return ExitCode.entitlementStore
+        case let .entitlementStore(error): return error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore
         case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed

@@ -61,5 +61,7 @@ struct ReadOnlyStoreTests {
         guard let status = try asNobody(["entitlements", "status", "--store", store]) else { return }
         // Without the -shm file the log cannot be read read-only: an error, not the older state.
         #expect(status.status == 5, "\(status.stdout)\(status.stderr)")
+        #expect(status.stderr.contains("its write-ahead log (entitlements.sqlite-wal) holds changes not yet in the database"), "\(status.stderr)")
+        #expect(status.stderr.contains("run any 'export-itinerary entitlements' command once where the store can be written"))
     }
 }

@@ -128,3 +128,21 @@ struct StoreTriggerCommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.pdf")))
     }
 }
+
+@Suite("Store: the file-size limit")
+struct StoreFileSizeLimitTests {
+    @Test("under ulimit -f 31, a sound store is not 'disk I/O error': exit 6 naming the limit, for status and export")
+    func fileSizeLimit() throws {
+        let cli = GateCLI("store-ulimit")
+        try cli.setUpLocalTesting()
+        _ = try cli.purchase(annual)
+        for args in [["entitlements", "status"], [dayTrip, cli.path("out.pdf")]] {
+            let command = "ulimit -f 31; exec \"$0\" \"$@\""
+            let r = try runProcess("/bin/bash", ["-c", command, TestPaths.executable] + args, environment: cli.environment())
+            #expect(r.status == 6, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it"), "\(r.stderr)")
+        }
+        // And the store is still sound.
+        #expect(try cli.status().isPro)
+    }
+}

@@ -88,7 +88,8 @@ public struct EntitlementImporter {
                 return [result(item.source, try store.upsertRenewal(jws: item.jws, payload: verified.payload,
                                                                     rootFingerprint: verified.rootFingerprint, grade: grade))]
             case .notification:
-                let notification = try verifier.verifyNotification(item.jws)
+                let verified = try verifier.verify(item.jws, as: ResponseBodyV2DecodedPayload.self)
+                let notification = verified.payload
                 // The notification's data carries the transaction (a REFUND or REVOKE re-signs it
                 // with a revocation date) and the renewal info; each is verified on its own.
                 var results: [ImportResult] = []
@@ -104,7 +105,7 @@ public struct EntitlementImporter {
                     // A TEST notification (or any without data) is genuine and says nothing
                     // about purchases: verified, with nothing to store.
                     results.append(ImportResult(source: item.source, status: .verified,
-                                                reason: "a \(notification.notificationType ?? "notification") notification: signed by the App Store, carrying no transaction to store"))
+                                                reason: "a \(notification.notificationType ?? "notification") notification: \(signer(verified.rootFingerprint)), carrying no transaction to store"))
                 }
                 return results
             }
@@ -115,6 +116,14 @@ public struct EntitlementImporter {
         } catch {
             return [ImportResult(source: item.source, status: .rejected, reason: "\(error)")]
         }
+    }
+
+    /// Who vouched for a verified item: the App Store (a root the build names), a root the user
+    /// trusted (named by its fingerprint), or nobody (Xcode's unsigned tokens).
+    private func signer(_ rootFingerprint: String?) -> String {
+        guard let root = rootFingerprint?.uppercased() else { return "accepted without a signature chain (Xcode)" }
+        if policy.productionRootFingerprints.contains(root) { return "signed by the App Store" }
+        return "signed under a root trusted in this store (SHA-256 \(root.prefix(16))…), not the App Store's"
     }
 
     /// An item whose identifying text holds a NUL character: SQLite would store it cut short,

@@ -106,9 +106,24 @@ public final class EntitlementStore {
         do {
             db = try SQLiteDatabase(path: file, create: create, readOnly: readOnly)
         } catch {
-            throw .unreadable(path: file, reason: error.message)
+            throw Self.explained(Self.classify(error, file: file), readOnly: readOnly)
         }
-        try prepareSchema(file: file, create: create)
+        do {
+            try prepareSchema(file: file, create: create)
+        } catch {
+            throw Self.explained(error, readOnly: readOnly)
+        }
+    }
+
+    /// SQLite's "unable to open database file" for a store that cannot be written and whose
+    /// write-ahead log holds changes: reading the log needs its `-shm` index, which SQLite
+    /// cannot create there. Say so, and what to do.
+    private static func explained(_ error: StoreError, readOnly: Bool) -> StoreError {
+        guard readOnly, case let .unreadable(path, _) = error else { return error }
+        let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+        guard log > 0, !FileManager.default.fileExists(atPath: path + "-shm") else { return error }
+        let name = (path as NSString).lastPathComponent
+        return .unreadable(path: path, reason: "its write-ahead log (\(name)-wal) holds changes not yet in the database, and reading them needs \(name)-shm, which cannot be created in a directory this process may not write: run any 'export-itinerary entitlements' command once where the store can be written (that folds the log in), or copy the directory somewhere writable")
     }
 
     /// Checks the file is our database (creating the tables in a new one) and sound.
@@ -272,6 +287,7 @@ public final class EntitlementStore {
     }
 
     static func classify(_ error: SQLiteError, file: String) -> StoreError {
+        if error.systemErrno == EFBIG { return .fileSizeLimit(path: file) }
         switch error.code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT: return .corrupt(path: file, reason: error.message)
         default: return .unreadable(path: file, reason: error.message)

@@ -6,6 +6,8 @@ import Foundation
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     public var code: Int32
     public var message: String
+    /// The `errno` of the system call that failed under it (`EFBIG` past `ulimit -f`), else 0.
+    public var systemErrno: Int32 = 0
     public var description: String { message }
 }
 
@@ -34,8 +36,9 @@ final class SQLiteDatabase {
         }
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let system = db.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close(db)
-            throw SQLiteError(code: rc, message: message)
+            throw SQLiteError(code: rc, message: message, systemErrno: system)
         }
         handle = db
         sqlite3_busy_timeout(db, Int32(Self.defaultTimeLimit * 1000))
@@ -79,7 +82,7 @@ final class SQLiteDatabase {
         if rc & 0xFF == SQLITE_INTERRUPT {
             return SQLiteError(code: rc, message: "it took longer than \(Int(timeLimit.rounded(.up))) s to answer (a runaway query: the file may have been edited by hand)")
         }
-        return SQLiteError(code: rc, message: lastMessage)
+        return SQLiteError(code: rc, message: lastMessage, systemErrno: sqlite3_system_errno(handle))
     }
 
     /// `file:` and the path with every byte outside a plain path percent-escaped (`?`, `#`, `%`
@@ -106,7 +109,7 @@ final class SQLiteDatabase {
             let message = error.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(error)
             if rc & 0xFF == SQLITE_INTERRUPT { throw interrupted(rc) }
-            throw SQLiteError(code: rc, message: message)
+            throw SQLiteError(code: rc, message: message, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -115,7 +118,7 @@ final class SQLiteDatabase {
     func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw SQLiteError(code: sqlite3_errcode(handle), message: lastMessage)
+            throw SQLiteError(code: sqlite3_errcode(handle), message: lastMessage, systemErrno: sqlite3_system_errno(handle))
         }
         defer { sqlite3_finalize(statement) }
         for (i, value) in bindings.enumerated() {

@@ -108,6 +108,20 @@ struct PayloadReader {
         }
     }
 
+    /// The date at `key`: milliseconds since 1970, fraction and all, within the years 0 to 9999.
+    /// Anything else (−1e308, a date in year 5,838,270) is refused, so no date the store keeps or
+    /// a command prints is out of the calendar. (Xcode writes an app transaction's unknown
+    /// original purchase date as 0000-12-30, so the years before 1970 stay.)
+    func date(_ key: String) throws(PayloadFormatError) -> Double? {
+        try field(key, expected: "a date in milliseconds within the years 0 to 9999") { value in
+            if case .number(let number, _) = value, number.isFinite, (Self.earliestDate...Self.latestDate).contains(number) { number } else { nil }
+        }
+    }
+
+    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in milliseconds since 1970.
+    static let earliestDate: Double = -62_167_219_200_000
+    static let latestDate: Double = 253_402_300_799_999
+
     /// The integer at `key`. As with Foundation's decoder, any spelling of an integral value counts (`2`,
     /// `2.0`, `2e0`); a fraction does not. The value must be below 2^53 in magnitude: the parser
     /// holds numbers as Doubles, which are exact only that far, and a rounded integer is refused

@@ -42,12 +42,12 @@ extension JWSRenewalInfoDecodedPayload: PayloadReadable {
         autoRenewStatus = try json.int("autoRenewStatus")
         isInBillingRetryPeriod = try json.bool("isInBillingRetryPeriod")
         priceIncreaseStatus = try json.int("priceIncreaseStatus")
-        gracePeriodExpiresDate = try json.double("gracePeriodExpiresDate")
+        gracePeriodExpiresDate = try json.date("gracePeriodExpiresDate")
         offerType = try json.int("offerType")
         offerIdentifier = try json.string("offerIdentifier")
-        signedDate = try json.double("signedDate")
+        signedDate = try json.date("signedDate")
         environment = try json.string("environment")
-        recentSubscriptionStartDate = try json.double("recentSubscriptionStartDate")
-        renewalDate = try json.double("renewalDate")
+        recentSubscriptionStartDate = try json.date("recentSubscriptionStartDate")
+        renewalDate = try json.date("renewalDate")
     }
 }

@@ -19,6 +19,6 @@ extension ResponseBodyV2DecodedPayload: PayloadReadable {
         notificationUUID = try json.string("notificationUUID")
         data = try json.object("data", as: NotificationData.self)
         version = try json.string("version")
-        signedDate = try json.double("signedDate")
+        signedDate = try json.date("signedDate")
     }
 }

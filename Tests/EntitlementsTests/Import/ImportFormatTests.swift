@@ -154,7 +154,23 @@ struct ImportFormatTests {
         let results = try f.importer().importJWS(jws, source: "n")
         #expect(results.map(\.status) == [.verified])
         #expect(results.first?.reason?.contains("carrying no transaction to store") == true)
+        // The fixture's root is the policy's root of purchases: the App Store, as far as it knows.
+        #expect(results.first?.reason?.contains("signed by the App Store") == true, "\(results)")
         #expect(try f.store.transactionCount() == 0)
+    }
+
+    @Test("a TEST notification signed under a root the user trusted says so, by fingerprint, not 'the App Store'")
+    func testNotificationUnderOwnRoot() throws {
+        let f = try SignedStoreFixture("import-notification-own")
+        let own = try SignedStoreFixture.makeAuthority(prefix: "Own")
+        let fingerprint = Certificates.sha256Fingerprint(own.rootDER)
+        try f.store.addTrustedRoot(der: own.rootDER, fingerprint: fingerprint, label: "own")
+        let jws = try notification(f, type: "TEST", transaction: nil, renewal: nil, by: own)
+        let results = try f.importer().importJWS(jws, source: "n")
+        #expect(results.map(\.status) == [.verified], "\(results)")
+        let reason = try #require(results.first?.reason)
+        #expect(!reason.contains("signed by the App Store"), "\(reason)")
+        #expect(reason.contains("signed under a root trusted in this store (SHA-256 \(fingerprint.uppercased().prefix(16))…), not the App Store's"), "\(reason)")
     }
 
     @Test("wrong bundle id, wrong environment and an untrusted chain are rejected with their reasons")

@@ -67,3 +67,23 @@ struct ImportLimitTests {
         #expect(results.first?.source == "\(path): signedTransactions[0]")
     }
 }
+
+@Suite("Import: dates inside the calendar")
+struct ImportDateTests {
+    @Test("an expiresDate of -1e308, or past year 9999, is refused at import, never printed as year 5,838,270")
+    func outOfRange() throws {
+        let f = try SignedStoreFixture("import-dates")
+        for value in [-1e308, -62_167_219_200_001, 253_402_300_800_000, 1e300] {
+            var p = Payloads.subscription("1", purchased: Clock.t0, expires: Clock.at(Clock.day))
+            p.expiresDate = value
+            let results = try f.importSigned(p)
+            #expect(results.map(\.status) == [.rejected], "\(value)")
+            #expect(results.first?.reason?.contains("expiresDate") == true, "\(results)")
+            #expect(results.first?.reason?.contains("a date in milliseconds within the years 0 to 9999") == true, "\(results)")
+        }
+        var renewal = Payloads.renewal(original: "1", grace: Clock.t0, signed: Clock.t0)
+        renewal.gracePeriodExpiresDate = -1e308
+        #expect(try f.importSigned(renewal).map(\.status) == [.rejected])
+        #expect(try f.store.transactionCount() == 0)
+    }
+}
