@@ -57,7 +57,7 @@ func checkPage(_ document: LaidOutDocument, _ index: Int) {
     let blank = LaidOutDocument(pages: [PageFrame(width: page.width, height: page.height)], outline: [],
                                 metadata: DocumentMetadata(title: "", author: nil, subject: nil, keywords: nil, language: "en", linkDescriptions: [:]))
     let alone = try! PNGRenderer.render(blank, page: 0, text: text, scale: scale, mark: notice)
-    let geometry = try! EntitlementMark.geometry(notice, pageWidth: page.width, pageHeight: page.height)
+    let geometry = try! EntitlementMark.geometry(notice, pageWidth: page.width, pageHeight: page.height, pixelsPerPoint: scale)
     let a = pixels(drawn), b = pixels(alone)
     // Pixels wholly inside the plate (its edge pixels blend with what is under them).
     let plate = geometry.plate

@@ -27,6 +27,16 @@ public enum EntitlementMark {
     public static let platePadding = 3.0
     /// A mark longer than this is cut (the gate's notices are about 60 characters).
     public static let maximumLength = 160
+    /// In an image, the mark's size is at least this many pixels (a preview at `--dpi 9` has
+    /// 1.1 pixels per 8 pt: there the mark grows, with its spacing, to stay legible).
+    public static let minimumPixels = 9.0
+
+    /// The mark's size on a surface of `pixelsPerPoint` (nil: PDF, vector): `size`, or more in a
+    /// coarse image. Everything else about its geometry scales with it.
+    public static func size(pixelsPerPoint: Double?) -> Double {
+        guard let pixelsPerPoint, pixelsPerPoint > 0 else { return size }
+        return max(size, minimumPixels / pixelsPerPoint)
+    }
 
     /// What a mark says, limited to what its face can draw: any other character is `?`.
     static func printable(_ text: String) -> String {
@@ -45,8 +55,10 @@ public enum EntitlementMark {
         public var plate: Rect
     }
 
-    /// The geometry of the mark of `text` (after `printable`) on a page of this size.
-    public static func geometry(_ text: String, pageWidth: Double, pageHeight: Double) throws(RenderError) -> Geometry {
+    /// The geometry of the mark of `text` (after `printable`) on a page of this size, drawn at
+    /// `pixelsPerPoint` (nil for PDF).
+    public static func geometry(_ text: String, pageWidth: Double, pageHeight: Double,
+                                pixelsPerPoint: Double? = nil) throws(RenderError) -> Geometry {
         let face = try MarkFace.face()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1) else {
             throw RenderError(message: "cairo could not create a surface to measure the test-entitlement mark")
@@ -54,15 +66,16 @@ public enum EntitlementMark {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        setFont(cr, face)
-        return geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight)
+        let size = size(pixelsPerPoint: pixelsPerPoint)
+        setFont(cr, face, size: size)
+        return geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
     }
 
     /// Draws `text` on the page `cr` is drawing, whose user space is the page's (points,
     /// y downwards) at `base`; in PDF output, as a `Private` element the accessibility update
     /// turns into an artifact, like the rest of the page furniture.
     static func draw(_ text: String, on cr: OpaquePointer, pageWidth: Double, pageHeight: Double,
-                     base: cairo_matrix_t, tagged: Bool) throws(RenderError) {
+                     base: cairo_matrix_t, pixelsPerPoint: Double?, tagged: Bool) throws(RenderError) {
         let face = try MarkFace.face()
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -73,8 +86,9 @@ public enum EntitlementMark {
         cairo_new_path(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
-        setFont(cr, face)
-        let mark = geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight)
+        let size = size(pixelsPerPoint: pixelsPerPoint)
+        setFont(cr, face, size: size)
+        let mark = geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
         guard !mark.lines.isEmpty else { return }
 
         if tagged { cairo_tag_begin(cr, "Private", nil) }
@@ -96,7 +110,7 @@ public enum EntitlementMark {
 
     /// The mark's face at its size, unhinted: the PDF's and the PNG's glyph positions alike,
     /// whatever the surface's defaults.
-    private static func setFont(_ cr: OpaquePointer, _ face: OpaquePointer) {
+    private static func setFont(_ cr: OpaquePointer, _ face: OpaquePointer, size: Double) {
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, size)
         let options = cairo_font_options_create()
@@ -106,8 +120,12 @@ public enum EntitlementMark {
         cairo_font_options_destroy(options)
     }
 
-    /// Centred on the paper, the last line's baseline `baselineFromBottom` above its foot.
-    private static func geometry(_ cr: OpaquePointer, _ text: String, pageWidth: Double, pageHeight: Double) -> Geometry {
+    /// Centred on the paper, the last line's baseline `baselineFromBottom` above its foot (each
+    /// distance scaled with a `size` above the usual).
+    private static func geometry(_ cr: OpaquePointer, _ text: String, pageWidth: Double, pageHeight: Double, size: Double) -> Geometry {
+        let k = size / Self.size
+        let sideMargin = Self.sideMargin * k, lineHeight = Self.lineHeight * k
+        let baselineFromBottom = Self.baselineFromBottom * k, platePadding = Self.platePadding * k
         let lines = wrap(text, width: pageWidth - 2 * sideMargin) { advance(cr, $0) }
         var extents = cairo_font_extents_t()
         cairo_font_extents(cr, &extents)

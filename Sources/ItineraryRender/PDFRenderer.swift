@@ -77,7 +77,7 @@ public enum PDFRenderer {
             if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
             painter.paint(page)
             if let mark = options.mark {
-                try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, tagged: true)
+                try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: nil, tagged: true)
             }
             if index < document.pages.count - 1 { cairo_show_page(cr) }
         }

@@ -30,7 +30,7 @@ public enum PNGRenderer {
         cairo_get_matrix(cr, &pageSpace)
         Painter(cr: cr, text: text, emitsTags: false).paint(page)
         if let mark {
-            try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, tagged: false)
+            try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: scale, tagged: false)
         }
         cairo_surface_flush(surface)
 

@@ -208,21 +208,30 @@ struct MarkCannotBeHiddenTests {
         let fonts = try FontSet(directory: TestPaths.fonts)
         let text = TextEngine(fontSet: fonts, language: "en")
         let notice = "Test entitlement (LocalTesting) — not a purchase"
-        for change in hidingChanges {
+        // At the usual resolution, and at the coarsest a preview may have (where the mark grows
+        // to stay legible).
+        for (change, dpi) in hidingChanges.map({ ($0, 144.0) }) + [(hidingChanges[1], 9.0), (hidingChanges[6], 18.0)] {
             let template = try hidingTemplate(cli, change.name, base: change.base) { setting(&$0, change.path, change.value) }
+            let scale = dpi / 72
+            // The paper, from the template (the image's size is rounded up to whole pixels).
+            let papers = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: template))) as? [String: Any])
+            let paperName = try #require(papers["paper"] as? String)
+            let paper = try #require((papers["papers"] as? [String: Any])?[paperName] as? [String: Any])
+            let size = (try #require(paper["width"] as? Double), try #require(paper["height"] as? Double))
             for page in [1, 2] {
-                let out = cli.path("\(change.name)-\(page).png")
-                let r = try cli.run([trip, out, "--template", template, "--page", String(page), "--dpi", "144"])
+                let out = cli.path("\(change.name)-\(page)-\(Int(dpi)).png")
+                let r = try cli.run([trip, out, "--template", template, "--page", String(page), "--dpi", String(dpi)])
                 #expect(r.status == 0, "\(change.name): \(r.stderr)")
                 let drawn = try image(Data(contentsOf: URL(fileURLWithPath: out)))
-                let size = (Double(drawn.width) / 2, Double(drawn.height) / 2)
                 let blank = LaidOutDocument(pages: [PageFrame(width: size.0, height: size.1)], outline: [],
                                             metadata: DocumentMetadata(title: "", language: "en", linkDescriptions: [:]))
-                let alone = try image(PNGRenderer.render(blank, page: 0, text: text, scale: 2, mark: notice))
-                let plate = try EntitlementMark.geometry(notice, pageWidth: size.0, pageHeight: size.1).plate
-                let x0 = Int((plate.x * 2).rounded(.up)) + 1, x1 = Int((plate.x + plate.width) * 2) - 1
-                let y0 = Int((plate.y * 2).rounded(.up)) + 1, y1 = Int((plate.y + plate.height) * 2) - 1
+                let alone = try image(PNGRenderer.render(blank, page: 0, text: text, scale: scale, mark: notice))
+                let plate = try EntitlementMark.geometry(notice, pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale).plate
+                let x0 = Int((plate.x * scale).rounded(.up)) + 1, x1 = Int((plate.x + plate.width) * scale) - 1
+                let y0 = Int((plate.y * scale).rounded(.up)) + 1, y1 = Int((plate.y + plate.height) * scale) - 1
                 #expect(x0 > 0 && y0 > 0 && x1 < drawn.width && y1 < drawn.height, "\(change.name): plate \(plate) off the page")
+                // Glyphs at least minimumPixels tall: 8 pt, or more in a coarse image.
+                #expect(EntitlementMark.size(pixelsPerPoint: scale) * scale >= 9)
                 var differing = 0, inked = 0
                 for y in y0..<y1 {
                     for x in x0..<x1 {
@@ -231,8 +240,8 @@ struct MarkCannotBeHiddenTests {
                         if contrastOnWhite(a.0, a.1, a.2) >= 4.5 { inked += 1 }
                     }
                 }
-                #expect(differing == 0, "\(change.name) page \(page): \(differing) pixels of the mark changed")
-                #expect(inked > 200, "\(change.name) page \(page): \(inked) inked pixels")
+                #expect(differing == 0, "\(change.name) at \(dpi) dpi page \(page): \(differing) pixels of the mark changed")
+                #expect(inked > (dpi > 100 ? 200 : 40), "\(change.name) at \(dpi) dpi page \(page): \(inked) inked pixels")
             }
         }
     }
