@@ -34,7 +34,7 @@ enum BatchCommand {
         let plan: BatchPlan
         do {
             plan = try BatchPlan.make(sources: arguments.sources, defaults: defaults, shard: shard,
-                                      excluding: [arguments.outDir] + (arguments.report.map { [$0] } ?? []))
+                                      outputDirectory: arguments.outDir, report: arguments.report)
         } catch {
             for problem in error.problems { printError(problem) }
             return ExitCode.usage

@@ -15,9 +15,13 @@ public struct BatchPlan: Sendable {
 
     /// Lists the sources, checks every job, refuses two jobs with one output, then keeps the
     /// shard's jobs. Every problem is collected before throwing.
-    /// `excluding`: the output directory and the report, left out of directory listings.
-    public static func make(sources: [String], defaults: JobDefaults, shard: Shard?, excluding: [String] = []) throws(BatchUsageError) -> BatchPlan {
+    /// `outputDirectory` is left out of directory listings, and so is an earlier batch report at
+    /// `report`; any other file there that the batch reads or writes makes `report` a problem
+    /// (`ReportTarget`).
+    public static func make(sources: [String], defaults: JobDefaults, shard: Shard?, outputDirectory: String? = nil,
+                            report: String? = nil) throws(BatchUsageError) -> BatchPlan {
         if sources.isEmpty { throw BatchUsageError("batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl)") }
+        let excluding = (outputDirectory.map { [$0] } ?? []) + (report.flatMap { ReportTarget.isBatchReport($0) ? [$0] : nil } ?? [])
         var listed = SourceListing.jobs(sources: sources, defaults: defaults, excluding: excluding)
         var problems = listed.problems
         // Names from a directory listing obey the same rules as a manifest's `out`.
@@ -26,6 +30,10 @@ public struct BatchPlan: Sendable {
             case let .success(normal): listed.jobs[i].output = normal
             case let .failure(why): listed.jobs[i].refusal = why.reason
             }
+        }
+        if let report, let outputDirectory,
+           let problem = ReportTarget.problem(report: report, outputDirectory: outputDirectory, sources: sources, jobs: listed.jobs.filter { $0.refusal == nil }) {
+            problems.insert(problem, at: 0)
         }
         // Keyed by bytes: Swift's String equality takes "café" in NFC and in NFD (two files to
         // Linux) for one.
