@@ -29,7 +29,7 @@ struct BatchCommandTests {
                 #expect(a == b, "\(name).pdf differs with --jobs \(jobs)")
             }
             // Nothing else is left in the output directory but the ledger and its lock.
-            #expect(filesBelow(out) == [".export-itinerary/ledger.lock", ".export-itinerary/ledger.tsv"] + exampleNames.map { $0 + ".pdf" })
+            #expect(filesBelow(out) == [".export-itinerary/batch.lock", ".export-itinerary/ledger.tsv"] + exampleNames.map { $0 + ".pdf" })
         }
     }
 

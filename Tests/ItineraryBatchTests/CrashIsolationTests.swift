@@ -57,15 +57,57 @@ struct CrashIsolationTests {
 
     @Test func aSecondBatchOnTheSameDirectoryIsRefused() throws {
         let s = try setUp("lock")
+        let b = s.root.appendingPathComponent("trips/b.json").path
         let batch = try s.start(report: false)
-        let second = try cli(["batch", s.root.appendingPathComponent("trips/b.json").path, "--out-dir", s.out.path])
-        #expect(second.status == 2)
-        #expect(second.stderr.contains("another batch is writing to \(s.out.path)"), "\(second.stderr)")
-        // Another shard of the same directory is another lock.
-        let shard = try cli(["batch", s.root.appendingPathComponent("trips/b.json").path, "--out-dir", s.out.path, "--shard", "0/1", "--quiet"])
-        #expect(shard.status == 0, "\(shard.stderr)")
+        let host = ProcessInfo.processInfo.hostName.split(separator: ".").first.map(String.init) ?? ""
+        // A whole-plan run excludes every other batch on the directory, sharded or not.
+        for extra in [[], ["--shard", "0/1"], ["--shard", "1/2", "--template", "compact"]] {
+            let second = try cli(["batch", b, "--out-dir", s.out.path, "--quiet"] + extra)
+            #expect(second.status == 2, "\(extra): \(second.stdout)")
+            #expect(second.stderr.contains("another batch is writing \(s.out.path) (pid \(batch.process.processIdentifier) on \(host)"), "\(second.stderr)")
+        }
         s.blocked.release(try example("day-trip"))
         #expect(try batch.wait() == 0)
+        // A shard's run excludes a whole-plan run and another run of the same shard; other shards
+        // of the plan run beside it.
+        let shard = try s.start(["--shard", "0/1"], report: false)
+        let whole = try cli(["batch", b, "--out-dir", s.out.path, "--quiet"])
+        #expect(whole.status == 2 && whole.stderr.contains("another batch is writing \(s.out.path) (pid \(shard.process.processIdentifier) on"), "\(whole.stderr)")
+        let same = try cli(["batch", b, "--out-dir", s.out.path, "--shard", "0/1", "--quiet"])
+        #expect(same.status == 2 && same.stderr.contains("(pid \(shard.process.processIdentifier) on"), "\(same.stderr)")
+        let other = try cli(["batch", b, "--out-dir", s.out.path, "--shard", "1/2", "--quiet"])
+        #expect(other.status == 0 || other.status == 7, "\(other.stderr)")
+        #expect(!other.stderr.contains("another batch"), "\(other.stderr)")
+        s.blocked.release(try example("day-trip"))
+        #expect(try shard.wait() == 0)
+        // Its locks went with it: a whole-plan run now takes the directory.
+        #expect(try cli(["batch", b, "--out-dir", s.out.path, "--quiet"]).status == 0)
+    }
+
+    @Test("links in the state folder are refused, naming them; nothing outside --out-dir is written")
+    func linksInTheStateFolder() throws {
+        let trip = try example("day-trip")
+        let root = try tree("batch-state-links", ["trips/t1.json": trip, "elsewhere/precious.txt": "keep me\n"])
+        let trips = root.appendingPathComponent("trips").path, out = root.appendingPathComponent("out").path
+        let precious = root.appendingPathComponent("elsewhere/precious.txt").path
+        #expect(try cli(["batch", trips, "--out-dir", out, "--quiet"]).status == 0)
+        let state = out + "/.export-itinerary"
+        for name in ["ledger.tsv", "batch.lock", "ledger-shard-0-of-1.tsv"] {
+            try? FileManager.default.removeItem(atPath: state + "/" + name)
+            try FileManager.default.createSymbolicLink(atPath: state + "/" + name, withDestinationPath: precious)
+            let r = try cli(["batch", trips, "--out-dir", out, "--resume", "--quiet"] + (name.contains("shard") ? ["--shard", "0/1"] : []))
+            #expect(r.status == 2, "\(name): \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains("\(state)/\(name) is a symbolic link"), "\(r.stderr)")
+            #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
+            try FileManager.default.removeItem(atPath: state + "/" + name)
+        }
+        // The folder itself as a link.
+        try FileManager.default.removeItem(atPath: state)
+        try FileManager.default.createSymbolicLink(atPath: state, withDestinationPath: root.appendingPathComponent("elsewhere").path)
+        let r = try cli(["batch", trips, "--out-dir", out, "--quiet"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("\(state) is a symbolic link"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("elsewhere").path) == ["precious.txt"])
     }
 
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {

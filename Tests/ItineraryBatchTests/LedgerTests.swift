@@ -26,11 +26,11 @@ struct LedgerTests {
 
     @Test func anUnchangedJobIsUpToDateInTheNextRun() throws {
         let s = try setUp("same")
-        let ledger = Ledger(outputDirectory: s.out.path, shard: nil)
+        let ledger = try Ledger(outputDirectory: s.out.path, shard: nil)
         #expect(!ledger.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try record(ledger, s)
         ledger.compact()
-        let next = Ledger(outputDirectory: s.out.path, shard: nil)
+        let next = try Ledger(outputDirectory: s.out.path, shard: nil)
         #expect(next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         // Another template, paper, version or fonts: another context.
         var other = FingerprintContext(fontsDirectory: TestPaths.fonts, epoch: 1)
@@ -45,23 +45,23 @@ struct LedgerTests {
 
     @Test func anEditedTripOrAReplacedPDFIsNotUpToDate() throws {
         let s = try setUp("edited")
-        let ledger = Ledger(outputDirectory: s.out.path, shard: nil)
+        let ledger = try Ledger(outputDirectory: s.out.path, shard: nil)
         try record(ledger, s)
         // Touching the trip without changing it: hashed again, still up to date.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: s.trip.path)
-        #expect(Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(try Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try Data("{\"trip\": 2}".utf8).write(to: s.trip)
-        #expect(!Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try Data("{\"trip\": 1}".utf8).write(to: s.trip)
         try Data("%PDF-1.5 replaced by hand".utf8).write(to: s.pdf)
-        #expect(!Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try FileManager.default.removeItem(at: s.pdf)
-        #expect(!Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
     }
 
     @Test func aTornLastLineAndOtherShardsLedgers() throws {
         let s = try setUp("torn")
-        let ledger = Ledger(outputDirectory: s.out.path, shard: Shard(index: 1, count: 3))
+        let ledger = try Ledger(outputDirectory: s.out.path, shard: Shard(index: 1, count: 3))
         try record(ledger, s)
         #expect(ledger.path.hasSuffix("/.export-itinerary/ledger-shard-1-of-3.tsv"))
         // A supervisor killed in the middle of a write leaves half a line.
@@ -70,24 +70,24 @@ struct LedgerTests {
         try handle.write(contentsOf: Data("1\tt.pdf\tabc".utf8))
         try handle.close()
         // An unsharded run reads every shard's ledger.
-        let next = Ledger(outputDirectory: s.out.path, shard: nil)
+        let next = try Ledger(outputDirectory: s.out.path, shard: nil)
         #expect(next.entries.count == 1)
         #expect(next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         // The shard's next run appends after the torn line without losing its own first line.
-        let again = Ledger(outputDirectory: s.out.path, shard: Shard(index: 1, count: 3))
+        let again = try Ledger(outputDirectory: s.out.path, shard: Shard(index: 1, count: 3))
         var other = LedgerEntry(output: "u.pdf", context: s.context, tripSHA256: String(repeating: "0", count: 64),
                                 trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!)
         again.record(other)
         other.output = "v.pdf"
         again.record(other)
-        #expect(Set(Ledger(outputDirectory: s.out.path, shard: nil).entries.keys) == ["t.pdf", "u.pdf", "v.pdf"])
+        #expect(Set(try Ledger(outputDirectory: s.out.path, shard: nil).entries.keys) == ["t.pdf", "u.pdf", "v.pdf"])
         again.compact()
         #expect(try String(contentsOfFile: again.path, encoding: .utf8).split(separator: "\n").count == 3)
     }
 
     @Test func compactionKeepsTheNewestLinePerOutput() throws {
         let s = try setUp("compact")
-        let ledger = Ledger(outputDirectory: s.out.path, shard: nil)
+        let ledger = try Ledger(outputDirectory: s.out.path, shard: nil)
         for _ in 0..<5 { try record(ledger, s) }
         ledger.compact()
         let text = try String(contentsOfFile: ledger.path, encoding: .utf8)

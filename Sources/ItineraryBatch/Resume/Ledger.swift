@@ -96,24 +96,29 @@ func forEachLine(_ data: Data, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
 }
 
 public final class Ledger {
-    public static let directoryName = ".export-itinerary"
+    public static let directoryName = StateDirectory.name
     /// The entries of every ledger in the directory (all shards'), newest PDF per output.
     public private(set) var entries: [String: LedgerEntry] = [:]
-    /// This run's own file.
+    /// This run's own file, as messages name it.
     public let path: String
+    /// This run's own file's name in the state folder.
+    private let fileName: String
+    private let shard: Shard?
+    private let state: StateDirectory
     private var fd: Int32 = -1
-    private var lockFD: Int32 = -1
 
     /// Reads every `ledger*.tsv` in `OUT/.export-itinerary/`; this run appends to its own file
-    /// (one per shard, so shards sharing an output directory never write the same file).
-    public init(outputDirectory: String, shard: Shard?) {
-        let dir = outputDirectory + "/" + Self.directoryName
-        path = dir + "/" + (shard.map { "ledger-shard-\($0.index)-of-\($0.count).tsv" } ?? "ledger.tsv")
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [])
-            .filter { $0.hasPrefix("ledger") && $0.hasSuffix(".tsv") }.sorted()
-        for name in names {
-            guard let data = FileManager.default.contents(atPath: dir + "/" + name) else { continue }
-            let own = dir + "/" + name == path
+    /// (one per shard, so shards sharing an output directory never write the same file). The
+    /// folder and its files are opened without following links (`StateDirectory`): a link
+    /// there is an error naming it.
+    public init(outputDirectory: String, shard: Shard?) throws(BatchRunError) {
+        state = try StateDirectory(outputDirectory: outputDirectory)
+        self.shard = shard
+        fileName = shard.map { "ledger-shard-\($0.index)-of-\($0.count).tsv" } ?? "ledger.tsv"
+        path = state.path + "/" + fileName
+        for name in state.names() where name.hasPrefix("ledger") && name.hasSuffix(".tsv") {
+            guard let data = try state.read(name) else { continue }
+            let own = name == fileName
             // A torn last line has no newline: it is not read, and the next append starts a line.
             if own && data.last != nil && data.last != 0x0A { tornEnd = true; needsCompaction = true }
             forEachLine(data) { line in
@@ -128,19 +133,13 @@ public final class Ledger {
         }
     }
 
-    /// Takes this run's lock (`ledger….lock` beside the file): a second batch writing the same
-    /// shard of the same directory would record PDFs the other one replaces.
+    /// Takes this run's locks (`StateDirectory.lockRun`): a whole-plan run excludes every other
+    /// batch on the directory, a shard's run excludes a whole-plan run and another run of the
+    /// same shard; shards of a plan run side by side. Then opens this run's file for appending.
     public func lock() throws(BatchRunError) {
-        let dir = (path as NSString).deletingLastPathComponent
-        mkdir(dir, 0o777)
-        let lockPath = String(path.dropLast(4)) + ".lock"
-        lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
-        guard lockFD >= 0 else {
-            throw BatchRunError("cannot create \(lockPath): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
-        }
-        guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
-            throw BatchRunError("another batch is writing to \((dir as NSString).deletingLastPathComponent) (its lock \(lockPath) is held)", exitCode: ExitCode.usage)
-        }
+        try state.lockRun(shardLock: shard.map { "ledger-shard-\($0.index)-of-\($0.count).lock" })
+        fd = try state.open(fileName, O_WRONLY | O_APPEND | O_CREAT)
+        if tornEnd { _ = write(fd, "\n", 1); tornEnd = false }
     }
 
     /// Whether the PDF at `pdfPath` is what the job would make now: the ledger describes the file
@@ -168,11 +167,10 @@ public final class Ledger {
         entries[entry.output] = entry
         remember(entry)
         if fd < 0 {
-            let dir = (path as NSString).deletingLastPathComponent
-            mkdir(dir, 0o777)
-            fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
-            guard fd >= 0 else { return }
-            if tornEnd { _ = write(fd, "\n", 1) }
+            // Not locked (a library caller): opened here, never through a link.
+            guard let opened = try? state.open(fileName, O_WRONLY | O_APPEND | O_CREAT) else { return }
+            fd = opened
+            if tornEnd { _ = write(fd, "\n", 1); tornEnd = false }
         }
         let bytes = Array(entry.line.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -199,11 +197,10 @@ public final class Ledger {
         var text = ""
         text.reserveCapacity(ownOrder.count * 200)
         for output in ownOrder { text += ownLatest[output]!.line }
-        try? AtomicFile.write(Data(text.utf8), to: path)
+        try? state.replace(fileName, with: Data(text.utf8))
     }
 
     deinit {
         if fd >= 0 { close(fd) }
-        if lockFD >= 0 { close(lockFD) }
     }
 }

@@ -52,7 +52,7 @@ public final class BatchSupervisor {
     public func run() throws(BatchRunError) -> BatchOutcome {
         try checkReportPath()
         try makeOutputDirectory()
-        ledger = Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
+        ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
         try ledger.lock()
         var targets: [String: String] = [:]
         var directories: [String: String] = [:]

@@ -1,0 +1,174 @@
+/// `OUT/.export-itinerary/`: the batch's own files, opened so that none of them can lead out.
+import Foundation
+import ItineraryExport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The batch's state folder inside the output directory, and its locks.
+///
+/// Every file in it is opened relative to the folder, which is itself opened without following
+/// a link, and each file without following one either (`O_NOFOLLOW`): a symbolic link planted
+/// there (`ledger.tsv` → a file elsewhere) is an error naming it, never a way to append to or
+/// replace a file outside `--out-dir`. Replacing a file writes a temporary beside it and renames
+/// it over the name, which replaces a link itself, never its target.
+///
+/// Locks (`flock`, which the kernel drops when a process dies, so a dead batch's lock is free
+/// at once): `batch.lock` is held exclusively by a whole-plan run and shared by every shard's
+/// run, so a whole-plan run excludes any shard and the reverse, while shards of a plan run side
+/// by side; each shard also holds its own `ledger-shard-I-of-N.lock` exclusively. The holder of an
+/// exclusive lock writes "pid N on HOST" into it, for the message of a batch it excludes.
+final class StateDirectory {
+    static let name = ".export-itinerary"
+    static let runLockName = "batch.lock"
+
+    /// `OUT/.export-itinerary`, as the messages name it.
+    let path: String
+    private let fd: Int32
+    private var locks: [Int32] = []
+
+    /// Opens the folder, making it when missing. A link, or anything but a directory, in its
+    /// place is refused.
+    init(outputDirectory: String) throws(BatchRunError) {
+        path = outputDirectory + "/" + Self.name
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a directory"
+            throw BatchRunError("\(path) is \(what): the batch keeps its state only in a directory of its own inside --out-dir; remove it", exitCode: ExitCode.usage)
+        }
+        if mkdir(path, 0o777) != 0, errno != EEXIST {
+            throw BatchRunError("cannot create \(path): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+        }
+        fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            let why = errno == ELOOP || errno == ENOTDIR ? "is a symbolic link or not a directory" : "cannot be opened: \(AtomicFile.systemMessage())"
+            throw BatchRunError("\(path) \(why)", exitCode: errno == ELOOP || errno == ENOTDIR ? ExitCode.usage : ExitCode.outputFailed)
+        }
+    }
+
+    deinit {
+        for lock in locks { close(lock) }
+        close(fd)
+    }
+
+    /// The names in the folder, sorted bytewise.
+    func names() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Opens `name` in the folder, never through a link; the error names the file.
+    func open(_ name: String, _ flags: Int32, mode: mode_t = 0o666) throws(BatchRunError) -> Int32 {
+        let file = openat(fd, name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard file >= 0 else { throw failure(name) }
+        return file
+    }
+
+    /// Why opening `name` failed, from `errno`.
+    private func failure(_ name: String) -> BatchRunError {
+        if errno == ELOOP {
+            return BatchRunError("\(path)/\(name) is a symbolic link: the batch writes its state only into files of its own; remove it", exitCode: ExitCode.usage)
+        }
+        return BatchRunError("cannot open \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+    }
+
+    /// The bytes of a regular file in the folder; nil when it does not exist.
+    func read(_ name: String) throws(BatchRunError) -> Data? {
+        let file = openat(fd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard file >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure(name)
+        }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw BatchRunError("\(path)/\(name) is not a regular file: remove it", exitCode: ExitCode.usage)
+        }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw BatchRunError("cannot read \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed) }
+            if n == 0 { return data }
+            data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// Replaces `name` with `data`: a temporary in the folder, flushed, renamed over the name.
+    func replace(_ name: String, with data: Data) throws(BatchRunError) {
+        let temporary = ".\(name).tmp-\(getpid())"
+        unlinkat(fd, temporary, 0)
+        let file = try open(temporary, O_WRONLY | O_CREAT | O_EXCL, mode: 0o666)
+        var ok = true
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(file, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; ok = false; return }
+                offset += n
+            }
+        }
+        ok = ok && fsync(file) == 0
+        close(file)
+        guard ok, renameat(fd, temporary, fd, name) == 0 else {
+            let message = AtomicFile.systemMessage()
+            unlinkat(fd, temporary, 0)
+            throw BatchRunError("cannot write \(path)/\(name): \(message)", exitCode: ExitCode.outputFailed)
+        }
+    }
+
+    /// Takes the run's locks: `batch.lock` exclusively for a whole-plan run (`shardLock` nil),
+    /// shared plus `shardLock` exclusively for a shard. Another batch in the way is exit 2,
+    /// naming it.
+    func lockRun(shardLock: String?) throws(BatchRunError) {
+        let run = try open(Self.runLockName, O_RDWR | O_CREAT)
+        locks.append(run)
+        guard flock(run, (shardLock == nil ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
+            throw busy(holder: shardLock == nil ? (heldShardOwner() ?? owner(of: run)) : owner(of: run))
+        }
+        guard let shardLock else {
+            writeOwner(run)
+            return
+        }
+        let own = try open(shardLock, O_RDWR | O_CREAT)
+        locks.append(own)
+        guard flock(own, LOCK_EX | LOCK_NB) == 0 else { throw busy(holder: owner(of: own)) }
+        writeOwner(own)
+    }
+
+    private func busy(holder: String?) -> BatchRunError {
+        let directory = (path as NSString).deletingLastPathComponent
+        return BatchRunError("another batch is writing \(directory)" + (holder.map { " (\($0))" } ?? "")
+                             + ": wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
+    }
+
+    /// "pid N on HOST" into a lock this process holds exclusively.
+    private func writeOwner(_ lock: Int32) {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        let text = Array("pid \(getpid()) on \(String(cString: host))\n".utf8)
+        ftruncate(lock, 0)
+        _ = text.withUnsafeBytes { pwrite(lock, $0.baseAddress, $0.count, 0) }
+    }
+
+    private func owner(of lock: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 300)
+        let n = buffer.withUnsafeMutableBytes { pread(lock, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return nil }
+        let text = String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.hasPrefix("pid ") && !text.contains("\n") ? text : nil
+    }
+
+    /// The owner of a shard lock some other process holds now, if any.
+    private func heldShardOwner() -> String? {
+        for name in names() where name.hasPrefix("ledger-shard-") && name.hasSuffix(".lock") {
+            guard let lock = try? open(name, O_RDWR) else { continue }
+            defer { close(lock) }
+            if flock(lock, LOCK_EX | LOCK_NB) == 0 {
+                flock(lock, LOCK_UN)
+                continue
+            }
+            return owner(of: lock)
+        }
+        return nil
+    }
+}
