@@ -48,3 +48,25 @@ struct SharedDirectoryTests {
         }
     }
 }
+
+@Suite("Batch: names compared as the file system compares them")
+struct ByteNamesTests {
+    @Test("café.pdf in NFC and in NFD are two files, two jobs, two ledger entries")
+    func normalisation() throws {
+        let trip = try example("day-trip")
+        let nfc = "caf\u{E9}", nfd = "cafe\u{301}"
+        #expect(Array(nfc.utf8) != Array(nfd.utf8))
+        // (Not one dictionary literal: as Swift Strings the two names are one key.)
+        let root = try tree("batch-nfc-nfd", ["trips/\(nfc).json": trip])
+        try Data(trip.utf8).write(to: root.appendingPathComponent("trips/\(nfd).json"))
+        let trips = root.appendingPathComponent("trips").path, out = root.appendingPathComponent("out").path
+        let r = try cli(["batch", trips, "--out-dir", out, "--quiet"])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.hasPrefix("2 exported, 0 failed"), "\(r.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".pdf") }.map { Array($0.utf8) }
+        #expect(Set(names) == [Array("\(nfc).pdf".utf8), Array("\(nfd).pdf".utf8)])
+        // Both are recorded, and both skipped on a resume.
+        let again = try cli(["batch", trips, "--out-dir", out, "--resume", "--quiet"])
+        #expect(again.stdout.hasPrefix("0 exported, 0 failed, 2 skipped"), "\(again.stdout)")
+    }
+}

@@ -98,13 +98,13 @@ public enum OutputPath {
     /// `directories` caches resolved directories across calls.
     /// With it, the stamp of the file there when it is a regular file (no second `stat` for the
     /// resume check).
-    static func resolvedTarget(_ relative: String, root: String, directories: inout [String: String]) -> (path: String, stamp: FileStamp?) {
+    static func resolvedTarget(_ relative: String, root: String, directories: inout [PathKey: String]) -> (path: String, stamp: FileStamp?) {
         // (String slicing, not NSString's path methods: this runs for every job of a plan.)
         let slash = relative.lastIndex(of: "/")
         let directory = slash.map { String(relative[..<$0]) } ?? ""
         let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
         let resolvedDirectory: String
-        if let known = directories[directory] {
+        if let known = directories[PathKey(directory)] {
             resolvedDirectory = known
         } else {
             // The deepest part that exists, resolved; the rest (to be created) appended.
@@ -119,7 +119,7 @@ public enum OutputPath {
                 }
             }
             resolvedDirectory = ([resolved ?? root] + missing).joined(separator: "/")
-            directories[directory] = resolvedDirectory
+            directories[PathKey(directory)] = resolvedDirectory
         }
         let path = resolvedDirectory + "/" + name
         var info = stat()

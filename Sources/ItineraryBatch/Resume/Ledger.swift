@@ -97,8 +97,9 @@ func forEachLine(_ data: Data, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
 
 public final class Ledger {
     public static let directoryName = StateDirectory.name
-    /// The entries of every ledger in the directory (all shards'), newest PDF per output.
-    public private(set) var entries: [String: LedgerEntry] = [:]
+    /// The entries of every ledger in the directory (all shards'), newest PDF per output (keyed
+    /// by the output's bytes: `PathKey`).
+    public private(set) var entries: [PathKey: LedgerEntry] = [:]
     /// This run's own file, as messages name it.
     public let path: String
     /// This run's own file's name in the state folder.
@@ -127,8 +128,8 @@ public final class Ledger {
                     return
                 }
                 if own { remember(entry) }
-                if let known = entries[entry.output], known.pdf.modified > entry.pdf.modified { return }
-                entries[entry.output] = entry
+                if let known = entries[PathKey(entry.output)], known.pdf.modified > entry.pdf.modified { return }
+                entries[PathKey(entry.output)] = entry
             }
         }
     }
@@ -153,7 +154,7 @@ public final class Ledger {
 
     /// The same, with the PDF's stamp already taken (`nil`: there is none).
     public func isUpToDate(output: String, pdf: FileStamp?, tripPath: String, context: String) -> Bool {
-        guard let entry = entries[output], entry.context == context, let pdf, pdf == entry.pdf else { return false }
+        guard let entry = entries[PathKey(output)], entry.context == context, let pdf, pdf == entry.pdf else { return false }
         var tripSHA = entry.tripSHA256
         if FileStamp.of(tripPath) != entry.trip || entry.trip.modified > entry.pdf.modified - 1_000_000_000 {
             guard let data = FileManager.default.contents(atPath: tripPath) else { return false }
@@ -164,7 +165,7 @@ public final class Ledger {
 
     /// Appends one entry with a single write, after the PDF was renamed into place.
     public func record(_ entry: LedgerEntry) {
-        entries[entry.output] = entry
+        entries[PathKey(entry.output)] = entry
         remember(entry)
         if fd < 0 {
             // Not locked (a library caller): opened here, never through a link.
@@ -177,8 +178,8 @@ public final class Ledger {
     }
 
     /// This run's own file as it will be compacted: the newest line per output, first-seen order.
-    private var ownLatest: [String: LedgerEntry] = [:]
-    private var ownOrder: [String] = []
+    private var ownLatest: [PathKey: LedgerEntry] = [:]
+    private var ownOrder: [PathKey] = []
 
     /// Whether the file holds lines the compacted one would not (repeats, or torn lines).
     private var needsCompaction = false
@@ -186,7 +187,8 @@ public final class Ledger {
     private var tornEnd = false
 
     private func remember(_ entry: LedgerEntry) {
-        if ownLatest.updateValue(entry, forKey: entry.output) == nil { ownOrder.append(entry.output) } else { needsCompaction = true }
+        let key = PathKey(entry.output)
+        if ownLatest.updateValue(entry, forKey: key) == nil { ownOrder.append(key) } else { needsCompaction = true }
     }
 
     /// Rewrites this run's file with one line per output (the newest), so reruns do not grow it.

@@ -54,20 +54,21 @@ public final class BatchSupervisor {
         try makeOutputDirectory()
         ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
         try ledger.lock()
-        var targets: [String: String] = [:]
-        var directories: [String: String] = [:]
+        // By bytes, as the file system compares names (`PathKey`).
+        var targets: [PathKey: String] = [:]
+        var directories: [PathKey: String] = [:]
         for (index, job) in plan.jobs.enumerated() {
             if let refusal = job.refusal {
                 finish(index, status: .failed, reason: refusal, errors: [refusal])
                 continue
             }
             let (target, pdfStamp) = OutputPath.resolvedTarget(job.output, root: options.outputDirectory, directories: &directories)
-            if let other = targets[target] {
+            if let other = targets[PathKey(target)] {
                 let reason = "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
-            targets[target] = job.output
+            targets[PathKey(target)] = job.output
             let context = fingerprints.context(templatePath: defaults.templatePath(job.template), paper: job.paper)
             contexts[index] = context
             if options.resume, ledger.isUpToDate(output: job.output, pdf: pdfStamp, tripPath: job.trip, context: context) {
