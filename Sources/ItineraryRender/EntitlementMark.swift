@@ -31,11 +31,15 @@ public enum EntitlementMark {
     /// 1.1 pixels per 8 pt: there the mark grows, with its spacing, to stay legible).
     public static let minimumPixels = 9.0
 
-    /// The mark's size on a surface of `pixelsPerPoint` (nil: PDF, vector): `size`, or more in a
-    /// coarse image. Everything else about its geometry scales with it.
-    public static func size(pixelsPerPoint: Double?) -> Double {
-        guard let pixelsPerPoint, pixelsPerPoint > 0 else { return size }
-        return max(size, minimumPixels / pixelsPerPoint)
+    /// The mark's size on a page of this size drawn at `pixelsPerPoint` (nil: PDF, vector):
+    /// `size` on Letter and A4; in proportion on a larger paper (a template that scales the whole
+    /// design up tenfold, to be viewed or printed fitted to Letter, gets a mark ten times larger,
+    /// so it keeps its size against the page); and at least `minimumPixels` in a coarse image.
+    /// Everything else about its geometry scales with it.
+    public static func size(pageWidth: Double, pageHeight: Double, pixelsPerPoint: Double?) -> Double {
+        let paper = size * max(1, pageWidth / 612, pageHeight / 842)
+        guard let pixelsPerPoint, pixelsPerPoint > 0 else { return paper }
+        return max(paper, minimumPixels / pixelsPerPoint)
     }
 
     /// What a mark says, limited to what its face can draw: any other character is `?`.
@@ -66,7 +70,7 @@ public enum EntitlementMark {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        let size = size(pixelsPerPoint: pixelsPerPoint)
+        let size = size(pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint)
         setFont(cr, face, size: size)
         return geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
     }
@@ -86,7 +90,7 @@ public enum EntitlementMark {
         cairo_new_path(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
-        let size = size(pixelsPerPoint: pixelsPerPoint)
+        let size = size(pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint)
         setFont(cr, face, size: size)
         let mark = geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
         guard !mark.lines.isEmpty else { return }

@@ -48,11 +48,13 @@ private func contrastOnWhite(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
 }
 
 /// How many pixels of the box (points) on `page` are inked at 4.5:1 or more against white, as
-/// poppler draws the PDF at 4 pixels per point.
-private func inkedPixels(_ pdf: String, page: Int, _ w: Word) throws -> Int {
-    let x = Int(w.xMin * 4), y = Int(w.yMin * 4)
-    let width = max(1, Int((w.xMax - w.xMin) * 4)), height = max(1, Int((w.yMax - w.yMin) * 4))
-    let ppm = try runProcess("/usr/bin/pdftoppm", ["-r", "288", "-f", String(page), "-l", String(page),
+/// poppler draws the PDF at 4 pixels per point (fewer on a paper larger than Letter or A4, in
+/// proportion, where the mark is larger in proportion).
+private func inkedPixels(_ pdf: String, page: Int, _ w: Word, pageWidth: Double, pageHeight: Double) throws -> Int {
+    let perPoint = 4 / max(1, pageWidth / 612, pageHeight / 842)
+    let x = Int(w.xMin * perPoint), y = Int(w.yMin * perPoint)
+    let width = max(1, Int((w.xMax - w.xMin) * perPoint)), height = max(1, Int((w.yMax - w.yMin) * perPoint))
+    let ppm = try runProcess("/usr/bin/pdftoppm", ["-r", String(72 * perPoint), "-f", String(page), "-l", String(page),
                                                    "-x", String(x), "-y", String(y), "-W", String(width), "-H", String(height), pdf]).stdoutData
     // P6 header: magic, width, height, maximum, each followed by one whitespace byte.
     var fields = 0, index = 0
@@ -87,9 +89,11 @@ private func expectMarkOnEveryPage(_ pdf: String, _ what: String, sourceLocation
             #expect(word.xMin >= 0 && word.yMin >= 0 && word.xMax <= page.width && word.yMax <= page.height,
                     "\(what) page \(index + 1): \"\(word.text)\" at \(word) is off the \(page.width) × \(page.height) paper",
                     sourceLocation: sourceLocation)
-            #expect(word.yMax - word.yMin >= 7, "\(what) page \(index + 1): \"\(word.text)\" is \(word.yMax - word.yMin) pt tall",
+            // At least 7 pt, and as large against the page as 7 pt is against Letter.
+            let least = 7 * max(1, page.width / 612, page.height / 842)
+            #expect(word.yMax - word.yMin >= least, "\(what) page \(index + 1): \"\(word.text)\" is \(word.yMax - word.yMin) pt tall on a \(page.width) × \(page.height) page",
                     sourceLocation: sourceLocation)
-            let inked = try inkedPixels(pdf, page: index + 1, word)
+            let inked = try inkedPixels(pdf, page: index + 1, word, pageWidth: page.width, pageHeight: page.height)
             #expect(inked >= 12, "\(what) page \(index + 1): \"\(word.text)\" has \(inked) pixels of 4.5:1 ink",
                     sourceLocation: sourceLocation)
         }
@@ -128,6 +132,8 @@ nonisolated(unsafe) private let hidingChanges: [(name: String, base: String, pat
     ("footer-on-the-mark", "classic", ["footer", "textTopFromBottom"], 22),
     ("compact-tiny", "compact", ["styles", "furniture", "size"], 0.01),
     ("compact-white", "compact", ["colors", "accent"], "#FFFFFF"),
+    // A page ten times Letter, to be viewed or printed fitted to Letter: the mark grows with it.
+    ("tenfold-paper", "classic", ["papers", "letter"], ["width": 6120, "height": 7920]),
 ]
 
 @Suite("The test-entitlement mark no template or font can hide")
@@ -146,8 +152,8 @@ struct MarkCannotBeHiddenTests {
             #expect(r.status == 0, "\(change.name): \(r.stderr)")
             try expectMarkOnEveryPage(out, change.name)
         }
-        // Through a batch, the same templates by file.
-        for (change, template) in zip(hidingChanges.prefix(4), paths) {
+        // Through a batch, the same templates by file (and the tenfold paper).
+        for (change, template) in zip(hidingChanges.prefix(4), paths) + [(hidingChanges.last!, paths.last!)] {
             let dir = cli.path("batch-\(change.name)")
             let r = try cli.run(["batch", trip, "--out-dir", dir, "--template", template, "--jobs", "1"])
             #expect(r.status == 0, "batch \(change.name): \(r.stderr)")
@@ -210,7 +216,7 @@ struct MarkCannotBeHiddenTests {
         let notice = "Test entitlement (LocalTesting) — not a purchase"
         // At the usual resolution, and at the coarsest a preview may have (where the mark grows
         // to stay legible).
-        for (change, dpi) in hidingChanges.map({ ($0, 144.0) }) + [(hidingChanges[1], 9.0), (hidingChanges[6], 18.0)] {
+        for (change, dpi) in hidingChanges.map({ ($0, $0.name == "tenfold-paper" ? 9.0 : 144.0) }) + [(hidingChanges[1], 9.0), (hidingChanges[6], 18.0)] {
             let template = try hidingTemplate(cli, change.name, base: change.base) { setting(&$0, change.path, change.value) }
             let scale = dpi / 72
             // The paper, from the template (the image's size is rounded up to whole pixels).
@@ -231,7 +237,7 @@ struct MarkCannotBeHiddenTests {
                 let y0 = Int((plate.y * scale).rounded(.up)) + 1, y1 = Int((plate.y + plate.height) * scale) - 1
                 #expect(x0 > 0 && y0 > 0 && x1 < drawn.width && y1 < drawn.height, "\(change.name): plate \(plate) off the page")
                 // Glyphs at least minimumPixels tall: 8 pt, or more in a coarse image.
-                #expect(EntitlementMark.size(pixelsPerPoint: scale) * scale >= 9)
+                #expect(EntitlementMark.size(pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale) * scale >= 9)
                 var differing = 0, inked = 0
                 for y in y0..<y1 {
                     for x in x0..<x1 {

@@ -140,13 +140,7 @@ public final class EntitlementStore {
                 let created = try db.transaction { () throws -> Bool in
                     let now = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
                     guard now.isEmpty else { return false }
-                    try db.execute("""
-                        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                        CREATE TABLE trusted_roots (fingerprint TEXT PRIMARY KEY, der BLOB NOT NULL, label TEXT NOT NULL,
-                                                    added INTEGER NOT NULL);
-                        \(Self.signedTablesSQL)
-                        \(Self.groupIndexSQL)
-                        """)
+                    try db.execute(Self.schemaSQL)
                     try db.query("INSERT INTO meta (key, value) VALUES ('schemaVersion', ?)", [.text(String(Self.schemaVersion))])
                     return true
                 }
@@ -165,6 +159,7 @@ public final class EntitlementStore {
             guard version == String(Self.schemaVersion) else {
                 throw StoreError.corrupt(path: file, reason: "schema version \(version) is not \(Self.schemaVersion): made by another version of export-itinerary")
             }
+            try checkDefinitions(file: file)
             // A full integrity check reads every page (25 ms for 10,000 transactions): it runs
             // before writes. The gate's reads rely on SQLite reporting damage in the pages they
             // touch, and on re-verifying every payload they use, so damage is never a grant.
@@ -196,6 +191,57 @@ public final class EntitlementStore {
             }
         }
     }
+
+    /// Each table and index as this program defines it: a table rebuilt under its own name with
+    /// a CHECK, DEFAULT or generated column (a CHECK that takes seconds to evaluate would slow
+    /// every write), or an index on an expression, is refused like an unknown object.
+    private func checkDefinitions(file: String) throws {
+        let expected = try Self.definitions()
+        for row in try db.query("SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND sql IS NOT NULL") {
+            guard let name = row[0].text, let sql = row[1].text else { continue }
+            guard Self.normalised(sql) == expected[name] else {
+                throw StoreError.corrupt(path: file, reason: "its \(name) is not defined as export-itinerary defines it")
+            }
+        }
+    }
+
+    /// The definitions this program writes, as SQLite records them: made once per process in
+    /// a database in memory.
+    private static func definitions() throws -> [String: String] {
+        if let known = definitionsMade { return known }
+        let db = try SQLiteDatabase(path: ":memory:", create: true)
+        try db.execute(schemaSQL)
+        var made: [String: String] = [:]
+        for row in try db.query("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL") {
+            if let name = row[0].text, let sql = row[1].text { made[name] = normalised(sql) }
+        }
+        definitionsMade = made
+        return made
+    }
+
+    nonisolated(unsafe) private static var definitionsMade: [String: String]?
+
+    /// `sql` with every run of white space one space, and none beside brackets and commas.
+    static func normalised(_ sql: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for character in sql {
+            if character.isWhitespace { pendingSpace = !out.isEmpty; continue }
+            if pendingSpace, !"(),".contains(character), let last = out.last, !"(,".contains(last) { out.append(" ") }
+            pendingSpace = false
+            out.append(character)
+        }
+        return out
+    }
+
+    /// The whole schema a new store gets.
+    static let schemaSQL = """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE trusted_roots (fingerprint TEXT PRIMARY KEY, der BLOB NOT NULL, label TEXT NOT NULL,
+                                    added INTEGER NOT NULL);
+        \(signedTablesSQL)
+        \(groupIndexSQL)
+        """
 
     /// The signed items, each identified by its environment, its signer (the SHA-256 fingerprint
     /// of the root its chain ends at, "" for none: Xcode) and its id. StoreKit keeps one

@@ -65,3 +65,32 @@ struct StoreSchemaTests {
         #expect(try db.query("SELECT 1").first?.first?.integer == 1)
     }
 }
+
+@Suite("Store: each table as the program defines it")
+struct StoreDefinitionTests {
+    @Test("meta rebuilt with a slow CHECK, or an index on an expression under the group index's name: refused")
+    func redefined() throws {
+        let f = try SignedStoreFixture("schema-check")
+        try f.sql("ALTER TABLE meta RENAME TO meta_old")
+        try f.sql("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL CHECK (length(hex(zeroblob(1000))) > 0))")
+        try f.sql("INSERT INTO meta SELECT * FROM meta_old")
+        try f.sql("DROP TABLE meta_old")
+        do {
+            _ = try EntitlementStore.openExisting(directory: f.directory)
+            Issue.record("a redefined meta was accepted")
+        } catch {
+            #expect("\(error)".contains("its meta is not defined as export-itinerary defines it"), "\(error)")
+        }
+        let g = try SignedStoreFixture("schema-index")
+        try g.sql("DROP INDEX transactions_by_group")
+        try g.sql("CREATE INDEX transactions_by_group ON transactions (length(jws))")
+        #expect(throws: StoreError.self) { _ = try EntitlementStore.openExisting(directory: g.directory) }
+    }
+
+    @Test("white space is not a difference: the recorded text is compared normalised")
+    func normalised() {
+        #expect(EntitlementStore.normalised("CREATE TABLE meta (key TEXT PRIMARY KEY,\n   value TEXT NOT NULL )")
+                == EntitlementStore.normalised("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"))
+        #expect(EntitlementStore.normalised("a  b") == "a b")
+    }
+}
