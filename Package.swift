@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
         // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
         // page in a face compiled in by the plugin below (no font file can change it).
-        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate", "COpenSSL"],
+        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate"],
                 plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.

@@ -1,7 +1,7 @@
 /// The face the test-entitlement mark is drawn in: compiled into the binary, not read from `Fonts/`.
 import CCairo
-import COpenSSL
 import Foundation
+import ItineraryText
 
 /// A subset of the pinned Inter Medium (printable ASCII, the em dash, the ellipsis), renamed
 /// "Export Itinerary Mark", whose bytes and SHA-256 `scripts/mark-face.py` writes into
@@ -25,20 +25,11 @@ enum MarkFace {
 
     private static let coverage = Set(characters.unicodeScalars)
 
-    /// Lower-case hex SHA-256 of `bytes`.
-    static func sha256Hex(_ bytes: Data) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBytes { raw in
-            _ = SHA256(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &digest)
-        }
-        return digest.map { String(format: "%02x", $0) }.joined()
-    }
-
     private static func load() -> Result<OpaquePointer, RenderError> {
         guard let bytes = Data(base64Encoded: base64) else {
             return .failure(RenderError(message: "the test-entitlement mark's compiled-in face does not decode (a broken build)"))
         }
-        guard sha256Hex(bytes) == sha256 else {
+        guard SHA256Hex.of(bytes) == sha256 else {
             return .failure(RenderError(message: "the test-entitlement mark's compiled-in face does not match its SHA-256 (a broken build)"))
         }
         // FreeType reads the face's bytes for as long as the face lives, which is the process:

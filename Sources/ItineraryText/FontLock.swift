@@ -1,5 +1,4 @@
 /// Checking a font directory against its `fonts.lock` when the fonts are loaded.
-import COpenSSL
 import Foundation
 
 /// The files a `fonts.lock` pins, with their SHA-256, checked at run time so that a changed
@@ -58,7 +57,7 @@ enum FontLock {
                 record.append("\(pin.sha256)\t\(key)")
                 continue
             }
-            guard let actual = sha256Hex(file: path) else { throw .unreadableFont(path) }
+            guard let actual = SHA256Hex.of(file: path) else { throw .unreadableFont(path) }
             guard actual == pin.sha256 else { throw .changed(path: path, actual: actual, pinned: pin.sha256) }
             record.append("\(pin.sha256)\t\(key)")
             changed = true
@@ -71,29 +70,6 @@ enum FontLock {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return "\(info.st_size) \(info.st_dev) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-    }
-
-    /// SHA-256 of a file's bytes, read in blocks; nil when it cannot be read.
-    static func sha256Hex(file path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        guard let context = EVP_MD_CTX_new() else { return nil }
-        defer { EVP_MD_CTX_free(context) }
-        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { return nil }
-        let block = 1 << 20
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = read(fd, buffer, block)
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            guard EVP_DigestUpdate(context, buffer, n) == 1 else { return nil }
-        }
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else { return nil }
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Replaces the record (a temporary file renamed over it); a folder that cannot be written

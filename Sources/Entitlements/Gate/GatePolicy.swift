@@ -28,9 +28,7 @@ public struct GatePolicy: Sendable, Equatable {
     public func grade(environment: String?, rootFingerprint: String?) -> EntitlementGrade {
         // Only the environments App Store payloads name reach the mark's words: a payload signed
         // under a root the user trusted may say anything ("Production\u{200B}", 2,000 letters).
-        guard environment == StoreEnvironment.production.rawValue else {
-            return .testing(environment: environment.flatMap(StoreEnvironment.init(rawValue:))?.rawValue ?? "unknown")
-        }
+        guard environment == StoreEnvironment.production.rawValue else { return .testing(named: environment) }
         if let root = rootFingerprint, productionRootFingerprints.contains(root.uppercased()) { return .production }
         // Says Production, but vouched for by a root the user trusted, not Apple's.
         return .testing(environment: Self.untrustedProduction)
@@ -45,6 +43,12 @@ public enum EntitlementGrade: Sendable, Equatable, Hashable, CustomStringConvert
     case production
     /// Sandbox, Xcode, LocalTesting, or Production under a root the build does not name.
     case testing(environment: String)
+
+    /// A test entitlement of the environment a payload names: one of the App Store's, or
+    /// `unknown` for anything else (a payload's own spelling never reaches the mark).
+    public static func testing(named environment: String?) -> EntitlementGrade {
+        .testing(environment: environment.flatMap(StoreEnvironment.init(rawValue:))?.rawValue ?? "unknown")
+    }
 
     public var isTesting: Bool { self != .production }
 

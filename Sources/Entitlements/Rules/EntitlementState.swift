@@ -43,7 +43,7 @@ public struct Entitlement: Sendable, Equatable {
         self.gracePeriodExpiresDate = gracePeriodExpiresDate
         self.ownershipType = ownershipType
         self.environment = environment
-        self.grade = grade ?? .testing(environment: environment.flatMap(StoreEnvironment.init(rawValue:))?.rawValue ?? "unknown")
+        self.grade = grade ?? .testing(named: environment)
     }
 }
 

@@ -151,7 +151,6 @@ public final class EntitlementStore {
                 throw StoreError.corrupt(path: file, reason: "the table \(table) is missing")
             }
             if !readOnly { try upgrade() }
-            try checkObjects(file: file)
             guard let version = try meta("schemaVersion") else { throw StoreError.corrupt(path: file, reason: "no schema version") }
             if ["1", "2"].contains(version), readOnly {
                 throw StoreError.unreadable(path: file, reason: "it was made by an earlier version of export-itinerary and needs an upgrade: run 'export-itinerary entitlements status' once with write access to it")
@@ -159,7 +158,7 @@ public final class EntitlementStore {
             guard version == String(Self.schemaVersion) else {
                 throw StoreError.corrupt(path: file, reason: "schema version \(version) is not \(Self.schemaVersion): made by another version of export-itinerary")
             }
-            try checkDefinitions(file: file)
+            try checkSchema(file: file)
             // A full integrity check reads every page (25 ms for 10,000 transactions): it runs
             // before writes. The gate's reads rely on SQLite reporting damage in the pages they
             // touch, and on re-verifying every payload they use, so damage is never a grant.
@@ -176,30 +175,21 @@ public final class EntitlementStore {
         }
     }
 
-    /// The store holds only what this program makes: its four tables and their indexes. A
-    /// trigger, a view or another table (a hand-edited file) is refused before anything reads
-    /// or writes the store; triggers and views are off on the connection besides.
-    private func checkObjects(file: String) throws {
-        let known: Set<String> = ["meta", "trusted_roots", "transactions", "renewals", "transactions_by_group"]
-        for row in try db.query("SELECT type, name FROM sqlite_master ORDER BY type, name") {
+    /// The store holds only what this program makes, as it makes it: its four tables and the
+    /// group index, each defined as `schemaSQL` defines it. A trigger, a view, another table or
+    /// index, or one of ours redefined (a CHECK that takes seconds to evaluate, an index on an
+    /// expression) is refused before anything reads or writes the store; triggers and views are
+    /// off on the connection besides. (An older store was rebuilt by `upgrade` before this.)
+    private func checkSchema(file: String) throws {
+        let expected = try Self.definitions()
+        for row in try db.query("SELECT type, name, sql FROM sqlite_master ORDER BY type, name") {
             guard let type = row[0].text, let name = row[1].text else { continue }
-            if type == "index", name.hasPrefix("sqlite_autoindex_") { continue }
-            // Indexes of older versions, which the upgrade of a writable store drops.
-            if type == "index", readOnly, ["transactions_by_product_order", "transactions_by_product"].contains(name) { continue }
-            guard known.contains(name), type == "table" || type == "index" else {
+            // SQLite's own indexes for primary keys have no definition.
+            if type == "index", name.hasPrefix("sqlite_autoindex_"), row[2].text == nil { continue }
+            guard let definition = expected[name], type == "table" || type == "index" else {
                 throw StoreError.corrupt(path: file, reason: "it holds a \(type) \"\(name)\" that export-itinerary did not make")
             }
-        }
-    }
-
-    /// Each table and index as this program defines it: a table rebuilt under its own name with
-    /// a CHECK, DEFAULT or generated column (a CHECK that takes seconds to evaluate would slow
-    /// every write), or an index on an expression, is refused like an unknown object.
-    private func checkDefinitions(file: String) throws {
-        let expected = try Self.definitions()
-        for row in try db.query("SELECT name, sql FROM sqlite_master WHERE type IN ('table', 'index') AND sql IS NOT NULL") {
-            guard let name = row[0].text, let sql = row[1].text else { continue }
-            guard Self.normalised(sql) == expected[name] else {
+            guard let sql = row[2].text, Self.normalised(sql) == definition else {
                 throw StoreError.corrupt(path: file, reason: "its \(name) is not defined as export-itinerary defines it")
             }
         }

@@ -102,9 +102,9 @@ public final class Ledger {
     public private(set) var entries: [PathKey: LedgerEntry] = [:]
     /// This run's own file, as messages name it.
     public let path: String
-    /// This run's own file's name in the state folder.
+    /// This run's own file's name in the state folder, and its lock's (one per shard).
     private let fileName: String
-    private let shard: Shard?
+    private let shardLockName: String?
     private let state: StateDirectory
     private var fd: Int32 = -1
 
@@ -114,8 +114,9 @@ public final class Ledger {
     /// there is an error naming it.
     public init(outputDirectory: String, shard: Shard?) throws(BatchRunError) {
         state = try StateDirectory(outputDirectory: outputDirectory)
-        self.shard = shard
-        fileName = shard.map { "ledger-shard-\($0.index)-of-\($0.count).tsv" } ?? "ledger.tsv"
+        let stem = shard.map { "ledger-shard-\($0.index)-of-\($0.count)" } ?? "ledger"
+        fileName = stem + ".tsv"
+        shardLockName = shard.map { _ in stem + ".lock" }
         path = state.path + "/" + fileName
         for name in state.names() where name.hasPrefix("ledger") && name.hasSuffix(".tsv") {
             guard let data = try state.read(name) else { continue }
@@ -128,8 +129,9 @@ public final class Ledger {
                     return
                 }
                 if own { remember(entry) }
-                if let known = entries[PathKey(entry.output)], known.pdf.modified > entry.pdf.modified { return }
-                entries[PathKey(entry.output)] = entry
+                let key = PathKey(entry.output)
+                if let known = entries[key], known.pdf.modified > entry.pdf.modified { return }
+                entries[key] = entry
             }
         }
     }
@@ -138,7 +140,12 @@ public final class Ledger {
     /// batch on the directory, a shard's run excludes a whole-plan run and another run of the
     /// same shard; shards of a plan run side by side. Then opens this run's file for appending.
     public func lock() throws(BatchRunError) {
-        try state.lockRun(shardLock: shard.map { "ledger-shard-\($0.index)-of-\($0.count).lock" })
+        try state.lockRun(shardLock: shardLockName)
+        try openForAppending()
+    }
+
+    /// Opens this run's file for appending (never through a link), ending a torn last line.
+    private func openForAppending() throws(BatchRunError) {
         fd = try state.open(fileName, O_WRONLY | O_APPEND | O_CREAT)
         if tornEnd { _ = write(fd, "\n", 1); tornEnd = false }
     }
@@ -167,12 +174,8 @@ public final class Ledger {
     public func record(_ entry: LedgerEntry) {
         entries[PathKey(entry.output)] = entry
         remember(entry)
-        if fd < 0 {
-            // Not locked (a library caller): opened here, never through a link.
-            guard let opened = try? state.open(fileName, O_WRONLY | O_APPEND | O_CREAT) else { return }
-            fd = opened
-            if tornEnd { _ = write(fd, "\n", 1); tornEnd = false }
-        }
+        // Not locked (a library caller): opened here.
+        if fd < 0, (try? openForAppending()) == nil { return }
         let bytes = Array(entry.line.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }

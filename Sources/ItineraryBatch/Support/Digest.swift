@@ -1,29 +1,15 @@
 /// Hashes the batch uses: SHA-256 for fingerprints, plan identity and shards.
 import COpenSSL
 import Foundation
+import ItineraryText
 
 enum Digest {
     /// SHA-256 of `bytes` as 64 lower-case hex digits.
-    static func sha256Hex<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBytes { raw in
-            _ = SHA256(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &digest)
-        }
-        return hex(digest)
-    }
+    static func sha256Hex<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String { SHA256Hex.of(bytes) }
 
     static func sha256Hex(_ text: String) -> String { sha256Hex(Array(text.utf8)) }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func hex(_ bytes: [UInt8]) -> String { SHA256Hex.hex(bytes) }
 
     /// The first 8 bytes of the SHA-256 of the UTF-8 bytes, as a number: fixed by its
     /// definition, the same on every machine, and every bit of it depends on every byte (a
