@@ -3,6 +3,9 @@ import Foundation
 @testable import ItineraryBatch
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Resume ledger")
 struct LedgerTests {
@@ -56,6 +59,30 @@ struct LedgerTests {
         try Data("%PDF-1.5 replaced by hand".utf8).write(to: s.pdf)
         #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try FileManager.default.removeItem(at: s.pdf)
+        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+    }
+
+    @Test("an edit in place that keeps the size, the inode and the time is found: the trip is hashed")
+    func anEditThatRestoresTheStampIsNotUpToDate() throws {
+        let s = try setUp("same-stamp")
+        let ledger = try Ledger(outputDirectory: s.out.path, shard: nil)
+        // Old enough that no "racily clean" rule would hash it again.
+        var old = stat()
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: s.trip.path)
+        #expect(stat(s.trip.path, &old) == 0)
+        try record(ledger, s)
+        ledger.compact()
+        // The same number of bytes written over the old ones, then the time put back.
+        let handle = try FileHandle(forUpdating: s.trip)
+        try handle.write(contentsOf: Data("{\"trip\": 9}".utf8))
+        try handle.close()
+        var times = [old.st_atim, old.st_mtim]
+        #expect(utimensat(AT_FDCWD, s.trip.path, &times, 0) == 0)
+        #expect(FileStamp.of(s.trip.path) == FileStamp(old))
+        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        // A trip that is not a regular file is never up to date (and never opened for long).
+        try FileManager.default.removeItem(at: s.trip)
+        #expect(mkfifo(s.trip.path, 0o644) == 0)
         #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
     }
 

@@ -9,6 +9,7 @@
 /// Output paths of a plan hold no control characters, so tabs and newlines cannot occur in them.
 import Foundation
 import ItineraryExport
+import ItineraryModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,8 @@ public struct LedgerEntry: Sendable, Equatable {
     /// `FingerprintContext.context(...)` of the job: template, paper, program, fonts, epoch.
     public var context: String
     public var tripSHA256: String
-    /// The trip file as it was when the job was handed out.
+    /// The trip file as it was when the job was handed out. Kept for whoever reads the ledger;
+    /// `--resume` decides by the trip's hash, never by this.
     public var trip: FileStamp
     /// The PDF as the job left it: a later change to it means the entry no longer describes it.
     public var pdf: FileStamp
@@ -151,23 +153,40 @@ public final class Ledger {
     }
 
     /// Whether the PDF at `pdfPath` is what the job would make now: the ledger describes the file
-    /// as it is, and the fingerprint is unchanged. The trip is hashed again when its stamp
-    /// differs from the recorded one, or when it was modified within a second of the PDF being
-    /// finished (an edit in the same clock tick as the read would keep its stamp: git's "racily
-    /// clean" case).
+    /// as it is, and the fingerprint is unchanged. The trip's bytes are hashed every time: a
+    /// trip is small (at most `TripLoader.maximumBytes`), and its size, time and inode say
+    /// nothing of an edit in place that kept the size and restored the time.
     public func isUpToDate(output: String, pdfPath: String, tripPath: String, context: String) -> Bool {
         isUpToDate(output: output, pdf: FileStamp.of(pdfPath), tripPath: tripPath, context: context)
     }
 
     /// The same, with the PDF's stamp already taken (`nil`: there is none).
     public func isUpToDate(output: String, pdf: FileStamp?, tripPath: String, context: String) -> Bool {
-        guard let entry = entries[PathKey(output)], entry.context == context, let pdf, pdf == entry.pdf else { return false }
-        var tripSHA = entry.tripSHA256
-        if FileStamp.of(tripPath) != entry.trip || entry.trip.modified > entry.pdf.modified - 1_000_000_000 {
-            guard let data = FileManager.default.contents(atPath: tripPath) else { return false }
-            tripSHA = Digest.sha256Hex(data)
+        guard let entry = entries[PathKey(output)], entry.context == context, let pdf, pdf == entry.pdf,
+              let tripSHA = Self.tripDigest(tripPath) else { return false }
+        return entry.tripSHA256 == tripSHA
+    }
+
+    /// SHA-256 of a trip file's bytes, read as the worker reads it (a regular file only, at most
+    /// one byte past the trip size limit); nil when it cannot be read.
+    static func tripDigest(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= TripLoader.maximumBytes else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes[count...].withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            count += n
         }
-        return entry.context == context && entry.tripSHA256 == tripSHA
+        // Grown past its size while read: not what any job saw.
+        guard count <= Int(info.st_size) else { return nil }
+        return Digest.sha256Hex(Array(bytes[0..<count]))
     }
 
     /// Appends one entry with a single write, after the PDF was renamed into place.
