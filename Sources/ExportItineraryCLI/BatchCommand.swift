@@ -39,6 +39,7 @@ enum BatchCommand {
             for problem in error.problems { printError(problem) }
             return ExitCode.usage
         }
+        if !arguments.quiet { for note in plan.notes { printWarning(note) } }
         var options = BatchOptions(outputDirectory: arguments.outDir, workerExecutable: "/proc/self/exe",
                                    workerArguments: [CommandLine.arguments[0], "batch-worker", "--store", gate.storeDirectory]
                                        + (arguments.gate.catalog.map { ["--catalog", $0] } ?? []),

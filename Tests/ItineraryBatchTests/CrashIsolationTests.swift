@@ -10,7 +10,8 @@ import Glibc
 
 @Suite("Batch crash isolation", .serialized)
 struct CrashIsolationTests {
-    /// `a-blocked.json` (a named pipe the test controls) and `b.json`, exported with one worker.
+    /// `a-blocked.json` (a file whose opening the test holds up: `BlockingTrip`) and `b.json`,
+    /// exported with one worker.
     private struct Setup {
         let name: String
         let root: URL
@@ -21,6 +22,7 @@ struct CrashIsolationTests {
         /// Starts the batch (with `--report` unless `report` is false) and waits until its worker
         /// is reading the blocked trip.
         func start(_ extra: [String] = [], report withReport: Bool = true) throws -> Background {
+            try blocked.arm()
             let batch = try Background(["batch", root.appendingPathComponent("trips").path, "--out-dir", out.path, "--jobs", "1"]
                                        + (withReport ? ["--report", report.path] : []) + extra, name: name)
             try blocked.waitForReader()
@@ -38,12 +40,9 @@ struct CrashIsolationTests {
         let batch = try s.start()
         let first = try #require(children(of: batch.pid).first)
         kill(first, SIGKILL)
-        // The job again, on another worker that has the trip open.
-        var second: pid_t = 0
-        try waitUntil("a second worker on the job") {
-            second = children(of: batch.pid).first { $0 != first && hasOpen($0, s.blocked.path) } ?? 0
-            return second != 0
-        }
+        // The job again, on another worker, which opens the trip.
+        let second = try s.blocked.waitForReader(other: first)
+        #expect(children(of: batch.pid).contains(second))
         s.blocked.release(try example("gira-es"))
         #expect(try batch.wait() == 0, "\(batch.errors)")
         let report = try readReport(s.report)

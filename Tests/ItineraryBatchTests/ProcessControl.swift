@@ -70,11 +70,6 @@ func children(of pid: pid_t) -> [pid_t] {
     }
 }
 
-/// Whether process `pid` has `path` open.
-func hasOpen(_ pid: pid_t, _ path: String) -> Bool {
-    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-    return fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == path }
-}
 
 func isAlive(_ pid: pid_t) -> Bool {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
@@ -82,40 +77,84 @@ func isAlive(_ pid: pid_t) -> Bool {
     return stat[stat.index(close, offsetBy: 2)] != "Z"
 }
 
-/// A named pipe standing in for a trip: a worker that opens it blocks until the test writes
-/// the trip, which holds a job "running" for as long as the test needs.
+/// A trip file the test holds a write lease on (`fcntl(F_SETLEASE, F_WRLCK)`): a worker that
+/// opens it waits in the kernel until the test writes the trip and lets go of the lease (or until
+/// the kernel's lease break time, 45 s by default, runs out), which holds a job "running" for as
+/// long as the test needs. It is a regular file, as a batch requires of every trip.
 final class BlockingTrip {
+    /// Linux's F_SETLEASE (fcntl.h defines it only under _GNU_SOURCE, which Glibc's module lacks).
+    private static let setLease: Int32 = 1024
     let path: String
-    private var writer: Int32 = -1
+    private var fd: Int32 = -1
+    private var inode: UInt64 = 0
 
     init(_ path: String) throws {
         self.path = path
-        guard mkfifo(path, 0o644) == 0 else { throw Timeout(what: "mkfifo \(path)") }
+        // The holder of a lease is told of a break by SIGIO, whose default ends the process.
+        signal(SIGIO, SIG_IGN)
+        try arm()
     }
 
-    /// Waits until a worker has the pipe open for reading (the job is running), and keeps a
-    /// writing end open so that it stays blocked, and so a retry's open does not block.
-    func waitForReader() throws {
-        if writer >= 0 { return }
-        try waitUntil("a worker to open \(path)") {
-            writer = open(path, O_WRONLY | O_NONBLOCK)
-            return writer >= 0
+    /// Empties the file and takes the lease again after a `release` (before the next batch
+    /// starts: a worker's open must meet it).
+    func arm() throws {
+        if fd >= 0 { return }
+        fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var info = stat()
+        guard fd >= 0, fstat(fd, &info) == 0, fcntl(fd, Self.setLease, F_WRLCK) == 0 else {
+            throw Timeout(what: "a write lease on \(path): \(String(cString: strerror(errno)))")
         }
+        inode = UInt64(info.st_ino)
     }
 
-    /// Writes the trip and closes: the reading worker goes on.
+    /// The processes waiting to open the file, from /proc/locks: the "->" lines under this
+    /// process's lease on its inode name them.
+    func openers() -> [pid_t] {
+        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return [] }
+        var mine = false
+        var found: [pid_t] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            if fields.count > 1 && fields[1] == "->" {
+                if mine, fields.count > 5, let pid = pid_t(fields[5]) { found.append(pid) }
+            } else {
+                mine = fields.count > 5 && fields[1] == "LEASE" && pid_t(fields[4]) == getpid()
+                    && fields[5].split(separator: ":").last.flatMap { UInt64($0) } == inode
+            }
+        }
+        return found
+    }
+
+    /// Waits until a worker is waiting to open the file (the job is running).
+    @discardableResult
+    func waitForReader(other than: pid_t? = nil) throws -> pid_t {
+        var opener: pid_t = 0
+        try waitUntil("a worker to open \(path)") {
+            opener = openers().first { $0 != than } ?? 0
+            return opener != 0
+        }
+        return opener
+    }
+
+    /// Writes the trip and lets go of the lease: the waiting worker goes on and reads it.
     func release(_ text: String) {
+        guard fd >= 0 else { return }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-            if n > 0 { offset += n } else if errno != EAGAIN && errno != EINTR { break } else { usleep(1000) }
+            let n = bytes[offset...].withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
+            if n > 0 { offset += n } else if errno != EINTR { break }
         }
         closeWriter()
     }
 
+    /// Lets go of the lease without writing: a waiting worker reads an empty file.
     func closeWriter() {
-        if writer >= 0 { close(writer); writer = -1 }
+        if fd >= 0 {
+            _ = fcntl(fd, Self.setLease, F_UNLCK)
+            close(fd)
+            fd = -1
+        }
     }
 
     deinit { closeWriter() }

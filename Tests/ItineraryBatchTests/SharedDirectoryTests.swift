@@ -4,6 +4,9 @@ import Foundation
 import ItineraryBatch
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Batch on shared directories", .serialized)
 struct SharedDirectoryTests {
@@ -68,5 +71,54 @@ struct ByteNamesTests {
         // Both are recorded, and both skipped on a resume.
         let again = try cli(["batch", trips, "--out-dir", out, "--resume", "--quiet"])
         #expect(again.stdout.hasPrefix("0 exported, 0 failed, 2 skipped"), "\(again.stdout)")
+    }
+
+    @Test("a linked directory is followed, each real directory once; a dangling link, a loop of links and a pipe are failed jobs with their reason; nothing is silent")
+    func linksInADirectorySource() throws {
+        let trip = try example("day-trip")
+        let root = try tree("batch-source-links", ["trips/t1.json": trip, "trips/real/r.json": trip, "elsewhere/sub/e.json": trip])
+        let trips = root.appendingPathComponent("trips").path, out = root.appendingPathComponent("out").path
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: trips + "/linked", withDestinationPath: "../elsewhere")
+        try fm.createSymbolicLink(atPath: trips + "/again", withDestinationPath: "real")
+        try fm.createSymbolicLink(atPath: trips + "/real/up", withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: trips + "/moved.json", withDestinationPath: "gone.json")
+        try fm.createSymbolicLink(atPath: trips + "/a.json", withDestinationPath: "b.json")
+        try fm.createSymbolicLink(atPath: trips + "/b.json", withDestinationPath: "a.json")
+        #expect(mkfifo(trips + "/pipe.json", 0o644) == 0)
+        let report = root.appendingPathComponent("report.json")
+        let r = try cli(["batch", trips, "--out-dir", out, "--report", report.path])
+        #expect(r.status == 7, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.hasPrefix("3 exported, 4 failed, 0 skipped"), "\(r.stdout)")
+        let jobs = Dictionary(uniqueKeysWithValues: try readReport(report).jobs.map { ($0.output, $0) })
+        #expect(jobs.keys.sorted() == ["a.pdf", "b.pdf", "linked/sub/e.pdf", "moved.pdf", "pipe.pdf", "real/r.pdf", "t1.pdf"])
+        #expect(jobs["linked/sub/e.pdf"]?.status == .ok && jobs["real/r.pdf"]?.status == .ok)
+        #expect(jobs["moved.pdf"]?.reason == "the trip is a symbolic link to gone.json, which does not exist")
+        #expect(jobs["a.pdf"]?.reason?.hasPrefix("the trip is a loop of symbolic links") == true)
+        #expect(jobs["pipe.pdf"]?.reason == "the trip is a named pipe, not a file: a batch reads trips from regular files only")
+        // The links left out are said on standard error and kept in the report.
+        let notes = try readReport(report).listing ?? []
+        #expect(notes == ["\(trips)/again: a link to \(trips)/real, listed already: its trips are listed once, under \(trips)/real",
+                          "\(trips)/real/up: a link to \(trips), which holds it (a loop): not followed"], "\(notes)")
+        for note in notes { #expect(r.stderr.contains("warning: " + note), "\(r.stderr)") }
+    }
+
+    @Test("a trip named on the command line or in a manifest that is a pipe is refused at listing, never waited for")
+    func pipesNamedAsTrips() throws {
+        let trip = try example("day-trip")
+        let root = try tree("batch-source-pipes", ["t1.json": trip])
+        let pipe = root.appendingPathComponent("p.json").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        try Data((#"{"trip": "\#(pipe)", "out": "p.pdf"}"# + "\n").utf8).write(to: root.appendingPathComponent("m.jsonl"))
+        #expect(mkfifo(root.appendingPathComponent("pipe.jsonl").path, 0o644) == 0)
+        let out = root.appendingPathComponent("out").path
+        for sources in [[pipe], [root.appendingPathComponent("m.jsonl").path]] {
+            // A worker that opened the pipe would wait for the timeout, twice ("timed out").
+            let r = try cli(["batch", root.appendingPathComponent("t1.json").path] + sources + ["--out-dir", out, "--job-timeout", "2"])
+            #expect(r.status == 7, "\(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains("the trip is a named pipe, not a file"), "\(r.stderr)")
+        }
+        let manifest = try cli(["batch", root.appendingPathComponent("pipe.jsonl").path, "--out-dir", out])
+        #expect(manifest.status == 2 && manifest.stderr.contains("pipe.jsonl: the manifest is a named pipe, not a file"), "\(manifest.stderr)")
     }
 }

@@ -12,6 +12,9 @@ public struct BatchPlan: Sendable {
     /// so merged reports can tell that they belong together.
     public var digest: String
     public var shard: Shard?
+    /// What the listing of directory sources left out and why (a link to a directory listed
+    /// already, a loop): printed as warnings and kept in the report. Empty as a rule.
+    public var notes: [String] = []
 
     /// Lists the sources, checks every job, refuses two jobs with one output, then keeps the
     /// shard's jobs. Every problem is collected before throwing.
@@ -59,7 +62,7 @@ public struct BatchPlan: Sendable {
         outputs.sort { $0.lexicographicallyPrecedes($1) }
         let digest = Digest.sha256Hex(Array(outputs.joined(separator: [0x0A])))
         let mine = shard.map { shard in listed.jobs.filter { shard.contains(output: $0.output) } } ?? listed.jobs
-        return BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard)
+        return BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
     }
 
     /// Every distinct template the jobs use is read and checked once, with every paper asked of

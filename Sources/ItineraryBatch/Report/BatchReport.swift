@@ -67,6 +67,9 @@ public struct BatchReport: Codable, Sendable, Equatable {
     public var shard: Shard?
     public var interrupted: Bool
     public var jobs: [Job]
+    /// What the listing of directory sources left out and why (`BatchPlan.notes`); nil when
+    /// nothing was.
+    public var listing: [String]?
     public var totals: Totals
 
     /// `10000 exported, 2 failed, 31 skipped`, and how many were not run if any.
@@ -114,6 +117,11 @@ public struct BatchReport: Codable, Sendable, Equatable {
             out.raw("\n    }")
         }
         out.raw(jobs.isEmpty ? "],\n" : "\n  ],\n")
+        if let listing {
+            out.raw("  \"listing\": ")
+            out.strings(listing, indent: "  ")
+            out.raw(",\n")
+        }
         out.raw("  \"plan\": {\n    \"digest\": ")
         out.string(plan.digest)
         out.raw(",\n    \"jobs\": \(plan.jobs)\n  },\n  \"program\": ")

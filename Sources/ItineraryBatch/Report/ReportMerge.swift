@@ -78,9 +78,12 @@ public enum ReportMerge {
             problems.append("the reports hold \(jobs.count) jobs, more than the plan's \(first.report.plan.jobs)")
         }
         let seconds = inputs.map(\.report.totals.seconds).max() ?? 0
+        // Every shard lists the same sources: their notes, each once, in order.
+        var listing: [String] = []
+        for note in inputs.flatMap({ $0.report.listing ?? [] }) where !listing.contains(note) { listing.append(note) }
         let merged = BatchReport(format: BatchReport.formatVersion, program: first.report.program, plan: first.report.plan, shard: nil,
                                  interrupted: inputs.contains { $0.report.interrupted }, jobs: jobs,
-                                 totals: .init(jobs: jobs, seconds: seconds))
+                                 listing: listing.isEmpty ? nil : listing, totals: .init(jobs: jobs, seconds: seconds))
         if merged.totals.failed > 0 { problems.append("\(merged.totals.failed) job\(merged.totals.failed == 1 ? "" : "s") failed") }
         if merged.totals.cancelled > 0 { problems.append("\(merged.totals.cancelled) job\(merged.totals.cancelled == 1 ? " was" : "s were") not run") }
         return MergeOutcome(report: merged, problems: problems)

@@ -383,7 +383,7 @@ public final class BatchSupervisor {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return BatchReport(format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
                            plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: interrupted,
-                           jobs: jobs, totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
+                           jobs: jobs, listing: plan.notes.isEmpty ? nil : plan.notes, totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
     }
 
     /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the

@@ -65,7 +65,13 @@ public enum BatchWorker {
         let start = DispatchTime.now().uptimeNanoseconds
         // "-" is a file here: standard input is not the trip.
         let path = request.trip == "-" ? "./-" : request.trip
-        do {
+        do throws(ExportError) {
+            // Refused at listing; checked again in case a pipe took the file's place since (it
+            // would hold this worker until the timeout).
+            var info = stat()
+            if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR {
+                throw ExportError.unreadableInput(path: path, reason: SourceListing.notAFile(info).replacingOccurrences(of: "the trip is ", with: "it is "))
+            }
             let data = try Exporter.readTrip(path: path)
             let sha = Digest.sha256Hex(data)
             let options = ExportOptions(template: request.template, paper: request.paper, sourceDateEpoch: request.epoch)
