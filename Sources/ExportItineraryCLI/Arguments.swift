@@ -44,6 +44,7 @@ struct BatchArguments: Equatable {
     var failFast = false
     var retries = 1
     var jobTimeout = 120.0
+    var stopGrace = 5.0
     var shard: ShardArgument?
     var quiet = false
     var gate: GateOptions

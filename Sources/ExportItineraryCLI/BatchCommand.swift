@@ -48,6 +48,7 @@ enum BatchCommand {
         options.workers = arguments.jobs ?? CPUCount.available()
         options.retries = arguments.retries
         options.jobTimeout = arguments.jobTimeout
+        options.stopGrace = arguments.stopGrace
         options.failFast = arguments.failFast
         options.resume = arguments.resume
         options.epoch = epoch

@@ -141,7 +141,7 @@ struct CrashIsolationTests {
         let s = try setUp("interrupt-once-\(signal)")
         let batch = try s.start()
         kill(batch.pid, signal)
-        try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted: finishing 1 running job") }
+        try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted: giving 1 running job 5 s to finish") }
         s.blocked.release(try example("day-trip"))
         #expect(try batch.wait() == 130)
         let report = try readReport(s.report)
@@ -149,6 +149,23 @@ struct CrashIsolationTests {
         #expect(report.jobs.map(\.status) == [.ok, .cancelled])
         #expect(try runProcess("/usr/bin/qpdf", ["--check", s.out.appendingPathComponent("a-blocked.pdf").path]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("b.pdf").path))
+    }
+
+    @Test("after the first interrupt a hung job gets --stop-grace, then is stopped and reported cancelled; the report is written")
+    func aHungJobIsStoppedAfterTheGrace() throws {
+        let s = try setUp("interrupt-grace")
+        // Were the grace not kept, the job would run until its timeout and fail ("timed out").
+        let batch = try s.start(["--stop-grace", "1", "--job-timeout", "40"])
+        let worker = try #require(children(of: batch.pid).first)
+        kill(batch.pid, SIGTERM)
+        #expect(try batch.wait() == 130)
+        #expect(!isAlive(worker))
+        let report = try readReport(s.report)
+        #expect(report.interrupted)
+        #expect(report.jobs.map(\.status) == [.cancelled, .cancelled])
+        #expect(report.jobs[0].reason == "interrupted while running: not finished within 1 s (--stop-grace)", "\(report.jobs[0])")
+        #expect(batch.errors.contains("1 running job did not finish within 1 s (--stop-grace): stopped"), "\(batch.errors)")
+        #expect(filesBelow(s.out).filter { !$0.hasPrefix(".export-itinerary/") } == [], "\(filesBelow(s.out))")
     }
 
     @Test func aSecondInterruptStopsTheWorkersAtOnce() throws {

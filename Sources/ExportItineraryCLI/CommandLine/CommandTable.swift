@@ -81,6 +81,7 @@ enum CommandTable {
             .flag("--fail-fast", "stop handing out jobs after the first failure"),
             .value("--retries", "K", "attempts after a worker dies or times out on a job (default 1)"),
             .value("--job-timeout", "SECONDS", "how long a job may take before its worker is killed (default 120)"),
+            .value("--stop-grace", "SECONDS", "after the first interrupt, how long running jobs may take to finish\nbefore their workers are stopped and the jobs reported cancelled\n(default 5; 0 stops them at once)"),
             .value("--shard", "I/N|auto", "only the jobs of shard I (0-based) of N, chosen by a hash of each\noutput path (the N shards cover every job exactly once); auto: the\nshard of the job array this runs in: Slurm (SLURM_ARRAY_TASK_ID,\nSLURM_ARRAY_TASK_COUNT), Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX)\nor AWS Batch (AWS_BATCH_JOB_ARRAY_INDEX), the last two with the count\nin EXPORT_ITINERARY_SHARDS"),
             .flag("--quiet", "print only the summary line"),
         ] + OptionSpec.gate,
@@ -99,8 +100,9 @@ enum CommandTable {
         The Pro gate is checked once, before anything is listed or created. Each PDF is byte-identical
         to the one 'export-itinerary TRIP.json OUT.pdf' makes, and is written atomically. A bad trip
         fails alone (its errors are printed and reported); a worker that crashes or hangs is replaced
-        and its job tried again. The first Ctrl-C (or SIGTERM, SIGHUP) lets running jobs finish and
-        writes the report; a second stops them at once. Beyond one machine: docs/scaling.md.
+        and its job tried again. The first Ctrl-C (or SIGTERM, SIGHUP) hands out no more jobs and gives
+        running ones --stop-grace (5 s) to finish, then stops them (reported cancelled) and writes the
+        report; a second stops them at once. Beyond one machine: docs/scaling.md.
 
         Examples:
           export-itinerary batch trips/ --out-dir pdfs/ --report report.json
@@ -130,6 +132,12 @@ enum CommandTable {
                 throw UsageError(message: "--job-timeout must be a number of seconds from 1 to \(Int(BatchLimits.maximumJobTimeout)), got \"\(raw)\"")
             }
             parsed.jobTimeout = seconds
+        }
+        if let raw = o.value("--stop-grace") {
+            guard let seconds = Double(raw), seconds.isFinite, seconds >= 0, seconds <= BatchLimits.maximumStopGrace else {
+                throw UsageError(message: "--stop-grace must be a number of seconds from 0 to \(Int(BatchLimits.maximumStopGrace)), got \"\(raw)\"")
+            }
+            parsed.stopGrace = seconds
         }
         if let template = o.value("--template") {
             if template.isEmpty { throw UsageError(message: "--template needs a name or a path") }

@@ -51,6 +51,9 @@ public enum BatchLimits {
     public static let maximumRetries = 10
     /// Seconds a job may run (one day).
     public static let maximumJobTimeout = 86_400.0
+    /// Seconds running jobs may take after the first interrupt (ten minutes: past any
+    /// scheduler's kill wait).
+    public static let maximumStopGrace = 600.0
     /// Shards of a plan.
     public static let maximumShards = 100_000
     /// Bytes of one report read by `merge-reports`.

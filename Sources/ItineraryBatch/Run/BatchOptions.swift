@@ -10,6 +10,9 @@ public struct BatchOptions: Sendable {
     public var retries: Int = 1
     /// Seconds one job may take before its worker is killed.
     public var jobTimeout: Double = 120
+    /// Seconds running jobs may take to finish after the first interrupt (SIGINT, SIGTERM,
+    /// SIGHUP); then their workers are stopped, the jobs reported cancelled, the report written.
+    public var stopGrace: Double = 5
     public var failFast = false
     public var resume = false
     /// SOURCE_DATE_EPOCH for the PDF dates.

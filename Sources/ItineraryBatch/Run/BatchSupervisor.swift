@@ -20,6 +20,11 @@ public final class BatchSupervisor {
     private var workers: [WorkerProcess] = []
     private var stopping = false
     private var interrupted = false
+    /// When the first interrupt came (monotonic nanoseconds): running jobs have
+    /// `options.stopGrace` from then.
+    private var interruptedAt: UInt64?
+    /// The grace ran out with workers still there: they were stopped.
+    private var graceRanOut = false
     private var killedAll = false
     private var fatal: (message: String, exit: Int32)?
     private var startupDeaths = 0
@@ -231,10 +236,11 @@ public final class BatchSupervisor {
         // A worker already killed is only waited for: no deadline of its own (one stuck in the
         // kernel must not make this loop spin).
         for worker in workers where worker.killReason == nil {
-            let deadline: UInt64
+            var deadline: UInt64
             if let closing = worker.closing { deadline = closing + Self.exitGrace }
             else if worker.job != nil { deadline = worker.jobStarted + limit }
             else { continue }
+            if let stopBy = stopDeadline { deadline = min(deadline, stopBy) }
             wait = min(wait, deadline > now ? deadline - now : 0)
         }
         return Int32(min(wait / 1_000_000 + 1, 60_000))
@@ -299,7 +305,8 @@ public final class BatchSupervisor {
         guard let index = worker.job else { return }
         if let path = outputPaths[index] { Self.removeTemporaryFiles(of: path) }
         if killedAll {
-            finish(index, status: .cancelled, reason: interrupted ? "interrupted while running" : "the batch stopped")
+            finish(index, status: .cancelled, reason: graceRanOut ? "interrupted while running: not finished within \(Self.seconds(options.stopGrace)) (--stop-grace)"
+                   : interrupted ? "interrupted while running" : "the batch stopped")
         } else if interrupted && [SIGTERM, SIGINT, SIGHUP].contains(signal) {
             // An interrupt sent to every process at once (a scheduler stopping the job): not the
             // trip's fault; a rerun with --resume does it.
@@ -312,7 +319,20 @@ public final class BatchSupervisor {
         }
     }
 
+    /// After the first interrupt, when the workers still running are stopped.
+    private var stopDeadline: UInt64? { interruptedAt.map { $0 + UInt64(options.stopGrace * 1e9) } }
+
     private func checkTimeouts(now: UInt64) {
+        if !killedAll, let stopBy = stopDeadline, now >= stopBy, !workers.isEmpty {
+            let running = workers.filter { $0.job != nil }.count
+            if running > 0 {
+                progress.message("\(options.program): warning: interrupted: \(running) running job\(running == 1 ? "" : "s") did not finish within \(Self.seconds(options.stopGrace)) (--stop-grace): stopped")
+            }
+            killedAll = true
+            graceRanOut = true
+            for worker in workers { worker.kill(reason: "interrupted") }
+            return
+        }
         let limit = UInt64(options.jobTimeout * 1e9)
         for worker in workers where worker.killReason == nil {
             if worker.job != nil, now - worker.jobStarted >= limit {
@@ -327,9 +347,10 @@ public final class BatchSupervisor {
         guard count > 0 else { return }
         if !interrupted && count == 1 {
             interrupted = true
+            interruptedAt = DispatchTime.now().uptimeNanoseconds
             stopping = true
             let running = workers.filter { $0.job != nil }.count
-            progress.message("\(options.program): warning: interrupted: finishing \(running) running job\(running == 1 ? "" : "s") (interrupt again to stop them now)")
+            progress.message("\(options.program): warning: interrupted: giving \(running) running job\(running == 1 ? "" : "s") \(Self.seconds(options.stopGrace)) to finish (--stop-grace; interrupt again to stop \(running == 1 ? "it" : "them") now)")
             for worker in workers where worker.job == nil { worker.closeInput() }
         } else {
             interrupted = true
