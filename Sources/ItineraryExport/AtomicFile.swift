@@ -49,13 +49,11 @@ public enum AtomicFile {
             default: throw OutputError(path: requestedPath, reason: "it is not a regular file (a device, pipe or socket is never replaced)")
             }
         }
-        var template = Array((directory + "/" + temporaryPrefix(for: url.lastPathComponent) + "XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw OutputError.system(requestedPath) }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let (fd, holdFD, tempPath) = try createTemporary(beside: url.lastPathComponent, in: directory, for: requestedPath)
         var ok = false
         defer {
             if !ok { unlink(tempPath) }
+            close(holdFD)
         }
         var failure: Int32?
         data.withUnsafeBytes { raw in
@@ -90,6 +88,53 @@ public enum AtomicFile {
             fsync(dirFD)
             close(dirFD)
         }
+    }
+
+    /// Creates the temporary file (`mkstemp`) and locks it (`flock`, exclusive) through a
+    /// second descriptor that stays open until the file has been renamed or removed, past the
+    /// checked close of the first: a batch starting on this directory removes only temporaries
+    /// nobody holds (`removeIfStale(_:)`), so it never deletes one a live writer will rename.
+    /// Should a remover take the name between the creation and the lock (the file then has no
+    /// link left once the lock is ours), another name is made.
+    static func createTemporary(beside name: String, in directory: String, for requestedPath: String) throws(OutputError)
+        -> (fd: Int32, holdFD: Int32, path: String) {
+        for _ in 0..<8 {
+            var template = Array((directory + "/" + temporaryPrefix(for: name) + "XXXXXX").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { throw OutputError.system(requestedPath) }
+            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let holdFD = dup(fd)
+            guard holdFD >= 0 else {
+                let code = errno
+                close(fd)
+                unlink(path)
+                throw OutputError.system(requestedPath, code)
+            }
+            // Blocking: a remover holds the lock only while it unlinks.
+            while flock(holdFD, LOCK_EX) != 0 && errno == EINTR {}
+            var info = stat()
+            if fstat(holdFD, &info) == 0 && info.st_nlink > 0 { return (fd, holdFD, path) }
+            close(holdFD)
+            close(fd)
+        }
+        throw OutputError(path: requestedPath, reason: "its temporary file was removed by another process eight times running")
+    }
+
+    /// Removes the temporary file at `path` when no live writer holds it (its `flock`), and
+    /// says whether it did. A link, anything but a regular file, or a file this process cannot
+    /// open is never taken for a stale temporary and stays.
+    @discardableResult
+    public static func removeIfStale(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return false }
+        // Still the file the name gives (not renamed over by now): then it goes, the lock held.
+        var now = stat()
+        guard lstat(path, &now) == 0, now.st_dev == info.st_dev, now.st_ino == info.st_ino else { return false }
+        return unlink(path) == 0
     }
 
     /// The start of the temporary file's name beside `name` (`.NAME.tmp-`, then six random

@@ -144,9 +144,7 @@ enum SourceListing {
                     if errno != 0 { listing.problems.append("cannot list \(dirName): \(AtomicFile.systemMessage())") }
                     break
                 }
-                let name: [UInt8] = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))) }
-                }
+                let name = DirectoryEntry.name(entry)
                 if name.first == 0x2E { continue }  // ".", "..", hidden
                 let child = relative.isEmpty ? name : relative + [0x2F] + name
                 let isJSON = name.count > 5 && name.suffix(5).elementsEqual(".json".utf8)

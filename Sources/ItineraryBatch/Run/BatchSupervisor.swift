@@ -82,6 +82,12 @@ public final class BatchSupervisor {
             }
             pending.append(index)
         }
+        // This plan's outputs are this run's alone now (the lock): their temporaries that no
+        // writer holds are what a hard kill left.
+        let removed = StaleTemporaries.remove(besides: targets.keys.map(\.description))
+        if removed > 0 && options.progress != .quiet {
+            progress.message("\(options.program): removed \(removed) temporary file\(removed == 1 ? "" : "s") that a stopped run left beside its outputs")
+        }
         let interrupts = InterruptPipe.install()
         defer {
             signal(SIGINT, SIG_DFL)
@@ -410,13 +416,7 @@ public final class BatchSupervisor {
     /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
     /// PDF itself) beside the file it was writing; it was that file's only writer, so it goes.
     static func removeTemporaryFiles(of output: String) {
-        let written = AtomicFile.resolveLinks(output)
-        let directory = (written as NSString).deletingLastPathComponent
-        let prefix = AtomicFile.temporaryPrefix(for: (written as NSString).lastPathComponent)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
-            unlink(directory + "/" + name)
-        }
+        _ = StaleTemporaries.remove(besides: [AtomicFile.resolveLinks(output)])
     }
 
     static func seconds(_ value: Double) -> String {
