@@ -168,6 +168,35 @@ struct CrashIsolationTests {
         #expect(filesBelow(s.out).filter { !$0.hasPrefix(".export-itinerary/") } == [], "\(filesBelow(s.out))")
     }
 
+    @Test("Pro ending mid-batch stops it, exit 3: the jobs not run are cancelled, and the message counts what was exported")
+    func proEndingMidBatch() throws {
+        let root = try tree("pro-ends", ["trips/0.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
+        let blocked = try BlockingTrip(root.appendingPathComponent("trips/a-blocked.json").path)
+        // A store of its own, with a local test purchase this test expires.
+        let store = root.appendingPathComponent("store").path
+        let env = ["EXPORT_ITINERARY_HOME": store]
+        #expect(try cli(["entitlements", "init", "--bundle-id", "com.sportstime.app"], env: env).status == 0)
+        #expect(try cli(["storekit-test", "enable"], env: env).status == 0)
+        let bought = try cli(["storekit-test", "purchase", "com.sportstime.pro.annual"], env: env)
+        let transaction = try #require(bought.stdout.firstMatch(of: /transaction (\d+)/)?.1, "\(bought.stdout)")
+        let report = root.appendingPathComponent("report.json")
+        let batch = try Background(["batch", root.appendingPathComponent("trips").path, "--out-dir", root.appendingPathComponent("out").path,
+                                    "--jobs", "1", "--report", report.path], env: env, name: "pro-ends")
+        // 0.json is exported; a-blocked.json waits to be read (the gate is asked once it is).
+        try blocked.waitForReader()
+        #expect(try cli(["storekit-test", "expire", String(transaction)], env: env).status == 0)
+        // The worker asks the store again once its last yes is older than its recheck interval.
+        Thread.sleep(forTimeInterval: Double(BatchWorker.gateRecheckInterval.components.seconds) + 0.5)
+        blocked.release(try example("gira-es"))
+        #expect(try batch.wait() == 3, "\(batch.errors)")
+        #expect(batch.errors.contains("the Pro entitlement ended during the batch: it stopped (1 document had been exported; the rest were not)"), "\(batch.errors)")
+        #expect(!batch.errors.contains("nothing was exported"), "\(batch.errors)")
+        #expect(batch.output.contains("1 exported, 0 failed, 0 skipped, 2 not run"), "\(batch.output)")
+        let written = try readReport(report)
+        #expect(written.jobs.map(\.status) == [.ok, .cancelled, .cancelled])
+        #expect(written.jobs.map(\.reason) == [nil, "not exported: the Pro entitlement ended during the batch", "the batch stopped"])
+    }
+
     @Test func aSecondInterruptStopsTheWorkersAtOnce() throws {
         let s = try setUp("interrupt-twice")
         let batch = try s.start()

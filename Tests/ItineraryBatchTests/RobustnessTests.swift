@@ -8,6 +8,24 @@ import TestSupport
 
 @Suite("Batch robustness", .serialized)
 struct RobustnessTests {
+    @Test("under ulimit -f every PDF is too large: the batch stops at the first, exit 6, the rest cancelled and the report written")
+    func aFileSizeLimitStopsTheBatch() throws {
+        var files: [String: String] = [:]
+        for i in 0..<6 { files["t\(i).json"] = try example("midwest-mlb-10-day") }
+        let root = try tree("batch-ulimit", files)
+        let out = root.appendingPathComponent("out").path, report = root.appendingPathComponent("report.json").path
+        // 36 KiB: room for the ledger, the report and the store's shared memory; not for a PDF.
+        let r = try runProcess("/bin/bash", ["-c", "ulimit -f 36; exec \"$0\" \"$@\"", TestPaths.executable, "batch", root.path,
+                                             "--out-dir", out, "--jobs", "1", "--report", report],
+                               environment: environment(TestStores.commandEnvironment))
+        #expect(r.status == 6, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("file too large: the batch stopped"), "\(r.stderr)")
+        let written = try readReport(URL(fileURLWithPath: report))
+        #expect(written.totals.failed == 1 && written.totals.ok == 0, "\(written.totals)")
+        #expect(written.jobs.filter { $0.status == .cancelled }.count == 5)
+        #expect(filesBelow(URL(fileURLWithPath: out)).allSatisfy { $0.hasPrefix(".export-itinerary/") }, "\(filesBelow(URL(fileURLWithPath: out)))")
+    }
+
     @Test func aClosedStandardErrorLosesNeitherTheBatchNorItsReport() throws {
         let root = try tree("robust-stderr", ["a.json": "{}", "b.json": try example("day-trip")])
         let out = TestPaths.scratch("robust-stderr-out"), reportFile = TestPaths.scratch("robust-stderr-report").appendingPathComponent("r.json")

@@ -74,4 +74,15 @@ struct ShardTests {
             #expect(throws: BatchUsageError.self, "\(env)") { try Shard.fromEnvironment(env) }
         }
     }
+
+    @Test("a shard count from the environment over the limit, or zero, is named as such, not as an index out of range")
+    func countsOutsideTheLimitSayWhich() {
+        func message(_ env: [String: String]) -> String {
+            do { _ = try Shard.fromEnvironment(env); return "no error" } catch { return error.description }
+        }
+        let over = message(["SLURM_ARRAY_TASK_ID": "1", "EXPORT_ITINERARY_SHARDS": "\(BatchLimits.maximumShards + 1)"])
+        #expect(over == "--shard auto: \(BatchLimits.maximumShards + 1) shards (Slurm array task 1 of EXPORT_ITINERARY_SHARDS=\(BatchLimits.maximumShards + 1)) is more than the limit of \(BatchLimits.maximumShards)", "\(over)")
+        let zero = message(["JOB_COMPLETION_INDEX": "0", "EXPORT_ITINERARY_SHARDS": "0"])
+        #expect(zero == "--shard auto: the number of shards is 0 (Kubernetes Indexed Job): it must be at least 1", "\(zero)")
+    }
 }

@@ -40,9 +40,11 @@ public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
             return value
         }
         func make(_ index: Int, _ count: Int, _ source: String) throws(BatchUsageError) -> Shard {
-            guard count >= 1, count <= BatchLimits.maximumShards, index < count else {
-                throw BatchUsageError("--shard auto: index \(index) is not below the count \(count) (\(source))")
+            guard count >= 1 else { throw BatchUsageError("--shard auto: the number of shards is 0 (\(source)): it must be at least 1") }
+            guard count <= BatchLimits.maximumShards else {
+                throw BatchUsageError("--shard auto: \(count) shards (\(source)) is more than the limit of \(BatchLimits.maximumShards)")
             }
+            guard index < count else { throw BatchUsageError("--shard auto: index \(index) is not below the count \(count) (\(source))") }
             return Shard(index: index, count: count)
         }
         let declared = try number("EXPORT_ITINERARY_SHARDS")

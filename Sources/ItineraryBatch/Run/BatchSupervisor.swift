@@ -36,6 +36,8 @@ public final class BatchSupervisor {
     private var outputPaths: [Int: String] = [:]
     private var done = 0, failed = 0, rendered = 0
     private let started: UInt64
+    /// A job the gate refused once the batch had begun.
+    static let proEnded = "not exported: the Pro entitlement ended during the batch"
     /// How long a worker told to end may take before it is killed.
     static let exitGrace: UInt64 = 10_000_000_000
     /// Failure lines one job prints on standard error; the report has them all.
@@ -267,7 +269,7 @@ public final class BatchSupervisor {
                 startupDeaths = 0
             case .fatal:
                 let message = reply.exit == ExitCode.proRequired
-                    ? "the Pro entitlement ended during the batch: it stopped (\(rendered) document\(rendered == 1 ? "" : "s") had been exported)"
+                    ? "the Pro entitlement ended during the batch: it stopped (\(rendered) document\(rendered == 1 ? "" : "s") had been exported; the rest were not)"
                     : (reply.reason ?? "a worker could not start")
                 stop(fatal: message, exit: reply.exit ?? ExitCode.failure)
             case .result:
@@ -290,6 +292,10 @@ public final class BatchSupervisor {
                                           tripSHA256: sha, trip: tripStamp, pdf: pdf))
             }
             finish(index, status: .ok, warnings: reply.warnings, pages: reply.pages, bytes: reply.bytes, milliseconds: reply.milliseconds)
+        } else if reply.exit == ExitCode.proRequired {
+            // Not the trip's failure: the gate closed (the worker's fatal stops the batch next).
+            // The single-file words ("nothing was exported") would be false after a thousand PDFs.
+            finish(index, status: .cancelled, reason: Self.proEnded)
         } else {
             finish(index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors, milliseconds: reply.milliseconds)
             // Every later job would meet the same full or read-only disk.

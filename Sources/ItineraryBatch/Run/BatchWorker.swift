@@ -108,9 +108,9 @@ public enum BatchWorker {
     }
 
     /// An output error that every later job would meet too: no space, a read-only file system,
-    /// a quota.
+    /// a quota, the file-size limit (`ulimit -f`, which every PDF of a batch shares).
     static func isFullDisk(_ error: ExportError) -> Bool? {
-        guard case let .output(output) = error, let code = output.code, [ENOSPC, EROFS, EDQUOT].contains(code) else { return nil }
+        guard case let .output(output) = error, let code = output.code, [ENOSPC, EROFS, EDQUOT, EFBIG].contains(code) else { return nil }
         return true
     }
 }

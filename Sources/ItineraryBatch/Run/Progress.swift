@@ -41,7 +41,7 @@ struct Progress {
         if rendered > 0 && seconds >= 0.5 {
             text += String(format: ", %.1f documents/s", rate)
             let left = Double(total - done) / max(rate, 0.001)
-            if done < total { text += ", about \(Self.duration(left)) left" }
+            if done < total { text += ", " + Self.timeLeft(left) }
         }
         switch mode {
         case .live:
@@ -71,10 +71,11 @@ struct Progress {
         StandardError.write(text)
     }
 
-    static func duration(_ seconds: Double) -> String {
-        if seconds < 1 { return "under 1 s" }
-        if seconds < 90 { return "\(Int(seconds.rounded())) s" }
-        if seconds < 5400 { return "\(Int((seconds / 60).rounded())) min" }
-        return String(format: "%.1f h", seconds / 3600)
+    /// The estimate as said: "under 1 s left", "about 40 s left", "about 3 min left".
+    static func timeLeft(_ seconds: Double) -> String {
+        if seconds < 1 { return "under 1 s left" }
+        if seconds < 90 { return "about \(Int(seconds.rounded())) s left" }
+        if seconds < 5400 { return "about \(Int((seconds / 60).rounded())) min left" }
+        return String(format: "about %.1f h left", seconds / 3600)
     }
 }
