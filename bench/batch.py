@@ -180,8 +180,9 @@ if PLAN:
         trip, pdf = os.path.join(plan, f"trip-{d}.json"), os.path.join(plan, f"pdf-{d}.pdf")
         shutil.copy(seed_trip, trip)
         shutil.copy(os.path.join(out, "t.pdf"), pdf)
-        # Written long before the batch, as trips are (a trip modified within a second of its
-        # PDF is hashed again on --resume).
+        # Written long before the batch, as trips are. (--resume hashes every trip's bytes:
+        # the thousand names of a group share one file, so this measures hashing from the page
+        # cache, as a rerun right after its batch meets it.)
         old = time.time() - 3600
         os.utime(trip, (old, old))
         fields[4], fields[5] = stamp(trip), stamp(pdf)
