@@ -109,6 +109,32 @@ struct CrashIsolationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("elsewhere").path) == ["precious.txt"])
     }
 
+    @Test("hard links in the state folder (ln, cp -al) are refused, naming them: a trip sharing the lock's or the ledger's file is never written")
+    func hardLinksInTheStateFolder() throws {
+        let trip = try example("day-trip")
+        let root = try tree("batch-state-hardlinks", ["trips/t1.json": trip, "trips/t2.json": trip])
+        let trips = root.appendingPathComponent("trips").path, out = root.appendingPathComponent("out").path
+        let state = out + "/.export-itinerary"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        for name in ["batch.lock", "ledger.tsv"] {
+            #expect(link(trips + "/t2.json", state + "/" + name) == 0)
+            let r = try cli(["batch", trips, "--out-dir", out, "--quiet"])
+            #expect(r.status == 2, "\(name): \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains("\(state)/\(name) has 2 names (a hard link"), "\(r.stderr)")
+            #expect(try String(contentsOfFile: trips + "/t2.json", encoding: .utf8) == trip)
+            unlink(state + "/" + name)
+        }
+        // A snapshot taken with cp -al shares every state file: the next batch refuses, the
+        // snapshot's ledger stays as it was.
+        #expect(try cli(["batch", trips, "--out-dir", out, "--quiet"]).status == 0)
+        let snapshot = root.appendingPathComponent("snapshot").path
+        #expect(try runProcess("/bin/cp", ["-al", out, snapshot]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv"))
+        let r = try cli(["batch", trips, "--out-dir", out, "--quiet"])
+        #expect(r.status == 2 && r.stderr.contains("has 2 names"), "\(r.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv")) == before)
+    }
+
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
         let s = try setUp("crash-fail")
         let batch = try s.start(["--retries", "0"])
@@ -197,6 +223,23 @@ struct CrashIsolationTests {
         #expect(written.jobs.map(\.reason) == [nil, "not exported: the Pro entitlement ended during the batch", "the batch stopped"])
     }
 
+    @Test("a worker whose supervisor is killed ends at once, mid-job: it never renames a PDF into a directory a newer batch writes")
+    func anOrphanedWorkerEnds() throws {
+        let s = try setUp("orphan")
+        let batch = try s.start(report: false)
+        let worker = try #require(children(of: batch.pid).first)
+        kill(batch.pid, SIGKILL)
+        // (Not `batch.wait()`: Foundation sees the end of a process only once its children
+        // that share its output files are gone too.)
+        try waitUntil("the supervisor to die") { !isAlive(batch.pid) }
+        // Held on the trip's lease (the kernel's break time is 45 s), it would wait there, then
+        // finish the job; it must not outlive its supervisor by more than the pipe's news.
+        try waitUntil("the orphaned worker to end", seconds: 20) { !isAlive(worker) }
+        _ = try batch.wait()
+        s.blocked.closeWriter()
+        #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("a-blocked.pdf").path))
+    }
+
     @Test func aSecondInterruptStopsTheWorkersAtOnce() throws {
         let s = try setUp("interrupt-twice")
         let batch = try s.start()
@@ -227,7 +270,7 @@ struct CrashIsolationTests {
         }
         kill(batch.pid, SIGKILL)
         _ = try batch.wait()
-        // Its worker sees its input end, finishes the job in hand and exits.
+        // Its worker sees the reply pipe break and ends at once.
         try waitUntil("the orphaned worker to end") { workers.allSatisfy { !isAlive($0) } }
         for name in filesBelow(out) where name.hasSuffix(".pdf") {
             #expect(try runProcess("/usr/bin/qpdf", ["--check", out.appendingPathComponent(name).path]).status == 0, "\(name)")

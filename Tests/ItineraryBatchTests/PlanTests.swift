@@ -125,7 +125,8 @@ struct PlanTests {
     @Test func outputPathNormalisation() throws {
         #expect(try OutputPath.normalise("./a//b/./c.pdf").get() == "a/b/c.pdf")
         #expect(try OutputPath.normalise("X.PDF").get() == "X.PDF")
-        for bad in ["", "/a.pdf", "../a.pdf", "a/../../b.pdf", "a/..", ".pdf", "a/.hidden.pdf", "a\nb.pdf", "a.png", "dir/"] {
+        for bad in ["", "/a.pdf", "../a.pdf", "a/../../b.pdf", "a/..", ".pdf", "a/.hidden.pdf", "a\nb.pdf", "a.png", "dir/",
+                    ".export-itinerary/x.pdf", "./.export-itinerary/ledger-x.tsv/y.pdf", "a/.cache/b.pdf"] {
             #expect(throws: OutputRefusal.self, "\(bad)") { try OutputPath.normalise(bad).get() }
         }
     }

@@ -30,6 +30,10 @@ public enum OutputPath {
             // Hidden names are the batch's own (ledger, temporary files).
             return .failure(OutputRefusal("the output file name \(name) starts with a dot"))
         }
+        if let hidden = parts.dropLast().first(where: { $0.hasPrefix(".") }) {
+            // Hidden folders too: the batch's state lives in one (.export-itinerary).
+            return .failure(OutputRefusal("the output path \(raw) passes through \(hidden), a folder whose name starts with a dot"))
+        }
         guard name.lowercased().hasSuffix(".pdf"), name.count > 4 else {
             return .failure(OutputRefusal("the output path \(raw) must end in .pdf"))
         }

@@ -56,10 +56,24 @@ final class StateDirectory {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    /// Opens `name` in the folder, never through a link; the error names the file.
+    /// Opens `name` in the folder, never through a link, and only when it is a regular file
+    /// with no other name: a hard link (`ln`, or a snapshot made with `cp -al` or rsync's
+    /// `--link-dest`) would let the batch's appends and lock owner lines reach a file that is
+    /// also a trip, or another directory's state. The error names the file.
     func open(_ name: String, _ flags: Int32, mode: mode_t = 0o666) throws(BatchRunError) -> Int32 {
-        let file = openat(fd, name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+        let file = openat(fd, name, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode)
         guard file >= 0 else { throw failure(name) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(file)
+            throw BatchRunError("\(path)/\(name) is not a regular file: remove it", exitCode: ExitCode.usage)
+        }
+        guard info.st_nlink == 1 else {
+            close(file)
+            throw BatchRunError("\(path)/\(name) has \(info.st_nlink) names (a hard link, as cp -al or rsync --link-dest make): "
+                                + "the batch writes its state only into files of its own; give it its own copy (cp F F.new && mv F.new F) or remove it",
+                                exitCode: ExitCode.usage)
+        }
         return file
     }
 

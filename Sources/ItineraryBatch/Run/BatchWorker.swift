@@ -30,6 +30,7 @@ public enum BatchWorker {
         let null = open("/dev/null", O_RDONLY)
         if null >= 0 { dup2(null, 0); close(null) }
         dup2(2, 1)
+        endWithTheSupervisor(replies: replies)
         let exporter: Exporter
         do {
             exporter = try makeExporter()
@@ -56,6 +57,24 @@ public enum BatchWorker {
             }
         }
         return 0
+    }
+
+    /// A worker whose supervisor is gone (killed with SIGKILL, the only signal it cannot
+    /// handle) ends at once, in the middle of a job if need be: finishing it would rename a PDF
+    /// into a directory that a newer batch may already be writing (its lock died with the
+    /// supervisor), over that batch's newer PDF. A thread waits on the reply pipe, which reports
+    /// an error as soon as its reading end (the supervisor's alone: every pipe is close-on-exec)
+    /// is closed. The temporary file left is removed by the next batch on the directory.
+    static func endWithTheSupervisor(replies: Int32) {
+        Thread.detachNewThread {
+            var watch = pollfd(fd: replies, events: 0, revents: 0)
+            while true {
+                let n = poll(&watch, 1, -1)
+                if n < 0 && errno == EINTR { continue }
+                if n > 0 && watch.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { _exit(ExitCode.interrupted) }
+                if n < 0 { return }
+            }
+        }
     }
 
     /// Problems one reply carries at most; the rest are counted.
