@@ -34,7 +34,9 @@ enum BatchCommand {
         let plan: BatchPlan
         do {
             plan = try BatchPlan.make(sources: arguments.sources, defaults: defaults, shard: shard,
-                                      outputDirectory: arguments.outDir, report: arguments.report)
+                                      outputDirectory: arguments.outDir, report: arguments.report,
+                                      kept: [KeptPath(gate.storeDirectory, "the entitlement store", isDirectory: true),
+                                             KeptPath(arguments.gate.catalog ?? ProAccess.defaultCatalogPath(), "the catalog")])
         } catch {
             for problem in error.problems { printError(problem) }
             return ExitCode.usage

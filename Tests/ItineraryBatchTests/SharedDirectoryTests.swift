@@ -38,6 +38,93 @@ struct SharedDirectoryTests {
         #expect(try String(contentsOf: root.appendingPathComponent("m.jsonl"), encoding: .utf8).hasPrefix(#"{"trip""#))
     }
 
+    @Test("a --report through a dangling link, onto a PDF through an output's link, the template, the store or the catalog is refused before anything runs; a pipe too")
+    func reportThroughLinksAndOtherInputs() throws {
+        let trip = try example("day-trip")
+        let root = try tree("batch-report-links", ["trips/day.json": trip])
+        let trips = root.appendingPathComponent("trips").path, out = root.appendingPathComponent("out").path
+        let store = root.appendingPathComponent("store").path
+        try FileManager.default.copyItem(atPath: TestStores.shared, toPath: store)
+        let catalog = root.appendingPathComponent("c.storekit").path
+        try FileManager.default.copyItem(atPath: TestPaths.root.appendingPathComponent("StoreKit/SportsTime.storekit").path, toPath: catalog)
+        let template = root.appendingPathComponent("mine.json").path
+        try FileManager.default.copyItem(atPath: TestPaths.templates + "/compact.json", toPath: template)
+        try FileManager.default.createDirectory(atPath: out + "/keep", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("dangling.json").path, withDestinationPath: "out/day.pdf")
+        try FileManager.default.createSymbolicLink(atPath: out + "/day.pdf", withDestinationPath: "keep/real.pdf")
+        #expect(mkfifo(root.appendingPathComponent("pipe.json").path, 0o644) == 0)
+        let cases: [(report: String, says: String)] = [
+            (root.appendingPathComponent("dangling.json").path, "is the PDF of \(trips)/day.json"),
+            (out + "/keep/real.pdf", "is the PDF of \(trips)/day.json"),
+            (template, "is the template \(template)"),
+            (store + "/entitlements.sqlite", "is inside the entitlement store \(store)"),
+            (catalog, "is the catalog \(catalog)"),
+            (root.appendingPathComponent("pipe.json").path, "it is not a regular file"),
+        ]
+        let inputs = try [store + "/entitlements.sqlite", catalog, template].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        for c in cases {
+            let r = try cli(["batch", trips, "--out-dir", out, "--report", c.report, "--template", template, "--quiet",
+                             "--store", store, "--catalog", catalog])
+            #expect(r.status == 2 || r.status == 6, "\(c.report): \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains(c.says), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out + "/keep/real.pdf"), "\(c.report): the batch ran")
+        }
+        #expect(try [store + "/entitlements.sqlite", catalog, template].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == inputs)
+    }
+
+    @Test("an output that a link inside --out-dir leads onto a trip, the template or into the state folder is a refused job; what it leads to is untouched")
+    func outputsThroughLinksOntoInputs() throws {
+        let trip = try example("day-trip")
+        let root = try tree("batch-output-links", ["out/trips/a.json": trip, "out/trips/b.json": trip, "out/trips/c.json": trip, "out/trips/d.json": trip])
+        let out = root.appendingPathComponent("out").path, trips = out + "/trips"
+        let template = root.appendingPathComponent("mine.json").path
+        try FileManager.default.copyItem(atPath: TestPaths.templates + "/classic.json", toPath: template)
+        try FileManager.default.createSymbolicLink(atPath: out + "/a.pdf", withDestinationPath: "trips/b.json")
+        try FileManager.default.createSymbolicLink(atPath: out + "/b.pdf", withDestinationPath: template)
+        try FileManager.default.createSymbolicLink(atPath: out + "/c.pdf", withDestinationPath: ".export-itinerary/batch.lock")
+        try FileManager.default.createSymbolicLink(atPath: out + "/sub", withDestinationPath: ".export-itinerary")
+        let manifest = root.appendingPathComponent("m.jsonl").path
+        try Data(["a", "b", "c"].map { #"{"trip": "\#(trips)/\#($0).json", "out": "\#($0).pdf"}"# + "\n" }.joined()
+                 .appending(#"{"trip": "\#(trips)/d.json", "out": "sub/d.pdf"}"# + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        let templateBytes = try Data(contentsOf: URL(fileURLWithPath: template))
+        let report = root.appendingPathComponent("r.json")
+        let r = try cli(["batch", manifest, "--out-dir", out, "--template", template, "--report", report.path])
+        #expect(r.status == 7, "\(r.stdout) \(r.stderr)")
+        let reasons = try readReport(report).jobs.map { $0.reason ?? "" }
+        #expect(reasons[0] == "a.pdf is the trip of \(manifest):2 (through a symbolic link): the PDF would replace it, so the job is refused", "\(reasons)")
+        #expect(reasons[1] == "b.pdf is the template \(template) (through a symbolic link): the PDF would replace it, so the job is refused", "\(reasons)")
+        #expect(reasons[2] == "c.pdf leads into .export-itinerary, the batch's own state (through a symbolic link): the job is refused", "\(reasons)")
+        #expect(reasons[3] == "sub/d.pdf leads into .export-itinerary, the batch's own state (through a symbolic link): the job is refused", "\(reasons)")
+        #expect(try String(contentsOfFile: trips + "/b.json", encoding: .utf8) == trip)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: template)) == templateBytes)
+        #expect(!FileManager.default.fileExists(atPath: out + "/.export-itinerary/d.pdf"))
+    }
+
+    @Test("two outputs that meet through a link are refused across shards as in one run: the later job in plan order gives way")
+    func outputsMeetingAcrossShards() throws {
+        let trip = try example("day-trip")
+        var files: [String: String] = [:]
+        for i in 0..<8 { files["trips/t\(i).json"] = trip }
+        let root = try tree("batch-shard-links", files)
+        let trips = root.appendingPathComponent("trips").path, out = root.appendingPathComponent("out").path
+        // Find two outputs in different shards of 2, and link the later one to the earlier.
+        let plan = try BatchPlan.make(sources: [trips], defaults: defaults(), shard: nil)
+        let outputs = plan.jobs.map(\.output)
+        let first = outputs[0]
+        let shardOfFirst = Shard(index: 0, count: 2).contains(output: first) ? 0 : 1
+        let later = try #require(outputs.dropFirst().first { (Shard(index: 0, count: 2).contains(output: $0) ? 0 : 1) != shardOfFirst })
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out + "/" + later, withDestinationPath: first)
+        var reasons: [String: String] = [:]
+        for index in 0..<2 {
+            let report = root.appendingPathComponent("r\(index).json")
+            _ = try cli(["batch", trips, "--out-dir", out, "--shard", "\(index)/2", "--report", report.path, "--quiet"])
+            for job in try readReport(report).jobs { reasons[job.output] = job.reason ?? "ok" }
+        }
+        #expect(reasons[first] == "ok", "\(reasons)")
+        #expect(reasons[later] == "\(later) is the same file as \(first) (through a symbolic link): the second job is refused", "\(reasons)")
+    }
+
     @Test("a report beside the trips: written on the first run, left out of the listing on the next")
     func reportAmongTheTrips() throws {
         let trip = try example("day-trip")

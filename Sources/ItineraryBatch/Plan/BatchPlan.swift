@@ -15,6 +15,14 @@ public struct BatchPlan: Sendable {
     /// What the listing of directory sources left out and why (a link to a directory listed
     /// already, a loop): printed as warnings and kept in the report. Empty as a rule.
     public var notes: [String] = []
+    /// Every file the whole plan reads (each job's trip and template, each source file), by
+    /// device and inode, with how messages name it: no job's PDF may replace one, whatever
+    /// link inside `--out-dir` leads there.
+    var inputs: [FileKey: String] = [:]
+    /// A sharded run's view of the whole plan: every job's output, in plan order, whichever
+    /// shard runs it. Two outputs that reach one file through a link are refused across
+    /// shards as within one run: the later job in plan order gives way.
+    var wholePlanOutputs: [String] = []
 
     /// Lists the sources, checks every job, refuses two jobs with one output, then keeps the
     /// shard's jobs. Every problem is collected before throwing.
@@ -22,7 +30,7 @@ public struct BatchPlan: Sendable {
     /// `report`; any other file there that the batch reads or writes makes `report` a problem
     /// (`ReportTarget`).
     public static func make(sources: [String], defaults: JobDefaults, shard: Shard?, outputDirectory: String? = nil,
-                            report: String? = nil) throws(BatchUsageError) -> BatchPlan {
+                            report: String? = nil, kept: [KeptPath] = []) throws(BatchUsageError) -> BatchPlan {
         if sources.isEmpty { throw BatchUsageError("batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl)") }
         let excluding = (outputDirectory.map { [$0] } ?? []) + (report.flatMap { ReportTarget.isBatchReport($0) ? [$0] : nil } ?? [])
         var listed = SourceListing.jobs(sources: sources, defaults: defaults, excluding: excluding)
@@ -35,7 +43,8 @@ public struct BatchPlan: Sendable {
             }
         }
         if let report, let outputDirectory,
-           let problem = ReportTarget.problem(report: report, outputDirectory: outputDirectory, sources: sources, jobs: listed.jobs.filter { $0.refusal == nil }) {
+           let problem = ReportTarget.problem(report: report, outputDirectory: outputDirectory, sources: sources,
+                                              jobs: listed.jobs.filter { $0.refusal == nil }, defaults: defaults, kept: kept) {
             problems.insert(problem, at: 0)
         }
         // Keyed by bytes: Swift's String equality takes "café" in NFC and in NFD (two files to
@@ -62,7 +71,28 @@ public struct BatchPlan: Sendable {
         outputs.sort { $0.lexicographicallyPrecedes($1) }
         let digest = Digest.sha256Hex(Array(outputs.joined(separator: [0x0A])))
         let mine = shard.map { shard in listed.jobs.filter { shard.contains(output: $0.output) } } ?? listed.jobs
-        return BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
+        var plan = BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
+        plan.inputs = inputs(of: listed.jobs, sources: sources, defaults: defaults)
+        if shard != nil { plan.wholePlanOutputs = listed.jobs.compactMap { $0.refusal == nil ? $0.output : nil } }
+        return plan
+    }
+
+    /// The files the plan reads, named for messages: the sources that are files, then each
+    /// job's trip, then each template (the first name found for a file stands).
+    static func inputs(of jobs: [BatchJob], sources: [String], defaults: JobDefaults) -> [FileKey: String] {
+        var inputs: [FileKey: String] = [:]
+        func add(_ path: String, _ what: @autoclosure () -> String) {
+            guard let key = FileKey(path: path), inputs[key] == nil else { return }
+            inputs[key] = what()
+        }
+        for source in sources { add(source, "the source \(source)") }
+        var templates = Set<PathKey>()
+        for job in jobs where job.refusal == nil {
+            add(job.trip, "the trip of \(job.origin)")
+            let template = defaults.templatePath(job.template)
+            if templates.insert(PathKey(template)).inserted { add(template, "the template \(template)") }
+        }
+        return inputs
     }
 
     /// Every distinct template the jobs use is read and checked once, with every paper asked of

@@ -19,9 +19,12 @@ enum ReportTarget {
     }
 
     /// The problem with writing the report at `report`, or nil. `jobs`: the whole plan's, before
-    /// sharding (a shard's report must not replace another shard's PDF either).
-    static func problem(report: String, outputDirectory: String, sources: [String], jobs: [BatchJob]) -> String? {
-        let target = FileIdentity(report)
+    /// sharding (a shard's report must not replace another shard's PDF either). `kept`: other
+    /// files and folders the batch reads (the entitlement store, the catalog). The report is
+    /// judged where it would land: `AtomicFile` follows links, dangling ones included.
+    static func problem(report: String, outputDirectory: String, sources: [String], jobs: [BatchJob],
+                        defaults: JobDefaults, kept: [KeptPath] = []) -> String? {
+        let target = FileIdentity(AtomicFile.resolveLinks(report))
         for source in sources where target.isSame(as: FileIdentity(source)) {
             return "--report \(report) is the source \(source): the report would replace it"
         }
@@ -30,18 +33,44 @@ enum ReportTarget {
                 return "--report \(report) is the trip of \(job.origin): the report would replace it"
             }
         }
-        let out = FileIdentity(outputDirectory).canonical
-        let reportPath = target.canonical
-        guard reportPath.count > out.count + 1, reportPath.starts(with: out + [0x2F]) else { return nil }
-        let relative = Array(reportPath.dropFirst(out.count + 1))
+        var templates = Set<PathKey>()
+        for job in jobs {
+            let template = defaults.templatePath(job.template)
+            guard templates.insert(PathKey(template)).inserted else { continue }
+            if target.isSame(as: FileIdentity(template)) { return "--report \(report) is the template \(template): the report would replace it" }
+        }
+        for item in kept {
+            let other = FileIdentity(item.path)
+            if item.isDirectory ? target.isInside(other) || target.isSame(as: other) : target.isSame(as: other) {
+                return "--report \(report) is \(item.isDirectory ? "inside " : "")\(item.what) \(item.path): the report would replace \(item.isDirectory ? "what it keeps" : "it")"
+            }
+        }
+        let out = FileIdentity(outputDirectory)
+        guard target.isInside(out) else { return nil }
+        let relative = Array(target.canonical.dropFirst(out.canonical.count + 1))
         let state = Array(Ledger.directoryName.utf8)
         if relative == state || relative.starts(with: state + [0x2F]) {
             return "--report \(report) is inside \(outputDirectory)/\(Ledger.directoryName), the batch's own state"
         }
-        if let job = jobs.first(where: { Array($0.output.utf8) == relative }) {
-            return "--report \(report) is the PDF of \(job.origin): the report would replace it"
+        // Inside --out-dir: any job's PDF, by its name or through a link there.
+        for job in jobs {
+            if Array(job.output.utf8) == relative || target.isSame(as: FileIdentity(AtomicFile.resolveLinks(outputDirectory + "/" + job.output))) {
+                return "--report \(report) is the PDF of \(job.origin): the report would replace it"
+            }
         }
         return nil
+    }
+}
+
+/// A file or folder the batch reads that no report may replace, and how messages name it.
+public struct KeptPath: Sendable {
+    public var path: String
+    public var what: String
+    public var isDirectory: Bool
+    public init(_ path: String, _ what: String, isDirectory: Bool = false) {
+        self.path = path
+        self.what = what
+        self.isDirectory = isDirectory
     }
 }
 
@@ -61,6 +90,11 @@ struct FileIdentity {
             inode = UInt64(info.st_ino)
         }
         canonical = Self.canonical(SourceListing.absolute(path))
+    }
+
+    /// Below `directory` (by canonical bytes).
+    func isInside(_ directory: FileIdentity) -> Bool {
+        canonical.count > directory.canonical.count + 1 && canonical.starts(with: directory.canonical + [0x2F])
     }
 
     func isSame(as other: FileIdentity) -> Bool {

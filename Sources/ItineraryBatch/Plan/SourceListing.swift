@@ -80,16 +80,6 @@ enum SourceListing {
         var notes: [String] = []
     }
 
-    /// A directory's identity: a real directory is listed once, however many links lead to it.
-    private struct DirectoryID: Hashable {
-        var device: UInt64
-        var inode: UInt64
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
     /// The `*.json` entries below `root`. Hidden files and directories (a leading dot) are
     /// skipped, and so are the `excluding` paths (absolute). Links to directories are followed,
     /// after every directory reached without one, each real directory once: a link to one
@@ -105,9 +95,9 @@ enum SourceListing {
         // Only an entry whose name is the last part of an excluded path can be one: the full
         // path is built for those alone.
         let excludedNames = Set(excluding.map { Array(($0 as NSString).lastPathComponent.utf8) })
-        var listed: [DirectoryID: [UInt8]] = [:]
+        var listed: [FileKey: [UInt8]] = [:]
         var rootInfo = stat()
-        if stat(root, &rootInfo) == 0 { listed[DirectoryID(rootInfo)] = [] }
+        if stat(root, &rootInfo) == 0 { listed[FileKey(rootInfo)] = [] }
         var pending: [[UInt8]] = [[]]
         /// Links to directories met so far, followed once every directory without one is listed.
         var links: [[UInt8]] = []
@@ -120,7 +110,7 @@ enum SourceListing {
                 let link = links.remove(at: next)
                 var info = stat()
                 guard stat(text(link), &info) == 0 else { continue }
-                let id = DirectoryID(info)
+                let id = FileKey(info)
                 if let earlier = listed[id] {
                     let holds = earlier.isEmpty || link.starts(with: earlier + [0x2F])
                     listing.notes.append(holds
@@ -191,8 +181,8 @@ enum SourceListing {
                     // A directory reached without a link, met again (a bind mount): once.
                     var info = stat()
                     if stat(text(child), &info) == 0 {
-                        if listed[DirectoryID(info)] != nil { continue }
-                        listed[DirectoryID(info)] = child
+                        if listed[FileKey(info)] != nil { continue }
+                        listed[FileKey(info)] = child
                     }
                     pending.append(child)
                 } else {

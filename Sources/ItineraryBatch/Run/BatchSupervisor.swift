@@ -64,13 +64,28 @@ public final class BatchSupervisor {
         // By bytes, as the file system compares names (`PathKey`).
         var targets: [PathKey: String] = [:]
         var directories: [PathKey: String] = [:]
+        // A shard sees which job of the whole plan claims each file first, so two outputs that
+        // meet through a link are refused in whichever shards they fall, as in one run.
+        var claims: [PathKey: String] = [:]
+        for output in plan.wholePlanOutputs {
+            let key = PathKey(OutputPath.resolvedTarget(output, root: options.outputDirectory, directories: &directories).path)
+            if claims[key] == nil { claims[key] = output }
+        }
+        let statePrefix = Array((OutputPath.realPath(options.outputDirectory + "/" + Ledger.directoryName) ?? "").utf8) + [0x2F]
+        let inputInodes = Set(plan.inputs.keys.map(\.inode))
         for (index, job) in plan.jobs.enumerated() {
             if let refusal = job.refusal {
                 finish(index, status: .failed, reason: refusal, errors: [refusal])
                 continue
             }
             let (target, pdfStamp) = OutputPath.resolvedTarget(job.output, root: options.outputDirectory, directories: &directories)
-            if let other = targets[PathKey(target)] {
+            if let reason = Self.refusal(of: job.output, target: target, pdfStamp: pdfStamp, statePrefix: statePrefix,
+                                         inputInodes: inputInodes, inputs: plan.inputs) {
+                finish(index, status: .failed, reason: reason, errors: [reason])
+                continue
+            }
+            let first = plan.shard == nil ? targets[PathKey(target)] : claims[PathKey(target)].flatMap { PathKey($0) == PathKey(job.output) ? nil : $0 }
+            if let other = first {
                 let reason = "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
@@ -133,15 +148,29 @@ public final class BatchSupervisor {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw BatchRunError("cannot write the report \(path): it is a directory", exitCode: ExitCode.outputFailed)
         }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw BatchRunError("cannot write the report \(path): it is not a regular file (a report never replaces a device, pipe or socket)", exitCode: ExitCode.outputFailed)
+        }
     }
 
     private func makeOutputDirectory() throws(BatchRunError) {
         let dir = options.outputDirectory
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        } catch {
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { AtomicFile.systemMessage(Int32($0.code)) }
-            throw BatchRunError("cannot create the output directory \(dir)\(reason.map { ": " + $0 } ?? "")", exitCode: ExitCode.outputFailed)
+        // Each level in turn, so the message names the one that failed and why (Foundation's
+        // error often carries no reason).
+        var current = dir.hasPrefix("/") ? "" : "."
+        for part in dir.split(separator: "/", omittingEmptySubsequences: true) {
+            current += "/" + part
+            var info = stat()
+            if stat(current, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw BatchRunError("cannot create the output directory \(dir): \(current) is a file, not a directory", exitCode: ExitCode.outputFailed)
+                }
+                continue
+            }
+            if mkdir(current, 0o777) != 0 && errno != EEXIST {
+                throw BatchRunError("cannot create the output directory \(dir): \(AtomicFile.systemMessage()) (\(current))", exitCode: ExitCode.outputFailed)
+            }
         }
         guard access(dir, W_OK | X_OK) == 0 else {
             throw BatchRunError("cannot write into the output directory \(dir): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
@@ -417,6 +446,20 @@ public final class BatchSupervisor {
         return BatchReport(format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
                            plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: interrupted,
                            jobs: jobs, listing: plan.notes.isEmpty ? nil : plan.notes, totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
+    }
+
+    /// Why a job's resolved output may not be written: a link inside `--out-dir` leads it into
+    /// the state folder, or onto a file the plan reads (a trip, a template, a manifest), which
+    /// the PDF would replace, as the single-file command refuses an output that is its input.
+    static func refusal(of output: String, target: String, pdfStamp: FileStamp?, statePrefix: [UInt8],
+                        inputInodes: Set<UInt64>, inputs: [FileKey: String]) -> String? {
+        if statePrefix.count > 1, target.utf8.starts(with: statePrefix) {
+            return "\(output) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
+        }
+        if let pdfStamp, inputInodes.contains(pdfStamp.inode), let key = FileKey(path: target), let what = inputs[key] {
+            return "\(output) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
+        }
+        return nil
     }
 
     /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
