@@ -67,16 +67,16 @@ struct CrashIsolationTests {
         }
         s.blocked.release(try example("day-trip"))
         #expect(try batch.wait() == 0)
-        // A shard's run excludes a whole-plan run and another run of the same shard; other shards
-        // of the plan run beside it.
+        // A shard's run excludes a whole-plan run, another run of the same shard, and a shard of
+        // another plan (here: other sources and another count); other shards of its own plan
+        // run beside it (`shardsOfTwoPlansAreRefused`).
         let shard = try s.start(["--shard", "0/1"], report: false)
         let whole = try cli(["batch", b, "--out-dir", s.out.path, "--quiet"])
         #expect(whole.status == 2 && whole.stderr.contains("another batch is writing \(s.out.path) (pid \(shard.process.processIdentifier) on"), "\(whole.stderr)")
         let same = try cli(["batch", b, "--out-dir", s.out.path, "--shard", "0/1", "--quiet"])
         #expect(same.status == 2 && same.stderr.contains("(pid \(shard.process.processIdentifier) on"), "\(same.stderr)")
         let other = try cli(["batch", b, "--out-dir", s.out.path, "--shard", "1/2", "--quiet"])
-        #expect(other.status == 0 || other.status == 7, "\(other.stderr)")
-        #expect(!other.stderr.contains("another batch"), "\(other.stderr)")
+        #expect(other.status == 2 && other.stderr.contains("a shard of another plan is writing"), "\(other.stderr)")
         s.blocked.release(try example("day-trip"))
         #expect(try shard.wait() == 0)
         // Its locks went with it: a whole-plan run now takes the directory.
@@ -107,6 +107,24 @@ struct CrashIsolationTests {
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("\(state) is a symbolic link"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("elsewhere").path) == ["precious.txt"])
+    }
+
+    @Test("a shard of another plan (another shard count, template or paper) is refused beside a running shard; a shard of the same plan runs")
+    func shardsOfTwoPlansAreRefused() throws {
+        let s = try setUp("two-plans")
+        let mine = Shard(index: 0, count: 2).contains(output: "a-blocked.pdf") ? 0 : 1
+        let other = 1 - mine
+        let trips = s.root.appendingPathComponent("trips").path
+        let batch = try s.start(["--shard", "\(mine)/2"], report: false)
+        for extra in [["--shard", "\(other)/2", "--template", "compact"], ["--shard", "\(other)/2", "--paper", "a4"], ["--shard", "0/3"]] {
+            let r = try cli(["batch", trips, "--out-dir", s.out.path, "--quiet"] + extra)
+            #expect(r.status == 2, "\(extra): \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains("a shard of another plan is writing \(s.out.path) (pid \(batch.process.processIdentifier) on"), "\(extra): \(r.stderr)")
+        }
+        let same = try cli(["batch", trips, "--out-dir", s.out.path, "--shard", "\(other)/2", "--quiet"])
+        #expect(same.status == 0, "\(same.stderr)")
+        s.blocked.release(try example("day-trip"))
+        #expect(try batch.wait() == 0, "\(batch.errors)")
     }
 
     @Test("hard links in the state folder (ln, cp -al) are refused, naming them: a trip sharing the lock's or the ledger's file is never written")

@@ -52,6 +52,22 @@ struct ShardTests {
         }
     }
 
+    @Test("the plan's digest is one for every shard of a plan, and another for another template or paper")
+    func theDigestCoversTemplateAndPaper() throws {
+        let root = try tree("digest-plan", ["t1.json": try example("day-trip"), "t2.json": try example("gira-es")])
+        func digest(_ defaults: JobDefaults, _ shard: Shard?) throws -> String {
+            try BatchPlan.make(sources: [root.path], defaults: defaults, shard: shard).digest
+        }
+        let classic = try digest(defaults(), nil)
+        #expect(try digest(defaults(), Shard(index: 1, count: 2)) == classic)
+        var compact = defaults()
+        compact.template = .named("compact")
+        var a4 = defaults()
+        a4.paper = "a4"
+        #expect(try digest(compact, nil) != classic)
+        #expect(try digest(a4, nil) != classic)
+    }
+
     @Test func shardSpecs() {
         #expect(Shard.parse("0/4") == Shard(index: 0, count: 4))
         #expect(Shard.parse("3/4") == Shard(index: 3, count: 4))

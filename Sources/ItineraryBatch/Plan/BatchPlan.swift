@@ -8,8 +8,10 @@ public struct BatchPlan: Sendable {
     public var jobs: [BatchJob]
     /// Jobs in the whole plan, before sharding.
     public var totalJobs: Int
-    /// SHA-256 of the whole plan's output paths (sorted): the same in every shard of one plan,
-    /// so merged reports can tell that they belong together.
+    /// SHA-256 of the whole plan's jobs (each output path with its template's bytes and its
+    /// paper, sorted): the same in every shard of one plan, so merged reports and shards
+    /// sharing a directory can tell that they belong together, and different for another
+    /// template or paper.
     public var digest: String
     public var shard: Shard?
     /// What the listing of directory sources left out and why (a link to a directory listed
@@ -50,11 +52,20 @@ public struct BatchPlan: Sendable {
         // Keyed by bytes: Swift's String equality takes "café" in NFC and in NFD (two files to
         // Linux) for one.
         var firstOrigin: [[UInt8]: String] = [:]
-        var outputs: [[UInt8]] = []
-        outputs.reserveCapacity(listed.jobs.count)
+        // Each job's line of the digest: its output, its template's bytes and its paper, so
+        // shards (and their reports) of one plan agree and shards of two plans do not.
+        var lines: [[UInt8]] = []
+        lines.reserveCapacity(listed.jobs.count)
+        var templateDigests: [PathKey: [UInt8]] = [:]
         for job in listed.jobs {
             let key = Array(job.output.utf8)
-            outputs.append(key)
+            let templatePath = defaults.templatePath(job.template)
+            let template = templateDigests[PathKey(templatePath)] ?? {
+                let digest = Array(Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data()).utf8)
+                templateDigests[PathKey(templatePath)] = digest
+                return digest
+            }()
+            lines.append(key + [0] + template + [0] + Array((job.paper ?? "").utf8))
             guard job.refusal == nil else { continue }
             if let other = firstOrigin[key] {
                 problems.append("two jobs write \(job.output): \(other) and \(job.origin)")
@@ -68,8 +79,8 @@ public struct BatchPlan: Sendable {
             throw BatchUsageError(problems: problems.count > 50 ? shown + ["… and \(problems.count - 50) more problems"] : shown)
         }
         // Sorted by bytes: the same plan listed in any order has one digest.
-        outputs.sort { $0.lexicographicallyPrecedes($1) }
-        let digest = Digest.sha256Hex(Array(outputs.joined(separator: [0x0A])))
+        lines.sort { $0.lexicographicallyPrecedes($1) }
+        let digest = Digest.sha256Hex(Array(lines.joined(separator: [0x0A])))
         let mine = shard.map { shard in listed.jobs.filter { shard.contains(output: $0.output) } } ?? listed.jobs
         var plan = BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
         plan.inputs = inputs(of: listed.jobs, sources: sources, defaults: defaults)

@@ -108,6 +108,7 @@ public final class Ledger {
     private let fileName: String
     private let shardLockName: String?
     private let state: StateDirectory
+    private let shard: Shard?
     private var fd: Int32 = -1
 
     /// Reads every `ledger*.tsv` in `OUT/.export-itinerary/`; this run appends to its own file
@@ -115,6 +116,7 @@ public final class Ledger {
     /// folder and its files are opened without following links (`StateDirectory`): a link
     /// there is an error naming it.
     public init(outputDirectory: String, shard: Shard?) throws(BatchRunError) {
+        self.shard = shard
         state = try StateDirectory(outputDirectory: outputDirectory)
         let stem = shard.map { "ledger-shard-\($0.index)-of-\($0.count)" } ?? "ledger"
         fileName = stem + ".tsv"
@@ -141,8 +143,10 @@ public final class Ledger {
     /// Takes this run's locks (`StateDirectory.lockRun`): a whole-plan run excludes every other
     /// batch on the directory, a shard's run excludes a whole-plan run and another run of the
     /// same shard; shards of a plan run side by side. Then opens this run's file for appending.
-    public func lock() throws(BatchRunError) {
-        try state.lockRun(shardLock: shardLockName)
+    /// Takes the run's locks (`StateDirectory.lockRun`); `plan`: the plan's digest, which with
+    /// the shard count names the plan to shards running beside this one.
+    public func lock(plan: String) throws(BatchRunError) {
+        try state.lockRun(shardLock: shardLockName, plan: shard.map { "\(plan) in \($0.count) shard\($0.count == 1 ? "" : "s")" } ?? plan)
         try openForAppending()
     }
 

@@ -21,6 +21,8 @@ import Glibc
 final class StateDirectory {
     static let name = ".export-itinerary"
     static let runLockName = "batch.lock"
+    /// Held for a moment while a shard checks the plans of the shards running beside it.
+    static let planLockName = "plan.lock"
 
     /// `OUT/.export-itinerary`, as the messages name it.
     let path: String
@@ -132,21 +134,34 @@ final class StateDirectory {
 
     /// Takes the run's locks: `batch.lock` exclusively for a whole-plan run (`shardLock` nil),
     /// shared plus `shardLock` exclusively for a shard. Another batch in the way is exit 2,
-    /// naming it.
-    func lockRun(shardLock: String?) throws(BatchRunError) {
+    /// naming it. A shard also writes its plan's digest into its lock, and refuses to run
+    /// beside a shard of another plan (another shard count, other outputs, another template or
+    /// paper): shards of one plan share a directory, shards of two plans would mix it. The
+    /// check and the write happen under `plan.lock`, so two shards starting at once cannot
+    /// both miss each other.
+    func lockRun(shardLock: String?, plan digest: String) throws(BatchRunError) {
         let run = try open(Self.runLockName, O_RDWR | O_CREAT)
         locks.append(run)
         guard flock(run, (shardLock == nil ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
-            throw busy(holder: shardLock == nil ? (heldShardOwner() ?? owner(of: run)) : owner(of: run))
+            throw busy(holder: shardLock == nil ? (heldShardOwner()?.owner ?? owner(of: run)?.owner) : owner(of: run)?.owner)
         }
         guard let shardLock else {
-            writeOwner(run)
+            writeOwner(run, plan: digest)
             return
         }
+        let planLock = try open(Self.planLockName, O_RDWR | O_CREAT)
+        defer { close(planLock) }
+        while flock(planLock, LOCK_EX) != 0 && errno == EINTR {}
         let own = try open(shardLock, O_RDWR | O_CREAT)
         locks.append(own)
-        guard flock(own, LOCK_EX | LOCK_NB) == 0 else { throw busy(holder: owner(of: own)) }
-        writeOwner(own)
+        guard flock(own, LOCK_EX | LOCK_NB) == 0 else { throw busy(holder: owner(of: own)?.owner) }
+        if let other = heldShardOwner(except: shardLock), let plan = other.plan, plan != digest {
+            let directory = (path as NSString).deletingLastPathComponent
+            throw BatchRunError("a shard of another plan is writing \(directory) (\(other.owner), plan \(Self.short(plan)), this one \(Self.short(digest))): "
+                                + "shards of one plan (the same sources, shard count, template and paper) may share a directory, two plans may not; "
+                                + "wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
+        }
+        writeOwner(own, plan: digest)
     }
 
     private func busy(holder: String?) -> BatchRunError {
@@ -155,33 +170,42 @@ final class StateDirectory {
                              + ": wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
     }
 
-    /// "pid N on HOST" into a lock this process holds exclusively.
-    private func writeOwner(_ lock: Int32) {
+    /// A plan as messages name it: "3f2a9c01d4e5… in 4 shards".
+    static func short(_ plan: String) -> String {
+        let digest = plan.prefix { $0 != " " }
+        return digest.prefix(12) + "…" + plan.dropFirst(digest.count)
+    }
+
+    /// "pid N on HOST", then "plan DIGEST", into a lock this process holds exclusively.
+    private func writeOwner(_ lock: Int32, plan: String) {
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)
-        let text = Array("pid \(getpid()) on \(String(cString: host))\n".utf8)
+        let text = Array("pid \(getpid()) on \(String(cString: host))\nplan \(plan)\n".utf8)
         ftruncate(lock, 0)
         _ = text.withUnsafeBytes { pwrite(lock, $0.baseAddress, $0.count, 0) }
     }
 
-    private func owner(of lock: Int32) -> String? {
-        var buffer = [UInt8](repeating: 0, count: 300)
+    /// What a lock's holder wrote: who it is, and its plan's digest when it said.
+    private func owner(of lock: Int32) -> (owner: String, plan: String?)? {
+        var buffer = [UInt8](repeating: 0, count: 400)
         let n = buffer.withUnsafeMutableBytes { pread(lock, $0.baseAddress, $0.count, 0) }
         guard n > 0 else { return nil }
-        let text = String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.hasPrefix("pid ") && !text.contains("\n") ? text : nil
+        let lines = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").map(String.init)
+        guard let first = lines.first, first.hasPrefix("pid ") else { return nil }
+        let plan = lines.dropFirst().first { $0.hasPrefix("plan ") }.map { String($0.dropFirst(5)) }
+        return (first, plan)
     }
 
-    /// The owner of a shard lock some other process holds now, if any.
-    private func heldShardOwner() -> String? {
-        for name in names() where name.hasPrefix("ledger-shard-") && name.hasSuffix(".lock") {
+    /// The owner of a shard lock some other process holds now, if any (`except`: this run's own).
+    private func heldShardOwner(except mine: String? = nil) -> (owner: String, plan: String?)? {
+        for name in names() where name.hasPrefix("ledger-shard-") && name.hasSuffix(".lock") && name != mine {
             guard let lock = try? open(name, O_RDWR) else { continue }
             defer { close(lock) }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 {
                 flock(lock, LOCK_UN)
                 continue
             }
-            return owner(of: lock)
+            return owner(of: lock) ?? ("pid unknown", nil)
         }
         return nil
     }

@@ -60,7 +60,7 @@ public final class BatchSupervisor {
         try checkReportPath()
         try makeOutputDirectory()
         ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
-        try ledger.lock()
+        try ledger.lock(plan: plan.digest)
         // By bytes, as the file system compares names (`PathKey`).
         var targets: [PathKey: String] = [:]
         var directories: [PathKey: String] = [:]
