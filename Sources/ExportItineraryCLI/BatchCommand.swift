@@ -31,6 +31,9 @@ enum BatchCommand {
             case let .failure(problem): throw UsageError(message: "--template: \(problem.reason)")
             }
         }
+        // From here an interrupt is a stopped batch with its report, not a silent death while
+        // a large plan is listed and checked.
+        let interrupts = BatchSupervisor.catchInterrupts()
         let plan: BatchPlan
         do {
             plan = try BatchPlan.make(sources: arguments.sources, defaults: defaults, shard: shard,
@@ -56,6 +59,7 @@ enum BatchCommand {
         options.epoch = epoch
         options.progress = ProgressMode.automatic(quiet: arguments.quiet)
         options.reportPath = arguments.report
+        options.interrupts = interrupts
         options.program = programName
         options.started = started
         let outcome: BatchOutcome

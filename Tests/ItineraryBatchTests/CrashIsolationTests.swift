@@ -109,6 +109,23 @@ struct CrashIsolationTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("elsewhere").path) == ["precious.txt"])
     }
 
+    @Test("an interrupt while the batch is still planning stops it with its report: every job cancelled, exit 130")
+    func anInterruptWhilePlanning() throws {
+        let root = try tree("interrupt-planning", ["trips/a.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
+        // Planning opens an existing --report to see whether it is an earlier report: the test
+        // holds that open up with a lease, so the signal lands while the batch plans.
+        let held = try BlockingTrip(root.appendingPathComponent("report.json").path)
+        let batch = try Background(["batch", root.appendingPathComponent("trips").path, "--out-dir", root.appendingPathComponent("out").path,
+                                    "--report", held.path], name: "interrupt-planning")
+        try held.waitForReader()
+        kill(batch.pid, SIGTERM)
+        held.closeWriter()
+        #expect(try batch.wait() == 130, "\(batch.errors)")
+        let report = try readReport(URL(fileURLWithPath: held.path))
+        #expect(report.interrupted)
+        #expect(report.jobs.map(\.status) == [.cancelled, .cancelled])
+    }
+
     @Test("a shard of another plan (another shard count, template or paper) is refused beside a running shard; a shard of the same plan runs")
     func shardsOfTwoPlansAreRefused() throws {
         let s = try setUp("two-plans")

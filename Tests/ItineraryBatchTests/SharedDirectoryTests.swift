@@ -141,6 +141,28 @@ struct SharedDirectoryTests {
 
 @Suite("Batch: names compared as the file system compares them")
 struct ByteNamesTests {
+    @Test("templates named café.json in NFC and in NFD are two templates to --resume: an edit of one redoes its jobs")
+    func templatesUnderNormalisation() throws {
+        let trip = try example("day-trip")
+        let nfc = "caf\u{E9}.json", nfd = "cafe\u{301}.json"
+        let root = try tree("batch-template-nfc", ["a.json": trip, "b.json": trip])
+        try FileManager.default.copyItem(atPath: TestPaths.templates + "/classic.json", toPath: root.path + "/" + nfc)
+        try FileManager.default.copyItem(atPath: TestPaths.templates + "/compact.json", toPath: root.path + "/" + nfd)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).count == 4)
+        let manifest = root.appendingPathComponent("m.jsonl")
+        try Data((#"{"trip": "a.json", "out": "a.pdf", "template": "./\#(nfc)"}"# + "\n"
+                  + #"{"trip": "b.json", "out": "b.pdf", "template": "./\#(nfd)"}"# + "\n").utf8).write(to: manifest)
+        let out = root.appendingPathComponent("out").path
+        #expect(try cli(["batch", manifest.path, "--out-dir", out, "--quiet"], in: root).status == 0)
+        // The NFD template changes (same size): only its job is redone.
+        let edited = try String(contentsOfFile: root.path + "/" + nfd, encoding: .utf8)
+        let changed = try #require(edited.range(of: "#1A1A2E", options: .caseInsensitive))
+        try Data(edited.replacingCharacters(in: changed, with: "#0A1A2E").utf8).write(to: URL(fileURLWithPath: root.path + "/" + nfd))
+        let report = root.appendingPathComponent("r.json")
+        #expect(try cli(["batch", manifest.path, "--out-dir", out, "--resume", "--report", report.path, "--quiet"], in: root).status == 0)
+        #expect(try readReport(report).jobs.map(\.status) == [.skipped, .ok])
+    }
+
     @Test("café.pdf in NFC and in NFD are two files, two jobs, two ledger entries")
     func normalisation() throws {
         let trip = try example("day-trip")

@@ -2,6 +2,9 @@
 import Foundation
 import ItineraryExport
 import ItineraryLayout
+#if canImport(Glibc)
+import Glibc
+#endif
 
 public struct BatchPlan: Sendable {
     /// The jobs this process runs (its shard's, when sharded), in listing order.
@@ -109,26 +112,31 @@ public struct BatchPlan: Sendable {
     /// Every distinct template the jobs use is read and checked once, with every paper asked of
     /// it, so a broken custom template is one message before the batch, not one failure per job.
     static func templateProblems(_ jobs: [BatchJob], defaults: JobDefaults) -> [String] {
-        var templates: [String: Template?] = [:]
-        var papersChecked = Set<String>()
+        var templates: [PathKey: Template?] = [:]
+        var papersChecked = Set<PathKey>()
         var problems: [String] = []
         for job in jobs where job.refusal == nil {
             let path = defaults.templatePath(job.template)
-            if templates[path] == nil {
+            let key = PathKey(path)
+            if templates[key] == nil {
                 if let data = FileManager.default.contents(atPath: path) {
                     do {
-                        templates[path] = try TemplateLoader.load(data)
+                        templates[key] = try TemplateLoader.load(data)
                     } catch {
-                        templates[path] = .some(nil)
+                        templates[key] = .some(nil)
                         problems.append("template: \(path): \(error)")
                     }
                 } else {
-                    templates[path] = .some(nil)
-                    problems.append("template: cannot read \(path)")
+                    templates[key] = .some(nil)
+                    var info = stat()
+                    let why = stat(path, &info) != 0 ? AtomicFile.systemMessage()
+                        : info.st_mode & S_IFMT != S_IFREG ? "it is not a regular file"
+                        : access(path, R_OK) != 0 ? AtomicFile.systemMessage() : "it could not be read"
+                    problems.append("template: cannot read \(path): \(why)")
                 }
             }
-            guard let paper = job.paper, case let .some(.some(template)) = templates[path],
-                  papersChecked.insert(path + "\u{0}" + paper).inserted else { continue }
+            guard let paper = job.paper, case let .some(.some(template)) = templates[key],
+                  papersChecked.insert(PathKey(path + "\u{0}" + paper)).inserted else { continue }
             if template.papers[paper] == nil {
                 problems.append("template: \(path) has no paper \"\(paper)\" (it has \(template.papers.keys.sorted().joined(separator: ", ")))")
             }

@@ -12,8 +12,10 @@ public struct FingerprintContext: Sendable {
     let fontsLock: String
     let epoch: Int?
     let notice: String?
-    private var templates: [String: String] = [:]
-    private var contexts: [String: String] = [:]
+    // Keyed by bytes (`PathKey`): two template files whose names differ only in Unicode
+    // normalisation are two files, with two hashes.
+    private var templates: [PathKey: String] = [:]
+    private var contexts: [PathKey: String] = [:]
 
     /// - Parameters:
     ///   - fontsDirectory: where `fonts.lock` is (it pins every font file by hash).
@@ -29,14 +31,14 @@ public struct FingerprintContext: Sendable {
     /// The part of a job's fingerprint that is not the trip: one hash per template and paper,
     /// worked out once for each.
     public mutating func context(templatePath: String, paper: String?) -> String {
-        let key = templatePath + "\u{0}" + (paper ?? "")
+        let key = PathKey(templatePath + "\u{0}" + (paper ?? ""))
         if let known = contexts[key] { return known }
         let template: String
-        if let known = templates[templatePath] {
+        if let known = templates[PathKey(templatePath)] {
             template = known
         } else {
             template = Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data())
-            templates[templatePath] = template
+            templates[PathKey(templatePath)] = template
         }
         let context = Digest.sha256Hex("""
             export-itinerary batch fingerprint 1

@@ -26,6 +26,9 @@ public struct BatchOptions: Sendable {
     public var workerArguments: [String]
     public var fontsDirectory: String
     public var reportPath: String?
+    /// The read end of the interrupt pipe when the command caught interrupts before planning
+    /// (`BatchSupervisor.catchInterrupts()`); -1 to have the supervisor catch them itself.
+    public var interrupts: Int32 = -1
     /// The name messages start with.
     public var program = "export-itinerary"
     /// When the batch began (monotonic nanoseconds), planning included: the report's seconds

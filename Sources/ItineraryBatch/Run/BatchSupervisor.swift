@@ -57,6 +57,15 @@ public final class BatchSupervisor {
     /// Runs every job and returns the report; the report file (`reportPath`) is written whatever
     /// happened (a failure to write it is in the outcome).
     public func run() throws(BatchRunError) -> BatchOutcome {
+        // Caught from here on at the latest (the command catches them before it plans): a stop
+        // while the ledger is read, trips are hashed or temporaries removed is still a report.
+        let interrupts = options.interrupts >= 0 ? options.interrupts : InterruptPipe.install()
+        defer {
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
+            if interrupts >= 0 { close(interrupts) }
+        }
         try checkReportPath()
         try makeOutputDirectory()
         ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
@@ -104,13 +113,6 @@ public final class BatchSupervisor {
         let removed = StaleTemporaries.remove(besides: targets.keys.map(\.description))
         if removed > 0 && options.progress != .quiet {
             progress.message("\(options.program): removed \(removed) temporary file\(removed == 1 ? "" : "s") that a stopped run left beside its outputs")
-        }
-        let interrupts = InterruptPipe.install()
-        defer {
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
-            if interrupts >= 0 { close(interrupts) }
         }
         loop(interrupts: interrupts)
         let notRun = interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)")
@@ -183,6 +185,8 @@ public final class BatchSupervisor {
     private var pendingCount: Int { retryQueue.count + pending.count - nextPending }
 
     private func loop(interrupts: Int32) {
+        // An interrupt that came while the batch planned stops it before any job starts.
+        if interrupts >= 0 { handleInterrupts(InterruptPipe.drain(interrupts)) }
         while true {
             if !stopping { startWorkers() }
             dispatch()
@@ -391,7 +395,8 @@ public final class BatchSupervisor {
             interruptedAt = DispatchTime.now().uptimeNanoseconds
             stopping = true
             let running = workers.filter { $0.job != nil }.count
-            progress.message("\(options.program): warning: interrupted: giving \(running) running job\(running == 1 ? "" : "s") \(Self.seconds(options.stopGrace)) to finish (--stop-grace; interrupt again to stop \(running == 1 ? "it" : "them") now)")
+            progress.message(running == 0 ? "\(options.program): warning: interrupted: stopping (no job was running)"
+                : "\(options.program): warning: interrupted: giving \(running) running job\(running == 1 ? "" : "s") \(Self.seconds(options.stopGrace)) to finish (--stop-grace; interrupt again to stop \(running == 1 ? "it" : "them") now)")
             for worker in workers where worker.job == nil { worker.closeInput() }
         } else {
             interrupted = true
@@ -461,6 +466,11 @@ public final class BatchSupervisor {
         }
         return nil
     }
+
+    /// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe from now on, for a command that
+    /// plans a long batch before it runs (put the result in `BatchOptions.interrupts`): an
+    /// interrupt while listing is then a batch that stops at once, with its report.
+    public static func catchInterrupts() -> Int32 { InterruptPipe.install() }
 
     /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
     /// PDF itself) beside the file it was writing; it was that file's only writer, so it goes.
