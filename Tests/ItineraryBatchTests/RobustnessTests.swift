@@ -19,7 +19,8 @@ struct RobustnessTests {
                                              "--out-dir", out, "--jobs", "1", "--report", report],
                                environment: environment(TestStores.commandEnvironment))
         #expect(r.status == 6, "\(r.stdout) \(r.stderr)")
-        #expect(r.stderr.contains("file too large: the batch stopped"), "\(r.stderr)")
+        #expect(r.stderr.contains("error: the batch stopped: every later PDF would fail the same way (file too large)"), "\(r.stderr)")
+        #expect(r.stderr.components(separatedBy: "file too large").count == 3, "once for the job, once for the stop: \(r.stderr)")
         let written = try readReport(URL(fileURLWithPath: report))
         #expect(written.totals.failed == 1 && written.totals.ok == 0, "\(written.totals)")
         #expect(written.jobs.filter { $0.status == .cancelled }.count == 5)

@@ -125,6 +125,14 @@ struct SharedDirectoryTests {
         #expect(reasons[later] == "\(later) is the same file as \(first) (through a symbolic link): the second job is refused", "\(reasons)")
     }
 
+    @Test("a trip named .JSON in upper case is not listed, and the listing says so")
+    func upperCaseSuffix() throws {
+        let root = try tree("batch-upper-json", ["trips/a.json": try example("day-trip"), "trips/B.JSON": try example("day-trip")])
+        let r = try cli(["batch", root.appendingPathComponent("trips").path, "--out-dir", root.appendingPathComponent("out").path])
+        #expect(r.status == 0 && r.stdout.hasPrefix("1 exported"), "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("warning: \(root.path)/trips/B.JSON: not listed: a trip's name ends in .json, in lower case; rename it to list it"), "\(r.stderr)")
+    }
+
     @Test("a report beside the trips: written on the first run, left out of the listing on the next")
     func reportAmongTheTrips() throws {
         let trip = try example("day-trip")

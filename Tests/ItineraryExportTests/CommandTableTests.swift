@@ -52,4 +52,17 @@ struct CommandTableTests {
         #expect(option.stderr.contains("unknown option --jsn for entitlements status (did you mean --json?)"))
         #expect(try run(["entitlements", "--help"]).stdout.contains("export-itinerary entitlements trust-root FILE"))
     }
+
+    @Test("an option whose value was forgotten is not fed the next option; an option given twice is an error, one meant to repeat is not")
+    func forgottenValuesAndRepeats() throws {
+        let forgotten = try run(["batch", "trips", "--out-dir", "--quiet"])
+        #expect(forgotten.status == 2)
+        #expect(forgotten.stderr == "export-itinerary: error: --out-dir needs a value (DIR), but --quiet follows it (write --out-dir=--quiet if that is the value)\n", "\(forgotten.stderr)")
+        let twice = try run(["batch", "trips", "--out-dir", "out", "--shard", "0/2", "--shard", "1/2"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("--shard is given twice (0/2 and 1/2): give it once"), "\(twice.stderr)")
+        // Meant to repeat: parsed, so the command goes on to its own checks (here: the store).
+        let repeated = try run(["entitlements", "init", "--environment", "Sandbox", "--environment", "Xcode", "--store", "/nonexistent/x"])
+        #expect(!repeated.stderr.contains("given twice"), "\(repeated.stderr)")
+    }
 }

@@ -48,7 +48,15 @@ struct ParsedOptions {
             if value == nil {
                 guard i < args.count else { throw UsageError(message: "\(name) needs a value (\(option.value!))") }
                 value = args[i]
+                // `--out-dir --quiet`: the value was forgotten, and the next option would be
+                // taken for it (a directory named "--quiet"). Write `--out-dir=--quiet` to mean it.
+                if let next = value, let other = spec.options.first(where: { $0.name == next.split(separator: "=", maxSplits: 1).first.map(String.init) }) {
+                    throw UsageError(message: "\(name) needs a value (\(option.value!)), but \(other.name) follows it (write \(name)=\(next) if that is the value)")
+                }
                 i += 1
+            }
+            if !option.repeatable, o.values[name] != nil {
+                throw UsageError(message: "\(name) is given twice (\(o.values[name]![0]) and \(value!)): give it once")
             }
             o.values[name, default: []].append(value!)
         }

@@ -169,6 +169,11 @@ enum SourceListing {
                     refusal = lstat(text(child), &info) == 0 ? Self.notAFile(info) : "the trip is not a regular file"
                 }
                 let isTrip = type != UInt8(DT_DIR) && type != UInt8(DT_LNK) && isJSON
+                if !isTrip && type == UInt8(DT_REG) && name.count > 5 && String(decoding: name.suffix(5), as: UTF8.self).lowercased() == ".json" {
+                    // `A.JSON` is listed by nobody else's rule either; say so rather than drop it.
+                    listing.notes.append("\(text(child)): not listed: a trip's name ends in .json, in lower case; rename it to list it")
+                    continue
+                }
                 guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || isTrip else { continue }
                 if excludedNames.contains(name), excluding.contains(absoluteRoot + "/" + String(decoding: child, as: UTF8.self)) { continue }
                 guard String(validating: name, as: UTF8.self) != nil else {

@@ -333,7 +333,9 @@ public final class BatchSupervisor {
             finish(index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors, milliseconds: reply.milliseconds)
             // Every later job would meet the same full or read-only disk.
             if reply.diskFull == true {
-                stop(fatal: "\(reply.reason ?? "the output cannot be written"): the batch stopped", exit: ExitCode.outputFailed)
+                // The job's own line already says why; this says what it means for the rest.
+                let why = reply.reason.flatMap { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } } ?? "the output cannot be written"
+                stop(fatal: "the batch stopped: every later PDF would fail the same way (\(why))", exit: ExitCode.outputFailed)
             }
         }
     }
