@@ -95,10 +95,13 @@ public enum AtomicFile {
     /// checked close of the first: a batch starting on this directory removes only temporaries
     /// nobody holds (`removeIfStale(_:)`), so it never deletes one a live writer will rename.
     /// Should a remover take the name between the creation and the lock (the file then has no
-    /// link left once the lock is ours), another name is made.
+    /// link left once the lock is ours), another name is made (on a loaded machine a remover
+    /// looping beside the writer wins that race more often than not).
     static func createTemporary(beside name: String, in directory: String, for requestedPath: String) throws(OutputError)
         -> (fd: Int32, holdFD: Int32, path: String) {
-        for _ in 0..<8 {
+        // A remover runs once, when a batch starts; more than a few losses in a row mean
+        // something else is deleting our files.
+        for _ in 0..<100 {
             var template = Array((directory + "/" + temporaryPrefix(for: name) + "XXXXXX").utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { throw OutputError.system(requestedPath) }
@@ -117,7 +120,7 @@ public enum AtomicFile {
             close(holdFD)
             close(fd)
         }
-        throw OutputError(path: requestedPath, reason: "its temporary file was removed by another process eight times running")
+        throw OutputError(path: requestedPath, reason: "its temporary file was removed by another process a hundred times running")
     }
 
     /// Removes the temporary file at `path` when no live writer holds it (its `flock`), and

@@ -79,6 +79,7 @@ struct TemporaryFileTests {
         // writer then sees its file unlinked and makes another. No write may fail.
         while done.wait(timeout: .now()) == .timedOut {
             _ = StaleTemporaries.remove(besides: [output])
+            usleep(50)
         }
         #expect(failures.count == 0, "\(failures.prefix(3))")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == payload)
