@@ -133,15 +133,43 @@ struct CrashIsolationTests {
         let other = 1 - mine
         let trips = s.root.appendingPathComponent("trips").path
         let batch = try s.start(["--shard", "\(mine)/2"], report: false)
-        for extra in [["--shard", "\(other)/2", "--template", "compact"], ["--shard", "\(other)/2", "--paper", "a4"], ["--shard", "0/3"]] {
-            let r = try cli(["batch", trips, "--out-dir", s.out.path, "--quiet"] + extra)
+        let b = s.root.appendingPathComponent("trips/b.json").path
+        for (sources, extra) in [([trips], ["--shard", "\(other)/2", "--template", "compact"]), ([trips], ["--shard", "\(other)/2", "--paper", "a4"]),
+                                 ([trips], ["--shard", "0/3"]), ([b], ["--shard", "\(other)/2"])] {
+            let r = try cli(["batch"] + sources + ["--out-dir", s.out.path, "--quiet"] + extra)
             #expect(r.status == 2, "\(extra): \(r.stdout) \(r.stderr)")
             #expect(r.stderr.contains("a shard of another plan is writing \(s.out.path) (pid \(batch.process.processIdentifier) on"), "\(extra): \(r.stderr)")
         }
+        // A second name for the running shard's lock would hide it from the check: refused.
+        let mineLock = s.out.path + "/.export-itinerary/ledger-shard-\(mine)-of-2.lock"
+        #expect(link(mineLock, s.root.appendingPathComponent("snap.lock").path) == 0)
+        let hidden = try cli(["batch", trips, "--out-dir", s.out.path, "--shard", "0/3", "--quiet"])
+        #expect(hidden.status == 2 && hidden.stderr.contains("ledger-shard-\(mine)-of-2.lock has 2 names"), "\(hidden.stderr)")
+        unlink(s.root.appendingPathComponent("snap.lock").path)
         let same = try cli(["batch", trips, "--out-dir", s.out.path, "--shard", "\(other)/2", "--quiet"])
         #expect(same.status == 0, "\(same.stderr)")
         s.blocked.release(try example("day-trip"))
         #expect(try batch.wait() == 0, "\(batch.errors)")
+    }
+
+    @Test("a link planted while the batch runs is checked as its job is handed out; a snapshot taken meanwhile does not grow")
+    func changesWhileRunning() throws {
+        let s = try setUp("while-running")
+        let batch = try s.start()
+        // While a-blocked.json runs: b.pdf becomes a link into the state folder, and the
+        // directory is snapshotted with hard links.
+        try FileManager.default.createSymbolicLink(atPath: s.out.path + "/b.pdf", withDestinationPath: ".export-itinerary/ledger.tsv")
+        let snapshot = s.root.appendingPathComponent("snapshot").path
+        #expect(try runProcess("/bin/cp", ["-al", s.out.path, snapshot]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv"))
+        s.blocked.release(try example("gira-es"))
+        #expect(try batch.wait() == 7, "\(batch.errors)")
+        let report = try readReport(s.report)
+        #expect(report.jobs.map(\.status) == [.ok, .failed])
+        #expect(report.jobs[1].reason == "b.pdf leads into .export-itinerary, the batch's own state (through a symbolic link): the job is refused", "\(report.jobs[1])")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv")) == before)
+        let ledger = try String(contentsOfFile: s.out.path + "/.export-itinerary/ledger.tsv", encoding: .utf8)
+        #expect(ledger.contains("a-blocked.pdf"), "\(ledger)")
     }
 
     @Test("hard links in the state folder (ln, cp -al) are refused, naming them: a trip sharing the lock's or the ledger's file is never written")

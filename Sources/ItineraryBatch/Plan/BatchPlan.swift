@@ -11,8 +11,8 @@ public struct BatchPlan: Sendable {
     public var jobs: [BatchJob]
     /// Jobs in the whole plan, before sharding.
     public var totalJobs: Int
-    /// SHA-256 of the whole plan's jobs (each output path with its template's bytes and its
-    /// paper, sorted): the same in every shard of one plan, so merged reports and shards
+    /// SHA-256 of the whole plan's jobs (each output path with its trip's path as given, its
+    /// template's bytes and its paper, sorted): the same in every shard of one plan, so merged reports and shards
     /// sharing a directory can tell that they belong together, and different for another
     /// template or paper.
     public var digest: String
@@ -55,7 +55,7 @@ public struct BatchPlan: Sendable {
         // Keyed by bytes: Swift's String equality takes "café" in NFC and in NFD (two files to
         // Linux) for one.
         var firstOrigin: [[UInt8]: String] = [:]
-        // Each job's line of the digest: its output, its template's bytes and its paper, so
+        // Each job's line of the digest: its output, its trip, its template's bytes, its paper, so
         // shards (and their reports) of one plan agree and shards of two plans do not.
         var lines: [[UInt8]] = []
         lines.reserveCapacity(listed.jobs.count)
@@ -68,7 +68,7 @@ public struct BatchPlan: Sendable {
                 templateDigests[PathKey(templatePath)] = digest
                 return digest
             }()
-            lines.append(key + [0] + template + [0] + Array((job.paper ?? "").utf8))
+            lines.append(key + [0] + Array(job.trip.utf8) + [0] + template + [0] + Array((job.paper ?? "").utf8))
             guard job.refusal == nil else { continue }
             if let other = firstOrigin[key] {
                 problems.append("two jobs write \(job.output): \(other) and \(job.origin)")

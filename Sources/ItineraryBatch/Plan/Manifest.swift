@@ -24,7 +24,7 @@ public enum Manifest {
         if data.count > BatchLimits.maximumManifestBytes {
             return ([], ["\(path): the manifest is larger than \(BatchLimits.maximumManifestBytes / 1024 / 1024) MiB: split it"])
         }
-        let base = (path as NSString).deletingLastPathComponent
+        let base = PathText.parent(path)
         var jobs: [BatchJob] = []
         var problems: [String] = []
         var lineNumber = 0
@@ -118,7 +118,7 @@ public enum Manifest {
             case let .failure(why): output = out; refusal = why.reason
             }
         } else {
-            output = SourceListing.pdfName(for: (trip as NSString).lastPathComponent)
+            output = SourceListing.pdfName(for: PathText.name(trip))
         }
         return .success(BatchJob(trip: tripPath, output: output, template: template, paper: paper, origin: at, refusal: refusal))
     }

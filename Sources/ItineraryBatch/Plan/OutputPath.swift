@@ -81,14 +81,14 @@ public enum OutputPath {
             }
         }
         let path = root + "/" + relative
-        guard let realDir = realPath((path as NSString).deletingLastPathComponent), inside(realDir, realRoot) else {
+        guard let realDir = realPath(PathText.parent(path)), inside(realDir, realRoot) else {
             return .failure(OutputRefusal("the directory of \(relative) leads out of --out-dir"))
         }
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
             // The exporter replaces a link's target: only a target inside the directory.
             let target = AtomicFile.resolveLinks(path)
-            let targetDir = realPath((target as NSString).deletingLastPathComponent)
+            let targetDir = realPath(PathText.parent(target))
             guard let targetDir, inside(targetDir, realRoot) else {
                 return .failure(OutputRefusal("\(relative) is a symbolic link that leads out of --out-dir"))
             }
@@ -130,8 +130,8 @@ public enum OutputPath {
         guard lstat(path, &info) == 0 else { return (path, nil) }
         guard info.st_mode & S_IFMT == S_IFLNK else { return (path, info.st_mode & S_IFMT == S_IFREG ? FileStamp(info) : nil) }
         let target = AtomicFile.resolveLinks(path)
-        let targetDirectory = realPath((target as NSString).deletingLastPathComponent) ?? (target as NSString).deletingLastPathComponent
-        return (targetDirectory + "/" + (target as NSString).lastPathComponent, FileStamp.of(target))
+        let targetDirectory = realPath(PathText.parent(target)) ?? PathText.parent(target)
+        return (targetDirectory + "/" + PathText.name(target), FileStamp.of(target))
     }
 
     static func realPath(_ path: String) -> String? {

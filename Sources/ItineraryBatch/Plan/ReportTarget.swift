@@ -89,7 +89,9 @@ struct FileIdentity {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
         }
-        canonical = Self.canonical(SourceListing.absolute(path))
+        // Made absolute as text but never standardised: `link/..` is the link's target's parent
+        // to the kernel, not the folder holding the link, so `..` is left for realpath.
+        canonical = Self.canonical(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
     }
 
     /// Below `directory` (by canonical bytes).
@@ -112,8 +114,8 @@ struct FileIdentity {
                 let base = Array(String(cString: resolved).utf8)
                 return tail.isEmpty ? base : base + (base == [0x2F] ? [] : [0x2F]) + Array(tail.reversed().joined(separator: "/").utf8)
             }
-            tail.append((head as NSString).lastPathComponent)
-            head = (head as NSString).deletingLastPathComponent
+            tail.append(PathText.name(head))
+            head = PathText.parent(head)
         }
         return Array(("/" + tail.reversed().joined(separator: "/")).utf8)
     }

@@ -19,7 +19,16 @@ enum SourceListing {
         var jobs: [BatchJob] = []
         var problems: [String] = []
         var notes: [String] = []
-        let excluded = Set(excluding.map(absolute))
+        // By device and inode, so the same folder or report reached by another spelling
+        // (through a link: `$HOME/x` and `/gpfs/users/x`) is still left out; with the names
+        // they may be met under, to stat only entries that could be one of them.
+        var excluded = Exclusions()
+        for path in excluding {
+            guard let key = FileKey(path: path) else { continue }
+            excluded.files.insert(key)
+            excluded.names.insert(Array(PathText.name(path).utf8))
+            if let real = OutputPath.realPath(path) { excluded.names.insert(Array(PathText.name(real).utf8)) }
+        }
         for source in sources {
             var info = stat()
             guard !source.isEmpty, stat(source, &info) == 0 else {
@@ -52,7 +61,7 @@ enum SourceListing {
                     if stat(jobs[i].trip, &trip) == 0 && trip.st_mode & S_IFMT != S_IFREG { jobs[i].refusal = notAFile(trip) }
                 }
             } else {
-                let name = (source as NSString).lastPathComponent
+                let name = PathText.name(source)
                 // "-" is a file here, never standard input (a worker's input is its job pipe).
                 jobs.append(BatchJob(trip: source == "-" ? "./-" : source, output: pdfName(for: name), template: defaults.template,
                                      paper: defaults.paper, origin: source,
@@ -87,14 +96,18 @@ enum SourceListing {
     /// An entry that cannot be a trip (a dangling link, a loop of links, a pipe or a device) is
     /// a job refused with the reason; a directory that cannot be read, or a name that is not
     /// UTF-8, is a problem. No trip is ever silently left out.
-    static func tripsBelow(_ root: String, excluding: Set<String> = []) -> DirectoryListing {
+    /// Files a directory listing leaves out (`jobs(sources:defaults:excluding:)`).
+    struct Exclusions {
+        var files: Set<FileKey> = []
+        var names: Set<[UInt8]> = []
+    }
+
+    static func tripsBelow(_ root: String, excluding: Exclusions = Exclusions()) -> DirectoryListing {
         var listing = DirectoryListing()
         var found: [([UInt8], String?)] = []
         let rootBytes = Array(root.utf8)
-        let absoluteRoot = absolute(root)
         // Only an entry whose name is the last part of an excluded path can be one: the full
         // path is built for those alone.
-        let excludedNames = Set(excluding.map { Array(($0 as NSString).lastPathComponent.utf8) })
         var listed: [FileKey: [UInt8]] = [:]
         var rootInfo = stat()
         if stat(root, &rootInfo) == 0 { listed[FileKey(rootInfo)] = [] }
@@ -175,7 +188,7 @@ enum SourceListing {
                     continue
                 }
                 guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || isTrip else { continue }
-                if excludedNames.contains(name), excluding.contains(absoluteRoot + "/" + String(decoding: child, as: UTF8.self)) { continue }
+                if excluding.names.contains(name), let key = FileKey(path: text(child)), excluding.files.contains(key) { continue }
                 guard String(validating: name, as: UTF8.self) != nil else {
                     listing.problems.append("\(text(child)): the name is not UTF-8; rename it")
                     continue

@@ -199,6 +199,20 @@ public final class Ledger {
         remember(entry)
         // Not locked (a library caller): opened here.
         if fd < 0, (try? openForAppending()) == nil { return }
+        // The file gained a second name while the batch ran (a `cp -al` snapshot of the
+        // directory) or lost its only one: appending would write into the snapshot, or into
+        // nothing. This run's lines (this one included) go into a file of its own instead.
+        var info = stat()
+        if fstat(fd, &info) == 0 && info.st_nlink != 1 {
+            close(fd)
+            fd = -1
+            var text = ""
+            for output in ownOrder { text += ownLatest[output]!.line }
+            guard (try? state.replace(fileName, with: Data(text.utf8))) != nil else { return }
+            needsCompaction = false
+            _ = try? openForAppending()
+            return
+        }
         let bytes = Array(entry.line.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }

@@ -143,7 +143,7 @@ final class StateDirectory {
         let run = try open(Self.runLockName, O_RDWR | O_CREAT)
         locks.append(run)
         guard flock(run, (shardLock == nil ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
-            throw busy(holder: shardLock == nil ? (heldShardOwner()?.owner ?? owner(of: run)?.owner) : owner(of: run)?.owner)
+            throw busy(holder: shardLock == nil ? ((try heldShardOwner())?.owner ?? owner(of: run)?.owner) : owner(of: run)?.owner)
         }
         guard let shardLock else {
             writeOwner(run, plan: digest)
@@ -155,8 +155,8 @@ final class StateDirectory {
         let own = try open(shardLock, O_RDWR | O_CREAT)
         locks.append(own)
         guard flock(own, LOCK_EX | LOCK_NB) == 0 else { throw busy(holder: owner(of: own)?.owner) }
-        if let other = heldShardOwner(except: shardLock), let plan = other.plan, plan != digest {
-            let directory = (path as NSString).deletingLastPathComponent
+        if let other = try heldShardOwner(except: shardLock), let plan = other.plan, plan != digest {
+            let directory = PathText.parent(path)
             throw BatchRunError("a shard of another plan is writing \(directory) (\(other.owner), plan \(Self.short(plan)), this one \(Self.short(digest))): "
                                 + "shards of one plan (the same sources, shard count, template and paper) may share a directory, two plans may not; "
                                 + "wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
@@ -165,7 +165,7 @@ final class StateDirectory {
     }
 
     private func busy(holder: String?) -> BatchRunError {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(path)
         return BatchRunError("another batch is writing \(directory)" + (holder.map { " (\($0))" } ?? "")
                              + ": wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
     }
@@ -197,9 +197,11 @@ final class StateDirectory {
     }
 
     /// The owner of a shard lock some other process holds now, if any (`except`: this run's own).
-    private func heldShardOwner(except mine: String? = nil) -> (owner: String, plan: String?)? {
+    /// A shard lock that cannot be opened (a link, a second name) is an error naming it: it
+    /// would hide a running shard from the check.
+    private func heldShardOwner(except mine: String? = nil) throws(BatchRunError) -> (owner: String, plan: String?)? {
         for name in names() where name.hasPrefix("ledger-shard-") && name.hasSuffix(".lock") && name != mine {
-            guard let lock = try? open(name, O_RDWR) else { continue }
+            let lock = try open(name, O_RDWR)
             defer { close(lock) }
             if flock(lock, LOCK_EX | LOCK_NB) == 0 {
                 flock(lock, LOCK_UN)

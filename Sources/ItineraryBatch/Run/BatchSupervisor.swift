@@ -34,6 +34,10 @@ public final class BatchSupervisor {
     private var contexts: [Int: String] = [:]
     private var tripStamps: [Int: FileStamp] = [:]
     private var outputPaths: [Int: String] = [:]
+    /// The state folder's real path and a slash, and the inodes of the plan's inputs: what no
+    /// output may lead into or onto (`refusal(of:...)`).
+    private var statePrefix: [UInt8] = []
+    private var inputInodes: Set<UInt64> = []
     private var done = 0, failed = 0, rendered = 0
     private let started: UInt64
     /// A job the gate refused once the batch had begun.
@@ -80,8 +84,8 @@ public final class BatchSupervisor {
             let key = PathKey(OutputPath.resolvedTarget(output, root: options.outputDirectory, directories: &directories).path)
             if claims[key] == nil { claims[key] = output }
         }
-        let statePrefix = Array((OutputPath.realPath(options.outputDirectory + "/" + Ledger.directoryName) ?? "").utf8) + [0x2F]
-        let inputInodes = Set(plan.inputs.keys.map(\.inode))
+        statePrefix = Array((OutputPath.realPath(options.outputDirectory + "/" + Ledger.directoryName) ?? "").utf8) + [0x2F]
+        inputInodes = Set(plan.inputs.keys.map(\.inode))
         for (index, job) in plan.jobs.enumerated() {
             if let refusal = job.refusal {
                 finish(index, status: .failed, reason: refusal, errors: [refusal])
@@ -138,8 +142,10 @@ public final class BatchSupervisor {
     /// A report that cannot be written is found out before the batch, not after it.
     private func checkReportPath() throws(BatchRunError) {
         guard let path = options.reportPath else { return }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.parent(path)
         let dir = directory.isEmpty ? "." : directory
+        // `--report OUT/report.json` on the first run: OUT is made next, and checked then.
+        if !FileManager.default.fileExists(atPath: dir), FileIdentity(dir).canonical == FileIdentity(options.outputDirectory).canonical { return }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BatchRunError("cannot write the report \(path): the directory \(dir) does not exist", exitCode: ExitCode.outputFailed)
@@ -258,14 +264,24 @@ public final class BatchSupervisor {
                 index = pending[nextPending]
                 nextPending += 1
             }
-            if outputPaths[index] != nil { return index }
-            switch OutputPath.prepare(plan.jobs[index].output, in: options.outputDirectory) {
-            case let .success(path):
-                outputPaths[index] = path
-                return index
-            case let .failure(refusal):
-                finish(index, status: .failed, reason: refusal.reason, errors: [refusal.reason])
+            if outputPaths[index] == nil {
+                switch OutputPath.prepare(plan.jobs[index].output, in: options.outputDirectory) {
+                case let .success(path):
+                    outputPaths[index] = path
+                case let .failure(refusal):
+                    finish(index, status: .failed, reason: refusal.reason, errors: [refusal.reason])
+                    continue
+                }
             }
+            // Again as the job is handed out: a link planted since the plan was checked.
+            let target = AtomicFile.resolveLinks(outputPaths[index]!)
+            let resolved = (OutputPath.realPath(PathText.parent(target)) ?? PathText.parent(target)) + "/" + PathText.name(target)
+            if let reason = Self.refusal(of: plan.jobs[index].output, target: resolved, pdfStamp: FileStamp.of(resolved),
+                                         statePrefix: statePrefix, inputInodes: inputInodes, inputs: plan.inputs) {
+                finish(index, status: .failed, reason: reason, errors: [reason])
+                continue
+            }
+            return index
         }
         return nil
     }
