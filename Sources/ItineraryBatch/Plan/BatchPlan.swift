@@ -12,9 +12,9 @@ public struct BatchPlan: Sendable {
     /// Jobs in the whole plan, before sharding.
     public var totalJobs: Int
     /// SHA-256 of the whole plan's jobs (each output path with its trip's path as given, its
-    /// template's bytes and its paper, sorted): the same in every shard of one plan, so merged reports and shards
-    /// sharing a directory can tell that they belong together, and different for another
-    /// template or paper.
+    /// template's bytes and its paper, sorted): the same in every shard of one plan, so merged
+    /// reports and shards sharing a directory can tell that they belong together, and different
+    /// for other trips, another template or paper.
     public var digest: String
     public var shard: Shard?
     /// What the listing of directory sources left out and why (a link to a directory listed

@@ -129,9 +129,15 @@ public enum OutputPath {
         var info = stat()
         guard lstat(path, &info) == 0 else { return (path, nil) }
         guard info.st_mode & S_IFMT == S_IFLNK else { return (path, info.st_mode & S_IFMT == S_IFREG ? FileStamp(info) : nil) }
+        let target = writtenFile(path)
+        return (target, FileStamp.of(target))
+    }
+
+    /// The file a write to `path` replaces, as a path with a real directory: its links
+    /// followed (as `AtomicFile` follows them), then its folder resolved.
+    static func writtenFile(_ path: String) -> String {
         let target = AtomicFile.resolveLinks(path)
-        let targetDirectory = realPath(PathText.parent(target)) ?? PathText.parent(target)
-        return (targetDirectory + "/" + PathText.name(target), FileStamp.of(target))
+        return (realPath(PathText.parent(target)) ?? PathText.parent(target)) + "/" + PathText.name(target)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -77,18 +77,13 @@ public struct KeptPath: Sendable {
 /// A path as the file system resolves it: the file's device and inode when it exists, and its
 /// canonical bytes (the deepest existing ancestor's real path, then the rest as written).
 struct FileIdentity {
-    var device: UInt64?
-    var inode: UInt64?
+    var key: FileKey?
     var canonical: [UInt8]
 
-    var exists: Bool { inode != nil }
+    var exists: Bool { key != nil }
 
     init(_ path: String) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
+        key = FileKey(path: path)
         // Made absolute as text but never standardised: `link/..` is the link's target's parent
         // to the kernel, not the folder holding the link, so `..` is left for realpath.
         canonical = Self.canonical(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
@@ -100,7 +95,7 @@ struct FileIdentity {
     }
 
     func isSame(as other: FileIdentity) -> Bool {
-        if let inode, let otherInode = other.inode { return inode == otherInode && device == other.device }
+        if let key, let otherKey = other.key { return key == otherKey }
         return canonical == other.canonical
     }
 

@@ -74,12 +74,6 @@ enum SourceListing {
         return (jobs, problems, notes)
     }
 
-    /// `path` made absolute and tidied (`.`, `..`, doubled slashes), without resolving links.
-    static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
-
     /// What a directory source holds: its trips (relative paths, sorted bytewise so the order
     /// does not depend on the file system or the locale), with a refusal for each entry that
     /// cannot be a job; problems that stop the batch; and notes on what was left out and why.

@@ -142,9 +142,9 @@ public final class Ledger {
 
     /// Takes this run's locks (`StateDirectory.lockRun`): a whole-plan run excludes every other
     /// batch on the directory, a shard's run excludes a whole-plan run and another run of the
-    /// same shard; shards of a plan run side by side. Then opens this run's file for appending.
-    /// Takes the run's locks (`StateDirectory.lockRun`); `plan`: the plan's digest, which with
-    /// the shard count names the plan to shards running beside this one.
+    /// same shard; shards of a plan run side by side, and a shard of another plan is refused
+    /// (`plan`: the plan's digest, which with the shard count names the plan to the shards
+    /// beside this one). Then opens this run's file for appending.
     public func lock(plan: String) throws(BatchRunError) {
         try state.lockRun(shardLock: shardLockName, plan: shard.map { "\(plan) in \($0.count) shard\($0.count == 1 ? "" : "s")" } ?? plan)
         try openForAppending()
@@ -206,9 +206,7 @@ public final class Ledger {
         if fstat(fd, &info) == 0 && info.st_nlink != 1 {
             close(fd)
             fd = -1
-            var text = ""
-            for output in ownOrder { text += ownLatest[output]!.line }
-            guard (try? state.replace(fileName, with: Data(text.utf8))) != nil else { return }
+            guard (try? state.replace(fileName, with: ownText())) != nil else { return }
             needsCompaction = false
             _ = try? openForAppending()
             return
@@ -236,10 +234,15 @@ public final class Ledger {
     public func compact() {
         if fd >= 0 { close(fd); fd = -1 }
         guard needsCompaction, !ownOrder.isEmpty else { return }
+        try? state.replace(fileName, with: ownText())
+    }
+
+    /// This run's file as it stands compacted: the newest line per output, first-seen order.
+    private func ownText() -> Data {
         var text = ""
         text.reserveCapacity(ownOrder.count * 200)
         for output in ownOrder { text += ownLatest[output]!.line }
-        try? state.replace(fileName, with: Data(text.utf8))
+        return Data(text.utf8)
     }
 
     deinit {

@@ -92,8 +92,7 @@ public final class BatchSupervisor {
                 continue
             }
             let (target, pdfStamp) = OutputPath.resolvedTarget(job.output, root: options.outputDirectory, directories: &directories)
-            if let reason = Self.refusal(of: job.output, target: target, pdfStamp: pdfStamp, statePrefix: statePrefix,
-                                         inputInodes: inputInodes, inputs: plan.inputs) {
+            if let reason = refusal(of: job.output, target: target, pdfStamp: pdfStamp) {
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
@@ -274,10 +273,8 @@ public final class BatchSupervisor {
                 }
             }
             // Again as the job is handed out: a link planted since the plan was checked.
-            let target = AtomicFile.resolveLinks(outputPaths[index]!)
-            let resolved = (OutputPath.realPath(PathText.parent(target)) ?? PathText.parent(target)) + "/" + PathText.name(target)
-            if let reason = Self.refusal(of: plan.jobs[index].output, target: resolved, pdfStamp: FileStamp.of(resolved),
-                                         statePrefix: statePrefix, inputInodes: inputInodes, inputs: plan.inputs) {
+            let target = OutputPath.writtenFile(outputPaths[index]!)
+            if let reason = refusal(of: plan.jobs[index].output, target: target, pdfStamp: FileStamp.of(target)) {
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
@@ -474,12 +471,11 @@ public final class BatchSupervisor {
     /// Why a job's resolved output may not be written: a link inside `--out-dir` leads it into
     /// the state folder, or onto a file the plan reads (a trip, a template, a manifest), which
     /// the PDF would replace, as the single-file command refuses an output that is its input.
-    static func refusal(of output: String, target: String, pdfStamp: FileStamp?, statePrefix: [UInt8],
-                        inputInodes: Set<UInt64>, inputs: [FileKey: String]) -> String? {
+    private func refusal(of output: String, target: String, pdfStamp: FileStamp?) -> String? {
         if statePrefix.count > 1, target.utf8.starts(with: statePrefix) {
             return "\(output) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
         }
-        if let pdfStamp, inputInodes.contains(pdfStamp.inode), let key = FileKey(path: target), let what = inputs[key] {
+        if let pdfStamp, inputInodes.contains(pdfStamp.inode), let key = FileKey(path: target), let what = plan.inputs[key] {
             return "\(output) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
         }
         return nil
