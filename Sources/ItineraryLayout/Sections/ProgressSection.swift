@@ -15,8 +15,9 @@ extension SectionContext {
         // The hero, the bar and the first row of cards stay together.
         var opening: [any FlowBlock] = [layout.hero(), Spacer(spec.barGap), layout.bar()]
         if let first = rows.first {
-            opening += [Spacer(spec.sectionGap), layout.capsHeading(layout.label(layout.venueKind + "Visited")),
-                        Spacer(spec.headingGap), first]
+            // Kept as one, should the opening split: the caps heading never ends a page alone.
+            opening += [Spacer(spec.sectionGap), Stack([layout.capsHeading(layout.label(layout.venueKind + "Visited")),
+                                                        Spacer(spec.headingGap), first])]
         }
         blocks.append(Stack(opening))
         for row in rows.dropFirst() {

@@ -12,10 +12,10 @@ extension SectionContext {
         var blocks: [any FlowBlock]
         switch spec.facts {
         case .below:
-            blocks = [paragraph([theme.span(trip.displayName, .title)], width: width), Spacer(spacing.afterTitle),
-                      paragraph([factsSpan], width: width)]
+            blocks = [clamped([theme.span(trip.displayName, .title)], maxLines: spec.maxLines), Spacer(spacing.afterTitle),
+                      clamped([factsSpan], maxLines: spec.maxLines)]
         case .right:
-            blocks = [titleLine(facts: factsSpan)]
+            blocks = [titleLine(facts: factsSpan, maxLines: spec.maxLines)]
         }
         if spec.summary {
             let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }.count
@@ -30,14 +30,14 @@ extension SectionContext {
     /// The name at the left, wrapping short of the facts, which sit at the right on its first
     /// baseline (`spacing.afterTitle` at least between them). Facts too wide to leave the name
     /// half the line take a line of their own under it.
-    private func titleLine(facts: StyledSpan) -> any FlowBlock {
+    private func titleLine(facts: StyledSpan, maxLines: Int) -> any FlowBlock {
         let factsLine = text.setParagraph([facts], width: nil).first
         let factsWidth = factsLine.map { $0.width + spacing.afterTitle } ?? 0
         guard let factsLine, factsWidth <= width / 2 else {
-            return Stack([paragraph([theme.span(trip.displayName, .title)], width: width), Spacer(spacing.afterTitle),
-                          paragraph([facts], width: width)])
+            return Stack([clamped([theme.span(trip.displayName, .title)], maxLines: maxLines), Spacer(spacing.afterTitle),
+                          clamped([facts], maxLines: maxLines)])
         }
-        let name = text.setParagraph([theme.span(trip.displayName, .title)], width: width - factsWidth)
+        let name = text.setParagraph([theme.span(trip.displayName, .title)], width: width - factsWidth, maxLines: maxLines)
         var items: [DisplayItem] = []
         var y = 0.0
         for line in name {
@@ -47,5 +47,10 @@ extension SectionContext {
         let baseline = name.first?.baseline ?? factsLine.baseline
         items.append(.text(spans: factsLine.spans, origin: Point(x: width - factsLine.width, y: baseline)))
         return Canvas(height: max(y, factsLine.height), items: items)
+    }
+
+    /// A paragraph across the content width in at most `maxLines` lines, the last ending in … when cut.
+    private func clamped(_ spans: [StyledSpan], maxLines: Int) -> TextBlock {
+        TextBlock(lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width)
     }
 }

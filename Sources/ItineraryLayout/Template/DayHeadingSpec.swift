@@ -20,6 +20,8 @@ public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
     public var ruleGap: Double
     public var titleGap: Double
     public var summaryGap: Double
+    public var maxLines: Int
+    public var titleMaxLines: Int
 
     static let schema = TemplateSchema("The heading of each day: a tile beside the date and city, or a rule over one line.", [
         .choice("kind", DayHeadingKind.self, "`tile`: the accent tile with `DAY` and the number, the H2 beside it; `rule`: a rule over one line `DAY 3 · Sun, Jun 14 · Milwaukee` (roles `tileCaps`, `tileNumber`, `heading`), no gutter"),
@@ -31,6 +33,8 @@ public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
         .number("ruleGap", when: "kind is \"rule\"", "from the rule to the top of the heading line"),
         .number("titleGap", "between the H2 and the day's title"),
         .number("summaryGap", "the least space between the H2 and the summary at the right; the H2 wraps short of it"),
+        .whole("maxLines", 1...100, default: 3, "beyond this many lines the H2's last line ends in … (the running header and the outline keep the whole text)"),
+        .whole("titleMaxLines", 1...100, default: 4, "beyond this many lines the day's title ends in …"),
     ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
@@ -44,6 +48,8 @@ public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
         ruleGap = try o.number("ruleGap", needed: ruled)
         titleGap = try o.number("titleGap")
         summaryGap = try o.number("summaryGap")
+        maxLines = try o.whole("maxLines")
+        titleMaxLines = try o.whole("titleMaxLines")
     }
 
     public var gutter: Double { kind == .tile ? tileSize + gap : 0 }

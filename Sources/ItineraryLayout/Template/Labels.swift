@@ -26,6 +26,8 @@ public struct Labels: Sendable, TemplateObjectReadable {
     public let progress: String
     public let hoursShort: String
     public let minutesShort: String
+    /// Atop the rest of a card or a table row carried over to the next page.
+    public let continued: String
     /// The name of each travel mode (`modes.flight`: `Flight`).
     public let modes: [String: String]
     /// The caps label of each plan category but `other`.
@@ -58,6 +60,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
         .label("progress", "`Stadium progress` (the progress section's H1 and running header)"),
         .label("hoursShort", "`h` (durations: `2 h 35 m`)"),
         .label("minutesShort", "`m`"),
+        .label("continued", optional: true, "`Continued`: atop the rest of a card or table row carried over to the next page (left out: `…`)"),
     ])
 
     static let modeWords = TemplateSchema("The name of each travel mode.", TravelMode.allCases.map { .label($0.rawValue, "") })
@@ -171,6 +174,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
         departs = try c.text("departs"); checkIn = try c.text("checkIn"); checkOut = try c.text("checkOut")
         confirmation = try c.text("confirmation"); itinerary = try c.text("itinerary"); progress = try c.text("progress")
         hoursShort = try c.text("hoursShort"); minutesShort = try c.text("minutesShort")
+        continued = try c.optionalText("continued") ?? "\u{2026}"
         modes = try Self.words(o, "modes", Self.modeWords)
         categories = try Self.words(o, "categories", Self.categoryWords)
         summary = try Self.words(o, "summary", Self.summaryWords)

@@ -132,6 +132,8 @@ public struct StadiumCardSpec: Sendable, TemplateObjectReadable {
     public var ruleGap: Double
     public var rule: Double
     public var footGap: Double
+    public var nameMaxLines: Int
+    public var teamMaxLines: Int
 
     static let schema = TemplateSchema("One stadium card: the chip row, the name, the team, a rule, and the visit line.", [
         .number("radius", "the card's corner radius"),
@@ -141,6 +143,8 @@ public struct StadiumCardSpec: Sendable, TemplateObjectReadable {
         .number("ruleGap", "from the team to the rule"),
         .number("rule", .aboveZero, "the rule's stroke width"),
         .number("footGap", "from the rule to the visit line"),
+        .whole("nameMaxLines", 1...100, default: 3, "beyond this many lines the stadium's name ends in … (the cards of a row stand side by side and never split)"),
+        .whole("teamMaxLines", 1...100, default: 2, "beyond this many lines the team's name ends in …"),
     ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
@@ -151,6 +155,8 @@ public struct StadiumCardSpec: Sendable, TemplateObjectReadable {
         ruleGap = try o.number("ruleGap")
         rule = try o.number("rule")
         footGap = try o.number("footGap")
+        nameMaxLines = try o.whole("nameMaxLines")
+        teamMaxLines = try o.whole("teamMaxLines")
     }
 }
 

@@ -79,7 +79,7 @@ struct CardLayoutTests {
         #expect(pages[1].blocks.count == 1 && pages[1].blocks[0].block.height == card.height)
     }
 
-    @Test("a card taller than a page splits inside its notes, two lines or more a side, a backdrop on each piece")
+    @Test("a card taller than a page splits between lines (notes two or more a side), a backdrop and after the first a cue on each piece")
     func longNotesSplit() throws {
         // Trip files cap a string at 2,000 characters, which fits a page at this width; a
         // narrower template or a library caller can still make a card taller than a page.
@@ -94,7 +94,7 @@ struct CardLayoutTests {
         let pieces = pages.flatMap(\.blocks).compactMap { $0.block as? CardBlock }
         #expect(pieces.count >= 2)
         for (i, piece) in pieces.enumerated() {
-            #expect((piece.notes?.lineCount ?? 0) >= 2, "piece \(i) has fewer than 2 lines of notes")
+            if let notes = piece.notes { #expect(notes.lineCount >= 2, "piece \(i) has fewer than 2 lines of notes") }
             #expect(piece.height <= 648 + 0.001)
             let items = painted(piece.draw(at: Point(x: 54, y: 80)))
             // The white box, its border and the team bar, each time.
@@ -102,6 +102,10 @@ struct CardLayoutTests {
             #expect(boxes.count == 3, "piece \(i) lacks its backdrop")
             #expect((i == 0) == (piece.head != nil), "only the first piece has the matchup")
             #expect((i == pieces.count - 1) == (piece.foot != nil), "only the last piece has the ticket strip")
+            // Every piece after the first says it goes on from the page before.
+            #expect(piece.continues == (i > 0))
+            // Naming the card: its teams, in text, beside its team bar.
+            #expect(piece.draw(at: Point(x: 54, y: 80)).texts.contains { $0.text.hasPrefix("CONTINUED · ") && $0.text.contains(" @ ") } == (i > 0), "piece \(i)")
         }
         // Nothing is lost.
         let lines = pieces.reduce(0) { $0 + ($1.notes?.lineCount ?? 0) }

@@ -165,9 +165,17 @@ struct OverviewColumnWidthTests {
         let layout = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [45, 20, 500])
         #expect(layout.width == [55, 60, 185])
         // Not enough room: the smaller need first, the rest keeps 20 % of the table.
-        let tight = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [45, 180, 0])
+        let tight = ColumnLayout(columns: columns, tableWidth: 200, gap: 10, natural: [45, 110, 0])
         #expect(tight.width[0] == 55)
-        #expect(abs(tight.width[2] - 60) < 0.01)
+        #expect(abs(tight.width[1] - 105) < 0.01)
+        #expect(abs(tight.width[2] - 40) < 0.01)
+    }
+
+    @Test("a column whose content would wrap even at twice its width keeps its width (a 2,000-character city)")
+    func noGrowthForLongContent() {
+        let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]
+        let layout = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [45, 500, 0])
+        #expect(layout.width == [55, 60, 185])
     }
 }
 

@@ -168,3 +168,53 @@ struct TableTests {
         #expect(times[2].at.x == 56 && times[2].at.y > leads.last!.at.y)
     }
 }
+
+@Suite("Table rows taller than a page")
+struct TallRowTests {
+    /// A table whose second row has `lines` lines in its first cell, with the `CONTINUED` cue.
+    private func table(lines: Int, page: Double) -> Table {
+        let text = S.text
+        let cue = text.setParagraph([StyledSpan("CONTINUED", S.style)], width: nil).first
+        let rows = (0..<3).map { i in
+            TableRow([TableCell((0..<(i == 1 ? lines : 1)).map { n in CellParagraph([StyledSpan("r\(i) line \(n)", S.style)]) }),
+                      S.cell("middle \(i)"), S.cell("\(i * 10) mi")], destination: "day-\(i + 1)")
+        }
+        return Table(width: 500, columns: S.columns, geometry: S.geometry, header: [S.cell("H1"), S.cell("H2"), S.cell("H3")],
+                     rows: rows, totals: [S.cell("T1"), S.cell("T2"), S.cell("T3")], text: text, pageHeight: page, continuation: cue)
+    }
+
+    @Test("is cut between its lines: the header repeats, the rest opens with the cue, nothing is lost")
+    func cutRow() {
+        let page = 300.0
+        let t = table(lines: 40, page: page)
+        let pages = Paginator { _ in page }.paginate([Canvas(height: 100, items: []), t])
+        let pieces = S.pieces(pages).flatMap { $0 }
+        #expect(pieces.count >= 3)
+        var seen: [String] = []
+        for (i, piece) in pieces.enumerated() {
+            #expect(piece.height <= page + 0.001, "piece \(i) is \(piece.height) tall")
+            let texts = S.texts(piece.draw(at: Point(x: 0, y: 0))).map(\.text)
+            #expect(Array(texts.prefix(3)) == ["H1", "H2", "H3"], "piece \(i) repeats the header")
+            #expect(texts.contains("CONTINUED") == (i > 0), "piece \(i)")
+            seen += texts.filter { $0.hasPrefix("r1 line") }
+        }
+        // Every line of the tall row once, in order; the totals once, on the last piece.
+        #expect(seen == (0..<40).map { "r1 line \($0)" })
+        let totals = pieces.map { S.texts($0.draw(at: Point(x: 0, y: 0))).map(\.text).contains("T1") }
+        #expect(totals == Array(repeating: false, count: pieces.count - 1) + [true])
+        // The first piece starts on the first page, under the block before it: no page is left blank.
+        #expect(pages[0].blocks.count == 2)
+    }
+
+    @Test("a row that fits a page is never cut; the first piece's least height is the header and one line")
+    func fittingRowWhole() {
+        let fits = table(lines: 5, page: 300)
+        let pages = Paginator { _ in 300 }.paginate([Canvas(height: 250, items: []), fits])
+        for piece in S.pieces(pages).flatMap({ $0 }) {
+            #expect(!S.texts(piece.draw(at: Point(x: 0, y: 0))).map(\.text).contains("CONTINUED"))
+        }
+        // The tall row first: its least head is the header and one line of it (with the padding and rule).
+        let tall = table(lines: 40, page: 300)
+        #expect(tall.minimumHeadHeight < S.headerHeight + S.rowPitch * 2)
+    }
+}

@@ -32,12 +32,15 @@ struct ColumnLayout: Sendable {
 
     /// The share of the table's width the `rest` columns keep however wide the others' content is.
     static let minimumRestShare = 0.2
+    /// How far a fixed column grows to hold its content on one line: at most this times its width.
+    static let maximumGrowth = 2.0
 
     /// - Parameter natural: each column's widest content set on one line (0 where unknown). A
     ///   fixed column whose content is wider grows to hold it on one line (`jue 27 de ago`, `Los
     ///   Ángeles`), taking the room from the `rest` columns down to `minimumRestShare` of the
     ///   table; when that is not enough, the columns that need least are served first (a date a
-    ///   few points short gets them before a wide column that would wrap anyway).
+    ///   few points short gets them before a wide column that would wrap anyway). Content wider
+    ///   than `maximumGrowth` times the column wraps in it instead.
     init(columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = []) {
         var fixedWidths: [Double] = columns.map { if case let .fixed(w) = $0.width { return w } else { return 0 } }
         let restCount = columns.filter { $0.width == .rest }.count
@@ -45,6 +48,9 @@ struct ColumnLayout: Sendable {
             let growth = columns.indices.map { i -> Double in
                 guard case .fixed = columns[i].width, i < natural.count else { return 0 }
                 let needed = natural[i] + (i == columns.count - 1 ? 0 : gap)
+                // Content that would wrap even in twice the room (a 2,000-character city) wraps
+                // in the designed width rather than squeeze the `rest` columns.
+                guard needed <= Self.maximumGrowth * fixedWidths[i] else { return 0 }
                 return max(0, needed - fixedWidths[i])
             }
             var available = max(0, tableWidth - fixedWidths.reduce(0, +) - Self.minimumRestShare * tableWidth)

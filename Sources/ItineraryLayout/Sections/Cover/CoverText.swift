@@ -35,11 +35,6 @@ extension SectionContext {
     /// Lines of a one-style paragraph, at most `maxLines`: the last one kept ends in an ellipsis
     /// and holds as much of the rest as fits.
     func coverLines(_ text: String, style: String, width: Double, maxLines: Int) -> [SetLine] {
-        var lines = self.text.setParagraph([coverSpan(text, style)], width: width)
-        guard lines.count > maxLines else { return lines }
-        let rest = lines[(maxLines - 1)...].map(\.text).joined(separator: " ")
-        let last = self.text.ellipsize(coverSpan(rest, style), width: width, middle: false)
-        lines = Array(lines.prefix(maxLines - 1)) + self.text.setParagraph([last], width: nil).prefix(1)
-        return lines
+        self.text.setParagraph([coverSpan(text, style)], width: width, maxLines: maxLines)
     }
 }

@@ -7,20 +7,22 @@ struct CardPart {
     var items: [DisplayItem]
 }
 
-/// A card that never splits, unless it is taller than a page: then it splits only inside its
-/// notes, with at least two lines on each side, and every piece gets its own backdrop (border,
-/// fill, team bar) so each page shows a whole-looking card.
+/// A card that never splits, unless it is taller than a page. Then it splits between any two
+/// lines (of its head, its notes, with at least two lines on each side, or its foot), every
+/// piece gets its own backdrop (border, fill, team bar) so each page shows a whole-looking
+/// card, and each piece after the first starts with a caps cue (`CONTINUED`): nothing of a
+/// long name, address or code is lost, and nobody reads the rest as a card of its own.
 struct CardBlock: FlowBlock {
     /// From the content box's left edge to the card.
     var indent: Double
     var width: Double
     var insets: CardInsets
-    /// Everything above the notes (absent on a continuation piece).
+    /// Everything above the notes (absent on a continuation piece that starts lower).
     var head: CardPart?
     var notes: IconParagraph?
     /// Between the head and the notes.
     var notesGap: Double
-    /// Everything below the notes, such as the ticket strip (present on the last piece only).
+    /// Everything below the notes, such as the ticket strip (on the last piece only).
     var foot: CardPart?
     /// Between the notes (or head) and the foot.
     var footGap: Double
@@ -29,6 +31,11 @@ struct CardBlock: FlowBlock {
     /// The body height of a page: a card no taller than this is never split.
     var pageHeight: Double
     var keepWithNext: Bool = false
+    /// The line that opens a continuation piece, and the space under it; nil: the card never splits
+    /// outside its notes (no text engine to find the lines of its head and foot).
+    var cue: (line: SetLine, gap: Double, text: TextEngine)?
+    /// True for every piece after the first: it starts with the cue.
+    var continues = false
 
     init(indent: Double, width: Double, insets: CardInsets, head: CardPart?, notes: IconParagraph? = nil, notesGap: Double = 0,
          foot: CardPart? = nil, footGap: Double = 0, pageHeight: Double,
@@ -45,7 +52,10 @@ struct CardBlock: FlowBlock {
         self.backdrop = backdrop
     }
 
-    /// The content's parts from the top: (y offset, height) of head, notes and foot.
+    /// The cue's height with the space under it, on a piece that shows it.
+    private var cueHeight: Double { continues ? cue.map { $0.line.height + $0.gap } ?? 0 : 0 }
+
+    /// The content's parts from the top (below the cue): (y offset, height) of head, notes and foot.
     private var layout: (head: Double, notes: Double, foot: Double, end: Double) {
         var y = 0.0
         var started = false
@@ -63,26 +73,78 @@ struct CardBlock: FlowBlock {
         return (headY, notesY, footY, y)
     }
 
-    var height: Double { insets.top + layout.end + insets.bottom }
+    var height: Double { insets.top + cueHeight + layout.end + insets.bottom }
 
-    /// Whole, unless the card is taller than a page: then its head with the first lines of notes.
+    /// Whether a fixed part of this height fits whole on a continuation piece of a `page` tall.
+    private func fitsAPiece(_ partHeight: Double, page: Double) -> Bool {
+        insets.top + (cue.map { $0.line.height + $0.gap } ?? 0) + partHeight + insets.bottom <= page + 0.001
+    }
+
+    /// Whole, unless the card is taller than a page: then its smallest first piece (what `split`
+    /// would leave at the foot of a page: a head that fits a page stays whole).
     var minimumHeadHeight: Double {
-        guard height > pageHeight + 0.001, let notes, notes.lineCount >= 2 * notes.text.minimumLinesPerSide else { return height }
-        let before = head.map { $0.height + notesGap } ?? 0
-        return insets.top + before + notes.heightOfFirst(notes.text.minimumLinesPerSide) + insets.bottom
+        guard height > pageHeight + 0.001 else { return height }
+        let frame = insets.top + cueHeight + insets.bottom
+        if let head {
+            if !fitsAPiece(head.height, page: pageHeight), let text = cue?.text,
+               let first = VerticalCut.cuts(of: head.items, text: text).first { return frame + first.headEnd }
+            if notes != nil || foot != nil { return frame + head.height }
+        }
+        if let notes, notes.lineCount >= 2 * notes.text.minimumLinesPerSide {
+            return frame + (head.map { $0.height + notesGap } ?? 0) + notes.heightOfFirst(notes.text.minimumLinesPerSide)
+        }
+        return height
     }
 
     func split(available: Double, fullPage: Double) -> (head: any FlowBlock, tail: any FlowBlock)? {
         // A card that fits on a page moves to the next one whole.
-        guard height > fullPage + 0.001, let notes else { return nil }
-        let before = insets.top + (head.map { $0.height + notesGap } ?? 0)
-        guard let (n1, n2) = notes.split(available: available - before - insets.bottom) else { return nil }
+        guard height > fullPage + 0.001 else { return nil }
+        let page = fullPage > 0 ? fullPage : available
+        let room = available - insets.top - cueHeight - insets.bottom
+        let l = layout
         var first = self, rest = self
-        first.notes = n1
-        first.foot = nil
         first.keepWithNext = false
-        rest.head = nil
-        rest.notes = n2
+        rest.continues = cue != nil
+        // Where the content reaches past `room`: inside the notes, between lines; inside the
+        // head or the foot only when that part is too tall for a page of its own (a part that
+        // fits one moves on whole).
+        if let head, l.head + head.height > room + 0.001 {
+            guard !fitsAPiece(head.height, page: page), let text = cue?.text,
+                  let cut = VerticalCut.lowest(VerticalCut.cuts(of: head.items, text: text), within: room - l.head)
+            else { return nil }
+            let (above, below) = cut.split(head.items, text: text)
+            first.head = CardPart(height: cut.headEnd, items: above)
+            (first.notes, first.foot) = (nil, nil)
+            rest.head = CardPart(height: head.height - cut.tailStart, items: below)
+            return (first, rest)
+        }
+        if let notes, l.notes + notes.height > room + 0.001 {
+            if let (n1, n2) = notes.split(available: room - l.notes) {
+                first.notes = n1
+                first.foot = nil
+                rest.head = nil
+                rest.notes = n2
+                return (first, rest)
+            }
+            // Not even the first lines fit: the notes start on the next piece.
+            guard head != nil else { return nil }
+            (first.notes, first.foot) = (nil, nil)
+            rest.head = nil
+            return (first, rest)
+        }
+        guard let foot else { return nil }
+        let before = head != nil || notes != nil
+        if !(before && fitsAPiece(foot.height, page: page)), let text = cue?.text,
+           let cut = VerticalCut.lowest(VerticalCut.cuts(of: foot.items, text: text), within: room - l.foot) {
+            let (above, below) = cut.split(foot.items, text: text)
+            first.foot = CardPart(height: cut.headEnd, items: above)
+            (rest.head, rest.notes) = (nil, nil)
+            rest.foot = CardPart(height: foot.height - cut.tailStart, items: below)
+            return (first, rest)
+        }
+        guard before else { return nil }
+        first.foot = nil
+        (rest.head, rest.notes) = (nil, nil)
         return (first, rest)
     }
 
@@ -91,7 +153,12 @@ struct CardBlock: FlowBlock {
         let l = layout
         // The card's fill, border and team bar are decoration: an artifact, not the card's content.
         var items = backdrop(width, height).map { $0.offset(by: Point(x: x, y: origin.y)) }.tagged(.artifact)
-        let cx = x + insets.left, cy = origin.y + insets.top
+        let cx = x + insets.left
+        var cy = origin.y + insets.top
+        if continues, let cue {
+            items.append(.text(spans: cue.line.spans, origin: Point(x: cx, y: cy + cue.line.baseline)))
+            cy += cue.line.height + cue.gap
+        }
         if let head { items += head.items.map { $0.offset(by: Point(x: cx, y: cy + l.head)) } }
         if let notes { items += notes.draw(at: Point(x: cx, y: cy + l.notes)) }
         if let foot { items += foot.items.map { $0.offset(by: Point(x: cx, y: cy + l.foot)) } }

@@ -67,6 +67,6 @@ extension DayLayout {
         }
         sketch.add(side.offset(0, sideTop))
         let head = CardPart(height: rowHeight, items: sketch.items)
-        return card(grid: grid, head: head, notes: notes(item.notes, grid: grid), backdrop: backdrop(.plain))
+        return card(grid: grid, name: [Bidi.isolated(item.title)], head: head, notes: notes(item.notes, grid: grid), backdrop: backdrop(.plain))
     }
 }

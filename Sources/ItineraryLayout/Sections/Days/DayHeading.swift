@@ -44,8 +44,8 @@ extension DayLayout {
         let summaryText = summary(day)
         let summaryLine = summaryText.isEmpty ? nil : line([span(summaryText, .caps)])
         let h2Width = ctx.width - textX - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
-        let h2 = lines([span(headingText(days, day), .heading)], width: max(1, h2Width))
-        let title = day.title.map { lines([span($0, .dayTitle)], width: ctx.width - textX) } ?? []
+        let h2 = ctx.text.setParagraph([span(headingText(days, day), .heading)], width: max(1, h2Width), maxLines: h.maxLines)
+        let title = day.title.map { ctx.text.setParagraph([span($0, .dayTitle)], width: ctx.width - textX, maxLines: h.titleMaxLines) } ?? []
         let textHeight = h2.totalHeight + (title.isEmpty ? 0 : h.titleGap + title.totalHeight)
 
         // The text block and the tile are centred on each other.
@@ -102,8 +102,8 @@ extension DayLayout {
         let summaryText = summary(day)
         let summaryLine = summaryText.isEmpty ? nil : line([span(summaryText, .caps)])
         let textWidth = ctx.width - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
-        let text = lines([span(dayCaps(days), .tileCaps), span(" " + dayNumbers(days), .tileNumber),
-                          span(" · " + headingText(days, day), .heading)], width: max(1, textWidth))
+        let text = ctx.text.setParagraph([span(dayCaps(days), .tileCaps), span(" " + dayNumbers(days), .tileNumber),
+                                          span(" · " + headingText(days, day), .heading)], width: max(1, textWidth), maxLines: h.maxLines)
         sketch.add([.beginStructure(.heading2)])
         var bottom = sketch.lines(text, x: 0, top: top)
         sketch.add([.endStructure(.heading2)])
@@ -114,7 +114,7 @@ extension DayLayout {
         }
         if let title = day.title {
             sketch.add([.beginStructure(.paragraph)])
-            bottom = sketch.lines(lines([span(title, .dayTitle)], width: ctx.width), x: 0, top: bottom + h.titleGap)
+            bottom = sketch.lines(ctx.text.setParagraph([span(title, .dayTitle)], width: ctx.width, maxLines: h.titleMaxLines), x: 0, top: bottom + h.titleGap)
             sketch.add([.endStructure(.paragraph)])
         }
         return Canvas(height: bottom, items: sketch.items)

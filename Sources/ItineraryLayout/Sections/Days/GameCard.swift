@@ -61,7 +61,8 @@ extension DayLayout {
         }
         let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
         let foot = game.ticket.flatMap { ticketStrip($0, grid: grid) }
-        return card(grid: grid, head: head, notes: notes(game.notes, grid: grid), foot: foot, footGap: spec.ticket.gap,
+        let matchup = [away?.abbreviation ?? game.awayTeam, " @ ", home?.abbreviation ?? game.homeTeam]
+        return card(grid: grid, name: matchup, head: head, notes: notes(game.notes, grid: grid), foot: foot, footGap: spec.ticket.gap,
                     backdrop: backdrop(.plain, bar: teamColor(spec.teamBar.color, homeColors.bar)))
     }
 

@@ -33,7 +33,7 @@ extension DayLayout {
                        secondBaseline: secondBaseline(after: name, role: .meta), into: &sketch)
         }
         let head = CardPart(height: max(spec.card.leadTile, text.bottom), items: sketch.items)
-        return card(grid: grid, head: head, notes: notes(stay.notes, grid: grid), backdrop: backdrop(.plain))
+        return card(grid: grid, name: [Bidi.isolated(stay.name)], head: head, notes: notes(stay.notes, grid: grid), backdrop: backdrop(.plain))
     }
 
     /// The cells' column: from `factCells.column` to the end of the content column.

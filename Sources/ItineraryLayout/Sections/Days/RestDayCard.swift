@@ -25,6 +25,6 @@ extension DayLayout {
         var sketch = Sketch()
         sketch.add(leadTile(.moon, onFill: true))
         sketch.add(text.offset(0, max(0, (tile - y) / 2)))
-        return card(grid: grid, head: CardPart(height: max(tile, y), items: sketch.items), backdrop: backdrop(.dashed))
+        return card(grid: grid, name: [ctx.labels.restDay], head: CardPart(height: max(tile, y), items: sketch.items), backdrop: backdrop(.dashed))
     }
 }

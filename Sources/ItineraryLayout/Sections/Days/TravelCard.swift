@@ -32,6 +32,6 @@ extension DayLayout {
                    unit: leg.distanceMeters.map { span(ctx.format.distance(meters: $0), .meta) },
                    grid: grid, firstBaseline: title.first?.baseline ?? 0, secondBaseline: metaBaseline, into: &sketch)
         let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
-        return card(grid: grid, head: head, notes: notes(leg.notes, grid: grid), backdrop: backdrop(.filled))
+        return card(grid: grid, name: ["\(Bidi.isolated(leg.from)) \u{2192} \(Bidi.isolated(leg.to))"], head: head, notes: notes(leg.notes, grid: grid), backdrop: backdrop(.filled))
     }
 }

@@ -15,7 +15,8 @@ extension OverviewBuilder {
         }
         return Table(width: context.width, columns: d.columns, geometry: geometry,
                      header: headerCells(["day", "date", "city", "games", "travel", "distance", "time"]),
-                     rows: rows, totals: totalsCells(TripTotals(context.trip)), text: context.text)
+                     rows: rows, totals: totalsCells(TripTotals(context.trip)), text: context.text,
+                     pageHeight: pageHeight, continuation: continuation)
     }
 
     /// One line per game: `MIN @ CHC`, then the local start time at the tab. No zone: the day pages carry it.
@@ -46,9 +47,10 @@ extension OverviewBuilder {
         let iconColor = theme.color(d.travelIcon.color)
         return TableCell(legs.map { leg in
             // Each city stays whole (`Los Ángeles`), the line breaking after the arrow; a name
-            // too long for a line of its own still may break.
-            let origin = Bidi.isolated(leg.from.replacingOccurrences(of: " ", with: "\u{00A0}"))
-            let destination = Bidi.isolated(leg.to.count <= 24 ? leg.to.replacingOccurrences(of: " ", with: "\u{00A0}") : leg.to)
+            // too long for a line of its own breaks between its words.
+            func whole(_ place: String) -> String { place.count <= 24 ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place }
+            let origin = Bidi.isolated(whole(leg.from))
+            let destination = Bidi.isolated(whole(leg.to))
             let icon = CellMarker(size: d.travelIcon.size,
                                   items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))
             return CellParagraph([span(origin + "\u{00A0}", d.travelStyle), span("→", d.arrowStyle), span(" " + destination, d.travelStyle)],

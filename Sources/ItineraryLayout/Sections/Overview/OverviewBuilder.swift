@@ -42,6 +42,12 @@ struct OverviewBuilder {
         return String(text[...space]) + text[text.index(after: space)...].replacingOccurrences(of: " ", with: "\u{00A0}")
     }
 
+    /// The body height of a page after the first: a row no taller than this (under its header) is never cut.
+    var pageHeight: Double { theme.geometry.body(page: 1).height }
+
+    /// The caps `CONTINUED` atop the rest of a row cut across a page break, in the header's style.
+    var continuation: SetLine? { context.line([span(context.labels.continued, spec.table.headerStyle)]) }
+
     /// Paddings, rules and break rules from the template.
     var geometry: TableGeometry {
         let t = spec.table

@@ -18,7 +18,8 @@ extension OverviewBuilder {
         }
         return Table(width: context.width, columns: s.columns, geometry: geometry,
                      header: headerCells(["hotel", "checkIn", "checkOut", "nights", "confirmation"]),
-                     rows: rows, text: context.text)
+                     rows: rows, text: context.text,
+                     pageHeight: pageHeight, continuation: continuation)
     }
 
     /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show,

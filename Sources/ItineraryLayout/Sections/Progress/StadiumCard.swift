@@ -57,12 +57,12 @@ extension ProgressLayout {
             top.append(.text(spans: caps.spans, origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
         }
         var y = c.border + c.padding.top + chip.height + c.nameGap
-        for l in lines([span(stadium.name, .stadiumName)], width: inner) {
+        for l in ctx.text.setParagraph([span(stadium.name, .stadiumName)], width: inner, maxLines: c.nameMaxLines) {
             top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
             y += l.height
         }
         if let team {
-            for l in lines([span(team.name, .team)], width: inner) {
+            for l in ctx.text.setParagraph([span(team.name, .team)], width: inner, maxLines: c.teamMaxLines) {
                 top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
                 y += l.height
             }

@@ -1,0 +1,17 @@
+/// Paragraphs that may take only so many lines: a title clamped with an ellipsis.
+import ItineraryText
+
+extension TextEngine {
+    /// `spans` broken into lines no wider than `width`, at most `maxLines` of them: when there are
+    /// more, the last line kept ends in an ellipsis and holds as much of the rest as fits. That
+    /// line is set in the style of the text it ends in (the text past the first line of a heading
+    /// is one style in every use).
+    func setParagraph(_ spans: [StyledSpan], width: Double, maxLines: Int) -> [SetLine] {
+        let lines = setParagraph(spans, width: width)
+        guard lines.count > max(1, maxLines), let style = lines.last?.spans.last?.style else { return lines }
+        let keep = max(1, maxLines)
+        let rest = lines[(keep - 1)...].map { $0.spans.map(\.text).joined() }.joined(separator: " ")
+        let last = ellipsize(StyledSpan(rest, style), width: width, middle: false)
+        return Array(lines.prefix(keep - 1)) + setParagraph([last], width: nil).prefix(1)
+    }
+}
