@@ -98,6 +98,9 @@ public struct TimeZoneResolver: Sendable {
         if let dayZone = zone(of: day) {
             if Self.key(city) == Self.key(day.city) { return .named(dayZone) }
             guard offsetSpeaksForPlace else { return .writtenOffset(seconds: written.writtenOffsetSeconds) }
+            // A departure from a place without a zone of its own leaves from the day's city
+            // when the day names its zone (`Reading → Oxford` on a London day is in BST).
+            if let declared = day.timeZone { return .named(declared) }
             let date = Date(timeIntervalSince1970: written.secondsSince1970)
             if TimeZone(identifier: dayZone)?.secondsFromGMT(for: date) == written.writtenOffsetSeconds { return .named(dayZone) }
         }

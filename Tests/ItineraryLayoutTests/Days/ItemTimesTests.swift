@@ -60,6 +60,14 @@ struct ItemTimesTests {
         #expect(unknown.isEmpty)
     }
 
+    @Test("a departure from a place without a zone, on a day that names its timeZone, is in that zone (Reading → Oxford, London: BST)")
+    func departureTakesTheDaysZone() throws {
+        let (shown, unknown) = try travel(["type": "travel", "from": "Reading", "to": "Oxford", "mode": "train",
+                                           "departTime": "2026-06-14T09:00:00Z"], city: "London", timeZone: "Europe/London")
+        #expect(shown.contains("departs 10:00 AM BST"), "\(shown)")
+        #expect(unknown.isEmpty)
+    }
+
     @Test("a place the trip gives no zone for: the written offset as UTC−6 (never GMT-6, never passed off as local), and a warning with the key to add")
     func unknownZone() throws {
         let (shown, unknown) = try travel(["type": "travel", "from": "Denver", "to": "Milwaukee", "mode": "flight",

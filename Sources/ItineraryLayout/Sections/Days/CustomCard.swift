@@ -21,7 +21,7 @@ extension DayLayout {
         if let address = item.address {
             y = main.lines(lines([span(address, .meta)], width: grid.contentWidth), x: x, top: y + spec.card.lineGap)
         }
-        if let url = item.url, let link = line([ctx.text.ellipsize(span(Self.withoutScheme(url), .link), width: grid.contentWidth, middle: true)]) {
+        if let url = item.url, let link = line([printedLink(url, .link, width: grid.contentWidth)]) {
             y += spec.card.lineGap
             main.line(link, x: x, top: y)
             main.add(underline(link, x: x, baseline: y + link.baseline))

@@ -61,8 +61,9 @@ extension DayLayout {
         // Inside the tile with a margin on each side: a number too wide for it (`100`, `12–14`)
         // is set smaller rather than touching the tile's edges.
         let room = h.tileSize - 2 * h.tileCapsTop
-        for text in [span(dayCaps(days), .tileCaps), span(dayNumbers(days), .tileNumber)] {
-            guard let l = fittedLine(text, width: room) else { continue }
+        // A number is never cut short: a run's range (`11–14`) is set as small as it takes.
+        for (text, scale) in [(span(dayCaps(days), .tileCaps), 0.6), (span(dayNumbers(days), .tileNumber), 0.25)] {
+            guard let l = fittedLine(text, width: room, minimumScale: scale) else { continue }
             // Spans, so that the tile reads `Day`, `1`, then the date, not `DAY1Fri`.
             sketch.add([.beginStructure(.span)])
             sketch.line(l, x: (h.tileSize - l.width) / 2, top: y)

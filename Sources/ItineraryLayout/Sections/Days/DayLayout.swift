@@ -68,14 +68,14 @@ struct DayLayout {
         return (l, l.width - bare.width)
     }
 
-    /// One line of `span` no wider than `width`: set smaller (down to 60 % of its size, in
-    /// half-point steps) when it is too wide, then ellipsized if even that is too wide. The
+    /// One line of `span` no wider than `width`: set smaller (down to `minimumScale` of its size,
+    /// in half-point steps) when it is too wide, then ellipsized if even that is too wide. The
     /// line box and baseline stay those of the full size, so nothing around it moves.
-    func fittedLine(_ span: StyledSpan, width: Double) -> SetLine? {
+    func fittedLine(_ span: StyledSpan, width: Double, minimumScale: Double = 0.6) -> SetLine? {
         guard let full = ctx.text.setParagraph([span], width: nil).first else { return nil }
         guard full.width > width, full.width > 0 else { return full }
         var smaller = span
-        let size = max(span.style.size * 0.6, ((span.style.size * width / full.width) * 2).rounded(.down) / 2)
+        let size = max(span.style.size * minimumScale, ((span.style.size * width / full.width) * 2).rounded(.down) / 2)
         smaller.style.size = size
         smaller.style.tracking = span.style.tracking * size / span.style.size
         guard var line = ctx.text.setParagraph([smaller], width: nil).first else { return full }

@@ -47,7 +47,7 @@ extension DayLayout {
             let beside = room >= t.linkMinWidth
             let linkRow = beside ? (placed ? rowTop : top) : bottom + spec.card.cellsGap
             let width = beside ? room : right - grid.contentX - icon.size - icon.gap
-            let shown = ctx.text.ellipsize(span(Self.withoutScheme(url), .ticketLink), width: width, middle: true)
+            let shown = printedLink(url, .ticketLink, width: width)
             if let link = line([shown]), let caps = line([span(ctx.labels.tickets, .caps)]) {
                 let linkBaseline = linkRow + valueBaseline
                 let linkTop = linkBaseline - link.baseline

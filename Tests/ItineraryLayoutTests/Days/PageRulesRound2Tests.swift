@@ -1,0 +1,44 @@
+/// Issue 21's rules for the day pages: links as a reader types them, a run's whole range, a
+/// card's continuation naming the card.
+@testable import ItineraryLayout
+import ItineraryModel
+import ItineraryText
+import Testing
+
+@Suite("Printed links and tile ranges")
+struct PageRulesRound2Tests {
+    private func layout() throws -> DayLayout {
+        try DayFixtures.dayLayout(try oneDayTrip(items: []), text: try DayFixtures.engine())
+    }
+
+    @Test("a link is printed decoded, without its scheme, and whole when it fits")
+    func decoded() throws {
+        let l = try layout()
+        #expect(l.printedLink("https://tickets.example.com/%C3%B3rdenes/6X57", .link, width: 400).text == "tickets.example.com/órdenes/6X57")
+        // Escapes that decode to a space or a control character stay as written: printed, an address is typed back.
+        #expect(l.printedLink("https://example.com/a%20b", .link, width: 400).text == "example.com/a%20b")
+        #expect(l.printedLink("https://example.com/%0A", .link, width: 400).text == "example.com/%0A")
+    }
+
+    @Test("a link too wide keeps its host and the end of its path, cut at a segment")
+    func shortenedInThePath() throws {
+        let l = try layout()
+        let url = "https://tickets.example.com/account/orders/2026/season/6X575XKRWC"
+        let text = try DayFixtures.engine()
+        let full = text.advance(of: [l.span(DayLayout.withoutScheme(url), .link)])
+        let shown = l.printedLink(url, .link, width: full * 0.7).text
+        #expect(shown.hasPrefix("tickets.example.com/\u{2026}/"), "\(shown)")
+        #expect(shown.hasSuffix("/6X575XKRWC"), "\(shown)")
+        #expect(text.advance(of: [l.span(shown, .link)]) <= full * 0.7 + 0.001)
+        // Too narrow even for the host: the host itself ends in an ellipsis.
+        #expect(l.printedLink(url, .link, width: 30).text.hasSuffix("\u{2026}"))
+    }
+
+    @Test("a run of quiet days shows its whole range in the tile (11–14), never cut with …", arguments: ["classic"])
+    func wholeRange(template: String) throws {
+        let doc = try Compact.layout(try Compact.trip("rest-run-two-digits.json"), template: template)
+        let texts = doc.pages.flatMap { $0.items.texts.map(\.text) }
+        #expect(texts.contains("11\u{2013}14"))
+        #expect(!texts.contains { $0.hasPrefix("11") && $0.hasSuffix("\u{2026}") })
+    }
+}
