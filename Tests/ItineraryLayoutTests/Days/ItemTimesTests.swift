@@ -52,19 +52,16 @@ struct ItemTimesTests {
         #expect(none.isEmpty)
     }
 
-    @Test("a time written in UTC in a city the day names: local time and zone (7:22 PM GMT was 2:22 PM CDT)")
-    func writtenInUTC() throws {
-        let (shown, unknown) = try travel(["type": "travel", "from": "Houston", "to": "Milwaukee", "mode": "flight",
-                                           "departTime": "2026-06-14T19:22:00Z"], city: "Houston", timeZone: "America/Chicago")
-        #expect(shown.contains("departs 2:22 PM CDT"), "\(shown)")
-        #expect(unknown.isEmpty)
-    }
-
-    @Test("a departure from a place without a zone, on a day that names its timeZone, is in that zone (Reading → Oxford, London: BST)")
-    func departureTakesTheDaysZone() throws {
-        let (shown, unknown) = try travel(["type": "travel", "from": "Reading", "to": "Oxford", "mode": "train",
-                                           "departTime": "2026-06-14T09:00:00Z"], city: "London", timeZone: "Europe/London")
-        #expect(shown.contains("departs 10:00 AM BST"), "\(shown)")
+    /// Written in UTC: in the day's own city (7:22 PM GMT was 2:22 PM CDT), or from a place
+    /// without a zone on a day that names its `timeZone` (Reading on a London day: BST).
+    @Test("a time written in UTC is shown in the zone of the day: local time and zone", arguments: [
+        ("Houston", "Milwaukee", "Houston", "America/Chicago", "2026-06-14T19:22:00Z", "departs 2:22 PM CDT"),
+        ("Reading", "Oxford", "London", "Europe/London", "2026-06-14T09:00:00Z", "departs 10:00 AM BST"),
+    ])
+    func writtenInUTC(from: String, to: String, city: String, zone: String, departs: String, expected: String) throws {
+        let (shown, unknown) = try travel(["type": "travel", "from": from, "to": to, "mode": "train", "departTime": departs],
+                                          city: city, timeZone: zone)
+        #expect(shown.contains(expected), "\(shown)")
         #expect(unknown.isEmpty)
     }
 
