@@ -62,7 +62,7 @@ struct SectionContext {
     }
 
     func counted(_ n: Int, _ one: String, _ many: String) -> String {
-        format.count(n) + " " + (labels.summary[n == 1 ? one : many] ?? many)
+        format.count(n) + "\u{00A0}" + (labels.summary[n == 1 ? one : many] ?? many)
     }
 
     func dayTitle(index: Int, day: Day) -> String {
@@ -74,7 +74,7 @@ struct SectionContext {
     func legCounts(_ counts: [TravelMode: Int], except: Set<TravelMode> = []) -> [String] {
         Labels.legWords.compactMap { mode, one, many in
             guard !except.contains(mode), let n = counts[mode], n > 0 else { return nil }
-            return Labels.fill(labels.label("legs", n == 1 ? one : many), ["n": format.count(n)])
+            return Labels.fill(labels.label("legs", n == 1 ? one : many), count: "n", format.count(n))
         }
     }
 

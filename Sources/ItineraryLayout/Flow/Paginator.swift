@@ -45,7 +45,9 @@ public struct Paginator {
         while let block = pending ?? queue.popFirst() {
             pending = nil
             let height = frameHeight(pages.count - 1)
-            let atTop = pages[pages.count - 1].blocks.isEmpty
+            // Zero-height markers (a section's structure, an anchor) leave a page at its top:
+            // the space after them is dropped and a heading after them is the page's first line.
+            let atTop = y < 0.001
             if block.isDiscardable && atTop { continue }
             if block.breakBefore && !atTop {
                 newPage()

@@ -206,6 +206,15 @@ public struct Labels: Sendable, TemplateObjectReadable {
     /// (the loader refuses templates that miss a required one).
     public func label(_ group: String, _ key: String) -> String { groups[group]?[key] ?? "" }
 
+    /// `pattern` with the count `number` in place of `{key}`, tied to the words beside it by
+    /// no-break spaces: a count and its noun never break apart (`2 vuelos`, not `2` / `vuelos`).
+    public static func fill(_ pattern: String, count key: String, _ number: String) -> String {
+        let placeholder = "{\(key)}"
+        let tied = pattern.replacingOccurrences(of: " " + placeholder, with: "\u{00A0}" + placeholder)
+            .replacingOccurrences(of: placeholder + " ", with: placeholder + "\u{00A0}")
+        return fill(tied, [key: number])
+    }
+
     /// Replaces each `{key}` in `pattern` with its value.
     public static func fill(_ pattern: String, _ values: [String: String]) -> String {
         var out = pattern

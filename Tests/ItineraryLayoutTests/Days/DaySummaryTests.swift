@@ -39,7 +39,7 @@ struct DaySummaryTests {
             if case let .text(spans, origin) = item { return (spans.map(\.text).joined(), origin.y) }
             return nil
         }
-        let summary = try #require(texts.first { $0.0.hasPrefix("1 GAME") })
+        let summary = try #require(texts.first { $0.0.hasPrefix("1\u{00A0}GAME") })
         let h2 = try #require(texts.first { $0.0.hasPrefix("Sun, Jun 14") })
         #expect(summary.0.replacingOccurrences(of: "\u{00A0}", with: " ") == "1 GAME · 92 MI DRIVE")
         #expect(abs(summary.1 - h2.1) < 0.001)

@@ -42,3 +42,23 @@ struct PageRulesRound2Tests {
         #expect(!texts.contains { $0.hasPrefix("11") && $0.hasSuffix("\u{2026}") })
     }
 }
+
+@Suite("Counts and their nouns")
+struct CountTieTests {
+    @Test("a count is tied to its noun by no-break spaces, whatever the pattern's word order")
+    func tied() {
+        #expect(Labels.fill("{n} vuelos", count: "n", "2") == "2\u{00A0}vuelos")
+        #expect(Labels.fill("vols : {n}", count: "n", "2") == "vols :\u{00A0}2")
+        #expect(Labels.fill("{n}", count: "n", "12") == "12")
+    }
+
+    @Test("the Spanish totals never break `2 vuelos` over two lines", arguments: ["classic", "compact"])
+    func spanishTotals(template: String) throws {
+        let doc = try Compact.layout(try Compact.trip("gira-es.json"), template: template)
+        let texts = doc.pages.flatMap { $0.items.texts.map(\.text) }
+        // No set line starts with a leg noun or ends with a bare number before one.
+        for word in ["trayecto", "trayectos", "vuelo", "vuelos"] {
+            #expect(!texts.contains { $0.hasPrefix(word) }, "\(template): a line starts with \(word)")
+        }
+    }
+}

@@ -36,6 +36,18 @@ struct PaginatorTests {
         #expect(pages[1].blocks[0].block.height == 50)
     }
 
+    @Test("zero-height markers at a page's top leave it at its top: the space after them is dropped, the heading after them is first")
+    func markersKeepThePageTop() {
+        let heading = Stack([box(10)], keepWithNext: true, mark: "Stadium progress")
+        let pages = paginator.paginate([box(95), StructureMark(closing: .section), StructureMark(opening: .section), Spacer(20),
+                                        heading, box(30)])
+        #expect(pages.count == 2)
+        // The new section's mark opens page 2; the space is gone and the heading sits at its top edge.
+        #expect(pages[1].blocks.map(\.y) == [0, 0, 10])
+        #expect(!pages[1].blocks.contains { $0.block is Spacer })
+        #expect(pages[1].blocks.first { $0.y < 0.001 && $0.block.mark != nil }?.block.mark == "Stadium progress")
+    }
+
     @Test("a heading never ends a page alone")
     func keepWithNext() {
         // 80 used; the 15-tall heading fits, but not with the first 2 lines of the paragraph.

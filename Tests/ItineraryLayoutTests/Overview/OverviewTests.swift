@@ -133,7 +133,8 @@ struct OverviewTests {
         let days = pages.flatMap { O.links(document.pages[$0].items) }.map(\.destination)
         #expect(Array(days.prefix(366)) == (1...366).map { "day-\($0)" })
         let totals = pages.flatMap { O.texts(document.pages[$0].items) }.map(\.text)
-        #expect(totals.contains("366 days · 8 cities"))
+        // Each count tied to its noun by a no-break space.
+        #expect(totals.contains("366\u{00A0}days · 8\u{00A0}cities"))
     }
 
     @Test("Spanish labels")

@@ -48,10 +48,13 @@ extension DayLayout {
         let title = day.title.map { ctx.text.setParagraph([span($0, .dayTitle)], width: ctx.width - textX, maxLines: h.titleMaxLines) } ?? []
         let textHeight = h2.totalHeight + (title.isEmpty ? 0 : h.titleGap + title.totalHeight)
 
-        // The text block and the tile are centred on each other.
-        let height = max(h.tileSize, textHeight)
-        let tileTop = (height - h.tileSize) / 2
-        let textTop = (height - textHeight) / 2
+        // The text block and the tile are centred on each other; a block taller than the tile
+        // (a heading on several lines) starts with its first line centred on the tile instead,
+        // so the tile stays by the date rather than floating beside the middle of a paragraph.
+        let firstLine = h2.first?.height ?? 0
+        let textTop = textHeight <= h.tileSize ? (h.tileSize - textHeight) / 2 : max(0, (h.tileSize - firstLine) / 2)
+        let tileTop = 0.0
+        let height = max(h.tileSize, textTop + textHeight)
 
         // Read as: the H2 (`Day 1`, `Sun, Jun 14 · Milwaukee`), the summary, the title.
         sketch.add([.beginStructure(.heading2),

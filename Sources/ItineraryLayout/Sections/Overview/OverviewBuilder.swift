@@ -15,7 +15,7 @@ struct OverviewBuilder {
 
     /// `1 day`, `10 days`: the pattern of `one…` or `many…` with the locale's digits.
     func counted(_ n: Int, one: String, many: String) -> String {
-        Labels.fill(label(n == 1 ? one : many), ["n": format.count(n)])
+        Labels.fill(label(n == 1 ? one : many), count: "n", format.count(n))
     }
 
     /// `text` in a text role: the role's style, recoloured when it names a colour, upper-cased when the style asks.
