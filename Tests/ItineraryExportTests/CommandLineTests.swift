@@ -173,7 +173,7 @@ struct CommandLineTests {
     func validateTemplate() throws {
         let ok = try cli(["validate", "--template", "compact", "--paper", "a4", trip], env: ["EXPORT_ITINERARY_HOME": "/nonexistent"])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(ok.stdout.hasPrefix("compact: ok (sections title, overview, days, progress; papers a4, letter; labels en, es, fr)\n"))
+        #expect(ok.stdout.hasPrefix("compact: ok (sections title, overview, days, progress; papers a4, letter; labels de, en, es, fr)\n"))
         let dir = TestPaths.scratch("validate-template")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("mine.json")

@@ -26,7 +26,9 @@ public final class TripFormatter {
 
     /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.
     public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
-        caches.dates.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .mediumDate)
+        // The month as the day pages spell it (`Jun 12 – 21, 2026`; `28. Dez. 2026 – 5. Jan. 2027`,
+        // where the medium style would be all digits): one date style per document.
+        caches.dates.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .template("yMMMd"))
     }
 
     /// `text` as one unbreakable word: its spaces no-break spaces, and no break after a dash or a

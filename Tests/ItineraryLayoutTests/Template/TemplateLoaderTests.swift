@@ -135,7 +135,8 @@ struct TemplateLoaderTests {
         let template = try load(try classic())
         #expect(try Theme(template: template, locale: "es_MX").labels.restDay == "Día de descanso")
         #expect(try Theme(template: template, locale: "fr_CA").language == "fr")
-        #expect(try Theme(template: template, locale: "de_DE").language == "en")
+        #expect(try Theme(template: template, locale: "de_DE").language == "de")
+        #expect(try Theme(template: template, locale: "pt_BR").language == "en")
         #expect(throws: TemplateError.self) { try Theme(template: template, locale: "en_US", paper: "legal") }
     }
 }
