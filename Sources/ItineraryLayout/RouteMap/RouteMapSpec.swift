@@ -6,8 +6,6 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
     public var heightPerExtraTitleLine: Double
     public var padding: Insets
     public var minimumSpanDegrees: Double
-    public var locatorHeight: Double
-    public var locatorSpanDegrees: Double
     public var cornerRadius: Double
     public var fill: String
     public var frameColor: String
@@ -24,8 +22,8 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
         .number("heightPerExtraTitleLine", "taken off for each title line after the first"),
         .part("padding", Insets.self, "room inside the frame around the fitted route"),
         .number("minimumSpanDegrees", .aboveZero(atMost: 360), "the least span on each axis (a map spans at most the globe)"),
-        .number("locatorHeight", .aboveZero, "a trip with one mapped place gets a locator this tall (a larger one is taken as `height`) instead of the route map; with none, no map"),
-        .number("locatorSpanDegrees", .aboveZero(atMost: 360), "the least span of the locator, so the place is seen in its region"),
+        .retired("locatorHeight", "no longer used: a map of one place takes the map's whole height at `minimumSpanDegrees`; delete it"),
+        .retired("locatorSpanDegrees", "no longer used: a map of one place spans `minimumSpanDegrees`; delete it"),
         .number("cornerRadius", "the frame's corner radius"),
         .color("fill", "the map's paper"),
         .color("frameColor", "the frame's stroke, which lies inside the frame"),
@@ -43,8 +41,6 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
         heightPerExtraTitleLine = try o.number("heightPerExtraTitleLine")
         padding = try o.read("padding")
         minimumSpanDegrees = try o.number("minimumSpanDegrees")
-        locatorHeight = try o.number("locatorHeight")
-        locatorSpanDegrees = try o.number("locatorSpanDegrees")
         cornerRadius = try o.number("cornerRadius")
         fill = try o.color("fill")
         frameColor = try o.color("frameColor")

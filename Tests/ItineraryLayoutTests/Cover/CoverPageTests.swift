@@ -114,8 +114,8 @@ struct CoverPageTests {
         #expect(!texts.contains("National Hockey League"))
     }
 
-    @Test("one mapped place gets a locator (shorter, a wider span), none gets no map at all")
-    func locator() throws {
+    @Test("one mapped place gets the whole map at the least span around it, none gets no map at all")
+    func onePlace() throws {
         let paper = try CoverFixtures.template().colors["mapPaper"]
         func mapHeight(_ name: String) throws -> Double? {
             for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(CoverFixtures.trip(CoverFixtures.file(name))).pages[0].items
@@ -125,14 +125,16 @@ struct CoverPageTests {
             return nil
         }
         let spec = try #require(try CoverFixtures.template().cover).map
-        #expect(try mapHeight("day-trip") == spec.locatorHeight)
+        // The day trip's one place takes the map's height, leaving no half of the cover blank.
+        let dayTrip = try #require(try mapHeight("day-trip"))
+        #expect(dayTrip >= spec.height - 38 * 2 - 0.001, "\(dayTrip)")
         #expect(try mapHeight("minimal") == nil)
         #expect(try mapHeight("midwest-mlb-10-day") == spec.height)
-        // The locator spans at least its degrees, so the place is seen in its region.
+        // Zoomed to the place: the graticule labels (one per degree at this span) stay within a few degrees.
         let trip = try CoverFixtures.trip(CoverFixtures.file("day-trip"))
         let words = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
         let longitudes = words.filter { $0.hasSuffix("°W") }.compactMap { Int($0.dropLast(2)) }
-        #expect((longitudes.max() ?? 0) - (longitudes.min() ?? 0) >= Int(spec.locatorSpanDegrees), "\(longitudes)")
+        #expect(!longitudes.isEmpty && (longitudes.max() ?? 0) - (longitudes.min() ?? 0) <= 4, "\(longitudes)")
     }
 
     @Test("a title of more than two lines ends in an ellipsis, and the map gives up 38 per extra line")

@@ -38,12 +38,12 @@ extension SectionContext {
         let stats = coverStatTiles(spec.stats)
         let note = coverNote(spec.noteStyle)
 
-        // Two places or more: the route map. One: a locator, shorter and wider in span, so the
-        // place is seen in its region rather than alone in an empty box. None: no map.
+        // A place or more: the route map, one place at the design's least span around it (its
+        // city streets, not its continent) and the map's whole height. None: no map.
         // One outline of the route serves the map, its key and its alternate text.
         let outline = RouteOutline(trip: trip)
         let places = outline.places.count
-        var mapSpec = spec.map
+        let mapSpec = spec.map
         let mapGap = places == 0 ? 0 : gaps.map
         let key = places == 0 ? .empty : spec.mapKey.map { coverMapKey($0, markers: spec.map.markers, outline: outline) } ?? .empty
         let keyGap = key.height > 0 ? gaps.mapKey : 0
@@ -52,11 +52,7 @@ extension SectionContext {
         let above = brand.height + gaps.brand + title.part.height + titleGap + route.height + routeGap + meta.height + gaps.meta
         let below = keyGap + key.height + mapGap + stats.height + gaps.stats + note.height
         let extraPaper = max(0, theme.page.height - (t.papers[t.paper]?.height ?? theme.page.height))
-        var designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
-        if places == 1 {
-            designed = min(designed, spec.map.locatorHeight)
-            mapSpec.minimumSpanDegrees = max(mapSpec.minimumSpanDegrees, mapSpec.locatorSpanDegrees)
-        }
+        let designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
         let mapHeight = places == 0 ? 0 : max(0, min(designed, pageHeight - above - below))
         let map = coverMap(mapSpec, outline: outline, height: mapHeight)
 
