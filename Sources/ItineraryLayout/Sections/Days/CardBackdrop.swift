@@ -63,17 +63,18 @@ extension DayLayout {
         var block = CardBlock(indent: gutter, width: grid.width, insets: grid.insets, head: head, notes: notes, notesGap: spec.card.rowGap,
                               foot: foot, footGap: footGap, pageHeight: pageHeight, backdrop: backdrop)
         block.cue = continuationCue(name, width: grid.width - grid.insets.left - grid.insets.right)
+        block.text = ctx.text
         return block
     }
 
     /// The caps `CONTINUED · STL @ CHC` atop each further piece of a card taller than a page
     /// (the name shortened to one line), and the space under it: the piece says which card goes
     /// on, and a piece in team colours names the teams in text.
-    func continuationCue(_ name: [String], width: Double) -> (line: SetLine, gap: Double, text: TextEngine)? {
+    func continuationCue(_ name: [String], width: Double) -> (line: SetLine, gap: Double)? {
         let spans = [span(ctx.labels.continued + (name.isEmpty ? "" : " · "), .caps)] + name.map { span($0, .caps) }
         // One line: a long name is shortened at its end.
         guard var cue = line(spans) else { return nil }
         if cue.width > width, let short = line([span(spans.map(\.text).joined(), .caps)], maxWidth: width) { cue = short }
-        return (cue, spec.card.rowGap, ctx.text)
+        return (cue, spec.card.rowGap)
     }
 }

@@ -31,9 +31,10 @@ struct CardBlock: FlowBlock {
     /// The body height of a page: a card no taller than this is never split.
     var pageHeight: Double
     var keepWithNext: Bool = false
-    /// The line that opens a continuation piece, and the space under it; nil: the card never splits
-    /// outside its notes (no text engine to find the lines of its head and foot).
-    var cue: (line: SetLine, gap: Double, text: TextEngine)?
+    /// The line that opens a continuation piece, and the space under it.
+    var cue: (line: SetLine, gap: Double)?
+    /// Finds the lines of the head and the foot; nil: the card splits only inside its notes.
+    var text: TextEngine?
     /// True for every piece after the first: it starts with the cue.
     var continues = false
 
@@ -86,7 +87,7 @@ struct CardBlock: FlowBlock {
         guard height > pageHeight + 0.001 else { return height }
         let frame = insets.top + cueHeight + insets.bottom
         if let head {
-            if !fitsAPiece(head.height, page: pageHeight), let text = cue?.text,
+            if !fitsAPiece(head.height, page: pageHeight), let text,
                let first = VerticalCut.cuts(of: head.items, text: text).first { return frame + first.headEnd }
             if notes != nil || foot != nil { return frame + head.height }
         }
@@ -104,12 +105,12 @@ struct CardBlock: FlowBlock {
         let l = layout
         var first = self, rest = self
         first.keepWithNext = false
-        rest.continues = cue != nil
+        rest.continues = true
         // Where the content reaches past `room`: inside the notes, between lines; inside the
         // head or the foot only when that part is too tall for a page of its own (a part that
         // fits one moves on whole).
         if let head, l.head + head.height > room + 0.001 {
-            guard !fitsAPiece(head.height, page: page), let text = cue?.text,
+            guard !fitsAPiece(head.height, page: page), let text,
                   let cut = VerticalCut.lowest(VerticalCut.cuts(of: head.items, text: text), within: room - l.head)
             else { return nil }
             let (above, below) = cut.split(head.items, text: text)
@@ -134,7 +135,7 @@ struct CardBlock: FlowBlock {
         }
         guard let foot else { return nil }
         let before = head != nil || notes != nil
-        if !(before && fitsAPiece(foot.height, page: page)), let text = cue?.text,
+        if !(before && fitsAPiece(foot.height, page: page)), let text,
            let cut = VerticalCut.lowest(VerticalCut.cuts(of: foot.items, text: text), within: room - l.foot) {
             let (above, below) = cut.split(foot.items, text: text)
             first.foot = CardPart(height: cut.headEnd, items: above)

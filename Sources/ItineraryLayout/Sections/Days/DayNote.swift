@@ -17,6 +17,7 @@ extension DayLayout {
         }
         block.keepWithNext = true
         block.cue = continuationCue([], width: inner)
+        block.text = ctx.text
         return block
     }
 }
