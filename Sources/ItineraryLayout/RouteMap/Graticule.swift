@@ -24,10 +24,16 @@ public struct Graticule: Sendable, Equatable {
     }
 
     /// The lines crossing `frame` (strictly inside it). The span that picks the step is the
-    /// larger of the frame's extents in degrees of longitude and of latitude.
+    /// larger of the frame's extents in degrees of longitude and of latitude. Only real
+    /// coordinates are drawn: parallels strictly between the poles, meridians over at most one
+    /// turn about the frame's centre, each meridian's `degrees` in −180 ..< 180 (a map across the
+    /// Pacific has 170°W east of 170°E, never 190°E).
     public init(projection: MapProjection, frame: MapBox, steps: [Double], stepsBelow: [Double]) {
-        let west = projection.longitude(atX: frame.minX), east = projection.longitude(atX: frame.maxX)
-        let north = projection.latitude(atY: frame.minY), south = projection.latitude(atY: frame.maxY)
+        let frameWest = projection.longitude(atX: frame.minX), frameEast = projection.longitude(atX: frame.maxX)
+        let middle = (frameWest + frameEast) / 2
+        let west = max(frameWest, middle - 180), east = min(frameEast, middle + 180 - 1e-9)
+        let north = min(projection.latitude(atY: frame.minY), 90 - 1e-9)
+        let south = max(projection.latitude(atY: frame.maxY), -90 + 1e-9)
         let step = Self.step(forSpan: max(east - west, north - south), steps: steps, stepsBelow: stepsBelow)
         self.step = step
         func lines(from low: Double, to high: Double, position: (Double) -> Double, within range: ClosedRange<Double>) -> [Line] {
@@ -42,6 +48,7 @@ public struct Graticule: Sendable, Equatable {
             return out
         }
         meridians = lines(from: west, to: east, position: projection.x(ofLongitude:), within: frame.minX...frame.maxX)
+            .map { Line(degrees: MapProjection.normalized($0.degrees), position: $0.position) }
         // North first, so parallels run down the map like meridians run across it.
         parallels = lines(from: south, to: north, position: projection.y(ofLatitude:), within: frame.minY...frame.maxY).reversed()
     }

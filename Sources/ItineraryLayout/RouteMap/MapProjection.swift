@@ -15,6 +15,11 @@ public struct GeoPoint: Sendable, Hashable {
 /// Projects x = lon·cos φ0, y = −lat (φ0 the mean latitude of the points), then fits the
 /// points' bounding box into the frame less its padding at one uniform scale, centred.
 /// A box narrower than the minimum span on an axis is widened about its centre.
+///
+/// Longitudes are measured eastward from the western edge of the narrowest arc that holds
+/// every point, so a trip from Los Angeles to Tokyo is drawn across the Pacific (the arc
+/// from 139°E east to 118°W) and not across the Atlantic and Europe: the map's x runs
+/// continuously over the antimeridian, and `longitude(atX:)` gives real longitudes back.
 public struct MapProjection: Sendable {
     /// φ0, in degrees.
     public let referenceLatitude: Double
@@ -22,6 +27,9 @@ public struct MapProjection: Sendable {
     public let scale: Double
     /// cos φ0: how much a degree of longitude is shortened.
     public let longitudeFactor: Double
+    /// The western edge of the points' arc: every longitude is unwrapped into
+    /// `west ..< west + 360` before it is projected.
+    public let west: Double
     private let center: (x: Double, y: Double)
     private let target: (x: Double, y: Double)
 
@@ -41,7 +49,9 @@ public struct MapProjection: Sendable {
         let k = cos(phi0 * .pi / 180)
         referenceLatitude = phi0
         longitudeFactor = k
-        let xs = points.map { $0.longitude * k }, ys = points.map { -$0.latitude }
+        let west = Self.westernEdge(points.map(\.longitude))
+        self.west = west
+        let xs = points.map { Self.unwrap($0.longitude, from: west) * k }, ys = points.map { -$0.latitude }
         let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
         let spanX = max(maxX - minX, minimumSpan * k), spanY = max(maxY - minY, minimumSpan)
         center = ((minX + maxX) / 2, (minY + maxY) / 2)
@@ -51,20 +61,52 @@ public struct MapProjection: Sendable {
         target = (frame.minX + padding.left + innerWidth / 2, frame.minY + padding.top + innerHeight / 2)
     }
 
-    /// The map position of a place.
-    public func project(_ p: GeoPoint) -> Point {
-        Point(x: target.x + (p.longitude * longitudeFactor - center.x) * scale,
-              y: target.y + (-p.latitude - center.y) * scale)
+    /// The western edge of the narrowest arc of longitude holding all of `longitudes`: the
+    /// point just east of the widest gap between neighbours round the circle. A trip that
+    /// stays within one hemisphere of longitude gets its least longitude, so the map is as it
+    /// was before the antimeridian was considered; ties go to the first gap found.
+    public static func westernEdge(_ longitudes: [Double]) -> Double {
+        let sorted = longitudes.map(normalized).sorted()
+        guard var edge = sorted.first else { return -180 }
+        // The gap that wraps from the easternmost point round to the westernmost.
+        var widest = sorted[0] + 360 - sorted[sorted.count - 1]
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b - a > widest + 1e-9 {
+            widest = b - a
+            edge = b
+        }
+        return edge
     }
 
-    /// The longitude shown at map position `x`.
+    /// `lon` in −180 ..< 180.
+    public static func normalized(_ lon: Double) -> Double {
+        let r = (lon + 180).truncatingRemainder(dividingBy: 360)
+        return (r < 0 ? r + 360 : r) - 180
+    }
+
+    /// `lon` moved by whole turns into `west ..< west + 360`.
+    static func unwrap(_ lon: Double, from west: Double) -> Double {
+        let r = (lon - west).truncatingRemainder(dividingBy: 360)
+        return west + (r < 0 ? r + 360 : r)
+    }
+
+    /// The map position of a place.
+    public func project(_ p: GeoPoint) -> Point {
+        Point(x: x(ofLongitude: p.longitude), y: y(ofLatitude: p.latitude))
+    }
+
+    /// The longitude shown at map position `x`, unwrapped: east of the map's western edge it
+    /// may pass 180 (use `normalized` to print it).
     public func longitude(atX x: Double) -> Double { ((x - target.x) / scale + center.x) / longitudeFactor }
 
     /// The latitude shown at map position `y`.
     public func latitude(atY y: Double) -> Double { -((y - target.y) / scale + center.y) }
 
-    /// The map x of a meridian.
-    public func x(ofLongitude lon: Double) -> Double { target.x + (lon * longitudeFactor - center.x) * scale }
+    /// The map x of a meridian, in any of its forms (170°W is −170 or 190): it is taken within
+    /// half a turn of the map's centre.
+    public func x(ofLongitude lon: Double) -> Double {
+        let middle = center.x / longitudeFactor
+        return target.x + (Self.unwrap(lon, from: middle - 180) * longitudeFactor - center.x) * scale
+    }
 
     /// The map y of a parallel.
     public func y(ofLatitude lat: Double) -> Double { target.y + (-lat - center.y) * scale }

@@ -22,7 +22,7 @@ extension RouteMapRenderer {
         items += layout.leaders.flatMap(leader)
         items += layout.markers.flatMap(marker)
         items += labels(layout.labels)
-        if let bar = layout.scaleBar { items += scaleBar(bar, frame: f) }
+        if let bar = layout.scaleBar { items += scaleBar(bar, right: layout.scaleBarRight, frame: f) }
         return items
     }
 
@@ -117,11 +117,11 @@ extension RouteMapRenderer {
 
     /// A bracket with a tick at each end and one in the middle, `0` and the distance above it,
     /// and a north arrow with its letter to the left.
-    private func scaleBar(_ bar: ScaleBar, frame f: MapBox) -> [DisplayItem] {
+    private func scaleBar(_ bar: ScaleBar, right: Double, frame f: MapBox) -> [DisplayItem] {
         let s = spec.scaleBar
         let color = theme.color(s.color)
         let style = theme.style(named: s.style)
-        let right = f.maxX - s.right, left = right - bar.length, mid = (left + right) / 2
+        let left = right - bar.length, mid = (left + right) / 2
         let y = f.maxY - s.bottom, top = y - s.tickHeight
         var items: [DisplayItem] = [
             .path([.move(Point(x: left, y: top)), .line(Point(x: left, y: y)), .line(Point(x: right, y: y)), .line(Point(x: right, y: top)),

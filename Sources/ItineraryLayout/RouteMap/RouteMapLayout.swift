@@ -50,6 +50,8 @@ public struct RouteMapLayout: Sendable {
     public var markers: [PlacedMarker] = []
     public var labels: [MapLabel] = []
     public var scaleBar: ScaleBar?
+    /// The x of the scale bar's right end (the north arrow is left of the bar).
+    public var scaleBarRight: Double = 0
     /// The corner kept free of labels: the spec's zone grown to hold the bar and the north arrow.
     public var reservedZone: MapBox?
 }
@@ -86,10 +88,43 @@ struct RouteMapRenderer {
         let frame = MapBox(x: 0, y: 0, width: width, height: height)
         var layout = RouteMapLayout(frame: frame)
         guard !outline.places.isEmpty else { return layout }
-        let projection = MapProjection(points: outline.places.map(\.location), frame: frame, padding: spec.padding,
-                                       minimumSpan: spec.minimumSpanDegrees)
-        layout.projection = projection
 
+        // The scale bar and north arrow take a bottom corner no marker or leg reaches: the right
+        // one when it is free, else the left; when the route reaches into both, the route is
+        // fitted again above the corner's height so that nothing sits on the bar.
+        var fitted = fit(outline, frame: frame, padding: spec.padding)
+        var corner = fitted.corners.min { $0.conflicts < $1.conflicts }!
+        if corner.conflicts > 0 {
+            var padding = spec.padding
+            padding.bottom = max(padding.bottom, corner.scale.zone.height + spec.labels.weights.markerClearance)
+            fitted = fit(outline, frame: frame, padding: padding)
+            corner = fitted.corners.min { $0.conflicts < $1.conflicts }!
+        }
+        layout.projection = fitted.projection
+        layout.markers = fitted.markers
+        layout.leaders = fitted.leaders
+        layout.legs = fitted.legs
+        layout.scaleBar = corner.scale.bar
+        layout.scaleBarRight = corner.scale.barRight
+        layout.reservedZone = corner.scale.zone
+
+        let zone = corner.scale.zone
+        layout.labels = placeLabels(outline, markers: layout.markers.map(\.shape), legs: layout.legs, frame: frame, zone: zone)
+        layout.graticule = Graticule(projection: fitted.projection, frame: frame, steps: spec.graticule.steps,
+                                     stepsBelow: spec.graticule.stepsBelow)
+        layout.graticuleLabels = graticuleLabels(layout.graticule!, frame: frame,
+                                                 obstacles: layout.labels.map(\.box) + layout.markers.map(\.shape.box) + [zone])
+        return layout
+    }
+
+    /// The route fitted into the frame with `padding`: projection, markers moved apart, legs
+    /// between them, and the two bottom corners the scale bar may take, with how much of the
+    /// route each would cover (the right corner first, so it wins a tie).
+    private func fit(_ outline: RouteOutline, frame: MapBox, padding: Insets)
+        -> (projection: MapProjection, markers: [PlacedMarker], leaders: [MarkerLeader], legs: [LegCurve],
+            corners: [(scale: ScaleCorner, conflicts: Int)]) {
+        let projection = MapProjection(points: outline.places.map(\.location), frame: frame, padding: padding,
+                                       minimumSpan: spec.minimumSpanDegrees)
         // Markers of places too close to tell apart (Boston and Foxborough on a map of the whole
         // country) are moved apart just enough that none hides another; a thin leader ties each
         // moved one to its place. The route runs between the markers, the labels sit by them.
@@ -98,27 +133,17 @@ struct RouteMapRenderer {
         let bounds = frame.inset(by: spec.labels.weights.frameInset)
         let centers = Self.dodge(markers.map(\.shape), clearance: spec.labels.weights.markerClearance, bounds: bounds)
         for i in markers.indices { markers[i].shape.center = centers[i] }
-        layout.markers = markers
-        layout.leaders = zip(places, centers).compactMap { place, center in
+        let leaders = zip(places, centers).compactMap { place, center in
             hypot(center.x - place.x, center.y - place.y) > 0.5 ? MarkerLeader(place: place, marker: center) : nil
         }
-        layout.legs = outline.legs.map { LegCurve(from: centers[$0.from], to: centers[$0.to], bow: spec.route.bow, maxBow: spec.route.maxBow) }
-
-        let bar = ScaleBar.choose(pointsPerUnit: projection.pointsPerKilometre * words.kilometresPerUnit,
-                                  candidates: spec.scaleBar.lengths, minimumLength: spec.scaleBar.minimumLength)
-        layout.scaleBar = bar
-        let s = spec.scaleBar
-        let barLeft = width - s.right - bar.length
-        let zone = MapBox(minX: min(width - s.zoneWidth, barLeft - s.northGap - s.northWidth / 2),
-                          minY: min(height - s.zoneHeight, height - s.bottom - s.northTop),
-                          maxX: width, maxY: height)
-        layout.reservedZone = zone
-
-        layout.labels = placeLabels(outline, markers: layout.markers.map(\.shape), legs: layout.legs, frame: frame, zone: zone)
-        layout.graticule = Graticule(projection: projection, frame: frame, steps: spec.graticule.steps, stepsBelow: spec.graticule.stepsBelow)
-        layout.graticuleLabels = graticuleLabels(layout.graticule!, frame: frame,
-                                                 obstacles: layout.labels.map(\.box) + layout.markers.map(\.shape.box) + [zone])
-        return layout
+        let legs = outline.legs.map { LegCurve(from: centers[$0.from], to: centers[$0.to], bow: spec.route.bow, maxBow: spec.route.maxBow) }
+        let samples = legs.flatMap { $0.samples(spec.labels.weights.samplesPerLeg) }
+        let corners = ScaleCorner.bottomCorners(spec.scaleBar, projection: projection, kilometresPerUnit: words.kilometresPerUnit,
+                                                frame: frame).map { corner in
+            (scale: corner, conflicts: markers.filter { $0.shape.box.overlaps(corner.zone) }.count
+                + samples.filter { corner.zone.contains($0) }.count)
+        }
+        return (projection, markers, leaders, legs, corners)
     }
 
     /// Each place's numbered capsule, centred on the place.

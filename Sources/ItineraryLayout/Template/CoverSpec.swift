@@ -125,17 +125,23 @@ public struct CoverMapKeySpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var numberStyle: String
     public var maxLines: Int
+    public var smallScale: Double
+    public var minimumMapHeight: Double
 
-    static let schema = TemplateSchema("The map's key, `1 Chicago · 2 Milwaukee · …`: every stop in order, so that a printed map whose markers sit close can be read.", [
+    static let schema = TemplateSchema("The map's key, `1 Chicago · 2 Milwaukee · …`: every place in order, so that a printed map whose markers sit close can be read. It never leaves a place out: a key longer than `maxLines` is set smaller, on as many lines as it takes, the map giving up the height; what does not fit above the map's least height goes on under the cover, on page 2.", [
         .style("style", "the cities"),
         .style("numberStyle", "the numbers"),
-        .whole("maxLines", 1...Int.max, "beyond this many lines the key ends in …"),
+        .whole("maxLines", 1...Int.max, "the most lines at the styles' size; a longer key is set at `smallScale`"),
+        .number("smallScale", .aboveZero(atMost: 1), default: 0.85, "the size of a key longer than `maxLines`, as a share of its styles' size"),
+        .number("minimumMapHeight", default: 160, "the least height the map keeps for a long key"),
     ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         style = try o.style("style")
         numberStyle = try o.style("numberStyle")
         maxLines = try o.whole("maxLines")
+        smallScale = try o.number("smallScale")
+        minimumMapHeight = try o.number("minimumMapHeight")
     }
 }
 

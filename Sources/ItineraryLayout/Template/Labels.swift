@@ -100,6 +100,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
         .label("longitudeEast", filling: ["degrees"], "`{degrees}°E`"), .label("longitudeWest", filling: ["degrees"], "`{degrees}°W` (Spanish writes `O`)"),
         .label("degrees", filling: ["degrees"], "`{degrees}°` (the equator and the prime meridian)"),
         .label("noMap", "the line in the frame when no stop has a location"),
+        .label("mapKey", optional: true, "`Map key`: named in the cue atop the rest of a key too long for the cover (left out: the cue says `continued` alone)"),
         .label("mapAlt", filling: ["stops"], optional: true, "`Route map: {stops}`: the map's alternate text in the tagged PDF (left out: the stops alone)"),
     ], patterns: [TemplateKeyPattern("league.<CODE>", prefix: "league.", "a league's full name (`league.MLB`: `Major League Baseball`), after its chip when the trip has one league")])
 

@@ -27,8 +27,8 @@ enum CoverFixtures {
     }
 
     /// The trip's section context, as the layout engine builds it.
-    static func context(_ trip: Trip) throws -> SectionContext {
-        let theme = try Theme(template: template(), locale: trip.locale)
+    static func context(_ trip: Trip, template: Template? = nil) throws -> SectionContext {
+        let theme = try Theme(template: template ?? self.template(), locale: trip.locale)
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
         return SectionContext(trip: trip, theme: theme, text: try engine(), format: format,
                               width: theme.geometry.flowWidth)

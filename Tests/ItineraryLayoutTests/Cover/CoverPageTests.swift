@@ -77,15 +77,41 @@ struct CoverPageTests {
         let close = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("close-stops")))
         let spec = close.theme.template.cover!
         let keySpec = try #require(spec.mapKey)
-        let key = close.coverMapKey(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: close.trip))
-        let text = key.items.compactMap { item -> String? in
-            if case let .text(spans, _) = item { return spans.map(\.text).joined() }
-            return nil
-        }.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{2060}", with: "")
+        let key = close.coverMapKeyLines(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: close.trip))
+        let text = key.map { $0.spans.map(\.text).joined() }.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{2060}", with: "")
         #expect(text == "1 · 3 Boston · 2 Foxborough · 4 · 6 Phoenix · 5 Glendale", "\(text)")
 
         let none = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("rest-days-only")))
-        #expect(none.coverMapKey(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: none.trip)).items.isEmpty)
+        #expect(none.coverMapKeyLines(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: none.trip)).isEmpty)
+    }
+
+    @Test("a key longer than its lines is set smaller and never drops a place; what the cover cannot hold goes on atop page 2")
+    func longKeyKeepsEveryPlace() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("multi-league-30-day"))
+        let cities = Set(RouteOutline(trip: trip).places.map(\.city))
+        func keyText(_ lines: [String]) -> String {
+            lines.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{2060}", with: "")
+                .replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
+        }
+        // One line at full size: the key is set at 85 %, on the lines it needs.
+        var json = with(try classic(), "cover.mapKey.maxLines", 1)
+        let context = try CoverFixtures.context(trip, template: TemplateLoader.load(JSONSerialization.data(withJSONObject: json)))
+        let spec = try #require(context.theme.template.cover?.mapKey)
+        let lines = context.coverMapKeyLines(spec, markers: context.theme.template.cover!.map.markers, outline: RouteOutline(trip: trip))
+        #expect(lines.allSatisfy { $0.spans.allSatisfy { abs($0.style.size - 7.5 * 0.85) < 1e-9 } })
+        let all = keyText(lines.map { $0.spans.map(\.text).joined() })
+        for city in cities { #expect(all.contains(city), "\(city) missing from \(all)") }
+
+        // A map that keeps its whole height leaves the key a line or two: the rest goes on under
+        // a cue at the top of page 2, and every place is still named.
+        json = with(json, "cover.mapKey.minimumMapHeight", 400)
+        json = with(json, "styles.mapKey.lineHeight", 40)
+        let template = try TemplateLoader.load(JSONSerialization.data(withJSONObject: json))
+        let document = ItineraryLayoutEngine(theme: try Theme(template: template, locale: trip.locale), text: try CoverFixtures.engine()).layout(trip)
+        let cover = CoverFixtures.texts(document.pages[0]), next = CoverFixtures.texts(document.pages[1])
+        #expect(next.first == "CONTINUED · MAP KEY", "\(next.prefix(3))")
+        let split = keyText(cover + next)
+        for city in cities { #expect(split.contains(city), "\(city) missing from cover and page 2") }
     }
 
     @Test("a long route is shortened to its first cities, the last one and the number of stops")

@@ -48,4 +48,23 @@ struct GraticuleTests {
         #expect(g.step == 10)
         #expect(g.meridians.allSatisfy { $0.degrees.truncatingRemainder(dividingBy: 10) == 0 })
     }
+
+    @Test("across the date line every meridian is a real longitude and parallels stop short of the poles")
+    func realCoordinatesOnly() {
+        let frame = MapBox(x: 0, y: 0, width: 504, height: 400)
+        let p = MapProjection(points: [GeoPoint(latitude: 34.07, longitude: -118.24), GeoPoint(latitude: 35.71, longitude: 139.75)],
+                              frame: frame, padding: Insets(top: 40, right: 46, bottom: 44, left: 46), minimumSpan: 1.2)
+        let g = Graticule(projection: p, frame: frame, steps: steps, stepsBelow: limits)
+        #expect(g.step == 10)
+        #expect(g.meridians.allSatisfy { $0.degrees >= -180 && $0.degrees < 180 })
+        #expect(g.meridians.contains { $0.degrees == 170 } && g.meridians.contains { $0.degrees == -170 })
+        #expect(g.meridians.map(\.position) == g.meridians.map(\.position).sorted())
+        for m in g.meridians { #expect(abs(p.x(ofLongitude: m.degrees) - m.position) < 1e-9) }
+        // A wide, short trip leaves room above and below: latitudes stay inside ±90.
+        let wide = MapProjection(points: [GeoPoint(latitude: 0, longitude: -170), GeoPoint(latitude: 0, longitude: 170)],
+                                 frame: MapBox(x: 0, y: 0, width: 100, height: 400), padding: Insets(top: 0, right: 0, bottom: 0, left: 0),
+                                 minimumSpan: 1.2)
+        let tall = Graticule(projection: wide, frame: MapBox(x: 0, y: 0, width: 100, height: 400), steps: steps, stepsBelow: limits)
+        #expect(!tall.parallels.isEmpty && tall.parallels.allSatisfy { abs($0.degrees) < 90 })
+    }
 }

@@ -83,4 +83,28 @@ struct MapProjectionTests {
         #expect(close(p.pointsPerKilometre * MapProjection.kilometresPerDegree, p.scale, 1e-9))
         #expect(close(MapProjection.kilometresPerDegree, 111.195, 0.001))
     }
+
+    @Test("a route across the Pacific is drawn across it: Tokyo west of Los Angeles, 180° between them")
+    func acrossTheAntimeridian() {
+        let losAngeles = GeoPoint(latitude: 34.07, longitude: -118.24), tokyo = GeoPoint(latitude: 35.71, longitude: 139.75)
+        let seoul = GeoPoint(latitude: 37.5, longitude: 126.87)
+        let p = MapProjection(points: [losAngeles, tokyo, seoul], frame: frame, padding: padding, minimumSpan: 1.2)
+        #expect(close(p.west, 126.87))
+        #expect(close(p.project(seoul).x, inner.minX, 1e-6))
+        #expect(close(p.project(losAngeles).x, inner.maxX, 1e-6))
+        #expect(p.project(tokyo).x < p.project(losAngeles).x)
+        // The date line lies between them, and the inverse runs past 180 without a jump.
+        let dateLine = p.x(ofLongitude: 180)
+        #expect(p.project(tokyo).x < dateLine && dateLine < p.project(losAngeles).x)
+        #expect(close(p.x(ofLongitude: -180), dateLine, 1e-9))
+        #expect(close(p.longitude(atX: p.project(losAngeles).x), 360 - 118.24, 1e-9))
+    }
+
+    @Test("the narrowest arc holding every longitude starts east of the widest gap", arguments: [
+        ([-87.6, -80.0, -118.2], -118.2), ([139.75, -118.24], 139.75), ([-170.0, 170.0, 175.0], 170.0), ([10.0], 10.0),
+        ([0.0, 120.0, -120.0], -120.0),
+    ])
+    func westernEdge(longitudes: [Double], edge: Double) {
+        #expect(close(MapProjection.westernEdge(longitudes), edge))
+    }
 }

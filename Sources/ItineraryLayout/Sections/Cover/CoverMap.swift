@@ -29,7 +29,7 @@ extension SectionContext {
                 return (visits.prefix(shown) + ["+" + format.count(visits.count - shown)]).joined(separator: " · ")
             },
             degrees: { value, isLatitude in
-                let key = value == 0 ? "degrees" : isLatitude ? (value > 0 ? "latitudeNorth" : "latitudeSouth")
+                let key = value == 0 || abs(value) == 180 ? "degrees" : isLatitude ? (value > 0 ? "latitudeNorth" : "latitudeSouth")
                     : (value > 0 ? "longitudeEast" : "longitudeWest")
                 return Labels.fill(labels.label("cover", key), ["degrees": format.count(Int(abs(value).rounded()))])
             },
@@ -55,29 +55,30 @@ extension SectionContext {
 
     /// The key under the map: `1 Chicago · 2 Milwaukee · 3·5 Detroit`, each place's marker text
     /// (as the marker writes it, `1·9·+10` for a city visited twelve times) in the key's number
-    /// style, then its city, in order of first visit. An entry never breaks inside; beyond
-    /// `maxLines`, the last entries give way to an ellipsis. Empty without a map.
-    func coverMapKey(_ spec: CoverMapKeySpec, markers: MarkerSpec, outline: RouteOutline) -> CoverPart {
+    /// style, then its city, in order of first visit. An entry never breaks inside, and no place
+    /// is left out: beyond `maxLines` the whole key is set at `smallScale` of its size, on as
+    /// many lines as it takes (the cover decides how many it can hold). Empty without a map.
+    func coverMapKeyLines(_ spec: CoverMapKeySpec, markers: MarkerSpec, outline: RouteOutline) -> [SetLine] {
         let places = outline.places.sorted { $0.firstStop < $1.firstStop }
-        guard !places.isEmpty else { return .empty }
-        let separator = coverSpan(" · ", spec.style)
-        func entries(_ n: Int, ellipsis: Bool) -> [StyledSpan] {
-            var spans: [StyledSpan] = []
-            for (i, place) in places.prefix(n).enumerated() {
-                if i > 0 { spans.append(separator) }
-                let numbers = MarkerLayout.text(numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers)
-                spans.append(coverSpan(TripFormatter.unbreakable(numbers) + "\u{00A0}", spec.numberStyle))
-                spans.append(coverSpan(TripFormatter.unbreakable(Bidi.isolated(place.city)), spec.style))
+        guard !places.isEmpty else { return [] }
+        func entries(scale: Double) -> [StyledSpan] {
+            func span(_ text: String, _ style: String) -> StyledSpan {
+                var s = coverSpan(text, style)
+                s.style.size *= scale
+                s.style.lineHeight *= scale
+                return s
             }
-            if ellipsis { spans += [separator, coverSpan("…", spec.style)] }
+            var spans: [StyledSpan] = []
+            for (i, place) in places.enumerated() {
+                if i > 0 { spans.append(span(" · ", spec.style)) }
+                let numbers = MarkerLayout.text(numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers)
+                spans.append(span(TripFormatter.unbreakable(numbers) + "\u{00A0}", spec.numberStyle))
+                spans.append(span(TripFormatter.unbreakable(Bidi.isolated(place.city)), spec.style))
+            }
             return spans
         }
-        var lines = text.setParagraph(entries(places.count, ellipsis: false), width: width)
-        var shown = places.count
-        while lines.count > spec.maxLines && shown > 1 {
-            shown -= 1
-            lines = text.setParagraph(entries(shown, ellipsis: true), width: width)
-        }
-        return coverPart(Array(lines.prefix(spec.maxLines)))
+        let lines = text.setParagraph(entries(scale: 1), width: width)
+        guard lines.count > spec.maxLines, spec.smallScale < 1 else { return lines }
+        return text.setParagraph(entries(scale: spec.smallScale), width: width)
     }
 }

@@ -45,12 +45,22 @@ extension SectionContext {
         let places = outline.places.count
         let mapSpec = spec.map
         let mapGap = places == 0 ? 0 : gaps.map
-        let key = places == 0 ? .empty : spec.mapKey.map { coverMapKey($0, markers: spec.map.markers, outline: outline) } ?? .empty
-        let keyGap = key.height > 0 ? gaps.mapKey : 0
+        let keyLines = places == 0 ? [] : spec.mapKey.map { coverMapKeyLines($0, markers: spec.map.markers, outline: outline) } ?? []
+        let keyGap = keyLines.isEmpty ? 0 : gaps.mapKey
         // Without it, the title is followed by the space the route line's would have been.
         let (titleGap, routeGap) = trip.hasName ? (gaps.title, gaps.route) : (gaps.route, 0)
         let above = brand.height + gaps.brand + title.part.height + titleGap + route.height + routeGap + meta.height + gaps.meta
-        let below = keyGap + key.height + mapGap + stats.height + gaps.stats + note.height
+        let fixedBelow = keyGap + mapGap + stats.height + gaps.stats + note.height
+        // The key takes the lines it needs while the map keeps its least height; the rest of a
+        // very long key (a hundred places) goes on after the cover.
+        let keyRoom = pageHeight - above - fixedBelow - min(spec.mapKey?.minimumMapHeight ?? 0, spec.map.height)
+        var keyShown = 0, keyHeight = 0.0
+        while keyShown < keyLines.count, keyHeight + keyLines[keyShown].height <= keyRoom {
+            keyHeight += keyLines[keyShown].height
+            keyShown += 1
+        }
+        let key = coverPart(Array(keyLines.prefix(keyShown)))
+        let below = fixedBelow + key.height
         let extraPaper = max(0, theme.page.height - (t.papers[t.paper]?.height ?? theme.page.height))
         let designed = spec.map.height + extraPaper - spec.map.heightPerExtraTitleLine * Double(max(0, title.lines - 1))
         let mapHeight = places == 0 ? 0 : max(0, min(designed, pageHeight - above - below))
@@ -72,7 +82,17 @@ extension SectionContext {
             }
             y += part.height + gap
         }
-        return [Canvas(height: pageHeight, items: items)]
+        let cover = Canvas(height: pageHeight, items: items)
+        guard keyShown < keyLines.count, let keySpec = spec.mapKey else { return [cover] }
+        return [cover, coverKeyContinued(Array(keyLines[keyShown...]), style: keySpec.style)]
+    }
+
+    /// The rest of a key too long for the cover, atop page 2 under the cue `CONTINUED · MAP KEY`:
+    /// a place is never dropped from the key that names the map's markers.
+    func coverKeyContinued(_ lines: [SetLine], style: String) -> any FlowBlock {
+        let name = coverWord("mapKey")
+        let cue = coverLine(labels.continued + (name.isEmpty ? "" : " · " + name), "caps").map { [$0] } ?? []
+        return TextBlock(lines: cue + lines, width: width, minimumLinesPerSide: 1)
     }
 
     /// The closing note under the stat tiles.
