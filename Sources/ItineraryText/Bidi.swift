@@ -12,4 +12,11 @@ public enum Bidi {
         guard TextEngine.hasRightToLeft(text) else { return text }
         return "\u{200E}\u{2068}" + text + "\u{2069}"
     }
+
+    /// The program's own list of `parts` (a route, a running header, `date · city`, a range of
+    /// two dates) read in the page's direction, left to right: each part with right-to-left
+    /// letters isolated, so the parts keep their order and each reads in its own direction.
+    public static func list(_ parts: [String], separator: String) -> String {
+        parts.map(isolated).joined(separator: separator)
+    }
 }

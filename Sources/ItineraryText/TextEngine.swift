@@ -156,6 +156,8 @@ public final class TextEngine {
     /// paragraph's direction. Such a paragraph starts at the right.
     public static func isRightToLeftParagraph(_ text: String) -> Bool {
         for s in text.unicodeScalars {
+            // Arabic-Indic digits are numbers, not letters: weak, like 0–9.
+            if (0x0660...0x066C).contains(s.value) || (0x06F0...0x06F9).contains(s.value) { continue }
             if isRightToLeft(s) { return true }
             if s.properties.isAlphabetic || s.value == 0x200E { return false }
         }

@@ -43,9 +43,11 @@ public struct ItineraryLayoutEngine {
         let geometry = theme.geometry
         let paginator = Paginator { index in geometry.body(page: index).height }
         let bodies = paginator.paginate(blocks)
-        let title = trip.displayName
+        // Name and dates from the left whatever their scripts: an Arabic name does not turn the
+        // header round and put the dates first.
         let composer = PageComposer(theme: theme, text: text,
-                                    headerTitle: title + " · " + format.dateRange(trip.startDate, trip.endDate))
+                                    headerTitle: Bidi.list([trip.shownName, format.dateRange(trip.startDate, trip.endDate)], separator: " · "),
+                                    count: format.count)
         let pages = composer.compose(bodies)
 
         var uncovered: [Unicode.Scalar] = []
@@ -58,7 +60,7 @@ public struct ItineraryLayoutEngine {
             }
         }
         let outline = outlineEntries(trip, content: content, printed: printed)
-        let metadata = DocumentMetadata(title: title, author: trip.traveler,
+        let metadata = DocumentMetadata(title: trip.displayName, author: trip.traveler,
                                         subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice,
                                         language: trip.locale.replacingOccurrences(of: "_", with: "-"),
                                         linkDescriptions: content.linkDescriptions())

@@ -66,7 +66,7 @@ struct SectionContext {
     }
 
     func dayTitle(index: Int, day: Day) -> String {
-        "\(labels.day) \(index + 1) · \(format.dayDate(day.date)) · \(day.city)"
+        Bidi.list(["\(labels.day) \(format.count(index + 1))", format.dayDate(day.date), day.city], separator: " · ")
     }
 
     /// `1 drive`, `2 flights`, `1 train` for the modes present, in `Labels.legWords` order and
@@ -83,8 +83,9 @@ struct SectionContext {
         let first = trip.days[days.lowerBound]
         guard days.count > 1 else { return dayTitle(index: days.lowerBound, day: first) }
         let last = trip.days[days.upperBound]
-        return "\(labels.label("days", "daysCaps")) \(days.lowerBound + 1)\u{2013}\(days.upperBound + 1) · "
-            + "\(format.dayDate(first.date)) \u{2013} \(format.dayDate(last.date)) · \(first.city)"
+        let numbers = format.count(days.lowerBound + 1) + "\u{2013}" + format.count(days.upperBound + 1)
+        let dates = Bidi.list([format.dayDate(first.date), format.dayDate(last.date)], separator: " \u{2013} ")
+        return Bidi.list(["\(labels.label("days", "daysCaps")) \(numbers)", dates, first.city], separator: " · ")
     }
 }
 

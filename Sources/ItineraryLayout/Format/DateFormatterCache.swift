@@ -1,6 +1,7 @@
 /// Date and date-interval formatters shared by every document its owner lays out, configured once each.
 import Foundation
 import ItineraryModel
+import ItineraryText
 
 /// Keeps one configured `DateFormatter` per (locale, zone, pattern), for as long as its owner
 /// (`FormatCaches`) lives.
@@ -62,7 +63,24 @@ final class DateFormatterCache: @unchecked Sendable {
     }
 
     /// The calendar days `first` to `last` (noon UTC dates) as one interval, e.g. `Jun 12 – 19, 2026`.
+    ///
+    /// A locale whose dates are written in right-to-left letters (Arabic, Hebrew) gets the two
+    /// dates apart, each isolated, `1 أكتوبر 2026 – 4 أكتوبر 2026` from left to right: the pages are
+    /// laid out left to right, and the locale's one-phrase interval would read, from the left,
+    /// as the end date first.
     func interval(from first: Date, to last: Date, locale: Locale, pattern: IntervalPattern) -> String {
+        let phrase = self.phrase(from: first, to: last, locale: locale, pattern: pattern)
+        guard first != last, TextEngine.hasRightToLeft(phrase) else { return phrase }
+        let single: Pattern
+        switch pattern {
+        case .mediumDate: return phrase
+        case let .template(template): single = .template(template)
+        }
+        let ends = [first, last].map { string(from: $0, locale: locale, zone: "UTC", pattern: single) }
+        return Bidi.list(ends, separator: " \u{2013} ")
+    }
+
+    private func phrase(from first: Date, to last: Date, locale: Locale, pattern: IntervalPattern) -> String {
         lock.lock()
         defer { lock.unlock() }
         let formatter = Self.cached(in: &intervalFormatters, IntervalKey(locale: locale.identifier, pattern: pattern)) {

@@ -94,7 +94,7 @@ public final class TripFormatter {
     public func dayShift(_ instant: Instant, zone: DisplayZone, from day: CalendarDate) -> String? {
         let n = day.days(to: localDate(instant, zone: zone))
         guard n != 0 else { return nil }
-        return "(" + (n > 0 ? "+" : "\u{2212}") + String(abs(n)) + ")"
+        return "(" + (n > 0 ? "+" : "\u{2212}") + count(abs(n)) + ")"
     }
 
     /// The zone identifier the formatters take: the IANA name, or a fixed offset (`GMT-0500`).
@@ -144,7 +144,7 @@ public final class TripFormatter {
         let nb = "\u{00A0}"
         var parts: [String] = []
         if h > 0 { parts.append(h.formatted(.number.locale(locale)) + nb + labels.hoursShort) }
-        if m > 0 || h == 0 { parts.append("\(m)" + nb + labels.minutesShort) }
+        if m > 0 || h == 0 { parts.append(count(m) + nb + labels.minutesShort) }
         return parts.joined(separator: nb)
     }
 

@@ -7,6 +7,8 @@ struct PageComposer {
     let text: TextEngine
     /// Left part of the running header, e.g. `Midwest Ballpark Swing · Jun 12 – 21, 2026`.
     let headerTitle: String
+    /// A count in the trip's locale's digits, for `Page N of M`.
+    let count: (Int) -> String
 
     func compose(_ bodies: [PageBody]) -> [PageFrame] {
         let t = theme.template
@@ -64,7 +66,7 @@ struct PageComposer {
         let style = theme.style(named: f.style)
         let top = theme.page.height - f.textTopFromBottom
         let baseline = top + text.lineBox([style]).baseline
-        let label = Labels.fill(theme.labels.pageOf, ["page": "\(page)", "pages": "\(pages)"])
+        let label = Labels.fill(theme.labels.pageOf, ["page": count(page), "pages": count(pages)])
         let pageLine = text.setParagraph([StyledSpan(label, style)], width: nil)
         var items: [DisplayItem] = []
         if let line = pageLine.first {

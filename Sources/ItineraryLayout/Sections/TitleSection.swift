@@ -8,11 +8,11 @@ extension SectionContext {
         guard let spec = theme.template.title else { return [] }
         var facts = [format.dateRange(trip.startDate, trip.endDate)]
         if let traveler = trip.traveler { facts.append(traveler) }
-        let factsSpan = theme.span(facts.joined(separator: " · "), .subtitle)
+        let factsSpan = theme.span(Bidi.list(facts, separator: " · "), .subtitle)
         var blocks: [any FlowBlock]
         switch spec.facts {
         case .below:
-            blocks = [clamped([theme.span(trip.displayName, .title)], maxLines: spec.maxLines), Spacer(spacing.afterTitle),
+            blocks = [clamped([theme.span(trip.shownName, .title)], maxLines: spec.maxLines), Spacer(spacing.afterTitle),
                       clamped([factsSpan], maxLines: spec.maxLines)]
         case .right:
             blocks = [titleLine(facts: factsSpan, maxLines: spec.maxLines)]
@@ -34,10 +34,10 @@ extension SectionContext {
         let factsLine = text.setParagraph([facts], width: nil).first
         let factsWidth = factsLine.map { $0.width + spacing.afterTitle } ?? 0
         guard let factsLine, factsWidth <= width / 2 else {
-            return Stack([clamped([theme.span(trip.displayName, .title)], maxLines: maxLines), Spacer(spacing.afterTitle),
+            return Stack([clamped([theme.span(trip.shownName, .title)], maxLines: maxLines), Spacer(spacing.afterTitle),
                           clamped([facts], maxLines: maxLines)])
         }
-        let name = text.setParagraph([theme.span(trip.displayName, .title)], width: width - factsWidth, maxLines: maxLines)
+        let name = text.setParagraph([theme.span(trip.shownName, .title)], width: width - factsWidth, maxLines: maxLines)
         var items: [DisplayItem] = []
         var y = 0.0
         for line in name {
@@ -50,7 +50,10 @@ extension SectionContext {
     }
 
     /// A paragraph across the content width in at most `maxLines` lines, the last ending in … when cut.
+    /// At most `maxLines`, the last ending in … when cut; a paragraph that reads right to left
+    /// (an Arabic name) is set from the right edge.
     private func clamped(_ spans: [StyledSpan], maxLines: Int) -> TextBlock {
-        TextBlock(lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width)
+        let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
+        return TextBlock(lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width, alignment: rtl ? .trailing : .leading)
     }
 }

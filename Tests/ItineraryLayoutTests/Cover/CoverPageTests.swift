@@ -16,7 +16,10 @@ struct CoverPageTests {
         let texts = CoverFixtures.texts(cover)
         #expect(texts.contains("TRIP ITINERARY") || texts.contains("ITINERARIO DEL VIAJE") || texts.contains("REISEPLAN"))
         #expect(!texts.contains { $0.hasPrefix("Page ") || $0.hasPrefix("Página ") || $0.hasPrefix("Seite ") })
-        #expect(CoverFixtures.texts(doc.pages[1]).contains { $0.hasPrefix("Page 2 of") || $0.hasPrefix("Página 2 de") || $0.hasPrefix("Seite 2 von") })
+        // In the trip's digits: an Arabic trip's page 2 is `Page ٢ of ٤`.
+        #expect(CoverFixtures.texts(doc.pages[1]).contains {
+            ["Page 2 of", "Página 2 de", "Seite 2 von", "Page \u{0662} of"].contains(where: $0.hasPrefix)
+        })
         // Nothing of the days shares the cover.
         #expect(!cover.items.contains { if case .destination = $0 { return true } else { return false } })
         let t = try CoverFixtures.template()
@@ -112,6 +115,30 @@ struct CoverPageTests {
         #expect(next.first == "CONTINUED · MAP KEY", "\(next.prefix(3))")
         let split = keyText(cover + next)
         for city in cities { #expect(split.contains(city), "\(city) missing from cover and page 2") }
+    }
+
+    @Test("the scale bar takes the bottom-left corner when the route reaches into the bottom-right one; labels keep out of it")
+    func scaleBarCorner() throws {
+        let trip = try CoverFixtures.trip(CoverFixtures.file("back-to-start"))
+        // A map padded so little that Chicago, the south-east corner of the route, sits where
+        // the bar would go.
+        let json = with(with(try classic(), "cover.map.padding.bottom", 10), "cover.map.padding.right", 10)
+        let context = try CoverFixtures.context(trip, template: TemplateLoader.load(JSONSerialization.data(withJSONObject: json)))
+        let spec = context.theme.template.cover!.map
+        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let layout = renderer.layout(RouteOutline(trip: trip), width: context.width, height: spec.height)
+        let zone = try #require(layout.reservedZone)
+        #expect(zone.minX == 0, "\(zone)")
+        #expect(layout.scaleBarRight < context.width / 2)
+        #expect(!layout.markers.contains { $0.shape.box.overlaps(zone) })
+        #expect(!layout.labels.contains { $0.box.overlaps(zone) })
+
+        // The template as it is: the corner on the right, as the design draws it.
+        let plain = try CoverFixtures.context(trip)
+        let standard = RouteMapRenderer(spec: plain.theme.template.cover!.map, theme: plain.theme, text: plain.text,
+                                        words: plain.coverMapWords(plain.theme.template.cover!.map))
+            .layout(RouteOutline(trip: trip), width: plain.width, height: spec.height)
+        #expect(standard.reservedZone?.maxX == plain.width)
     }
 
     @Test("a long route is shortened to its first cities, the last one and the number of stops")

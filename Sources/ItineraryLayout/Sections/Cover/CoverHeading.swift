@@ -5,9 +5,13 @@ import ItineraryText
 extension SectionContext {
     /// The trip's name (or its default, the route), in at most `maxLines` lines.
     func coverTitle(_ spec: CoverTextSpec) -> (part: CoverPart, lines: Int) {
-        let shown = trip.hasName ? trip.displayName : trip.routeCities.map(Bidi.isolated).joined(separator: " → ")
+        let shown = trip.shownName
         let lines = coverLines(shown, style: spec.style, width: width, maxLines: spec.maxLines)
-        return (coverPart(lines), max(1, lines.count))
+        // A name that reads right to left (in Arabic, in Hebrew) is set from the right edge.
+        guard TextEngine.isRightToLeftParagraph(shown) else { return (coverPart(lines), max(1, lines.count)) }
+        var part = coverPart(lines)
+        part.items = zip(part.items, lines).map { item, line in item.offset(by: Point(x: width - line.width, y: 0)) }
+        return (part, max(1, lines.count))
     }
 
     /// Every city in visiting order (`Chicago → Milwaukee → …`). When that takes more than

@@ -30,8 +30,8 @@ extension DayLayout {
     /// `Sun, Jun 14 · Milwaukee`, or `Tue, Nov 3 – Thu, Nov 5 · Denver` for a run.
     private func headingText(_ days: ClosedRange<Int>, _ day: Day) -> String {
         let dates = days.count == 1 ? ctx.format.dayDate(day.date)
-            : ctx.format.dayDate(day.date) + " \u{2013} " + ctx.format.dayDate(ctx.trip.days[days.upperBound].date)
-        return "\(dates) · \(day.city)"
+            : Bidi.list([ctx.format.dayDate(day.date), ctx.format.dayDate(ctx.trip.days[days.upperBound].date)], separator: " \u{2013} ")
+        return Bidi.list([dates, day.city], separator: " · ")
     }
 
     /// The tile with `DAY` over the number, the H2 beside it, the block centred on the tile.
