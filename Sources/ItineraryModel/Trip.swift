@@ -13,13 +13,15 @@ public struct Trip: Sendable, Equatable {
     public var locale: String
     public var teams: [Team]
     public var stadiums: [Stadium]
+    /// How the trip writes some of its leagues (chips, full names); any league may be left out.
+    public var leagues: [League]
     public var days: [Day]
     public var progress: Progress?
 
     public init(id: String, name: String? = nil, traveler: String? = nil,
                 startDate: CalendarDate, endDate: CalendarDate,
                 units: Units = .imperial, locale: String = "en_US",
-                teams: [Team] = [], stadiums: [Stadium] = [], days: [Day],
+                teams: [Team] = [], stadiums: [Stadium] = [], leagues: [League] = [], days: [Day],
                 progress: Progress? = nil) {
         self.id = id
         self.name = name
@@ -30,6 +32,7 @@ public struct Trip: Sendable, Equatable {
         self.locale = locale
         self.teams = teams
         self.stadiums = stadiums
+        self.leagues = leagues
         self.days = days
         self.progress = progress
     }
@@ -37,6 +40,21 @@ public struct Trip: Sendable, Equatable {
 
 public enum Units: String, Sendable, Equatable, CaseIterable {
     case imperial, metric
+}
+
+/// A league as the trip writes it: `id` is the league's name as games and teams give it.
+public struct League: Sendable, Equatable {
+    public var id: String
+    /// 2 to 4 characters, printed on its chips.
+    public var abbreviation: String?
+    /// The full name, printed beside the chip where the design names the league.
+    public var name: String?
+
+    public init(id: String, abbreviation: String? = nil, name: String? = nil) {
+        self.id = id
+        self.abbreviation = abbreviation
+        self.name = name
+    }
 }
 
 public struct Team: Sendable, Equatable {

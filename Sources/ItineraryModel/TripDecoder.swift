@@ -3,7 +3,7 @@ import StrictJSON
 
 enum TripDecoder {
     static let topLevelKeys = ["schemaVersion", "id", "name", "traveler", "startDate", "endDate", "units", "locale",
-                               "teams", "stadiums", "days", "progress", "extensions"]
+                               "teams", "stadiums", "leagues", "days", "progress", "extensions"]
     /// The only schema version this code reads.
     static let schemaVersion = 1
     /// The longest trip, counting both the first and the last day.
@@ -54,6 +54,10 @@ enum TripDecoder {
             decodeList(value, path, &problems) { decodeStadium($0, $1, &$2, registry: &stadiumRegistry) }
         }
         context.stadiumIds = top.has("stadiums") && stadiums == nil ? nil : stadiumRegistry.ids
+        var leagueRegistry = IdRegistry(kind: "league")
+        let leagues = top.optional("leagues") { value, path, problems in
+            decodeList(value, path, &problems) { decodeLeague($0, $1, &$2, registry: &leagueRegistry) }
+        }
 
         let days = top.required("days") { value, path, problems in
             decodeDays(value, path, &problems, tripDates: tripDates, context: &context)
@@ -68,7 +72,7 @@ enum TripDecoder {
         }
         let trip = Trip(id: id, name: name, traveler: traveler, startDate: startDate, endDate: endDate,
                         units: units, locale: locale, teams: teams ?? [], stadiums: stadiums ?? [],
-                        days: days, progress: progress)
+                        leagues: leagues ?? [], days: days, progress: progress)
         return (trip, [])
     }
 

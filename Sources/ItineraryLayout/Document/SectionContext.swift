@@ -133,3 +133,19 @@ extension SectionContext {
         return out
     }
 }
+
+extension SectionContext {
+    /// The code a league's chips print: the trip's `leagues[].abbreviation`, else the rule of
+    /// `TripFormatter.leagueCode`.
+    func leagueCode(_ league: String) -> String {
+        trip.leagues.first { $0.id == league }?.abbreviation ?? TripFormatter.leagueCode(league)
+    }
+
+    /// A league's full name: the trip's `leagues[].name`, else the template's `league.<CODE>`
+    /// label in `group`; nil when neither has one.
+    func leagueName(_ league: String, labels group: String) -> String? {
+        if let name = trip.leagues.first(where: { $0.id == league })?.name { return name }
+        let label = labels.label(group, "league." + league.uppercased())
+        return label.isEmpty ? nil : label
+    }
+}

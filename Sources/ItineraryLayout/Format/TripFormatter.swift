@@ -148,23 +148,24 @@ public final class TripFormatter {
         return parts.joined(separator: nb)
     }
 
-    /// The short code of a league, the same on the cover's chips, the day tiles and the compact
-    /// chips: a name of up to `leagueCodeLength` characters as written (`MLB`, `NPB`); a longer
-    /// one by its words, each acronym whole and each other word by its initial (`Saudi Pro
-    /// League` → `SPL`, `Liga MX` → `LMX`); a single long word by its first letters
-    /// (`Bundesliga` → `BUND`). At most `leagueCodeLength` characters.
+    /// The short code of a league when the trip gives none (`leagues[].abbreviation`), the same
+    /// on the cover's chips, the day tiles and the compact chips: a name of up to
+    /// `leagueCodeLength` characters as written (`MLB`, `NPB`); a name of several words in a
+    /// script with capitals by its words, each acronym whole and each other word by its capital
+    /// initial, at most `leagueCodeLength` characters (`Saudi Pro League` → `SPL`, `Liga MX` →
+    /// `LMX`, `B.League` → `BL`). Anything else is never cut inside a word: a single long word
+    /// (`Bundesliga`) or a name in a script without capitals (`ไทยลีก`) is its whole name, which
+    /// a chip too small for it sets smaller and, at the last, ends with a visible `…`.
     public static func leagueCode(_ league: String) -> String {
         let name = league.trimmingCharacters(in: .whitespaces)
         guard name.count > leagueCodeLength else { return name }
-        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" })
-        let code: String
-        if words.count > 1 {
-            code = words.map { word in
-                word.allSatisfy { $0.isUppercase || $0.isNumber } ? String(word) : String(word.prefix(1)).uppercased()
-            }.joined()
-        } else {
-            code = String(name.prefix(4)).uppercased()
-        }
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "." })
+        // Initials mean something only where words start with a capital letter.
+        let cased = words.allSatisfy { word in word.first.map { $0.isNumber || $0.isUppercase || $0.isLowercase } ?? false }
+        guard words.count > 1, cased else { return name.uppercased() }
+        let code = words.map { word in
+            word.allSatisfy { $0.isUppercase || $0.isNumber } ? String(word) : String(word.prefix(1)).uppercased()
+        }.joined()
         return String(code.prefix(leagueCodeLength))
     }
 

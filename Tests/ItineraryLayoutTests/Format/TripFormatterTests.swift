@@ -76,7 +76,8 @@ struct TripFormatterTests {
 struct LeagueCodeTests {
     @Test("one rule for every league name", arguments: [
         ("MLB", "MLB"), ("NWSL", "NWSL"), ("NPB", "NPB"), ("Saudi Pro League", "SPL"), ("Liga MX", "LMX"),
-        ("Bundesliga", "BUND"), ("Premier League", "PL"), ("Major League Soccer", "MLS"), ("Nippon Professional Baseball League", "NPBL"),
+        ("Bundesliga", "BUNDESLIGA"), ("Premier League", "PL"), ("Major League Soccer", "MLS"), ("Nippon Professional Baseball League", "NPBL"),
+        ("B.League", "BL"), ("ไทยลีก", "ไทยลีก"), ("ไทย ลีก", "ไทย ลีก"), ("Brasileirão", "BRASILEIRÃO"),
     ])
     func codes(league: String, code: String) {
         #expect(TripFormatter.leagueCode(league) == code)
@@ -90,5 +91,18 @@ struct LeagueCodeTests {
         let days = doc.pages.dropFirst().flatMap { $0.items.texts.map(\.text) }
         // Before: "Saudi Pro League" on the cover's chip, "SPL" on the tiles.
         #expect(cover.contains("SPL") && days.contains("SPL"), "\(cover)")
+    }
+
+    @Test("a trip's own abbreviation and name for a league win over the rule and the labels, in both designs",
+          arguments: ["classic", "compact"])
+    func tripsOwnCode(template: String) throws {
+        let trip = try Compact.trip("arabic-locale.json")
+        let doc = try Compact.layout(trip, template: template)
+        let texts = doc.pages.flatMap { $0.items.texts.map(\.text) }
+        #expect(texts.contains("RSL") && !texts.contains("SPL"), "\(texts.prefix(20))")
+        if template == "classic" {
+            // The cover names its one league in full, as the trip writes it.
+            #expect(doc.pages[0].items.texts.map(\.text).contains("دوري روشن السعودي للمحترفين"))
+        }
     }
 }

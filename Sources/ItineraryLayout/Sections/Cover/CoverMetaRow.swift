@@ -26,7 +26,7 @@ extension SectionContext {
         let datesWidth = max(dates?.width ?? 0, labelWidth(labels.dates))
         let traveler = trip.traveler.flatMap { $0.isEmpty ? nil : $0 }
         let leagues = coverLeagues
-        let fullName = leagues.count == 1 ? labels.words("cover")["league." + leagues[0]] : nil
+        let fullName = leagues.count == 1 ? leagueName(leagues[0], labels: "cover") : nil
         var chips = leagueChips(leagues, fullName: fullName, spec: spec, valueBox: valueBox)
         func leaguesWidth() -> Double { leagues.isEmpty ? 0 : spec.columnGap + max(chips.width, labelWidth(coverWord("leagues"))) }
         /// Room left for the traveler column.
@@ -75,7 +75,7 @@ extension SectionContext {
         var items: [DisplayItem] = []
         var x = 0.0
         for league in leagues {
-            guard let code = coverLine(TripFormatter.leagueCode(league), spec.chipStyle) else { continue }
+            guard let code = coverLine(leagueCode(league), spec.chipStyle) else { continue }
             if x > 0 { x += spec.chipGap }
             let w = code.width + 2 * spec.chipPaddingX
             items.append(.rect(Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,

@@ -9,7 +9,7 @@ extension DayLayout {
         sketch.add([.rect(Rect(x: 0, y: 0, width: size, height: size), radius: spec.card.leadTileRadius,
                           fill: color(.leagueTile), stroke: nil, strokeWidth: 0)])
         // Set smaller rather than spilling out of the tile (`WNBA`, `NWSL`).
-        if let l = fittedLine(span(TripFormatter.leagueCode(league), .leagueTile), width: room) {
+        if let l = fittedLine(span(ctx.leagueCode(league), .leagueTile), width: room) {
             sketch.line(l, x: (size - l.width) / 2, top: (size - l.height) / 2)
         }
         return sketch.items
@@ -20,7 +20,7 @@ extension DayLayout {
     func leagueChip(_ league: String, baseline matchupBaseline: Double) -> [DisplayItem] {
         let chip = spec.leagueCode
         let room = spec.card.leadTile - 2 * chip.paddingX
-        guard let l = fittedLine(span(TripFormatter.leagueCode(league), .leagueTile), width: room) else { return [] }
+        guard let l = fittedLine(span(ctx.leagueCode(league), .leagueTile), width: room) else { return [] }
         // Centred on the caps (about 0.72 em tall in Inter), not the line box, as the eye reads them.
         let middle = matchupBaseline - 0.36 * style(.matchup).size
         let box = Rect(x: 0, y: middle - chip.height / 2, width: l.width + 2 * chip.paddingX, height: chip.height)

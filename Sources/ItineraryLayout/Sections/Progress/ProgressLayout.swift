@@ -35,8 +35,7 @@ struct ProgressLayout {
     var venueOther: String { label(venueKind + "Other") }
     /// The league's full name, or its code when the labels have none.
     var leagueName: String {
-        let name = ctx.labels.label("progress", "league." + progress.league.uppercased())
-        return name.isEmpty ? progress.league : name
+        ctx.leagueName(progress.league, labels: "progress") ?? progress.league
     }
 
     /// The placeholders every progress label may use.

@@ -1,0 +1,24 @@
+/// Validation of one entry of `leagues`: how the trip wants a league written.
+import StrictJSON
+
+extension TripDecoder {
+    static let leagueKeys = ["id", "abbreviation", "name"]
+
+    /// `{"id": "Brasileirão", "abbreviation": "BRA", "name": "Campeonato Brasileiro Série A"}`:
+    /// the league as games and teams write it, the code its chips print (2 to 4 characters, as
+    /// a team's), and optionally its full name.
+    static func decodeLeague(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+                             registry: inout IdRegistry) -> League? {
+        guard let members = Read.object(value, path, &problems) else { return nil }
+        var league = ObjectReader(members, at: path, knownKeys: leagueKeys)
+        let id = league.required("id", Read.text)
+        if let id, let duplicate = registry.register(id, at: path) {
+            league.report("id", duplicate)
+        }
+        let abbreviation = league.optional("abbreviation", readAbbreviation)
+        let name = league.optional("name", Read.text)
+        problems.append(contentsOf: league.problems)
+        guard let id else { return nil }
+        return League(id: id, abbreviation: abbreviation, name: name)
+    }
+}
