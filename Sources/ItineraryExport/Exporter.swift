@@ -307,13 +307,33 @@ public final class Exporter {
         TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description)
     }
 
-    /// Uncovered characters, named by code point (the first 12, then a count), on one line.
+    /// Uncovered characters, named by code point and as written (the first 12, then a count),
+    /// on one line, with why where the kind of character says it: the bundled faces are chosen
+    /// for the scripts trips are written in, and some ranges are beyond them on purpose.
     static func warnings(_ document: LaidOutDocument) -> [String] {
         let scalars = document.uncoveredScalars
         guard !scalars.isEmpty else { return [] }
-        var names = scalars.prefix(12).map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+        var names = scalars.prefix(12).map { scalar in
+            let printable = !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                              || scalar.properties.generalCategory == .privateUse)
+            return String(format: "U+%04X", scalar.value) + (printable ? " \(Character(scalar))" : "")
+        }.joined(separator: ", ")
         if scalars.count > 12 { names += " and \(scalars.count - 12) more" }
-        return ["no bundled font covers \(scalars.count) character\(scalars.count == 1 ? "" : "s") (\(names)): drawn as empty boxes"]
+        let reasons = Set(scalars.compactMap(uncoveredReason)).sorted()
+        let why = reasons.map { "; " + $0 }.joined()
+        return ["no bundled font covers \(scalars.count) character\(scalars.count == 1 ? "" : "s") (\(names)): drawn as empty boxes\(why)"]
+    }
+
+    /// Why the bundled faces lack a character, for the kinds where that is known.
+    static func uncoveredReason(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x20000...0x3FFFF:
+            return "rare CJK ideographs (Extension B and later) are beyond the bundled CJK face, Droid Sans Fallback: write the common form where there is one (吉 for 𠮷)"
+        case 0xE000...0xF8FF, 0xF0000...0x10FFFF:
+            return "private-use characters have no standard picture"
+        default:
+            return nil
+        }
     }
 
     /// Reads, validates, renders and atomically writes one trip: a PDF, or with `pngPage`

@@ -69,7 +69,8 @@ public final class TextEngine {
         guard !spans.isEmpty else { return [] }
         let key = ParagraphCache.Key(spans: spans, width: width)
         if let done = cache.lookUp(key) { return done }
-        let paragraph = breakParagraph(spans, width: width)
+        // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
+        let paragraph = breakParagraph(spans.map(Self.drawable), width: width)
         cache.insert(paragraph, for: key)
         return paragraph.lines
     }
@@ -137,6 +138,13 @@ public final class TextEngine {
         return Double(x1 - x0) / Double(PANGO_SCALE)
     }
 
+    /// `span` with its emoji sequences written as the bundled faces draw them.
+    static func drawable(_ span: StyledSpan) -> StyledSpan {
+        var s = span
+        s.text = EmojiSequences.drawable(span.text)
+        return s
+    }
+
     /// Whether `text` holds right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) or
     /// explicit right-to-left marks.
     public static func hasRightToLeft(_ text: String) -> Bool {
@@ -184,7 +192,7 @@ public final class TextEngine {
 
     /// The advance width of `spans` from a layout of their own (not kept).
     private func measuredAdvance(of spans: [StyledSpan]) -> Double {
-        let layout = makeLayout(spans)
+        let layout = makeLayout(spans.map(Self.drawable))
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         // Line by line rather than `pango_layout_get_extents`: the layout's extents also need
         // each font's line height, which Pango works out by shaping a sample sentence per font

@@ -194,14 +194,17 @@ struct CommandLineTests {
         // U+16A0 (Runic) is in none of the bundled fonts.
         // Into the first notes field: notes are printed by every template.
         if let range = json.range(of: "\"notes\": \"") {
-            json.replaceSubrange(range, with: "\"notes\": \"\u{16A0} ")
+            json.replaceSubrange(range, with: "\"notes\": \"\u{16A0} \u{20BB7}野家 ")
         }
         let input = dir.appendingPathComponent("runic.json")
         try Data(json.utf8).write(to: input)
         let r = try cli([input.path, dir.appendingPathComponent("out.pdf").path])
         #expect(r.status == 0, "\(r.stderr)")
         expectPrefixed(r.stderr, "warning")
-        #expect(r.stderr.contains("U+16A0"))
+        #expect(r.stderr.contains("U+16A0 \u{16A0}"))
+        // And why, where the kind of character says it: 𠮷 is beyond the bundled CJK face.
+        #expect(r.stderr.contains("U+20BB7 \u{20BB7}") && r.stderr.contains("Extension B"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
     }
 }
 

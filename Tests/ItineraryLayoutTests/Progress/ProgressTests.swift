@@ -88,6 +88,27 @@ struct ProgressTests {
         #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "NHL").entries.first?.dates.count == 2)
     }
 
+    @Test("a card whose tenant in the record's league the trip does not name has every part: the league's code on the chip, its name on the team line")
+    func cardWithoutTenant() throws {
+        // An NHL record over a trip of baseball games: no stadium has an NHL home team here.
+        let p = try layout("NHL")
+        let visits = StadiumVisits(trip: p.ctx.trip, visitedIds: p.progress.visitedStadiumIds, league: "NHL")
+        #expect(!visits.entries.isEmpty && visits.entries.allSatisfy { $0.homeTeam == nil })
+        func strings(_ rows: [Canvas]) -> [String] {
+            rows.flatMap { $0.draw(at: Point(x: 0, y: 0)) }.compactMap { item -> String? in
+                if case let .text(spans, origin: _) = item { return spans.map(\.text).joined() }
+                return nil
+            }
+        }
+        let texts = strings(p.gridRows(visits.entries))
+        #expect(texts.filter { $0 == "NHL" }.count == visits.entries.count, "\(texts)")
+        #expect(texts.filter { $0 == "National Hockey League" }.count == visits.entries.count)
+        // With the tenant known, its code and name as before.
+        let mlb = try layout("MLB")
+        let own = strings(mlb.gridRows(StadiumVisits(trip: mlb.ctx.trip, visitedIds: mlb.progress.visitedStadiumIds, league: "MLB").entries))
+        #expect(own.contains("CHC") && own.contains("Chicago Cubs") && !own.contains("National Hockey League"))
+    }
+
     @Test("the count shown is visitedCount")
     func count() throws {
         let l = try layout("MLB", total: 30, visited: 12)

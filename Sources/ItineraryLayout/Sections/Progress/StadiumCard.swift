@@ -38,11 +38,14 @@ extension ProgressLayout {
         var top: [DisplayItem] = []
         let stadium = entry.stadium
 
-        // Chip row: the home team's code on its text colour, the caps place at the right.
+        // Chip row: the home team's code on its text colour, the caps place at the right. A
+        // stadium whose tenant in the record's league the trip does not name (visited before
+        // the trip, or only for another league's games) has the same parts: the league's code
+        // on the chip, its full name on the team line.
         let team = entry.homeTeam.flatMap { ctx.teams[$0] }
         let chipTextBaseline = (chip.height - style(.chip).lineHeight) / 2 + baseline(.chip)
         var chipWidth = 0.0
-        if let team, let code = line([span(team.abbreviation, .chip)], maxWidth: inner / 2) {
+        if let code = line([span(team?.abbreviation ?? ctx.leagueCode(progress.league), .chip)], maxWidth: inner / 2) {
             chipWidth = code.width + 2 * chip.paddingX
             let box = Rect(x: left, y: c.border + c.padding.top, width: chipWidth, height: chip.height)
             top += chipBox(box, team: team)
@@ -61,11 +64,9 @@ extension ProgressLayout {
             top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
             y += l.height
         }
-        if let team {
-            for l in ctx.text.setParagraph([span(team.name, .team)], width: inner, maxLines: c.teamMaxLines) {
-                top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
-                y += l.height
-            }
+        for l in ctx.text.setParagraph([span(team?.name ?? leagueName, .team)], width: inner, maxLines: c.teamMaxLines) {
+            top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
+            y += l.height
         }
 
         // Foot: a hairline, then when the trip visits (or that it was an earlier visit).
@@ -90,13 +91,14 @@ extension ProgressLayout {
         return StadiumCard(height: height, draw: draw)
     }
 
-    /// The chip's fill (the team's text colour or a token) and outline, as the template sets them.
-    private func chipBox(_ box: Rect, team: Team) -> [DisplayItem] {
+    /// The chip's fill (the team's text colour, the fallback without a team, or a token) and
+    /// outline, as the template sets them.
+    private func chipBox(_ box: Rect, team: Team?) -> [DisplayItem] {
         let chip = spec.chip
         var items: [DisplayItem] = []
         switch chip.fill {
         case .team?:
-            let fill = TeamColors(team, paper: color(.paper), fallback: color(.chipFallback)).text
+            let fill = team.map { TeamColors($0, paper: color(.paper), fallback: color(.chipFallback)).text } ?? color(.chipFallback)
             items.append(.rect(box, radius: chip.radius, fill: fill, stroke: nil, strokeWidth: 0))
         case let .token(name)?:
             items.append(.rect(box, radius: chip.radius, fill: ctx.theme.color(name), stroke: nil, strokeWidth: 0))

@@ -1,0 +1,63 @@
+/// Emoji sequences the bundled faces cannot draw as one picture, written as what they can.
+///
+/// The bundled symbol faces (Noto Sans Symbols 2) draw single emoji in outline, at the text's
+/// size on its baseline, but no sequence: a flag (two regional indicators) came out as two
+/// boxed letters, a skin tone as a swatch after its hand, a family (people joined by zero-width
+/// joiners) as three faces. Each sequence is written instead as what it stands for and the
+/// faces draw: a flag as its two-letter country code (`🇯🇵` → `JP`), a modified emoji or a
+/// joined sequence as its first emoji (`👍🏽` → `👍`, `👨‍👩‍👧` → `👨`), a tag sequence
+/// (`🏴󠁧󠁢󠁳󠁣󠁴󠁿`) as its black flag.
+public enum EmojiSequences {
+    /// `text` with every such sequence replaced; text without one is returned as it is (the
+    /// check reads the UTF-8 once, for a byte that starts a 4-byte scalar, where indicators,
+    /// skin tones and tags are, or the joiner's E2 80 8D).
+    public static func drawable(_ text: String) -> String {
+        guard mayHoldSequence(text.utf8) else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = Array(text.unicodeScalars)[...]
+        var changed = false
+        while let s = scalars.first {
+            scalars = scalars.dropFirst()
+            if let letter = regionalLetter(s) {
+                // A pair is a flag: its two letters. A lone indicator is its letter too.
+                out.append(letter)
+                if let next = scalars.first, let second = regionalLetter(next) {
+                    out.append(second)
+                    scalars = scalars.dropFirst()
+                }
+                changed = true
+            } else if isSkinTone(s) || isTag(s) {
+                changed = true
+            } else if s.value == 0x200D, let next = scalars.first, next.value > 0xFF, next.properties.isEmoji {
+                // A joiner and the emoji it joins: the sequence keeps its first picture.
+                scalars = scalars.dropFirst()
+                while let more = scalars.first, more.value == 0xFE0F || isSkinTone(more) { scalars = scalars.dropFirst() }
+                changed = true
+            } else {
+                out.append(s)
+            }
+        }
+        return changed ? String(out) : text
+    }
+
+    private static func mayHoldSequence(_ bytes: String.UTF8View) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for b in bytes {
+            if b >= 0xF0 || (previous == (0xE2, 0x80) && b == 0x8D) { return true }
+            previous = (previous.1, b)
+        }
+        return false
+    }
+
+    /// `A`…`Z` for the regional indicator symbols U+1F1E6…U+1F1FF.
+    private static func regionalLetter(_ s: Unicode.Scalar) -> Unicode.Scalar? {
+        guard (0x1F1E6...0x1F1FF).contains(s.value) else { return nil }
+        return Unicode.Scalar(s.value - 0x1F1E6 + 0x41)
+    }
+
+    /// The five Fitzpatrick modifiers.
+    private static func isSkinTone(_ s: Unicode.Scalar) -> Bool { (0x1F3FB...0x1F3FF).contains(s.value) }
+
+    /// Tag characters (subdivision flags): E0020…E007F.
+    private static func isTag(_ s: Unicode.Scalar) -> Bool { (0xE0020...0xE007F).contains(s.value) }
+}

@@ -1,0 +1,21 @@
+/// Emoji sequences written as the bundled faces can draw them.
+import ItineraryText
+import Testing
+
+@Suite("Emoji sequences")
+struct EmojiSequencesTests {
+    @Test("a flag is its country code, a modified or joined sequence its first emoji, a tag sequence its black flag", arguments: [
+        ("Tokyo 🇯🇵", "Tokyo JP"), ("🇺🇸🇨🇦 tour", "USCA tour"), ("👍🏽 seats", "👍 seats"), ("👨‍👩‍👧 trip", "👨 trip"),
+        ("👩‍❤️‍👨", "👩"), ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} fans", "🏴 fans"), ("⛹️‍♀️", "⛹️"),
+    ])
+    func sequences(text: String, drawn: String) {
+        #expect(EmojiSequences.drawable(text) == drawn)
+    }
+
+    @Test("other text is returned as written: single emoji, scripts that use the joiner, arrows and dashes")
+    func untouched() {
+        for text in ["⚾🏀🏒", "क्\u{200D}ष", "Chicago → Milwaukee – 7:05 PM", "𠮷野家", "Zürich"] {
+            #expect(EmojiSequences.drawable(text) == text)
+        }
+    }
+}
