@@ -46,7 +46,7 @@ let package = Package(
                 plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
-        .target(name: "ItineraryExport", dependencies: ["Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText"]),
+        .target(name: "ItineraryExport", dependencies: ["Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText", "StrictJSON"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
         .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "COpenSSL"]),

@@ -5,6 +5,7 @@ import ItineraryLayout
 import ItineraryModel
 import ItineraryRender
 import ItineraryText
+import StrictJSON
 
 /// Which design to use: a template shipped in `Templates/` by name, or a user's file.
 public enum TemplateChoice: Sendable, Equatable {
@@ -304,7 +305,25 @@ public final class Exporter {
     /// place has no known zone (shown with their written offset), one line each, with the JSON
     /// path and the key to add. `validate` prints the same lines.
     public static func warnings(_ trip: Trip) -> [String] {
-        TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description)
+        TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description) + leagueWarnings(trip)
+    }
+
+    /// Leagues of the trip's games whose code the rule cannot shorten without cutting a word
+    /// (`Bundesliga`): their chips print the whole name, small, and the day tiles may have to
+    /// end it in `…`. The trip can say the code.
+    static func leagueWarnings(_ trip: Trip) -> [String] {
+        let written = Set(trip.leagues.compactMap { $0.abbreviation == nil ? nil : $0.id })
+        var seen = Set<String>()
+        var out: [String] = []
+        for day in trip.days {
+            for case let .game(game) in day.items where seen.insert(game.league).inserted && !written.contains(game.league) {
+                guard TripFormatter.leagueCode(game.league).count > TripFormatter.leagueCodeLength else { continue }
+                out.append("leagues: \(MessageText.quoted(game.league)) has no short code, so its chips print the whole name, "
+                           + "small, and may end it in …; add {\"id\": \(MessageText.quoted(game.league)), \"abbreviation\": \"…\"} "
+                           + "(2 to 4 characters) to leagues")
+            }
+        }
+        return out
     }
 
     /// Uncovered characters, named by code point and as written (the first 12, then a count),

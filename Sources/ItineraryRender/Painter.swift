@@ -31,6 +31,9 @@ struct Painter {
             cairo_stroke(cr)
             cairo_restore(cr)
         case let .rect(rect, radius, fill, stroke, strokeWidth):
+            // Neither filled nor stroked, a box draws nothing (layout uses it to hold lines
+            // together across a page break); adding its path would leave it for the next item.
+            guard fill != nil || stroke != nil else { break }
             cairo_save(cr)
             roundedRect(rect, radius: radius)
             if let fill {

@@ -19,4 +19,12 @@ public enum Bidi {
     public static func list(_ parts: [String], separator: String) -> String {
         parts.map(isolated).joined(separator: separator)
     }
+
+    /// `text` between left-to-right marks when it holds right-to-left letters or Arabic-Indic
+    /// digits: a list of numbers (`١·٥`) beside its label keeps its place from the left, where
+    /// the digits' own weak direction would let the neutrals around them turn right to left.
+    public static func leftToRight(_ text: String) -> String {
+        guard TextEngine.hasRightToLeft(text) else { return text }
+        return "\u{200E}" + text + "\u{200E}"
+    }
 }

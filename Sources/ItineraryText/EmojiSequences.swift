@@ -6,11 +6,11 @@
 /// joiners) as three faces. Each sequence is written instead as what it stands for and the
 /// faces draw: a flag as its two-letter country code (`🇯🇵` → `JP`), a modified emoji or a
 /// joined sequence as its first emoji (`👍🏽` → `👍`, `👨‍👩‍👧` → `👨`), a tag sequence
-/// (`🏴󠁧󠁢󠁳󠁣󠁴󠁿`) as its black flag.
+/// (`🏴󠁧󠁢󠁳󠁣󠁴󠁿`) as its black flag, a keycap (`1️⃣`) as its digit.
 public enum EmojiSequences {
     /// `text` with every such sequence replaced; text without one is returned as it is (the
     /// check reads the UTF-8 once, for a byte that starts a 4-byte scalar, where indicators,
-    /// skin tones and tags are, or the joiner's E2 80 8D).
+    /// skin tones and tags are, or the joiner's E2 80 8D, or the keycap's E2 83 A3).
     public static func drawable(_ text: String) -> String {
         guard mayHoldSequence(text.utf8) else { return text }
         var out = String.UnicodeScalarView()
@@ -28,6 +28,11 @@ public enum EmojiSequences {
                 changed = true
             } else if isSkinTone(s) || isTag(s) {
                 changed = true
+            } else if s.value == 0x20E3 {
+                // A keycap (`1️⃣`): its digit or sign alone; the enclosing mark would be drawn
+                // as a box of its own over the next letter.
+                if out.last?.value == 0xFE0F { out.removeLast() }
+                changed = true
             } else if s.value == 0x200D, let next = scalars.first, next.value > 0xFF, next.properties.isEmoji {
                 // A joiner and the emoji it joins: the sequence keeps its first picture.
                 scalars = scalars.dropFirst()
@@ -43,7 +48,7 @@ public enum EmojiSequences {
     private static func mayHoldSequence(_ bytes: String.UTF8View) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
         for b in bytes {
-            if b >= 0xF0 || (previous == (0xE2, 0x80) && b == 0x8D) { return true }
+            if b >= 0xF0 || (previous == (0xE2, 0x80) && b == 0x8D) || (previous == (0xE2, 0x83) && b == 0xA3) { return true }
             previous = (previous.1, b)
         }
         return false

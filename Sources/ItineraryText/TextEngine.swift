@@ -211,6 +211,8 @@ public final class TextEngine {
     public func ellipsize(_ span: StyledSpan, width: Double, middle: Bool) -> StyledSpan {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
+        // What it returns may be drawn as it is (a running header): in the form the faces draw.
+        let span = Self.drawable(span)
         guard advance(of: [span]) > width else { return span }
         // The probes below are one-off strings: measured without filling the paragraph cache.
         let chars = Array(span.text)
@@ -271,7 +273,7 @@ public final class TextEngine {
             pango_cairo_show_layout_line(cr, line)
             return
         }
-        let layout = makeLayout(spans)
+        let layout = makeLayout(spans.map(Self.drawable))
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
         cairo_move_to(cr, x, baseline)

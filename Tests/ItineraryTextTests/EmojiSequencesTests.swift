@@ -6,7 +6,7 @@ import Testing
 struct EmojiSequencesTests {
     @Test("a flag is its country code, a modified or joined sequence its first emoji, a tag sequence its black flag", arguments: [
         ("Tokyo 🇯🇵", "Tokyo JP"), ("🇺🇸🇨🇦 tour", "USCA tour"), ("👍🏽 seats", "👍 seats"), ("👨‍👩‍👧 trip", "👨 trip"),
-        ("👩‍❤️‍👨", "👩"), ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} fans", "🏴 fans"), ("⛹️‍♀️", "⛹️"),
+        ("👩‍❤️‍👨", "👩"), ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} fans", "🏴 fans"), ("⛹️‍♀️", "⛹️"), ("Gate 1️⃣ #️⃣ keycap", "Gate 1 # keycap"),
     ])
     func sequences(text: String, drawn: String) {
         #expect(EmojiSequences.drawable(text) == drawn)

@@ -75,7 +75,8 @@ public final class TripFormatter {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
         let day = caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: dayPattern(localDate(instant, zone: zone)))
         let t = time(instant, zone: zone)
-        return day + " · " + Self.unbreakable(t.time + (withZone ? " " + t.zone : ""))
+        // Day, then time, from the left whatever the script of either (`Bidi.list`).
+        return Bidi.list([day, Self.unbreakable(t.time + (withZone ? " " + t.zone : ""))], separator: " · ")
     }
 
     /// The calendar date of an instant where it is shown.

@@ -77,16 +77,23 @@ public struct MapProjection: Sendable {
         return edge
     }
 
-    /// `lon` in −180 ..< 180.
+    /// `lon` in −180 ..< 180 (a value a rounding step from a whole turn is taken as it).
     public static func normalized(_ lon: Double) -> Double {
-        let r = (lon + 180).truncatingRemainder(dividingBy: 360)
-        return (r < 0 ? r + 360 : r) - 180
+        turn(lon + 180) - 180
     }
 
-    /// `lon` moved by whole turns into `west ..< west + 360`.
+    /// `lon` moved by whole turns into `west ..< west + 360`: the western edge itself, give or
+    /// take the rounding of the arithmetic that found it, stays where it is (−43.2 must not come
+    /// back as 316.8 because −43.2 + 180 − 180 is −43.19999999999999).
     static func unwrap(_ lon: Double, from west: Double) -> Double {
-        let r = (lon - west).truncatingRemainder(dividingBy: 360)
-        return west + (r < 0 ? r + 360 : r)
+        west + turn(lon - west)
+    }
+
+    /// `d` in 0 ..< 360, where a remainder within a billionth of a degree of a whole turn is 0.
+    private static func turn(_ d: Double) -> Double {
+        var r = d.truncatingRemainder(dividingBy: 360)
+        if r < 0 { r += 360 }
+        return r > 360 - 1e-9 ? 0 : r
     }
 
     /// The map position of a place.

@@ -47,11 +47,15 @@ public enum MarkerLayout {
     }
 
     /// `3`, `3 · 6`, `5 · 32 · 35`; beyond `maxNumbers` numbers, the first `maxNumbers − 1`
-    /// and a count of the rest: `5 · 32 · +2`.
-    public static func text(numbers: [String], maxNumbers: Int) -> String {
-        guard numbers.count > maxNumbers else { return numbers.joined(separator: separator) }
+    /// and a count of the rest: `5 · 32 · +2`, the count in `count`'s digits. Numbers in
+    /// Arabic-Indic digits have left-to-right marks around each dot: between two such numbers
+    /// a dot would otherwise take their right-to-left order and list them from the right.
+    public static func text(numbers: [String], maxNumbers: Int, count: (Int) -> String = { String($0) }) -> String {
+        let arabicDigits = numbers.contains { $0.unicodeScalars.contains { (0x0660...0x0669).contains($0.value) || (0x06F0...0x06F9).contains($0.value) } }
+        let joint = arabicDigits ? "\u{200E}" + separator + "\u{200E}" : separator
+        guard numbers.count > maxNumbers else { return numbers.joined(separator: joint) }
         let shown = max(1, maxNumbers - 1)
-        return (numbers.prefix(shown) + ["+\(numbers.count - shown)"]).joined(separator: separator)
+        return (numbers.prefix(shown) + ["+" + count(numbers.count - shown)]).joined(separator: joint)
     }
 
     /// A capsule as wide as the text plus `padding` radii, never narrower than a circle.

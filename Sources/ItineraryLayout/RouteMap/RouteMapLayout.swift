@@ -152,7 +152,8 @@ struct RouteMapRenderer {
         let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
         let markerStyle = theme.style(named: tier.style)
         let markers = outline.places.enumerated().map { i, place in
-            let label = MarkerLayout.text(numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers)
+            let label = MarkerLayout.text(numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers,
+                                          count: words.number)
             let w = text.advance(of: [StyledSpan(label, markerStyle)])
             let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
             return PlacedMarker(shape: MarkerShape(center: centers[i], radius: tier.radius, halfWidth: capsule / 2),

@@ -105,4 +105,30 @@ struct LeagueCodeTests {
             #expect(doc.pages[0].items.texts.map(\.text).contains("دوري روشن السعودي للمحترفين"))
         }
     }
+
+    @Test("the cover's league chips keep to the row: those that do not fit give way to a count (eight long one-word leagues)")
+    func chipsKeepToTheRow() throws {
+        var trip = try Compact.trip("multi-league-30-day.json")
+        let names = ["Bundesliga", "Eredivisie", "Superettan", "Ekstraklasa", "Allsvenskan", "Eliteserien", "Veikkausliiga", "Premiership"]
+        var n = 0
+        for d in trip.days.indices {
+            for i in trip.days[d].items.indices {
+                if case var .game(game) = trip.days[d].items[i] {
+                    game.league = names[n % names.count]
+                    n += 1
+                    trip.days[d].items[i] = .game(game)
+                }
+            }
+        }
+        let doc = try Compact.layout(trip, template: "classic")
+        let cover = doc.pages[0]
+        let chips = cover.items.texts.filter { names.map { $0.uppercased() }.contains($0.text) }
+        #expect(!chips.isEmpty && chips.count < names.count)
+        #expect(cover.items.texts.contains { $0.text.hasPrefix("+") }, "\(cover.items.texts.map(\.text))")
+        // Every chip ends inside the right margin (612 − 54).
+        for rect in cover.items.compactMap({ item -> Rect? in if case let .rect(r, _, _, _, _) = item { return r } else { return nil } })
+            where rect.height < 20 {
+            #expect(rect.x + rect.width <= 612 - 54 + 0.01, "\(rect)")
+        }
+    }
 }

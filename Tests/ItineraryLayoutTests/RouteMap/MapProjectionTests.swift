@@ -107,4 +107,13 @@ struct MapProjectionTests {
     func westernEdge(longitudes: [Double], edge: Double) {
         #expect(close(MapProjection.westernEdge(longitudes), edge))
     }
+
+    @Test("the westernmost place stays in the west whatever the rounding of its longitude (Madrid, Rio, London, Sydney)",
+          arguments: [-3.6883, -43.2, -0.1086, 151.2093, 34.7614, -63.5752, 130.4017])
+    func westernmostStaysWest(longitude: Double) {
+        let west = GeoPoint(latitude: 40, longitude: longitude), east = GeoPoint(latitude: 41, longitude: longitude + 5)
+        let p = MapProjection(points: [west, east], frame: frame, padding: padding, minimumSpan: 1.2)
+        #expect(close(p.project(west).x, inner.minX, 1e-6), "\(p.project(west).x)")
+        #expect(close(p.project(east).x, inner.maxX, 1e-6))
+    }
 }

@@ -19,6 +19,11 @@ struct MarkerLayoutTests {
         #expect(MarkerLayout.text(numbers: ["3", "6"], maxNumbers: 3) == "3\(thin)6")
         #expect(MarkerLayout.text(numbers: ["5", "32", "35"], maxNumbers: 3) == "5\(thin)32\(thin)35")
         #expect(MarkerLayout.text(numbers: ["5", "32", "35", "40"], maxNumbers: 3) == "5\(thin)32\(thin)+2")
+        // Arabic-Indic digits, the count in them too, each dot between left-to-right marks so
+        // the numbers read from the left.
+        let lrm = "\u{200E}"
+        #expect(MarkerLayout.text(numbers: ["١", "٥", "٩", "١٢"], maxNumbers: 3, count: { ["", "١", "٢"][$0] })
+                == "١\(lrm)\(thin)\(lrm)٥\(lrm)\(thin)\(lrm)+٢")
     }
 
     @Test("width = max(2R, text + 1.5R)")

@@ -24,9 +24,10 @@ extension SectionContext {
             dates: { place in
                 // Like the marker's numbers: the first visits, then a count of the rest.
                 let visits = place.stops.map { dates.string($0.firstDay, $0.lastDay) }
-                guard visits.count > maxVisits else { return visits.joined(separator: " · ") }
+                // From the left, whatever the script of the dates (Bidi.list).
+                guard visits.count > maxVisits else { return Bidi.list(visits, separator: " · ") }
                 let shown = max(1, maxVisits - 1)
-                return (visits.prefix(shown) + ["+" + format.count(visits.count - shown)]).joined(separator: " · ")
+                return Bidi.list(visits.prefix(shown) + ["+" + format.count(visits.count - shown)], separator: " · ")
             },
             degrees: { value, isLatitude in
                 let key = value == 0 || abs(value) == 180 ? "degrees" : isLatitude ? (value > 0 ? "latitudeNorth" : "latitudeSouth")
@@ -71,8 +72,9 @@ extension SectionContext {
             var spans: [StyledSpan] = []
             for (i, place) in places.enumerated() {
                 if i > 0 { spans.append(span(" · ", spec.style)) }
-                let numbers = MarkerLayout.text(numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers)
-                spans.append(span(TripFormatter.unbreakable(numbers) + "\u{00A0}", spec.numberStyle))
+                let numbers = MarkerLayout.text(numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers,
+                                                count: format.count)
+                spans.append(span(Bidi.leftToRight(TripFormatter.unbreakable(numbers)) + "\u{00A0}", spec.numberStyle))
                 spans.append(span(TripFormatter.unbreakable(Bidi.isolated(place.city)), spec.style))
             }
             return spans

@@ -27,13 +27,15 @@ extension SectionContext {
         let traveler = trip.traveler.flatMap { $0.isEmpty ? nil : $0 }
         let leagues = coverLeagues
         let fullName = leagues.count == 1 ? leagueName(leagues[0], labels: "cover") : nil
-        var chips = leagueChips(leagues, fullName: fullName, spec: spec, valueBox: valueBox)
+        // The chips keep to the row: what the dates leave, less a quarter of the row for a traveler.
+        let chipRoom = width - datesWidth - spec.columnGap - (traveler == nil ? 0 : width / 4 + spec.columnGap)
+        var chips = leagueChips(leagues, fullName: fullName, spec: spec, valueBox: valueBox, room: chipRoom)
         func leaguesWidth() -> Double { leagues.isEmpty ? 0 : spec.columnGap + max(chips.width, labelWidth(coverWord("leagues"))) }
         /// Room left for the traveler column.
         func travelerRoom() -> Double { width - datesWidth - spec.columnGap - leaguesWidth() }
         if let traveler, fullName != nil,
            max(coverLine(traveler, spec.valueStyle)?.width ?? 0, labelWidth(labels.traveler)) > travelerRoom() {
-            chips = leagueChips(leagues, fullName: nil, spec: spec, valueBox: valueBox)
+            chips = leagueChips(leagues, fullName: nil, spec: spec, valueBox: valueBox, room: chipRoom)
         }
 
         var columns: [(label: String, items: [DisplayItem], width: Double)] = []
@@ -66,24 +68,50 @@ extension SectionContext {
         return CoverPart(items: items, height: valueTop + valueBox.height)
     }
 
-    /// Ink chips with the league codes, centred on the value line, then the full name on its baseline.
+    /// Ink chips with the league codes, centred on the value line, then the full name on its
+    /// baseline. Chips that would pass `room` give way to a count of them (`+3`), and so does
+    /// the full name: the row never runs off the paper, and the day cards show every code.
     private func leagueChips(_ leagues: [String], fullName: String?, spec: CoverMetaSpec,
-                             valueBox: (baseline: Double, height: Double)) -> (items: [DisplayItem], width: Double) {
+                             valueBox: (baseline: Double, height: Double), room: Double) -> (items: [DisplayItem], width: Double) {
         let chipBox = text.lineBox([theme.style(named: spec.chipStyle)])
         let chipHeight = chipBox.height + 2 * spec.chipPaddingY
         let top = (valueBox.height - chipHeight) / 2
         var items: [DisplayItem] = []
         var x = 0.0
-        for league in leagues {
+        for (index, league) in leagues.enumerated() {
             guard let code = coverLine(leagueCode(league), spec.chipStyle) else { continue }
-            if x > 0 { x += spec.chipGap }
             let w = code.width + 2 * spec.chipPaddingX
+            let left = leagues.count - index - 1
+            let more = left == 0 ? 0 : (coverLine("+" + format.count(left), spec.leagueNameStyle)?.width ?? 0) + spec.leagueNameGap
+            if x + (x > 0 ? spec.chipGap : 0) + w + more > room, index > 0 || w > room {
+                // The rest as a count; a first chip wider than the row is set shortened.
+                if index == 0, let short = coverLine(text.ellipsize(coverSpan(leagueCode(league), spec.chipStyle),
+                                                                    width: max(0, room - more - 2 * spec.chipPaddingX), middle: false).text,
+                                                      spec.chipStyle) {
+                    let sw = short.width + 2 * spec.chipPaddingX
+                    items.append(.rect(Rect(x: 0, y: top, width: sw, height: chipHeight), radius: spec.chipRadius,
+                                       fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
+                    items.append(.text(spans: short.spans, origin: Point(x: spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
+                    x = sw
+                }
+                let rest = leagues.count - index - (index == 0 ? 1 : 0)
+                if rest > 0, let count = coverLine("+" + format.count(rest), spec.leagueNameStyle) {
+                    x += spec.leagueNameGap
+                    items.append(.text(spans: count.spans, origin: Point(x: x, y: valueBox.baseline)))
+                    x += count.width
+                }
+                return (items, x)
+            }
+            if x > 0 { x += spec.chipGap }
             items.append(.rect(Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
                                fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
             items.append(.text(spans: code.spans, origin: Point(x: x + spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
             x += w
         }
-        if let fullName, let name = coverLine(fullName, spec.leagueNameStyle) {
+        // A trip's own name for its league may be long: shortened to the room left, with a `…`.
+        let nameRoom = room - x - spec.leagueNameGap
+        if let fullName, nameRoom > 0,
+           let name = coverLine(text.ellipsize(coverSpan(fullName, spec.leagueNameStyle), width: nameRoom, middle: false).text, spec.leagueNameStyle) {
             x += spec.leagueNameGap
             items.append(.text(spans: name.spans, origin: Point(x: x, y: valueBox.baseline)))
             x += name.width

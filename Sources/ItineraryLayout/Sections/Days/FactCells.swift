@@ -33,6 +33,9 @@ extension DayLayout {
                 x = left
                 y += rowHeight + c.cellsGap
             }
+            // A cell's label and value are one thing: an empty box around both keeps a page
+            // break of a tall card from falling between them (it draws nothing).
+            sketch.add([.rect(Rect(x: x, y: y, width: width, height: rowHeight), radius: 0, fill: nil, stroke: nil, strokeWidth: 0)])
             sketch.line(caps, x: x, top: y)
             let valueLineHeight = lineHeight(.cellValue)
             if padding > 0 {

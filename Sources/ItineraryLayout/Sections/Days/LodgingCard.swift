@@ -30,7 +30,9 @@ extension DayLayout {
         if let n = Stay.nights(stay, zone: zone, day: index, in: ctx.trip), n > 0 {
             sideFigure(span(ctx.format.count(n), .sideFigure), unit: span(label(n == 1 ? "nightOne" : "nightOther"), .meta),
                        grid: grid, firstBaseline: name.first?.baseline ?? 0,
-                       secondBaseline: secondBaseline(after: name, role: .meta), into: &sketch)
+                       // Under the figure, on the second line's baseline, however long the name: a
+                       // name of many lines would take the unit away from its number.
+                       secondBaseline: secondBaseline(after: Array(name.prefix(1)), role: .meta), into: &sketch)
         }
         let head = CardPart(height: max(spec.card.leadTile, text.bottom), items: sketch.items)
         return card(grid: grid, name: [Bidi.isolated(stay.name)], head: head, notes: notes(stay.notes, grid: grid), backdrop: backdrop(.plain))
