@@ -232,6 +232,15 @@ public final class TextEngine {
             let mid = (lo + hi + 1) / 2
             if measuredAdvance(of: [shortened(keeping: mid)]) <= width { lo = mid } else { hi = mid - 1 }
         }
+        // An end cut at a word's end where one is near (`La Liga Santander…`, not `…Profes…`):
+        // back to the last space in the second half of what fits; a single long word, or an
+        // address cut in its middle, keeps every character that fits.
+        if !middle, lo < chars.count, !chars[lo].isWhitespace,
+           let space = chars[..<lo].lastIndex(where: \.isWhitespace), space >= lo / 2 {
+            var end = space
+            while end > 0, chars[end - 1].isWhitespace || [",", "·", ";", ":", "–", "-", "→"].contains(chars[end - 1]) { end -= 1 }
+            if end > 0 { return shortened(keeping: end) }
+        }
         return shortened(keeping: lo)
     }
 

@@ -54,11 +54,19 @@ public struct MapProjection: Sendable {
         let xs = points.map { Self.unwrap($0.longitude, from: west) * k }, ys = points.map { -$0.latitude }
         let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
         let spanX = max(maxX - minX, minimumSpan * k), spanY = max(maxY - minY, minimumSpan)
-        center = ((minX + maxX) / 2, (minY + maxY) / 2)
         let innerWidth = max(1, frame.width - padding.left - padding.right)
         let innerHeight = max(1, frame.height - padding.top - padding.bottom)
-        scale = min(innerWidth / spanX, innerHeight / spanY)
+        let scale = min(innerWidth / spanX, innerHeight / spanY)
+        self.scale = scale
         target = (frame.minX + padding.left + innerWidth / 2, frame.minY + padding.top + innerHeight / 2)
+        // A wide route leaves the frame taller than the route: the slack goes where the frame
+        // then shows no latitude past a pole, as far as the points stay inside the padding.
+        let half = innerHeight / 2 / scale
+        let (above, below) = ((target.y - frame.minY) / scale, (frame.maxY - target.y) / scale)
+        let (low, high) = (-90 + above, 90 - below)
+        let wanted = low <= high ? min(max((minY + maxY) / 2, low), high) : (low + high) / 2
+        let y = min(max(wanted, maxY - half), minY + half)
+        center = ((minX + maxX) / 2, y)
     }
 
     /// The western edge of the narrowest arc of longitude holding all of `longitudes`: the

@@ -116,4 +116,19 @@ struct MapProjectionTests {
         #expect(close(p.project(west).x, inner.minX, 1e-6), "\(p.project(west).x)")
         #expect(close(p.project(east).x, inner.maxX, 1e-6))
     }
+
+    @Test("a wide route near a pole leaves no band past the pole when the frame has room to spare (Reykjavík to Anchorage)")
+    func noLatitudePastThePoles() {
+        let reykjavik = GeoPoint(latitude: 64.15, longitude: -21.94), anchorage = GeoPoint(latitude: 61.22, longitude: -149.9)
+        let tromso = GeoPoint(latitude: 69.65, longitude: 18.96)
+        let p = MapProjection(points: [anchorage, reykjavik, tromso], frame: frame, padding: padding, minimumSpan: 1.2)
+        #expect(p.latitude(atY: frame.minY) <= 90 + 1e-9, "\(p.latitude(atY: frame.minY))")
+        for place in [reykjavik, anchorage, tromso] {
+            let at = p.project(place)
+            #expect(inner.inset(by: -1e-6).contains(at), "\(place) at \(at)")
+        }
+        // A route in the middle latitudes is centred as before.
+        let mid = MapProjection(points: [chicago, pittsburgh], frame: frame, padding: padding, minimumSpan: 1.2)
+        #expect(close((mid.project(chicago).y + mid.project(pittsburgh).y) / 2, inner.midY, 1e-6))
+    }
 }
