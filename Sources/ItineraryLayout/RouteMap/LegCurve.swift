@@ -21,6 +21,32 @@ public struct LegCurve: Sendable, Hashable {
         control = Point(x: mid.x - dy / length * offset, y: mid.y + dx / length * offset)
     }
 
+    /// The curve with these three points as they are.
+    public init(start: Point, control: Point, end: Point) {
+        self.start = start
+        self.control = control
+        self.end = end
+    }
+
+    /// The part of the curve from its start to where it first reaches `x` (nil when it never
+    /// does): de Casteljau's split at the parameter found by bisection.
+    public func until(x: Double) -> LegCurve? {
+        let goesRight = end.x > start.x
+        func beyond(_ t: Double) -> Bool { goesRight ? point(at: t).x >= x : point(at: t).x <= x }
+        guard beyond(1), !beyond(0) else { return nil }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if beyond(mid) { hi = mid } else { lo = mid }
+        }
+        let t = hi
+        let c = Point(x: start.x + t * (control.x - start.x), y: start.y + t * (control.y - start.y))
+        return LegCurve(start: start, control: c, end: point(at: t))
+    }
+
+    /// The curve run backwards (end to start).
+    public var reversed: LegCurve { LegCurve(start: end, control: control, end: start) }
+
     /// The chord's length |AB|.
     public var length: Double {
         let dx = end.x - start.x, dy = end.y - start.y

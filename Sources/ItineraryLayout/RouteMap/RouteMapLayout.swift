@@ -136,7 +136,24 @@ struct RouteMapRenderer {
         let leaders = zip(places, centers).compactMap { place, center in
             hypot(center.x - place.x, center.y - place.y) > 0.5 ? MarkerLeader(place: place, marker: center) : nil
         }
-        let legs = outline.legs.map { LegCurve(from: centers[$0.from], to: centers[$0.to], bow: spec.route.bow, maxBow: spec.route.maxBow) }
+        let legs = outline.legs.flatMap { leg -> [LegCurve] in
+            let a = centers[leg.from], b = centers[leg.to]
+            // A leg longer than half a turn on the map (a trip round the world: the widest gap
+            // between places is crossed by some leg) goes the short way: off one edge and back
+            // in at the other, as two pieces cut at the frame.
+            let turn = 360 * projection.longitudeFactor * projection.scale
+            let drawn = b.x - a.x
+            let short = drawn - (drawn > 0 ? turn : -turn)
+            guard abs(drawn) > turn / 2, abs(short) < abs(drawn) else {
+                return [LegCurve(from: a, to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)]
+            }
+            let out = LegCurve(from: a, to: Point(x: a.x + short, y: b.y), bow: spec.route.bow, maxBow: spec.route.maxBow)
+            let back = LegCurve(from: Point(x: b.x - short, y: a.y), to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)
+            // Cut inside the frame's stroke, so that the line's round cap stays on the map.
+            let inset = spec.frameWidth + spec.route.casingWidth / 2
+            let edgeOut = short < 0 ? frame.minX + inset : frame.maxX - inset, edgeIn = short < 0 ? frame.maxX - inset : frame.minX + inset
+            return [out.until(x: edgeOut), back.reversed.until(x: edgeIn)?.reversed].compactMap { $0 }
+        }
         let samples = legs.flatMap { $0.samples(spec.labels.weights.samplesPerLeg) }
         let corners = ScaleCorner.bottomCorners(spec.scaleBar, projection: projection, kilometresPerUnit: words.kilometresPerUnit,
                                                 frame: frame).map { corner in

@@ -141,6 +141,37 @@ struct CoverPageTests {
         #expect(standard.reservedZone?.maxX == plain.width)
     }
 
+    @Test("round the world, the leg across the widest gap goes the short way: off one edge and back in at the other, inside the frame")
+    func roundTheWorld() throws {
+        func stadium(_ id: String, _ city: String, _ lat: Double, _ lon: Double, _ zone: String) -> [String: Any] {
+            ["id": id, "name": id, "city": city, "country": "US", "timeZone": zone, "latitude": lat, "longitude": lon]
+        }
+        let cities = [("la", "Los Angeles", 34.07, -118.24, "America/Los_Angeles"), ("tk", "Tokyo", 35.71, 139.75, "Asia/Tokyo"),
+                      ("db", "Dubai", 25.2, 55.27, "Asia/Dubai"), ("ld", "London", 51.5, -0.12, "Europe/London"),
+                      ("ny", "New York", 40.83, -73.93, "America/New_York")]
+        let days: [[String: Any]] = cities.enumerated().map { i, c in
+            ["date": "2026-07-0\(i + 1)", "city": c.1, "items": [["type": "game", "id": "g\(i)", "league": "MLB", "homeTeam": "h", "awayTeam": "a",
+                                                               "stadium": c.0, "startTime": "2026-07-0\(i + 1)T19:00:00Z"]]]
+        }
+        let trip = try DayFixtures.trip(json: [
+            "startDate": "2026-07-01", "endDate": "2026-07-05",
+            "teams": [["id": "h", "name": "Home", "abbreviation": "HOM", "league": "MLB"], ["id": "a", "name": "Away", "abbreviation": "AWY", "league": "MLB"]],
+            "stadiums": cities.map { stadium($0.0, $0.1, $0.2, $0.3, $0.4) }, "days": days,
+        ])
+        let context = try CoverFixtures.context(trip)
+        let spec = context.theme.template.cover!.map
+        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let outline = RouteOutline(trip: trip)
+        let layout = renderer.layout(outline, width: context.width, height: spec.height)
+        // Four legs; the Tokyo → Dubai … ones as they are, Los Angeles → Tokyo in two pieces.
+        #expect(outline.legs.count == 4 && layout.legs.count == 5)
+        for leg in layout.legs {
+            for p in leg.samples(20) { #expect(layout.frame.contains(p), "\(p) off the map") }
+        }
+        // No piece crosses more than half the map.
+        #expect(layout.legs.allSatisfy { abs($0.end.x - $0.start.x) < layout.frame.width / 2 })
+    }
+
     @Test("a long route is shortened to its first cities, the last one and the number of stops")
     func longRoute() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("long-366-days"))
