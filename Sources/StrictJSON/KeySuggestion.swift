@@ -7,8 +7,17 @@ public enum KeySuggestion {
     /// neighbours, so "naem" is one edit from "name"), ignoring case. A key qualifies at
     /// distance ≤ 2, but short keys need to be closer (≤ length / 3, at least 1): "to"
     /// is two edits from "id", and suggesting it would be noise. Ties go to the key
-    /// listed first.
+    /// listed first. Failing that, a typed key of three characters or more that begins exactly
+    /// one known key is taken for its abbreviation ("abbr" for "abbreviation").
     public static func closest(to key: String, among known: [String]) -> String? {
+        if let near = nearest(to: key, among: known) { return near }
+        let typed = key.lowercased()
+        guard typed.unicodeScalars.count >= 3, typed.utf8.count <= 64 else { return nil }
+        let starting = known.filter { $0.lowercased().hasPrefix(typed) && $0.count > typed.count }
+        return starting.count == 1 ? starting[0] : nil
+    }
+
+    private static func nearest(to key: String, among known: [String]) -> String? {
         let typed = Array(key.lowercased().unicodeScalars)
         var best: (key: String, distance: Int)?
         for candidate in known {

@@ -22,7 +22,7 @@ import ItineraryModel
         Breakage("days[1].items[0].durationSeconds", "1h", "days[1].items[0].durationSeconds: expected a number, got a string"),
         Breakage("days[1].items[0].departTime", "2026-06-02 9:45",
                  "days[1].items[0].departTime: expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \"2026-06-02 9:45\""),
-        Breakage("days[1].items[0].distance", 5, "days[1].items[0].distance: unknown key"),
+        Breakage("days[1].items[0].distance", 5, "days[1].items[0].distance: unknown key (did you mean \"distanceMeters\"?)"),
 
         // Lodging.
         Breakage("days[0].items[0].checkOut", "2026-06-01T14:00:00-05:00", "days[0].items[0].checkOut: must be after checkIn"),

@@ -8,6 +8,14 @@ import Testing
         #expect(KeySuggestion.closest(to: "ud", among: ["id"]) == "id")
     }
 
+    @Test("a key that begins exactly one known key is its abbreviation; two or a short one suggest nothing")
+    func abbreviations() {
+        #expect(KeySuggestion.closest(to: "abbr", among: ["id", "abbreviation", "name"]) == "abbreviation")
+        #expect(KeySuggestion.closest(to: "Abbrev", among: ["id", "abbreviation", "name"]) == "abbreviation")
+        #expect(KeySuggestion.closest(to: "sta", among: ["startDate", "stadiums"]) == nil)
+        #expect(KeySuggestion.closest(to: "ab", among: ["abbreviation"]) == nil)
+    }
+
     @Test func measuresOptimalStringAlignmentDistance() {
         func d(_ a: String, _ b: String) -> Int {
             KeySuggestion.distance(Array(a.unicodeScalars), Array(b.unicodeScalars))

@@ -46,9 +46,10 @@ extension OverviewBuilder {
         guard !legs.isEmpty else { return emptyCell }
         let iconColor = theme.color(d.travelIcon.color)
         return TableCell(legs.map { leg in
-            // Each city stays whole (`Los Ángeles`), the line breaking after the arrow; a name
-            // too long for a line of its own breaks between its words.
-            func whole(_ place: String) -> String { place.count <= 24 ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place }
+            // Each city stays whole (`Los Ángeles`, `Salt Lake City`), the line breaking after the
+            // arrow; a longer name breaks between its words, so that a column too narrow for it
+            // never cuts a word or a number (`Townsville Number 1` / `0`).
+            func whole(_ place: String) -> String { place.count <= 16 ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place }
             let origin = Bidi.isolated(whole(leg.from))
             let destination = Bidi.isolated(whole(leg.to))
             let icon = CellMarker(size: d.travelIcon.size,
