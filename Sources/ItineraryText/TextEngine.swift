@@ -159,13 +159,19 @@ public final class TextEngine {
         }
     }
 
+    /// Arabic-Indic and Extended Arabic-Indic digits, and the Arabic decimal and thousands
+    /// separators: numbers, whose direction is weak.
+    public static func isArabicIndicNumber(_ s: Unicode.Scalar) -> Bool {
+        (0x0660...0x066C).contains(s.value) || (0x06F0...0x06F9).contains(s.value)
+    }
+
     /// Whether a paragraph reads right to left: its first strong character (a letter, or a
     /// directional mark) is right-to-left, as the Unicode bidirectional algorithm decides a
     /// paragraph's direction. Such a paragraph starts at the right.
     public static func isRightToLeftParagraph(_ text: String) -> Bool {
         for s in text.unicodeScalars {
             // Arabic-Indic digits are numbers, not letters: weak, like 0–9.
-            if (0x0660...0x066C).contains(s.value) || (0x06F0...0x06F9).contains(s.value) { continue }
+            if isArabicIndicNumber(s) { continue }
             if isRightToLeft(s) { return true }
             if s.properties.isAlphabetic || s.value == 0x200E { return false }
         }

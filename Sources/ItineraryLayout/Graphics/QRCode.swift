@@ -85,7 +85,7 @@ public struct QRCode: Sendable, Equatable {
                 let dx = to % side - from % side, dy = to / side - from / side
                 let p = GridPoint(x: to % side, y: to / side)
                 var next = -1, rank = 3
-                for slot in [2 * to, 2 * to + 1] where target[slot] >= 0 && !used[slot] {
+                for slot in (2 * to)...(2 * to + 1) where target[slot] >= 0 && !used[slot] {
                     let t = Int(target[slot])
                     let r = Self.turnRank(dx, dy, t % side - to % side, t / side - to / side)
                     if r < rank { (next, rank) = (slot, r) }

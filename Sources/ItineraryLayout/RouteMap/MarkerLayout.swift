@@ -1,4 +1,5 @@
 /// The numbered capsules that mark the places on the map.
+import ItineraryText
 
 /// A marker's outline: a capsule (a circle when `halfWidth == radius`) centred on its place.
 public struct MarkerShape: Sendable, Hashable {
@@ -51,7 +52,7 @@ public enum MarkerLayout {
     /// Arabic-Indic digits have left-to-right marks around each dot: between two such numbers
     /// a dot would otherwise take their right-to-left order and list them from the right.
     public static func text(numbers: [String], maxNumbers: Int, count: (Int) -> String = { String($0) }) -> String {
-        let arabicDigits = numbers.contains { $0.unicodeScalars.contains { (0x0660...0x0669).contains($0.value) || (0x06F0...0x06F9).contains($0.value) } }
+        let arabicDigits = numbers.contains { $0.unicodeScalars.contains(where: TextEngine.isArabicIndicNumber) }
         let joint = arabicDigits ? "\u{200E}" + separator + "\u{200E}" : separator
         guard numbers.count > maxNumbers else { return numbers.joined(separator: joint) }
         let shown = max(1, maxNumbers - 1)

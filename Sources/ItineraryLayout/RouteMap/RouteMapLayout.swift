@@ -144,7 +144,7 @@ struct RouteMapRenderer {
             let turn = 360 * projection.longitudeFactor * projection.scale
             let drawn = b.x - a.x
             let short = drawn - (drawn > 0 ? turn : -turn)
-            guard abs(drawn) > turn / 2, abs(short) < abs(drawn) else {
+            guard abs(drawn) > turn / 2 else {
                 return [LegCurve(from: a, to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)]
             }
             let out = LegCurve(from: a, to: Point(x: a.x + short, y: b.y), bow: spec.route.bow, maxBow: spec.route.maxBow)

@@ -78,6 +78,21 @@ extension SectionContext {
         let top = (valueBox.height - chipHeight) / 2
         var items: [DisplayItem] = []
         var x = 0.0
+        /// An ink chip holding `code`, after the chips so far.
+        func chip(_ code: SetLine) {
+            if x > 0 { x += spec.chipGap }
+            let w = code.width + 2 * spec.chipPaddingX
+            items.append(.rect(Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
+                               fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
+            items.append(.text(spans: code.spans, origin: Point(x: x + spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
+            x += w
+        }
+        /// Words on the value line after the chips: the count of the rest, or the full name.
+        func after(_ words: SetLine) {
+            x += spec.leagueNameGap
+            items.append(.text(spans: words.spans, origin: Point(x: x, y: valueBox.baseline)))
+            x += words.width
+        }
         for (index, league) in leagues.enumerated() {
             guard let code = coverLine(leagueCode(league), spec.chipStyle) else { continue }
             let w = code.width + 2 * spec.chipPaddingX
@@ -88,33 +103,19 @@ extension SectionContext {
                 if index == 0, let short = coverLine(text.ellipsize(coverSpan(leagueCode(league), spec.chipStyle),
                                                                     width: max(0, room - more - 2 * spec.chipPaddingX), middle: false).text,
                                                       spec.chipStyle) {
-                    let sw = short.width + 2 * spec.chipPaddingX
-                    items.append(.rect(Rect(x: 0, y: top, width: sw, height: chipHeight), radius: spec.chipRadius,
-                                       fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
-                    items.append(.text(spans: short.spans, origin: Point(x: spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
-                    x = sw
+                    chip(short)
                 }
                 let rest = leagues.count - index - (index == 0 ? 1 : 0)
-                if rest > 0, let count = coverLine("+" + format.count(rest), spec.leagueNameStyle) {
-                    x += spec.leagueNameGap
-                    items.append(.text(spans: count.spans, origin: Point(x: x, y: valueBox.baseline)))
-                    x += count.width
-                }
+                if rest > 0, let count = coverLine("+" + format.count(rest), spec.leagueNameStyle) { after(count) }
                 return (items, x)
             }
-            if x > 0 { x += spec.chipGap }
-            items.append(.rect(Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
-                               fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
-            items.append(.text(spans: code.spans, origin: Point(x: x + spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
-            x += w
+            chip(code)
         }
         // A trip's own name for its league may be long: shortened to the room left, with a `…`.
         let nameRoom = room - x - spec.leagueNameGap
         if let fullName, nameRoom > 0,
            let name = coverLine(text.ellipsize(coverSpan(fullName, spec.leagueNameStyle), width: nameRoom, middle: false).text, spec.leagueNameStyle) {
-            x += spec.leagueNameGap
-            items.append(.text(spans: name.spans, origin: Point(x: x, y: valueBox.baseline)))
-            x += name.width
+            after(name)
         }
         return (items, x)
     }

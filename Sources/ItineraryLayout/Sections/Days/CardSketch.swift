@@ -41,10 +41,10 @@ struct Sketch {
     /// right to left, as notes do. Returns the bottom of the last line.
     @discardableResult
     mutating func paragraph(_ lines: [SetLine], x: Double, width: Double, top: Double) -> Double {
-        guard TextEngine.isRightToLeftParagraph(lines.flatMap(\.spans).map(\.text).joined()) else { return self.lines(lines, x: x, top: top) }
+        let rtl = TextEngine.isRightToLeftParagraph(lines.flatMap(\.spans).map(\.text).joined())
         var y = top
         for l in lines {
-            line(l, right: x + width, top: y)
+            line(l, x: rtl ? x + width - l.width : x, top: y)
             y += l.height
         }
         return y
