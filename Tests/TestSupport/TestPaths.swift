@@ -16,6 +16,11 @@ public enum TestPaths {
     public static var examples: URL { root.appendingPathComponent("Examples") }
     public static var validFixtures: URL { root.appendingPathComponent("Tests/Fixtures/valid") }
     public static var invalidFixtures: URL { root.appendingPathComponent("Tests/Fixtures/invalid") }
+    /// The 10-day and 120-day trips of `../shared/bench-peers/trips`, where that folder exists
+    /// (a workplace checkout); none in a user's clone.
+    public static var sharedBenchTrips: [URL] {
+        jsonFiles(in: root.deletingLastPathComponent().appendingPathComponent("shared/bench-peers/trips"))
+    }
     public static var golden: URL { root.appendingPathComponent("Tests/Golden") }
     /// Scratch output of the test run (git-ignored).
     public static var artifacts: URL { root.appendingPathComponent("Tests/.artifacts") }

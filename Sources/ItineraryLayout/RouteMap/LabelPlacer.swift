@@ -34,17 +34,27 @@ public struct PlacedLabel: Sendable, Hashable {
     public var position: LabelPosition
 }
 
-/// Greedy placement: each label, in the order given (its priority), takes its best-scoring
-/// candidate position, or is dropped when even that one collides.
+/// Places every label of a map in one pass that knows the markers, the route, the scale-bar
+/// corner and the other labels.
 ///
-/// Score (lower is better) = position weight × candidate index
-/// + route weight × route samples inside the box
-/// + overlap penalty if it meets a marker (within its clearance) or a label already placed
-/// + outside penalty if it leaves the frame (less the inset) or enters the scale-bar zone.
+/// A candidate's cost has two parts. What steers the choice: position weight × candidate index
+/// + route weight × route samples inside the box + `nearMarker` if another marker is less than
+/// `ownMarkerLead` farther from it than its own. What rules it out: `overlap` if it meets a
+/// marker (within its clearance) or another label, or if another marker is nearer to it than its
+/// own (a reader would take it for that one's); `outside` if it leaves the frame (less the inset)
+/// or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
+/// the lower total wins. A busy road under every side steers a label, it never drops it.
+///
+/// Labels are first placed greedily in the order given (their priority). Then, until nothing
+/// changes (at most `passes` times), each label in turn moves to its best candidate among all
+/// the others, and a dropped label may take a candidate held by one or two labels that can move
+/// elsewhere. A label whose every candidate is ruled out (`drop` or more) is left out: its
+/// marker's number and the map key name the place. Deterministic: candidates and labels are
+/// visited in order and only a strictly better cost moves a label.
 public struct LabelPlacer: Sendable {
     /// The map frame in the labels' coordinates.
     public var frame: MapBox
-    /// The bottom-right corner kept for the scale bar.
+    /// The bottom corner kept for the scale bar.
     public var reservedZone: MapBox
     public var markers: [MarkerShape]
     public var routeSamples: [Point]
@@ -57,6 +67,8 @@ public struct LabelPlacer: Sendable {
     /// How far beyond the footprint a route sample still counts as inside: half the route's
     /// drawn width, since a sample is the centre of a line.
     public var routeMargin: Double
+    /// Rounds of moving labels after the greedy placement.
+    public var passes = 6
 
     /// - Parameters: see the properties; `margin` and `routeMargin` default to 0.
     public init(frame: MapBox, reservedZone: MapBox, markers: [MarkerShape], routeSamples: [Point], weights: LabelWeights,
@@ -72,7 +84,8 @@ public struct LabelPlacer: Sendable {
     }
 
     /// The box of a label of `width` × `height` at `position` beside `marker`. Sides sit `gap`
-    /// from the capsule; diagonals sit (R + gap)·0.707 out from an end cap's centre on each axis.
+    /// from the capsule; diagonals sit (R + gap)·0.707 out from an end cap's centre on each axis,
+    /// so every candidate's nearest point is `gap` from the capsule's edge.
     public func candidate(_ position: LabelPosition, width: Double, height: Double, marker m: MarkerShape) -> MapBox {
         let c = m.center
         let d = (m.radius + gap) * 0.5.squareRoot()
@@ -89,35 +102,118 @@ public struct LabelPlacer: Sendable {
         }
     }
 
-    /// The score of the text box `box` at candidate `index`, given the text boxes placed so far.
-    public func score(_ box: MapBox, index: Int, placed: [MapBox]) -> Double {
+    /// The score of the text box `box` at candidate `index` beside `own`, among the label boxes `others`.
+    public func score(_ box: MapBox, index: Int, own: MarkerShape, others: [MapBox]) -> Double {
+        cost(box, index: index, own: own, others: others).total
+    }
+
+    /// A candidate's cost in two parts: what steers the choice (its side, the route under it,
+    /// a marker nearly as near as its own) and what rules it out once it reaches `drop`
+    /// (meeting a marker or a label, leaving the frame). A label on a busy road is still placed.
+    struct Cost: Comparable {
+        var steer: Double
+        var block: Double
+        var total: Double { steer + block }
+        /// Candidates that are not ruled out come first, then the lower total.
+        static func < (a: Cost, b: Cost) -> Bool { a.block != b.block && (a.block == 0 || b.block == 0) ? a.block < b.block : a.total < b.total }
+    }
+
+    private func cost(_ box: MapBox, index: Int, own: MarkerShape, others: [MapBox]) -> Cost {
+        var c = fixedCost(box, index: index, own: own)
+        c.block += labelOverlap(box, others: others)
+        return c
+    }
+
+    /// What a candidate costs whatever the other labels do.
+    private func fixedCost(_ box: MapBox, index: Int, own: MarkerShape) -> Cost {
         let footprint = box.inset(by: -margin)
-        var score = weights.position * Double(index)
+        var c = Cost(steer: weights.position * Double(index), block: 0)
         let routeZone = footprint.inset(by: -routeMargin)
-        score += weights.routeSample * Double(routeSamples.filter { routeZone.contains($0) }.count)
-        if markers.contains(where: { $0.meets(footprint, clearance: weights.markerClearance) })
-            || placed.contains(where: { $0.inset(by: -margin).overlaps(footprint) }) {
-            score += weights.overlap
+        c.steer += weights.routeSample * Double(routeSamples.reduce(0) { $0 + (routeZone.contains($1) ? 1 : 0) })
+        var meetsMarker = false, nearMarker = false
+        for m in markers where m != own {
+            let distance = m.edgeDistance(to: box)
+            if distance < gap || m.meets(footprint, clearance: weights.markerClearance) {
+                meetsMarker = true
+            } else if distance < gap + weights.ownMarkerLead {
+                nearMarker = true
+            }
         }
+        if meetsMarker { c.block += weights.overlap } else if nearMarker { c.steer += weights.nearMarker }
         if !frame.inset(by: weights.frameInset).contains(box) || footprint.overlaps(reservedZone) {
-            score += weights.outside
+            c.block += weights.outside
         }
-        return score
+        return c
+    }
+
+    private func labelOverlap(_ box: MapBox, others: [MapBox]) -> Double {
+        let footprint = box.inset(by: -margin)
+        return others.contains(where: { $0.inset(by: -margin).overlaps(footprint) }) ? weights.overlap : 0
+    }
+
+    /// The best candidate for `request` among `others`, with its cost.
+    private func best(_ request: LabelRequest, others: [MapBox]) -> (cost: Cost, label: PlacedLabel) {
+        var best: (cost: Cost, label: PlacedLabel)?
+        for position in LabelPosition.allCases {
+            let box = candidate(position, width: request.width, height: request.height, marker: request.marker)
+            let c = cost(box, index: position.rawValue, own: request.marker, others: others)
+            if best == nil || c < best!.cost { best = (c, PlacedLabel(box: box, position: position)) }
+        }
+        return best!
     }
 
     /// Places `requests` in order; the result has one entry per request, nil for a dropped label.
     public func place(_ requests: [LabelRequest]) -> [PlacedLabel?] {
-        var placed: [MapBox] = []
-        return requests.map { request in
-            var best: (score: Double, label: PlacedLabel)?
-            for position in LabelPosition.allCases {
-                let box = candidate(position, width: request.width, height: request.height, marker: request.marker)
-                let s = score(box, index: position.rawValue, placed: placed)
-                if best == nil || s < best!.score { best = (s, PlacedLabel(box: box, position: position)) }
-            }
-            guard let best, best.score < weights.drop else { return nil }
-            placed.append(best.label.box)
-            return best.label
+        var chosen: [PlacedLabel?] = []
+        for request in requests {
+            let b = best(request, others: chosen.compactMap { $0?.box })
+            chosen.append(b.cost.block < weights.drop ? b.label : nil)
         }
+        func others(than i: Int, _ chosen: [PlacedLabel?]) -> [MapBox] {
+            chosen.indices.compactMap { $0 == i ? nil : chosen[$0]?.box }
+        }
+        for _ in 0..<passes {
+            var changed = false
+            for i in requests.indices {
+                let around = others(than: i, chosen)
+                let b = best(requests[i], others: around)
+                let better = chosen[i].map { b.cost < cost($0.box, index: $0.position.rawValue, own: requests[i].marker, others: around) }
+                    ?? (b.cost.block < weights.drop)
+                if better {
+                    chosen[i] = b.label
+                    changed = true
+                } else if chosen[i] == nil, let rescued = rescue(i, requests, chosen) {
+                    chosen = rescued
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        return chosen
+    }
+
+    /// A dropped label `i` placed on a candidate that only other labels stand in the way of,
+    /// those (at most two) moved to their best other place; nil when no candidate allows it.
+    private func rescue(_ i: Int, _ requests: [LabelRequest], _ chosen: [PlacedLabel?]) -> [PlacedLabel?]? {
+        let request = requests[i]
+        for position in LabelPosition.allCases {
+            let box = candidate(position, width: request.width, height: request.height, marker: request.marker)
+            guard fixedCost(box, index: position.rawValue, own: request.marker).block < weights.drop else { continue }
+            let footprint = box.inset(by: -margin)
+            let blockers = chosen.indices.filter { chosen[$0].map { $0.box.inset(by: -margin).overlaps(footprint) } ?? false }
+            guard (1...2).contains(blockers.count) else { continue }
+            var trial = chosen
+            trial[i] = PlacedLabel(box: box, position: position)
+            for j in blockers { trial[j] = nil }
+            var moved = true
+            for j in blockers {
+                let around = trial.indices.compactMap { $0 == j ? nil : trial[$0]?.box }
+                let b = best(requests[j], others: around)
+                guard b.cost.block < weights.drop else { moved = false; break }
+                trial[j] = b.label
+            }
+            if moved { return trial }
+        }
+        return nil
     }
 }

@@ -27,6 +27,11 @@ public struct MarkerShape: Sendable, Hashable {
         box.distance(toSegmentFrom: center.x - capOffset, to: center.x + capOffset, atY: center.y) < radius + clearance
     }
 
+    /// Distance from the capsule's edge to `box` (0 or less when they meet).
+    public func edgeDistance(to box: MapBox) -> Double {
+        box.distance(toSegmentFrom: center.x - capOffset, to: center.x + capOffset, atY: center.y) - radius
+    }
+
     /// The capsule as a closed path: two half circles joined by straight sides.
     public var path: [PathElement] {
         let l = center.x - capOffset, r = center.x + capOffset

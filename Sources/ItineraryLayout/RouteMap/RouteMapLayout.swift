@@ -131,7 +131,10 @@ struct RouteMapRenderer {
         var markers = self.markers(outline, projection)
         let places = markers.map(\.shape.center)
         let bounds = frame.inset(by: spec.labels.weights.frameInset)
-        let centers = Self.dodge(markers.map(\.shape), clearance: spec.labels.weights.markerClearance, bounds: bounds)
+        // The clearance is kept between the drawn outlines: each capsule's stroke reaches half its
+        // width beyond the shape, so two markers are kept a whole stroke width further apart.
+        let centers = Self.dodge(markers.map(\.shape), clearance: spec.labels.weights.markerClearance + spec.markers.strokeWidth,
+                                 bounds: bounds)
         for i in markers.indices { markers[i].shape.center = centers[i] }
         let leaders = zip(places, centers).compactMap { place, center in
             hypot(center.x - place.x, center.y - place.y) > 0.5 ? MarkerLeader(place: place, marker: center) : nil
@@ -154,13 +157,21 @@ struct RouteMapRenderer {
             let edgeOut = short < 0 ? frame.minX + inset : frame.maxX - inset, edgeIn = short < 0 ? frame.maxX - inset : frame.minX + inset
             return [out.until(x: edgeOut), back.reversed.until(x: edgeIn)?.reversed].compactMap { $0 }
         }
-        let samples = legs.flatMap { $0.samples(spec.labels.weights.samplesPerLeg) }
+        let samples = Self.routeSamples(legs, spec.labels.weights)
         let corners = ScaleCorner.bottomCorners(spec.scaleBar, projection: projection, kilometresPerUnit: words.kilometresPerUnit,
                                                 frame: frame).map { corner in
             (scale: corner, conflicts: markers.filter { $0.shape.box.overlaps(corner.zone) }.count
                 + samples.filter { corner.zone.contains($0) }.count)
         }
         return (projection, markers, leaders, legs, corners)
+    }
+
+    /// Points along the drawn route for the label placer and the scale corner. A leg travelled
+    /// again is drawn over itself, so it is sampled once: a label beside a road taken ten times
+    /// is no worse placed than one beside a road taken once.
+    static func routeSamples(_ legs: [LegCurve], _ weights: LabelWeights) -> [Point] {
+        var seen = Set<LegCurve>()
+        return legs.filter { seen.insert($0).inserted }.flatMap { $0.samples(weights.sampleCount($0)) }
     }
 
     /// Each place's numbered capsule, centred on the place.
@@ -235,7 +246,7 @@ struct RouteMapRenderer {
             LabelRequest(width: lines.map(\.width).max() ?? 0, height: lines.reduce(0) { $0 + $1.height }, marker: markers[i])
         }
         let placer = LabelPlacer(frame: frame, reservedZone: zone, markers: markers,
-                                 routeSamples: legs.flatMap { $0.samples(l.weights.samplesPerLeg) }, weights: l.weights, gap: l.gap,
+                                 routeSamples: Self.routeSamples(legs, l.weights), weights: l.weights, gap: l.gap,
                                  margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2)
         return zip(zip(order, content), placer.place(requests)).compactMap { entry, placed in
             guard let placed else { return nil }

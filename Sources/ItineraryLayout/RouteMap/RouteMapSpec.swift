@@ -223,7 +223,7 @@ public struct MapLabelSpec: Sendable, TemplateObjectReadable {
     }
 }
 
-/// The label placer's score: lower is better; a best score of `drop` or more drops the label.
+/// The label placer's costs: lower is better; `overlap` and `outside` reaching `drop` rule a candidate out.
 public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
     public var position: Double
     public var routeSample: Double
@@ -233,21 +233,39 @@ public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
     public var drop: Double
     public var markerClearance: Double
     public var frameInset: Double
+    public var sampleSpacing: Double
+    public var nearMarker: Double
+    public var ownMarkerLead: Double
 
     public init(position: Double, routeSample: Double, samplesPerLeg: Int, overlap: Double, outside: Double, drop: Double,
-                markerClearance: Double, frameInset: Double) {
+                markerClearance: Double, frameInset: Double, sampleSpacing: Double = 8, nearMarker: Double = 200,
+                ownMarkerLead: Double = 3) {
         self.position = position; self.routeSample = routeSample; self.samplesPerLeg = samplesPerLeg
         self.overlap = overlap; self.outside = outside; self.drop = drop
         self.markerClearance = markerClearance; self.frameInset = frameInset
+        self.sampleSpacing = sampleSpacing; self.nearMarker = nearMarker; self.ownMarkerLead = ownMarkerLead
     }
+
+    /// Route samples for one leg: `samplesPerLeg`, or more on a long leg so that they are at
+    /// most `sampleSpacing` apart and a label cannot sit across the line between two of them.
+    public func sampleCount(_ leg: LegCurve) -> Int {
+        // Never more than `maxSamplesPerLeg`, however small a template makes the spacing.
+        max(samplesPerLeg, Int(min(Double(Self.maxSamplesPerLeg), (leg.length / sampleSpacing).rounded(.up) + 1)))
+    }
+
+    /// The most samples a leg gets: a leg across the whole map at 1 pt spacing.
+    public static let maxSamplesPerLeg = 1000
 
     static let schema = TemplateSchema("A label's score, lowest wins: labels go first stop, last stop, most days, then by first visit.", [
         .number("position", "× the candidate's index (E, W, NE, SE, NW, SW, N, S)"),
         .number("routeSample", "× the route samples inside the label (its text plus half the halo, a sample counting within half the casing width)"),
-        .whole("samplesPerLeg", 1...Int.max, "route samples per leg"),
-        .number("overlap", "if the label meets a marker (within R + `markerClearance`) or a label already placed"),
+        .whole("samplesPerLeg", 1...LabelWeights.maxSamplesPerLeg, "route samples per leg, at least"),
+        .number("sampleSpacing", .aboveZero, default: 8, "a long leg gets more samples, at most this far apart along it"),
+        .number("overlap", "if the label meets a marker (within R + `markerClearance`) or another label, or another marker is nearer to it than its own"),
+        .number("nearMarker", default: 200, "if another marker is less than `ownMarkerLead` farther from the label than its own"),
+        .number("ownMarkerLead", default: 3, "how much farther than its own marker every other marker stays from a label"),
         .number("outside", "if it leaves the frame less `frameInset`, or enters the scale-bar corner"),
-        .number("drop", .aboveZero, "a best score this high or higher drops the label"),
+        .number("drop", .aboveZero, "a candidate whose `overlap` and `outside` add up to this or more is never taken; a label with no other is left out"),
         .number("markerClearance", "room kept round a marker"),
         .number("frameInset", "room kept inside the frame"),
     ])
@@ -261,6 +279,9 @@ public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
         drop = try o.number("drop")
         markerClearance = try o.number("markerClearance")
         frameInset = try o.number("frameInset")
+        sampleSpacing = try o.number("sampleSpacing")
+        nearMarker = try o.number("nearMarker")
+        ownMarkerLead = try o.number("ownMarkerLead")
     }
 }
 

@@ -268,8 +268,8 @@ struct CoverPageTests {
         #expect(abs(letter.noteFromBottom - a4.noteFromBottom) < 0.001)
     }
 
-    @Test("on every map no two labels overlap, no label meets a marker, and no marker hides another",
-          arguments: CoverFixtures.tripFiles)
+    @Test("on every map no two labels overlap, no label meets a marker or sits nearer another marker than its own, and markers keep apart",
+          arguments: CoverFixtures.tripFiles + TestPaths.sharedBenchTrips)
     func mapLabels(file: URL) throws {
         let trip = try CoverFixtures.trip(file)
         let context = try CoverFixtures.context(trip)
@@ -278,15 +278,23 @@ struct CoverPageTests {
         let outline = RouteOutline(trip: trip)
         let layout = renderer.layout(outline, width: 504, height: 400)
         #expect(layout.markers.count == outline.places.count)
-        // Markers of close places are moved apart, never drawn over each other.
+        // Markers of close places are moved apart, their white outlines `markerClearance` apart.
+        let apart = spec.labels.weights.markerClearance + spec.markers.strokeWidth - 0.01
         for (i, a) in layout.markers.enumerated() {
-            for b in layout.markers[(i + 1)...] { #expect(!a.shape.meets(b.shape.box, clearance: 0), "\(file.lastPathComponent): \(a.text) over \(b.text)") }
+            for b in layout.markers[(i + 1)...] { #expect(!a.shape.meets(b.shape.box, clearance: apart), "\(file.lastPathComponent): \(a.text) by \(b.text)") }
         }
         let boxes = layout.labels.map(\.box)
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] { #expect(!a.overlaps(b)) }
             for m in layout.markers { #expect(!m.shape.meets(a, clearance: spec.labels.weights.markerClearance)) }
             #expect(layout.frame.inset(by: spec.labels.weights.frameInset).contains(a))
+        }
+        // A label is read as naming the marker nearest to it: every other marker is farther than its own.
+        for label in layout.labels {
+            let own = layout.markers[label.place].shape.edgeDistance(to: label.box)
+            for (j, m) in layout.markers.enumerated() where j != label.place {
+                #expect(m.shape.edgeDistance(to: label.box) > own, "\(file.lastPathComponent): \(outline.places[label.place].city) by \(m.text)")
+            }
         }
         for g in layout.graticuleLabels {
             #expect(!boxes.contains { $0.overlaps(g.box) })

@@ -96,4 +96,45 @@ struct LabelPlacerTests {
         let second = try #require(labels[1])
         #expect(second.position != .east)
     }
+
+    @Test("a candidate another marker is nearer to is ruled out; one it is nearly as near to costs nearMarker",
+          arguments: [(4.5, true), (6.5, false)])
+    func nearerMarker(distance: Double, ruledOut: Bool) throws {
+        let own = marker(200, 200)
+        // Another marker `distance` beyond the east candidate's right edge (its own marker is 5 from its left edge).
+        let other = marker(213.5 + 40 + distance + 8.5, 200)
+        let p = placer([own, other])
+        let east = p.candidate(.east, width: 40, height: 20, marker: own)
+        let base = p.score(east, index: 0, own: own, others: [])
+        #expect(base == (ruledOut ? weights.overlap : weights.nearMarker))
+        let placed = try #require(p.place([LabelRequest(width: 40, height: 20, marker: own)])[0])
+        #expect(placed.position == .west)
+    }
+
+    @Test("a label the greedy pass drops takes a place held by a label that can move elsewhere")
+    func rescue() throws {
+        // B sits by the frame's right edge with markers above and below it: only its west side is
+        // free, and A's label (placed first) starts there. A moves west so that B keeps a label.
+        let a = marker(380, 200), b = marker(470, 200)
+        let p = placer([a, b, marker(440, 165), marker(440, 235)])
+        let greedy = p.candidate(.east, width: 40, height: 20, marker: a)
+        #expect(greedy.overlaps(p.candidate(.west, width: 40, height: 20, marker: b)))
+        let labels = p.place([LabelRequest(width: 40, height: 20, marker: a), LabelRequest(width: 40, height: 20, marker: b)])
+        #expect(labels[0]?.position == .west)
+        #expect(labels[1]?.position == .west)
+    }
+
+    @Test("a long leg is sampled at most sampleSpacing apart, a short one samplesPerLeg times")
+    func samples() {
+        let long = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 400, y: 0), bow: 0, maxBow: 0)
+        let short = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 40, y: 0), bow: 0, maxBow: 0)
+        #expect(weights.sampleCount(short) == 30)
+        let points = long.samples(weights.sampleCount(long))
+        let widest = zip(points, points.dropFirst()).map { $1.x - $0.x }.max() ?? 0
+        #expect(widest <= weights.sampleSpacing + 1e-9)
+        // However small a template makes the spacing, a leg gets a bounded number of samples.
+        var tiny = weights
+        tiny.sampleSpacing = 1e-300
+        #expect(tiny.sampleCount(long) == LabelWeights.maxSamplesPerLeg)
+    }
 }
