@@ -13,18 +13,52 @@ public enum EmojiSequences {
     /// skin tones and tags are, or the joiner's E2 80 8D, or the keycap's E2 83 A3).
     public static func drawable(_ text: String) -> String {
         guard mayHoldSequence(text.utf8) else { return text }
+        // A code keeps a space from a word or a code beside it: 🇺🇸🇨🇦 is `US CA`, not `USCA`.
+        var out = ""
+        var previousIsFlag = false
+        for piece in pieces(text) {
+            let touching = !out.isEmpty && !(out.last!.isWhitespace) && !(piece.text.first?.isWhitespace ?? true)
+            if touching && (piece.isFlag || previousIsFlag) { out += " " }
+            out += piece.text
+            previousIsFlag = piece.isFlag
+        }
+        return out
+    }
+
+    /// A stretch of drawable text, or a flag's country code, which the text engine sets on a
+    /// small capsule so that `JP` reads as a flag, not as a word.
+    public struct Piece: Sendable, Equatable {
+        public var text: String
+        public var isFlag: Bool
+        public init(_ text: String, isFlag: Bool = false) {
+            self.text = text
+            self.isFlag = isFlag
+        }
+    }
+
+    /// `text` cut into what the faces draw and the flags' codes, in order; one piece, the text
+    /// as written, when it holds no sequence.
+    public static func pieces(_ text: String) -> [Piece] {
+        guard mayHoldSequence(text.utf8) else { return [Piece(text)] }
+        var pieces: [Piece] = []
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
         var changed = false
+        func flush() {
+            if !out.isEmpty { pieces.append(Piece(String(out))) }
+            out = String.UnicodeScalarView()
+        }
         while let s = scalars.first {
             scalars = scalars.dropFirst()
             if let letter = regionalLetter(s) {
                 // A pair is a flag: its two letters. A lone indicator is its letter too.
-                out.append(letter)
+                var code = String.UnicodeScalarView([letter])
                 if let next = scalars.first, let second = regionalLetter(next) {
-                    out.append(second)
+                    code.append(second)
                     scalars = scalars.dropFirst()
                 }
+                flush()
+                pieces.append(Piece(String(code), isFlag: true))
                 changed = true
             } else if isSkinTone(s) || isTag(s) {
                 changed = true
@@ -42,7 +76,9 @@ public enum EmojiSequences {
                 out.append(s)
             }
         }
-        return changed ? String(out) : text
+        guard changed else { return [Piece(text)] }
+        flush()
+        return pieces
     }
 
     private static func mayHoldSequence(_ bytes: String.UTF8View) -> Bool {

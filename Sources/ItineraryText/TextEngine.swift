@@ -70,7 +70,7 @@ public final class TextEngine {
         let key = ParagraphCache.Key(spans: spans, width: width)
         if let done = cache.lookUp(key) { return done }
         // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
-        let paragraph = breakParagraph(spans.map(Self.drawable), width: width)
+        let paragraph = breakParagraph(spans.flatMap(Self.drawable), width: width)
         cache.insert(paragraph, for: key)
         return paragraph.lines
     }
@@ -138,12 +138,34 @@ public final class TextEngine {
         return Double(x1 - x0) / Double(PANGO_SCALE)
     }
 
-    /// `span` with its emoji sequences written as the bundled faces draw them.
-    static func drawable(_ span: StyledSpan) -> StyledSpan {
-        var s = span
-        s.text = EmojiSequences.drawable(span.text)
-        return s
+    /// `span` with its emoji sequences written as the bundled faces draw them: a flag as its
+    /// country code in a span of its own, set on a capsule (`flagChip`).
+    static func drawable(_ span: StyledSpan) -> [StyledSpan] {
+        let pieces = EmojiSequences.pieces(span.text)
+        if pieces.count == 1, !pieces[0].isFlag {
+            return pieces[0].text == span.text ? [span] : [StyledSpan(pieces[0].text, span.style)]
+        }
+        return pieces.map { piece in
+            // No-break narrow spaces pad the code inside its capsule and keep it whole.
+            piece.isFlag ? StyledSpan("\u{202F}" + piece.text + "\u{202F}", flagChip(span.style)) : StyledSpan(piece.text, span.style)
+        }
     }
+
+    /// A flag's code: smaller, semibold and spaced, on a capsule tinted with the text's colour,
+    /// so that a flag reads as a tag among the words, not as a word.
+    static func flagChip(_ style: TextStyle) -> TextStyle {
+        var chip = style
+        chip.size = style.size * chipScale
+        chip.weight = max(style.weight, 600)
+        chip.tracking = max(style.tracking, 4)
+        chip.onChip = true
+        return chip
+    }
+
+    /// The size of a flag's code as a share of the text's, and its capsule's tint (the share of
+    /// the text's colour over white).
+    static let chipScale = 0.78
+    static let chipTint = 0.14
 
     /// Whether `text` holds right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) or
     /// explicit right-to-left marks.
@@ -198,7 +220,7 @@ public final class TextEngine {
 
     /// The advance width of `spans` from a layout of their own (not kept).
     private func measuredAdvance(of spans: [StyledSpan]) -> Double {
-        let layout = makeLayout(spans.map(Self.drawable))
+        let layout = makeLayout(spans.flatMap(Self.drawable))
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         // Line by line rather than `pango_layout_get_extents`: the layout's extents also need
         // each font's line height, which Pango works out by shaping a sample sentence per font
@@ -217,8 +239,9 @@ public final class TextEngine {
     public func ellipsize(_ span: StyledSpan, width: Double, middle: Bool) -> StyledSpan {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        // What it returns may be drawn as it is (a running header): in the form the faces draw.
-        let span = Self.drawable(span)
+        // What it returns may be drawn as it is (a running header): in the form the faces draw
+        // (one span: a flag is its plain code here).
+        let span = StyledSpan(EmojiSequences.drawable(span.text), span.style)
         guard advance(of: [span]) > width else { return span }
         // The probes below are one-off strings: measured without filling the paragraph cache.
         let chars = Array(span.text)
@@ -284,15 +307,68 @@ public final class TextEngine {
         defer { NativeTextLock.unlock() }
         guard !spans.isEmpty else { return }
         if let line = cache.line(for: spans) {
+            drawChips(spans, line: line, on: cr, x: x, baseline: baseline)
             cairo_move_to(cr, x, baseline)
             pango_cairo_show_layout_line(cr, line)
             return
         }
-        let layout = makeLayout(spans.map(Self.drawable))
+        let drawn = spans.flatMap(Self.drawable)
+        let layout = makeLayout(drawn)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+        drawChips(drawn, line: line, on: cr, x: x, baseline: baseline)
         cairo_move_to(cr, x, baseline)
         pango_cairo_show_layout_line(cr, line)
+    }
+
+    /// The capsules under the flag codes of a line whose spans are `spans`, before its glyphs.
+    /// A code is found by its bytes in the layout (the line's spans start at the line's start
+    /// index) and drawn where its runs are, in visual order, so it follows right-to-left text.
+    private func drawChips(_ spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>, on cr: OpaquePointer,
+                           x: Double, baseline: Double) {
+        guard spans.contains(where: \.style.onChip) else { return }
+        var chips: [(range: Range<Int>, style: TextStyle, minX: Double, maxX: Double, top: Double)] = []
+        var offset = Int(line.pointee.start_index)
+        for span in spans {
+            let n = span.text.utf8.count
+            if span.style.onChip { chips.append((offset..<(offset + n), span.style, .infinity, -.infinity, 0)) }
+            offset += n
+        }
+        var runX = x
+        var node = line.pointee.runs
+        while let n = node {
+            let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+            let item = run.pointee.item!
+            let width = Double(pango_glyph_string_get_width(run.pointee.glyphs)) / Double(PANGO_SCALE)
+            let start = Int(item.pointee.offset)
+            if let i = chips.firstIndex(where: { $0.range.contains(start) }) {
+                var ink = PangoRectangle(), logical = PangoRectangle()
+                pango_glyph_string_extents(run.pointee.glyphs, item.pointee.analysis.font, &ink, &logical)
+                chips[i].minX = min(chips[i].minX, runX)
+                chips[i].maxX = max(chips[i].maxX, runX + width)
+                chips[i].top = min(chips[i].top, Double(ink.y) / Double(PANGO_SCALE))
+            }
+            runX += width
+            node = n.pointee.next
+        }
+        for var chip in chips where chip.maxX > chip.minX {
+            // From above the letters to just below the baseline, as round as it is tall, and a
+            // little inside its padding spaces, so that two flags side by side are two capsules.
+            let pad = chip.style.size * 0.22, inset = chip.style.size * 0.1
+            let top = baseline + chip.top - pad, bottom = baseline + pad
+            let r = (bottom - top) / 2
+            chip.minX += inset
+            chip.maxX = max(chip.minX + 2 * r, chip.maxX - inset)
+            let c = chip.style.color, t = Self.chipTint
+            cairo_save(cr)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, chip.minX + r, top + r, r, .pi / 2, 3 * .pi / 2)
+            cairo_arc(cr, chip.maxX - r, top + r, r, -.pi / 2, .pi / 2)
+            cairo_close_path(cr)
+            cairo_set_source_rgb(cr, 1 - t + t * c.red, 1 - t + t * c.green, 1 - t + t * c.blue)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
     }
 
     /// Strokes the glyph outlines of one set line (round joins), for a halo drawn under the text.

@@ -37,6 +37,8 @@ public struct TextStyle: Sendable, Hashable {
     public var color: Color
     /// OpenType features in CSS syntax, e.g. `"tnum"` or `"tnum, case"`; empty for none.
     public var features: String
+    /// Set on a capsule tinted with its colour: a flag's country code (`TextEngine.flagChip`).
+    public var onChip = false
 
     public init(family: String, weight: Int = 400, italic: Bool = false, size: Double, lineHeight: Double,
                 tracking: Double = 0, color: Color = .black, features: String = "") {

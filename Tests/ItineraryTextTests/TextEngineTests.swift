@@ -245,3 +245,63 @@ struct SyntheticBoldTests {
         #expect(Double(bold) > Double(regular) * 1.1, "\(regular) → \(bold)")
     }
 }
+
+@Suite("Flag chips")
+struct FlagChipTests {
+    /// Pixels of `spans` drawn black on white that are neither white nor near-black: the chip's tint.
+    private func tinted(_ spans: [StyledSpan], engine: TextEngine, columns: Range<Int> = 0..<300) -> Int {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 40)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        let line = engine.setParagraph(spans, width: nil)[0]
+        engine.draw(line.spans, on: cr, x: 4, baseline: 28)
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var n = 0
+        for y in 0..<40 {
+            for x in columns {
+                let g = Int(data[y * stride + 4 * x + 1])
+                // The tint (14 % black over white) is about 219; text edges are anti-aliased, so
+                // only a narrow band round the tint counts.
+                if (212...226).contains(g) { n += 1 }
+            }
+        }
+        return n
+    }
+
+    @Test("a flag is its country code set smaller on a tinted capsule of its own; two flags are two capsules")
+    func chip() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let style = TextStyle(family: "Inter", weight: 600, size: 20, lineHeight: 24)
+        let lines = engine.setParagraph([StyledSpan("Tokyo 🇯🇵 trip", style)], width: nil)
+        #expect(lines.count == 1)
+        let chip = try #require(lines[0].spans.first { $0.style.onChip })
+        #expect(chip.text == "\u{202F}JP\u{202F}")
+        #expect(chip.style.size < style.size)
+        #expect(lines[0].spans.map(\.text).joined() == "Tokyo \u{202F}JP\u{202F} trip")
+        // Under "Tokyo " no more tint than its own anti-aliased edges; after it, a capsule's worth.
+        let tokyo = Int(engine.advance(of: [StyledSpan("Tokyo ", style)]))
+        let before = 0..<(4 + tokyo - 1), after = (4 + tokyo)..<300
+        let plain = tinted([StyledSpan("Tokyo JP trip", style)], engine: engine, columns: after)
+        let flagged = tinted([StyledSpan("Tokyo 🇯🇵 trip", style)], engine: engine, columns: after)
+        #expect(flagged > plain + 150, "\(plain) → \(flagged) tinted pixels")
+        #expect(tinted([StyledSpan("Tokyo 🇯🇵 trip", style)], engine: engine, columns: before)
+                == tinted([StyledSpan("Tokyo JP trip", style)], engine: engine, columns: before))
+        // Two flags side by side: paper between their capsules.
+        let two = engine.setParagraph([StyledSpan("🇺🇸🇨🇦", style)], width: nil)[0]
+        #expect(two.spans.filter(\.style.onChip).map(\.text) == ["\u{202F}US\u{202F}", "\u{202F}CA\u{202F}"])
+    }
+
+    @Test("a flag is never cut from its code's padding: the capsule's spaces do not break")
+    func unbreakable() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let lines = engine.setParagraph([StyledSpan("Flags 🇨🇦 🇺🇸 🇲🇽 and more flags 🇯🇵 🇰🇷", style)], width: 40)
+        for line in lines {
+            for span in line.spans where span.style.onChip { #expect(span.text.hasPrefix("\u{202F}") && span.text.hasSuffix("\u{202F}")) }
+        }
+    }
+}
