@@ -41,7 +41,7 @@ public struct ItineraryLayoutEngine {
         }
 
         let geometry = theme.geometry
-        let paginator = Paginator { index in geometry.body(page: index).height }
+        let paginator = Paginator(sectionEndFill: theme.template.sectionEndFill) { index in geometry.body(page: index).height }
         let bodies = paginator.paginate(blocks)
         // Name and dates from the left whatever their scripts: an Arabic name does not turn the
         // header round and put the dates first.

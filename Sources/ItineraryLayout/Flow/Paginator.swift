@@ -16,89 +16,154 @@ public struct PageBody {
 }
 
 /// Greedy first-fit pagination with the rules the design needs: discardable space at the
-/// top of a page, forced breaks, keep-with-next, keep-together and widow/orphan splits.
+/// top of a page, forced breaks, keep-with-next, keep-together and widow/orphan splits; then
+/// balanced section ends: a page that a forced break ends (a new section on a new page) holding less than `sectionEndFill` of its height takes blocks from the page
+/// before, when that page keeps at least as much and no page is added.
 public struct Paginator {
     /// Body frame height for a page index (the first page may have other margins).
     public var frameHeight: (Int) -> Double
+    /// The least share of its height a page before a forced break holds, where blocks can move
+    /// onto it; 0 turns the balancing off.
+    public var sectionEndFill: Double
 
-    public init(frameHeight: @escaping (Int) -> Double) {
+    public init(sectionEndFill: Double = 0, frameHeight: @escaping (Int) -> Double) {
         self.frameHeight = frameHeight
+        self.sectionEndFill = sectionEndFill
     }
 
     public func paginate(_ blocks: [any FlowBlock]) -> [PageBody] {
+        var forced = Set<Int>()
+        var run = paginate(blocks, forcedBreaks: forced)
+        guard sectionEndFill > 0 else { return run.pages }
+        // Each sparse section end, first to last: break the page before it earlier, at the
+        // latest point that gives both pages their share without adding a page. Bounded: each
+        // accepted break fixes one page, and a page that cannot be fixed is passed over.
+        var page = 1
+        while page < run.pages.count {
+            defer { page += 1 }
+            guard run.endsByBreak[page], fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty,
+                  !run.startsByBreak[page] else { continue }
+            let candidates = run.wholeBlocks[page - 1].dropFirst().filter { i in
+                !blocks[i].isDiscardable && !blocks[i - 1].keepWithNext && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
+            }
+            for i in candidates.reversed() {
+                let trial = paginate(blocks, forcedBreaks: forced.union([i]))
+                guard trial.pages.count == run.pages.count, fill(trial, page) >= sectionEndFill,
+                      fill(trial, page - 1) >= sectionEndFill else { continue }
+                forced.insert(i)
+                run = trial
+                break
+            }
+        }
+        return run.pages
+    }
+
+    /// How full page `index` is: the bottom of its last block over the frame's height.
+    private func fill(_ run: Run, _ index: Int) -> Double {
+        let bottom = run.pages[index].blocks.map { $0.y + $0.block.height }.max() ?? 0
+        return bottom / frameHeight(index)
+    }
+
+    /// One pagination and what the balancing needs to know of it.
+    private struct Run {
         var pages: [PageBody] = [PageBody()]
+        /// Per page, the indices of the blocks placed whole on it, in order.
+        var wholeBlocks: [[Int]] = [[]]
+        /// Per page, whether a forced break ends it (the last page ends the document, not a section
+        /// before another: a short last page is no gap before anything).
+        var endsByBreak: [Bool] = [false]
+        /// Per page, whether a forced break opened it: the first page of a section.
+        var startsByBreak: [Bool] = [false]
+    }
+
+    /// Greedy pagination with a new page also before each block of `forcedBreaks`.
+    private func paginate(_ blocks: [any FlowBlock], forcedBreaks: Set<Int>) -> Run {
+        var run = Run()
         var y = 0.0
         var currentMark: String?
-        var queue = blocks[...]
-        var pending: (any FlowBlock)?
+        var queue = Array(blocks.indices)[...]
+        // A block waiting for the next page, with the index it came from and whether it is the
+        // whole block (a tail piece of a split block is not).
+        var pending: (block: any FlowBlock, index: Int, whole: Bool)?
 
-        func newPage() {
-            pages.append(PageBody(markAtTop: currentMark))
+        func newPage(byBreak: Bool = false) {
+            run.endsByBreak[run.pages.count - 1] = byBreak
+            run.pages.append(PageBody(markAtTop: currentMark))
+            run.wholeBlocks.append([])
+            run.endsByBreak.append(false)
+            run.startsByBreak.append(byBreak)
             y = 0
         }
-        func place(_ block: any FlowBlock) {
-            pages[pages.count - 1].blocks.append(PlacedBlock(block: block, y: y))
+        func place(_ block: any FlowBlock, index: Int, whole: Bool) {
+            run.pages[run.pages.count - 1].blocks.append(PlacedBlock(block: block, y: y))
+            if whole { run.wholeBlocks[run.pages.count - 1].append(index) }
             y += block.height
             if let mark = block.mark { currentMark = mark }
         }
 
-        while let block = pending ?? queue.popFirst() {
+        while let next = pending ?? queue.popFirst().map({ (blocks[$0], $0, true) }) {
             pending = nil
-            let height = frameHeight(pages.count - 1)
+            let (block, index, whole) = next
+            let height = frameHeight(run.pages.count - 1)
             // Zero-height markers (a section's structure, an anchor) leave a page at its top:
             // the space after them is dropped and a heading after them is the page's first line.
             let atTop = y < 0.001
             if block.isDiscardable && atTop { continue }
-            if block.breakBefore && !atTop {
-                newPage()
-                pending = block
+            if (block.breakBefore || (whole && forcedBreaks.contains(index))) && !atTop {
+                newPage(byBreak: block.breakBefore)
+                pending = next
                 continue
             }
             // Keep-with-next: room for the block, the chain of blocks it keeps with, and the
             // first legal piece of the block that ends the chain.
-            let needed = Self.requiredHeight(block, followedBy: queue)
+            let needed = Self.requiredHeight(block, followedBy: queue.lazy.map { blocks[$0] })
             if y + needed <= height + 0.001 {
-                place(block)
+                place(block, index: index, whole: whole)
                 continue
             }
             if block.keepWithNext && !atTop && needed <= height + 0.001 {
                 newPage()
-                pending = block
+                pending = next
                 continue
             }
             // The chain cannot be kept on any page (or we are at the top): treat the block alone.
             if y + block.height <= height + 0.001 {
-                place(block)
+                place(block, index: index, whole: whole)
                 continue
             }
             if let (head, tail) = block.split(available: height - y, fullPage: height) {
-                place(head)
+                place(head, index: index, whole: false)
                 newPage()
-                pending = tail
+                pending = (tail, index, false)
                 continue
             }
             if !atTop {
                 newPage()
-                pending = block
+                pending = next
                 continue
             }
             // Alone on an empty page and still too tall: split at any legal point, or overflow.
             if let (head, tail) = block.split(available: height, fullPage: 0) {
-                place(head)
+                place(head, index: index, whole: false)
                 newPage()
-                pending = tail
+                pending = (tail, index, false)
             } else {
-                place(block)
-                if block.height > height + 0.001 { pages[pages.count - 1].overflows = true }
+                place(block, index: index, whole: whole)
+                if block.height > height + 0.001 { run.pages[run.pages.count - 1].overflows = true }
             }
         }
-        if pages.count > 1 && pages[pages.count - 1].blocks.isEmpty { pages.removeLast() }
-        return pages
+        if run.pages.count > 1 && run.pages[run.pages.count - 1].blocks.isEmpty {
+            run.pages.removeLast()
+            run.wholeBlocks.removeLast()
+            run.endsByBreak.removeLast()
+            run.startsByBreak.removeLast()
+        }
+        return run
     }
 
     /// The height `block` needs on this page: itself, plus, while blocks keep with their next,
     /// the blocks of the chain and the smallest first piece of the one that ends it.
-    static func requiredHeight(_ block: any FlowBlock, followedBy upcoming: ArraySlice<any FlowBlock>) -> Double {
+    static func requiredHeight<Upcoming: Sequence<any FlowBlock>>(_ block: any FlowBlock, followedBy upcoming: Upcoming) -> Double {
         var needed = block.height
         guard block.keepWithNext else { return needed }
         for next in upcoming {

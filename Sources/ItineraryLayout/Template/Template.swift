@@ -23,6 +23,8 @@ public struct Template: Sendable, TemplateObjectReadable {
     public let overview: OverviewSpec?
     public let days: DaysSpec?
     public let progress: ProgressSpec?
+    /// The least share of its height a page ends a section with (the `Paginator` balancing).
+    public let sectionEndFill: Double
 
     static let schema = TemplateSchema("A template file: the whole design.", [
         .text("name", "the design's name, for people (`--template` takes the file's name, or its path)"),
@@ -33,6 +35,8 @@ public struct Template: Sendable, TemplateObjectReadable {
         TemplateKey(name: "firstPageMargins", kind: Insets.kind, presence: .optional(.same("margins")), doc: "the first page's margins; a cover first may differ in width, flowing content may not"),
         .part("header", HeaderSpec.self, "the running header, from the second page on"),
         .part("footer", FooterSpec.self, "the footer: wordmark at the left, `Page N of M` at the right"),
+        .number("sectionEndFill", NumberRule(aboveZero: false, signed: false, maximum: 1), default: 0.3,
+                "a page before a section that starts a new page (or the last page) holds at least this share of its height where blocks of the page before can move onto it without adding a page; 0 turns it off"),
         .map("colors", of: .hexColor, "colour tokens by name; every other key names colours by these tokens"),
         .text("fontFamily", "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
         .map("styles", of: StyleSpec.self, "text styles by name; `title`, `subtitle` and `meta` are required"),
@@ -55,6 +59,7 @@ public struct Template: Sendable, TemplateObjectReadable {
         firstPageMargins = try o.readIfPresent("firstPageMargins") ?? margins
         header = try o.read("header")
         footer = try o.read("footer")
+        sectionEndFill = try o.number("sectionEndFill")
         colors = try o.hexColors("colors")
         fontFamily = try o.text("fontFamily")
         styles = try o.readMap("styles")

@@ -123,3 +123,57 @@ struct PaginatorChainTests {
         #expect(pages[1].blocks.map(\.block.height) == [10, 4, 30])
     }
 }
+
+@Suite("Paginator: section ends")
+struct SectionEndTests {
+    private let balancing = Paginator(sectionEndFill: 0.3) { _ in 100 }
+
+    /// A section of cards 20 tall with 5 between, then a section that starts a new page.
+    private func sections(cards: Int) -> [any FlowBlock] {
+        var blocks: [any FlowBlock] = [StructureMark(opening: .section)]
+        for i in 0..<cards {
+            if i > 0 { blocks.append(Spacer(5)) }
+            blocks.append(box(20))
+        }
+        return blocks + [StructureMark(closing: .section), PageBreak(), StructureMark(opening: .section), box(50),
+                         StructureMark(closing: .section)]
+    }
+
+    private func used(_ page: PageBody) -> Double { page.blocks.map { $0.y + $0.block.height }.max() ?? 0 }
+
+    @Test("a page holding one card before a new section takes cards from the page before, without adding a page")
+    func balances() {
+        // Five cards fill page 1 (20 + 4 × 25 = 120 > 100: four fit, 95), the fifth sits alone on page 2.
+        let plain = paginator.paginate(sections(cards: 5))
+        #expect(plain.count == 3)
+        #expect(used(plain[1]) == 20)
+        let pages = balancing.paginate(sections(cards: 5))
+        #expect(pages.count == 3)
+        // The latest break that gives page 2 its 30 %: two cards move (the space before them is left behind).
+        #expect(used(pages[1]) == 45)
+        #expect(used(pages[0]) >= 30)
+        // The next section still starts a page of its own, unchanged.
+        #expect(used(pages[2]) == 50)
+    }
+
+    @Test("nothing moves when the section end is full enough, when balancing is off, or when the page before would drop below its share")
+    func leavesAlone() {
+        #expect(balancing.paginate(sections(cards: 7)).map(used) == paginator.paginate(sections(cards: 7)).map(used))
+        // One card on a page of its own section: there is no page before in its section.
+        #expect(balancing.paginate(sections(cards: 1)).map(used) == [20, 50])
+        // A page before that could give only by dropping under 30 % keeps its cards.
+        // (Moving the 70 would leave 20 and its space, 25 %.)
+        let blocks: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(8), PageBreak(), box(50)]
+        #expect(balancing.paginate(blocks).map(used) == [100, 8, 50])
+    }
+
+    @Test("a heading kept with its card moves with it: no break between blocks that keep together")
+    func keepsChains() {
+        let blocks: [any FlowBlock] = [box(40), Spacer(5), box(10, keepWithNext: true), box(40), Spacer(5), box(10), PageBreak(), box(50)]
+        let pages = balancing.paginate(blocks)
+        #expect(pages.count == 3)
+        // Page 2 had 10; the break before the heading moves heading and card together (50 + 5 + 10 = 65).
+        #expect(pages[1].blocks.first?.block.height == 10)
+        #expect(used(pages[1]) == 65)
+    }
+}
