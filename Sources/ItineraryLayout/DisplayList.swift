@@ -67,6 +67,10 @@ public enum DisplayItem: Sendable, Hashable {
     case rect(Rect, radius: Double, fill: Color?, stroke: Color?, strokeWidth: Double)
     /// A filled circle.
     case circle(center: Point, radius: Double, fill: Color)
+    /// A grid of square cells `cell` wide from `origin`, row by row, `columns` to a row, the
+    /// set ones filled with `color`: a QR code, drawn as one 1-bit stencil image rather than a
+    /// path of thousands of points for the PDF writer to print.
+    case cells(BitGrid, origin: Point, cell: Double, color: Color)
     /// A clickable area that opens an external URI.
     case link(Rect, uri: String)
     /// A clickable area that jumps to a named destination in this document.
@@ -202,4 +206,21 @@ public struct LaidOutDocument: Sendable, Hashable {
         self.uncoveredScalars = uncoveredScalars
         self.laidOutWith = laidOutWith
     }
+}
+
+/// Rows of on/off cells, packed a bit each.
+public struct BitGrid: Sendable, Hashable {
+    public let columns: Int
+    public let rows: Int
+    /// Row-major, `columns × rows` entries.
+    public let cells: [Bool]
+
+    public init(columns: Int, cells: [Bool]) {
+        precondition(columns > 0 && cells.count % columns == 0, "a grid holds whole rows")
+        self.columns = columns
+        self.rows = cells.count / columns
+        self.cells = cells
+    }
+
+    public subscript(row: Int, column: Int) -> Bool { cells[row * columns + column] }
 }

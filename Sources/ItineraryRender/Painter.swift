@@ -52,6 +52,8 @@ struct Painter {
             cairo_new_sub_path(cr)
             cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
             cairo_fill(cr)
+        case let .cells(grid, origin, cell, color):
+            paintCells(grid, origin: origin, cell: cell, color: color)
         case let .link(rect, uri):
             guard emitsTags else { return }
             // Integer coordinates: cairo 1.16 parses tag attributes with the C locale's sscanf.
@@ -75,6 +77,38 @@ struct Painter {
             cairo_tag_end(cr, role.rawValue)
         }
     }
+
+    /// The set cells of `grid` filled with `color` through a 1-bit image as a stencil, each
+    /// pixel scaled to a cell and never smoothed: the PDF gets one small image mask (cairo
+    /// writes an A1 mask under a solid colour as `/ImageMask`), a PNG crisp cell edges.
+    private func paintCells(_ grid: BitGrid, origin: Point, cell: Double, color: Color) {
+        guard grid.rows > 0, let image = cairo_image_surface_create(CAIRO_FORMAT_A1, Int32(grid.columns), Int32(grid.rows)) else { return }
+        defer { cairo_surface_destroy(image) }
+        cairo_surface_flush(image)
+        let stride = Int(cairo_image_surface_get_stride(image))
+        guard let data = cairo_image_surface_get_data(image) else { return }
+        for row in 0..<grid.rows {
+            for column in 0..<grid.columns where grid[row, column] {
+                // A1 packs pixels into 32-bit words, the first pixel in the word's lowest bit:
+                // on a little-endian machine, the lowest bit of the first byte.
+                let word = column / 32, bit = column % 32
+                let byte = Self.littleEndian ? word * 4 + bit / 8 : word * 4 + 3 - bit / 8
+                data[row * stride + byte] |= UInt8(1 << (bit % 8))
+            }
+        }
+        cairo_surface_mark_dirty(image)
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        cairo_scale(cr, cell, cell)
+        setColor(color)
+        let pattern = cairo_pattern_create_for_surface(image)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+        cairo_mask(cr, pattern)
+        cairo_pattern_destroy(pattern)
+        cairo_restore(cr)
+    }
+
+    private static let littleEndian = 1.littleEndian == 1
 
     private func paintPath(_ elements: [PathElement], _ style: PathStyle) {
         cairo_save(cr)

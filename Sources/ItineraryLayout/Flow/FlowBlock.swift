@@ -140,6 +140,7 @@ extension DisplayItem {
         case let .line(from, to, width, color, dash): return .line(from: p(from), to: p(to), width: width, color: color, dash: dash)
         case let .rect(rect, radius, fill, stroke, w): return .rect(r(rect), radius: radius, fill: fill, stroke: stroke, strokeWidth: w)
         case let .circle(center, radius, fill): return .circle(center: p(center), radius: radius, fill: fill)
+        case let .cells(grid, origin, cell, color): return .cells(grid, origin: p(origin), cell: cell, color: color)
         case let .link(rect, uri): return .link(r(rect), uri: uri)
         case let .internalLink(rect, dest): return .internalLink(r(rect), destination: dest)
         case let .destination(name, at): return .destination(name: name, at: p(at))

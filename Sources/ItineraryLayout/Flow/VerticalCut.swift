@@ -82,6 +82,8 @@ struct VerticalCut: Equatable {
             return (r.y, r.y + r.height)
         case let .circle(center, radius, _):
             return (center.y - radius, center.y + radius)
+        case let .cells(grid, origin, cell, _):
+            return (origin.y, origin.y + Double(grid.rows) * cell)
         case let .line(from, to, width, _, _):
             return (min(from.y, to.y) - width / 2, max(from.y, to.y) + width / 2)
         case let .path(elements, style):
