@@ -25,6 +25,17 @@ public enum EmojiSequences {
         return out
     }
 
+    /// `text` with every sequence but flags replaced: a flag stays its two regional indicators.
+    public static func drawableKeepingFlags(_ text: String) -> String {
+        guard mayHoldSequence(text.utf8) else { return text }
+        return pieces(text).map { piece in
+            guard piece.isFlag else { return piece.text }
+            var flag = String.UnicodeScalarView()
+            for letter in piece.text.unicodeScalars { flag.append(Unicode.Scalar(letter.value - 0x41 + 0x1F1E6)!) }
+            return String(flag)
+        }.joined()
+    }
+
     /// A stretch of drawable text, or a flag's country code, which the text engine sets on a
     /// small capsule so that `JP` reads as a flag, not as a word.
     public struct Piece: Sendable, Equatable {

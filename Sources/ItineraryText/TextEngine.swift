@@ -151,6 +151,13 @@ public final class TextEngine {
         }
     }
 
+    /// The text of a set span as it was written: a flag's code on its capsule is the flag again.
+    public static func written(_ span: StyledSpan) -> String {
+        guard span.style.onChip else { return span.text }
+        let code = span.text.unicodeScalars.filter { $0.value != 0x202F }
+        return String(String.UnicodeScalarView(code.compactMap { Unicode.Scalar($0.value - 0x41 + 0x1F1E6) }))
+    }
+
     /// A flag's code: smaller, semibold and spaced, on a capsule tinted with the text's colour,
     /// so that a flag reads as a tag among the words, not as a word.
     static func flagChip(_ style: TextStyle) -> TextStyle {
@@ -239,9 +246,10 @@ public final class TextEngine {
     public func ellipsize(_ span: StyledSpan, width: Double, middle: Bool) -> StyledSpan {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        // What it returns may be drawn as it is (a running header): in the form the faces draw
-        // (one span: a flag is its plain code here).
-        let span = StyledSpan(EmojiSequences.drawable(span.text), span.style)
+        // What it returns may be drawn as it is (a running header): in the form the faces draw,
+        // but for flags, which stay flags (one character each, never cut) so that setting or
+        // drawing the result puts each on its capsule.
+        let span = StyledSpan(EmojiSequences.drawableKeepingFlags(span.text), span.style)
         guard advance(of: [span]) > width else { return span }
         // The probes below are one-off strings: measured without filling the paragraph cache.
         let chars = Array(span.text)

@@ -296,6 +296,17 @@ struct FlagChipTests {
         #expect(two.spans.filter(\.style.onChip).map(\.text) == ["\u{202F}US\u{202F}", "\u{202F}CA\u{202F}"])
     }
 
+    @Test("a line shortened with … keeps its flags, each set on its capsule again; a capsule's text reads back as its flag")
+    func shortened() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let span = engine.ellipsize(StyledSpan("Flags 🇺🇸 🇨🇦 🇲🇽 🇯🇵 🇰🇷 and a good many words after them", style), width: 90, middle: false)
+        #expect(span.text.hasSuffix("…") && span.text.contains("🇺🇸"))
+        let line = try #require(engine.setParagraph([span], width: nil).first)
+        let chips = line.spans.filter(\.style.onChip)
+        #expect(chips.count >= 2)
+        #expect(chips.map(TextEngine.written).first == "🇺🇸")
+    }
+
     @Test("a flag is never cut from its code's padding: the capsule's spaces do not break")
     func unbreakable() throws {
         let engine = TextEngine(fontSet: try fonts.get())

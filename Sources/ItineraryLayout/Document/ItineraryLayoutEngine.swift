@@ -43,10 +43,8 @@ public struct ItineraryLayoutEngine {
         let geometry = theme.geometry
         let paginator = Paginator(sectionEndFill: theme.template.sectionEndFill) { index in geometry.body(page: index).height }
         let bodies = paginator.paginate(blocks)
-        // Name and dates from the left whatever their scripts: an Arabic name does not turn the
-        // header round and put the dates first.
         let composer = PageComposer(theme: theme, text: text,
-                                    headerTitle: Bidi.list([trip.shownName, format.dateRange(trip.startDate, trip.endDate)], separator: " · "),
+                                    headerName: trip.shownName, headerDates: format.dateRange(trip.startDate, trip.endDate),
                                     count: format.count)
         let pages = composer.compose(bodies)
 

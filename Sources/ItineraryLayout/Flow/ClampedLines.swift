@@ -8,9 +8,10 @@ extension TextEngine {
     /// is one style in every use).
     func setParagraph(_ spans: [StyledSpan], width: Double, maxLines: Int) -> [SetLine] {
         let lines = setParagraph(spans, width: width)
-        guard lines.count > max(1, maxLines), let style = lines.last?.spans.last?.style else { return lines }
+        guard lines.count > max(1, maxLines), let style = lines.last?.spans.last(where: { !$0.style.onChip })?.style else { return lines }
         let keep = max(1, maxLines)
-        let rest = lines[(keep - 1)...].map { $0.spans.map(\.text).joined() }.joined(separator: " ")
+        // Flags as written, so that the shortened line sets each on its capsule again.
+        let rest = lines[(keep - 1)...].map { $0.spans.map(TextEngine.written).joined() }.joined(separator: " ")
         let last = ellipsize(StyledSpan(rest, style), width: width, middle: false)
         return Array(lines.prefix(keep - 1)) + setParagraph([last], width: nil).prefix(1)
     }

@@ -5,8 +5,10 @@ import ItineraryText
 struct PageComposer {
     let theme: Theme
     let text: TextEngine
-    /// Left part of the running header, e.g. `Midwest Ballpark Swing · Jun 12 – 21, 2026`.
-    let headerTitle: String
+    /// Left part of the running header: the trip's name and its dates, set as
+    /// `Midwest Ballpark Swing · Jun 12 – 21, 2026`.
+    let headerName: String
+    let headerDates: String
     /// A count in the trip's locale's digits, for `Page N of M`.
     let count: (Int) -> String
 
@@ -52,13 +54,27 @@ struct PageComposer {
             }
         }
         let room = max(0, width - rightWidth - 24)
-        let left = text.ellipsize(StyledSpan(headerTitle, style), width: room, middle: false)
-        items.append(.text(spans: [left], origin: Point(x: x, y: y)))
+        items.append(.text(spans: [headerLeft(style, room: room)], origin: Point(x: x, y: y)))
         let ruleY = t.header.textTop + t.header.ruleOffset
         items.append(.line(from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
                            width: t.header.ruleWidth, color: theme.color(t.header.ruleColor), dash: []))
         return items
     }
+
+    /// The name and dates in `room`: a long name is shortened, never the dates, while the
+    /// name keeps a few words' room (else the whole line is cut at its end). Name and dates
+    /// read from the left whatever their scripts: an Arabic name does not turn the header round.
+    private func headerLeft(_ style: TextStyle, room: Double) -> StyledSpan {
+        let full = Bidi.list([headerName, headerDates], separator: " · ")
+        guard text.advance(of: [StyledSpan(full, style)]) > room else { return StyledSpan(full, style) }
+        let dates = text.advance(of: [StyledSpan(" · " + headerDates, style)])
+        guard room - dates >= Self.leastNameRoom else { return text.ellipsize(StyledSpan(full, style), width: room, middle: false) }
+        let name = text.ellipsize(StyledSpan(headerName, style), width: room - dates, middle: false)
+        return StyledSpan(Bidi.list([name.text, headerDates], separator: " · "), style)
+    }
+
+    /// The least room a shortened name keeps before the dates give way too.
+    static let leastNameRoom = 60.0
 
     private func footer(page: Int, of pages: Int, left x: Double, width: Double) -> [DisplayItem] {
         let t = theme.template

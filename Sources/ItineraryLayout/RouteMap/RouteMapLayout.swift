@@ -112,8 +112,12 @@ struct RouteMapRenderer {
         layout.labels = placeLabels(outline, markers: layout.markers.map(\.shape), legs: layout.legs, frame: frame, zone: zone)
         layout.graticule = Graticule(projection: fitted.projection, frame: frame, steps: spec.graticule.steps,
                                      stepsBelow: spec.graticule.stepsBelow)
+        // City labels count with their halos, and the route with its casing: a degree label is
+        // the first thing to give way.
+        let halo = spec.labels.haloWidth
         layout.graticuleLabels = graticuleLabels(layout.graticule!, frame: frame,
-                                                 obstacles: layout.labels.map(\.box) + layout.markers.map(\.shape.box) + [zone])
+                                                 obstacles: layout.labels.map { $0.box.inset(by: -halo) } + layout.markers.map(\.shape.box) + [zone],
+                                                 route: Self.routeSamples(layout.legs, spec.labels.weights))
         return layout
     }
 
@@ -255,10 +259,10 @@ struct RouteMapRenderer {
     }
 
     /// Longitudes along the top, then latitudes at the left; a label that would meet a city
-    /// label, a marker, the scale-bar corner or the frame's edge is left out, and so is one that
+    /// label, a marker, the route, the scale-bar corner or the frame's edge is left out, and so is one that
     /// comes closer to a degree label already kept than twice their offset from their lines
     /// (on a world-wide map, every other label).
-    private func graticuleLabels(_ g: Graticule, frame: MapBox, obstacles: [MapBox]) -> [GraticuleLabel] {
+    private func graticuleLabels(_ g: Graticule, frame: MapBox, obstacles: [MapBox], route: [Point]) -> [GraticuleLabel] {
         let style = theme.style(named: spec.graticule.style)
         let m = text.metrics(style)
         var kept: [GraticuleLabel] = []
@@ -267,6 +271,7 @@ struct RouteMapRenderer {
             let box = MapBox(minX: x, minY: baseline - m.ascent, maxX: x + set.width, maxY: baseline + m.descent)
             guard frame.inset(by: spec.frameWidth).contains(box),
                   !obstacles.contains(where: { $0.overlaps(box) }),
+                  !route.contains(where: box.inset(by: -spec.route.casingWidth / 2).contains),
                   !kept.contains(where: { $0.box.inset(by: -2 * spec.graticule.labelOffset).overlaps(box) }) else { return }
             kept.append(GraticuleLabel(line: set, origin: Point(x: x, y: baseline), box: box))
         }

@@ -12,7 +12,7 @@ extension SectionContext {
         var blocks: [any FlowBlock]
         switch spec.facts {
         case .below:
-            blocks = [clamped([theme.span(trip.shownName, .title)], maxLines: spec.maxLines), Spacer(spacing.afterTitle),
+            blocks = [clamped([titleSpan(width: width, maxLines: spec.maxLines)], maxLines: spec.maxLines), Spacer(spacing.afterTitle),
                       clamped([factsSpan], maxLines: spec.maxLines)]
         case .right:
             blocks = [titleLine(facts: factsSpan, maxLines: spec.maxLines)]
@@ -34,10 +34,10 @@ extension SectionContext {
         let factsLine = text.setParagraph([facts], width: nil).first
         let factsWidth = factsLine.map { $0.width + spacing.afterTitle } ?? 0
         guard let factsLine, factsWidth <= width / 2 else {
-            return Stack([clamped([theme.span(trip.shownName, .title)], maxLines: maxLines), Spacer(spacing.afterTitle),
+            return Stack([clamped([titleSpan(width: width, maxLines: maxLines)], maxLines: maxLines), Spacer(spacing.afterTitle),
                           clamped([facts], maxLines: maxLines)])
         }
-        let name = text.setParagraph([theme.span(trip.shownName, .title)], width: width - factsWidth, maxLines: maxLines)
+        let name = text.setParagraph([titleSpan(width: width - factsWidth, maxLines: maxLines)], width: width - factsWidth, maxLines: maxLines)
         var items: [DisplayItem] = []
         var y = 0.0
         for line in name {
@@ -47,6 +47,11 @@ extension SectionContext {
         let baseline = name.first?.baseline ?? factsLine.baseline
         items.append(.text(spans: factsLine.spans, origin: Point(x: width - factsLine.width, y: baseline)))
         return Canvas(height: max(y, factsLine.height), items: items)
+    }
+
+    /// The name, or the route shortened to fit (`Boston → Bronx → … → Baltimore`).
+    private func titleSpan(width: Double, maxLines: Int) -> StyledSpan {
+        theme.span(shownTitle(theme.span("", .title).style, width: width, maxLines: maxLines), .title)
     }
 
     /// A paragraph across the content width in at most `maxLines` lines, the last ending in … when cut.

@@ -6,8 +6,8 @@ import ItineraryText
 import TestSupport
 
 enum CoverFixtures {
-    static func template() throws -> Template {
-        try TemplateLoader.load(Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json")))
+    static func template(_ name: String = "classic") throws -> Template {
+        try TemplateLoader.load(Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/\(name).json")))
     }
 
     static func trip(_ url: URL) throws -> Trip {
@@ -34,8 +34,8 @@ enum CoverFixtures {
                               width: theme.geometry.flowWidth)
     }
 
-    static func document(_ trip: Trip) throws -> LaidOutDocument {
-        let theme = try Theme(template: template(), locale: trip.locale)
+    static func document(_ trip: Trip, template: Template? = nil) throws -> LaidOutDocument {
+        let theme = try Theme(template: template ?? self.template(), locale: trip.locale)
         return ItineraryLayoutEngine(theme: theme, text: try engine()).layout(trip)
     }
 

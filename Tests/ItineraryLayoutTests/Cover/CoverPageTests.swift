@@ -236,7 +236,8 @@ struct CoverPageTests {
         #expect(try mapHeight(trip) == 362)
         trip.name = String(repeating: "A very long trip name that goes on ", count: 6)
         let context = try CoverFixtures.context(trip)
-        let title = context.coverTitle(try #require(context.theme.template.cover).title)
+        let cover = try #require(context.theme.template.cover)
+        let title = context.coverTitle(cover.title, headCities: cover.route.headCities)
         #expect(title.lines == 2)
         let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
         #expect(texts.contains { $0.hasPrefix("A very long trip name") })
@@ -268,6 +269,32 @@ struct CoverPageTests {
         #expect(abs(letter.noteFromBottom - a4.noteFromBottom) < 0.001)
     }
 
+    @Test("a trip without a name is titled by its route, shortened as the route line is (never cut after an arrow), in both templates")
+    func unnamedLongRoute() throws {
+        var trip = try CoverFixtures.trip(CoverFixtures.file("multi-league-30-day"))
+        trip.name = nil
+        #expect(trip.routeCities.count > 8)
+        // The page's lines read as one text (a line may end after an arrow where the route wraps).
+        func page(_ document: LaidOutDocument) -> String {
+            CoverFixtures.texts(document.pages[0]).joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+        }
+        let city = trip.routeCities[trip.routeCities.count - 1]
+        let cover = page(try CoverFixtures.document(trip))
+        #expect(cover.contains("→ … → \(city) · \(trip.routeCities.count) stops"), "\(cover.prefix(120))")
+        let compact = page(try CoverFixtures.document(trip, template: CoverFixtures.template("compact")))
+        #expect(compact.contains("→ … → \(city)"), "\(compact.prefix(120))")
+    }
+
+    @Test("a long name is shortened in the running header, never the trip's dates after it")
+    func headerKeepsDates() throws {
+        var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
+        trip.name = String(repeating: "A very long trip name that goes on ", count: 8)
+        let dates = try CoverFixtures.context(trip).format.dateRange(trip.startDate, trip.endDate)
+        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[1]).map { $0.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) } }
+            .map { String(String.UnicodeScalarView($0)) }
+        #expect(texts.contains { $0.hasPrefix("A very long") && $0.contains("… · ") && $0.hasSuffix(dates) }, "\(texts.prefix(3))")
+    }
+
     @Test("on every map no two labels overlap, no label meets a marker or sits nearer another marker than its own, and markers keep apart",
           arguments: CoverFixtures.tripFiles + TestPaths.sharedBenchTrips)
     func mapLabels(file: URL) throws {
@@ -296,8 +323,11 @@ struct CoverPageTests {
                 #expect(m.shape.edgeDistance(to: label.box) > own, "\(file.lastPathComponent): \(outline.places[label.place].city) by \(m.text)")
             }
         }
+        // Degree labels give way to city labels with their halos, and to the route.
+        let route = layout.legs.flatMap { $0.samples(spec.labels.weights.sampleCount($0)) }
         for g in layout.graticuleLabels {
-            #expect(!boxes.contains { $0.overlaps(g.box) })
+            #expect(!boxes.contains { $0.inset(by: -spec.labels.haloWidth).overlaps(g.box) })
+            #expect(!route.contains(where: g.box.contains), "\(file.lastPathComponent): the route crosses \(g.line.text)")
             #expect(layout.frame.contains(g.box))
         }
     }

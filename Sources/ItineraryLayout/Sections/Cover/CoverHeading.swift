@@ -3,9 +3,11 @@ import ItineraryModel
 import ItineraryText
 
 extension SectionContext {
-    /// The trip's name (or its default, the route), in at most `maxLines` lines.
-    func coverTitle(_ spec: CoverTextSpec) -> (part: CoverPart, lines: Int) {
-        let shown = trip.shownName
+    /// The trip's name (or its default, the route, shortened as the route line is when it
+    /// does not fit), in at most `maxLines` lines.
+    func coverTitle(_ spec: CoverTextSpec, headCities: Int) -> (part: CoverPart, lines: Int) {
+        let shown = shownTitle(theme.style(named: spec.style), width: width, maxLines: spec.maxLines, headCities: headCities,
+                               stops: stopsLabel)
         let lines = coverLines(shown, style: spec.style, width: width, maxLines: spec.maxLines)
         // A name that reads right to left (in Arabic, in Hebrew) is set from the right edge.
         guard TextEngine.isRightToLeftParagraph(shown) else { return (coverPart(lines), max(1, lines.count)) }
@@ -14,21 +16,15 @@ extension SectionContext {
         return (part, max(1, lines.count))
     }
 
+    /// `36 stops`, from the cover's labels.
+    private var stopsLabel: String { Labels.fill(coverWord("stops"), ["count": format.count(trip.routeCities.count)]) }
+
     /// Every city in visiting order (`Chicago → Milwaukee → …`). When that takes more than
     /// `maxLines`, the first cities, an ellipsis, the last city and the number of stops:
     /// `Miami → New York → Boston → … → Philadelphia · 36 stops`.
     func coverRouteLine(_ spec: CoverRouteSpec) -> CoverPart {
-        let cities = trip.routeCities.map(Bidi.isolated)
-        let arrow = " → "
-        let full = text.setParagraph([coverSpan(cities.joined(separator: arrow), spec.style)], width: width)
-        guard full.count > spec.maxLines, cities.count > 2 else { return coverPart(full) }
-        let stops = Labels.fill(coverWord("stops"), ["count": format.count(cities.count)])
-        var shortened = ""
-        // Fewer leading cities until the short form fits; the last resort is an ellipsis at the end.
-        for head in stride(from: min(spec.headCities, cities.count - 2), through: 1, by: -1) {
-            shortened = (cities.prefix(head) + ["…", cities[cities.count - 1]]).joined(separator: arrow) + " · " + stops
-            if text.setParagraph([coverSpan(shortened, spec.style)], width: width).count <= spec.maxLines { break }
-        }
-        return coverPart(coverLines(shortened, style: spec.style, width: width, maxLines: spec.maxLines))
+        let style = theme.style(named: spec.style)
+        let route = routeText(style, width: width, maxLines: spec.maxLines, headCities: spec.headCities, stops: stopsLabel)
+        return coverPart(coverLines(route, style: spec.style, width: width, maxLines: spec.maxLines))
     }
 }

@@ -31,7 +31,7 @@ extension SectionContext {
         let gaps = spec.gaps
 
         let brand = coverBrandRow(spec.brand)
-        let title = coverTitle(spec.title)
+        let title = coverTitle(spec.title, headCities: spec.route.headCities)
         // A trip without a name is titled by its route: the route line would say it twice.
         let route = trip.hasName ? coverRouteLine(spec.route) : .empty
         let meta = coverMetaRow(spec.meta)
