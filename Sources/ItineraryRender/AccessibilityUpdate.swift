@@ -29,9 +29,10 @@ struct AccessibilityUpdate {
 
     func apply(to pdf: Data) throws -> Data {
         // Copied whole (converting element by element costs some 20 instructions a byte).
-        let bytes = [UInt8](unsafeUninitializedCapacity: pdf.count) { buffer, count in
-            count = pdf.copyBytes(to: buffer)
-        }
+        try apply(to: [UInt8](unsafeUninitializedCapacity: pdf.count) { buffer, count in count = pdf.copyBytes(to: buffer) })
+    }
+
+    func apply(to bytes: [UInt8]) throws -> Data {
         let table = try CrossReference(bytes)
         var changed: [(number: Int, body: [UInt8])] = []
         var artifacts = ArtifactRewrite()
@@ -100,6 +101,12 @@ struct AccessibilityUpdate {
                 // (The information dictionary stays plain text, where simple tools look for the
                 // title and dates.)
                 objects.append((object.number, .packed(body)))
+            } else if bytes[object.offset..<end].reversed().starts(with: Self.streamEnd.reversed()), let stream = table.stream(object.number, at: object.offset, in: bytes),
+                      stream.data < end, PDFBytes.find("/Filter", in: stream.dictionary) == nil,
+                      let data = table.streamData(stream, in: bytes), data.endIndex <= end {
+                // A stream cairo left plain (every one: `PDFRenderer` asks for them so), deflated
+                // here, once.
+                objects.append((object.number, .whole(Self.deflated(object.number, dictionary: stream.dictionary, data: data))))
             } else {
                 objects.append((object.number, .whole(Array(bytes[object.offset..<end]))))
             }
@@ -109,6 +116,31 @@ struct AccessibilityUpdate {
                                         + xmp + Array("\nendstream\nendobj\n".utf8))))
         let out = CompactWriter.write(header: bytes[..<head], objects: objects, size: metadata + 1, root: table.root, info: table.info)
         return out.withUnsafeBufferPointer { Data(buffer: $0) }
+    }
+
+    /// How a stream object ends, as cairo writes it.
+    static let streamEnd = Array("endstream\nendobj\n".utf8)
+
+    /// The stream object `number` with `data` deflated: its dictionary without its `/Length`,
+    /// then `/Filter /FlateDecode` and the new length.
+    static func deflated(_ number: Int, dictionary: ArraySlice<UInt8>, data: ArraySlice<UInt8>) -> [UInt8] {
+        let packed = Flate.deflate(Array(data))
+        var trimmed = dictionary
+        while let first = trimmed.first, PDFBytes.isSpace(first) { trimmed = trimmed.dropFirst() }
+        var entries = Array(trimmed.dropFirst(2).dropLast(2))
+        if let at = PDFBytes.find("/Length ", in: entries[...]) {
+            // The key, its number, and ` 0 R` when the number is a reference.
+            var end = at + 8
+            while end < entries.count, entries[end] >= 0x30, entries[end] <= 0x39 { end += 1 }
+            let reference = Array(" 0 R".utf8)
+            if end + reference.count <= entries.count, entries[end..<(end + reference.count)].elementsEqual(reference) { end += reference.count }
+            var start = at
+            while start > 0, entries[start - 1] == 0x20 { start -= 1 }
+            entries.removeSubrange(start..<end)
+        }
+        while let last = entries.last, PDFBytes.isSpace(last) { entries.removeLast() }
+        return Array("\(number) 0 obj\n<<".utf8) + entries + Array("\n   /Filter /FlateDecode\n   /Length \(packed.count)\n>>\nstream\n".utf8)
+            + packed + Array("\nendstream\nendobj\n".utf8)
     }
 
     /// The document's XMP metadata: Dublin Core title, creator and language (no dates: those
@@ -289,6 +321,22 @@ struct CrossReference {
             i += 1
         }
         return i
+    }
+
+    /// The data of `stream` (from `stream(_:at:in:)`), its `/Length` written in its dictionary
+    /// or in the object it refers to; nil when that is not a length that fits the file.
+    func streamData(_ stream: (dictionary: ArraySlice<UInt8>, data: Int), in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        guard let value = PDFBytes.value(of: "/Length", in: stream.dictionary) else { return nil }
+        var length: Int?
+        let tokens = PDFBytes.tokens(value)
+        if tokens.count == 1 {
+            length = PDFBytes.integer(tokens[0])
+        } else if tokens.count == 3, let reference = PDFBytes.integer(tokens[0]), reference < offsets.count,
+                  let offset = offsets[reference], let body = body(reference, at: offset, in: bytes, limit: 64) {
+            length = PDFBytes.integer(body)
+        }
+        guard let length, length >= 0, stream.data + length <= bytes.count else { return nil }
+        return bytes[stream.data..<(stream.data + length)]
     }
 
     /// The dictionary of the stream object at `offset` and where its data starts (after

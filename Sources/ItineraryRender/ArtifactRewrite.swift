@@ -82,21 +82,18 @@ struct ArtifactRewrite {
     /// The content stream `number` with the marked content `ids` as artifacts, as a whole object body.
     func rewriteContent(_ number: Int, ids: Set<Int>, in bytes: [UInt8], table: CrossReference) throws -> [UInt8] {
         guard let offset = table.offsets[number], let stream = table.stream(number, at: offset, in: bytes),
-              PDFBytes.find("/Filter /FlateDecode", in: stream.dictionary) != nil,
-              let lengthValue = PDFBytes.value(of: "/Length", in: stream.dictionary) else {
+              let data = table.streamData(stream, in: bytes) else {
             throw RenderError(message: "the PDF's content stream \(number) is not one cairo writes")
         }
-        // `/Length 1234` or `/Length 25 0 R`, an object holding the number.
-        var length: Int?
-        let tokens = PDFBytes.tokens(lengthValue)
-        if tokens.count == 1 {
-            length = PDFBytes.integer(tokens[0])
-        } else if tokens.count == 3, let reference = PDFBytes.integer(tokens[0]), reference < table.offsets.count,
-                  let offset = table.offsets[reference], let body = table.body(reference, at: offset, in: bytes, limit: 64) {
-            length = PDFBytes.integer(body)
-        }
-        guard let length, length >= 0, stream.data + length <= bytes.count,
-              let content = Flate.inflate(bytes[stream.data..<(stream.data + length)], limit: Self.contentLimit) else {
+        // Plain (cairo asked for uncompressed streams, `PDFRenderer`) or deflated.
+        let content: [UInt8]
+        if PDFBytes.find("/Filter", in: stream.dictionary) == nil {
+            guard data.count <= Self.contentLimit else { throw RenderError(message: "the PDF's content stream \(number) is too large") }
+            content = Array(data)
+        } else if PDFBytes.find("/Filter /FlateDecode", in: stream.dictionary) != nil,
+                  let inflated = Flate.inflate(data, limit: Self.contentLimit) {
+            content = inflated
+        } else {
             throw RenderError(message: "the PDF's content stream \(number) could not be inflated")
         }
         let (out, found) = try Self.markingArtifacts(content, ids: ids, stream: number)

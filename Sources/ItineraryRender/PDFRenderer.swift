@@ -29,11 +29,30 @@ public struct PDFOptions: Sendable {
 /// Collects what cairo writes, in memory, so nothing touches the file system until the
 /// whole document exists.
 final class ByteSink {
-    var data = Data()
+    /// cairo writes a plain stream an operator at a time: tens of thousands of small writes a
+    /// document. A byte array without the runtime's exclusivity check per write (only cairo's
+    /// callback touches it, on the rendering thread) costs a fraction of appending to `Data`.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
+
+    func append(_ start: UnsafePointer<UInt8>, count: Int) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+    }
+
+    var data: Data { bytes.withUnsafeBufferPointer { Data(buffer: $0) } }
 }
 
 public enum PDFRenderer {
     /// Renders every page of `document`. Uses `text` for glyphs: the engine that laid it out.
+    /// cairo 1.16 deflates every stream it writes (zlib) unless `CAIRO_DEBUG_PDF` is set when a
+    /// surface is made; the accessibility update then inflated each page's content to rewrite
+    /// it and deflated it again. Asking cairo for plain streams, and deflating each once in the
+    /// update (libdeflate), saves both. Set once per process, before its first PDF surface and
+    /// under the native-library lock, never cleared, and left as it is when the caller has set
+    /// it: cairo only asks whether it is set, so every value gives the same bytes. (A program
+    /// that embeds this library and reads its environment from other threads at that moment
+    /// should render one PDF first, before starting them.)
+    private static let plainStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 0) }()
+
     public static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) throws -> Data {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
@@ -45,9 +64,10 @@ public enum PDFRenderer {
         defer { unmanaged.release() }
         let write: cairo_write_func_t = { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
+        _ = plainStreams
         guard let surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), first.width, first.height) else {
             throw RenderError(message: "cairo could not create a PDF surface")
         }
@@ -99,7 +119,7 @@ public enum PDFRenderer {
                                        linkDescriptions: Dictionary(document.metadata.linkDescriptions.map { key, text in
                                            (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
                                        }, uniquingKeysWith: { first, _ in first }),
-                                       title: document.metadata.title, author: document.metadata.author).apply(to: sink.data)
+                                       title: document.metadata.title, author: document.metadata.author).apply(to: sink.bytes)
     }
 
     /// A document is drawn by the engine that set its lines, before that engine starts another:

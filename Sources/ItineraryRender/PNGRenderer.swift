@@ -39,7 +39,7 @@ public enum PNGRenderer {
         defer { unmanaged.release() }
         let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }, unmanaged.toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {

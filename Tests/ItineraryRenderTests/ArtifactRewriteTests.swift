@@ -87,3 +87,23 @@ struct ArtifactRewriteTests {
         #expect(Flate.deflate(text) == packed)
     }
 }
+
+@Suite("Plain and deflated streams")
+struct PlainStreamTests {
+    @Test("a stream cairo left plain is deflated once, its dictionary kept but for its length (direct or a reference)")
+    func deflatesPlainStreams() throws {
+        let data = Array(String(repeating: "0 0 m 10 10 l S\n", count: 40).utf8)
+        for (dictionary, length) in [("\n<< /Length 12 0 R\n   /Subtype /Form\n>>", "12 0 R"), ("<< /Length 640\n   /Subtype /Form\n>>", "640")] {
+            let object = AccessibilityUpdate.deflated(7, dictionary: b(dictionary), data: data[...])
+            let open = try #require(CrossReference.find(Array(">>\nstream\n".utf8), in: object, from: 0, to: object.count))
+            let head = t(Array(object[..<open]))
+            #expect(head.hasPrefix("7 0 obj\n<<\n   /Subtype /Form\n   /Filter /FlateDecode\n   /Length "), "\(head)")
+            #expect(!head.contains(length))
+            #expect(t(Array(object.suffix(18))) == "\nendstream\nendobj\n")
+            // What lies between `stream` and `endstream` inflates back to what was written, and is as long as /Length says.
+            let packed = object[(open + 10)..<(object.count - 18)]
+            #expect(head.hasSuffix("/Length \(packed.count)\n"))
+            #expect(Flate.inflate(packed, limit: 1 << 20) == data)
+        }
+    }
+}
