@@ -67,6 +67,9 @@ struct ParagraphCache {
         return paragraph.lines
     }
 
+    /// The lines cached for `key`, without using them in this document.
+    func peek(_ key: Key) -> [SetLine]? { paragraphs[key]?.lines }
+
     mutating func insert(_ paragraph: BrokenParagraph, for key: Key) {
         paragraphs[key] = paragraph
         use(paragraph)

@@ -69,10 +69,30 @@ public final class TextEngine {
         guard !spans.isEmpty else { return [] }
         let key = ParagraphCache.Key(spans: spans, width: width)
         if let done = cache.lookUp(key) { return done }
+        // A paragraph set on one line at its natural width is that line at any width it fits:
+        // the same label, date or name measured, then set in a column, is shaped once.
+        let natural = ParagraphCache.Key(spans: spans, width: nil)
+        if let width, let line = cache.peek(natural), Self.fitsUnbroken(line, width: width) {
+            return cache.lookUp(natural)!
+        }
         // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
         let paragraph = breakParagraph(spans.flatMap(Self.drawable), width: width)
         cache.insert(paragraph, for: key)
+        if width != nil, Self.fitsUnbroken(paragraph.lines, width: .infinity), cache.peek(natural) == nil {
+            cache.insert(paragraph, for: natural)
+        }
         return paragraph.lines
+    }
+
+    /// Whether `lines` is one line, with no hard break or trailing space that breaking at a
+    /// width could treat otherwise, that Pango would leave whole at `width` (it breaks a line
+    /// whose width in its units exceeds the width rounded down to them).
+    private static func fitsUnbroken(_ lines: [SetLine], width: Double) -> Bool {
+        guard lines.count == 1, let last = lines[0].spans.last?.text.unicodeScalars.last, !last.properties.isWhitespace,
+              !lines[0].spans.contains(where: { $0.text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" } })
+        else { return false }
+        guard width.isFinite else { return true }
+        return (lines[0].width * Double(PANGO_SCALE)).rounded() <= (width * Double(PANGO_SCALE)).rounded(.down)
     }
 
     private func breakParagraph(_ spans: [StyledSpan], width: Double?) -> BrokenParagraph {

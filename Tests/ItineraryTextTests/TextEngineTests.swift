@@ -35,6 +35,32 @@ struct TextEngineTests {
         for line in lines { #expect(abs(line.width - engine.advance(of: line.spans)) < 0.01, "\(line.text): \(line.width)") }
     }
 
+    @Test("a paragraph that fits on one line is shaped once for every width it fits, and gives what breaking at that width gives")
+    func oneLineAtAnyWidth() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let span = StyledSpan("Chicago Cubs", style)
+        let natural = engine.setParagraph([span], width: nil)
+        #expect(engine.cachedParagraphCount == 1)
+        // Wider than the line: served from the natural-width paragraph, nothing new is set.
+        #expect(engine.setParagraph([span], width: 200) == natural)
+        #expect(engine.setParagraph([span], width: natural[0].width + 0.01) == natural)
+        #expect(engine.cachedParagraphCount == 1)
+        // Narrower: broken at that width, a paragraph of its own.
+        #expect(engine.setParagraph([span], width: natural[0].width * 0.7).count > 1)
+        #expect(engine.cachedParagraphCount == 2)
+        // Set first at a width, a one-line paragraph also answers its natural width, and a fresh
+        // engine gives the same lines either way.
+        let other = StyledSpan("Milwaukee Brewers", style)
+        let atWidth = engine.setParagraph([other], width: 300)
+        #expect(engine.setParagraph([other], width: nil) == atWidth)
+        #expect(engine.cachedParagraphCount == 4)
+        let fresh = TextEngine(fontSet: try fonts.get())
+        #expect(fresh.setParagraph([other], width: nil) == atWidth)
+        #expect(fresh.setParagraph([span], width: 200) == natural)
+        // A line ending in a space or holding a hard break is never reused across widths.
+        #expect(engine.setParagraph([StyledSpan("Chicago\nCubs", style)], width: 300).count == 2)
+    }
+
     @Test("broken paragraphs are kept between documents up to the capacity")
     func paragraphCacheIsBounded() throws {
         let engine = TextEngine(fontSet: try fonts.get())
