@@ -38,10 +38,15 @@ for trip in Examples/*.json Tests/Fixtures/valid/long-366-days.json; do
 done
 
 # Instruction counts do not depend on the neighbours: the number to compare across sessions.
-if [ -n "${INSTRUCTIONS:-}" ] && command -v valgrind >/dev/null; then
+# The 10-day and 120-day trips of ../shared/bench-peers (the ones measured beside Typst) where
+# that folder exists, else the 10-day example and the 366-day fixture. INSTRUCTIONS=0 skips them.
+if [ "${INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
   echo
   echo "instructions per CLI run (valgrind --tool=callgrind):"
-  for trip in Examples/midwest-mlb-10-day.json Examples/day-trip.json; do
+  peers=../shared/bench-peers/trips
+  if [ -f "$peers/trip-120day.json" ]; then counted=("$peers/trip-10day.json" "$peers/trip-120day.json")
+  else counted=(Examples/midwest-mlb-10-day.json Tests/Fixtures/valid/long-366-days.json); fi
+  for trip in "${counted[@]}"; do
     refs=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$trip" "$tmp/i.pdf" 2>&1 | awk '/refs:/ {print $NF}')
     printf "%-26s %16s\n" "$(basename "$trip" .json)" "$refs"
   done
