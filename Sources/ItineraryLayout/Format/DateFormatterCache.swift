@@ -71,12 +71,12 @@ final class DateFormatterCache: @unchecked Sendable {
     func interval(from first: Date, to last: Date, locale: Locale, pattern: IntervalPattern) -> String {
         let phrase = self.phrase(from: first, to: last, locale: locale, pattern: pattern)
         guard first != last, TextEngine.hasRightToLeft(phrase) else { return phrase }
-        let single: Pattern
-        switch pattern {
-        case .mediumDate: return phrase
-        case let .template(template): single = .template(template)
-        }
-        let ends = [first, last].map { string(from: $0, locale: locale, zone: "UTC", pattern: single) }
+        guard case let .template(template) = pattern else { return phrase }
+        // The year once, on the last date, when both fall in it (`26 במרץ – 28 במרץ 2026`).
+        let years = [first, last].map { Self.calendar(locale, Self.utc).component(.year, from: $0) }
+        let head = years[0] == years[1] ? template.replacingOccurrences(of: "y", with: "") : template
+        let ends = [string(from: first, locale: locale, zone: "UTC", pattern: .template(head)),
+                    string(from: last, locale: locale, zone: "UTC", pattern: .template(template))]
         return Bidi.list(ends, separator: " \u{2013} ")
     }
 

@@ -23,6 +23,16 @@ struct TripFormatterTests {
         #expect(f.dayDate(try #require(CalendarDate(iso: "2026-06-14"))) == "Sun, Jun 14")
     }
 
+    @Test("a range in a locale that writes dates in right-to-left letters is two dates, the year once when both share it")
+    func rightToLeftRange() throws {
+        let f = TripFormatter(localeIdentifier: "he_IL", units: .metric, labels: try labels("en"))
+        let start = try #require(CalendarDate(iso: "2026-03-26")), end = try #require(CalendarDate(iso: "2026-03-28"))
+        let range = f.dateRange(start, end)
+        #expect(range.components(separatedBy: "2026").count == 2, "\(range)")
+        let across = f.dateRange(start, try #require(CalendarDate(iso: "2027-01-02")))
+        #expect(across.contains("2026") && across.contains("2027"), "\(across)")
+    }
+
     @Test("a day outside the trip's years carries its year (a check-out after a trip that ends in December)")
     func yearOutsideTrip() throws {
         let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
