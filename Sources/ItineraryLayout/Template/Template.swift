@@ -36,7 +36,7 @@ public struct Template: Sendable, TemplateObjectReadable {
         .part("header", HeaderSpec.self, "the running header, from the second page on"),
         .part("footer", FooterSpec.self, "the footer: wordmark at the left, `Page N of M` at the right"),
         .number("sectionEndFill", NumberRule(aboveZero: false, signed: false, maximum: 1), default: 0.3,
-                "a page before a section that starts a new page (or the last page) holds at least this share of its height where blocks of the page before can move onto it without adding a page; 0 turns it off"),
+                "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is); 0 turns it off"),
         .map("colors", of: .hexColor, "colour tokens by name; every other key names colours by these tokens"),
         .text("fontFamily", "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
         .map("styles", of: StyleSpec.self, "text styles by name; `title`, `subtitle` and `meta` are required"),
