@@ -62,7 +62,8 @@ extension DayLayout {
               backdrop: @escaping @Sendable (Double, Double) -> [DisplayItem]) -> CardBlock {
         var block = CardBlock(indent: gutter, width: grid.width, insets: grid.insets, head: head, notes: notes, notesGap: spec.card.rowGap,
                               foot: foot, footGap: footGap, pageHeight: pageHeight, backdrop: backdrop)
-        block.cue = continuationCue(name, width: grid.width - grid.insets.left - grid.insets.right)
+        let cueWidth = grid.width - grid.insets.left - grid.insets.right
+        block.cueSource = { continuationCue(name, width: cueWidth) }
         block.text = ctx.text
         return block
     }

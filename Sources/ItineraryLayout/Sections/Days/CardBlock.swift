@@ -31,8 +31,10 @@ struct CardBlock: FlowBlock {
     /// The body height of a page: a card no taller than this is never split.
     var pageHeight: Double
     var keepWithNext: Bool = false
-    /// The line that opens a continuation piece, and the space under it.
-    var cue: (line: SetLine, gap: Double)?
+    /// Sets the line that opens a continuation piece, and the space under it. Only a card taller
+    /// than a page is ever cut, so the line is set when a piece needs it, not for every card.
+    var cueSource: (() -> (line: SetLine, gap: Double)?)?
+    var cue: (line: SetLine, gap: Double)? { cueSource?() }
     /// Finds the lines of the head and the foot; nil: the card splits only inside its notes.
     var text: TextEngine?
     /// True for every piece after the first: it starts with the cue.

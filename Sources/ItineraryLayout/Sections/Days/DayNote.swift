@@ -16,7 +16,7 @@ extension DayLayout {
             [.rect(Rect(x: 0, y: 0, width: w, height: h), radius: radius, fill: fill, stroke: nil, strokeWidth: 0)]
         }
         block.keepWithNext = true
-        block.cue = continuationCue([], width: inner)
+        block.cueSource = { continuationCue([], width: inner) }
         block.text = ctx.text
         return block
     }
