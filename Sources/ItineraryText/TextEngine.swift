@@ -165,16 +165,22 @@ public final class TextEngine {
         if pieces.count == 1, !pieces[0].isFlag {
             return pieces[0].text == span.text ? [span] : [StyledSpan(pieces[0].text, span.style)]
         }
-        return pieces.map { piece in
-            // No-break narrow spaces pad the code inside its capsule and keep it whole.
-            piece.isFlag ? StyledSpan("\u{202F}" + piece.text + "\u{202F}", flagChip(span.style)) : StyledSpan(piece.text, span.style)
+        var out: [StyledSpan] = []
+        for (i, piece) in pieces.enumerated() {
+            // No-break narrow spaces pad the code inside its capsule and keep it whole; a zero-width
+            // space after it lets a line break between two flags written without a space, never
+            // inside one.
+            guard piece.isFlag else { out.append(StyledSpan(piece.text, span.style)); continue }
+            let breakAfter = i + 1 < pieces.count && pieces[i + 1].isFlag
+            out.append(StyledSpan("\u{202F}" + piece.text + "\u{202F}" + (breakAfter ? "\u{200B}" : ""), flagChip(span.style)))
         }
+        return out
     }
 
     /// The text of a set span as it was written: a flag's code on its capsule is the flag again.
     public static func written(_ span: StyledSpan) -> String {
         guard span.style.onChip else { return span.text }
-        let code = span.text.unicodeScalars.filter { $0.value != 0x202F }
+        let code = span.text.unicodeScalars.filter { ("A"..."Z").contains($0) }
         return String(String.UnicodeScalarView(code.compactMap { Unicode.Scalar($0.value - 0x41 + 0x1F1E6) }))
     }
 

@@ -319,7 +319,8 @@ struct FlagChipTests {
                 == tinted([StyledSpan("Tokyo JP trip", style)], engine: engine, columns: before))
         // Two flags side by side: paper between their capsules.
         let two = engine.setParagraph([StyledSpan("🇺🇸🇨🇦", style)], width: nil)[0]
-        #expect(two.spans.filter(\.style.onChip).map(\.text) == ["\u{202F}US\u{202F}", "\u{202F}CA\u{202F}"])
+        // (A zero-width space after the first lets a line break between them.)
+        #expect(two.spans.filter(\.style.onChip).map(\.text) == ["\u{202F}US\u{202F}\u{200B}", "\u{202F}CA\u{202F}"])
     }
 
     @Test("a line shortened with … keeps its flags, each set on its capsule again; a capsule's text reads back as its flag")
@@ -331,6 +332,22 @@ struct FlagChipTests {
         let chips = line.spans.filter(\.style.onChip)
         #expect(chips.count >= 2)
         #expect(chips.map(TextEngine.written).first == "🇺🇸")
+    }
+
+    @Test("flags written without spaces break between capsules, never inside one, each keeping its own code")
+    func gluedFlags() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let flags = "🇺🇸🇨🇦🇲🇽🇯🇵🇰🇷🇬🇧🇫🇷🇩🇪🇮🇹🇪🇸🇧🇷🇦🇷"
+        let lines = engine.setParagraph([StyledSpan("Tour " + flags, style)], width: 60)
+        #expect(lines.count > 1)
+        var codes: [String] = []
+        for line in lines {
+            for span in line.spans where span.style.onChip {
+                #expect(span.text.hasPrefix("\u{202F}") && span.text.contains(where: { $0 == "\u{202F}" }), "\(span.text)")
+                codes.append(span.text.filter { $0.isLetter })
+            }
+        }
+        #expect(codes == ["US", "CA", "MX", "JP", "KR", "GB", "FR", "DE", "IT", "ES", "BR", "AR"])
     }
 
     @Test("a flag is never cut from its code's padding: the capsule's spaces do not break")

@@ -44,7 +44,8 @@ public struct ItineraryLayoutEngine {
         let paginator = Paginator(sectionEndFill: theme.template.sectionEndFill) { index in geometry.body(page: index).height }
         let bodies = paginator.paginate(blocks)
         let composer = PageComposer(theme: theme, text: text,
-                                    headerName: trip.shownName, headerDates: format.dateRange(trip.startDate, trip.endDate),
+                                    headerName: { style, room in content.shownTitle(style, width: room, maxLines: 1, headCities: 2) },
+                                    headerDates: format.dateRange(trip.startDate, trip.endDate),
                                     count: format.count)
         let pages = composer.compose(bodies)
 

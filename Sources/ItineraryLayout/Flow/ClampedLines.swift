@@ -8,7 +8,8 @@ extension TextEngine {
     /// is one style in every use).
     func setParagraph(_ spans: [StyledSpan], width: Double, maxLines: Int) -> [SetLine] {
         let lines = setParagraph(spans, width: width)
-        guard lines.count > max(1, maxLines), let style = lines.last?.spans.last(where: { !$0.style.onChip })?.style else { return lines }
+        // The paragraph's own style (a set line's last span may be a flag's capsule).
+        guard lines.count > max(1, maxLines), let style = spans.last?.style else { return lines }
         let keep = max(1, maxLines)
         // Flags as written, so that the shortened line sets each on its capsule again.
         let rest = lines[(keep - 1)...].map { $0.spans.map(TextEngine.written).joined() }.joined(separator: " ")

@@ -6,8 +6,9 @@ struct PageComposer {
     let theme: Theme
     let text: TextEngine
     /// Left part of the running header: the trip's name and its dates, set as
-    /// `Midwest Ballpark Swing · Jun 12 – 21, 2026`.
-    let headerName: String
+    /// `Midwest Ballpark Swing · Jun 12 – 21, 2026`. The name for a style and a width: a trip
+    /// without one is named by its route, shortened to the room (`Boston → … → Baltimore`).
+    let headerName: (_ style: TextStyle, _ room: Double) -> String
     let headerDates: String
     /// A count in the trip's locale's digits, for `Page N of M`.
     let count: (Int) -> String
@@ -65,11 +66,12 @@ struct PageComposer {
     /// name keeps a few words' room (else the whole line is cut at its end). Name and dates
     /// read from the left whatever their scripts: an Arabic name does not turn the header round.
     private func headerLeft(_ style: TextStyle, room: Double) -> StyledSpan {
-        let full = Bidi.list([headerName, headerDates], separator: " · ")
-        guard text.advance(of: [StyledSpan(full, style)]) > room else { return StyledSpan(full, style) }
         let dates = text.advance(of: [StyledSpan(" · " + headerDates, style)])
+        let shown = headerName(style, max(room - dates, Self.leastNameRoom))
+        let full = Bidi.list([shown, headerDates], separator: " · ")
+        guard text.advance(of: [StyledSpan(full, style)]) > room else { return StyledSpan(full, style) }
         guard room - dates >= Self.leastNameRoom else { return text.ellipsize(StyledSpan(full, style), width: room, middle: false) }
-        let name = text.ellipsize(StyledSpan(headerName, style), width: room - dates, middle: false)
+        let name = text.ellipsize(StyledSpan(shown, style), width: room - dates, middle: false)
         return StyledSpan(Bidi.list([name.text, headerDates], separator: " · "), style)
     }
 

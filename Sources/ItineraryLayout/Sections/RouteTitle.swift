@@ -5,20 +5,29 @@ import ItineraryText
 extension SectionContext {
     /// The cities in visiting order (`Chicago → Milwaukee → …`) in `style`, in at most `maxLines`
     /// lines `width` wide; when they take more, the first cities, an ellipsis and the last city,
-    /// then `stops` when given (`Miami → New York → Boston → … → Philadelphia · 36 stops`): a
-    /// route is never cut in the middle of a city or after an arrow. Fewer leading cities until
-    /// the short form fits; it may still end in … on its last line.
+    /// then `stops` when given (`Miami → New York → Boston → … → Philadelphia · 36 stops`): fewer
+    /// leading cities until the short form fits, and when even one does not, the first and last
+    /// cities shortened themselves. A route never loses its destination.
     func routeText(_ style: TextStyle, width: Double, maxLines: Int, headCities: Int, stops: String?) -> String {
         let cities = trip.routeCities.map(Bidi.isolated)
         let arrow = " → "
         let full = cities.joined(separator: arrow)
-        guard cities.count > 2, text.setParagraph([StyledSpan(full, style)], width: width).count > maxLines else { return full }
-        var shortened = full
-        for head in stride(from: min(headCities, cities.count - 2), through: 1, by: -1) {
-            shortened = (cities.prefix(head) + ["…", cities[cities.count - 1]]).joined(separator: arrow) + (stops.map { " · " + $0 } ?? "")
-            if text.setParagraph([StyledSpan(shortened, style)], width: width).count <= maxLines { break }
+        func fits(_ s: String) -> Bool { text.setParagraph([StyledSpan(s, style)], width: width).count <= maxLines }
+        guard !fits(full) else { return full }
+        let tail = stops.map { " · " + $0 } ?? ""
+        if cities.count > 2 {
+            for head in stride(from: min(headCities, cities.count - 2), through: 1, by: -1) {
+                let shortened = (cities.prefix(head) + ["…", cities[cities.count - 1]]).joined(separator: arrow) + tail
+                if fits(shortened) { return shortened }
+            }
         }
-        return shortened
+        // The end cities themselves are long: each shortened to a third of the room, so that
+        // the first, the last and the count always show (`Boston Massachusetts… → … → Philadel… · 3 stops`).
+        guard cities.count > 1 else { return full }
+        let room = width * Double(max(1, maxLines)) / 3
+        func end(_ city: String) -> String { Bidi.isolated(text.ellipsize(StyledSpan(city, style), width: room, middle: false).text) }
+        let first = end(trip.routeCities[0]), last = end(trip.routeCities[trip.routeCities.count - 1])
+        return cities.count > 2 ? [first, "…", last].joined(separator: arrow) + tail : first + arrow + last
     }
 
     /// The trip's name, or without one its route (`routeText`) fitted to `width` and `maxLines`.

@@ -285,6 +285,21 @@ struct CoverPageTests {
         #expect(compact.contains("→ … → \(city)"), "\(compact.prefix(120))")
     }
 
+    @Test("an unnamed route whose end cities are long shortens them, keeping the first, the last and the count; the running header names the route the same way")
+    func unnamedLongEnds() throws {
+        var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
+        trip.name = nil
+        let long = " Metropolitan Area of the Great Lakes Shoreline Region"
+        trip.days[0].city += long
+        trip.days[trip.days.count - 1].city += long
+        let count = trip.routeCities.count
+        let document = try CoverFixtures.document(trip)
+        let cover = CoverFixtures.texts(document.pages[0]).joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+        #expect(cover.contains("… → … → ") && cover.contains("… · \(count) stops"), "\(cover.prefix(160))")
+        let header = CoverFixtures.texts(document.pages[1]).joined(separator: " ")
+        #expect(header.contains("→ … →") && header.contains("Cincinnati"), "\(header.prefix(160))")
+    }
+
     @Test("a long name is shortened in the running header, never the trip's dates after it")
     func headerKeepsDates() throws {
         var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
