@@ -28,12 +28,13 @@ public enum EmojiSequences {
     /// `text` with every sequence but flags replaced: a flag stays its two regional indicators.
     public static func drawableKeepingFlags(_ text: String) -> String {
         guard mayHoldSequence(text.utf8) else { return text }
-        return pieces(text).map { piece in
-            guard piece.isFlag else { return piece.text }
-            var flag = String.UnicodeScalarView()
-            for letter in piece.text.unicodeScalars { flag.append(Unicode.Scalar(letter.value - 0x41 + 0x1F1E6)!) }
-            return String(flag)
-        }.joined()
+        return pieces(text).map { $0.isFlag ? flag($0.text.unicodeScalars) : $0.text }.joined()
+    }
+
+    /// The flag written by the country code `letters` (`A`…`Z`): its regional indicators, the
+    /// inverse of `regionalLetter`.
+    public static func flag(_ letters: some Sequence<Unicode.Scalar>) -> String {
+        String(String.UnicodeScalarView(letters.compactMap { Unicode.Scalar($0.value - 0x41 + 0x1F1E6) }))
     }
 
     /// A stretch of drawable text, or a flag's country code, which the text engine sets on a

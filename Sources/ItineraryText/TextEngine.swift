@@ -89,8 +89,7 @@ public final class TextEngine {
     /// whose width in its units exceeds the width rounded down to them).
     private static func fitsUnbroken(_ lines: [SetLine], width: Double) -> Bool {
         guard lines.count == 1, let last = lines[0].spans.last?.text.unicodeScalars.last, !last.properties.isWhitespace,
-              !lines[0].spans.contains(where: { $0.text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" } })
-        else { return false }
+              !lines[0].spans.contains(where: { hasHardBreak($0.text) }) else { return false }
         guard width.isFinite else { return true }
         return (lines[0].width * Double(PANGO_SCALE)).rounded() <= (width * Double(PANGO_SCALE)).rounded(.down)
     }
@@ -180,8 +179,7 @@ public final class TextEngine {
     /// The text of a set span as it was written: a flag's code on its capsule is the flag again.
     public static func written(_ span: StyledSpan) -> String {
         guard span.style.onChip else { return span.text }
-        let code = span.text.unicodeScalars.filter { ("A"..."Z").contains($0) }
-        return String(String.UnicodeScalarView(code.compactMap { Unicode.Scalar($0.value - 0x41 + 0x1F1E6) }))
+        return EmojiSequences.flag(span.text.unicodeScalars.filter { ("A"..."Z").contains($0) })
     }
 
     /// A flag's code: smaller, semibold and spaced, on a capsule tinted with the text's colour,
@@ -199,6 +197,11 @@ public final class TextEngine {
     /// the text's colour over white).
     static let chipScale = 0.78
     static let chipTint = 0.14
+
+    /// Whether `text` holds a line or paragraph separator, which starts a new line at any width.
+    static func hasHardBreak(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
 
     /// Whether `text` holds right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, …) or
     /// explicit right-to-left marks.
@@ -244,7 +247,7 @@ public final class TextEngine {
         defer { NativeTextLock.unlock() }
         let text = spans.map(\.text).joined()
         if let last = text.unicodeScalars.last, !last.properties.isWhitespace,
-           !text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }),
+           !Self.hasHardBreak(text),
            !Self.hasRightToLeft(text) {
             return setParagraph(spans, width: nil).map(\.width).max() ?? 0
         }

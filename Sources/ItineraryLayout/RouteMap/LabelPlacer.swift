@@ -104,7 +104,7 @@ public struct LabelPlacer: Sendable {
 
     /// The score of the text box `box` at candidate `index` beside `own`, among the label boxes `others`.
     public func score(_ box: MapBox, index: Int, own: MarkerShape, others: [MapBox]) -> Double {
-        cost(box, index: index, own: own, others: others).total
+        fixedCost(box, index: index, own: own).total + labelOverlap(box, others: others)
     }
 
     /// A candidate's cost in two parts: what steers the choice (its side, the route under it,
@@ -116,12 +116,6 @@ public struct LabelPlacer: Sendable {
         var total: Double { steer + block }
         /// Candidates that are not ruled out come first, then the lower total.
         static func < (a: Cost, b: Cost) -> Bool { a.block != b.block && (a.block == 0 || b.block == 0) ? a.block < b.block : a.total < b.total }
-    }
-
-    private func cost(_ box: MapBox, index: Int, own: MarkerShape, others: [MapBox]) -> Cost {
-        var c = fixedCost(box, index: index, own: own)
-        c.block += labelOverlap(box, others: others)
-        return c
     }
 
     /// What a candidate costs whatever the other labels do.
@@ -151,22 +145,41 @@ public struct LabelPlacer: Sendable {
         return others.contains(where: { $0.inset(by: -margin).overlaps(footprint) }) ? weights.overlap : 0
     }
 
-    /// The best candidate for `request` among `others`, with its cost.
-    private func best(_ request: LabelRequest, others: [MapBox]) -> (cost: Cost, label: PlacedLabel) {
-        var best: (cost: Cost, label: PlacedLabel)?
-        for position in LabelPosition.allCases {
+    /// A request's candidates, in `LabelPosition` order, each with what it costs whatever the
+    /// other labels do: worked out once per request, since the passes and the rescue weigh the
+    /// same candidates again and again (the route samples inside each box are most of it).
+    private typealias Option = (box: MapBox, position: LabelPosition, fixed: Cost)
+
+    private func options(_ request: LabelRequest) -> [Option] {
+        LabelPosition.allCases.map { position in
             let box = candidate(position, width: request.width, height: request.height, marker: request.marker)
-            let c = cost(box, index: position.rawValue, own: request.marker, others: others)
-            if best == nil || c < best!.cost { best = (c, PlacedLabel(box: box, position: position)) }
+            return (box, position, fixedCost(box, index: position.rawValue, own: request.marker))
+        }
+    }
+
+    /// `option`'s whole cost among the label boxes `others`.
+    private func cost(_ option: Option, others: [MapBox]) -> Cost {
+        var c = option.fixed
+        c.block += labelOverlap(option.box, others: others)
+        return c
+    }
+
+    /// The best of `options` among `others`, with its cost.
+    private func best(_ options: [Option], others: [MapBox]) -> (cost: Cost, label: PlacedLabel) {
+        var best: (cost: Cost, label: PlacedLabel)?
+        for option in options {
+            let c = cost(option, others: others)
+            if best == nil || c < best!.cost { best = (c, PlacedLabel(box: option.box, position: option.position)) }
         }
         return best!
     }
 
     /// Places `requests` in order; the result has one entry per request, nil for a dropped label.
     public func place(_ requests: [LabelRequest]) -> [PlacedLabel?] {
+        let options = requests.map(options)
         var chosen: [PlacedLabel?] = []
-        for request in requests {
-            let b = best(request, others: chosen.compactMap { $0?.box })
+        for option in options {
+            let b = best(option, others: chosen.compactMap { $0?.box })
             chosen.append(b.cost.block < weights.drop ? b.label : nil)
         }
         func others(than i: Int, _ chosen: [PlacedLabel?]) -> [MapBox] {
@@ -176,13 +189,12 @@ public struct LabelPlacer: Sendable {
             var changed = false
             for i in requests.indices {
                 let around = others(than: i, chosen)
-                let b = best(requests[i], others: around)
-                let better = chosen[i].map { b.cost < cost($0.box, index: $0.position.rawValue, own: requests[i].marker, others: around) }
-                    ?? (b.cost.block < weights.drop)
+                let b = best(options[i], others: around)
+                let better = chosen[i].map { b.cost < cost(options[i][$0.position.rawValue], others: around) } ?? (b.cost.block < weights.drop)
                 if better {
                     chosen[i] = b.label
                     changed = true
-                } else if chosen[i] == nil, let rescued = rescue(i, requests, chosen) {
+                } else if chosen[i] == nil, let rescued = rescue(i, options, chosen) {
                     chosen = rescued
                     changed = true
                 }
@@ -194,21 +206,18 @@ public struct LabelPlacer: Sendable {
 
     /// A dropped label `i` placed on a candidate that only other labels stand in the way of,
     /// those (at most two) moved to their best other place; nil when no candidate allows it.
-    private func rescue(_ i: Int, _ requests: [LabelRequest], _ chosen: [PlacedLabel?]) -> [PlacedLabel?]? {
-        let request = requests[i]
-        for position in LabelPosition.allCases {
-            let box = candidate(position, width: request.width, height: request.height, marker: request.marker)
-            guard fixedCost(box, index: position.rawValue, own: request.marker).block < weights.drop else { continue }
-            let footprint = box.inset(by: -margin)
+    private func rescue(_ i: Int, _ options: [[Option]], _ chosen: [PlacedLabel?]) -> [PlacedLabel?]? {
+        for option in options[i] where option.fixed.block < weights.drop {
+            let footprint = option.box.inset(by: -margin)
             let blockers = chosen.indices.filter { chosen[$0].map { $0.box.inset(by: -margin).overlaps(footprint) } ?? false }
             guard (1...2).contains(blockers.count) else { continue }
             var trial = chosen
-            trial[i] = PlacedLabel(box: box, position: position)
+            trial[i] = PlacedLabel(box: option.box, position: option.position)
             for j in blockers { trial[j] = nil }
             var moved = true
             for j in blockers {
                 let around = trial.indices.compactMap { $0 == j ? nil : trial[$0]?.box }
-                let b = best(requests[j], others: around)
+                let b = best(options[j], others: around)
                 guard b.cost.block < weights.drop else { moved = false; break }
                 trial[j] = b.label
             }

@@ -109,7 +109,7 @@ struct RouteMapRenderer {
         layout.reservedZone = corner.scale.zone
 
         let zone = corner.scale.zone
-        layout.labels = placeLabels(outline, markers: layout.markers.map(\.shape), legs: layout.legs, frame: frame, zone: zone)
+        layout.labels = placeLabels(outline, markers: layout.markers.map(\.shape), samples: fitted.samples, frame: frame, zone: zone)
         layout.graticule = Graticule(projection: fitted.projection, frame: frame, steps: spec.graticule.steps,
                                      stepsBelow: spec.graticule.stepsBelow)
         // City labels count with their halos, and the route with its casing: a degree label is
@@ -117,15 +117,15 @@ struct RouteMapRenderer {
         let halo = spec.labels.haloWidth
         layout.graticuleLabels = graticuleLabels(layout.graticule!, frame: frame,
                                                  obstacles: layout.labels.map { $0.box.inset(by: -halo) } + layout.markers.map(\.shape.box) + [zone],
-                                                 route: Self.routeSamples(layout.legs, spec.labels.weights))
+                                                 route: fitted.samples)
         return layout
     }
 
     /// The route fitted into the frame with `padding`: projection, markers moved apart, legs
-    /// between them, and the two bottom corners the scale bar may take, with how much of the
+    /// between them and points along them (`routeSamples`, for the labels), and the two bottom corners the scale bar may take, with how much of the
     /// route each would cover (the right corner first, so it wins a tie).
     private func fit(_ outline: RouteOutline, frame: MapBox, padding: Insets)
-        -> (projection: MapProjection, markers: [PlacedMarker], leaders: [MarkerLeader], legs: [LegCurve],
+        -> (projection: MapProjection, markers: [PlacedMarker], leaders: [MarkerLeader], legs: [LegCurve], samples: [Point],
             corners: [(scale: ScaleCorner, conflicts: Int)]) {
         let projection = MapProjection(points: outline.places.map(\.location), frame: frame, padding: padding,
                                        minimumSpan: spec.minimumSpanDegrees)
@@ -167,7 +167,7 @@ struct RouteMapRenderer {
             (scale: corner, conflicts: markers.filter { $0.shape.box.overlaps(corner.zone) }.count
                 + samples.filter { corner.zone.contains($0) }.count)
         }
-        return (projection, markers, leaders, legs, corners)
+        return (projection, markers, leaders, legs, samples, corners)
     }
 
     /// Points along the drawn route for the label placer and the scale corner. A leg travelled
@@ -230,7 +230,7 @@ struct RouteMapRenderer {
     }
 
     /// City labels, placed in priority order; the dates line only on maps with few places.
-    private func placeLabels(_ outline: RouteOutline, markers: [MarkerShape], legs: [LegCurve], frame: MapBox, zone: MapBox) -> [MapLabel] {
+    private func placeLabels(_ outline: RouteOutline, markers: [MarkerShape], samples: [Point], frame: MapBox, zone: MapBox) -> [MapLabel] {
         let l = spec.labels
         let dense = outline.places.count > l.maxPlacesWithDates
         let cityStyle = theme.style(named: dense ? l.denseCityStyle : l.cityStyle)
@@ -250,7 +250,7 @@ struct RouteMapRenderer {
             LabelRequest(width: lines.map(\.width).max() ?? 0, height: lines.reduce(0) { $0 + $1.height }, marker: markers[i])
         }
         let placer = LabelPlacer(frame: frame, reservedZone: zone, markers: markers,
-                                 routeSamples: Self.routeSamples(legs, l.weights), weights: l.weights, gap: l.gap,
+                                 routeSamples: samples, weights: l.weights, gap: l.gap,
                                  margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2)
         return zip(zip(order, content), placer.place(requests)).compactMap { entry, placed in
             guard let placed else { return nil }
