@@ -40,9 +40,11 @@ let package = Package(
         .target(name: "ItineraryText", dependencies: ["CCairo", "COpenSSL"]),
         // Templates, formatting and the page-flow engine: trip → display list per page.
         .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
+        // Exact, fast snprintf for the numbers cairo writes into every PDF (C, this program's own).
+        .target(name: "CFastFormat"),
         // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
         // page in a face compiled in by the plugin below (no font file can change it).
-        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate"],
+        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate", "CFastFormat"],
                 plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
@@ -75,7 +77,7 @@ let package = Package(
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "StrictJSON"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
-        .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "ItineraryLayout", "ItineraryText", "TestSupport"]),
+        .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "CFastFormat", "ItineraryLayout", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport",
                                                                 "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo"]),
         .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
