@@ -26,21 +26,6 @@ public struct PDFOptions: Sendable {
     }
 }
 
-/// Collects what cairo writes, in memory, so nothing touches the file system until the
-/// whole document exists.
-final class ByteSink {
-    /// cairo writes a plain stream an operator at a time: tens of thousands of small writes a
-    /// document. A byte array without the runtime's exclusivity check per write (only cairo's
-    /// callback touches it, on the rendering thread) costs a fraction of appending to `Data`.
-    @exclusivity(unchecked) var bytes: [UInt8] = []
-
-    func append(_ start: UnsafePointer<UInt8>, count: Int) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
-    }
-
-    var data: Data { bytes.withUnsafeBufferPointer { Data(buffer: $0) } }
-}
-
 public enum PDFRenderer {
     /// Renders every page of `document`. Uses `text` for glyphs: the engine that laid it out.
     /// cairo 1.16 deflates every stream it writes (zlib) unless `CAIRO_DEBUG_PDF` is set when a
@@ -59,16 +44,13 @@ public enum PDFRenderer {
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
         try checkEngine(document, text)
         try checkStructure(document)
-        let sink = ByteSink()
-        let unmanaged = Unmanaged.passRetained(sink)
-        defer { unmanaged.release() }
-        let write: cairo_write_func_t = { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }
+        return try ByteSink.collecting { sink in try render(document, text: text, options: options, first: first, into: sink) }
+    }
+
+    private static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions, first: PageFrame,
+                               into sink: UnsafeMutablePointer<ByteSink>) throws -> Data {
         _ = plainStreams
-        guard let surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), first.width, first.height) else {
+        guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, UnsafeMutableRawPointer(sink), first.width, first.height) else {
             throw RenderError(message: "cairo could not create a PDF surface")
         }
         defer { cairo_surface_destroy(surface) }
@@ -119,7 +101,7 @@ public enum PDFRenderer {
                                        linkDescriptions: Dictionary(document.metadata.linkDescriptions.map { key, text in
                                            (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
                                        }, uniquingKeysWith: { first, _ in first }),
-                                       title: document.metadata.title, author: document.metadata.author).apply(to: sink.bytes)
+                                       title: document.metadata.title, author: document.metadata.author).apply(to: sink.pointee.bytes)
     }
 
     /// A document is drawn by the engine that set its lines, before that engine starts another:

@@ -34,17 +34,12 @@ public enum PNGRenderer {
         }
         cairo_surface_flush(surface)
 
-        let sink = ByteSink()
-        let unmanaged = Unmanaged.passRetained(sink)
-        defer { unmanaged.release() }
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, unmanaged.toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cairo failed to encode PNG: \(String(cString: cairo_status_to_string(status)))")
+        return try ByteSink.collecting { sink in
+            let status = cairo_surface_write_to_png_stream(surface, ByteSink.write, UnsafeMutableRawPointer(sink))
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw RenderError(message: "cairo failed to encode PNG: \(String(cString: cairo_status_to_string(status)))")
+            }
+            return sink.pointee.data
         }
-        return sink.data
     }
 }
