@@ -148,56 +148,76 @@ int ei_format_integer(char *out, size_t size, long long value, char conversion, 
     return emit(out, size, p, (int)(end - p));
 }
 
-// One conversion and nothing else, among those above; -1 leaves the call to glibc. Reads the
-// arguments from a copy, so that glibc gets them untouched.
-static int fastFormat(char *out, size_t size, const char *format, va_list arguments) {
+// A format the fast path takes: one conversion and nothing else, among those above.
+struct Spec {
+    int zeroPad, width, starWidth, hasPrecision, precision, starPrecision, longness;
+    char conversion;
+};
+
+static int parseSpec(const char *format, struct Spec *spec) {
     const char *f = format;
-    if (*f++ != '%') return -1;
-    int zeroPad = 0, width = 0, starWidth = 0, hasPrecision = 0, precision = -1, starPrecision = 0, longness = 0;
-    if (*f == '0') { zeroPad = 1; f++; }
+    *spec = (struct Spec){0, 0, 0, 0, -1, 0, 0, 0};
+    if (*f++ != '%') return 0;
+    if (*f == '0') { spec->zeroPad = 1; f++; }
     if (*f == '*') {
-        starWidth = 1;
+        spec->starWidth = 1;
         f++;
     } else {
         while (*f >= '0' && *f <= '9') {
-            width = width * 10 + (*f++ - '0');
-            if (width > 64) return -1;
+            spec->width = spec->width * 10 + (*f++ - '0');
+            if (spec->width > 64) return 0;
         }
     }
     if (*f == '.') {
-        hasPrecision = 1;
+        spec->hasPrecision = 1;
         f++;
         if (*f == '*') {
-            starPrecision = 1;
+            spec->starPrecision = 1;
             f++;
         } else {
-            precision = 0;
+            spec->precision = 0;
             while (*f >= '0' && *f <= '9') {
-                precision = precision * 10 + (*f++ - '0');
-                if (precision > 18) return -1;
+                spec->precision = spec->precision * 10 + (*f++ - '0');
+                if (spec->precision > 18) return 0;
             }
         }
     }
-    while (*f == 'l' && longness < 2) { longness += 1; f++; }
-    char conversion = *f++;
-    if (*f != '\0') return -1;
+    while (*f == 'l' && spec->longness < 2) { spec->longness += 1; f++; }
+    if (*f == '\0') return 0;  // no conversion letter: never read past the terminator
+    spec->conversion = *f++;
+    if (*f != '\0') return 0;
+    switch (spec->conversion) {
+    case 'f': return !spec->zeroPad && spec->width == 0 && !spec->starWidth && spec->longness == 0;
+    case 'd': case 'u': case 'x': case 'X': return !spec->hasPrecision;
+    default: return 0;
+    }
+}
 
+int ei_fast_format_takes(const char *format) {
+    struct Spec spec;
+    return parseSpec(format, &spec);
+}
+
+// -1 leaves the call to glibc. Reads the arguments from a copy, so that glibc gets them untouched.
+static int fastFormat(char *out, size_t size, const char *format, va_list arguments) {
+    struct Spec spec;
+    if (!parseSpec(format, &spec)) return -1;
     va_list ap;
     va_copy(ap, arguments);
-    int result = -1;
-    if (conversion == 'f' && !zeroPad && width == 0 && !starWidth && longness == 0) {
-        if (starPrecision) precision = va_arg(ap, int);
-        result = ei_format_fixed(out, size, va_arg(ap, double), hasPrecision ? precision : 6);
-    } else if ((conversion == 'd' || conversion == 'u' || conversion == 'x' || conversion == 'X') && !hasPrecision) {
-        if (starWidth) width = va_arg(ap, int);
+    int result;
+    if (spec.conversion == 'f') {
+        int precision = spec.starPrecision ? va_arg(ap, int) : spec.precision;
+        result = ei_format_fixed(out, size, va_arg(ap, double), spec.hasPrecision ? precision : 6);
+    } else {
+        int width = spec.starWidth ? va_arg(ap, int) : spec.width;
         long long value;
-        if (conversion == 'd') {
-            value = longness == 2 ? va_arg(ap, long long) : longness == 1 ? va_arg(ap, long) : va_arg(ap, int);
+        if (spec.conversion == 'd') {
+            value = spec.longness == 2 ? va_arg(ap, long long) : spec.longness == 1 ? va_arg(ap, long) : va_arg(ap, int);
         } else {
-            value = (long long)(longness == 2 ? va_arg(ap, unsigned long long)
-                                : longness == 1 ? va_arg(ap, unsigned long) : va_arg(ap, unsigned int));
+            value = (long long)(spec.longness == 2 ? va_arg(ap, unsigned long long)
+                                : spec.longness == 1 ? va_arg(ap, unsigned long) : va_arg(ap, unsigned int));
         }
-        result = ei_format_integer(out, size, value, conversion, zeroPad, width);
+        result = ei_format_integer(out, size, value, spec.conversion, spec.zeroPad, width);
     }
     va_end(ap);
     return result;

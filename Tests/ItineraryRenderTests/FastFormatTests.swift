@@ -99,6 +99,35 @@ struct FastFormatTests {
         #expect(buffer[0] == 0x2D)
     }
 
+    @Test("only one plain %f, %.Nf, %.*f or integer conversion is taken; every other format goes to glibc")
+    func formatsTaken() {
+        for format in ["%f", "%.3f", "%.0f", "%.18f", "%.*f", "%d", "%u", "%x", "%X", "%02x", "%04X", "%0*x", "%*d", "%ld", "%lld", "%lu"] {
+            #expect(ei_fast_format_takes(format) == 1, "\(format)")
+        }
+        for format in ["", "%", "%0", "%5", "%l", "%ll", "%.", "%.3", "%*", "%0*", "%.*", "%%", "%s", "%c", "%e", "%g", "%F", "%Lf",
+                       "%5.2f", "%05f", "%*f", "%lf", "%.19f", "%-5d", "%+d", "% d", "%#x", "%hd", "%hhd", "%zu", "%jd", "%.3d",
+                       "%o", "%1$d", "%'d", "%65d", "%lllx", "x%d", "%d ", "%d%d", "   /SMask %d 0 R\n"] {
+            #expect(ei_fast_format_takes(format) == 0, "\(format)")
+        }
+    }
+
+    @Test("a format cut short is not read past its terminator (it ends a page here, the next is unreadable)")
+    func noReadPastTheEnd() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let base = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
+            Issue.record("mmap failed")
+            return
+        }
+        defer { munmap(base, 2 * page) }
+        #expect(mprotect(base + page, page, PROT_NONE) == 0)
+        for format in ["%", "%0", "%5", "%l", "%ll", "%.", "%.3", "%*", "%0*", "%.*"] {
+            let bytes = Array(format.utf8) + [0]
+            let start = base + page - bytes.count
+            bytes.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+            #expect(ei_fast_format_takes(start.assumingMemoryBound(to: CChar.self)) == 0, "\(format)")
+        }
+    }
+
     /// Curves, halos, negative and tiny coordinates, colours and text: what cairo prints.
     private func document(_ engine: TextEngine) -> LaidOutDocument {
         let style = TextStyle(family: "Inter", size: 9.37, lineHeight: 13)

@@ -21,6 +21,10 @@ int ei_format_fixed(char *out, size_t size, double value, int precision);
 /// with the zero flag and width given; the same return convention.
 int ei_format_integer(char *out, size_t size, long long value, char conversion, int zeroPad, int width);
 
+/// Whether the fast path takes `format` (1) or leaves it to glibc (0); reads no further than
+/// its terminating NUL.
+int ei_fast_format_takes(const char *format);
+
 /// Turns the fast path off (0) or on (1, the default): tests compare the two outputs.
 void ei_fast_format_set_enabled(int enabled);
 
