@@ -113,8 +113,15 @@ struct ExactSpans: Hashable {
     init(_ spans: [StyledSpan]) { self.spans = spans }
 
     static func == (a: ExactSpans, b: ExactSpans) -> Bool {
-        a.spans.count == b.spans.count
-            && zip(a.spans, b.spans).allSatisfy { $0.style == $1.style && $0.text.utf8.elementsEqual($1.text.utf8) }
+        a.spans.count == b.spans.count && zip(a.spans, b.spans).allSatisfy { $0.style == $1.style && sameBytes($0.text, $1.text) }
+    }
+
+    /// Byte equality (String's `==` is canonical equivalence), compared as memory: iterating the
+    /// two UTF-8 views element by element cost 13 M instructions on the 120-day trip.
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { pa in b.withUTF8 { pb in pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 } }
     }
 
     func hash(into hasher: inout Hasher) {
