@@ -15,13 +15,12 @@
 // Exactness: a double is m * 2^e with m < 2^53. For precision p <= 18, m * 10^p < 2^113, so
 // value * 10^p is an exact 128-bit integer shifted by e; the shifted-out bits decide the
 // rounding, half to even, which is what glibc does in the default rounding mode. Tests compare
-// this against glibc's vsnprintf on millions of values and every PDF byte for byte.
+// this against glibc's vsnprintf on millions of values, and a PDF byte for byte with the fast path off.
 #define _GNU_SOURCE
 #include "CFastFormat.h"
 
 #include <fenv.h>
 #include <langinfo.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
