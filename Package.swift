@@ -44,7 +44,10 @@ let package = Package(
         .target(name: "CFastFormat"),
         // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
         // page in a face compiled in by the plugin below (no font file can change it).
-        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "CDeflate", "CFastFormat"],
+        // PDF files read and written again as objects (any cross-reference form, object
+        // streams, Flate): the accessibility revision of cairo's output is built on it.
+        .target(name: "PDFRewrite", dependencies: ["CDeflate"]),
+        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "PDFRewrite", "CFastFormat"],
                 plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
@@ -77,13 +80,14 @@ let package = Package(
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "StrictJSON"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
-        .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "CFastFormat", "ItineraryLayout", "ItineraryText", "TestSupport"]),
+        .testTarget(name: "PDFRewriteTests", dependencies: ["PDFRewrite", "TestSupport"]),
+        .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "PDFRewrite", "CFastFormat", "ItineraryLayout", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport",
                                                                 "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo"]),
         .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
 
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
                     exclude: ["Verification/make_jws.py"]),
-        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo", "TestSupport"]),
+        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "ItineraryLayout", "ItineraryRender", "PDFRewrite", "ItineraryText", "CCairo", "TestSupport"]),
     ]
 )

@@ -44,11 +44,40 @@ public enum PDFRenderer {
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
         try checkEngine(document, text)
         try checkStructure(document)
-        return try ByteSink.collecting { sink in try render(document, text: text, options: options, first: first, into: sink) }
+        return try ByteSink.collecting { sink in
+            try render(document, text: text, options: options, first: first, into: sink)
+            return try accessibilityUpdate(for: document).apply(to: sink.pointee.bytes)
+        }
+    }
+
+    /// cairo's PDF as it writes it, before the accessibility update (for the update's tests).
+    static func cairoOutput(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) throws -> [UInt8] {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
+        return try ByteSink.collecting { sink in
+            try render(document, text: text, options: options, first: first, into: sink)
+            return sink.pointee.bytes
+        }
+    }
+
+    /// What the update adds for `document`: its figures' alternate texts and its links' names.
+    static func accessibilityUpdate(for document: LaidOutDocument) -> AccessibilityUpdate {
+        // (A loop, not `flatMap` over every page's items: that copies the whole display list.)
+        var figures: [String] = []
+        for page in document.pages {
+            for case let .beginStructure(.figure, alternate) in page.items { figures.append(alternate ?? "") }
+        }
+        return AccessibilityUpdate(language: document.metadata.language, figureAlternates: figures,
+                                   // Keyed as cairo writes the URI (see `Painter.pdfSafeURI`).
+                                   linkDescriptions: Dictionary(document.metadata.linkDescriptions.map { key, text in
+                                       (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
+                                   }, uniquingKeysWith: { first, _ in first }),
+                                   title: document.metadata.title, author: document.metadata.author)
     }
 
     private static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions, first: PageFrame,
-                               into sink: UnsafeMutablePointer<ByteSink>) throws -> Data {
+                               into sink: UnsafeMutablePointer<ByteSink>) throws {
         _ = plainStreams
         guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, UnsafeMutableRawPointer(sink), first.width, first.height) else {
             throw RenderError(message: "cairo could not create a PDF surface")
@@ -91,17 +120,6 @@ public enum PDFRenderer {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
         }
-        // (A loop, not `flatMap` over every page's items: that copies the whole display list.)
-        var figures: [String] = []
-        for page in document.pages {
-            for case let .beginStructure(.figure, alternate) in page.items { figures.append(alternate ?? "") }
-        }
-        return try AccessibilityUpdate(language: document.metadata.language, figureAlternates: figures,
-                                       // Keyed as cairo writes the URI (see `Painter.pdfSafeURI`).
-                                       linkDescriptions: Dictionary(document.metadata.linkDescriptions.map { key, text in
-                                           (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
-                                       }, uniquingKeysWith: { first, _ in first }),
-                                       title: document.metadata.title, author: document.metadata.author).apply(to: sink.pointee.bytes)
     }
 
     /// A document is drawn by the engine that set its lines, before that engine starts another:

@@ -1,109 +1,90 @@
-/// The pieces of the artifact rewrite that read cairo's objects, on the shapes cairo writes
-/// and on the ones it does not (which must be errors, never a silently different file).
-import Testing
+/// The artifact rewrite on the shapes a tagged PDF may take, not only cairo 1.16's: marked
+/// content as integers or MCR dictionaries, a parent tree with kids, a page's content split
+/// over several streams; and the shapes it must refuse.
+import Foundation
 @testable import ItineraryRender
+import PDFRewrite
+import Testing
 
-/// `text`'s bytes, as the rewrite reads them.
-private func b(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
-/// The rewrite's bytes as text.
-private func t(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+/// A classic PDF made of `objects` (numbered from 1), its table computed.
+private func pdf(_ objects: [String], root: Int = 1) -> [UInt8] {
+    var out = Array("%PDF-1.7\n".utf8), offsets: [Int] = []
+    for (index, object) in objects.enumerated() {
+        offsets.append(out.count)
+        out += Array("\(index + 1) 0 obj\n\(object)\nendobj\n".utf8)
+    }
+    let xref = out.count
+    out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
+    for offset in offsets { out += Array(String(format: "%010d 00000 n \n", offset).utf8) }
+    out += Array("trailer\n<< /Size \(objects.count + 1) /Root \(root) 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+    return out
+}
+
+private func stream(_ content: String) -> String { "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream" }
+
+private func element(_ text: String) throws -> StructureElement {
+    let file = try PDFFile(pdf(["<< /Type /Catalog >>", text]))
+    return StructureElement(number: 2, dictionary: try #require(try file.object(2).value.dictionary), role: "Private")
+}
 
 @Suite("Artifact rewrite")
 struct ArtifactRewriteTests {
-    @Test("a furniture element's reference leaves its parent's kids; references inside OBJR and MCR dictionaries stay")
-    func removingKids() throws {
-        let parent = "<< /Type /StructElem\n   /S /Document\n   /P 445 0 R\n   /K [ 4 0 R 22 0 R << /Type /OBJR /Obj 22 0 R >> 7 36 0 R ]\n>>"
-        let out = t(try ArtifactRewrite.removing([22, 36], from: b(parent)))
-        #expect(out == "<< /Type /StructElem\n   /S /Document\n   /P 445 0 R\n   /K [ 4 0 R << /Type /OBJR /Obj 22 0 R >> 7 ]\n>>")
-        // A single kid, written without brackets.
-        let single = "<< /Type /StructElem\n   /S /Sect\n   /P 3 0 R\n   /K 5 0 R\n>>"
-        #expect(t(try ArtifactRewrite.removing([5], from: b(single))) == "<< /Type /StructElem\n   /S /Sect\n   /P 3 0 R\n   /K [ ]\n>>")
-        #expect(throws: RenderError.self) { try ArtifactRewrite.removing([5], from: b("<< /Type /StructElem /S /Sect >>")) }
-    }
-
-    @Test("a page's parent-tree entries for furniture become null; the others keep their places")
-    func nullingEntries() throws {
-        let array = "[\n  5 0 R\n  6 0 R\n  null\n  9 0 R\n]"
-        #expect(t(try ArtifactRewrite.nulling([0, 3], in: b(array))) == "[\n  null\n  6 0 R\n  null\n  null\n]")
-        #expect(throws: RenderError.self) { try ArtifactRewrite.nulling([4], in: b(array)) }
-        #expect(throws: RenderError.self) { try ArtifactRewrite.nulling([0], in: b("<< /Nums [ 0 5 0 R ] >>")) }
-    }
-
-    @Test("the parent tree is read as cairo writes it, one /Nums array; a tree of kids is refused")
-    func parentTree() throws {
-        #expect(try ArtifactRewrite.numbers(b("<< /Nums [\n   0 34 0 R\n   1 56 0 R\n]\n>>")) == [0: 34, 1: 56])
-        #expect(throws: RenderError.self) { try ArtifactRewrite.numbers(b("<< /Kids [ 3 0 R 4 0 R ] >>")) }
-        #expect(throws: RenderError.self) { try ArtifactRewrite.numbers(b("<< /Nums [ 0 34 0 ] >>")) }
-    }
-
-    @Test("a furniture element with anything but marked content on its page is refused")
+    @Test("a furniture element holds marked content on one page: integers or MCR dictionaries; anything else is refused")
     func elementShapes() throws {
         var rewrite = ArtifactRewrite()
-        try rewrite.add(5, b("<< /Type /StructElem\n   /S /Private\n   /P 4 0 R\n   /Pg 2 0 R\n   /K 0\n>>"))
-        try rewrite.add(6, b("<< /Type /StructElem\n   /S /Private\n   /P 4 0 R\n   /Pg 2 0 R\n   /K [ 3 4 ]\n>>"))
-        #expect(rewrite.elements.map(\.markedContent) == [[0], [3, 4]])
-        #expect(rewrite.removed == [5, 6])
-        #expect(throws: RenderError.self) {
-            try rewrite.add(7, b("<< /Type /StructElem\n   /S /Private\n   /P 4 0 R\n   /Pg 2 0 R\n   /K [ << /Type /MCR /Pg 9 0 R /MCID 0 >> ]\n>>"))
+        try rewrite.add(try element("<< /S /Private /P 4 0 R /Pg 2 0 R /K 0 >>"))
+        try rewrite.add(try element("<< /S /Private /P 4 0 R /Pg 2 0 R /K [ 3 4 ] >>"))
+        try rewrite.add(try element("<< /S /Private /P 4 0 R /K [ << /Type /MCR /Pg 9 0 R /MCID 0 >> 1 ] >>"))
+        #expect(rewrite.elements.map(\.markedContent) == [[0], [3, 4], [0, 1]])
+        #expect(rewrite.elements.map(\.page) == [2, 2, 9])
+        for bad in ["<< /S /Private /K 0 >>", "<< /S /Private /P 4 0 R /K 0 >>", "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ 5 0 R ] >>",
+                    "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ << /Type /MCR /Pg 9 0 R /MCID 0 >> ] >>", "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ ] >>"] {
+            #expect(throws: PDFError.self, "\(bad)") { try rewrite.add(try element(bad)) }
         }
-        #expect(throws: RenderError.self) { try rewrite.add(8, b("<< /Type /StructElem\n   /S /Private\n   /K 0\n>>")) }
     }
 
-    @Test("dictionary values as cairo writes them: names, references, numbers, arrays; a key is never matched inside a longer one")
-    func values() {
-        let object = b("<< /Type /StructElem\n   /S /Private /Pg 2 0 R\n   /P 4 0 R\n   /K [ 3 4 ]\n   /StructParents 12\n>>")
-        #expect(PDFBytes.value(of: "/S", in: object).map { t(Array($0)) } == "/Private")
-        #expect(PDFBytes.value(of: "/Type", in: object).map { t(Array($0)) } == "/StructElem")
-        #expect(PDFBytes.reference("/P", in: object) == 4)
-        #expect(PDFBytes.reference("/Pg", in: object) == 2)
-        #expect(PDFBytes.value(of: "/K", in: object).map { t(Array($0)) } == "[ 3 4 ]")
-        #expect(PDFBytes.value(of: "/StructParents", in: object).flatMap(PDFBytes.integer) == 12)
-        #expect(PDFBytes.value(of: "/Struct", in: object) == nil)
-        #expect(PDFBytes.reference("/S", in: object) == nil)
+    @Test("a parent tree with kids, content over two streams, MCR kids: furniture becomes artifacts, null entries, and leaves its parent")
+    func generalShapes() throws {
+        let first = "q /Private << /MCID 0 >> BDC (page 1) Tj EMC /P << /MCID 1 >> BDC (text) Tj EMC"
+        let second = "/Private <</MCID 2>> BDC (footer) Tj EMC Q"
+        let bytes = pdf([
+            "<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 4 0 R >>",
+            "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents [ 11 0 R 12 0 R ] /StructParents 0 >>",
+            "<< /Type /StructTreeRoot /K 5 0 R /ParentTree 9 0 R >>",
+            "<< /S /Document /P 4 0 R /K [ 6 0 R 7 0 R 8 0 R ] >>",
+            "<< /S /Private /P 5 0 R /Pg 3 0 R /K 0 >>",
+            "<< /S /P /P 5 0 R /Pg 3 0 R /K 1 >>",
+            "<< /S /Private /P 5 0 R /K [ << /Type /MCR /Pg 3 0 R /MCID 2 >> ] >>",
+            "<< /Kids [ 10 0 R ] >>",
+            "<< /Limits [ 0 0 ] /Nums [ 0 13 0 R ] >>",
+            stream(first), stream(second),
+            "[ 6 0 R 7 0 R 8 0 R ]",
+        ])
+        let update = AccessibilityUpdate(language: "en", figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
+        let file = try PDFFile(Array(try update.apply(to: bytes)))
+        #expect(file.entries[6] == .free && file.entries[8] == .free)
+        #expect(try file.object(5).value["K"] == .array([.reference(PDFReference(7))]))
+        #expect(try file.object(13).value == .array([.null, .reference(PDFReference(7)), .null]))
+        let contents = try [11, 12].map { String(decoding: try file.decodedData(try #require(try file.object($0).stream)), as: UTF8.self) }
+        #expect(contents == [first.replacingOccurrences(of: "/Private << /MCID 0 >> BDC", with: "/Artifact BMC"),
+                             second.replacingOccurrences(of: "/Private <</MCID 2>> BDC", with: "/Artifact BMC")])
     }
 
-    @Test("furniture operators become artifacts; the same words inside literal or hex strings stay as they are")
-    func operatorsNotStrings() throws {
-        let content = "q\n/Private << /MCID 0 >> BDC\nBT [(/Private << /MCID 1 >> BDC \\) \\( (nested))] TJ ET\nEMC\n"
-            + "<2F507269766174653E> Tj\n/P << /MCID 2 >> BDC\nEMC\n/Private << /MCID 3 >> BDC\nEMC\nQ\n"
-        let (out, found) = try ArtifactRewrite.markingArtifacts(Array(content.utf8), ids: [0, 3], stream: 9)
-        #expect(found == [0, 3])
-        #expect(t(out) == content.replacingOccurrences(of: "/Private << /MCID 0 >> BDC\nBT", with: "/Artifact BMC\nBT")
-            .replacingOccurrences(of: "/Private << /MCID 3 >> BDC", with: "/Artifact BMC"))
-        // A furniture operator the structure does not name is an error, not a guess.
-        #expect(throws: RenderError.self) { try ArtifactRewrite.markingArtifacts(Array("/Private << /MCID 7 >> BDC\nEMC".utf8), ids: [0], stream: 9) }
-    }
-
-    @Test("Flate: what deflates inflates back; a damaged or oversized stream is nil")
-    func flate() {
-        let text = Array(String(repeating: "BT /f-0-0 1 Tf [(Day 1)] TJ ET\n", count: 500).utf8)
-        let packed = Flate.deflate(text)
-        #expect(packed.count < text.count / 10)
-        #expect(Flate.inflate(packed[...], limit: 1 << 20) == text)
-        #expect(Flate.inflate(packed.dropLast(4), limit: 1 << 20) == nil)
-        #expect(Flate.inflate(packed[...], limit: text.count - 1) == nil)
-        #expect(Flate.inflate(Array("not zlib".utf8)[...], limit: 1 << 20) == nil)
-        // The same bytes give the same stream (what keeps the PDF reproducible).
-        #expect(Flate.deflate(text) == packed)
-    }
-}
-
-@Suite("Plain and deflated streams")
-struct PlainStreamTests {
-    @Test("a stream cairo left plain is deflated once, its dictionary kept but for its length (direct or a reference)")
-    func deflatesPlainStreams() throws {
-        let data = Array(String(repeating: "0 0 m 10 10 l S\n", count: 40).utf8)
-        for (dictionary, length) in [("\n<< /Length 12 0 R\n   /Subtype /Form\n>>", "12 0 R"), ("<< /Length 640\n   /Subtype /Form\n>>", "640")] {
-            let object = AccessibilityUpdate.deflated(7, dictionary: b(dictionary), data: data[...])
-            let open = try #require(CrossReference.find(Array(">>\nstream\n".utf8), in: object, from: 0, to: object.count))
-            let head = t(Array(object[..<open]))
-            #expect(head.hasPrefix("7 0 obj\n<<\n   /Subtype /Form\n   /Filter /FlateDecode\n   /Length "), "\(head)")
-            #expect(!head.contains(length))
-            #expect(t(Array(object.suffix(18))) == "\nendstream\nendobj\n")
-            // What lies between `stream` and `endstream` inflates back to what was written, and is as long as /Length says.
-            let packed = object[(open + 10)..<(object.count - 18)]
-            #expect(head.hasSuffix("/Length \(packed.count)\n"))
-            #expect(Flate.inflate(packed, limit: 1 << 20) == data)
+    @Test("refused: furniture in the content that the structure does not name, or named but missing from the content")
+    func mismatches() throws {
+        func document(_ content: String) -> [UInt8] {
+            pdf(["<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 4 0 R >>",
+                 "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
+                 "<< /Type /Page /Parent 2 0 R /Contents 7 0 R /StructParents 0 >>",
+                 "<< /Type /StructTreeRoot /K [ 5 0 R ] /ParentTree << /Nums [ 0 6 0 R ] >> >>",
+                 "<< /S /Private /P 4 0 R /Pg 3 0 R /K 0 >>",
+                 "[ 5 0 R ]",
+                 stream(content)])
         }
+        let update = AccessibilityUpdate(language: nil, figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
+        #expect(try !update.apply(to: document("/Private << /MCID 0 >> BDC EMC")).isEmpty)
+        #expect(throws: RenderError.self) { try update.apply(to: document("/Private << /MCID 0 >> BDC EMC /Private << /MCID 1 >> BDC EMC")) }
+        #expect(throws: RenderError.self) { try update.apply(to: document("(/Private << /MCID 0 >> BDC) Tj")) }
     }
 }

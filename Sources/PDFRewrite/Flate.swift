@@ -6,10 +6,10 @@
 /// against zlib's 20 M, inflating it 4.7 M against 7.2 M; see the README's Benchmark).
 import CDeflate
 
-enum Flate {
+public enum Flate {
     /// The bytes a content stream holds once inflated; nil if they are not a whole zlib
     /// stream or inflate to more than `limit` bytes.
-    static func inflate(_ input: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
+    public static func inflate(_ input: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(decompressor) }
         // The whole output at once: start from a typical ratio, grow until it fits or passes
@@ -37,7 +37,7 @@ enum Flate {
 
     /// `input` deflated at `level` (libdeflate's 1–12): the same bytes give the same output
     /// with the same libdeflate, which is what keeps the PDF reproducible.
-    static func deflate(_ input: [UInt8], level: Int32 = 1) -> [UInt8] {
+    public static func deflate(_ input: [UInt8], level: Int32 = 1) -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else {
             preconditionFailure("libdeflate could not allocate a compressor (out of memory)")
         }

@@ -1,6 +1,6 @@
 /// The object-stream writer, read back by qpdf (its own parser, not ours).
 import Foundation
-@testable import ItineraryRender
+@testable import PDFRewrite
 import Testing
 import TestSupport
 

@@ -6,29 +6,31 @@
 /// cross-reference stream (PDF 1.5, the version cairo writes). cairo 1.16 writes every object
 /// plainly; a tagged itinerary has a structure element per line of text, and packed they take
 /// a fraction of the room.
-struct CompactWriter {
-    enum Object {
+public struct CompactWriter {
+    public enum Object {
         /// The text between `n 0 obj` and `endobj`: packed into an object stream.
         case packed(ArraySlice<UInt8>)
-        /// `n 0 obj … endobj` as written: kept as it is.
-        case whole([UInt8])
+        /// `n g obj … endobj` as written: kept as it is.
+        case whole([UInt8], generation: Int = 0)
     }
 
     /// Objects per object stream: readers unpack a whole stream to reach one object in it.
-    static let perStream = 200
+    public static let perStream = 200
 
     /// The file: `header`, then `objects` (numbers below `size`), then object streams and the
     /// cross-reference stream numbered from `size` on. Numbers below `size` that are not among
     /// `objects` are free.
-    static func write(header: ArraySlice<UInt8>, objects: [(number: Int, object: Object)], size: Int, root: Int, info: Int?) -> [UInt8] {
+    /// `id` is the trailer's `/ID`, carried over from the file read.
+    public static func write(header: ArraySlice<UInt8>, objects: [(number: Int, object: Object)], size: Int, root: Int, info: Int?,
+                             id: PDFObject? = nil) -> [UInt8] {
         var out = Array(header)
         // Cross-reference entries: type (0 free, 1 at an offset, 2 in an object stream) and two fields.
         var entries = [(type: UInt8, field2: Int, field3: Int)?](repeating: nil, count: size)
         var packed: [(number: Int, body: ArraySlice<UInt8>)] = []
         for (number, object) in objects {
             switch object {
-            case let .whole(bytes):
-                entries[number] = (1, out.count, 0)
+            case let .whole(bytes, generation):
+                entries[number] = (1, out.count, generation)
                 out += bytes
             case let .packed(body):
                 packed.append((number, body))
@@ -75,6 +77,7 @@ struct CompactWriter {
         let table = Flate.deflate(rows)
         var dictionary = "\(xrefNumber) 0 obj\n<< /Type /XRef\n   /Size \(entries.count)\n   /W [ 1 4 2 ]\n   /Root \(root) 0 R\n"
         if let info { dictionary += "   /Info \(info) 0 R\n" }
+        if let id { dictionary += "   /ID " + String(decoding: ObjectWriter.bytes(id), as: UTF8.self) + "\n" }
         dictionary += "   /Filter /FlateDecode\n   /Length \(table.count)\n>>\nstream\n"
         out += Array(dictionary.utf8)
         out += table

@@ -1,0 +1,144 @@
+/// What cairo's tagging cannot write, added to its finished PDF as a new revision of the file.
+import Foundation
+import ItineraryText
+import PDFRewrite
+
+/// The accessibility entries cairo 1.16 has no API for (checked: none of these strings is in the
+/// library): the document's `/Lang`, `/ViewerPreferences << /DisplayDocTitle true >>`,
+/// `/PageMode /UseOutlines` and an XMP `/Metadata` stream (title, author, language) on the
+/// catalog, `/Alt` on each `Figure` element and `/Contents` on each link annotation, and
+/// artifacts for the furniture the layout tagged `Private` (see `ArtifactRewrite`).
+///
+/// It reads the PDF as a PDF (`PDFRewrite`), not as the bytes one cairo version writes: the
+/// structure tree from the catalog, the links from the pages, whatever cross-reference, object
+/// streams and compression the file uses. The result is one revision (`Revision`), as
+/// deterministic as cairo's output.
+struct AccessibilityUpdate {
+    /// BCP 47 (`en-US`); nil: no `/Lang`.
+    var language: String?
+    /// The alternate text of each `Figure` element, in the order the elements were opened.
+    var figureAlternates: [String]
+    /// By URI, and by `#` and the destination's name.
+    var linkDescriptions: [String: String]
+    /// For the XMP metadata, as in the information dictionary.
+    var title: String
+    var author: String?
+
+    func apply(to bytes: [UInt8]) throws -> Data {
+        do {
+            let out = try update(PDFFile(bytes))
+            return out.withUnsafeBufferPointer { Data(buffer: $0) }
+        } catch let error as PDFError {
+            throw RenderError(message: "the PDF could not be given its accessibility entries: \(error.message)")
+        }
+    }
+
+    func update(_ file: PDFFile) throws -> [UInt8] {
+        var revision = Revision(file)
+        guard var catalog = try file.object(file.root.number).value.dictionary else {
+            throw PDFError("the PDF's catalog is not a dictionary")
+        }
+        let tree = try StructureTree(file, catalog: catalog)
+
+        var figures = figureAlternates[...]
+        var artifacts = ArtifactRewrite()
+        for element in tree.elements {
+            switch element.role {
+            case "Private":
+                try artifacts.add(element)
+            case "Figure":
+                guard let alternate = figures.popFirst() else { continue }
+                var dictionary = element.dictionary
+                dictionary["Alt"] = ObjectWriter.textString(alternate)
+                try revision.change(element.number, to: .value(.dictionary(dictionary)))
+            default:
+                break
+            }
+        }
+        try nameLinks(file, catalog: catalog, in: &revision)
+        try artifacts.apply(to: &revision, tree: tree)
+
+        let xmp = Array(xmpPacket().utf8)
+        let metadata = revision.add(.stream(PDFDictionary([("Type", .name("Metadata")), ("Subtype", .name("XML"))]), data: xmp))
+        if let language { catalog["Lang"] = ObjectWriter.textString(language) }
+        var preferences = try file.resolve(catalog["ViewerPreferences"])?.dictionary ?? PDFDictionary()
+        preferences["DisplayDocTitle"] = .boolean(true)
+        catalog["ViewerPreferences"] = .dictionary(preferences)
+        catalog["PageMode"] = .name("UseOutlines")
+        catalog["Metadata"] = .reference(metadata)
+        try revision.change(file.root.number, to: .value(.dictionary(catalog)))
+        return try revision.write()
+    }
+
+    /// Gives each link annotation whose target has a description its `/Contents`. An annotation
+    /// that is an object of its own changes alone; one written inside a page's `/Annots` (as
+    /// some writers do) changes that array, in the page or in the array's own object.
+    func nameLinks(_ file: PDFFile, catalog: PDFDictionary, in revision: inout Revision) throws {
+        var seen: Set<Int> = []
+        for page in try PageTree.pages(file, catalog: catalog) {
+            guard let annots = page.dictionary["Annots"], var items = try file.resolve(annots)?.array else { continue }
+            var arrayChanged = false
+            for (index, entry) in items.enumerated() {
+                if let reference = entry.reference, !seen.insert(reference.number).inserted { continue }
+                guard var annotation = try file.resolve(entry)?.dictionary, annotation["Subtype"] == .name("Link"),
+                      let target = try Self.linkTarget(annotation, file), let text = linkDescriptions[target] else { continue }
+                annotation["Contents"] = ObjectWriter.textString(text)
+                if let reference = entry.reference {
+                    try revision.change(reference.number, to: .value(.dictionary(annotation)))
+                } else {
+                    items[index] = .dictionary(annotation)
+                    arrayChanged = true
+                }
+            }
+            guard arrayChanged else { continue }
+            if let array = annots.reference {
+                try revision.change(array.number, to: .value(.array(items)))
+            } else {
+                var dictionary = page.dictionary
+                dictionary["Annots"] = .array(items)
+                try revision.change(page.number, to: .value(.dictionary(dictionary)))
+            }
+        }
+    }
+
+    /// Every link annotation on every page, once, with the object it is in (its own, or its page's).
+    static func linkAnnotations(_ file: PDFFile, catalog: PDFDictionary) throws -> [PDFDictionary] {
+        var out: [PDFDictionary] = []
+        for page in try PageTree.pages(file, catalog: catalog) {
+            for entry in try file.resolve(page.dictionary["Annots"])?.array ?? [] {
+                if let annotation = try file.resolve(entry)?.dictionary, annotation["Subtype"] == .name("Link") { out.append(annotation) }
+            }
+        }
+        return out
+    }
+
+    /// `uri` for a link to a URI, `#name` for one to a named destination; nil for any other.
+    static func linkTarget(_ annotation: PDFDictionary, _ file: PDFFile) throws -> String? {
+        func text(_ object: PDFObject?) -> String? {
+            switch object {
+            case let .string(bytes)?: return String(decoding: bytes, as: UTF8.self)
+            case let .name(name)?: return String(decoding: name.bytes, as: UTF8.self)
+            default: return nil
+            }
+        }
+        if let action = try file.resolve(annotation["A"])?.dictionary {
+            if action["S"] == .name("URI") { return text(try file.resolve(action["URI"])) }
+            if action["S"] == .name("GoTo"), let name = text(try file.resolve(action["D"])) { return "#" + name }
+            return nil
+        }
+        return text(try file.resolve(annotation["Dest"])).map { "#" + $0 }
+    }
+
+    /// The document's XMP metadata: Dublin Core title, creator and language (no dates: those
+    /// are in the information dictionary, and a packet without them is the same every run).
+    func xmpPacket() -> String {
+        let xml = XMLText.escaped
+        var dc = "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(xml(title))</rdf:li></rdf:Alt></dc:title>\n"
+        if let author { dc += "<dc:creator><rdf:Seq><rdf:li>\(xml(author))</rdf:li></rdf:Seq></dc:creator>\n" }
+        if let language { dc += "<dc:language><rdf:Bag><rdf:li>\(xml(language))</rdf:li></rdf:Bag></dc:language>\n" }
+        return "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+            + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+            + "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n" + dc
+            + "</rdf:Description>\n</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"r\"?>"
+    }
+}

@@ -1,0 +1,130 @@
+/// Furniture out of the structure tree: cairo's `Private` elements become artifacts.
+import PDFRewrite
+
+/// cairo 1.16 cannot mark content as an artifact (it refuses content inside an `Artifact`
+/// tag), so the layout tags furniture (page headers and footers, the test-purchase notice, the
+/// cover's brand line) as `Private` structure elements, and this rewrites them into what a
+/// tagged PDF needs: each one's marked content becomes `/Artifact BMC … EMC` in its page's
+/// content, its entries in the parent tree become `null`, and its parent no longer lists it,
+/// so assistive technology never reads a page number in the middle of a day.
+///
+/// A `Private` element must hold marked content only, on one page, and every `/Private`
+/// sequence in the content must belong to one: anything else is an error, never a
+/// half-rewritten file.
+struct ArtifactRewrite {
+    struct Element {
+        var number: Int
+        var parent: Int
+        var page: Int
+        var markedContent: [Int]
+    }
+
+    private(set) var elements: [Element] = []
+
+    /// Maximum size of a page's inflated content: far above any page this layout draws.
+    static let contentLimit = 64 << 20
+
+    /// Records the `Private` element `element`.
+    mutating func add(_ element: StructureElement) throws {
+        let d = element.dictionary
+        guard let parent = d["P"]?.reference?.number else {
+            throw PDFError("a furniture element (object \(element.number)) has no parent")
+        }
+        var page = d["Pg"]?.reference?.number
+        var ids: [Int] = []
+        // `/K 3`, `/K [ 3 4 ]`, or marked-content references `<< /Type /MCR /MCID 3 /Pg … >>`.
+        for kid in StructureTree.kids(d["K"]) {
+            if let id = kid.integer {
+                ids.append(id)
+            } else if let mcr = kid.dictionary, let id = mcr["MCID"]?.integer, mcr["Stm"] == nil {
+                if let on = mcr["Pg"]?.reference?.number {
+                    guard page == nil || page == on else {
+                        throw PDFError("a furniture element (object \(element.number)) holds marked content on more than one page")
+                    }
+                    page = on
+                }
+                ids.append(id)
+            } else {
+                throw PDFError("a furniture element (object \(element.number)) holds more than marked content")
+            }
+        }
+        guard let page, !ids.isEmpty, ids.allSatisfy({ $0 >= 0 }) else {
+            throw PDFError("a furniture element (object \(element.number)) holds no marked content on a page")
+        }
+        elements.append(Element(number: element.number, parent: parent, page: page, markedContent: ids))
+    }
+
+    /// The changes to `revision`: the furniture elements removed, their parents' kids, the
+    /// parent-tree arrays and the content of each page that holds furniture.
+    func apply(to revision: inout Revision, tree: StructureTree) throws {
+        guard !elements.isEmpty else { return }
+        let file = revision.file
+        guard let root = tree.root?.dictionary, let parentTree = root["ParentTree"] else {
+            throw PDFError("the PDF has no parent tree for its artifacts")
+        }
+        let keys = try NumberTree.entries(file, root: parentTree)
+        let removed = Set(elements.map(\.number))
+        for number in removed { revision.remove(number) }
+
+        let byPage = Dictionary(grouping: elements, by: \.page)
+        for page in byPage.keys.sorted() {
+            let ids = Set(byPage[page]!.flatMap(\.markedContent))
+            guard let dictionary = try file.object(page).value.dictionary else { throw PDFError("page object \(page) is not a dictionary") }
+            guard let key = dictionary["StructParents"]?.integer, let entry = keys[key] else {
+                throw PDFError("page object \(page) has no parent-tree entry")
+            }
+            // The page's marked content, in order; each an object of its own, which changes.
+            guard let array = entry.reference?.number, var items = try file.resolve(entry)?.array else {
+                throw PDFError("page object \(page)'s parent-tree entry is not an array of its own")
+            }
+            guard ids.allSatisfy({ $0 < items.count }) else { throw PDFError("a parent-tree entry is shorter than its page's marked content") }
+            for id in ids { items[id] = .null }
+            try revision.change(array, to: .value(.array(items)))
+
+            var found: Set<Int> = []
+            // One stream, or an array of them (directly or as an object of its own).
+            var streams: [PDFReference] = []
+            switch dictionary["Contents"] {
+            case let .reference(reference)?:
+                streams = try file.resolve(.reference(reference))?.array?.compactMap(\.reference) ?? [reference]
+            case let .array(items)?:
+                streams = items.compactMap(\.reference)
+            default:
+                break
+            }
+            guard !streams.isEmpty else { throw PDFError("page object \(page) has no content streams") }
+            for reference in streams {
+                let object = try file.object(reference.number)
+                guard let stream = object.stream else { throw PDFError("page object \(page)'s content \(reference.number) is not a stream") }
+                let content = try file.decodedData(stream, limit: Self.contentLimit)
+                var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+                for marked in try ContentStream.markedContent(in: content) where marked.tag == "Private" {
+                    guard let id = marked.properties["MCID"]?.integer, ids.contains(id) else {
+                        throw PDFError("content stream \(reference.number) marks furniture its structure does not name")
+                    }
+                    found.insert(id)
+                    replacements.append((marked.range, Self.artifact))
+                }
+                guard !replacements.isEmpty else { continue }
+                var rewritten = PDFDictionary([("Length", .integer(0)), ("Filter", .name("FlateDecode"))])
+                for (key, value) in stream.dictionary.entries where !["Length", "Filter", "DecodeParms"].contains(key) { rewritten[key] = value }
+                try revision.change(reference.number, to: .stream(rewritten, data: Flate.deflate(ContentStream.replacing(replacements, in: content))))
+            }
+            guard found == ids else { throw PDFError("page object \(page)'s content lacks furniture its structure names") }
+        }
+
+        for parent in Set(elements.map(\.parent)).sorted() {
+            guard var dictionary = try file.object(parent).value.dictionary else {
+                throw PDFError("a furniture element's parent (object \(parent)) is not a dictionary")
+            }
+            let kids = StructureTree.kids(dictionary["K"]).filter { kid in
+                guard let number = kid.reference?.number else { return true }
+                return !removed.contains(number)
+            }
+            dictionary["K"] = .array(kids)
+            try revision.change(parent, to: .value(.dictionary(dictionary)))
+        }
+    }
+
+    private static let artifact = Array("/Artifact BMC".utf8)
+}

@@ -1,0 +1,126 @@
+/// A file read by `PDFFile` written again as one revision, with some objects changed, some
+/// removed and some added.
+
+/// The changes to a file, and the new file they make: every object the file holds, in the
+/// file's order, each changed one in its place; the small ones packed into object streams
+/// (`CompactWriter`); streams left plain deflated; the old cross-reference and object streams
+/// replaced by new ones.
+///
+/// One revision, not an incremental update: appending new copies of changed content streams
+/// would leave the old ones in the file.
+public struct Revision {
+    /// A changed object: a new value, or a new stream (its dictionary and its encoded data;
+    /// `/Length` is written from the data).
+    public enum Change {
+        case value(PDFObject)
+        case stream(PDFDictionary, data: [UInt8])
+    }
+
+    public let file: PDFFile
+    public private(set) var changes: [Int: Change] = [:]
+    public private(set) var removed: Set<Int> = []
+    private var added: [(number: Int, change: Change)] = []
+    /// The number the next added object gets: after every number the file uses.
+    public private(set) var nextNumber: Int
+
+    public init(_ file: PDFFile) {
+        self.file = file
+        nextNumber = max(file.entries.count, file.trailer["Size"]?.integer ?? 0)
+    }
+
+    /// Replaces object `number`. Changing an object twice is a bug in the caller.
+    public mutating func change(_ number: Int, to change: Change) throws {
+        guard changes[number] == nil else { throw PDFError("object \(number) would be changed twice (a bug)") }
+        changes[number] = change
+    }
+
+    /// Leaves object `number` out of the new file.
+    public mutating func remove(_ number: Int) { removed.insert(number) }
+
+    /// A new object; its reference.
+    public mutating func add(_ change: Change) -> PDFReference {
+        defer { nextNumber += 1 }
+        added.append((nextNumber, change))
+        return PDFReference(nextNumber)
+    }
+
+    /// The new file. The information dictionary stays plain text, where simple tools look for
+    /// the title and dates.
+    public func write() throws -> [UInt8] {
+        let info = file.trailer["Info"]?.reference?.number
+        // The file's objects in the order they lie in it (an object in an object stream where
+        // that stream lies), without its bookkeeping.
+        var order: [(number: Int, position: Int, index: Int)] = []
+        order.reserveCapacity(file.entries.count)
+        for (number, entry) in file.entries.enumerated() where !file.bookkeeping.contains(number) && !removed.contains(number) {
+            switch entry {
+            case let .offset(offset, _)?: order.append((number, offset, 0))
+            case let .compressed(stream, index)?:
+                guard case let .offset(offset, _)? = stream < file.entries.count ? file.entries[stream] : nil else {
+                    throw PDFError("object stream \(stream) is not in the file")
+                }
+                order.append((number, offset, index + 1))
+            default: break
+            }
+        }
+        order.sort { ($0.position, $0.index) < ($1.position, $1.index) }
+        guard changes.keys.allSatisfy({ $0 < file.entries.count && !removed.contains($0) }) else {
+            throw PDFError("a change names an object the file does not hold, or one removed (a bug)")
+        }
+
+        var objects: [(number: Int, object: CompactWriter.Object)] = []
+        objects.reserveCapacity(order.count + added.count)
+        for (number, _, _) in order {
+            if let change = changes[number] {
+                objects.append((number, Self.written(number, change, plain: number == info)))
+                continue
+            }
+            let (object, packable) = try file.bytesOf(number)
+            if let stream = object.stream {
+                if stream.dictionary["Filter"] == nil {
+                    // A stream written plain (cairo's, when asked: `PDFRenderer`), deflated here, once.
+                    var dictionary = stream.dictionary
+                    dictionary["Length"] = nil
+                    dictionary["Filter"] = .name("FlateDecode")
+                    objects.append((number, Self.whole(number, object.generation, dictionary, data: Flate.deflate(Array(stream.data)))))
+                } else if let extent = object.extent {
+                    objects.append((number, .whole(Array(file.bytes[extent]), generation: object.generation)))
+                }
+            } else if object.generation == 0, number != info, packable || object.extent == nil {
+                objects.append((number, .packed(object.body)))
+            } else if let extent = object.extent {
+                objects.append((number, .whole(Array(file.bytes[extent]), generation: object.generation)))
+            } else {
+                objects.append((number, .whole(Array("\(number) 0 obj\n".utf8) + object.body + Array("\nendobj\n".utf8))))
+            }
+        }
+        for (number, change) in added { objects.append((number, Self.written(number, change, plain: false))) }
+
+        // PDF 1.5 at least: object and cross-reference streams are 1.5's.
+        let parts = file.version.split(separator: ".").map { Int($0) ?? 0 }
+        let version = parts.count == 2 && (parts[0], parts[1]) >= (1, 5) ? file.version : "1.5"
+        let header = Array("%PDF-\(version)\n%".utf8) + [0xB5, 0xED, 0xAE, 0xFB, 0x0A]
+        return CompactWriter.write(header: header[...], objects: objects, size: nextNumber, root: file.root.number, info: info,
+                                   id: file.trailer["ID"])
+    }
+
+    private static func written(_ number: Int, _ change: Change, plain: Bool) -> CompactWriter.Object {
+        switch change {
+        case let .value(value):
+            let bytes = ObjectWriter.bytes(value)
+            if !plain, value.dictionary != nil || value.array != nil { return .packed(bytes[...]) }
+            return .whole(Array("\(number) 0 obj\n".utf8) + bytes + Array("\nendobj\n".utf8))
+        case let .stream(dictionary, data):
+            return whole(number, 0, dictionary, data: data)
+        }
+    }
+
+    /// `n g obj`, the dictionary with the data's `/Length` last, the data, `endobj`.
+    private static func whole(_ number: Int, _ generation: Int, _ dictionary: PDFDictionary, data: [UInt8]) -> CompactWriter.Object {
+        var dictionary = dictionary
+        dictionary["Length"] = nil
+        dictionary["Length"] = .integer(data.count)
+        return .whole(Array("\(number) \(generation) obj\n".utf8) + ObjectWriter.bytes(.dictionary(dictionary)) + Array("\nstream\n".utf8)
+                      + data + Array("\nendstream\nendobj\n".utf8), generation: generation)
+    }
+}
