@@ -1,7 +1,7 @@
 /// PDF's three kinds of byte (ISO 32000-1 §7.2.2): white space, delimiters, regular.
 enum ByteClass {
     /// NUL, tab, line feed, form feed, carriage return, space.
-    static func isSpace(_ c: UInt8) -> Bool {
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
         c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00
     }
 
@@ -13,9 +13,9 @@ enum ByteClass {
         }
     }
 
-    static func isRegular(_ c: UInt8) -> Bool { !isSpace(c) && !isDelimiter(c) }
+    @inline(__always) static func isRegular(_ c: UInt8) -> Bool { !isSpace(c) && !isDelimiter(c) }
 
-    static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
     /// The value of a hex digit, or nil.
     static func hexValue(_ c: UInt8) -> UInt8? {

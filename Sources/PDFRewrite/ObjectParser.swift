@@ -326,11 +326,14 @@ struct ObjectParser {
     /// An integer, a real, or an indirect reference (`12 0 R`: two integers and `R`).
     mutating func number() throws -> PDFObject {
         let start = position
-        if bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-        var digits = 0, dot = false
+        let sign = bytes[position]
+        if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
+        var digits = 0, dot = false, value = 0
         while position < bytes.count {
             let c = bytes[position]
             if ByteClass.isDigit(c) {
+                // Up to 18 digits fit; a longer integer is kept as written, like a real.
+                if digits < 18 { value = value &* 10 &+ Int(c &- 0x30) }
                 digits += 1
             } else if c == UInt8(ascii: "."), !dot {
                 dot = true
@@ -342,15 +345,14 @@ struct ObjectParser {
         guard digits > 0, position >= bytes.count || !ByteClass.isRegular(bytes[position]) else {
             throw error("a number is malformed")
         }
-        let text = bytes[start..<position]
-        // Integers of up to 18 digits; a longer one keeps its digits, as a real does.
-        guard !dot, digits <= 18 else { return .real(String(decoding: text, as: UTF8.self)) }
-        var value = 0
-        for c in text where ByteClass.isDigit(c) { value = value * 10 + Int(c - 0x30) }
-        if text.first == UInt8(ascii: "-") { return .integer(-value) }
-        guard text.first != UInt8(ascii: "+") else { return .integer(value) }
-        // `n g R`?
+        guard !dot, digits <= 18 else { return .real(String(decoding: bytes[start..<position], as: UTF8.self)) }
+        if sign == UInt8(ascii: "-") { return .integer(-value) }
+        guard sign != UInt8(ascii: "+") else { return .integer(value) }
+        // `n g R`? Only if a digit comes next (most integers are followed by a name or `>>`).
         let after = position
+        var peek = position
+        while peek < bytes.count, ByteClass.isSpace(bytes[peek]) { peek += 1 }
+        guard peek < bytes.count, ByteClass.isDigit(bytes[peek]) else { return .integer(value) }
         if let generation = unsignedInteger(), take("R") { return .reference(PDFReference(value, generation)) }
         position = after
         return .integer(value)

@@ -85,7 +85,8 @@ public final class PDFFile {
         while case let .reference(reference)? = value {
             guard steps < 8 else { throw PDFError("the PDF's references run in a loop at object \(reference.number)") }
             guard reference.number < entries.count, let entry = entries[reference.number], entry != .free else { return nil }
-            value = try self.object(reference.number).value
+            // (The value alone from the cache: copying the whole read object costs more here.)
+            value = try cache[reference.number]?.value ?? self.object(reference.number).value
             steps += 1
         }
         return value
