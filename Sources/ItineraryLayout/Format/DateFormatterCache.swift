@@ -18,6 +18,21 @@ final class DateFormatterCache: @unchecked Sendable {
         case template(String)
         /// A fixed pattern such as `zzz`.
         case format(String)
+
+        /// Whether the pattern writes a zone's name, abbreviation or offset (`z`, `Z`, `v`,
+        /// `V`, `O`, `X`, `x` outside quotes).
+        var writesZone: Bool {
+            let text: String
+            switch self {
+            case let .template(t): text = t
+            case let .format(f): text = f
+            }
+            var quoted = false
+            for c in text.unicodeScalars {
+                if c == "'" { quoted.toggle() } else if !quoted, "zZvVOXx".unicodeScalars.contains(c) { return true }
+            }
+            return false
+        }
     }
 
     private struct Key: Hashable {
@@ -44,7 +59,14 @@ final class DateFormatterCache: @unchecked Sendable {
 
     /// `date` written with `pattern` for `locale` in the IANA `zone` (or a `GMT±hhmm` offset;
     /// an unknown zone falls back to UTC, which validation has already refused for trips).
+    ///
+    /// A pattern that writes no zone (`h:mm a`, `EEE MMM d`) is written in UTC at the zone's
+    /// offset at that instant: the same wall-clock fields, from one formatter for every zone
+    /// (a trip crosses several, and each new formatter costs about a million instructions).
     func string(from date: Date, locale: Locale, zone: String, pattern: Pattern) -> String {
+        if zone != "UTC", !pattern.writesZone, let tz = TripFormatter.timeZone(zone) {
+            return string(from: date.addingTimeInterval(Double(tz.secondsFromGMT(for: date))), locale: locale, zone: "UTC", pattern: pattern)
+        }
         lock.lock()
         defer { lock.unlock() }
         let formatter = Self.cached(in: &formatters, Key(locale: locale.identifier, zone: zone, pattern: pattern)) {

@@ -1,0 +1,62 @@
+/// Zone-free patterns are written in UTC at the zone's offset: the same words as a formatter
+/// made for the zone, across DST changes, half-hour zones and fixed offsets.
+import Foundation
+@testable import ItineraryLayout
+import Testing
+
+@Suite("Date formatter cache")
+struct DateFormatterCacheTests {
+    /// What a formatter configured for `zone` itself writes.
+    private func direct(_ date: Date, _ locale: Locale, _ zone: TimeZone, _ pattern: DateFormatterCache.Pattern) -> String {
+        let f = DateFormatter()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        calendar.timeZone = zone
+        f.locale = locale
+        f.calendar = calendar
+        f.timeZone = zone
+        switch pattern {
+        case let .template(t): f.setLocalizedDateFormatFromTemplate(t)
+        case let .format(p): f.dateFormat = p
+        }
+        return f.string(from: date)
+    }
+
+    @Test("every hour around DST changes, in six zones and three locales, reads as a formatter made for the zone")
+    func sameAsZoneFormatter() throws {
+        let cache = DateFormatterCache()
+        let zones = ["America/New_York", "America/Phoenix", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "GMT+0530"]
+        let patterns: [DateFormatterCache.Pattern] = [.template("jmm"), .template("EEEMMMd"), .format("HH:mm EEE d"), .template("yMMMd")]
+        // Hours around the 2026 changes in the US (March 8, November 1) and Lord Howe (April 5, October 4).
+        let starts = [1_772_935_200.0, 1_793_500_000.0, 1_775_300_000.0, 1_791_000_000.0]
+        for zoneName in zones {
+            let zone = try #require(TripFormatter.timeZone(zoneName))
+            for locale in ["en_US", "de_DE", "ar_EG"].map(Locale.init(identifier:)) {
+                for start in starts {
+                    for hour in 0..<30 {
+                        let date = Date(timeIntervalSince1970: start + Double(hour) * 1800)
+                        for pattern in patterns {
+                            #expect(cache.string(from: date, locale: locale, zone: zoneName, pattern: pattern) == direct(date, locale, zone, pattern),
+                                    "\(zoneName) \(locale.identifier) \(date) \(pattern)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a pattern that writes the zone is still written in the zone")
+    func zoneNames() throws {
+        let cache = DateFormatterCache()
+        let date = Date(timeIntervalSince1970: 1_781_000_000)
+        for pattern: DateFormatterCache.Pattern in [.format("zzz"), .format("h:mm a z"), .template("jmmz"), .format("xxx")] {
+            #expect(pattern.writesZone)
+            let zone = try #require(TimeZone(identifier: "America/Chicago"))
+            #expect(cache.string(from: date, locale: Locale(identifier: "en_US"), zone: "America/Chicago", pattern: pattern)
+                    == direct(date, Locale(identifier: "en_US"), zone, pattern))
+        }
+        #expect(!DateFormatterCache.Pattern.format("h 'o''clock' a").writesZone)
+        #expect(DateFormatterCache.Pattern.format("'at' h:mm a z").writesZone)
+        #expect(!DateFormatterCache.Pattern.format("'zone' h:mm").writesZone)
+    }
+}
