@@ -114,9 +114,7 @@ func validate(_ paths: [String], template: String?, paper: String?) -> Int32 {
     if let template {
         do throws(ExportError) {
             let t = try Exporter.checkTemplate(TemplateChoice(argument: template))
-            if let paper, t.papers[paper] == nil {
-                throw ExportError.template("\(template): has no paper \"\(paper)\" (it has \(t.papers.keys.sorted().joined(separator: ", ")))")
-            }
+            if let paper, let problem = t.paperProblem(paper) { throw ExportError.template("\(template): \(problem)") }
             let languages = t.labels.keys.sorted().joined(separator: ", ")
             print("\(template): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))")
         } catch {

@@ -17,6 +17,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case invalidTrip(path: String, TripLoadError)
     /// The template could not be found, read or used.
     case template(String)
+    /// The paper asked for is not one of the template's (`Template.paperProblem`): a usage error.
+    case paper(String)
     /// The bundled fonts are missing or broken.
     case fonts(FontSetError)
     /// The output could not be written; nothing was left at its path.
@@ -38,6 +40,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case let .unreadableInput(path, reason): return "cannot read \(path): \(reason)"
         case let .invalidTrip(path, error): return "\(path): \(error)"
         case let .template(message): return "template: \(message)"
+        case let .paper(problem): return "--paper: the template \(problem)"
         case let .fonts(error): return error.description
         case let .output(error): return error.description
         case let .render(message): return "rendering failed: \(message)"
@@ -55,7 +58,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed
-        case .pageOutOfRange, .sameFile, .environment: return ExitCode.usage
+        case .pageOutOfRange, .sameFile, .environment, .paper: return ExitCode.usage
         case .unreadableInput, .template, .fonts, .render: return ExitCode.failure
         }
     }

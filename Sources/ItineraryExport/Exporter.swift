@@ -242,6 +242,7 @@ public final class Exporter {
     private func layout(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         if !gateChecked { try checkGate() }
         let template = try loadTemplate(options.template)
+        if let paper = options.paper, let problem = template.paperProblem(paper) { throw .paper(problem) }
         let theme: Theme
         do {
             theme = try Theme(template: template, locale: trip.locale, paper: options.paper)

@@ -89,7 +89,8 @@ struct BatchCommandTests {
                                 (["batch", root.path, "--out-dir", out.path, "--jobs", "0"], "--jobs"),
                                 (["batch", root.path, "--out-dir", out.path, "--shard", "4/4"], "--shard"),
                                 (["batch", root.path, "--out-dir", out.path, "--job-timeout", "0.5"], "--job-timeout"),
-                                (["batch", root.path, "--out-dir", out.path, "--paper", "legal"], "--paper"),
+                                (["batch", root.path, "--out-dir", out.path, "--paper", "legal"], "has no paper \"legal\" (it has a4, letter)"),
+                                (["batch", root.path, "--out-dir", out.path, "--paper", "a/4"], "--paper must be a paper name"),
                                 (["batch", root.path, "--out-dir", out.path, "--retrie", "2"], "did you mean --retries?"),
                                 (["batch", root.path, "--out-dir", out.path, "--shard", "auto"], "not inside a job array")] {
             let r = try cli(args, env: ["SLURM_ARRAY_TASK_ID": "", "JOB_COMPLETION_INDEX": "", "AWS_BATCH_JOB_ARRAY_INDEX": ""])

@@ -44,7 +44,7 @@ struct PlanTests {
             {"trip": "missing.json", "out": "m.pdf"}
             not json
             ["t.json"]
-            {"trip": "t.json", "out": "p.pdf", "paper": "legal", "template": "nope"}
+            {"trip": "t.json", "out": "p.pdf", "paper": "le gal", "template": "nope"}
             {"out": "q.pdf"}
             """])
         let manifest = root.appendingPathComponent("jobs.jsonl").path
@@ -57,7 +57,7 @@ struct PlanTests {
             #expect(text.contains("\(manifest):3: trip: no such file"), "\(text)")
             #expect(text.contains("\(manifest):4: not JSON"), "\(text)")
             #expect(text.contains("\(manifest):5: expected an object"), "\(text)")
-            #expect(text.contains("\(manifest):6: paper: must be one of letter, a4, got \"legal\""), "\(text)")
+            #expect(text.contains("\(manifest):6: paper: must be a paper name (up to 32 letters, digits, '-' or '_', such as letter or a4), got \"le gal\""), "\(text)")
             #expect(text.contains("\(manifest):6: template: no template named \"nope\""), "\(text)")
             #expect(text.contains("\(manifest):7: missing key \"trip\""), "\(text)")
             #expect(!text.contains(":1:"), "\(text)")

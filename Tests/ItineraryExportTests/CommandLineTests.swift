@@ -51,6 +51,30 @@ struct CommandLineTests {
         #expect(info.stdout.contains("595 x 842"))
     }
 
+    @Test("a template's papers are the names --paper takes: its legal is chosen; a paper it lacks is a usage error naming the ones it has")
+    func templatePapers() throws {
+        let dir = TestPaths.scratch("template-papers")
+        var template = try JSONSerialization.jsonObject(with: Data(contentsOf: TestPaths.root.appendingPathComponent("Templates/classic.json"))) as! [String: Any]
+        template["papers"] = ["legal": ["width": 612, "height": 1008], "letter": ["width": 612, "height": 792]]
+        let file = dir.appendingPathComponent("legal.json")
+        try JSONSerialization.data(withJSONObject: template).write(to: file)
+        let out = dir.appendingPathComponent("legal.pdf")
+        let legal = try cli([trip, out.path, "--template", file.path, "--paper", "LEGAL"])
+        #expect(legal.status == 0, "\(legal.stderr)")
+        #expect(try runProcess("/usr/bin/pdfinfo", [out.path]).stdout.contains("612 x 1008"))
+        // This template has no a4: exit 2, before anything is written, naming what it has.
+        let a4 = try cli([trip, dir.appendingPathComponent("a4.pdf").path, "--template", file.path, "--paper", "a4"])
+        #expect(a4.status == 2)
+        expectPrefixed(a4.stderr)
+        #expect(a4.stderr.contains("--paper: the template has no paper \"a4\" (it has legal, letter)"), "\(a4.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a4.pdf").path))
+        let check = try cli(["validate", "--template", file.path, "--paper", "legal"])
+        #expect(check.status == 0 && check.stdout.contains("papers legal, letter"), "\(check.stdout)\(check.stderr)")
+        // Not a name at all: refused as the option is read.
+        let bad = try cli([trip, "out.pdf", "--paper", "a 4"])
+        #expect(bad.status == 2 && bad.stderr.contains("--paper must be a paper name"), "\(bad.stderr)")
+    }
+
     @Test func helpAndVersion() throws {
         let help = try cli(["--help"])
         #expect(help.status == 0)
@@ -71,7 +95,8 @@ struct CommandLineTests {
 
         #expect(try cli([]).status == 2)
         #expect(try cli([trip]).status == 2)
-        #expect(try cli([trip, "out.pdf", "--paper", "legal"]).status == 2)
+        let legal = try cli([trip, "out.pdf", "--paper", "legal"])
+        #expect(legal.status == 2 && legal.stderr.contains("has no paper \"legal\" (it has a4, letter)"), "\(legal.stderr)")
         let command = try cli(["valdate", trip])
         #expect(command.status == 2)
         #expect(command.stderr.contains("did you mean validate?"))

@@ -14,7 +14,7 @@ enum CommandTable {
         summary: "export one trip: a PDF, or one page as a PNG preview",
         options: [
             .value("--template", "NAME|PATH", "a bundled design from Templates/ (default: classic), or your own\ntemplate file (a path, or a name ending in .json; keys: docs/templates.md)"),
-            .value("--paper", "letter|a4", "paper size (default: the template's)"),
+            .value("--paper", "NAME", "a paper of the template's (classic and compact: letter, a4;\ndefault: the template's own)"),
             .value("--page", "N", "PNG preview: which page (default 1)"),
             .value("--dpi", "D", "PNG preview: resolution (default 144)"),
         ] + OptionSpec.gate,
@@ -57,7 +57,7 @@ enum CommandTable {
         summary: "check trips, or a template, without rendering (no Pro needed): every problem\nwith its JSON path, e.g. days[3].items[0].homeTeam: unknown team id \"nyyy\"",
         options: [
             .value("--template", "NAME|PATH", "also check this template (keys: docs/template-keys/reference.md)"),
-            .value("--paper", "letter|a4", "with --template: check that the template has this paper"),
+            .value("--paper", "NAME", "with --template: check that the template has this paper"),
         ]) { o throws(UsageError) in
         let template = o.value("--template")
         if template?.isEmpty == true { throw UsageError(message: "--template needs a name or a path") }
@@ -75,7 +75,7 @@ enum CommandTable {
             .value("--out-dir", "DIR", "where the PDFs go (created if missing)"),
             .value("--jobs", "N", "worker processes (default: the number of cores); each renders one\ndocument at a time and keeps its fonts and templates loaded"),
             .value("--template", "NAME|PATH", "the design for jobs that do not name one (default: classic)"),
-            .value("--paper", "letter|a4", "the paper for jobs that do not name one (default: the template's)"),
+            .value("--paper", "NAME", "the paper for jobs that do not name one, one of their\ntemplates' (default: the template's own)"),
             .value("--report", "FILE", "a JSON report: one entry per job (status ok, failed, skipped or\ncancelled, reason, errors, pages, bytes, milliseconds) and totals"),
             .flag("--resume", "skip a job whose PDF is there and up to date: same trip bytes,\ntemplate bytes, paper, program version, fonts and SOURCE_DATE_EPOCH\n(recorded in DIR/.export-itinerary/ as each PDF is finished)"),
             .flag("--fail-fast", "stop handing out jobs after the first failure"),

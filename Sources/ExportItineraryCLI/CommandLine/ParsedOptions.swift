@@ -79,11 +79,12 @@ struct ParsedOptions {
         return n
     }
 
-    /// A paper option (`--paper`), lower-cased, checked against the known papers.
+    /// A paper option (`--paper`), lower-cased, checked to be a name (the template it is asked
+    /// of says later whether it has that paper).
     func paper() throws(UsageError) -> String? {
         guard let raw = value("--paper") else { return nil }
         guard let p = JobDefaults.paper(raw) else {
-            throw UsageError(message: "--paper must be one of \(JobDefaults.papers.joined(separator: ", ")), got \"\(raw)\"")
+            throw UsageError(message: "--paper must be \(JobDefaults.paperRule), got \"\(raw)\"")
         }
         return p
     }

@@ -137,9 +137,7 @@ public struct BatchPlan: Sendable {
             }
             guard let paper = job.paper, case let .some(.some(template)) = templates[key],
                   papersChecked.insert(PathKey(path + "\u{0}" + paper)).inserted else { continue }
-            if template.papers[paper] == nil {
-                problems.append("template: \(path) has no paper \"\(paper)\" (it has \(template.papers.keys.sorted().joined(separator: ", ")))")
-            }
+            if let problem = template.paperProblem(paper) { problems.append("template: \(path) \(problem)") }
         }
         return problems
     }

@@ -8,7 +8,6 @@ public struct JobDefaults: Sendable {
     /// Where named templates are found (`Templates/`).
     public var templatesDirectory: String
 
-    public static let papers = ["letter", "a4"]
 
     public init(template: TemplateChoice = .named("classic"), paper: String? = nil, templatesDirectory: String) {
         self.template = template
@@ -16,11 +15,18 @@ public struct JobDefaults: Sendable {
         self.templatesDirectory = templatesDirectory
     }
 
-    /// A known paper name (any case), lower-cased; nil when unknown.
+    /// A paper as written (`--paper`, a manifest's `paper`), lower-cased, when it is a name:
+    /// 1 to 32 ASCII letters, digits, `-` or `_`. Whether the template has that paper is asked
+    /// of the template once it is read (`Template.paperProblem`): a template may declare any.
     public static func paper(_ raw: String) -> String? {
         let lower = raw.lowercased()
-        return papers.contains(lower) ? lower : nil
+        guard (1...32).contains(lower.utf8.count),
+              lower.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }) else { return nil }
+        return lower
     }
+
+    /// What `paper(_:)` takes, for its error messages.
+    public static let paperRule = "a paper name (up to 32 letters, digits, '-' or '_', such as letter or a4)"
 
     /// A template argument checked to exist: a bundled name, or a file (relative to `base`).
     public func checkTemplate(_ raw: String, base: String) -> Result<TemplateChoice, OutputRefusal> {

@@ -106,7 +106,7 @@ public enum Manifest {
         var paper = defaults.paper
         if let raw = fields["paper"] {
             if let known = JobDefaults.paper(raw) { paper = known } else {
-                problems.append("paper: must be one of \(JobDefaults.papers.joined(separator: ", ")), got \"\(raw)\"")
+                problems.append("paper: must be \(JobDefaults.paperRule), got \"\(raw)\"")
             }
         }
         if !problems.isEmpty { return .failure(ManifestProblems(problems)) }

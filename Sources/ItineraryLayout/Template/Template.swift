@@ -26,6 +26,13 @@ public struct Template: Sendable, TemplateObjectReadable {
     /// The least share of its height a page ends a section with (the `Paginator` balancing).
     public let sectionEndFill: Double
 
+    /// Why `paper` cannot be chosen, or nil when the template has it: the one wording of a
+    /// missing paper, for an export, `validate --template` and a batch's plan alike. A template
+    /// may declare any paper (`legal`, `tabloid`); its `papers` are the names a caller may choose.
+    public func paperProblem(_ paper: String) -> String? {
+        papers[paper] == nil ? "has no paper \"\(paper)\" (it has \(papers.keys.sorted().joined(separator: ", ")))" : nil
+    }
+
     static let schema = TemplateSchema("A template file: the whole design.", [
         .text("name", "the design's name, for people (`--template` takes the file's name, or its path)"),
         .text("description", optional: true, "one line saying what the design is, for people"),

@@ -31,9 +31,8 @@ public struct Theme: Sendable {
             throw TemplateError(key: "labels.en", message: "missing; English labels are required as the fallback")
         }
         let paperName = paper ?? template.paper
-        guard let size = template.papers[paperName] else {
-            throw TemplateError(key: "papers", message: "the template has no paper \"\(paperName)\" (it has \(template.papers.keys.sorted().joined(separator: ", ")))")
-        }
+        if let problem = template.paperProblem(paperName) { throw TemplateError(key: "papers", message: "the template " + problem) }
+        let size = template.papers[paperName]!
         page = size
         geometry = PageGeometry(template: template, paper: size)
         let colors = template.colors
