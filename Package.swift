@@ -38,8 +38,11 @@ let package = Package(
         .target(name: "ItineraryModel", dependencies: ["StrictJSON"]),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
         .target(name: "ItineraryText", dependencies: ["CCairo", "COpenSSL"]),
+        // What layout hands to rendering: positioned drawing operations and structure marks per
+        // page, the outline and the metadata. Layout makes it; the renderers read only it.
+        .target(name: "DisplayList", dependencies: ["ItineraryText"]),
         // Templates, formatting and the page-flow engine: trip → display list per page.
-        .target(name: "ItineraryLayout", dependencies: ["ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
+        .target(name: "ItineraryLayout", dependencies: ["DisplayList", "ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
         // Exact, fast snprintf for the numbers cairo writes into every PDF (C, this program's own).
         .target(name: "CFastFormat"),
         // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
@@ -47,11 +50,11 @@ let package = Package(
         // PDF files read and written again as objects (any cross-reference form, object
         // streams, Flate): the accessibility revision of cairo's output is built on it.
         .target(name: "PDFRewrite", dependencies: ["CDeflate"]),
-        .target(name: "ItineraryRender", dependencies: ["ItineraryLayout", "ItineraryText", "CCairo", "PDFRewrite", "CFastFormat"],
+        .target(name: "ItineraryRender", dependencies: ["DisplayList", "ItineraryText", "CCairo", "PDFRewrite", "CFastFormat"],
                 plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
-        .target(name: "ItineraryExport", dependencies: ["Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText", "StrictJSON"]),
+        .target(name: "ItineraryExport", dependencies: ["DisplayList", "Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText", "StrictJSON"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
         .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "COpenSSL"]),
@@ -67,7 +70,7 @@ let package = Package(
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "fuzz-template", dependencies: ["FuzzSupport", "ItineraryLayout"], path: "Fuzz/FuzzTemplate",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-mark", dependencies: ["FuzzSupport", "ItineraryLayout", "ItineraryModel", "ItineraryRender", "ItineraryText", "CCairo"],
+        .executableTarget(name: "fuzz-mark", dependencies: ["DisplayList", "FuzzSupport", "ItineraryLayout", "ItineraryModel", "ItineraryRender", "ItineraryText", "CCairo"],
                           path: "Fuzz/FuzzMark", swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "fuzz-catalog", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzCatalog",
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
@@ -78,16 +81,16 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport", "ProPolicy"], path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "StrictJSON"]),
-        .testTarget(name: "ItineraryLayoutTests", dependencies: ["ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
+        .testTarget(name: "ItineraryLayoutTests", dependencies: ["DisplayList", "ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
         .testTarget(name: "PDFRewriteTests", dependencies: ["PDFRewrite", "TestSupport"]),
-        .testTarget(name: "ItineraryRenderTests", dependencies: ["ItineraryRender", "PDFRewrite", "CFastFormat", "ItineraryLayout", "ItineraryText", "TestSupport"]),
-        .testTarget(name: "ItineraryExportTests", dependencies: ["ItineraryExport", "ExportItineraryCLI", "TestSupport",
+        .testTarget(name: "ItineraryRenderTests", dependencies: ["DisplayList", "ItineraryRender", "PDFRewrite", "CFastFormat", "ItineraryLayout", "ItineraryText", "TestSupport"]),
+        .testTarget(name: "ItineraryExportTests", dependencies: ["DisplayList", "ItineraryExport", "ExportItineraryCLI", "TestSupport",
                                                                 "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo"]),
         .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
 
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
                     exclude: ["Verification/make_jws.py"]),
-        .testTarget(name: "GoldenTests", dependencies: ["ItineraryExport", "ItineraryLayout", "ItineraryRender", "PDFRewrite", "ItineraryText", "CCairo", "TestSupport"]),
+        .testTarget(name: "GoldenTests", dependencies: ["DisplayList", "ItineraryExport", "ItineraryLayout", "ItineraryRender", "PDFRewrite", "ItineraryText", "CCairo", "TestSupport"]),
     ]
 )

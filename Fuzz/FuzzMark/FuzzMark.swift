@@ -5,6 +5,7 @@
 /// margin of the template that changed one pixel there is a finding (the process stops).
 /// Runs from the project's root (`make fuzz`): it reads `Fonts/` and `Tests/Fixtures/valid/minimal.json`.
 import CCairo
+import DisplayList
 import Foundation
 import FuzzSupport
 import ItineraryLayout

@@ -1,6 +1,7 @@
 /// The line a PDF made on a test entitlement carries on every page, drawn by the renderer.
 import CCairo
-import ItineraryLayout
+import DisplayList
+
 import ItineraryText
 
 /// "Test entitlement (LocalTesting) — not a purchase", drawn over every page of a document

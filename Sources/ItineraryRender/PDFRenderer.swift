@@ -1,7 +1,8 @@
 /// Display list → PDF bytes through a Cairo PDF surface, with outline, links and fixed metadata.
 import CCairo
+import DisplayList
+import ItineraryText
 import Foundation
-import ItineraryLayout
 
 /// Why rendering failed.
 public struct RenderError: Error, Sendable, CustomStringConvertible {

@@ -1,7 +1,8 @@
 /// Display list → PNG bytes for one page: previews drawn by the same painter as the PDF.
 import CCairo
+import DisplayList
+import ItineraryText
 import Foundation
-import ItineraryLayout
 
 public enum PNGRenderer {
     /// Renders page `index` (0-based) of `document` at `scale` pixels per point on white

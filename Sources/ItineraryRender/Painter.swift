@@ -1,6 +1,7 @@
 /// Draws display items on any Cairo context: the part PDF and PNG output share.
 import CCairo
-import ItineraryLayout
+import DisplayList
+import ItineraryText
 
 /// Translates display items into Cairo drawing calls, one to one.
 struct Painter {

@@ -1,10 +1,12 @@
 /// The accessibility update reads a PDF as a PDF: cairo's output in every form qpdf can write
 /// it (as cairo 1.18 writes object and cross-reference streams), and another writer's file,
 /// get the same entries.
+import DisplayList
 import Foundation
 import ItineraryExport
 import ItineraryLayout
 @testable import ItineraryRender
+import ItineraryText
 import PDFRewrite
 import Testing
 import TestSupport

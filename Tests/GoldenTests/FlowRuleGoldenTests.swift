@@ -2,6 +2,7 @@
 /// `Tests/Golden/rules/<rule>/`, so a failure names the rule that broke (in the way Typst's suite
 /// has `flow/orphan.typ` and `grid/headers.typ`). The documents are synthetic blocks on a small
 /// page with its body frame outlined: no trip, no template, only the paginator and what it moves.
+import DisplayList
 import Foundation
 import ItineraryLayout
 import ItineraryRender

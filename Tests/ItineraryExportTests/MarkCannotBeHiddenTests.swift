@@ -3,6 +3,7 @@
 /// the paper, and inked at 4.5:1 or more against white, whatever the template or the fonts
 /// directory say, single and batch, PDF and PNG.
 import CCairo
+import DisplayList
 import Foundation
 import ItineraryLayout
 import ItineraryRender

@@ -1,5 +1,6 @@
 /// A grid of cells (a QR code) painted through a 1-bit stencil fills exactly its set cells.
 import CCairo
+import DisplayList
 @testable import ItineraryRender
 import ItineraryLayout
 import ItineraryText

@@ -1,5 +1,6 @@
 /// A laid-out document is drawn only by the engine that set its lines, and only before that
 /// engine starts another document: anything else is an error, not text set again in silence.
+import DisplayList
 import Foundation
 import ItineraryLayout
 import ItineraryText

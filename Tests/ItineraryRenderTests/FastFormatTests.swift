@@ -1,6 +1,7 @@
 /// The numbers cairo writes come out of CFastFormat digit for digit as glibc writes them, and a
 /// PDF is the same bytes with the fast path on or off.
 import CFastFormat
+import DisplayList
 import Foundation
 import ItineraryLayout
 import ItineraryRender

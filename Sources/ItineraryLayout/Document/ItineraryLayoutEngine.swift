@@ -1,4 +1,5 @@
 /// Lays out a whole trip: the blocks of every section, paginated and composed into pages.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

@@ -1,4 +1,5 @@
 /// What every section builder shares: the trip, the theme, the text engine, formatting and lookups.
+import DisplayList
 import Foundation
 import ItineraryModel
 import ItineraryText

@@ -1,4 +1,5 @@
 /// Blocks placed side by side on one band, such as an item's text and its time at the right.
+import DisplayList
 
 /// Children drawn at their own x offsets from a shared top; as tall as the tallest. Never splits.
 public struct Columns: FlowBlock {

@@ -1,4 +1,5 @@
 /// The unit of page flow: something with a height that can be placed, and maybe split.
+import DisplayList
 import ItineraryText
 
 /// Content the paginator stacks down a page's body frame.

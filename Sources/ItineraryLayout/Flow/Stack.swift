@@ -1,4 +1,5 @@
 /// Blocks stacked vertically as one unit: a card, a day heading with its title.
+import DisplayList
 
 /// Children placed one under another with a fixed gap, optionally kept on one page.
 public struct Stack: FlowBlock {

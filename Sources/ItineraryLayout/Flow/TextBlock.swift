@@ -1,4 +1,5 @@
 /// A paragraph broken into lines, which splits between lines with widow and orphan control.
+import DisplayList
 import ItineraryText
 
 /// A clickable stretch of a set line.

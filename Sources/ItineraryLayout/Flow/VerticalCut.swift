@@ -1,4 +1,5 @@
 /// Cutting a fixed drawing (a card's head, a table row) across a page break, between its lines.
+import DisplayList
 import ItineraryText
 
 /// Where a drawing of display items may be cut in two, and the two pieces.

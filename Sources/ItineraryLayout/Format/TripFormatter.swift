@@ -1,6 +1,7 @@
 /// Locale-aware dates, times, distances and durations for one trip.
 import Foundation
 import ItineraryModel
+import ItineraryText
 
 /// Formats values the way the trip's locale writes them. Every formatter has its locale,
 /// calendar and time zone set explicitly, so neither `TZ` nor `LANG` can reach the output.

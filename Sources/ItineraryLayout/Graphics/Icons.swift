@@ -1,4 +1,5 @@
 /// Line icons drawn as vectors on a 24-unit grid (round caps and joins, filled dots only).
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

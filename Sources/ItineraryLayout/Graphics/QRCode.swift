@@ -1,5 +1,7 @@
 /// QR codes for links, drawn as a grid of cells (an image mask in the PDF) that prints sharp at any size.
 import CQRencode
+import DisplayList
+import ItineraryText
 
 /// The modules of a QR code: `size` × `size`, row by row, true where dark.
 public struct QRCode: Sendable, Equatable {

@@ -1,4 +1,5 @@
 /// Path geometry the sections share: rounded rectangles that can be dashed, inset or filled.
+import DisplayList
 import ItineraryText
 
 /// Builders for `PathElement` lists (pure geometry, no style).

@@ -1,4 +1,5 @@
 /// Turns paginated bodies into finished pages: body offset into the frame, running header, footer.
+import DisplayList
 import ItineraryText
 
 /// Adds the page furniture once the page count is known ("Page N of M" needs M).

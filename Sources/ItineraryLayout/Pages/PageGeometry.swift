@@ -1,6 +1,7 @@
 /// Where content may go on each page, from the paper and the template's margins: the one answer
 /// the paginator, the page composer, the cover and the day cards all ask (they once worked it
 /// out each for itself, and disagreed about the first page).
+import DisplayList
 public struct PageGeometry: Sendable, Equatable {
     public let paper: PaperSize
     let firstPage: Insets

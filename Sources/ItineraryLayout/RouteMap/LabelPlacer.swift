@@ -1,4 +1,6 @@
 /// Placing city labels beside their markers without covering markers, labels or the route.
+import DisplayList
+import ItineraryText
 
 /// Where a label sits relative to its marker, in the order they are tried.
 public enum LabelPosition: Int, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 /// One leg of the route: a quadratic Bézier bowed to the right of its direction of travel.
+import DisplayList
 
 /// The curve from `start` to `end` whose control point is the chord's midpoint pushed along the
 /// right-hand normal (y downwards) by min(bow·|AB|, maxBow). A leg back over the same ground

@@ -1,4 +1,5 @@
 /// An axis-aligned box in map coordinates (points, y downwards), for collision tests.
+import DisplayList
 
 /// A rectangle by its edges. The map's geometry works with edges rather than origin and size,
 /// and keeps to its own type so as not to add members to the shared `Rect`.

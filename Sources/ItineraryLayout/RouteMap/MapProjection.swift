@@ -1,4 +1,5 @@
 /// The map's projection: equirectangular about the route's mean latitude, fitted into the frame.
+import DisplayList
 import Foundation
 
 /// A place on Earth, in degrees (north and east positive).

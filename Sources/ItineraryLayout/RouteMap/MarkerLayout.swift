@@ -1,4 +1,5 @@
 /// The numbered capsules that mark the places on the map.
+import DisplayList
 import ItineraryText
 
 /// A marker's outline: a capsule (a circle when `halfWidth == radius`) centred on its place.

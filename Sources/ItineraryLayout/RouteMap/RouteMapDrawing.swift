@@ -1,4 +1,5 @@
 /// Turning a laid-out route map into display items, back to front.
+import DisplayList
 import Foundation
 import ItineraryText
 

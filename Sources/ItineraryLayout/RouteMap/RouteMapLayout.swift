@@ -1,4 +1,5 @@
 /// Everything on the route map, positioned: the geometry the drawing turns into display items.
+import DisplayList
 import Foundation
 import ItineraryText
 

@@ -1,4 +1,5 @@
 /// The title block: trip name, dates and traveler, and a one-line summary.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

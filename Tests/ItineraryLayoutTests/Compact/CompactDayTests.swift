@@ -1,6 +1,7 @@
 /// The day pages in compact: a rule heading and no gutter, borderless rows with rules between,
 /// ink team codes with two thin lines, outlined league chips, stay cells beside the name,
 /// underlined links.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryText

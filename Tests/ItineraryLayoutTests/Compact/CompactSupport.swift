@@ -1,5 +1,6 @@
 /// Shared set-up for the compact template's tests: the two bundled templates, layouts, and
 /// small readers of display items.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

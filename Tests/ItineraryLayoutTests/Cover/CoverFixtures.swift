@@ -1,4 +1,5 @@
 /// Loading the bundled template and the sample trips, and laying out their covers.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

@@ -1,4 +1,5 @@
 /// The cover page laid out for every sample trip: one full page, its words, its parts and the map.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

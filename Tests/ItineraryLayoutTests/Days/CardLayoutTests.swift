@@ -1,4 +1,5 @@
 /// Card sizes against the design, and the keep-together rules of the day pages.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryModel
 import ItineraryText

@@ -1,4 +1,5 @@
 /// Shared set-up for the day-page tests: the classic template, the bundled fonts, trips from JSON.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

@@ -1,4 +1,5 @@
 /// The caps summary of a day heading: words from the labels, plural-aware, distance in trip units.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryModel
 import Testing

@@ -1,5 +1,6 @@
 /// Times on the day cards: each in the zone of its place, labelled as people write zones, on the
 /// right date; honestly marked where the trip gives no zone. And the nights of a stay.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryModel
 import Testing

@@ -1,5 +1,6 @@
 /// Runs of quiet days (no items, title or note) in one city share one heading and one card;
 /// every day of a run keeps its destination. Tile numbers too wide for the tile are set smaller.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryModel
 import ItineraryText

@@ -1,4 +1,5 @@
 /// Cutting a fixed drawing between its lines: where it may be cut, and what goes to each side.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryText
 import Testing

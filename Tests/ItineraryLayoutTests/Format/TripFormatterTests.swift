@@ -1,4 +1,5 @@
 /// Locale formatting: dates, times with zone abbreviations across DST, distances, durations.
+import DisplayList
 import Foundation
 import ItineraryLayout
 import ItineraryModel

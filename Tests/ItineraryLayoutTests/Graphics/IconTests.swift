@@ -1,4 +1,5 @@
 /// Every icon draws something, inside its box, filled only where the sheet has dots.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryText
 import Testing

@@ -1,4 +1,5 @@
 /// Trips, the classic theme and laid-out documents for the overview tests.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

@@ -1,4 +1,5 @@
 /// The overview of the 10-day sample trip and of a year-long trip: rows, totals, stays, links, pages.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

@@ -1,5 +1,6 @@
 /// Page geometry in one place: a first page with margins of its own keeps everything on it, and
 /// the header, footer and body of every page take that page's frame.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

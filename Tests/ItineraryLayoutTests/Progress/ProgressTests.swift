@@ -1,4 +1,5 @@
 /// The progress page: venue nouns by league, the segments, the order of the cards.
+import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel

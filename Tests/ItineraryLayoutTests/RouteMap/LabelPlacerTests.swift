@@ -1,4 +1,5 @@
 /// Label placement: candidates around markers, the score, collision avoidance and dropping.
+import DisplayList
 import ItineraryLayout
 import Testing
 

@@ -1,4 +1,5 @@
 /// Route legs: bowed quadratic curves, their cubic form, samples and arrowheads.
+import DisplayList
 import ItineraryLayout
 import Testing
 

@@ -1,4 +1,5 @@
 /// Marker sizes, texts, widths and their keep-out test.
+import DisplayList
 import ItineraryLayout
 import Testing
 

@@ -1,4 +1,5 @@
 /// From days to stops, places and legs.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryModel
 import Testing

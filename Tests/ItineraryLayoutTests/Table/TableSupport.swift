@@ -1,4 +1,5 @@
 /// Synthetic tables for the table tests: plain text cells in a 12-pt line, the design's rules.
+import DisplayList
 import Foundation
 import ItineraryLayout
 import ItineraryText

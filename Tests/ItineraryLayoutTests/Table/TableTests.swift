@@ -1,4 +1,5 @@
 /// The table block: column widths, rows, links, and how it breaks across pages.
+import DisplayList
 import ItineraryLayout
 import ItineraryText
 import Testing

@@ -1,4 +1,5 @@
 /// Breaking a cell's paragraphs into lines and placing them, its icon, tab and chip, in the cell's box.
+import DisplayList
 import ItineraryText
 
 /// A cell after line breaking: display items relative to the top-left of its content box.

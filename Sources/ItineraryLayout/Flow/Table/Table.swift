@@ -1,5 +1,6 @@
 /// A ruled table that flows across pages: header repeated, rows whole (a row taller than a page
 /// cut between its lines), totals kept with the last rows.
+import DisplayList
 import ItineraryText
 
 /// Rows of cells under an optional header row, with an optional totals row at the end.

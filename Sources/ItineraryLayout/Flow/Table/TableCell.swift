@@ -1,4 +1,5 @@
 /// What a table cell holds: paragraphs of styled text, with an optional icon, tab or chip.
+import DisplayList
 import ItineraryText
 
 /// The content of one cell: paragraphs stacked from the top, each wrapping within the cell.

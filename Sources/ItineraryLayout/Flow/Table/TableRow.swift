@@ -1,4 +1,5 @@
 /// A table's rows: their cells before layout, and the set result the table draws.
+import DisplayList
 import ItineraryText
 
 /// One body row: a cell per column (or fewer, with spans), and where a click on it leads.

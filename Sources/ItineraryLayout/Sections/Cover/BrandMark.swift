@@ -1,4 +1,5 @@
 /// The SportsTime mark: a disc with two seam arcs, like a ball's stitching.
+import DisplayList
 import ItineraryText
 
 /// The mark's geometry on a 24-unit grid; size and colours come from the template.

@@ -1,4 +1,5 @@
 /// The cover's top row: the brand mark and product name at the left, `TRIP ITINERARY` at the right.
+import DisplayList
 import ItineraryText
 
 extension SectionContext {

@@ -1,4 +1,5 @@
 /// The cover's title and the route line under it.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

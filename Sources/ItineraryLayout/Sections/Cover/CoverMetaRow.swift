@@ -1,4 +1,5 @@
 /// The cover's meta row: DATES, TRAVELER and LEAGUES, each a caps label over its value.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

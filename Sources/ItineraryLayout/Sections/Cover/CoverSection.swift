@@ -1,4 +1,5 @@
 /// The cover page: brand row, title, route line, meta row, route map, stat tiles and a note.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

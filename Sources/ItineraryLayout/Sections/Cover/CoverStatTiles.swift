@@ -1,4 +1,5 @@
 /// The row of stat tiles under the map: Days, Games, Stadiums, Cities, Distance, Travel time.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

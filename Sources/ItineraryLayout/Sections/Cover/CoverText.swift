@@ -1,4 +1,5 @@
 /// Text helpers of the cover: its words, spans in named styles, and set paragraphs as parts.
+import DisplayList
 import ItineraryText
 
 extension SectionContext {

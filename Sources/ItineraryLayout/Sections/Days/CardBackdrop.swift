@@ -1,4 +1,5 @@
 /// The boxes behind cards: white with a hairline, the travel card's fill, the dashed rest day.
+import DisplayList
 import ItineraryText
 
 extension DayLayout {

@@ -1,4 +1,5 @@
 /// A card on the day pages: a box with a backdrop around a fixed part, optional notes and a foot.
+import DisplayList
 import ItineraryText
 
 /// A fixed-size drawing inside a card, relative to the card's content origin.

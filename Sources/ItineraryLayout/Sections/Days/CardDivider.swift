@@ -1,4 +1,5 @@
 /// The rule between two cards of a day, for templates whose cards are borderless rows.
+import DisplayList
 import ItineraryText
 
 /// A rule across a card's width with space under it. Like the space it replaces, it is dropped

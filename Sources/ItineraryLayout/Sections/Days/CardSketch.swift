@@ -1,4 +1,5 @@
 /// A scratch list of display items with helpers to place set lines by their top or baseline.
+import DisplayList
 import ItineraryText
 
 /// Display items relative to some origin, built up line by line.

@@ -1,4 +1,5 @@
 /// A plan of the traveller's own: category icon, title, caps category, time and zone at the side.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

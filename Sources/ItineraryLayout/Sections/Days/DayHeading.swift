@@ -1,4 +1,5 @@
 /// A day's heading: the accent tile with `DAY` and the number, the H2, the title and the summary.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

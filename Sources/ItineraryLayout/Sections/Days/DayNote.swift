@@ -1,4 +1,5 @@
 /// The day note: a tinted callout with an info icon, first among the day's cards.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

@@ -1,4 +1,5 @@
 /// A row of fact cells: caps label over a value, side by side, wrapping when out of room.
+import DisplayList
 import ItineraryText
 
 extension DayLayout {

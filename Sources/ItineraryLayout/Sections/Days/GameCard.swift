@@ -1,4 +1,5 @@
 /// A game: league tile, matchup in team colours, full names, venue, notes, start time, tickets.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

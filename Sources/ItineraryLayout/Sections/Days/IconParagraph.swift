@@ -1,4 +1,5 @@
 /// A paragraph with a small icon before its first line (card notes, the day note).
+import DisplayList
 import ItineraryText
 
 /// Set lines with an icon hung in front of them; splits between lines like a `TextBlock`

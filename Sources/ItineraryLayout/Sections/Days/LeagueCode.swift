@@ -1,4 +1,5 @@
 /// The league of a game at the left of its card: a filled tile, or an outlined chip.
+import DisplayList
 import ItineraryText
 
 extension DayLayout {

@@ -1,4 +1,5 @@
 /// The line under a link, for templates that must not rely on colour to show one.
+import DisplayList
 import ItineraryText
 
 extension DayLayout {

@@ -1,4 +1,5 @@
 /// The perforated foot of a game card: seat fields at the left, the ticket link at the right.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

@@ -1,4 +1,5 @@
 /// The days table: one row per day (games, travel, distance, time), linked to the day, and a totals row.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 

@@ -1,4 +1,5 @@
 /// The hero line (`6 of 30 MLB ballparks`, `20% · 24 TO GO`) and the segmented bar under it.
+import DisplayList
 import Foundation
 import ItineraryText
 

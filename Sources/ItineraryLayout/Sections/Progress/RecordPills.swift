@@ -1,4 +1,5 @@
 /// The rest of the record: venues that match no stadium, as outline pills under a caps heading.
+import DisplayList
 import ItineraryText
 
 extension ProgressLayout {

@@ -1,4 +1,5 @@
 /// The grid of visited stadiums: a card each, three to a row, the rows of equal height.
+import DisplayList
 import ItineraryModel
 import ItineraryText
 
