@@ -8,17 +8,6 @@ import ItineraryRender
 import ItineraryText
 import StrictJSON
 
-/// Which design to use: a template shipped in `Templates/` by name, or a user's file.
-public enum TemplateChoice: Sendable, Equatable {
-    case named(String)
-    case file(String)
-
-    /// A value containing a slash or ending in `.json` is a path; anything else is a name.
-    public init(argument: String) {
-        self = argument.contains("/") || argument.hasSuffix(".json") ? .file(argument) : .named(argument)
-    }
-}
-
 public struct ExportOptions: Sendable {
     public var template: TemplateChoice
     /// A key of the template's `papers` (`letter`, `a4`); nil for the template's default.
@@ -27,7 +16,7 @@ public struct ExportOptions: Sendable {
     /// never from the clock. The command line fills this from `SOURCE_DATE_EPOCH`.
     public var sourceDateEpoch: Int?
 
-    public init(template: TemplateChoice = .named("classic"), paper: String? = nil, sourceDateEpoch: Int? = nil) {
+    public init(template: TemplateChoice = .standard, paper: String? = nil, sourceDateEpoch: Int? = nil) {
         self.template = template
         self.paper = paper
         self.sourceDateEpoch = sourceDateEpoch
@@ -165,31 +154,18 @@ public final class Exporter {
         return try decodeTemplate(data, path: path)
     }
 
-    /// The path a choice names and its bytes: a bundled name must be one of the directory's.
+    /// The path a choice names and its bytes (`TemplateFiles`).
     private static func templateFile(_ choice: TemplateChoice, templatesDirectory: String) throws(ExportError) -> (path: String, data: Data) {
-        let path: String
-        switch choice {
-        case let .named(name):
-            path = templatesDirectory + "/" + name + ".json"
-            guard FileManager.default.fileExists(atPath: path) else {
-                let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
-                    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-                throw .template("no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(templatesDirectory)" : known.joined(separator: ", ")))")
-            }
-        case let .file(file):
-            path = file
+        switch TemplateFiles.read(choice, templatesDirectory: templatesDirectory) {
+        case let .success(file): return file
+        case let .failure(error): throw .template(error.message)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .template("cannot read \(path)")
-        }
-        return (path, data)
     }
 
     private static func decodeTemplate(_ data: Data, path: String) throws(ExportError) -> Template {
-        do {
-            return try TemplateLoader.load(data)
-        } catch {
-            throw .template("\(path): \(error)")
+        switch TemplateFiles.decode(data, path: path) {
+        case let .success(template): return template
+        case let .failure(error): throw .template(error.message)
         }
     }
 

@@ -75,6 +75,18 @@ struct CommandLineTests {
         #expect(bad.status == 2 && bad.stderr.contains("--paper must be a paper name"), "\(bad.stderr)")
     }
 
+    @Test("an export and a batch find templates the same way: with Templates/ empty, both say none was found there")
+    func emptyTemplatesDirectory() throws {
+        let dir = TestPaths.scratch("empty-templates")
+        let templates = dir.appendingPathComponent("Templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let expected = "no template named \"classic\" (available: none found in \(templates.path))"
+        let single = try cli([trip, dir.appendingPathComponent("a.pdf").path], env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
+        #expect(single.status == 1 && single.stderr.contains(expected), "\(single.stderr)")
+        let batch = try cli(["batch", trip, "--out-dir", dir.appendingPathComponent("out").path], env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
+        #expect(batch.status == 2 && batch.stderr.contains(expected), "\(batch.stderr)")
+    }
+
     @Test func helpAndVersion() throws {
         let help = try cli(["--help"])
         #expect(help.status == 0)

@@ -2,6 +2,7 @@
 /// and the README's usage block are made from this table.
 import Foundation
 import ItineraryBatch
+import ItineraryExport
 
 enum CommandTable {
     /// In the order `--help` lists them.
@@ -33,7 +34,7 @@ enum CommandTable {
                 ? "expected TRIP.json and OUT.pdf, got \(o.positional.count) argument\(o.positional.count == 1 ? "" : "s") (see --help)"
                 : "expected TRIP.json and OUT.pdf, got \(o.positional.count) arguments: use 'validate' to check several files, 'batch' to export them")
         }
-        let template = o.value("--template") ?? "classic"
+        let template = o.value("--template") ?? TemplateFiles.standardName
         if template.isEmpty { throw UsageError(message: "--template needs a name or a path") }
         var page: Int?
         if let raw = o.value("--page") {

@@ -119,20 +119,12 @@ public struct BatchPlan: Sendable {
             let path = defaults.templatePath(job.template)
             let key = PathKey(path)
             if templates[key] == nil {
-                if let data = FileManager.default.contents(atPath: path) {
-                    do {
-                        templates[key] = try TemplateLoader.load(data)
-                    } catch {
-                        templates[key] = .some(nil)
-                        problems.append("template: \(path): \(error)")
-                    }
-                } else {
+                switch TemplateFiles.read(job.template, templatesDirectory: defaults.templatesDirectory)
+                    .flatMap({ TemplateFiles.decode($0.data, path: $0.path) }) {
+                case let .success(template): templates[key] = template
+                case let .failure(error):
                     templates[key] = .some(nil)
-                    var info = stat()
-                    let why = stat(path, &info) != 0 ? AtomicFile.systemMessage()
-                        : info.st_mode & S_IFMT != S_IFREG ? "it is not a regular file"
-                        : access(path, R_OK) != 0 ? AtomicFile.systemMessage() : "it could not be read"
-                    problems.append("template: cannot read \(path): \(why)")
+                    problems.append("template: \(error.message)")
                 }
             }
             guard let paper = job.paper, case let .some(.some(template)) = templates[key],

@@ -9,7 +9,7 @@ public struct JobDefaults: Sendable {
     public var templatesDirectory: String
 
 
-    public init(template: TemplateChoice = .named("classic"), paper: String? = nil, templatesDirectory: String) {
+    public init(template: TemplateChoice = .standard, paper: String? = nil, templatesDirectory: String) {
         self.template = template
         self.paper = paper
         self.templatesDirectory = templatesDirectory
@@ -33,11 +33,7 @@ public struct JobDefaults: Sendable {
         if raw.isEmpty { return .failure(OutputRefusal("needs a name or a path")) }
         switch TemplateChoice(argument: raw) {
         case let .named(name):
-            guard FileManager.default.fileExists(atPath: templatePath(.named(name))) else {
-                let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
-                    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-                return .failure(OutputRefusal("no template named \"\(name)\" (available: \(known.joined(separator: ", ")))"))
-            }
+            if let problem = TemplateFiles.missing(name, templatesDirectory: templatesDirectory) { return .failure(OutputRefusal(problem)) }
             return .success(.named(name))
         case let .file(file):
             let path = Manifest.resolve(file, base: base)
@@ -48,9 +44,6 @@ public struct JobDefaults: Sendable {
 
     /// The file a template choice reads.
     public func templatePath(_ choice: TemplateChoice) -> String {
-        switch choice {
-        case let .named(name): return templatesDirectory + "/" + name + ".json"
-        case let .file(path): return path
-        }
+        TemplateFiles.path(choice, templatesDirectory: templatesDirectory)
     }
 }

@@ -18,7 +18,7 @@ public struct WorkerRequest: Codable, Sendable, Equatable {
 
     var template: TemplateChoice {
         if let templateFile { return .file(templateFile) }
-        return .named(templateName ?? "classic")
+        return templateName.map(TemplateChoice.named) ?? .standard
     }
 }
 

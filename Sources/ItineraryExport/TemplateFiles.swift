@@ -1,0 +1,70 @@
+/// Where a template is found and how its file is read: the one lookup behind an export,
+/// `validate --template` and a batch's plan.
+import Foundation
+import ItineraryLayout
+
+/// Which design to use: a template shipped in `Templates/` by name, or a user's file.
+public enum TemplateChoice: Sendable, Equatable {
+    case named(String)
+    case file(String)
+
+    /// The design used when none is chosen.
+    public static let standard = TemplateChoice.named(TemplateFiles.standardName)
+
+    /// A value containing a slash or ending in `.json` is a path; anything else is a name.
+    public init(argument: String) {
+        self = argument.contains("/") || argument.hasSuffix(".json") ? .file(argument) : .named(argument)
+    }
+}
+
+public enum TemplateFiles {
+    /// The bundled template used when none is named.
+    public static let standardName = "classic"
+
+    /// The file `choice` reads: `<directory>/<name>.json` for a bundled name, else the path itself.
+    public static func path(_ choice: TemplateChoice, templatesDirectory: String) -> String {
+        switch choice {
+        case let .named(name): return templatesDirectory + "/" + name + ".json"
+        case let .file(path): return path
+        }
+    }
+
+    /// Why the bundled name `name` cannot be used when it is not in `templatesDirectory`, naming
+    /// the ones that are (or that none are, and where it looked); nil when it is there.
+    public static func missing(_ name: String, templatesDirectory: String) -> String? {
+        guard !FileManager.default.fileExists(atPath: path(.named(name), templatesDirectory: templatesDirectory)) else { return nil }
+        let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        return "no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(templatesDirectory)" : known.joined(separator: ", ")))"
+    }
+
+    /// The path `choice` names and its bytes, or why they cannot be had: a missing bundled
+    /// name, or a file that is missing, not a regular file, or not readable.
+    public static func read(_ choice: TemplateChoice, templatesDirectory: String) -> Result<(path: String, data: Data), TemplateFileError> {
+        if case let .named(name) = choice, let problem = missing(name, templatesDirectory: templatesDirectory) {
+            return .failure(TemplateFileError(message: problem))
+        }
+        let path = path(choice, templatesDirectory: templatesDirectory)
+        if let data = FileManager.default.contents(atPath: path) { return .success((path, data)) }
+        var info = stat()
+        let why = stat(path, &info) != 0 ? AtomicFile.systemMessage()
+            : info.st_mode & S_IFMT != S_IFREG ? "it is not a regular file"
+            : access(path, R_OK) != 0 ? AtomicFile.systemMessage() : "it could not be read"
+        return .failure(TemplateFileError(message: "cannot read \(path): \(why)"))
+    }
+
+    /// A template file's bytes decoded and checked (`TemplateLoader`), or why not, after its path.
+    public static func decode(_ data: Data, path: String) -> Result<Template, TemplateFileError> {
+        do {
+            return .success(try TemplateLoader.load(data))
+        } catch {
+            return .failure(TemplateFileError(message: "\(path): \(error)"))
+        }
+    }
+}
+
+/// Why a template could not be found, read or decoded: one line, without the `template:` prefix.
+public struct TemplateFileError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
