@@ -7,17 +7,27 @@ struct ParsedOptions {
     var positional: [String] = []
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// The options the command declares. Options are read by name: a name the command does not
+    /// declare (a typo, `--tempalte`) would read as never given, so it stops the program
+    /// instead, on the first run of that command (every command is run by the tests).
+    /// (nil for options made by hand, as some tests do.)
+    var declared: Set<String>?
 
     /// The last value given for `name`.
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ name: String) -> String? { checked(name); return values[name]?.last }
+    func all(_ name: String) -> [String] { checked(name); return values[name] ?? [] }
+    func flag(_ name: String) -> Bool { checked(name); return flags.contains(name) }
+
+    private func checked(_ name: String) {
+        precondition(declared?.contains(name) ?? true, "the option \(name) is read but not declared by its command (a bug)")
+    }
 
     /// Splits `args` by the command's options: `--name value`, `--name=value`, flags, and
     /// positional arguments (`-` is one; after `--` everything is). An unknown option is a usage
     /// error naming the closest known one.
     static func parse(_ args: [String], spec: CommandSpec) throws(UsageError) -> ParsedOptions {
         var o = ParsedOptions()
+        o.declared = Set(spec.options.map(\.name))
         var i = 0
         var onlyPositional = false
         while i < args.count {
