@@ -59,7 +59,7 @@ let package = Package(
         // and its worker processes, reports.
         .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "COpenSSL"]),
         // The command line: argument parsing, messages, exit codes.
-        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "Entitlements", "StrictJSON"]),
+        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "StrictJSON"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "ProPolicy"], path: "bench/ItineraryBench"),
 
