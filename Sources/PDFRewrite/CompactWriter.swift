@@ -21,7 +21,7 @@ public struct CompactWriter {
     /// cross-reference stream numbered from `size` on. Numbers below `size` that are not among
     /// `objects` are free.
     /// `id` is the trailer's `/ID`, carried over from the file read.
-    public static func write(header: ArraySlice<UInt8>, objects: [(number: Int, object: Object)], size: Int, root: Int, info: Int?,
+    public static func write(header: ArraySlice<UInt8>, objects: [(number: Int, object: Object)], size: Int, root: PDFReference, info: PDFReference?,
                              id: PDFObject? = nil) -> [UInt8] {
         var out = Array(header)
         // Cross-reference entries: type (0 free, 1 at an offset, 2 in an object stream) and two fields.
@@ -75,8 +75,8 @@ public struct CompactWriter {
             rows.append(UInt8(truncatingIfNeeded: e.field3))
         }
         let table = Flate.deflate(rows)
-        var dictionary = "\(xrefNumber) 0 obj\n<< /Type /XRef\n   /Size \(entries.count)\n   /W [ 1 4 2 ]\n   /Root \(root) 0 R\n"
-        if let info { dictionary += "   /Info \(info) 0 R\n" }
+        var dictionary = "\(xrefNumber) 0 obj\n<< /Type /XRef\n   /Size \(entries.count)\n   /W [ 1 4 2 ]\n   /Root \(root)\n"
+        if let info { dictionary += "   /Info \(info)\n" }
         if let id { dictionary += "   /ID " + String(decoding: ObjectWriter.bytes(id), as: UTF8.self) + "\n" }
         dictionary += "   /Filter /FlateDecode\n   /Length \(table.count)\n>>\nstream\n"
         out += Array(dictionary.utf8)

@@ -14,8 +14,14 @@ struct CrossReference {
     var entries: [CrossReferenceEntry?] = []
     /// The newest trailer (a cross-reference stream's dictionary is its trailer).
     var trailer = PDFDictionary()
-    /// The numbers of the cross-reference streams read: objects of the old file's bookkeeping.
-    var streams: Set<Int> = []
+    /// The cross-reference streams read, by number and offset: objects of the old file's
+    /// bookkeeping, unless a newer section gave the number to another object.
+    var streams: [(number: Int, offset: Int)] = []
+    /// The most objects this file may number: a bound on what a crafted `/Size` or subsection
+    /// makes the reader allocate (a few bytes of file per object, and never more than `objectLimit`).
+    var limit = CrossReference.objectLimit
+    /// The offsets of the sections and streams read, each once (a `/Prev` loop is damage).
+    private var seen: Set<Int> = []
 
     /// More objects than any itinerary (a few thousand) by far, and a bound on what a crafted
     /// `/Size` or subsection can make this allocate.
@@ -24,6 +30,7 @@ struct CrossReference {
     /// Reads the sections from the `startxref` offset back along `/Prev`.
     init(_ file: PDFFile) throws {
         let bytes = file.bytes
+        limit = min(Self.objectLimit, max(100_000, bytes.count))
         // `startxref`, its offset and `%%EOF` end the file; some writers add a few bytes after.
         let tail = max(0, bytes.count - 1024)
         let marker = Array("startxref".utf8)
@@ -39,7 +46,6 @@ struct CrossReference {
             guard let value = parser.unsignedInteger() else { throw PDFError("the PDF's startxref names no offset") }
             return value
         }
-        var seen: Set<Int> = []
         var newest = true
         while true {
             guard offset < bytes.count, seen.insert(offset).inserted else {
@@ -58,8 +64,8 @@ struct CrossReference {
 
     /// Sets `number`'s entry unless a newer section has.
     mutating func record(_ number: Int, _ entry: CrossReferenceEntry) throws {
-        guard number >= 0, number < Self.objectLimit else {
-            throw PDFError("the PDF numbers an object \(number): more than \(Self.objectLimit) objects")
+        guard number >= 0, number < limit else {
+            throw PDFError("the PDF numbers an object \(number): more than this file of \(limit) bytes or objects can hold")
         }
         if number >= entries.count { entries += [CrossReferenceEntry?](repeating: nil, count: number + 1 - entries.count) }
         if entries[number] == nil { entries[number] = entry }
@@ -77,7 +83,7 @@ struct CrossReference {
                     throw parser.error("the PDF's cross-reference table is malformed")
                 }
                 // Each entry takes 20 bytes: a count the rest of the file cannot hold is damage.
-                guard count <= (buffer.count - parser.position) / 18, first + count <= Self.objectLimit else {
+                guard count <= (buffer.count - parser.position) / 18, first + count <= limit else {
                     throw parser.error("the PDF's cross-reference table is cut short")
                 }
                 for number in first..<(first + count) {
@@ -105,6 +111,8 @@ struct CrossReference {
         for (number, entry) in classic.rows where entry != .free { try record(number, entry) }
         if let stream = classic.trailer["XRefStm"] {
             guard let at = stream.integer, at >= 0, at < file.bytes.count else { throw PDFError("the PDF's /XRefStm is not an offset") }
+            // Each stream once: sections that all name one large stream would read it again and again.
+            guard seen.insert(at).inserted else { throw PDFError("the PDF's cross-reference names the stream at \(at) twice") }
             _ = try readStream(at: at, file: file)
         }
         for (number, entry) in classic.rows where entry == .free { try record(number, entry) }
@@ -117,7 +125,7 @@ struct CrossReference {
         guard let stream = object.stream, object.value.dictionary?["Type"] == .name("XRef") else {
             throw PDFError("the PDF's startxref or /Prev points to neither a table nor a cross-reference stream (offset \(offset))")
         }
-        streams.insert(object.number)
+        streams.append((object.number, offset))
         let dictionary = stream.dictionary
         guard let widths = dictionary["W"]?.array?.compactMap(\.integer), widths.count == 3, widths.allSatisfy({ (0...8).contains($0) }),
               let size = dictionary["Size"]?.integer, size >= 0 else {
@@ -143,13 +151,18 @@ struct CrossReference {
             return value
         }
         for (first, count) in subsections {
-            guard count <= (data.count - at) / rowBytes, first + count <= Self.objectLimit else {
+            guard count <= (data.count - at) / rowBytes, first + count <= limit else {
                 throw PDFError("the PDF's cross-reference stream is shorter than its /Index")
             }
             for number in first..<(first + count) {
                 // A type field of no bytes means type 1.
                 let type = widths[0] == 0 ? 1 : field(widths[0])
                 let field2 = field(widths[1]), field3 = field(widths[2])
+                // Fields of up to eight bytes may read as any Int: offsets, numbers and indexes
+                // out of range are damage.
+                guard field2 >= 0, field3 >= 0, type != 2 || (field2 < limit && field3 < limit) else {
+                    throw PDFError("the PDF's cross-reference stream has an entry out of range for object \(number)")
+                }
                 switch type {
                 case 0: try record(number, .free)
                 case 1: try record(number, .offset(field2, generation: field3))

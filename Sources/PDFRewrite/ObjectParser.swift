@@ -126,6 +126,7 @@ struct ObjectParser {
         position += 2
         var entries: [(key: PDFName, value: PDFObject)] = []
         entries.reserveCapacity(8)
+        var seen: Set<PDFName> = []
         while true {
             skipSpace()
             guard position + 1 < bytes.count else { throw error("a dictionary is not closed") }
@@ -136,8 +137,14 @@ struct ObjectParser {
             guard bytes[position] == UInt8(ascii: "/") else { throw error("a dictionary key is not a name") }
             let key = try name()
             let value = try object(depth: depth + 1)
-            // Names are few per dictionary: a linear check beats hashing them.
-            if entries.contains(where: { $0.key == key }) { throw error("a dictionary names \(key) twice") }
+            // Names are few per dictionary: a linear check beats hashing them, up to a point
+            // (a crafted dictionary may have hundreds of thousands).
+            if entries.count < 32 {
+                if entries.contains(where: { $0.key == key }) { throw error("a dictionary names \(key) twice") }
+            } else {
+                if seen.isEmpty { seen = Set(entries.map(\.key)) }
+                if !seen.insert(key).inserted { throw error("a dictionary names \(key) twice") }
+            }
             // A null value is, by the standard, the same as no entry.
             if value != .null { entries.append((key, value)) }
         }
@@ -350,9 +357,11 @@ struct ObjectParser {
         guard sign != UInt8(ascii: "+") else { return .integer(value) }
         // `n g R`? Only if a digit comes next (most integers are followed by a name or `>>`).
         let after = position
-        var peek = position
-        while peek < bytes.count, ByteClass.isSpace(bytes[peek]) { peek += 1 }
-        guard peek < bytes.count, ByteClass.isDigit(bytes[peek]) else { return .integer(value) }
+        skipSpace()
+        guard position < bytes.count, ByteClass.isDigit(bytes[position]) else {
+            position = after
+            return .integer(value)
+        }
         if let generation = unsignedInteger(), take("R") { return .reference(PDFReference(value, generation)) }
         position = after
         return .integer(value)

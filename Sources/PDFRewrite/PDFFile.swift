@@ -31,6 +31,9 @@ public final class PDFFile {
     public private(set) var bookkeeping: Set<Int> = []
 
     private var cache: [IndirectObject?] = []
+    /// The objects being read: one asked for again while it is read (an object stream said to
+    /// lie in itself, two streams whose lengths name each other) is a loop, not a recursion.
+    private var reading: [Bool] = []
     private var objectStreams: [Int: ObjectStream] = [:]
 
     /// The most an object stream or any stream this reads may inflate to.
@@ -48,11 +51,15 @@ public final class PDFFile {
         let table = try CrossReference(self)
         entries = table.entries
         trailer = table.trailer
-        bookkeeping = table.streams
+        // A cross-reference stream's number is bookkeeping while it still names that stream.
+        for (number, offset) in table.streams {
+            if case let .offset(at, _)? = entries[number], at == offset { bookkeeping.insert(number) }
+        }
         for entry in entries {
             if case let .compressed(stream, _)? = entry { bookkeeping.insert(stream) }
         }
         cache = [IndirectObject?](repeating: nil, count: entries.count)
+        reading = [Bool](repeating: false, count: entries.count)
     }
 
     /// The catalog's reference, from the trailer.
@@ -65,6 +72,9 @@ public final class PDFFile {
         }
         let object: IndirectObject
         if let cached = cache[number] { return cached }
+        guard !reading[number] else { throw PDFError("the PDF's object \(number) is reached again while it is read (a loop)") }
+        reading[number] = true
+        defer { reading[number] = false }
         switch entry {
         case .free:
             preconditionFailure()
@@ -94,7 +104,30 @@ public final class PDFFile {
 
     /// The stream's data with its filters undone.
     public func decodedData(_ stream: PDFStream, limit: Int = PDFFile.streamLimit) throws -> [UInt8] {
-        try StreamFilters.decode(stream.data, dictionary: stream.dictionary, limit: limit)
+        // `/Filter` and `/DecodeParms` may be references, and so may a parameter's values.
+        var dictionary = stream.dictionary
+        for key: PDFName in ["Filter", "DecodeParms"] {
+            guard var value = try resolve(dictionary[key]) else { continue }
+            if case var .array(items) = value {
+                for k in items.indices { items[k] = try resolve(items[k]) ?? .null }
+                value = .array(items)
+            }
+            dictionary[key] = try Self.resolvingValues(value, self)
+        }
+        return try StreamFilters.decode(stream.data, dictionary: dictionary, limit: limit)
+    }
+
+    /// A parameter dictionary (or an array of them) with its values resolved.
+    private static func resolvingValues(_ value: PDFObject, _ file: PDFFile) throws -> PDFObject {
+        switch value {
+        case var .dictionary(d):
+            for (key, entry) in d.entries { d[key] = try file.resolve(entry) }
+            return .dictionary(d)
+        case let .array(items):
+            return .array(try items.map { try resolvingValues($0, file) })
+        default:
+            return value
+        }
     }
 
     private func objectStream(_ number: Int) throws -> ObjectStream {

@@ -25,7 +25,9 @@ public struct Revision {
 
     public init(_ file: PDFFile) {
         self.file = file
-        nextNumber = max(file.entries.count, file.trailer["Size"]?.integer ?? 0)
+        // After the highest number the cross-reference names (a larger `/Size` only adds free
+        // numbers, and a crafted one would make the writer's table as large as it says).
+        nextNumber = file.entries.count
     }
 
     /// Replaces object `number`. Changing an object twice is a bug in the caller.
@@ -47,7 +49,8 @@ public struct Revision {
     /// The new file. The information dictionary stays plain text, where simple tools look for
     /// the title and dates.
     public func write() throws -> [UInt8] {
-        let info = file.trailer["Info"]?.reference?.number
+        let infoReference = file.trailer["Info"]?.reference
+        let info = infoReference?.number
         // The file's objects in the order they lie in it (an object in an object stream where
         // that stream lies), without its bookkeeping.
         var order: [(number: Int, position: Int, index: Int)] = []
@@ -72,12 +75,13 @@ public struct Revision {
         objects.reserveCapacity(order.count + added.count)
         for (number, _, _) in order {
             if let change = changes[number] {
-                objects.append((number, Self.written(number, change, plain: number == info)))
+                objects.append((number, Self.written(number, change, plain: number == info, generation: generation(number))))
                 continue
             }
             let (object, packable) = try file.bytesOf(number)
             if let stream = object.stream {
-                if stream.dictionary["Filter"] == nil {
+                // (An XMP packet stays plain, where PDF/A and simple tools look for it.)
+                if stream.dictionary["Filter"] == nil, stream.dictionary["Type"] != .name("Metadata") {
                     // A stream written plain (cairo's, when asked: `PDFRenderer`), deflated here, once.
                     var dictionary = stream.dictionary
                     dictionary["Length"] = nil
@@ -94,24 +98,32 @@ public struct Revision {
                 objects.append((number, .whole(Array("\(number) 0 obj\n".utf8) + object.body + Array("\nendobj\n".utf8))))
             }
         }
-        for (number, change) in added { objects.append((number, Self.written(number, change, plain: false))) }
+        for (number, change) in added { objects.append((number, Self.written(number, change, plain: false, generation: 0))) }
 
         // PDF 1.5 at least: object and cross-reference streams are 1.5's.
         let parts = file.version.split(separator: ".").map { Int($0) ?? 0 }
         let version = parts.count == 2 && (parts[0], parts[1]) >= (1, 5) ? file.version : "1.5"
         let header = Array("%PDF-\(version)\n%".utf8) + [0xB5, 0xED, 0xAE, 0xFB, 0x0A]
-        return CompactWriter.write(header: header[...], objects: objects, size: nextNumber, root: file.root.number, info: info,
+        return CompactWriter.write(header: header[...], objects: objects, size: nextNumber, root: file.root, info: infoReference,
                                    id: file.trailer["ID"])
     }
 
-    private static func written(_ number: Int, _ change: Change, plain: Bool) -> CompactWriter.Object {
+    /// The generation the file gives object `number` (0 in an object stream).
+    private func generation(_ number: Int) -> Int {
+        if case let .offset(_, generation)? = file.entries[number] { return generation }
+        return 0
+    }
+
+    /// A changed object keeps its number and generation (references to it name both); only
+    /// generation 0 can be packed.
+    private static func written(_ number: Int, _ change: Change, plain: Bool, generation: Int) -> CompactWriter.Object {
         switch change {
         case let .value(value):
             let bytes = ObjectWriter.bytes(value)
-            if !plain, value.dictionary != nil || value.array != nil { return .packed(bytes[...]) }
-            return .whole(Array("\(number) 0 obj\n".utf8) + bytes + Array("\nendobj\n".utf8))
+            if !plain, generation == 0, value.dictionary != nil || value.array != nil { return .packed(bytes[...]) }
+            return .whole(Array("\(number) \(generation) obj\n".utf8) + bytes + Array("\nendobj\n".utf8), generation: generation)
         case let .stream(dictionary, data):
-            return whole(number, 0, dictionary, data: data)
+            return whole(number, generation, dictionary, data: data)
         }
     }
 

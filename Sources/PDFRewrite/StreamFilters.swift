@@ -50,7 +50,12 @@ enum StreamFilters {
         if predictor == 2 {
             var out = data
             for row in Swift.stride(from: 0, to: out.count, by: rowBytes) {
-                for k in (row + stride)..<min(row + rowBytes, out.count) { out[k] = out[k] &+ out[k - stride] }
+                // (A last row cut short is undone as far as it goes.)
+                var k = row + stride
+                while k < min(row + rowBytes, out.count) {
+                    out[k] = out[k] &+ out[k - stride]
+                    k += 1
+                }
             }
             return out
         }

@@ -32,7 +32,7 @@ public struct StructureTree {
         root = (number, dictionary)
         var seen: Set<Int> = [number]
         // Depth first without recursion: a crafted file may nest as deep as it likes.
-        var stack: [PDFObject] = Self.kids(dictionary["K"]).reversed()
+        var stack: [PDFObject] = try Self.kids(dictionary["K"], in: file).reversed()
         while let kid = stack.popLast() {
             guard case let .reference(reference) = kid else {
                 // An integer (marked content), or a marked-content or object reference dictionary.
@@ -49,15 +49,19 @@ public struct StructureTree {
             }
             guard elements.count < Self.elementLimit else { throw PDFError("the PDF has more than \(Self.elementLimit) structure elements") }
             elements.append(StructureElement(number: reference.number, dictionary: element, role: String(decoding: role.bytes, as: UTF8.self)))
-            stack += Self.kids(element["K"]).reversed()
+            stack += try Self.kids(element["K"], in: file).reversed()
         }
     }
 
-    /// `/K` as a list: one kid, an array of them, or none.
-    public static func kids(_ value: PDFObject?) -> [PDFObject] {
+    /// `/K` as a list: one kid, an array of them (written in place or as an object of its own),
+    /// or none.
+    public static func kids(_ value: PDFObject?, in file: PDFFile) throws -> [PDFObject] {
         switch value {
         case nil: return []
         case let .array(items)?: return items
+        case let .reference(reference)?:
+            if let items = try file.resolve(.reference(reference))?.array { return items }
+            return [.reference(reference)]
         case let item?: return [item]
         }
     }

@@ -22,9 +22,13 @@ private func pdf(_ objects: [String], root: Int = 1) -> [UInt8] {
 
 private func stream(_ content: String) -> String { "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream" }
 
-private func element(_ text: String) throws -> StructureElement {
+private func element(_ text: String) throws -> (StructureElement, PDFFile) {
     let file = try PDFFile(pdf(["<< /Type /Catalog >>", text]))
-    return StructureElement(number: 2, dictionary: try #require(try file.object(2).value.dictionary), role: "Private")
+    return (StructureElement(number: 2, dictionary: try #require(try file.object(2).value.dictionary), role: "Private"), file)
+}
+
+extension ArtifactRewrite {
+    fileprivate mutating func add(_ pair: (StructureElement, PDFFile)) throws { try add(pair.0, in: pair.1) }
 }
 
 @Suite("Artifact rewrite")
@@ -86,5 +90,26 @@ struct ArtifactRewriteTests {
         #expect(try !update.apply(to: document("/Private << /MCID 0 >> BDC EMC")).isEmpty)
         #expect(throws: RenderError.self) { try update.apply(to: document("/Private << /MCID 0 >> BDC EMC /Private << /MCID 1 >> BDC EMC")) }
         #expect(throws: RenderError.self) { try update.apply(to: document("(/Private << /MCID 0 >> BDC) Tj")) }
+    }
+
+    @Test("crafted shapes: /K as arrays of their own, objects of generation 1; the figure named, the link named, the furniture an artifact")
+    func craftedShapes() throws {
+        func crafted(_ name: String) throws -> [UInt8] {
+            Array(try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/pdf/crafted/\(name).pdf")))
+        }
+        let update = AccessibilityUpdate(language: "en", figureAlternates: ["The map"], linkDescriptions: ["https://example.com/another": "Another"],
+                                         title: "t", author: nil)
+        let kids = try PDFFile(Array(try update.apply(to: try crafted("indirect-K-arrays"))))
+        #expect(try kids.object(5).value["Alt"] == .string(Array("The map".utf8)))
+        #expect(kids.entries[6] == .free)
+        #expect(try kids.object(11).value == .array([.reference(PDFReference(5))]))
+        let content = String(decoding: try kids.decodedData(try #require(try kids.object(7).stream)), as: UTF8.self)
+        #expect(content.contains("/Artifact BMC") && !content.contains("/Private"))
+
+        let generations = try PDFFile(Array(try update.apply(to: try crafted("generation-1-objects"))))
+        #expect(try generations.resolve(.reference(PDFReference(5, 1)))?["Alt"] == .string(Array("The map".utf8)))
+        #expect(try generations.resolve(.reference(PDFReference(6, 1)))?["Contents"] == .string(Array("Another".utf8)))
+        #expect(try generations.resolve(generations.trailer["Info"])?["Title"] != nil)
     }
 }

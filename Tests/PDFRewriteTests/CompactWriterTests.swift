@@ -19,7 +19,7 @@ struct CompactWriterTests {
             (6, .whole(Array("6 0 obj\n<< /Title (t) >>\nendobj\n".utf8))),
         ]
         for k in 0..<250 { objects.append((7 + k, body("<< /Type /Annot /Subtype /Text /Rect [ 0 0 1 1 ] /Contents (note \(k)) >>"))) }
-        let pdf = CompactWriter.write(header: Array("%PDF-1.5\n".utf8)[...], objects: objects, size: 257, root: 1, info: 6)
+        let pdf = CompactWriter.write(header: Array("%PDF-1.5\n".utf8)[...], objects: objects, size: 257, root: PDFReference(1), info: PDFReference(6))
         let file = TestPaths.scratch("compact-writer").appendingPathComponent("t.pdf")
         try Data(pdf).write(to: file)
         let check = try runProcess("/usr/bin/qpdf", ["--check", file.path])

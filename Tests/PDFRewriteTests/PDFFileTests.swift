@@ -81,3 +81,65 @@ struct PDFFileTests {
         }
     }
 }
+
+/// Crafted files from a review (`Tests/Fixtures/pdf/crafted/`): valid shapes cairo never
+/// writes, read right; damage and amplification, refused with a reason and never a crash.
+@Suite("Crafted PDFs")
+struct CraftedPDFTests {
+    private func crafted(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: PDFFixtures.directory.appendingPathComponent("crafted").appendingPathComponent(name + ".pdf")))
+    }
+
+    /// Opens the file, reads every object, and writes it again.
+    private func readAndWrite(_ bytes: [UInt8]) throws -> [UInt8] {
+        let file = try PDFFile(bytes)
+        for (number, entry) in file.entries.enumerated() where number > 0 && entry != nil && entry != .free {
+            let object = try file.object(number)
+            if let stream = object.stream { _ = try? file.decodedData(stream) }
+        }
+        return try Revision(file).write()
+    }
+
+    @Test("refused: an object stream said to lie in itself, lengths that name each other, an object number no file this size holds, an out-of-range entry, one stream named by every section")
+    func refused() throws {
+        for name in ["objstm-inside-itself", "length-cycle", "four-million-entries", "negative-objstm-number", "xrefstm-amplification-50"] {
+            #expect(throws: PDFError.self, "\(name)") { try readAndWrite(try crafted(name)) }
+        }
+    }
+
+    @Test("read and written clean: a TIFF predictor's short last row, a /Size of 10^15, a hybrid file, lexical oddities, a comment inside a reference, an update reusing an old cross-reference stream's number")
+    func read() throws {
+        for name in ["objstm-tiff-predictor-partial-row", "huge-size", "hybrid", "lexical-oddities", "comment-inside-reference",
+                     "update-reuses-old-xref-stream-number"] {
+            let written = try readAndWrite(try crafted(name))
+            let check = try qpdfCheck(written, "crafted-" + name)
+            #expect(check.ok, "\(name): \(check.output)")
+        }
+        // The update's /Info took the number of the old cross-reference stream: it is kept.
+        let file = try PDFFile(try readAndWrite(try crafted("update-reuses-old-xref-stream-number")))
+        let info = try #require(file.trailer["Info"]?.reference)
+        #expect(try file.object(info.number).value["Title"] != nil)
+    }
+
+    @Test("objects of generation 1 keep it when changed, and the trailer's references name it")
+    func generations() throws {
+        let file = try PDFFile(try crafted("generation-1-objects"))
+        var revision = Revision(file)
+        var figure = try #require(try file.object(5).value.dictionary)
+        figure["Alt"] = .string(Array("changed".utf8))
+        try revision.change(5, to: .value(.dictionary(figure)))
+        let again = try PDFFile(try revision.write())
+        #expect(again.entries[5] != nil)
+        if case let .offset(_, generation)? = again.entries[5] { #expect(generation == 1) } else { Issue.record("object 5 is not at an offset") }
+        #expect(try again.object(5).value["Alt"] == .string(Array("changed".utf8)))
+        #expect(again.trailer["Info"] == .reference(PDFReference(8, 1)))
+        #expect(try again.resolve(again.trailer["Info"])?["Title"] != nil)
+    }
+
+    @Test("/K written as an array of its own is walked; the structure under it is found")
+    func indirectKids() throws {
+        let file = try PDFFile(try crafted("indirect-K-arrays"))
+        let catalog = try #require(try file.object(file.root.number).value.dictionary)
+        #expect(try StructureTree(file, catalog: catalog).elements.map(\.role) == ["Document", "Figure", "Private"])
+    }
+}

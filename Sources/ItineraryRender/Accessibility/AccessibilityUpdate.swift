@@ -45,7 +45,7 @@ struct AccessibilityUpdate {
         for element in tree.elements {
             switch element.role {
             case "Private":
-                try artifacts.add(element)
+                try artifacts.add(element, in: file)
             case "Figure":
                 guard let alternate = figures.popFirst() else { continue }
                 var dictionary = element.dictionary

@@ -25,7 +25,7 @@ struct ArtifactRewrite {
     static let contentLimit = 64 << 20
 
     /// Records the `Private` element `element`.
-    mutating func add(_ element: StructureElement) throws {
+    mutating func add(_ element: StructureElement, in file: PDFFile) throws {
         let d = element.dictionary
         guard let parent = d["P"]?.reference?.number else {
             throw PDFError("a furniture element (object \(element.number)) has no parent")
@@ -33,7 +33,8 @@ struct ArtifactRewrite {
         var page = d["Pg"]?.reference?.number
         var ids: [Int] = []
         // `/K 3`, `/K [ 3 4 ]`, or marked-content references `<< /Type /MCR /MCID 3 /Pg … >>`.
-        for kid in StructureTree.kids(d["K"]) {
+        for kid in try StructureTree.kids(d["K"], in: file) {
+            let kid = try file.resolve(kid) ?? .null
             if let id = kid.integer {
                 ids.append(id)
             } else if let mcr = kid.dictionary, let id = mcr["MCID"]?.integer, mcr["Stm"] == nil {
@@ -117,12 +118,17 @@ struct ArtifactRewrite {
             guard var dictionary = try file.object(parent).value.dictionary else {
                 throw PDFError("a furniture element's parent (object \(parent)) is not a dictionary")
             }
-            let kids = StructureTree.kids(dictionary["K"]).filter { kid in
+            let kids = try StructureTree.kids(dictionary["K"], in: file).filter { kid in
                 guard let number = kid.reference?.number else { return true }
                 return !removed.contains(number)
             }
-            dictionary["K"] = .array(kids)
-            try revision.change(parent, to: .value(.dictionary(dictionary)))
+            // The kids are changed where they are written: in the element, or in an array of their own.
+            if let array = dictionary["K"]?.reference?.number, try file.resolve(dictionary["K"])?.array != nil {
+                try revision.change(array, to: .value(.array(kids)))
+            } else {
+                dictionary["K"] = .array(kids)
+                try revision.change(parent, to: .value(.dictionary(dictionary)))
+            }
         }
     }
 
