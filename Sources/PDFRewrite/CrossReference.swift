@@ -121,7 +121,7 @@ struct CrossReference {
 
     /// A cross-reference stream (§7.5.8): `/W` field widths, `/Index` subsections.
     mutating func readStream(at offset: Int, file: PDFFile) throws -> PDFDictionary {
-        let object = try file.readObject(at: offset, number: nil)
+        let object = try file.readObject(at: offset, number: nil).object
         guard let stream = object.stream, object.value.dictionary?["Type"] == .name("XRef") else {
             throw PDFError("the PDF's startxref or /Prev points to neither a table nor a cross-reference stream (offset \(offset))")
         }

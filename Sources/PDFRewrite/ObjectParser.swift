@@ -77,7 +77,7 @@ struct ObjectParser {
     }
 
     /// The next object. A keyword other than `true`, `false` and `null` is an error here:
-    /// callers that expect one (`obj`, `stream`, an operator) read it with `keyword()`.
+    /// callers that expect one (`obj`, `stream`, `BDC`) read it with `take(_:)`.
     mutating func object(depth: Int = 0) throws -> PDFObject {
         guard depth < Self.depthLimit else { throw error("arrays and dictionaries nest more than \(Self.depthLimit) deep") }
         skipSpace()

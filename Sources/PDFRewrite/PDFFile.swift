@@ -70,19 +70,15 @@ public final class PDFFile {
         guard number > 0, number < entries.count, let entry = entries[number], entry != .free else {
             throw PDFError("the PDF has no object \(number)")
         }
-        let object: IndirectObject
         if let cached = cache[number] { return cached }
         guard !reading[number] else { throw PDFError("the PDF's object \(number) is reached again while it is read (a loop)") }
         reading[number] = true
         defer { reading[number] = false }
-        switch entry {
-        case .free:
-            preconditionFailure()
-        case let .offset(offset, generation):
-            object = try readObject(at: offset, number: number)
-            guard object.generation == generation else { throw PDFError("the PDF's object \(number) has another generation than its cross-reference says") }
-        case let .compressed(stream, index):
+        let object: IndirectObject
+        if case let .compressed(stream, index) = entry {
             object = try objectStream(stream).object(number, at: index)
+        } else {
+            object = try read(number, build: true).object
         }
         cache[number] = object
         return object
@@ -104,29 +100,23 @@ public final class PDFFile {
 
     /// The stream's data with its filters undone.
     public func decodedData(_ stream: PDFStream, limit: Int = PDFFile.streamLimit) throws -> [UInt8] {
-        // `/Filter` and `/DecodeParms` may be references, and so may a parameter's values.
+        // `/Filter` and `/DecodeParms` may be references, and so may their items and values.
         var dictionary = stream.dictionary
-        for key: PDFName in ["Filter", "DecodeParms"] {
-            guard var value = try resolve(dictionary[key]) else { continue }
-            if case var .array(items) = value {
-                for k in items.indices { items[k] = try resolve(items[k]) ?? .null }
-                value = .array(items)
-            }
-            dictionary[key] = try Self.resolvingValues(value, self)
-        }
+        for key: PDFName in ["Filter", "DecodeParms"] { dictionary[key] = try resolvedParameters(dictionary[key]) }
         return try StreamFilters.decode(stream.data, dictionary: dictionary, limit: limit)
     }
 
-    /// A parameter dictionary (or an array of them) with its values resolved.
-    private static func resolvingValues(_ value: PDFObject, _ file: PDFFile) throws -> PDFObject {
-        switch value {
-        case var .dictionary(d):
-            for (key, entry) in d.entries { d[key] = try file.resolve(entry) }
+    /// A filter or parameter value with its references resolved: the value, an array's items,
+    /// a dictionary's values.
+    private func resolvedParameters(_ value: PDFObject?) throws -> PDFObject? {
+        switch try resolve(value) {
+        case var .dictionary(d)?:
+            for (key, entry) in d.entries { d[key] = try resolve(entry) }
             return .dictionary(d)
-        case let .array(items):
-            return .array(try items.map { try resolvingValues($0, file) })
-        default:
-            return value
+        case let .array(items)?:
+            return .array(try items.map { try resolvedParameters($0) ?? .null })
+        case let other:
+            return other
         }
     }
 
@@ -149,27 +139,27 @@ public final class PDFFile {
             let object = try self.object(number)
             return (object, object.value.dictionary != nil || object.value.array != nil)
         }
-        var container = false
-        let object = try readObject(at: offset, number: number, skipping: &container)
-        guard object.generation == generation else { throw PDFError("the PDF's object \(number) has another generation than its cross-reference says") }
+        let read = try read(number, build: false)
         // A stream was read whole, and is kept.
-        if object.stream != nil { cache[number] = object }
-        return (object, container)
+        if read.object.stream != nil { cache[number] = read.object }
+        return read
     }
 
-    func readObject(at offset: Int, number: Int?) throws -> IndirectObject {
-        var unused = false
-        return try readObject(at: offset, number: number, build: true, skipping: &unused)
-    }
-
-    private func readObject(at offset: Int, number: Int?, skipping container: inout Bool) throws -> IndirectObject {
-        try readObject(at: offset, number: number, build: false, skipping: &container)
+    /// Object `number`, written directly in the file, read where the cross-reference says, with
+    /// the generation it says.
+    private func read(_ number: Int, build: Bool) throws -> (object: IndirectObject, container: Bool) {
+        guard case let .offset(offset, generation)? = entries[number] else { throw PDFError("the PDF has no object \(number) in the file") }
+        let read = try readObject(at: offset, number: number, build: build)
+        guard read.object.generation == generation else {
+            throw PDFError("the PDF's object \(number) has another generation than its cross-reference says")
+        }
+        return read
     }
 
     /// `n g obj … endobj` at `offset`; `number` checked when given. Unless `build`, a value
-    /// that is not a stream's dictionary is passed over (`container` says whether it is a
-    /// dictionary or an array) and read as `null`.
-    private func readObject(at offset: Int, number: Int?, build: Bool, skipping container: inout Bool) throws -> IndirectObject {
+    /// that is not a stream's dictionary is passed over and read as `null` (`container` says
+    /// whether it is a dictionary or an array).
+    func readObject(at offset: Int, number: Int?, build: Bool = true) throws -> (object: IndirectObject, container: Bool) {
         guard offset >= 0, offset < bytes.count else { throw PDFError("the PDF's object \(number ?? 0) lies outside the file") }
         return try bytes.withUnsafeBufferPointer { buffer in
             var parser = ObjectParser(buffer, at: offset)
@@ -182,6 +172,7 @@ public final class PDFFile {
             parser.skipSpace()
             let start = parser.position
             var value = PDFObject.null
+            var container = false
             if build {
                 value = try parser.object()
             } else {
@@ -224,8 +215,9 @@ public final class PDFFile {
             var extentEnd = parser.position
             if extentEnd < buffer.count, buffer[extentEnd] == 0x0D { extentEnd += 1 }
             if extentEnd < buffer.count, buffer[extentEnd] == 0x0A { extentEnd += 1 }
-            return IndirectObject(number: found, generation: generation, value: value, stream: stream,
-                                  body: bytes[start..<end], extent: offset..<extentEnd)
+            if build { container = value.dictionary != nil || value.array != nil }
+            return (IndirectObject(number: found, generation: generation, value: value, stream: stream,
+                                   body: bytes[start..<end], extent: offset..<extentEnd), container)
         }
     }
 }

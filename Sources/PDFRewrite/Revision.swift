@@ -84,7 +84,6 @@ public struct Revision {
                 if stream.dictionary["Filter"] == nil, stream.dictionary["Type"] != .name("Metadata") {
                     // A stream written plain (cairo's, when asked: `PDFRenderer`), deflated here, once.
                     var dictionary = stream.dictionary
-                    dictionary["Length"] = nil
                     dictionary["Filter"] = .name("FlateDecode")
                     objects.append((number, Self.whole(number, object.generation, dictionary, data: Flate.deflate(Array(stream.data)))))
                 } else if let extent = object.extent {

@@ -101,17 +101,6 @@ struct AccessibilityUpdate {
         }
     }
 
-    /// Every link annotation on every page, once, with the object it is in (its own, or its page's).
-    static func linkAnnotations(_ file: PDFFile, catalog: PDFDictionary) throws -> [PDFDictionary] {
-        var out: [PDFDictionary] = []
-        for page in try PageTree.pages(file, catalog: catalog) {
-            for entry in try file.resolve(page.dictionary["Annots"])?.array ?? [] {
-                if let annotation = try file.resolve(entry)?.dictionary, annotation["Subtype"] == .name("Link") { out.append(annotation) }
-            }
-        }
-        return out
-    }
-
     /// `uri` for a link to a URI, `#name` for one to a named destination; nil for any other.
     static func linkTarget(_ annotation: PDFDictionary, _ file: PDFFile) throws -> String? {
         func text(_ object: PDFObject?) -> String? {

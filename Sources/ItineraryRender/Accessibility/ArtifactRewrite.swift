@@ -107,7 +107,8 @@ struct ArtifactRewrite {
                     replacements.append((marked.range, Self.artifact))
                 }
                 guard !replacements.isEmpty else { continue }
-                var rewritten = PDFDictionary([("Length", .integer(0)), ("Filter", .name("FlateDecode"))])
+                // (The revision writes `/Length` from the data.)
+                var rewritten = PDFDictionary([("Filter", .name("FlateDecode"))])
                 for (key, value) in stream.dictionary.entries where !["Length", "Filter", "DecodeParms"].contains(key) { rewritten[key] = value }
                 try revision.change(reference.number, to: .stream(rewritten, data: Flate.deflate(ContentStream.replacing(replacements, in: content))))
             }
