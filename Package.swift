@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "ItineraryRenderTests", dependencies: ["DisplayList", "ItineraryRender", "PDFRewrite", "CFastFormat", "ItineraryLayout", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryExportTests", dependencies: ["DisplayList", "ItineraryExport", "ExportItineraryCLI", "TestSupport",
                                                                 "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo"]),
-        .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "TestSupport"]),
+        .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "StrictJSON", "TestSupport"]),
 
         .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
                     exclude: ["Verification/make_jws.py"]),

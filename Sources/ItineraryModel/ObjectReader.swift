@@ -13,30 +13,15 @@ typealias FieldReader<T> = (JSONValue, JSONPath, inout [TripProblem]) -> T?
 /// object as a whole (a missing required key, a rule across two keys when one is absent)
 /// sort after all members, in the order they were found.
 struct ObjectReader {
-    let path: JSONPath
-    private let members: [JSONMember]
-    /// Where each key first appears. A repeated key is a problem; its first value is used.
-    private var firstIndex: [String: Int] = [:]
+    var path: JSONPath { object.path }
+    /// The object, read by the one object reader; its key problems are filed on creation.
+    private let object: JSONObject
     private var filed: [(order: Int, problem: TripProblem)] = []
 
     init(_ members: [JSONMember], at path: JSONPath, knownKeys: [String]) {
-        self.path = path
-        self.members = members
-        firstIndex.reserveCapacity(min(members.count, knownKeys.count))
-        for (index, member) in members.enumerated() {
-            if firstIndex[member.key] != nil {
-                file(order: index, TripProblem(path.key(member.key), "duplicate key"))
-                continue
-            }
-            firstIndex[member.key] = index
-            if !knownKeys.contains(member.key) {
-                var message = "unknown key"
-                if let suggestion = KeySuggestion.closest(to: member.key, among: knownKeys) {
-                    message += " (did you mean \(MessageText.quoted(suggestion))?)"
-                }
-                file(order: index, TripProblem(path.key(member.key), message))
-            }
-        }
+        object = JSONObject(members: members, at: path, keys: .only(knownKeys))
+        // A repeated key is a problem; its first value is used, so the rest can still be checked.
+        for (index, problem) in object.keyProblems { file(order: index, TripProblem(problem)) }
     }
 
     /// Every problem filed so far, in document order.
@@ -48,16 +33,13 @@ struct ObjectReader {
     }
 
     /// Whether `key` is present with a non-null value.
-    func has(_ key: String) -> Bool {
-        guard let index = firstIndex[key] else { return false }
-        return members[index].value != .null
-    }
+    func has(_ key: String) -> Bool { object.has(key) }
 
     /// Reads a key that must be present. Reports `required key is missing` if absent.
     /// `null` is not absent here: it gets the reader's wrong-type message.
     mutating func required<T>(_ key: String, _ read: FieldReader<T>) -> T? {
-        guard let index = firstIndex[key] else {
-            file(order: members.count, TripProblem(path.key(key), "required key is missing"))
+        guard let index = object.index(of: key) else {
+            file(order: object.members.count, TripProblem(.missingKey(at: path.key(key))))
             return nil
         }
         return readMember(index, key, read)
@@ -66,18 +48,18 @@ struct ObjectReader {
     /// Reads a key that may be left out. An explicit `null` counts as left out, since many
     /// JSON writers emit `null` for an absent optional.
     mutating func optional<T>(_ key: String, _ read: FieldReader<T>) -> T? {
-        guard let index = firstIndex[key], members[index].value != .null else { return nil }
+        guard let index = object.index(of: key), object.members[index].value != .null else { return nil }
         return readMember(index, key, read)
     }
 
     /// Records a problem with the value of `key` (or, if `key` is absent, with the object).
     mutating func report(_ key: String, _ message: String) {
-        file(order: firstIndex[key] ?? members.count, TripProblem(path.key(key), message))
+        file(order: object.index(of: key) ?? object.members.count, TripProblem(path.key(key), message))
     }
 
     private mutating func readMember<T>(_ index: Int, _ key: String, _ read: FieldReader<T>) -> T? {
         var found: [TripProblem] = []
-        let value = read(members[index].value, path.key(key), &found)
+        let value = read(object.members[index].value, path.key(key), &found)
         for problem in found { file(order: index, problem) }
         return value
     }

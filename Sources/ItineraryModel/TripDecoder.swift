@@ -12,7 +12,7 @@ enum TripDecoder {
     /// The trip, if nothing is wrong, and the problems in document order.
     static func decode(_ document: JSONValue) -> (Trip?, [TripProblem]) {
         guard case .object(let members) = document else {
-            return (nil, [TripProblem(.root, "expected an object at the top level, got \(document.kindDescription)")])
+            return (nil, [TripProblem(.mismatch(at: .root, expected: "an object at the top level", got: document))])
         }
         var top = ObjectReader(members, at: .root, knownKeys: topLevelKeys)
         let version = top.required("schemaVersion", Read.integer())

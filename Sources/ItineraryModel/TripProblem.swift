@@ -42,3 +42,8 @@ extension TripProblem {
         self.init(path: path.text, message: message)
     }
 }
+
+extension TripProblem {
+    /// The problem the shared object reader found, in its words.
+    init(_ problem: JSONProblem) { self.init(path: problem.path.text, message: problem.message) }
+}

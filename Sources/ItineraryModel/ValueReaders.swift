@@ -5,7 +5,7 @@ import StrictJSON
 /// signature lets `ObjectReader` file the problems under the right member.
 enum Read {
     static func typeMismatch(_ expected: String, _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) {
-        problems.append(TripProblem(path, "expected \(expected), got \(value.kindDescription)"))
+        problems.append(TripProblem(.mismatch(at: path, expected: expected, got: value)))
     }
 
     // MARK: Strings
@@ -111,7 +111,7 @@ enum Read {
             guard isInteger, let integer = Int(exactly: number), abs(number) < 1e15 else {
                 // Shown as a decimal when written as one, so "got 1.0" explains the refusal.
                 let shown = isInteger ? MessageText.number(number) : String(number)
-                problems.append(TripProblem(path, "expected an integer, got \(shown)"))
+                problems.append(TripProblem(.mismatch(at: path, expected: "an integer", shown: shown)))
                 return nil
             }
             if let minimum, integer < minimum {

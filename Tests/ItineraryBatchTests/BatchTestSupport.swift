@@ -1,6 +1,6 @@
 /// Shared by the batch tests: scratch trees of trips, the command with the shared Pro store.
 import Foundation
-import ItineraryBatch
+@testable import ItineraryBatch
 import TestSupport
 
 /// Runs the built command with the repository's fonts, templates and the shared Pro store.
@@ -51,5 +51,5 @@ func filesBelow(_ root: URL) -> [String] {
 }
 
 func readReport(_ url: URL) throws -> BatchReport {
-    try JSONDecoder().decode(BatchReport.self, from: Data(contentsOf: url))
+    try BatchReport(reading: Data(contentsOf: url))
 }

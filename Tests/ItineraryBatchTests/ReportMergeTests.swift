@@ -1,6 +1,7 @@
 /// Merging shard reports: whole, missing, twice, of another plan.
 import Foundation
 @testable import ItineraryBatch
+import StrictJSON
 import Testing
 
 @Suite("Report merging")
@@ -42,10 +43,35 @@ struct ReportMergeTests {
         r.jobs[1].reason = "up to date"
         r.totals = .init(jobs: r.jobs, seconds: 1.25)
         let data = r.encoded()
-        #expect(try JSONDecoder().decode(BatchReport.self, from: data) == r)
+        #expect(try BatchReport(reading: data) == r)
         #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
         let empty = report(shard: nil, outputs: [])
-        #expect(try JSONDecoder().decode(BatchReport.self, from: empty.encoded()) == empty)
+        #expect(try BatchReport(reading: empty.encoded()) == empty)
+    }
+
+    /// The report is read by the strict reader: what `encoded()` never writes is not a report.
+    @Test("a report with a key written twice, an unknown key, a wrong kind or another format is refused, with where",
+          arguments: [
+              (#"{"format": 1, "format": 1}"#, "format: duplicate key"),
+              (#"{"format": 1, "formta": 2}"#, #"formta: unknown key (did you mean "format"?)"#),
+              (#"{"format": "1"}"#, "format: expected a number, got a string"),
+              (#"{"format": 2}"#, "format: report format 2; this version reads format 1"),
+              ("[]", "expected an object, got an array"),
+          ])
+    func refusedReports(text: String, problem: String) {
+        let error = #expect(throws: JSONProblem.self) { try BatchReport(reading: Data(text.utf8)) }
+        #expect(error?.description == problem)
+    }
+
+    @Test("a job's status must be one of the four words, and a job must say its attempts")
+    func refusedJobs() throws {
+        var text = String(decoding: report(shard: nil, outputs: ["a.pdf"]).encoded(), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""status": "ok""#, with: #""status": "done""#)
+        #expect(throws: JSONProblem(JSONPath.root.key("jobs").index(0).key("status"), #"expected "ok", "failed", "skipped" or "cancelled", got "done""#)) {
+            try BatchReport(reading: Data(text.utf8))
+        }
+        text = text.replacingOccurrences(of: #""attempts": 1,"#, with: "")
+        #expect(throws: JSONProblem.self) { try BatchReport(reading: Data(text.utf8)) }
     }
 
     @Test func reportsOfAnotherPlanAreRefused() {

@@ -13,7 +13,7 @@ import ItineraryModel
         Breakage("progress.visitedStadiumIds", "wrigley", "progress.visitedStadiumIds: expected an array, got a string"),
         Breakage("progress.visitedStadiumIds[1]", "", "progress.visitedStadiumIds[1]: must not be empty"),
         Breakage("progress.visitedStadiumIds[1]", 7, "progress.visitedStadiumIds[1]: expected a string, got a number"),
-        Breakage("progress.visited", 1, "progress.visited: unknown key"),
+        Breakage("progress.visited", 1, #"progress.visited: unknown key (expected "league", "visitedStadiumIds", "totalStadiums" or "visitedCount")"#),
         Breakage("progress", [], "progress: expected an object, got an array"),
     ]
 

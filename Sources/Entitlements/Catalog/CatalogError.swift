@@ -4,6 +4,8 @@
 ///
 /// `description` reads like
 /// `subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99", found "abc"`.
+import StrictJSON
+
 public struct CatalogError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The key path into the .storekit JSON, e.g. `subscriptionGroups[0].subscriptions[1].displayPrice`;
     /// empty when the problem concerns the whole file (unreadable, not JSON, not an object).
@@ -16,6 +18,9 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable, Equatable 
         self.keyPath = keyPath
         self.message = message
     }
+
+    /// The problem the shared object reader found, in its words.
+    init(_ problem: JSONProblem) { self.init(keyPath: problem.path.text, message: problem.message) }
 
     /// `keyPath: message`, or just the message when the key path is empty.
     public var description: String {

@@ -25,33 +25,28 @@ struct CatalogNode: Sendable {
 
     /// An error saying this value is not of the `expected` kind.
     func mismatch(_ expected: String) -> CatalogError {
-        error("expected \(expected), found \(value.kindDescription)")
+        CatalogError(.mismatch(at: path, expected: expected, got: value))
     }
 
-    /// The members of this object; a key written twice is an error (which one would count?).
-    func members() throws(CatalogError) -> [String: JSONValue] {
-        guard case .object(let members) = value else { throw mismatch("an object") }
-        var byKey: [String: JSONValue] = [:]
-        for member in members {
-            guard byKey.updateValue(member.value, forKey: member.key) == nil else {
-                throw CatalogError(keyPath: path.key(member.key).text, message: "the key is written twice")
-            }
+    /// This value as an object. A key written twice is an error (which one would count?); keys
+    /// the reader does not ask for are Xcode's to add, and pass.
+    func object() throws(CatalogError) -> JSONObject {
+        do {
+            return try JSONObject.strict(value, at: path, keys: .any)
+        } catch {
+            throw CatalogError(error)
         }
-        return byKey
     }
 
     /// The value at `key`, or nil when the key is absent or null.
     func optional(_ key: String) throws(CatalogError) -> CatalogNode? {
-        guard let child = try members()[key] else { return nil }
-        if case .null = child { return nil }
+        guard let child = try object().optional(key) else { return nil }
         return CatalogNode(path: path.key(key), value: child)
     }
 
-    /// The value at `key`; a missing or null key is an error that says what was `expected`.
-    func required(_ key: String, expected: String) throws(CatalogError) -> CatalogNode {
-        guard let child = try optional(key) else {
-            throw CatalogError(keyPath: path.key(key).text, message: "missing; expected \(expected)")
-        }
+    /// The value at `key`; a missing or null key is an error.
+    func required(_ key: String) throws(CatalogError) -> CatalogNode {
+        guard let child = try optional(key) else { throw CatalogError(.missingKey(at: path.key(key))) }
         return child
     }
 
@@ -65,7 +60,7 @@ struct CatalogNode: Sendable {
     func nonEmptyString(expected: String) throws(CatalogError) -> String {
         let text = try string(expected: expected)
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw error("expected \(expected), found an empty string")
+            throw CatalogError(.mismatch(at: path, expected: expected, shown: "an empty string"))
         }
         return text
     }

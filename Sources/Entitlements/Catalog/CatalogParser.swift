@@ -7,10 +7,10 @@ enum CatalogParser {
     static func parse(_ data: Data) throws(CatalogError) -> StoreKitCatalog {
         let root = try CatalogNode.root(of: data)
         guard case .object = root.value else {
-            throw CatalogError(keyPath: "", message: "not a StoreKit configuration file: expected a JSON object at the top level, found \(root.value.kindDescription)")
+            throw CatalogError(keyPath: "", message: "not a StoreKit configuration file: expected a JSON object at the top level, got \(root.value.kindDescription)")
         }
         let settings = try root.optional("settings")
-        if let settings { _ = try settings.members() }
+        if let settings { _ = try settings.object() }
         let locale = try settings?.optional("_locale")?.nonEmptyString(expected: "a locale identifier like \"en_US\"")
             ?? defaultLocale
         let storefront = try settings?.optional("_storefront")?.nonEmptyString(expected: "a storefront code like \"USA\"")
@@ -18,11 +18,11 @@ enum CatalogParser {
         var productIDs = CatalogProductIDRegistry()
 
         // Subscription groups: every subscription's product ID, then the Pro group's plans.
-        let groupsNode = try root.required("subscriptionGroups", expected: "an array of subscription groups")
+        let groupsNode = try root.required("subscriptionGroups")
         let groupNodes = try groupsNode.elements()
         var groups: [CatalogProRule.Group] = []
         for (index, group) in groupNodes.enumerated() {
-            let name = try group.required("name", expected: "the subscription group's name")
+            let name = try group.required("name")
                 .nonEmptyString(expected: "the subscription group's name")
             let id = try group.optionalString("id")
             groups.append(.init(index: index, name: name, id: id))
@@ -46,7 +46,7 @@ enum CatalogParser {
         // Consumables and non-consumables: non-consumables in the Pro namespace are Pro.
         for product in try root.optionalElements("products") {
             let productID = try productIDs.register(product)
-            let type = try product.required("type", expected: "\"Consumable\" or \"NonConsumable\"").string()
+            let type = try product.required("type").string()
             if type == "NonConsumable", CatalogProRule.isProNonConsumable(productID, proNamespaces: proNamespaces) {
                 plans.append(try plan(product, kind: .nonConsumable, locale: locale))
             }
@@ -75,17 +75,17 @@ enum CatalogParser {
 
     /// A Pro plan from a subscription or non-consumable node.
     static func plan(_ node: CatalogNode, kind: Plan.Kind, locale: String) throws(CatalogError) -> Plan {
-        let productID = try node.required("productID", expected: "a product ID string").nonEmptyString(expected: "a product ID string")
-        let referenceName = try node.required("referenceName", expected: "the product's reference name")
+        let productID = try node.required("productID").nonEmptyString(expected: "a product ID string")
+        let referenceName = try node.required("referenceName")
             .nonEmptyString(expected: "the product's reference name")
         let price = try CatalogPrice.read(from: node)
         var period: SubscriptionPeriod?
         if kind == .autoRenewableSubscription {
             let expectation = "an ISO 8601 period like \"P1M\" (P1W, P1M, P2M, P3M, P6M, P1Y)"
-            let periodNode = try node.required("recurringSubscriptionPeriod", expected: expectation)
+            let periodNode = try node.required("recurringSubscriptionPeriod")
             let text = try periodNode.string(expected: expectation)
             guard let parsed = SubscriptionPeriod(iso8601: text) else {
-                throw periodNode.error("expected \(expectation), found \"\(text)\"")
+                throw periodNode.error("expected \(expectation), got \"\(text)\"")
             }
             period = parsed
         }
@@ -113,7 +113,7 @@ struct CatalogProductIDRegistry {
     /// Records the node's `productID`; a repeated ID is an error naming both places.
     @discardableResult
     mutating func register(_ product: CatalogNode) throws(CatalogError) -> String {
-        let node = try product.required("productID", expected: "a product ID string")
+        let node = try product.required("productID")
         let productID = try node.nonEmptyString(expected: "a product ID string")
         if let earlier = firstSeenAt[productID] {
             throw node.error("duplicate product ID \"\(productID)\" (also at \(earlier))")

@@ -15,9 +15,9 @@ enum CatalogPrice {
 
     /// The `displayPrice` of a product node.
     static func read(from product: CatalogNode) throws(CatalogError) -> Decimal {
-        let node = try product.required("displayPrice", expected: expectation)
+        let node = try product.required("displayPrice")
         let text = try node.string(expected: expectation)
-        guard let price = parse(text) else { throw node.error("expected \(expectation), found \"\(text)\"") }
+        guard let price = parse(text) else { throw node.error("expected \(expectation), got \"\(text)\"") }
         return price
     }
 }

@@ -34,7 +34,7 @@ enum CatalogProRule {
             return groups[0].index
         case 0:
             throw CatalogError(keyPath: groupsPath,
-                               message: "expected at least one subscription group (the one that sells Pro), found none")
+                               message: "expected at least one subscription group (the one that sells Pro), got none")
         default:
             throw CatalogError(keyPath: "settings.\(groupSettingKey)",
                                message: "missing; the catalog has \(groups.count) subscription groups (\(listed)), "

@@ -62,31 +62,30 @@ public enum Manifest {
         } catch {
             return .failure(ManifestProblems(["not JSON: \(error.reason) at column \(error.column)"]))
         }
-        guard case let .object(members) = value else {
-            return .failure(ManifestProblems(["expected an object like {\"trip\": \"trips/a.json\"}, got \(value.kindDescription)"]))
+        let object: JSONObject
+        do {
+            object = try JSONObject(value, at: .root, keys: .only(keys), expected: "an object like {\"trip\": \"trips/a.json\"}")
+        } catch {
+            return .failure(ManifestProblems([error.description]))
         }
-        var problems: [String] = []
+        var problems = object.keyProblems.map(\.problem.description)
         var fields: [String: String] = [:]
-        for member in members {
-            guard keys.contains(member.key) else {
-                let hint = KeySuggestion.closest(to: member.key, among: keys).map { " (did you mean \"\($0)\"?)" } ?? ""
-                problems.append("unknown key \"\(member.key)\"\(hint); a line may have \(keys.joined(separator: ", "))")
-                continue
+        for key in keys where object.has(key) {
+            do {
+                let text = try object.string(key) ?? ""
+                if text.utf8.count > BatchLimits.maximumPathBytes {
+                    problems.append("\(key): longer than \(BatchLimits.maximumPathBytes) bytes")
+                    continue
+                }
+                fields[key] = text
+            } catch {
+                problems.append(error.description)
             }
-            if fields[member.key] != nil { problems.append("duplicate key \"\(member.key)\""); continue }
-            guard case let .string(text) = member.value else {
-                problems.append("\(member.key): expected a string, got \(member.value.kindDescription)")
-                continue
-            }
-            if text.utf8.count > BatchLimits.maximumPathBytes {
-                problems.append("\(member.key): longer than \(BatchLimits.maximumPathBytes) bytes")
-                continue
-            }
-            fields[member.key] = text
         }
         guard let trip = fields["trip"], !trip.isEmpty else {
-            if fields["trip"] == nil && !members.contains(where: { $0.key == "trip" }) { problems.append("missing key \"trip\"") }
+            if !object.contains("trip") { problems.append(JSONProblem.missingKey(at: JSONPath.root.key("trip")).description) }
             else if fields["trip"] != nil { problems.append("trip: the path is empty") }
+            else if object["trip"] == .null { problems.append(JSONProblem.mismatch(at: JSONPath.root.key("trip"), expected: "a string", got: .null).description) }
             return .failure(ManifestProblems(problems))
         }
         let tripPath = resolve(trip, base: base)

@@ -3,7 +3,7 @@
 /// the jobs were listed in, and shards are of about equal size for any N.
 import Foundation
 
-public struct Shard: Sendable, Equatable, Codable, CustomStringConvertible {
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 0-based.
     public var index: Int
     public var count: Int

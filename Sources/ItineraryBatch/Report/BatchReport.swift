@@ -2,17 +2,17 @@
 /// totals. `merge-reports` reads these back.
 import Foundation
 
-public struct BatchReport: Codable, Sendable, Equatable {
+public struct BatchReport: Sendable, Equatable {
     public static let formatVersion = 1
 
-    public struct PlanInfo: Codable, Sendable, Equatable {
+    public struct PlanInfo: Sendable, Equatable {
         /// Jobs in the whole plan (every shard).
         public var jobs: Int
         /// SHA-256 of the plan's sorted output paths: equal in every shard of one plan.
         public var digest: String
     }
 
-    public enum Status: String, Codable, Sendable {
+    public enum Status: String, Sendable {
         /// The PDF was written.
         case ok
         /// The job could not be done; `reason` and `errors` say why.
@@ -23,7 +23,7 @@ public struct BatchReport: Codable, Sendable, Equatable {
         case cancelled
     }
 
-    public struct Job: Codable, Sendable, Equatable {
+    public struct Job: Sendable, Equatable {
         public var trip: String
         /// Relative to the output directory.
         public var output: String
@@ -38,7 +38,7 @@ public struct BatchReport: Codable, Sendable, Equatable {
         public var attempts: Int
     }
 
-    public struct Totals: Codable, Sendable, Equatable {
+    public struct Totals: Sendable, Equatable {
         public var jobs: Int
         public var ok: Int
         public var failed: Int
@@ -90,7 +90,7 @@ public struct BatchReport: Codable, Sendable, Equatable {
 
     /// The report as JSON: keys sorted, two-space indents, one job per block. Written by hand
     /// into one buffer: JSONEncoder's intermediate tree for 10,000 jobs doubled the supervisor's
-    /// peak memory. (`JSONDecoder` reads it back.)
+    /// peak memory. (`init(reading:)` reads it back.)
     public func encoded() -> Data {
         var out = JSONText()
         out.raw("{\n  \"format\": \(format),\n  \"interrupted\": \(interrupted),\n  \"jobs\": [")

@@ -1,6 +1,7 @@
 /// `batch merge-reports`: the reports of a plan's shards as one, and whether every job of the
 /// plan appears in them exactly once.
 import Foundation
+import StrictJSON
 
 public struct MergeOutcome: Sendable {
     public var report: BatchReport
@@ -20,15 +21,10 @@ public enum ReportMerge {
             throw BatchUsageError("\(path): cannot read the report (unreadable, or larger than 1 GiB)")
         }
         do {
-            let report = try JSONDecoder().decode(BatchReport.self, from: data)
-            guard report.format == BatchReport.formatVersion else {
-                throw BatchUsageError("\(path): report format \(report.format); this version reads format \(BatchReport.formatVersion)")
-            }
-            return report
-        } catch let error as BatchUsageError {
-            throw error
+            return try BatchReport(reading: data)
         } catch {
-            throw BatchUsageError("\(path): not a batch report (written by 'export-itinerary batch --report')")
+            if error.path == JSONPath.root.key("format") { throw BatchUsageError("\(path): \(error.message)") }
+            throw BatchUsageError("\(path): not a batch report (written by 'export-itinerary batch --report'): \(error)")
         }
     }
 

@@ -2,9 +2,10 @@
 /// worker's standard input, a reply on its standard output.
 import Foundation
 import ItineraryExport
+import StrictJSON
 
 /// One job for a worker.
-public struct WorkerRequest: Codable, Sendable, Equatable {
+public struct WorkerRequest: Encodable, Sendable, Equatable {
     public var id: Int
     public var trip: String
     /// Absolute path of the PDF to write (already checked to be inside the output directory).
@@ -24,8 +25,8 @@ public struct WorkerRequest: Codable, Sendable, Equatable {
 
 /// A worker's answer: `ready` once after start-up, `fatal` when it cannot work at all, else one
 /// `result` per request.
-public struct WorkerReply: Codable, Sendable, Equatable {
-    public enum Kind: String, Codable, Sendable { case ready, fatal, result }
+public struct WorkerReply: Encodable, Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Encodable, Sendable { case ready, fatal, result }
     public var kind: Kind
     public var id: Int?
     public var ok: Bool?
@@ -77,8 +78,12 @@ enum WorkerWire {
         return data
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ line: Data) -> T? {
-        try? JSONDecoder().decode(type, from: line)
+    /// The message on `line`, read by the one strict JSON reader; nil when it is not one (the
+    /// peer is broken: a key it should not write, one written twice, a value of the wrong kind).
+    static func decode<T: WireMessage>(_ type: T.Type, _ line: Data) -> T? {
+        guard let value = try? JSONParser.parse(line),
+              let object = try? JSONObject.strict(value, at: .root, keys: .only(T.wireKeys)) else { return nil }
+        return try? T(wire: object)
     }
 }
 
@@ -148,4 +153,57 @@ func closeOnExecPipe(_ fds: inout [Int32], nonBlocking: Bool = false) -> Bool {
         if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
     return true
+}
+
+/// A line of the worker protocol: written by `JSONEncoder` (its property names are the keys), read
+/// back by `WorkerWire.decode`.
+protocol WireMessage: Encodable {
+    /// Every key the encoder may write: the stored properties' names.
+    static var wireKeys: [String] { get }
+    init(wire: JSONObject) throws(JSONProblem)
+}
+
+extension WorkerRequest: WireMessage {
+    static let wireKeys = ["id", "trip", "out", "templateName", "templateFile", "paper", "epoch"]
+
+    init(wire: JSONObject) throws(JSONProblem) {
+        id = try wire.require("id", JSONValue.integer(at:))
+        trip = try wire.require("trip", JSONValue.string(at:))
+        out = try wire.require("out", JSONValue.string(at:))
+        templateName = try wire.string("templateName")
+        templateFile = try wire.string("templateFile")
+        paper = try wire.string("paper")
+        epoch = try wire.integer("epoch")
+    }
+}
+
+extension WorkerReply: WireMessage {
+    static let wireKeys = ["kind", "id", "ok", "exit", "reason", "errors", "warnings", "pages", "bytes", "milliseconds",
+                           "tripSHA256", "diskFull"]
+
+    init(wire: JSONObject) throws(JSONProblem) {
+        let word = try wire.require("kind", JSONValue.string(at:))
+        guard let kind = Kind(rawValue: word) else {
+            throw .mismatch(at: wire.path.key("kind"), expected: MessageText.alternatives(Kind.allCases.map(\.rawValue)), shown: MessageText.quoted(word))
+        }
+        self.kind = kind
+        id = try wire.integer("id")
+        ok = try wire.bool("ok")
+        if let code = try wire.integer("exit") {
+            guard let exit = Int32(exactly: code) else {
+                throw .mismatch(at: wire.path.key("exit"), expected: "an exit code", shown: String(code))
+            }
+            self.exit = exit
+        } else {
+            exit = nil
+        }
+        reason = try wire.string("reason")
+        errors = try wire.strings("errors")
+        warnings = try wire.strings("warnings")
+        pages = try wire.integer("pages")
+        bytes = try wire.integer("bytes")
+        milliseconds = try wire.number("milliseconds")
+        tripSHA256 = try wire.string("tripSHA256")
+        diskFull = try wire.bool("diskFull")
+    }
 }

@@ -16,6 +16,9 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { key.isEmpty ? message : "\(key): \(message)" }
+
+    /// The problem the shared object reader found, in its words.
+    init(_ problem: JSONProblem) { self.init(key: problem.path.text, message: problem.message) }
 }
 
 /// The text style names the layout engine asks a template for by name (the `title` section's);

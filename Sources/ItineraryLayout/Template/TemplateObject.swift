@@ -12,7 +12,8 @@ final class TemplateObject {
     let path: [String]
     /// The declared keys; nil for a map, whose keys the template chooses.
     private let schema: TemplateSchema?
-    private let members: [String: JSONValue]
+    /// The members, read by the one object reader.
+    private let members: JSONObject
     private let reading: TemplateReading
     #if DEBUG
     /// The declared keys the reading has asked for (checked in debug builds only: the check is
@@ -21,26 +22,27 @@ final class TemplateObject {
     #endif
 
     init(_ value: TemplateValue, schema: TemplateSchema?) throws(TemplateError) {
-        guard case let .object(list) = value.json else { throw value.mismatch("an object") }
         path = value.path
         reading = value.reading
         self.schema = schema
-        var members: [String: JSONValue] = [:]
-        members.reserveCapacity(list.count)
-        for member in list where members.updateValue(member.value, forKey: member.key) != nil {
-            // The JSON parser keeps both; which one a reader would use is not for it to guess.
-            throw TemplateError(key: TemplateValue.text(path + [member.key]), message: "the key is written twice")
-        }
-        self.members = members
-        guard let schema else { return }
-        for key in members.keys.sorted() {
-            switch schema.key(key)?.presence {
-            case let .retired(message)?: throw error(key, message)
-            case nil where !schema.matchesPattern(key):
-                let suggestion = KeySuggestion.closest(to: key, among: schema.current.map(\.name))
-                throw error(key, "unknown key" + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? ""))
-            default: continue
+        let keys = schema.map { schema in
+            JSONKeys(declared: schema.current.map(\.name)) { key in
+                switch schema.key(key)?.presence {
+                case let .retired(message)?: .refused(message)
+                case nil where !schema.matchesPattern(key): .unknown
+                default: .known
+                }
             }
+        } ?? .any
+        do {
+            // Read at the root, so that no path is built for the many objects that have no problem.
+            members = try JSONObject(value.json, at: .root, keys: keys)
+        } catch {
+            throw value.mismatch("an object")
+        }
+        // The JSON parser keeps a repeated key; which value a reader would use is not for it to guess.
+        if let (index, problem) = members.keyProblems.first {
+            throw error(members.members[index].key, problem.message)
         }
     }
 
@@ -84,13 +86,13 @@ final class TemplateObject {
     /// Whether the object has `key`, even with the value null.
     func contains(_ key: String) -> Bool {
         _ = declared(key)
-        return members[key] != nil
+        return members.contains(key)
     }
 
     /// The value at `key`, which must be there (null counts as there, and is named as null).
     func value(_ key: String) throws(TemplateError) -> TemplateValue {
         _ = declared(key)
-        guard let json = members[key] else { throw error(key, "required key is missing") }
+        guard let json = members[key] else { throw TemplateError(.missingKey(at: TemplateValue.jsonPath(path + [key]))) }
         return wrap(key, json)
     }
 

@@ -41,11 +41,14 @@ struct TemplateValue {
     var key: String { Self.text(path) }
 
     /// `path` (keys, and `[i]` for an array element) written as a `JSONPath`.
-    static func text(_ path: [String]) -> String {
+    static func text(_ path: [String]) -> String { jsonPath(path).text }
+
+    /// `path` (keys, and `[i]` for an array element) as a `JSONPath`.
+    static func jsonPath(_ path: [String]) -> JSONPath {
         path.reduce(JSONPath.root) { result, element in
             if element.hasPrefix("["), element.hasSuffix("]"), let index = Int(element.dropFirst().dropLast()) { return result.index(index) }
             return result.key(element)
-        }.text
+        }
     }
 
     /// Whether the value is JSON `null`.
@@ -57,9 +60,9 @@ struct TemplateValue {
     /// An error about this value.
     func error(_ message: String) -> TemplateError { TemplateError(key: key, message: message) }
 
-    /// The error for a value of the wrong kind; null is named, as it is often a value left out.
+    /// The error for a value of the wrong kind, in the shared wording.
     func mismatch(_ expected: String) -> TemplateError {
-        isNull ? error("expected \(expected), got null") : error("expected \(expected)")
+        TemplateError(.mismatch(at: Self.jsonPath(path), expected: expected, got: json))
     }
 
     /// The largest magnitude any template number may have. Lengths are points (a paper's

@@ -26,7 +26,7 @@ struct PayloadHardeningTests {
             let payload = RawPayloads.json(.transaction, [("productId", "\"\(pair.0)\"")])
             let jws = try p.sign(RawPayloads.appending("\"productId\":\"\(pair.1)\"", to: payload))
             let failure = #expect(throws: VerificationFailure.self) { try p.verifier.verifyTransaction(jws) }
-            #expect(failure?.description == "invalid format: payload does not read as JWSTransactionDecodedPayload: productId: the key is written twice")
+            #expect(failure?.description == "invalid format: payload does not read as JWSTransactionDecodedPayload: productId: duplicate key")
         }
     }
 
@@ -54,7 +54,7 @@ struct PayloadHardeningTests {
         let jws = try p.sign(RawPayloads.json(.transaction), header: header)
         let failure = #expect(throws: VerificationFailure.self) { try p.verifier.verifyTransaction(jws) }
         #expect(failure?.reason == "invalid format")
-        #expect(failure?.description.hasSuffix("\(key): the key is written twice") == true, "\(failure?.description ?? "")")
+        #expect(failure?.description.hasSuffix("\(key): duplicate key") == true, "\(failure?.description ?? "")")
         // `alg` first as "none", then ES256: neither reading may let it through.
         let swapped = "{\"alg\":\"none\",\"alg\":\"ES256\",\"x5c\":[\(x5c)]}"
         #expect(try p.refusal(RawPayloads.json(.transaction), as: .transaction, header: swapped) == "invalid format")
