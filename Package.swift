@@ -22,7 +22,7 @@ let package = Package(
 
         // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
-        .target(name: "Entitlements", dependencies: ["StrictJSON", "COpenSSL", "CSQLite"]),
+        .target(name: "Entitlements", dependencies: ["StrictJSON", "Digests", "COpenSSL", "CSQLite"]),
 
         // The gate policy compiled into the build: GatePolicy.build, generated from
         // Config/gate-policy.json and the bundled catalog by the plugin below.
@@ -37,7 +37,8 @@ let package = Package(
         // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
         .target(name: "ItineraryModel", dependencies: ["StrictJSON"]),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
-        .target(name: "ItineraryText", dependencies: ["CCairo", "COpenSSL"]),
+        .target(name: "Digests", dependencies: ["COpenSSL"]),
+        .target(name: "ItineraryText", dependencies: ["CCairo", "Digests"]),
         // What layout hands to rendering: positioned drawing operations and structure marks per
         // page, the outline and the metadata. Layout makes it; the renderers read only it.
         .target(name: "DisplayList", dependencies: ["ItineraryText"]),
@@ -50,14 +51,14 @@ let package = Package(
         // PDF files read and written again as objects (any cross-reference form, object
         // streams, Flate): the accessibility revision of cairo's output is built on it.
         .target(name: "PDFRewrite", dependencies: ["CDeflate"]),
-        .target(name: "ItineraryRender", dependencies: ["DisplayList", "ItineraryText", "CCairo", "PDFRewrite", "CFastFormat"],
+        .target(name: "ItineraryRender", dependencies: ["DisplayList", "ItineraryText", "Digests", "CCairo", "PDFRewrite", "CFastFormat"],
                 plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
         .target(name: "ItineraryExport", dependencies: ["DisplayList", "Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText", "StrictJSON"]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
-        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "COpenSSL"]),
+        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "Digests"]),
         // The command line: argument parsing, messages, exit codes.
         .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "StrictJSON"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
@@ -80,6 +81,7 @@ let package = Package(
         // Paths and process helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport", "ProPolicy"], path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "StrictJSON"]),
         .testTarget(name: "ItineraryLayoutTests", dependencies: ["DisplayList", "ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),

@@ -1,4 +1,5 @@
 /// The face the test-entitlement mark is drawn in: compiled into the binary, not read from `Fonts/`.
+import Digests
 import CCairo
 import Foundation
 import ItineraryText

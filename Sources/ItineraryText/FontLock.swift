@@ -1,4 +1,5 @@
 /// Checking a font directory against its `fonts.lock` when the fonts are loaded.
+import Digests
 import Foundation
 
 /// The files a `fonts.lock` pins, with their SHA-256, checked at run time so that a changed

@@ -1,4 +1,5 @@
 /// Reading trusted-root files and describing certificates, for configuration and messages.
+import Digests
 import COpenSSL
 import Foundation
 
@@ -47,18 +48,7 @@ public enum Certificates {
 
     /// The SHA-256 of `der`, as upper-case hex without separators.
     public static func sha256Fingerprint(_ der: Data) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        der.withUnsafeBytes { raw in
-            _ = SHA256(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &digest)
-        }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(digest.count * 2)
-        for byte in digest {
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        SHA256Hex.of(der, uppercase: true)
     }
 
     /// Whether `der` is Apple Root CA - G3 (by fingerprint).

@@ -1,7 +1,6 @@
 /// Hashes the batch uses: SHA-256 for fingerprints, plan identity and shards.
-import COpenSSL
+import Digests
 import Foundation
-import ItineraryText
 
 enum Digest {
     /// SHA-256 of `bytes` as 64 lower-case hex digits.
@@ -15,9 +14,6 @@ enum Digest {
     /// definition, the same on every machine, and every bit of it depends on every byte (a
     /// simple hash such as FNV-1a leaves `hash % 2` to the parity of the odd bytes).
     static func sha256Prefix64(_ text: String) -> UInt64 {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
-        return digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        SHA256Hex.digest(Array(text.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

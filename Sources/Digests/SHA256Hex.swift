@@ -1,16 +1,23 @@
-/// SHA-256 as lower-case hex, through OpenSSL: the one digest helper of the rendering side
-/// (the font lock, the mark's compiled-in face) and of the batch (`Digest`).
+/// SHA-256 as hex, through OpenSSL: the one digest helper of the rendering side (the font lock,
+/// the mark's compiled-in face), of the batch (`Digest`) and of the entitlements (certificate
+/// fingerprints). A module of its own so that both sides, which know nothing of each other, share it.
 import COpenSSL
 import Foundation
 
 public enum SHA256Hex {
-    /// The digest of `bytes`.
-    public static func of<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String {
+    /// The digest of `bytes`, as lower-case hex (upper-case when asked: certificate fingerprints
+    /// are written so).
+    public static func of<Bytes: ContiguousBytes>(_ bytes: Bytes, uppercase: Bool = false) -> String {
+        hex(digest(bytes), uppercase: uppercase)
+    }
+
+    /// The 32 bytes of the digest of `bytes`.
+    public static func digest<Bytes: ContiguousBytes>(_ bytes: Bytes) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         bytes.withUnsafeBytes { raw in
             _ = SHA256(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &digest)
         }
-        return hex(digest)
+        return digest
     }
 
     /// The digest of a file's bytes, read in blocks of 1 MiB; nil when it cannot be read.
@@ -36,9 +43,9 @@ public enum SHA256Hex {
         return hex(Array(digest.prefix(Int(length))))
     }
 
-    /// Bytes as lower-case hex digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
+    /// Bytes as hex digits, lower-case unless asked.
+    public static func hex(_ bytes: [UInt8], uppercase: Bool = false) -> String {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count * 2)
         for byte in bytes {
