@@ -5,7 +5,7 @@ SWIFT ?= swift
 BIN := .build/release/export-itinerary
 EXAMPLES := $(wildcard Examples/*.json)
 
-.PHONY: all deps fonts build release demo test test-slurm goldens bench bench-batch fuzz clean
+.PHONY: all deps fonts build release demo test test-slurm lint format goldens bench bench-batch fuzz clean
 
 all: build
 
@@ -47,6 +47,15 @@ demo: release
 test: fonts
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The toolchain's swift-format, configured by .swift-format (120 columns, the project's conventions): `make lint`
+# fails on any file it would change (CI runs it); `make format` rewrites them.
+SWIFT_FILES := Sources Tests Fuzz Plugins bench Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel $(SWIFT_FILES)
 
 # A batch sharded over a four-task Slurm job array on a private one-node cluster, checked byte for byte
 # against a one-machine batch (installs slurm-wlm and munge if missing; runs as root).

@@ -28,7 +28,8 @@ let package = Package(
         // Config/gate-policy.json and the bundled catalog by the plugin below.
         .target(name: "ProPolicy", dependencies: ["Entitlements"], plugins: ["GatePolicyPlugin"]),
         .plugin(name: "GatePolicyPlugin", capability: .buildTool(), dependencies: ["gate-policy-generator"]),
-        .executableTarget(name: "gate-policy-generator", dependencies: ["Entitlements"], path: "Plugins/GatePolicyGenerator"),
+        .executableTarget(
+            name: "gate-policy-generator", dependencies: ["Entitlements"], path: "Plugins/GatePolicyGenerator"),
 
         // Strict JSON: the parser (line and column errors, duplicate keys, a depth limit), values,
         // paths (`days[3].items[0]`) and "did you mean" suggestions, for trips, templates and
@@ -43,7 +44,9 @@ let package = Package(
         // page, the outline and the metadata. Layout makes it; the renderers read only it.
         .target(name: "DisplayList", dependencies: ["ItineraryText"]),
         // Templates, formatting and the page-flow engine: trip → display list per page.
-        .target(name: "ItineraryLayout", dependencies: ["DisplayList", "ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
+        .target(
+            name: "ItineraryLayout",
+            dependencies: ["DisplayList", "ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
         // Exact, fast snprintf for the numbers cairo writes into every PDF (C, this program's own).
         .target(name: "CFastFormat"),
         // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
@@ -51,48 +54,93 @@ let package = Package(
         // PDF files read and written again as objects (any cross-reference form, object
         // streams, Flate): the accessibility revision of cairo's output is built on it.
         .target(name: "PDFRewrite", dependencies: ["CDeflate"]),
-        .target(name: "ItineraryRender", dependencies: ["DisplayList", "ItineraryText", "Digests", "CCairo", "PDFRewrite", "CFastFormat"],
-                plugins: ["MarkFacePlugin"]),
+        .target(
+            name: "ItineraryRender",
+            dependencies: ["DisplayList", "ItineraryText", "Digests", "CCairo", "PDFRewrite", "CFastFormat"],
+            plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
-        .target(name: "ItineraryExport", dependencies: ["DisplayList", "Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender", "ItineraryText", "StrictJSON"]),
+        .target(
+            name: "ItineraryExport",
+            dependencies: [
+                "DisplayList", "Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender",
+                "ItineraryText", "StrictJSON",
+            ]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
-        .target(name: "ItineraryBatch", dependencies: ["ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "Digests"]),
+        .target(
+            name: "ItineraryBatch",
+            dependencies: [
+                "ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "Digests",
+            ]),
         // The command line: argument parsing, messages, exit codes.
-        .executableTarget(name: "ExportItineraryCLI", dependencies: ["ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "StrictJSON"]),
+        .executableTarget(
+            name: "ExportItineraryCLI",
+            dependencies: ["ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "StrictJSON"]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
-        .executableTarget(name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "ProPolicy"], path: "bench/ItineraryBench"),
+        .executableTarget(
+            name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "ProPolicy"],
+            path: "bench/ItineraryBench"),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; a normal build makes replay tools
         // that run files once, e.g. the regression fixtures in Fuzz/Regressions/).
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
-        .executableTarget(name: "fuzz-trip", dependencies: ["FuzzSupport", "ItineraryModel"], path: "Fuzz/FuzzTrip",
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-template", dependencies: ["FuzzSupport", "ItineraryLayout"], path: "Fuzz/FuzzTemplate",
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-mark", dependencies: ["DisplayList", "FuzzSupport", "ItineraryLayout", "ItineraryModel", "ItineraryRender", "ItineraryText", "CCairo"],
-                          path: "Fuzz/FuzzMark", swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-catalog", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzCatalog",
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "fuzz-import", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzImport",
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-trip", dependencies: ["FuzzSupport", "ItineraryModel"], path: "Fuzz/FuzzTrip",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-template", dependencies: ["FuzzSupport", "ItineraryLayout"], path: "Fuzz/FuzzTemplate",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-mark",
+            dependencies: [
+                "DisplayList", "FuzzSupport", "ItineraryLayout", "ItineraryModel", "ItineraryRender", "ItineraryText",
+                "CCairo",
+            ],
+            path: "Fuzz/FuzzMark", swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-catalog", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzCatalog",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "fuzz-import", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzImport",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 
         // Paths and process helpers shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport", "ProPolicy"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport", "ProPolicy"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "StrictJSON"]),
-        .testTarget(name: "ItineraryLayoutTests", dependencies: ["DisplayList", "ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
+        .testTarget(
+            name: "ItineraryLayoutTests",
+            dependencies: ["DisplayList", "ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
         .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
         .testTarget(name: "PDFRewriteTests", dependencies: ["PDFRewrite", "TestSupport"]),
-        .testTarget(name: "ItineraryRenderTests", dependencies: ["DisplayList", "ItineraryRender", "PDFRewrite", "CFastFormat", "ItineraryLayout", "ItineraryText", "TestSupport"]),
-        .testTarget(name: "ItineraryExportTests", dependencies: ["DisplayList", "ItineraryExport", "ExportItineraryCLI", "TestSupport",
-                                                                "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo"]),
-        .testTarget(name: "ItineraryBatchTests", dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "StrictJSON", "TestSupport"]),
+        .testTarget(
+            name: "ItineraryRenderTests",
+            dependencies: [
+                "DisplayList", "ItineraryRender", "PDFRewrite", "CFastFormat", "ItineraryLayout", "ItineraryText",
+                "TestSupport",
+            ]),
+        .testTarget(
+            name: "ItineraryExportTests",
+            dependencies: [
+                "DisplayList", "ItineraryExport", "ExportItineraryCLI", "TestSupport",
+                "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo",
+            ]),
+        .testTarget(
+            name: "ItineraryBatchTests",
+            dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "StrictJSON", "TestSupport"]),
 
-        .testTarget(name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
-                    exclude: ["Verification/make_jws.py"]),
-        .testTarget(name: "GoldenTests", dependencies: ["DisplayList", "ItineraryExport", "ItineraryLayout", "ItineraryRender", "PDFRewrite", "ItineraryText", "CCairo", "TestSupport"]),
+        .testTarget(
+            name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
+            exclude: ["Verification/make_jws.py"]),
+        .testTarget(
+            name: "GoldenTests",
+            dependencies: [
+                "DisplayList", "ItineraryExport", "ItineraryLayout", "ItineraryRender", "PDFRewrite", "ItineraryText",
+                "CCairo", "TestSupport",
+            ]),
     ]
 )

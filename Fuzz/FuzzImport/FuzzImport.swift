@@ -7,7 +7,8 @@ import Entitlements
 
 let roots: [Data] = {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    let ca = here.appendingPathComponent("../../../shared/conformance/app-store-server-library/certs/testCA.der").standardizedFileURL
+    let ca = here.appendingPathComponent("../../../shared/conformance/app-store-server-library/certs/testCA.der")
+        .standardizedFileURL
     return (try? Data(contentsOf: ca)).map { [$0] } ?? []
 }()
 let verifier = SignedDataVerifier(trustedRoots: roots, bundleId: "com.example", environments: [.sandbox, .production])

@@ -18,14 +18,16 @@ let notice = "Test entitlement (LocalTesting) — not a purchase"
 let scale = 1.0
 
 let fonts: FontSet = {
-    do { return try FontSet(directory: ProcessInfo.processInfo.environment["EXPORT_ITINERARY_FONTS"] ?? "Fonts") } catch {
+    do { return try FontSet(directory: ProcessInfo.processInfo.environment["EXPORT_ITINERARY_FONTS"] ?? "Fonts") } catch
+    {
         fatalError("fuzz-mark: run from the project's root after make fonts: \(error)")
     }
 }()
 nonisolated(unsafe) let text = TextEngine(fontSet: fonts, language: "en")
 let trip: Trip = {
     guard let data = FileManager.default.contents(atPath: "Tests/Fixtures/valid/minimal.json"),
-          let trip = try? TripLoader.load(data) else { fatalError("fuzz-mark: cannot read Tests/Fixtures/valid/minimal.json") }
+        let trip = try? TripLoader.load(data)
+    else { fatalError("fuzz-mark: cannot read Tests/Fixtures/valid/minimal.json") }
     return trip
 }()
 
@@ -35,15 +37,18 @@ func pixels(_ png: Data) -> (bytes: [UInt8], width: Int, height: Int, stride: In
     let reader = Reader(png)
     let unmanaged = Unmanaged.passRetained(reader)
     defer { unmanaged.release() }
-    let surface = cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-        let r = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
-        guard r.offset + Int(length) <= r.data.count, let buffer else { return CAIRO_STATUS_READ_ERROR }
-        r.data.copyBytes(to: buffer, from: r.offset..<(r.offset + Int(length)))
-        r.offset += Int(length)
-        return CAIRO_STATUS_SUCCESS
-    }, unmanaged.toOpaque())!
+    let surface = cairo_image_surface_create_from_png_stream(
+        { closure, buffer, length in
+            let r = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+            guard r.offset + Int(length) <= r.data.count, let buffer else { return CAIRO_STATUS_READ_ERROR }
+            r.data.copyBytes(to: buffer, from: r.offset..<(r.offset + Int(length)))
+            r.offset += Int(length)
+            return CAIRO_STATUS_SUCCESS
+        }, unmanaged.toOpaque())!
     defer { cairo_surface_destroy(surface) }
-    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { fatalError("fuzz-mark: the renderer wrote an unreadable PNG") }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        fatalError("fuzz-mark: the renderer wrote an unreadable PNG")
+    }
     let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
     let stride = Int(cairo_image_surface_get_stride(surface))
     let bytes = Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(surface), count: stride * height))
@@ -55,10 +60,13 @@ func checkPage(_ document: LaidOutDocument, _ index: Int) {
     guard let drawn = try? PNGRenderer.render(document, page: index, text: text, scale: scale, mark: notice) else {
         fatalError("fuzz-mark: a valid template's page \(index + 1) did not render with its mark")
     }
-    let blank = LaidOutDocument(pages: [PageFrame(width: page.width, height: page.height)], outline: [],
-                                metadata: DocumentMetadata(title: "", author: nil, subject: nil, keywords: nil, language: "en", linkDescriptions: [:]))
+    let blank = LaidOutDocument(
+        pages: [PageFrame(width: page.width, height: page.height)], outline: [],
+        metadata: DocumentMetadata(
+            title: "", author: nil, subject: nil, keywords: nil, language: "en", linkDescriptions: [:]))
     let alone = try! PNGRenderer.render(blank, page: 0, text: text, scale: scale, mark: notice)
-    let geometry = try! EntitlementMark.geometry(notice, pageWidth: page.width, pageHeight: page.height, pixelsPerPoint: scale)
+    let geometry = try! EntitlementMark.geometry(
+        notice, pageWidth: page.width, pageHeight: page.height, pixelsPerPoint: scale)
     let a = pixels(drawn), b = pixels(alone)
     // Pixels wholly inside the plate (its edge pixels blend with what is under them).
     let plate = geometry.plate
@@ -68,7 +76,10 @@ func checkPage(_ document: LaidOutDocument, _ index: Int) {
         fatalError("fuzz-mark: the mark's plate \(plate) is not inside the \(page.width) × \(page.height) page")
     }
     for y in y0..<y1 {
-        for x in x0..<x1 where a.bytes[y * a.stride + 4 * x ..< y * a.stride + 4 * x + 3] != b.bytes[y * b.stride + 4 * x ..< y * b.stride + 4 * x + 3] {
+        for x in x0..<x1
+        where a.bytes[y * a.stride + 4 * x..<y * a.stride + 4 * x + 3]
+            != b.bytes[y * b.stride + 4 * x..<y * b.stride + 4 * x + 3]
+        {
             fatalError("fuzz-mark: page \(index + 1) changes the mark at pixel (\(x), \(y))")
         }
     }

@@ -9,9 +9,11 @@ import Foundation
 
 #if FUZZING
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                                 _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 /// libFuzzer's archive refers to this name; the driver is handed it too.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -44,7 +46,8 @@ public enum FuzzEntry {
     static func replay(_ body: (Data) -> Void) -> Int32 {
         let files = CommandLine.arguments.dropFirst()
         guard !files.isEmpty else {
-            FileHandle.standardError.write(Data("usage: \(CommandLine.arguments[0]) FILE... (or build with make fuzz)\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: \(CommandLine.arguments[0]) FILE... (or build with make fuzz)\n".utf8))
             return 2
         }
         for file in files {

@@ -7,7 +7,9 @@ import ItineraryLayout
 func fuzzOne(_ data: Data) {
     guard let template = try? TemplateLoader.load(data) else { return }
     for paper in template.papers.keys.sorted() {
-        for language in template.labels.keys.sorted() { _ = try? Theme(template: template, locale: language, paper: paper) }
+        for language in template.labels.keys.sorted() {
+            _ = try? Theme(template: template, locale: language, paper: paper)
+        }
     }
 }
 

@@ -15,11 +15,13 @@ guard arguments.count == 4 else { fail("usage: gate-policy-generator CONFIG PACK
 let (configPath, root, outputPath) = (arguments[1], arguments[2], arguments[3])
 
 guard let configData = FileManager.default.contents(atPath: configPath),
-      let config = (try? JSONSerialization.jsonObject(with: configData)) as? [String: Any] else {
+    let config = (try? JSONSerialization.jsonObject(with: configData)) as? [String: Any]
+else {
     fail("\(configPath): cannot read it as a JSON object")
 }
 guard let bundleId = config["bundleId"] as? String, !bundleId.isEmpty,
-      bundleId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else {
+    bundleId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+else {
     fail("\(configPath): bundleId must be a non-empty reverse-DNS name")
 }
 guard let catalogRelative = config["catalog"] as? String, !catalogRelative.isEmpty else {
@@ -31,7 +33,8 @@ guard let roots = config["productionRoots"] as? [[String: Any]], !roots.isEmpty 
 var fingerprints: [(name: String, sha256: String)] = []
 for (index, entry) in roots.enumerated() {
     guard let name = entry["name"] as? String, let sha = entry["sha256"] as? String, sha.count == 64,
-          sha.allSatisfy(\.isHexDigit) else {
+        sha.allSatisfy(\.isHexDigit)
+    else {
         fail("\(configPath): productionRoots[\(index)] needs a name and a 64-digit hex sha256")
     }
     fingerprints.append((name, sha.uppercased()))

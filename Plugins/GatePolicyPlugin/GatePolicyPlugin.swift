@@ -9,12 +9,16 @@ struct GatePolicyPlugin: BuildToolPlugin {
         let root = context.package.directoryURL
         let config = root.appending(path: "Config/gate-policy.json")
         // The catalog the config names is an input too (the generator checks the config fully).
-        let named = (try? JSONSerialization.jsonObject(with: Data(contentsOf: config)) as? [String: Any])?["catalog"] as? String
+        let named =
+            (try? JSONSerialization.jsonObject(with: Data(contentsOf: config)) as? [String: Any])?["catalog"] as? String
         let catalog = root.appending(path: named ?? "StoreKit/SportsTime.storekit")
         let output = context.pluginWorkDirectoryURL.appending(path: "GatePolicy+Build.swift")
-        return [.buildCommand(displayName: "Compiling the gate policy (Config/gate-policy.json)",
-                              executable: try context.tool(named: "gate-policy-generator").url,
-                              arguments: [config.path, root.path, output.path],
-                              inputFiles: [config, catalog], outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Compiling the gate policy (Config/gate-policy.json)",
+                executable: try context.tool(named: "gate-policy-generator").url,
+                arguments: [config.path, root.path, output.path],
+                inputFiles: [config, catalog], outputFiles: [output])
+        ]
     }
 }

@@ -13,10 +13,13 @@ struct MarkFacePlugin: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "MarkFace+Bytes.swift")
         // Debian's Python: fontTools comes from python3-fonttools (scripts/install-deps.sh), as
         // for the font conversion in scripts/fetch-fonts.sh.
-        return [.buildCommand(displayName: "Compiling the test-entitlement mark's face (Fonts/Inter-Medium.ttf)",
-                              executable: URL(fileURLWithPath: "/usr/bin/python3"),
-                              arguments: ["-I", script.path, fonts.path, output.path],
-                              inputFiles: [script, fonts.appending(path: "Inter-Medium.ttf"), fonts.appending(path: "fonts.lock")],
-                              outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Compiling the test-entitlement mark's face (Fonts/Inter-Medium.ttf)",
+                executable: URL(fileURLWithPath: "/usr/bin/python3"),
+                arguments: ["-I", script.path, fonts.path, output.path],
+                inputFiles: [script, fonts.appending(path: "Inter-Medium.ttf"), fonts.appending(path: "fonts.lock")],
+                outputFiles: [output])
+        ]
     }
 }

@@ -24,8 +24,10 @@ public struct DocumentMetadata: Sendable, Hashable {
     /// What each link is for, as a screen reader announces it: by URI, and by `#` and the name
     /// for a link to a destination in the document (`#day-3` → `Day 3: Sun, Jun 14 · Milwaukee`).
     public var linkDescriptions: [String: String]
-    public init(title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-                language: String? = nil, linkDescriptions: [String: String] = [:]) {
+    public init(
+        title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil,
+        language: String? = nil, linkDescriptions: [String: String] = [:]
+    ) {
         self.title = title
         self.author = author
         self.subject = subject
@@ -47,8 +49,11 @@ public struct LaidOutDocument: Sendable, Hashable {
     /// document, refuses to draw rather than set the text again.
     public var laidOutWith: TextEngine.DocumentMark?
 
-    public init(pages: [PageFrame], outline: [OutlineEntry], metadata: DocumentMetadata, uncoveredScalars: [Unicode.Scalar] = [],
-                laidOutWith: TextEngine.DocumentMark? = nil) {
+    public init(
+        pages: [PageFrame], outline: [OutlineEntry], metadata: DocumentMetadata,
+        uncoveredScalars: [Unicode.Scalar] = [],
+        laidOutWith: TextEngine.DocumentMark? = nil
+    ) {
         self.pages = pages
         self.outline = outline
         self.metadata = metadata

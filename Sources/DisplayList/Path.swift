@@ -24,8 +24,10 @@ public struct PathStyle: Sendable, Hashable {
     public var lineJoin: LineJoin
     public var dash: [Double]
 
-    public init(fill: Color? = nil, stroke: Color? = nil, lineWidth: Double = 1, lineCap: LineCap = .butt,
-                lineJoin: LineJoin = .miter, dash: [Double] = []) {
+    public init(
+        fill: Color? = nil, stroke: Color? = nil, lineWidth: Double = 1, lineCap: LineCap = .butt,
+        lineJoin: LineJoin = .miter, dash: [Double] = []
+    ) {
         self.fill = fill
         self.stroke = stroke
         self.lineWidth = lineWidth

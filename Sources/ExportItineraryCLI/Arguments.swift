@@ -8,7 +8,8 @@ enum Command: Equatable {
     case help(topic: [String])
     case version
     /// `page` is set for a PNG preview (an output path ending in `.png`).
-    case export(input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double, gate: GateOptions)
+    case export(
+        input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double, gate: GateOptions)
     case validate(paths: [String], template: String?, paper: String?)
     case status(json: Bool, gate: GateOptions)
     case importFiles(paths: [String], json: Bool, gate: GateOptions)
@@ -82,9 +83,11 @@ enum Arguments {
         if !group.isEmpty {
             let words = group.map { $0.path[1] }
             guard args.count > 1, !args[1].hasPrefix("-") else {
-                throw UsageError(message: "\(args[0]) needs one of: \(words.joined(separator: ", ")) (see: help \(args[0]))")
+                throw UsageError(
+                    message: "\(args[0]) needs one of: \(words.joined(separator: ", ")) (see: help \(args[0]))")
             }
-            throw UsageError(message: "unknown \(args[0]) command \"\(args[1])\"" + Suggestion.text(for: args[1], among: words))
+            throw UsageError(
+                message: "unknown \(args[0]) command \"\(args[1])\"" + Suggestion.text(for: args[1], among: words))
         }
         return CommandTable.export
     }

@@ -22,7 +22,10 @@ enum BatchCommand {
         switch arguments.shard {
         case nil: shard = nil
         case let .fixed(fixed): shard = fixed
-        case .auto: shard = try usage { () throws(BatchUsageError) in try Shard.fromEnvironment(ProcessInfo.processInfo.environment) }
+        case .auto:
+            shard = try usage { () throws(BatchUsageError) in
+                try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
+            }
         }
         var defaults = JobDefaults(paper: arguments.paper, templatesDirectory: Resources.templatesDirectory())
         if let raw = arguments.template {
@@ -36,19 +39,23 @@ enum BatchCommand {
         let interrupts = BatchSupervisor.catchInterrupts()
         let plan: BatchPlan
         do {
-            plan = try BatchPlan.make(sources: arguments.sources, defaults: defaults, shard: shard,
-                                      outputDirectory: arguments.outDir, report: arguments.report,
-                                      kept: [KeptPath(gate.storeDirectory, "the entitlement store", isDirectory: true),
-                                             KeptPath(arguments.gate.catalog ?? ProAccess.defaultCatalogPath(), "the catalog")])
+            plan = try BatchPlan.make(
+                sources: arguments.sources, defaults: defaults, shard: shard,
+                outputDirectory: arguments.outDir, report: arguments.report,
+                kept: [
+                    KeptPath(gate.storeDirectory, "the entitlement store", isDirectory: true),
+                    KeptPath(arguments.gate.catalog ?? ProAccess.defaultCatalogPath(), "the catalog"),
+                ])
         } catch {
             for problem in error.problems { printError(problem) }
             return ExitCode.usage
         }
         if !arguments.quiet { for note in plan.notes { printWarning(note) } }
-        var options = BatchOptions(outputDirectory: arguments.outDir, workerExecutable: "/proc/self/exe",
-                                   workerArguments: [CommandLine.arguments[0], "batch-worker", "--store", gate.storeDirectory]
-                                       + (arguments.gate.catalog.map { ["--catalog", $0] } ?? []),
-                                   fontsDirectory: Resources.fontsDirectory())
+        var options = BatchOptions(
+            outputDirectory: arguments.outDir, workerExecutable: "/proc/self/exe",
+            workerArguments: [CommandLine.arguments[0], "batch-worker", "--store", gate.storeDirectory]
+                + (arguments.gate.catalog.map { ["--catalog", $0] } ?? []),
+            fontsDirectory: Resources.fontsDirectory())
         options.notice = access.notice
         options.workers = arguments.jobs ?? CPUCount.available()
         options.retries = arguments.retries
@@ -91,8 +98,9 @@ enum BatchCommand {
             if !quiet { for problem in outcome.problems { printError(problem) } }
             let t = outcome.report.totals
             // No documents/s: shards ran side by side, for times no report knows.
-            print("\(paths.count) report\(paths.count == 1 ? "" : "s"), \(t.jobs) of the plan's \(outcome.report.plan.jobs) jobs: \(outcome.report.counts)"
-                  + (outcome.complete ? "; complete" : "; incomplete"))
+            print(
+                "\(paths.count) report\(paths.count == 1 ? "" : "s"), \(t.jobs) of the plan's \(outcome.report.plan.jobs) jobs: \(outcome.report.counts)"
+                    + (outcome.complete ? "; complete" : "; incomplete"))
             return outcome.complete ? ExitCode.ok : ExitCode.someJobsFailed
         } catch {
             for problem in error.problems { printError(problem) }

@@ -15,16 +15,21 @@ enum EntitlementCommands {
     }
 
     static func catalog(_ gate: GateOptions) throws(CommandFailure) -> StoreKitCatalog {
-        do { return try ProAccess.loadCatalog(path: gate.catalog) } catch { throw CommandFailure(message: error.description, code: error.exitCode) }
+        do { return try ProAccess.loadCatalog(path: gate.catalog) } catch {
+            throw CommandFailure(message: error.description, code: error.exitCode)
+        }
     }
 
     /// The gate's clocks (`EXPORT_ITINERARY_NOW` checked: it moves test entitlements' only).
     static func clock() throws(CommandFailure) -> GateClock {
-        do { return try ProAccess.clock() } catch { throw CommandFailure(message: error.description, code: error.exitCode) }
+        do { return try ProAccess.clock() } catch {
+            throw CommandFailure(message: error.description, code: error.exitCode)
+        }
     }
 
     static func storeFailure(_ error: StoreError) -> CommandFailure {
-        CommandFailure(message: error.description, code: error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore)
+        CommandFailure(
+            message: error.description, code: error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore)
     }
 
     static func openStore(_ gate: GateOptions, create: Bool) throws(CommandFailure) -> EntitlementStore? {
@@ -39,31 +44,43 @@ enum EntitlementCommands {
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        let gate = ProGate(storeDirectory: storeDirectory(options), catalog: try catalog(options), policy: ProAccess.policy, clock: try clock())
+        let gate = ProGate(
+            storeDirectory: storeDirectory(options), catalog: try catalog(options), policy: ProAccess.policy,
+            clock: try clock())
         let report: EntitlementReport
         do { report = try gate.report() } catch { throw storeFailure(error) }
         if json {
             var items: [[String: Any]] = []
             for e in report.entitlements {
-                items.append(["productId": e.productId, "transactionId": e.transactionId, "state": e.state.rawValue,
-                              "expiresDate": e.expiresDate.map(iso8601) ?? NSNull(), "ownershipType": e.ownershipType ?? NSNull(),
-                              "environment": e.environment ?? NSNull(), "testing": e.grade.isTesting])
+                items.append([
+                    "productId": e.productId, "transactionId": e.transactionId, "state": e.state.rawValue,
+                    "expiresDate": e.expiresDate.map(iso8601) ?? NSNull(), "ownershipType": e.ownershipType ?? NSNull(),
+                    "environment": e.environment ?? NSNull(), "testing": e.grade.isTesting,
+                ])
             }
-            printJSON(["isPro": report.isPro, "testing": report.access?.isTesting ?? false,
-                       "notice": report.access?.notice ?? NSNull(), "entitlements": items])
+            printJSON([
+                "isPro": report.isPro, "testing": report.access?.isTesting ?? false,
+                "notice": report.access?.notice ?? NSNull(), "entitlements": items,
+            ])
         } else {
             switch report.access {
             case .production?: print("Pro: yes")
             case let access?:
-                print("Pro (testing): a test entitlement (\(access)), not a purchase; every PDF page says \"\(access.notice ?? "")\"")
+                print(
+                    "Pro (testing): a test entitlement (\(access)), not a purchase; every PDF page says \"\(access.notice ?? "")\""
+                )
             case nil: print("Pro: no")
             }
             if report.entitlements.isEmpty { print("No entitlements in \(gate.storeDirectory).") }
             for e in report.entitlements {
                 var line = "\(e.productId)  \(e.state.rawValue)  transaction \(e.transactionId)"
                 if let expires = e.expiresDate { line += "  expires \(iso8601(expires))" }
-                if let grace = e.gracePeriodExpiresDate, e.state == .inGracePeriod { line += "  grace until \(iso8601(grace))" }
-                if let owner = e.ownershipType { line += "  \(owner == "FAMILY_SHARED" ? "family shared" : "purchased")" }
+                if let grace = e.gracePeriodExpiresDate, e.state == .inGracePeriod {
+                    line += "  grace until \(iso8601(grace))"
+                }
+                if let owner = e.ownershipType {
+                    line += "  \(owner == "FAMILY_SHARED" ? "family shared" : "purchased")"
+                }
                 if let env = e.environment { line += "  \(env)" }
                 if e.grade.isTesting { line += "  (test entitlement)" }
                 if !gate.policy.proProductIDs.contains(e.productId) { line += "  (not a Pro product)" }
@@ -78,7 +95,9 @@ enum EntitlementCommands {
 
     static func importFiles(_ paths: [String], json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
         guard let store = try openStore(options, create: false) else {
-            throw CommandFailure(message: StoreError.notInitialized(path: storeDirectory(options)).description, code: ExitCode.entitlementStore)
+            throw CommandFailure(
+                message: StoreError.notInitialized(path: storeDirectory(options)).description,
+                code: ExitCode.entitlementStore)
         }
         let results: [ImportResult]
         do {
@@ -91,9 +110,11 @@ enum EntitlementCommands {
             throw storeFailure(error)
         }
         if json {
-            printJSON(["items": results.map { r -> [String: Any] in
-                ["source": r.source, "status": r.status.rawValue, "reason": r.reason ?? NSNull()]
-            }])
+            printJSON([
+                "items": results.map { r -> [String: Any] in
+                    ["source": r.source, "status": r.status.rawValue, "reason": r.reason ?? NSNull()]
+                }
+            ])
         } else {
             for r in results {
                 print("\(r.source): \(r.status.rawValue)" + (r.reason.map { " (\($0))" } ?? ""))
@@ -105,25 +126,34 @@ enum EntitlementCommands {
 
     // MARK: init, trust-root
 
-    static func initStore(bundleId given: String?, environments names: [String], gate options: GateOptions) throws(CommandFailure) -> Int32 {
+    static func initStore(
+        bundleId given: String?, environments names: [String], gate options: GateOptions
+    ) throws(CommandFailure) -> Int32 {
         // The app is part of the build (Config/gate-policy.json): a store for another app could
         // never hold anything this program accepts.
         let bundleId = ProAccess.policy.bundleId
         if let given, given != bundleId {
-            throw CommandFailure(message: "--bundle-id \"\(given)\": this build exports for \(bundleId) only (its bundle id is compiled in)",
-                                 code: ExitCode.usage)
+            throw CommandFailure(
+                message:
+                    "--bundle-id \"\(given)\": this build exports for \(bundleId) only (its bundle id is compiled in)",
+                code: ExitCode.usage)
         }
         var environments: [StoreEnvironment] = []
         for name in names.isEmpty ? [StoreEnvironment.production.rawValue] : names {
-            guard let env = StoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
-                throw CommandFailure(message: "unknown environment \"\(name)\": use \(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", "))",
-                                     code: ExitCode.usage)
+            guard let env = StoreEnvironment.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
+            else {
+                throw CommandFailure(
+                    message:
+                        "unknown environment \"\(name)\": use \(StoreEnvironment.allCases.map(\.rawValue).joined(separator: ", "))",
+                    code: ExitCode.usage)
             }
             if !environments.contains(env) { environments.append(env) }
         }
         let store = try openStore(options, create: true)!
         do { try store.initialize(bundleId: bundleId, environments: environments) } catch { throw storeFailure(error) }
-        print("Store \(store.path): bundle id \(bundleId), environments \(environments.map(\.rawValue).joined(separator: ", "))")
+        print(
+            "Store \(store.path): bundle id \(bundleId), environments \(environments.map(\.rawValue).joined(separator: ", "))"
+        )
         return ExitCode.ok
     }
 
@@ -141,11 +171,15 @@ enum EntitlementCommands {
             let apple = Certificates.isAppleRootCAG3(der)
             let label = apple ? "Apple Root CA - G3" : Certificates.subjectSummary(der)
             let added: Bool
-            do { added = try store.addTrustedRoot(der: der, fingerprint: fingerprint, label: label) } catch { throw storeFailure(error) }
+            do { added = try store.addTrustedRoot(der: der, fingerprint: fingerprint, label: label) } catch {
+                throw storeFailure(error)
+            }
             print("\(added ? "Trusted" : "Already trusted"): \(label) (SHA-256 \(fingerprint))")
             if apple { print("This is Apple Root CA - G3, the root of App Store signed transactions.") }
             if !ProAccess.policy.productionRootFingerprints.contains(fingerprint) {
-                print("For testing only: this build takes purchases from Apple Root CA - G3 alone, so whatever chains to this root is a test entitlement, and the PDFs it allows are marked \"Test entitlement\".")
+                print(
+                    "For testing only: this build takes purchases from Apple Root CA - G3 alone, so whatever chains to this root is a test entitlement, and the PDFs it allows are marked \"Test entitlement\"."
+                )
             }
         }
         return ExitCode.ok
@@ -169,20 +203,27 @@ enum EntitlementCommands {
     static func storeKitTest(_ action: StoreKitTestAction, gate options: GateOptions) throws(CommandFailure) -> Int32 {
         let catalog = try catalog(options)
         guard let store = try openStore(options, create: false) else {
-            throw CommandFailure(message: StoreError.notInitialized(path: storeDirectory(options)).description, code: ExitCode.entitlementStore)
+            throw CommandFailure(
+                message: StoreError.notInitialized(path: storeDirectory(options)).description,
+                code: ExitCode.entitlementStore)
         }
         let clock = try clock()
-        let session = StoreKitTestSession(store: store, catalog: catalog, policy: ProAccess.policy,
-                                          clock: { clock.testing?() ?? clock.system() })
+        let session = StoreKitTestSession(
+            store: store, catalog: catalog, policy: ProAccess.policy,
+            clock: { clock.testing?() ?? clock.system() })
         do {
             switch action {
             case .enable:
                 let created = try session.enable()
-                print(created ? "Local StoreKit testing enabled: a local test CA now signs LocalTesting transactions in \(store.path)."
-                              : "Local StoreKit testing was already enabled in \(store.path).")
+                print(
+                    created
+                        ? "Local StoreKit testing enabled: a local test CA now signs LocalTesting transactions in \(store.path)."
+                        : "Local StoreKit testing was already enabled in \(store.path).")
             case let .purchase(productId, familyShared, expiresIn):
                 let t = try session.purchase(productId: productId, familyShared: familyShared, expiresIn: expiresIn)
-                print("Purchased \(productId): transaction \(t.transactionId ?? "?")" + (t.expiresDate.map { ", expires \(iso8601(Date(timeIntervalSince1970: $0 / 1000)))" } ?? ""))
+                print(
+                    "Purchased \(productId): transaction \(t.transactionId ?? "?")"
+                        + (t.expiresDate.map { ", expires \(iso8601(Date(timeIntervalSince1970: $0 / 1000)))" } ?? ""))
             case let .refund(id):
                 _ = try session.refund(transactionId: id)
                 print("Refunded transaction \(id).")
@@ -194,12 +235,15 @@ enum EntitlementCommands {
                 print("Removed \(n) local test transaction\(n == 1 ? "" : "s").")
             case .disable:
                 let n = try session.disable()
-                print("Local StoreKit testing disabled in \(store.path): the local test CA is gone and \(n) local test transaction\(n == 1 ? " was" : "s were") removed.")
+                print(
+                    "Local StoreKit testing disabled in \(store.path): the local test CA is gone and \(n) local test transaction\(n == 1 ? " was" : "s were") removed."
+                )
             }
         } catch {
             switch error {
             case let .store(storeError): throw storeFailure(storeError)
-            case .unknownProduct, .unknownTransaction, .notLocal, .notEnabled: throw CommandFailure(message: error.description, code: ExitCode.failure)
+            case .unknownProduct, .unknownTransaction, .notLocal, .notEnabled:
+                throw CommandFailure(message: error.description, code: ExitCode.failure)
             default: throw CommandFailure(message: error.description, code: ExitCode.failure)
             }
         }
@@ -215,7 +259,9 @@ enum EntitlementCommands {
     }
 
     static func printJSON(_ object: Any) {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]))
+            ?? Data("{}".utf8)
         FileHandle.standardOutput.write(data)
         print()
     }

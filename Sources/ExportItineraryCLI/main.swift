@@ -31,7 +31,10 @@ func report(_ error: ExportError) {
 func sourceDateEpoch() throws(UsageError) -> Int? {
     guard let raw = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !raw.isEmpty else { return nil }
     guard let value = Int(raw), value >= 0, value < 253_402_300_800 else {
-        throw UsageError(message: "SOURCE_DATE_EPOCH must be a whole number of seconds from 0 (1970) to 253402300799 (year 9999), got \"\(raw)\"")
+        throw UsageError(
+            message:
+                "SOURCE_DATE_EPOCH must be a whole number of seconds from 0 (1970) to 253402300799 (year 9999), got \"\(raw)\""
+        )
     }
     return value
 }
@@ -58,7 +61,8 @@ func run() -> Int32 {
         case let .validate(paths, template, paper):
             return validate(paths, template: template, paper: paper)
         case let .export(input, output, template, paper, page, dpi, gateOptions):
-            return try export(input: input, output: output, template: template, paper: paper, page: page, dpi: dpi, gate: gateOptions)
+            return try export(
+                input: input, output: output, template: template, paper: paper, page: page, dpi: dpi, gate: gateOptions)
         case let .status(json, gate):
             return try EntitlementCommands.status(json: json, gate: gate)
         case let .importFiles(paths, json, gate):
@@ -91,8 +95,10 @@ func run() -> Int32 {
 }
 
 /// The gate first (it reads neither the trip nor the fonts), then load, render, write.
-func export(input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double,
-            gate gateOptions: GateOptions) throws -> Int32 {
+func export(
+    input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double,
+    gate gateOptions: GateOptions
+) throws -> Int32 {
     let epoch = try sourceDateEpoch()
     do {
         let gate = try ProAccess.gate(storeDirectory: gateOptions.store, catalogPath: gateOptions.catalog)
@@ -116,7 +122,9 @@ func validate(_ paths: [String], template: String?, paper: String?) -> Int32 {
             let t = try Exporter.checkTemplate(TemplateChoice(argument: template))
             if let paper, let problem = t.paperProblem(paper) { throw ExportError.template("\(template): \(problem)") }
             let languages = t.labels.keys.sorted().joined(separator: ", ")
-            print("\(template): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))")
+            print(
+                "\(template): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))"
+            )
         } catch {
             report(error)
             worst = error.exitCode
@@ -125,8 +133,12 @@ func validate(_ paths: [String], template: String?, paper: String?) -> Int32 {
     for path in paths {
         do {
             let trip = try Exporter.loadTrip(path: path)
-            let games = trip.days.reduce(0) { n, day in n + day.items.filter { if case .game = $0 { true } else { false } }.count }
-            print("\(path): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))")
+            let games = trip.days.reduce(0) { n, day in
+                n + day.items.filter { if case .game = $0 { true } else { false } }.count
+            }
+            print(
+                "\(path): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))"
+            )
             for warning in Exporter.warnings(trip) { printWarning("\(path): \(warning)") }
         } catch {
             report(error)

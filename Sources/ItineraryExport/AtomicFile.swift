@@ -45,11 +45,17 @@ public enum AtomicFile {
             switch existing.st_mode & S_IFMT {
             case S_IFREG: keepMode = existing.st_mode & 0o7777
             case S_IFDIR: throw OutputError(path: requestedPath, reason: "it is a directory")
-            case S_IFLNK: throw OutputError(path: requestedPath, reason: "its symbolic links do not end in a file (a loop, or more than 32)")
-            default: throw OutputError(path: requestedPath, reason: "it is not a regular file (a device, pipe or socket is never replaced)")
+            case S_IFLNK:
+                throw OutputError(
+                    path: requestedPath, reason: "its symbolic links do not end in a file (a loop, or more than 32)")
+            default:
+                throw OutputError(
+                    path: requestedPath, reason: "it is not a regular file (a device, pipe or socket is never replaced)"
+                )
             }
         }
-        let (fd, holdFD, tempPath) = try createTemporary(beside: url.lastPathComponent, in: directory, for: requestedPath)
+        let (fd, holdFD, tempPath) = try createTemporary(
+            beside: url.lastPathComponent, in: directory, for: requestedPath)
         var ok = false
         defer {
             if !ok { unlink(tempPath) }
@@ -97,8 +103,11 @@ public enum AtomicFile {
     /// Should a remover take the name between the creation and the lock (the file then has no
     /// link left once the lock is ours), another name is made (on a loaded machine a remover
     /// looping beside the writer wins that race more often than not).
-    static func createTemporary(beside name: String, in directory: String, for requestedPath: String) throws(OutputError)
-        -> (fd: Int32, holdFD: Int32, path: String) {
+    static func createTemporary(
+        beside name: String, in directory: String, for requestedPath: String
+    ) throws(OutputError)
+        -> (fd: Int32, holdFD: Int32, path: String)
+    {
         // A remover runs once, when a batch starts; more than a few losses in a row mean
         // something else is deleting our files.
         for _ in 0..<100 {
@@ -120,7 +129,8 @@ public enum AtomicFile {
             close(holdFD)
             close(fd)
         }
-        throw OutputError(path: requestedPath, reason: "its temporary file was removed by another process a hundred times running")
+        throw OutputError(
+            path: requestedPath, reason: "its temporary file was removed by another process a hundred times running")
     }
 
     /// Removes the temporary file at `path` when no live writer holds it (its `flock`), and
@@ -160,8 +170,12 @@ public enum AtomicFile {
     public static func resolveLinks(_ path: String) -> String {
         var current = path
         for _ in 0..<32 {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = target.hasPrefix("/") ? target
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return current
+            }
+            current =
+                target.hasPrefix("/")
+                ? target
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
         }
         return current

@@ -34,7 +34,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .proRequired: return "PDF export is a Pro feature and no current Pro entitlement was found; nothing was exported"
+        case .proRequired:
+            return "PDF export is a Pro feature and no current Pro entitlement was found; nothing was exported"
         case let .entitlementStore(error): return error.description
         case let .catalog(message): return "catalog: \(message)"
         case let .unreadableInput(path, reason): return "cannot read \(path): \(reason)"
@@ -44,7 +45,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case let .fonts(error): return error.description
         case let .output(error): return error.description
         case let .render(message): return "rendering failed: \(message)"
-        case let .pageOutOfRange(page, pages): return "--page \(page): the document has \(pages) page\(pages == 1 ? "" : "s")"
+        case let .pageOutOfRange(page, pages):
+            return "--page \(page): the document has \(pages) page\(pages == 1 ? "" : "s")"
         case let .sameFile(path): return "the output \(path) is the input file: refusing to overwrite the trip"
         case let .environment(message): return message
         }
@@ -54,7 +56,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .proRequired: return ExitCode.proRequired
-        case let .entitlementStore(error): return error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore
+        case let .entitlementStore(error):
+            return error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore
         case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed

@@ -32,7 +32,9 @@ extension Exporter {
         } catch let error as ExportError {
             throw error
         } catch let error as CocoaError {
-            let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map { String(cString: strerror(Int32($0.code))) }
+            let posix = (error.userInfo[NSUnderlyingErrorKey] as? NSError).map {
+                String(cString: strerror(Int32($0.code)))
+            }
             throw .unreadableInput(path: name, reason: (posix ?? "read error").lowercased())
         } catch {
             throw .unreadableInput(path: name, reason: "read error")
@@ -42,7 +44,8 @@ extension Exporter {
             // The file's size when it is a file that large; else (a stream, a device whose size
             // reads 0) one byte past the limit, which the message gives as "more than the limit".
             let size = path == "-" ? 0 : (fileSize(path) ?? 0)
-            throw .invalidTrip(path: name, .tooLarge(bytes: size > TripLoader.maximumBytes ? size : TripLoader.maximumBytes + 1))
+            throw .invalidTrip(
+                path: name, .tooLarge(bytes: size > TripLoader.maximumBytes ? size : TripLoader.maximumBytes + 1))
         }
         return data
     }

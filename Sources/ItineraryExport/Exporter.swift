@@ -53,8 +53,10 @@ public final class Exporter {
     ///   - gate: the entitlement check (`ProAccess.gate()` builds the usual one).
     ///   - fontsDirectory: nil finds `Fonts/` beside or above the executable, or `$EXPORT_ITINERARY_FONTS`.
     ///   - templatesDirectory: nil finds `Templates/` the same way.
-    public init(gate: ProGate, fontsDirectory: String? = nil, templatesDirectory: String? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) {
+    public init(
+        gate: ProGate, fontsDirectory: String? = nil, templatesDirectory: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ExportError) {
         self.gate = gate
         access = try Self.requirePro(gate)
         lastGatePass = DispatchTime.now().uptimeNanoseconds
@@ -64,7 +66,8 @@ public final class Exporter {
         } catch {
             throw .fonts(error)
         }
-        self.templatesDirectory = templatesDirectory
+        self.templatesDirectory =
+            templatesDirectory
             ?? Resources.templatesDirectory(environment: environment)
     }
 
@@ -81,14 +84,18 @@ public final class Exporter {
 
     /// Reads and checks a template without a gate, an exporter or fonts: it draws nothing
     /// (`validate --template`, for template authors).
-    public static func checkTemplate(_ choice: TemplateChoice,
-                                     templatesDirectory: String = Resources.templatesDirectory()) throws(ExportError) -> Template {
+    public static func checkTemplate(
+        _ choice: TemplateChoice,
+        templatesDirectory: String = Resources.templatesDirectory()
+    ) throws(ExportError) -> Template {
         let (path, data) = try templateFile(choice, templatesDirectory: templatesDirectory)
         return try decodeTemplate(data, path: path)
     }
 
     /// The path a choice names and its bytes (`TemplateFiles`).
-    private static func templateFile(_ choice: TemplateChoice, templatesDirectory: String) throws(ExportError) -> (path: String, data: Data) {
+    private static func templateFile(
+        _ choice: TemplateChoice, templatesDirectory: String
+    ) throws(ExportError) -> (path: String, data: Data) {
         switch TemplateFiles.read(choice, templatesDirectory: templatesDirectory) {
         case let .success(file): return file
         case let .failure(error): throw .template(error.message)
@@ -141,7 +148,9 @@ public final class Exporter {
 
     /// Lays out a trip into pages (no rendering yet). Checks the gate first. Draw the pages
     /// with the returned engine, then call its `finishDocument()`.
-    public func layout(_ trip: Trip, options: ExportOptions = ExportOptions()) throws(ExportError) -> (LaidOutDocument, TextEngine) {
+    public func layout(
+        _ trip: Trip, options: ExportOptions = ExportOptions()
+    ) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         return try layout(trip, options: options, gateChecked: false)
@@ -149,7 +158,9 @@ public final class Exporter {
 
     /// `gateChecked`: the caller has just checked the gate (`export` does, before reading the
     /// trip), so the check is not repeated a few milliseconds later. Callers hold `NativeTextLock`.
-    private func layout(_ trip: Trip, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> (LaidOutDocument, TextEngine) {
+    private func layout(
+        _ trip: Trip, options: ExportOptions, gateChecked: Bool
+    ) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         if !gateChecked { try checkGate() }
         let template = try loadTemplate(options.template)
         if let paper = options.paper, let problem = template.paperProblem(paper) { throw .paper(problem) }
@@ -160,20 +171,29 @@ public final class Exporter {
             throw .template(error.description)
         }
         guard fontSet.families.contains(template.fontFamily) else {
-            throw .template("fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fontSet.families.sorted().joined(separator: ", ")))")
+            throw .template(
+                "fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fontSet.families.sorted().joined(separator: ", ")))"
+            )
         }
         let text = engine(language: trip.locale)
         // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.
         text.beginDocument()
-        return (ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip), text)
+        return (
+            ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip),
+            text
+        )
     }
 
     /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.
-    public func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+    public func renderPNG(
+        _ trip: Trip, page: Int, dpi: Double, options: ExportOptions = ExportOptions()
+    ) throws(ExportError) -> ExportResult {
         try renderPNG(trip, page: page, dpi: dpi, options: options, gateChecked: false)
     }
 
-    private func renderPNG(_ trip: Trip, page: Int, dpi: Double, options: ExportOptions, gateChecked: Bool) throws(ExportError) -> ExportResult {
+    private func renderPNG(
+        _ trip: Trip, page: Int, dpi: Double, options: ExportOptions, gateChecked: Bool
+    ) throws(ExportError) -> ExportResult {
         // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
@@ -184,7 +204,8 @@ public final class Exporter {
         }
         do {
             let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72, mark: access.notice)
-            return ExportResult(bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
+            return ExportResult(
+                bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
         } catch {
             throw .render("\(error)")
         }
@@ -203,13 +224,16 @@ public final class Exporter {
         defer { text.finishDocument() }
         let pdf: Data
         do {
-            pdf = try PDFRenderer.render(document, text: text, options: PDFOptions(
-                creationDate: Self.pdfDate(options.sourceDateEpoch ?? Self.defaultEpoch(trip)),
-                creator: "export-itinerary \(Self.version)", mark: access.notice))
+            pdf = try PDFRenderer.render(
+                document, text: text,
+                options: PDFOptions(
+                    creationDate: Self.pdfDate(options.sourceDateEpoch ?? Self.defaultEpoch(trip)),
+                    creator: "export-itinerary \(Self.version)", mark: access.notice))
         } catch {
             throw .render("\(error)")
         }
-        return ExportResult(bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
+        return ExportResult(
+            bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
     }
 
     /// What a valid trip leaves unsaid that the pages would otherwise get wrong: times whose
@@ -227,11 +251,13 @@ public final class Exporter {
         var seen = Set<String>()
         var out: [String] = []
         for day in trip.days {
-            for case let .game(game) in day.items where seen.insert(game.league).inserted && !written.contains(game.league) {
+            for case let .game(game) in day.items
+            where seen.insert(game.league).inserted && !written.contains(game.league) {
                 guard TripFormatter.leagueCode(game.league).count > TripFormatter.leagueCodeLength else { continue }
-                out.append("leagues: \(MessageText.quoted(game.league)) has no short code, so its chips print the whole name, "
-                           + "small, and may end it in …; add {\"id\": \(MessageText.quoted(game.league)), \"abbreviation\": \"…\"} "
-                           + "(2 to 4 characters) to leagues")
+                out.append(
+                    "leagues: \(MessageText.quoted(game.league)) has no short code, so its chips print the whole name, "
+                        + "small, and may end it in …; add {\"id\": \(MessageText.quoted(game.league)), \"abbreviation\": \"…\"} "
+                        + "(2 to 4 characters) to leagues")
             }
         }
         return out
@@ -244,21 +270,25 @@ public final class Exporter {
         let scalars = document.uncoveredScalars
         guard !scalars.isEmpty else { return [] }
         var names = scalars.prefix(12).map { scalar in
-            let printable = !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                              || scalar.properties.generalCategory == .privateUse)
+            let printable =
+                !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || scalar.properties.generalCategory == .privateUse)
             return String(format: "U+%04X", scalar.value) + (printable ? " \(Character(scalar))" : "")
         }.joined(separator: ", ")
         if scalars.count > 12 { names += " and \(scalars.count - 12) more" }
         let reasons = Set(scalars.compactMap(uncoveredReason)).sorted()
         let why = reasons.map { "; " + $0 }.joined()
-        return ["no bundled font covers \(scalars.count) character\(scalars.count == 1 ? "" : "s") (\(names)): drawn as empty boxes\(why)"]
+        return [
+            "no bundled font covers \(scalars.count) character\(scalars.count == 1 ? "" : "s") (\(names)): drawn as empty boxes\(why)"
+        ]
     }
 
     /// Why the bundled faces lack a character, for the kinds where that is known.
     static func uncoveredReason(_ scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
         case 0x20000...0x3FFFF:
-            return "rare CJK ideographs (Extension B and later) are beyond the bundled CJK face, Droid Sans Fallback: write the common form where there is one (吉 for 𠮷)"
+            return
+                "rare CJK ideographs (Extension B and later) are beyond the bundled CJK face, Droid Sans Fallback: write the common form where there is one (吉 for 𠮷)"
         case 0xE000...0xF8FF, 0xF0000...0x10FFFF:
             return "private-use characters have no standard picture"
         default:
@@ -269,8 +299,10 @@ public final class Exporter {
     /// Reads, validates, renders and atomically writes one trip: a PDF, or with `pngPage`
     /// set, that page as a PNG preview.
     @discardableResult
-    public func export(input: String, output: String, options: ExportOptions = ExportOptions(),
-                       pngPage: Int? = nil, dpi: Double = 144) throws(ExportError) -> ExportResult {
+    public func export(
+        input: String, output: String, options: ExportOptions = ExportOptions(),
+        pngPage: Int? = nil, dpi: Double = 144
+    ) throws(ExportError) -> ExportResult {
         // The gate first, as in `init`: once Pro has gone, not even the trip is read.
         try checkGate()
         if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
@@ -303,8 +335,10 @@ public final class Exporter {
     /// Validates, renders and atomically writes a trip whose bytes the caller has read (a
     /// batch worker, which also fingerprints them): the same PDF as `export(input:output:)`.
     @discardableResult
-    public func export(tripData: Data, name: String, output: String,
-                       options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
+    public func export(
+        tripData: Data, name: String, output: String,
+        options: ExportOptions = ExportOptions()
+    ) throws(ExportError) -> ExportResult {
         try checkGate()
         if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
         if AtomicFile.sameFile(name, output) { throw .sameFile(output) }

@@ -6,14 +6,18 @@ import ProPolicy
 public enum ProAccess {
     /// The bundled StoreKit configuration: `StoreKit/SportsTime.storekit` beside or above the
     /// executable (or under `$EXPORT_ITINERARY_STOREKIT`).
-    public static func defaultCatalogPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        Resources.directory("StoreKit", marker: "SportsTime.storekit", environmentKey: "EXPORT_ITINERARY_STOREKIT",
-                            environment: environment) + "/SportsTime.storekit"
+    public static func defaultCatalogPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String
+    {
+        Resources.directory(
+            "StoreKit", marker: "SportsTime.storekit", environmentKey: "EXPORT_ITINERARY_STOREKIT",
+            environment: environment) + "/SportsTime.storekit"
     }
 
     /// Loads a catalog (`--catalog FILE`, or the bundled one).
-    public static func loadCatalog(path: String? = nil,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> StoreKitCatalog {
+    public static func loadCatalog(
+        path: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ExportError) -> StoreKitCatalog {
         let file = path ?? defaultCatalogPath(environment: environment)
         guard let data = FileManager.default.contents(atPath: file) else {
             throw .catalog("cannot read \(file)")
@@ -33,26 +37,35 @@ public enum ProAccess {
     /// in demos and tests; nil when unset. It never moves the clock of a purchase, and a test
     /// entitlement is still never judged before the newest signature of its own seen.
     /// A value that is set but is not such a number is an error, not silently ignored.
-    public static func testingNow(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> Date? {
+    public static func testingNow(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ExportError) -> Date? {
         guard let raw = environment["EXPORT_ITINERARY_NOW"], !raw.isEmpty else { return nil }
         guard let seconds = Double(raw), seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else {
-            throw .environment("EXPORT_ITINERARY_NOW must be a number of seconds from 0 (1970) to 253402300799 (year 9999), got \"\(raw)\"")
+            throw .environment(
+                "EXPORT_ITINERARY_NOW must be a number of seconds from 0 (1970) to 253402300799 (year 9999), got \"\(raw)\""
+            )
         }
         return Date(timeIntervalSince1970: seconds)
     }
 
     /// The gate's clocks: the system clock for purchases, `EXPORT_ITINERARY_NOW` for test entitlements.
-    public static func clock(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> GateClock {
+    public static func clock(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ExportError) -> GateClock {
         guard let fixed = try testingNow(environment: environment) else { return GateClock() }
         return GateClock(testing: { fixed })
     }
 
     /// A gate over `storeDirectory` (nil: `EntitlementStore.defaultDirectory`) under the build's
     /// policy; the catalog (`--catalog`, else the bundled one) only dresses the paywall.
-    public static func gate(storeDirectory: String? = nil, catalogPath: String? = nil,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> ProGate {
-        ProGate(storeDirectory: storeDirectory ?? EntitlementStore.defaultDirectory(environment: environment),
-                catalog: try loadCatalog(path: catalogPath, environment: environment), policy: policy,
-                clock: try clock(environment: environment))
+    public static func gate(
+        storeDirectory: String? = nil, catalogPath: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ExportError) -> ProGate {
+        ProGate(
+            storeDirectory: storeDirectory ?? EntitlementStore.defaultDirectory(environment: environment),
+            catalog: try loadCatalog(path: catalogPath, environment: environment), policy: policy,
+            clock: try clock(environment: environment))
     }
 }

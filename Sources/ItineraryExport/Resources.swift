@@ -4,8 +4,10 @@ import Foundation
 public enum Resources {
     /// The first existing `relative` directory beside or above the executable (a build tree,
     /// or an install prefix's `share/export-itinerary/`), else under the working directory.
-    public static func directory(_ relative: String, marker: String, environmentKey: String,
-                          environment: [String: String]) -> String {
+    public static func directory(
+        _ relative: String, marker: String, environmentKey: String,
+        environment: [String: String]
+    ) -> String {
         if let dir = environment[environmentKey], !dir.isEmpty { return dir }
         let exe = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
@@ -26,7 +28,8 @@ extension Resources {
     /// This program's file: `/proc/self/exe` on Linux, so a command found through `PATH` (whose
     /// argv[0] is a bare name) still finds its install; argv[0] where there is no /proc.
     public static var executablePath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? "."
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
+            ?? "."
     }
 
     /// `Fonts/` as the exporter finds it (or `$EXPORT_ITINERARY_FONTS`).
@@ -35,7 +38,9 @@ extension Resources {
     }
 
     /// `Templates/` as the exporter finds it (or `$EXPORT_ITINERARY_TEMPLATES`).
-    public static func templatesDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        directory("Templates", marker: "classic.json", environmentKey: "EXPORT_ITINERARY_TEMPLATES", environment: environment)
+    public static func templatesDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String
+    {
+        directory(
+            "Templates", marker: "classic.json", environmentKey: "EXPORT_ITINERARY_TEMPLATES", environment: environment)
     }
 }

@@ -32,24 +32,32 @@ public enum TemplateFiles {
     /// Why the bundled name `name` cannot be used when it is not in `templatesDirectory`, naming
     /// the ones that are (or that none are, and where it looked); nil when it is there.
     public static func missing(_ name: String, templatesDirectory: String) -> String? {
-        guard !FileManager.default.fileExists(atPath: path(.named(name), templatesDirectory: templatesDirectory)) else { return nil }
+        guard !FileManager.default.fileExists(atPath: path(.named(name), templatesDirectory: templatesDirectory)) else {
+            return nil
+        }
         let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-        return "no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(templatesDirectory)" : known.joined(separator: ", ")))"
+        return
+            "no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(templatesDirectory)" : known.joined(separator: ", ")))"
     }
 
     /// The path `choice` names and its bytes, or why they cannot be had: a missing bundled
     /// name, or a file that is missing, not a regular file, or not readable.
-    public static func read(_ choice: TemplateChoice, templatesDirectory: String) -> Result<(path: String, data: Data), TemplateFileError> {
+    public static func read(
+        _ choice: TemplateChoice, templatesDirectory: String
+    ) -> Result<(path: String, data: Data), TemplateFileError> {
         if case let .named(name) = choice, let problem = missing(name, templatesDirectory: templatesDirectory) {
             return .failure(TemplateFileError(message: problem))
         }
         let path = path(choice, templatesDirectory: templatesDirectory)
         if let data = FileManager.default.contents(atPath: path) { return .success((path, data)) }
         var info = stat()
-        let why = stat(path, &info) != 0 ? AtomicFile.systemMessage()
-            : info.st_mode & S_IFMT != S_IFREG ? "it is not a regular file"
-            : access(path, R_OK) != 0 ? AtomicFile.systemMessage() : "it could not be read"
+        let why =
+            stat(path, &info) != 0
+            ? AtomicFile.systemMessage()
+            : info.st_mode & S_IFMT != S_IFREG
+                ? "it is not a regular file"
+                : access(path, R_OK) != 0 ? AtomicFile.systemMessage() : "it could not be read"
         return .failure(TemplateFileError(message: "cannot read \(path): \(why)"))
     }
 

@@ -10,7 +10,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// Returns nil unless the fields name a real day.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -20,13 +21,15 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     public init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let y = Self.digits(bytes[0..<4]), let m = Self.digits(bytes[5..<7]), let d = Self.digits(bytes[8..<10])
+            let y = Self.digits(bytes[0..<4]), let m = Self.digits(bytes[5..<7]), let d = Self.digits(bytes[8..<10])
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
     public var description: String {
-        func pad(_ v: Int, _ n: Int) -> String { String(repeating: "0", count: max(0, n - String(v).count)) + String(v) }
+        func pad(_ v: Int, _ n: Int) -> String {
+            String(repeating: "0", count: max(0, n - String(v).count)) + String(v)
+        }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
@@ -97,12 +100,14 @@ public struct Instant: Sendable, Hashable, Comparable {
     /// Parses RFC 3339 `date-time`: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`; `t`, `z` and a space for `T` are accepted as RFC 3339 allows.
     public init?(rfc3339 text: String) {
         let b = Array(text.utf8)
-        guard b.count >= 20, let date = CalendarDate(iso: String(decoding: b[0..<10], as: UTF8.self)) else { return nil }
+        guard b.count >= 20, let date = CalendarDate(iso: String(decoding: b[0..<10], as: UTF8.self)) else {
+            return nil
+        }
         let sep = b[10]
         guard sep == UInt8(ascii: "T") || sep == UInt8(ascii: "t") || sep == UInt8(ascii: " "),
-              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let hh = CalendarDate.digits(b[11..<13]), let mm = CalendarDate.digits(b[14..<16]),
-              let ss = CalendarDate.digits(b[17..<19]), hh <= 23, mm <= 59, ss <= 60
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            let hh = CalendarDate.digits(b[11..<13]), let mm = CalendarDate.digits(b[14..<16]),
+            let ss = CalendarDate.digits(b[17..<19]), hh <= 23, mm <= 59, ss <= 60
         else { return nil }
         var i = 19
         var fraction = 0.0
@@ -123,8 +128,9 @@ public struct Instant: Sendable, Hashable, Comparable {
             guard i + 1 == b.count else { return nil }
         } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
             guard i + 6 == b.count, b[i + 3] == UInt8(ascii: ":"),
-                  let oh = CalendarDate.digits(b[(i + 1)..<(i + 3)]), let om = CalendarDate.digits(b[(i + 4)..<(i + 6)]),
-                  oh <= 23, om <= 59 else { return nil }
+                let oh = CalendarDate.digits(b[(i + 1)..<(i + 3)]), let om = CalendarDate.digits(b[(i + 4)..<(i + 6)]),
+                oh <= 23, om <= 59
+            else { return nil }
             offset = (oh * 3600 + om * 60) * (b[i] == UInt8(ascii: "-") ? -1 : 1)
         } else {
             return nil

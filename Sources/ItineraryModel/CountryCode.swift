@@ -13,9 +13,15 @@ enum CountryCode {
         let isLetter = { (c: Unicode.Scalar) in ("A"..."Z").contains(c) || ("a"..."z").contains(c) }
         if letters.count == 2, letters.allSatisfy(isLetter) {
             if letters.allSatisfy({ ("A"..."Z").contains($0) }) { return text }
-            problems.append(TripProblem(path, "country code must be upper case: \(MessageText.quoted(text.uppercased())), got \(MessageText.quoted(text))"))
+            problems.append(
+                TripProblem(
+                    path,
+                    "country code must be upper case: \(MessageText.quoted(text.uppercased())), got \(MessageText.quoted(text))"
+                ))
         } else {
-            problems.append(TripProblem(path, "expected a two-letter ISO 3166 country code like \"US\", got \(MessageText.quoted(text))"))
+            problems.append(
+                TripProblem(
+                    path, "expected a two-letter ISO 3166 country code like \"US\", got \(MessageText.quoted(text))"))
         }
         return nil
     }

@@ -4,8 +4,10 @@ import StrictJSON
 extension TripDecoder {
     static let dayKeys = ["date", "city", "timeZone", "title", "notes", "items"]
 
-    static func decodeDays(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
-                           tripDates: ClosedRange<CalendarDate>?, context: inout TripContext) -> [Day]? {
+    static func decodeDays(
+        _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+        tripDates: ClosedRange<CalendarDate>?, context: inout TripContext
+    ) -> [Day]? {
         guard let elements = Read.array(value, path, &problems) else { return nil }
         var sequence = DaySequence(tripDates: tripDates)
         // The count is a fact about the array as a whole, so it comes before its elements.
@@ -15,15 +17,19 @@ extension TripDecoder {
         var days: [Day] = []
         days.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            if let day = decodeDay(element, path.index(index), &problems, index: index, sequence: &sequence, context: &context) {
+            if let day = decodeDay(
+                element, path.index(index), &problems, index: index, sequence: &sequence, context: &context)
+            {
                 days.append(day)
             }
         }
         return days
     }
 
-    static func decodeDay(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem], index: Int,
-                          sequence: inout DaySequence, context: inout TripContext) -> Day? {
+    static func decodeDay(
+        _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem], index: Int,
+        sequence: inout DaySequence, context: inout TripContext
+    ) -> Day? {
         guard let members = Read.object(value, path, &problems) else {
             sequence.skip()
             return nil

@@ -56,6 +56,7 @@ struct DaySequence {
         guard let tripDates else { return nil }
         let expected = tripDates.lowerBound.days(to: tripDates.upperBound) + 1
         guard count != expected else { return nil }
-        return "expected \(expected) day\(expected == 1 ? "" : "s") (\(tripDates.lowerBound) to \(tripDates.upperBound)), got \(count)"
+        return
+            "expected \(expected) day\(expected == 1 ? "" : "s") (\(tripDates.lowerBound) to \(tripDates.upperBound)), got \(count)"
     }
 }

@@ -21,8 +21,9 @@ extension TripDecoder {
         let ticket = item.optional("ticket", decodeTicket)
         let notes = item.optional("notes", Read.string)
         guard let id, let league, let homeTeam, let awayTeam, let stadium, let startTime else { return nil }
-        return Game(id: id, league: league, homeTeam: homeTeam, awayTeam: awayTeam, stadium: stadium,
-                    startTime: startTime, ticket: ticket, notes: notes)
+        return Game(
+            id: id, league: league, homeTeam: homeTeam, awayTeam: awayTeam, stadium: stadium,
+            startTime: startTime, ticket: ticket, notes: notes)
     }
 
     /// An id that must be one of `ids`; any non-empty id when `ids` is unknown.

@@ -19,8 +19,10 @@ public struct Game: Sendable, Equatable {
     public var ticket: Ticket?
     public var notes: String?
 
-    public init(id: String, league: String, homeTeam: String, awayTeam: String, stadium: String,
-                startTime: Instant, ticket: Ticket? = nil, notes: String? = nil) {
+    public init(
+        id: String, league: String, homeTeam: String, awayTeam: String, stadium: String,
+        startTime: Instant, ticket: Ticket? = nil, notes: String? = nil
+    ) {
         self.id = id
         self.league = league
         self.homeTeam = homeTeam
@@ -62,9 +64,11 @@ public struct TravelLeg: Sendable, Equatable {
     public var toTimeZone: String?
     public var notes: String?
 
-    public init(from: String, to: String, mode: TravelMode, distanceMeters: Double? = nil,
-                durationSeconds: Double? = nil, departTime: Instant? = nil, fromTimeZone: String? = nil,
-                toTimeZone: String? = nil, notes: String? = nil) {
+    public init(
+        from: String, to: String, mode: TravelMode, distanceMeters: Double? = nil,
+        durationSeconds: Double? = nil, departTime: Instant? = nil, fromTimeZone: String? = nil,
+        toTimeZone: String? = nil, notes: String? = nil
+    ) {
         self.from = from
         self.to = to
         self.fromTimeZone = fromTimeZone
@@ -87,8 +91,10 @@ public struct Lodging: Sendable, Equatable {
     public var confirmation: String?
     public var notes: String?
 
-    public init(name: String, address: String? = nil, checkIn: Instant? = nil, checkOut: Instant? = nil,
-                timeZone: String? = nil, confirmation: String? = nil, notes: String? = nil) {
+    public init(
+        name: String, address: String? = nil, checkIn: Instant? = nil, checkOut: Instant? = nil,
+        timeZone: String? = nil, confirmation: String? = nil, notes: String? = nil
+    ) {
         self.name = name
         self.timeZone = timeZone
         self.address = address
@@ -113,8 +119,10 @@ public struct CustomItem: Sendable, Equatable {
     public var url: String?
     public var notes: String?
 
-    public init(category: CustomCategory, title: String, time: Instant? = nil, timeZone: String? = nil, address: String? = nil,
-                url: String? = nil, notes: String? = nil) {
+    public init(
+        category: CustomCategory, title: String, time: Instant? = nil, timeZone: String? = nil, address: String? = nil,
+        url: String? = nil, notes: String? = nil
+    ) {
         self.category = category
         self.timeZone = timeZone
         self.title = title

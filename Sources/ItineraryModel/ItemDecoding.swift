@@ -9,15 +9,21 @@ extension TripDecoder {
         var keys: [String] {
             switch self {
             case .game: return ["id", "league", "homeTeam", "awayTeam", "stadium", "startTime", "ticket", "notes"]
-            case .travel: return ["from", "to", "mode", "distanceMeters", "durationSeconds", "departTime", "fromTimeZone", "toTimeZone", "notes"]
+            case .travel:
+                return [
+                    "from", "to", "mode", "distanceMeters", "durationSeconds", "departTime", "fromTimeZone",
+                    "toTimeZone", "notes",
+                ]
             case .lodging: return ["name", "address", "checkIn", "checkOut", "timeZone", "confirmation", "notes"]
             case .custom: return ["category", "title", "time", "timeZone", "address", "url", "notes"]
             }
         }
     }
 
-    static func decodeItem(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
-                           context: inout TripContext) -> Item? {
+    static func decodeItem(
+        _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+        context: inout TripContext
+    ) -> Item? {
         guard let members = Read.object(value, path, &problems) else { return nil }
         // Which keys are allowed depends on the type, so without a usable type the rest
         // of the item cannot be judged; that one problem is reported alone.
@@ -28,7 +34,8 @@ extension TripDecoder {
         guard let typeName = Read.string(typeValue, path.key("type"), &problems) else { return nil }
         guard let kind = ItemKind(rawValue: typeName) else {
             let allowed = MessageText.alternatives(ItemKind.allCases.map(\.rawValue))
-            problems.append(TripProblem(path.key("type"), "unknown item type \(MessageText.quoted(typeName)); expected \(allowed)"))
+            problems.append(
+                TripProblem(path.key("type"), "unknown item type \(MessageText.quoted(typeName)); expected \(allowed)"))
             return nil
         }
         var item = ObjectReader(members, at: path, knownKeys: ["type"] + kind.keys)
@@ -56,8 +63,9 @@ extension TripDecoder {
         let toTimeZone = item.optional("toTimeZone", TimeZoneName.read)
         let notes = item.optional("notes", Read.string)
         guard let from, let to, let mode else { return nil }
-        return TravelLeg(from: from, to: to, mode: mode, distanceMeters: distance, durationSeconds: duration,
-                         departTime: departTime, fromTimeZone: fromTimeZone, toTimeZone: toTimeZone, notes: notes)
+        return TravelLeg(
+            from: from, to: to, mode: mode, distanceMeters: distance, durationSeconds: duration,
+            departTime: departTime, fromTimeZone: fromTimeZone, toTimeZone: toTimeZone, notes: notes)
     }
 
     static func decodeLodging(_ item: inout ObjectReader) -> Lodging? {
@@ -72,8 +80,9 @@ extension TripDecoder {
         let confirmation = item.optional("confirmation", Read.string)
         let notes = item.optional("notes", Read.string)
         guard let name else { return nil }
-        return Lodging(name: name, address: address, checkIn: checkIn, checkOut: checkOut, timeZone: timeZone,
-                       confirmation: confirmation, notes: notes)
+        return Lodging(
+            name: name, address: address, checkIn: checkIn, checkOut: checkOut, timeZone: timeZone,
+            confirmation: confirmation, notes: notes)
     }
 
     static func decodeCustom(_ item: inout ObjectReader) -> CustomItem? {
@@ -85,6 +94,7 @@ extension TripDecoder {
         let url = item.optional("url", Read.webURL)
         let notes = item.optional("notes", Read.string)
         guard let category, let title else { return nil }
-        return CustomItem(category: category, title: title, time: time, timeZone: timeZone, address: address, url: url, notes: notes)
+        return CustomItem(
+            category: category, title: title, time: time, timeZone: timeZone, address: address, url: url, notes: notes)
     }
 }

@@ -7,8 +7,10 @@ extension TripDecoder {
     /// `{"id": "Brasileirão", "abbreviation": "BRA", "name": "Campeonato Brasileiro Série A"}`:
     /// the league as games and teams write it, the code its chips print (2 to 4 characters, as
     /// a team's), and optionally its full name.
-    static func decodeLeague(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
-                             registry: inout IdRegistry) -> League? {
+    static func decodeLeague(
+        _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+        registry: inout IdRegistry
+    ) -> League? {
         guard let members = Read.object(value, path, &problems) else { return nil }
         var league = ObjectReader(members, at: path, knownKeys: leagueKeys)
         let id = league.required("id", Read.text)

@@ -24,7 +24,9 @@ enum LocaleIdentifier {
         for tag in subtags.dropFirst() {
             if stage < 1, tag.count == 4, tag.allSatisfy(isLetter) {
                 stage = 1
-            } else if stage < 2, (tag.count == 2 && tag.allSatisfy(isLetter)) || (tag.count == 3 && tag.allSatisfy(isDigit)) {
+            } else if stage < 2,
+                (tag.count == 2 && tag.allSatisfy(isLetter)) || (tag.count == 3 && tag.allSatisfy(isDigit))
+            {
                 stage = 2
             } else if isVariant(tag) {
                 stage = 3

@@ -19,7 +19,8 @@ extension TripDecoder {
             if let visitedCount, visitedCount > total {
                 progress.report("visitedCount", "must not exceed totalStadiums (\(total)), got \(visitedCount)")
             } else if visitedCount == nil, !progress.has("visitedCount"), let visited, visited.count > total {
-                progress.report("visitedStadiumIds", "lists \(visited.count) stadiums, more than totalStadiums (\(total))")
+                progress.report(
+                    "visitedStadiumIds", "lists \(visited.count) stadiums, more than totalStadiums (\(total))")
             }
         }
         problems.append(contentsOf: progress.problems)

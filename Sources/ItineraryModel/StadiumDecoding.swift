@@ -2,10 +2,14 @@
 import StrictJSON
 
 extension TripDecoder {
-    static let stadiumKeys = ["id", "name", "city", "region", "country", "timeZone", "latitude", "longitude", "address"]
+    static let stadiumKeys = [
+        "id", "name", "city", "region", "country", "timeZone", "latitude", "longitude", "address",
+    ]
 
-    static func decodeStadium(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
-                              registry: inout IdRegistry) -> Stadium? {
+    static func decodeStadium(
+        _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+        registry: inout IdRegistry
+    ) -> Stadium? {
         guard let members = Read.object(value, path, &problems) else { return nil }
         var stadium = ObjectReader(members, at: path, knownKeys: stadiumKeys)
         let id = stadium.required("id", Read.text)
@@ -22,7 +26,8 @@ extension TripDecoder {
         let address = stadium.optional("address", Read.string)
         problems.append(contentsOf: stadium.problems)
         guard let id, let name, let city, let country, let timeZone, let latitude, let longitude else { return nil }
-        return Stadium(id: id, name: name, city: city, region: region, country: country, timeZone: timeZone,
-                       latitude: latitude, longitude: longitude, address: address)
+        return Stadium(
+            id: id, name: name, city: city, region: region, country: country, timeZone: timeZone,
+            latitude: latitude, longitude: longitude, address: address)
     }
 }

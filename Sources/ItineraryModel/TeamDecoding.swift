@@ -4,8 +4,10 @@ import StrictJSON
 extension TripDecoder {
     static let teamKeys = ["id", "name", "abbreviation", "league", "primaryColor", "secondaryColor"]
 
-    static func decodeTeam(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
-                           registry: inout IdRegistry) -> Team? {
+    static func decodeTeam(
+        _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+        registry: inout IdRegistry
+    ) -> Team? {
         guard let members = Read.object(value, path, &problems) else { return nil }
         var team = ObjectReader(members, at: path, knownKeys: teamKeys)
         let id = team.required("id", Read.text)
@@ -20,8 +22,9 @@ extension TripDecoder {
         let secondaryColor = team.optional("secondaryColor", Read.color)
         problems.append(contentsOf: team.problems)
         guard let id, let name, let abbreviation, let league else { return nil }
-        return Team(id: id, name: name, abbreviation: abbreviation, league: league,
-                    primaryColor: primaryColor, secondaryColor: secondaryColor)
+        return Team(
+            id: id, name: name, abbreviation: abbreviation, league: league,
+            primaryColor: primaryColor, secondaryColor: secondaryColor)
     }
 
     /// 2 to 4 characters (Unicode scalars), as printed in tight table cells.

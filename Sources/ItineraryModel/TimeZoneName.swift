@@ -14,7 +14,9 @@ enum TimeZoneName {
     static func read(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) -> String? {
         guard let text = Read.string(value, path, &problems) else { return nil }
         guard looksLikeIANAName(text) else {
-            problems.append(TripProblem(path, "expected an IANA time zone name like \"America/Chicago\", got \(MessageText.quoted(text))"))
+            problems.append(
+                TripProblem(
+                    path, "expected an IANA time zone name like \"America/Chicago\", got \(MessageText.quoted(text))"))
             return nil
         }
         guard TimeZone(identifier: text) != nil else {

@@ -74,8 +74,12 @@ public struct TimeZoneResolver: Sendable {
     /// A leg's arrival (departure plus duration) and its zone (in `to`).
     public func arrival(_ leg: TravelLeg, on day: Day) -> (instant: Instant, zone: DisplayZone)? {
         guard let depart = leg.departTime, let duration = leg.durationSeconds else { return nil }
-        let instant = Instant(secondsSince1970: depart.secondsSince1970 + duration, writtenOffsetSeconds: depart.writtenOffsetSeconds)
-        return (instant, place(explicit: leg.toTimeZone, city: leg.to, day: day, written: depart, offsetSpeaksForPlace: false))
+        let instant = Instant(
+            secondsSince1970: depart.secondsSince1970 + duration, writtenOffsetSeconds: depart.writtenOffsetSeconds)
+        return (
+            instant,
+            place(explicit: leg.toTimeZone, city: leg.to, day: day, written: depart, offsetSpeaksForPlace: false)
+        )
     }
 
     /// The zone of a stay's check-in and check-out (the day's city); nil without either time.
@@ -92,7 +96,9 @@ public struct TimeZoneResolver: Sendable {
 
     /// `offsetSpeaksForPlace`: whether `written` was written where the time happens, so that
     /// its offset matching the day's zone places it there.
-    private func place(explicit: String?, city: String, day: Day, written: Instant, offsetSpeaksForPlace: Bool = true) -> DisplayZone {
+    private func place(
+        explicit: String?, city: String, day: Day, written: Instant, offsetSpeaksForPlace: Bool = true
+    ) -> DisplayZone {
         if let explicit { return .named(explicit) }
         if let zone = zone(ofCity: city) { return .named(zone) }
         if let dayZone = zone(of: day) {
@@ -102,7 +108,9 @@ public struct TimeZoneResolver: Sendable {
             // when the day names its zone (`Reading → Oxford` on a London day is in BST).
             if let declared = day.timeZone { return .named(declared) }
             let date = Date(timeIntervalSince1970: written.secondsSince1970)
-            if TimeZone(identifier: dayZone)?.secondsFromGMT(for: date) == written.writtenOffsetSeconds { return .named(dayZone) }
+            if TimeZone(identifier: dayZone)?.secondsFromGMT(for: date) == written.writtenOffsetSeconds {
+                return .named(dayZone)
+            }
         }
         return .writtenOffset(seconds: written.writtenOffsetSeconds)
     }
@@ -116,20 +124,29 @@ public struct TimeZoneResolver: Sendable {
                 switch item {
                 case let .travel(leg):
                     if case .writtenOffset? = departure(leg, on: day) {
-                        found.append(UnknownZone(path: "\(path.key("departTime"))", place: leg.from, key: "fromTimeZone",
-                                                 dayWouldDo: Self.key(leg.from) == Self.key(day.city)))
+                        found.append(
+                            UnknownZone(
+                                path: "\(path.key("departTime"))", place: leg.from, key: "fromTimeZone",
+                                dayWouldDo: Self.key(leg.from) == Self.key(day.city)))
                     }
                     if case .writtenOffset? = arrival(leg, on: day)?.zone {
-                        found.append(UnknownZone(path: "\(path.key("durationSeconds"))", place: leg.to, key: "toTimeZone",
-                                                 dayWouldDo: Self.key(leg.to) == Self.key(day.city)))
+                        found.append(
+                            UnknownZone(
+                                path: "\(path.key("durationSeconds"))", place: leg.to, key: "toTimeZone",
+                                dayWouldDo: Self.key(leg.to) == Self.key(day.city)))
                     }
                 case let .lodging(stay):
                     if case .writtenOffset? = lodging(stay, on: day) {
-                        found.append(UnknownZone(path: "\(path.key(stay.checkIn != nil ? "checkIn" : "checkOut"))", place: day.city, key: "timeZone", dayWouldDo: true))
+                        found.append(
+                            UnknownZone(
+                                path: "\(path.key(stay.checkIn != nil ? "checkIn" : "checkOut"))", place: day.city,
+                                key: "timeZone", dayWouldDo: true))
                     }
                 case let .custom(custom):
                     if case .writtenOffset? = self.custom(custom, on: day) {
-                        found.append(UnknownZone(path: "\(path.key("time"))", place: day.city, key: "timeZone", dayWouldDo: true))
+                        found.append(
+                            UnknownZone(path: "\(path.key("time"))", place: day.city, key: "timeZone", dayWouldDo: true)
+                        )
                     }
                 case .game:
                     break

@@ -18,11 +18,13 @@ public struct Trip: Sendable, Equatable {
     public var days: [Day]
     public var progress: Progress?
 
-    public init(id: String, name: String? = nil, traveler: String? = nil,
-                startDate: CalendarDate, endDate: CalendarDate,
-                units: Units = .imperial, locale: String = "en_US",
-                teams: [Team] = [], stadiums: [Stadium] = [], leagues: [League] = [], days: [Day],
-                progress: Progress? = nil) {
+    public init(
+        id: String, name: String? = nil, traveler: String? = nil,
+        startDate: CalendarDate, endDate: CalendarDate,
+        units: Units = .imperial, locale: String = "en_US",
+        teams: [Team] = [], stadiums: [Stadium] = [], leagues: [League] = [], days: [Day],
+        progress: Progress? = nil
+    ) {
         self.id = id
         self.name = name
         self.traveler = traveler
@@ -65,8 +67,10 @@ public struct Team: Sendable, Equatable {
     public var primaryColor: RGBColor?
     public var secondaryColor: RGBColor?
 
-    public init(id: String, name: String, abbreviation: String, league: String,
-                primaryColor: RGBColor? = nil, secondaryColor: RGBColor? = nil) {
+    public init(
+        id: String, name: String, abbreviation: String, league: String,
+        primaryColor: RGBColor? = nil, secondaryColor: RGBColor? = nil
+    ) {
         self.id = id
         self.name = name
         self.abbreviation = abbreviation
@@ -89,8 +93,10 @@ public struct Stadium: Sendable, Equatable {
     public var longitude: Double
     public var address: String?
 
-    public init(id: String, name: String, city: String, region: String? = nil, country: String,
-                timeZone: String, latitude: Double, longitude: Double, address: String? = nil) {
+    public init(
+        id: String, name: String, city: String, region: String? = nil, country: String,
+        timeZone: String, latitude: Double, longitude: Double, address: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.city = city
@@ -113,7 +119,10 @@ public struct Day: Sendable, Equatable {
     /// In the order given; empty for a rest day.
     public var items: [Item]
 
-    public init(date: CalendarDate, city: String, timeZone: String? = nil, title: String? = nil, notes: String? = nil, items: [Item] = []) {
+    public init(
+        date: CalendarDate, city: String, timeZone: String? = nil, title: String? = nil, notes: String? = nil,
+        items: [Item] = []
+    ) {
         self.date = date
         self.city = city
         self.timeZone = timeZone

@@ -2,8 +2,10 @@
 import StrictJSON
 
 enum TripDecoder {
-    static let topLevelKeys = ["schemaVersion", "id", "name", "traveler", "startDate", "endDate", "units", "locale",
-                               "teams", "stadiums", "leagues", "days", "progress", "extensions"]
+    static let topLevelKeys = [
+        "schemaVersion", "id", "name", "traveler", "startDate", "endDate", "units", "locale",
+        "teams", "stadiums", "leagues", "days", "progress", "extensions",
+    ]
     /// The only schema version this code reads.
     static let schemaVersion = 1
     /// The longest trip, counting both the first and the last day.
@@ -19,8 +21,14 @@ enum TripDecoder {
         if let version, version != schemaVersion {
             // Another version has other rules; checking it against these would only bury
             // the one problem that matters under many that do not.
-            return (nil, [TripProblem(JSONPath.root.key("schemaVersion"),
-                                      "unsupported schema version \(version); this exporter reads version \(schemaVersion)")])
+            return (
+                nil,
+                [
+                    TripProblem(
+                        JSONPath.root.key("schemaVersion"),
+                        "unsupported schema version \(version); this exporter reads version \(schemaVersion)")
+                ]
+            )
         }
         let id = top.required("id", Read.text(maximumLength: 128))
         let name = top.optional("name", Read.string)
@@ -70,22 +78,26 @@ enum TripDecoder {
         guard problems.isEmpty, version != nil, let id, let startDate, let endDate, let days else {
             return (nil, problems)
         }
-        let trip = Trip(id: id, name: name, traveler: traveler, startDate: startDate, endDate: endDate,
-                        units: units, locale: locale, teams: teams ?? [], stadiums: stadiums ?? [],
-                        leagues: leagues ?? [], days: days, progress: progress)
+        let trip = Trip(
+            id: id, name: name, traveler: traveler, startDate: startDate, endDate: endDate,
+            units: units, locale: locale, teams: teams ?? [], stadiums: stadiums ?? [],
+            leagues: leagues ?? [], days: days, progress: progress)
         return (trip, [])
     }
 
     static func readLocale(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) -> String? {
         guard let text = Read.string(value, path, &problems) else { return nil }
         if let locale = LocaleIdentifier.normalized(text) { return locale }
-        problems.append(TripProblem(path, "expected a locale like \"en_US\" or \"es-MX\", got \(MessageText.quoted(text))"))
+        problems.append(
+            TripProblem(path, "expected a locale like \"en_US\" or \"es-MX\", got \(MessageText.quoted(text))"))
         return nil
     }
 
     /// Decodes each element of an array; elements that fail are left out (and reported).
-    static func decodeList<Element>(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
-                                    _ decodeElement: (JSONValue, JSONPath, inout [TripProblem]) -> Element?) -> [Element]? {
+    static func decodeList<Element>(
+        _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
+        _ decodeElement: (JSONValue, JSONPath, inout [TripProblem]) -> Element?
+    ) -> [Element]? {
         guard let elements = Read.array(value, path, &problems) else { return nil }
         var decoded: [Element] = []
         decoded.reserveCapacity(elements.count)

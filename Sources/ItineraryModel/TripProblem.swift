@@ -30,7 +30,8 @@ public enum TripLoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .notJSON(line, column, reason): return "not valid JSON at line \(line), column \(column): \(reason)"
         case let .tooLarge(bytes):
             // A stream or a device (/dev/zero) has no size: only what was read is known.
-            return bytes > TripLoader.maximumBytes + 1 ? "file is \(bytes) bytes; the limit is \(TripLoader.maximumBytes) bytes (8 MiB)"
+            return bytes > TripLoader.maximumBytes + 1
+                ? "file is \(bytes) bytes; the limit is \(TripLoader.maximumBytes) bytes (8 MiB)"
                 : "more than the limit of \(TripLoader.maximumBytes) bytes (8 MiB)"
         case let .invalid(problems): return "\(problems.count) problem\(problems.count == 1 ? "" : "s") in trip"
         }

@@ -4,7 +4,8 @@ import StrictJSON
 /// Each reader checks one value and appends what is wrong with it; the `FieldReader`
 /// signature lets `ObjectReader` file the problems under the right member.
 enum Read {
-    static func typeMismatch(_ expected: String, _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) {
+    static func typeMismatch(_ expected: String, _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem])
+    {
         problems.append(TripProblem(.mismatch(at: path, expected: expected, got: value)))
     }
 
@@ -22,13 +23,20 @@ enum Read {
         }
         let length = text.unicodeScalars.count
         guard length <= TripLoader.maximumStringLength else {
-            problems.append(TripProblem(path, "must be at most \(TripLoader.maximumStringLength) characters, got \(length)"))
+            problems.append(
+                TripProblem(path, "must be at most \(TripLoader.maximumStringLength) characters, got \(length)"))
             return nil
         }
         // Control characters draw nothing and end up in PDF metadata; line breaks and tabs are
         // fine (notes), and so are bidi marks, which right-to-left text needs.
-        if let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r") || (0x7F...0x9F).contains($0.value) }) {
-            problems.append(TripProblem(path, "must not contain control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded4))"))
+        if let bad = text.unicodeScalars.first(where: {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r") || (0x7F...0x9F).contains($0.value)
+        }) {
+            problems.append(
+                TripProblem(
+                    path,
+                    "must not contain control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded4))"
+                ))
             return nil
         }
         return text
@@ -68,7 +76,8 @@ enum Read {
             guard let text = string(value, path, &problems) else { return nil }
             if let choice = Choice(rawValue: text) { return choice }
             let allowed = Choice.allCases.map(\.rawValue)
-            problems.append(TripProblem(path, "must be \(MessageText.alternatives(allowed)), got \(MessageText.quoted(text))"))
+            problems.append(
+                TripProblem(path, "must be \(MessageText.alternatives(allowed)), got \(MessageText.quoted(text))"))
             return nil
         }
     }
@@ -125,9 +134,12 @@ enum Read {
 
     private static func rangeMessage(_ range: ClosedRange<Double>, _ got: String) -> String {
         if range.upperBound == .infinity {
-            return range.lowerBound == 0 ? "must be zero or more, got \(got)" : "must be at least \(MessageText.number(range.lowerBound)), got \(got)"
+            return range.lowerBound == 0
+                ? "must be zero or more, got \(got)"
+                : "must be at least \(MessageText.number(range.lowerBound)), got \(got)"
         }
-        return "must be between \(MessageText.number(range.lowerBound)) and \(MessageText.number(range.upperBound)), got \(got)"
+        return
+            "must be between \(MessageText.number(range.lowerBound)) and \(MessageText.number(range.upperBound)), got \(got)"
     }
 
     // MARK: Dates, times, colours, links
@@ -137,9 +149,11 @@ enum Read {
         guard let text = string(value, path, &problems) else { return nil }
         if let date = CalendarDate(iso: text) { return date }
         // The right shape with an impossible day ("2025-02-29") deserves its own message.
-        let shapeIsRight = text.utf8.count == 10 && text.utf8.enumerated().allSatisfy { index, b in
-            index == 4 || index == 7 ? b == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
-        }
+        let shapeIsRight =
+            text.utf8.count == 10
+            && text.utf8.enumerated().allSatisfy { index, b in
+                index == 4 || index == 7 ? b == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+            }
         if shapeIsRight {
             problems.append(TripProblem(path, "no such date \(MessageText.quoted(text))"))
         } else {
@@ -152,7 +166,10 @@ enum Read {
     static func instant(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) -> Instant? {
         guard let text = string(value, path, &problems) else { return nil }
         if let instant = Instant(rfc3339: text) { return instant }
-        problems.append(TripProblem(path, "expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \(MessageText.quoted(text))"))
+        problems.append(
+            TripProblem(
+                path,
+                "expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \(MessageText.quoted(text))"))
         return nil
     }
 

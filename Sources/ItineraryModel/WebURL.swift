@@ -38,7 +38,9 @@ enum WebURL {
             // An IPv6 literal: its colons are not a port separator.
             guard let close = s.firstIndex(of: "]") else { return false }
             let inside = s[(s.startIndex + 1)..<close]
-            guard !inside.isEmpty, inside.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }) else { return false }
+            guard !inside.isEmpty, inside.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }) else {
+                return false
+            }
             let after = s[(close + 1)...]
             if let colon = after.first {
                 guard colon == ":" else { return false }
@@ -51,7 +53,8 @@ enum WebURL {
                 host = s[..<colon]
             }
             guard let first = host.first, isAlphanumeric(first) || !first.isASCII,
-                  host.allSatisfy(isHostScalar) else { return false }
+                host.allSatisfy(isHostScalar)
+            else { return false }
         }
         if let port {
             guard (1...5).contains(port.count), port.allSatisfy({ ("0"..."9").contains($0) }) else { return false }

@@ -62,8 +62,10 @@ public enum EntitlementMark {
 
     /// The geometry of the mark of `text` (after `printable`) on a page of this size, drawn at
     /// `pixelsPerPoint` (nil for PDF).
-    public static func geometry(_ text: String, pageWidth: Double, pageHeight: Double,
-                                pixelsPerPoint: Double? = nil) throws(RenderError) -> Geometry {
+    public static func geometry(
+        _ text: String, pageWidth: Double, pageHeight: Double,
+        pixelsPerPoint: Double? = nil
+    ) throws(RenderError) -> Geometry {
         let face = try MarkFace.face()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1) else {
             throw RenderError(message: "cairo could not create a surface to measure the test-entitlement mark")
@@ -79,8 +81,10 @@ public enum EntitlementMark {
     /// Draws `text` on the page `cr` is drawing, whose user space is the page's (points,
     /// y downwards) at `base`; in PDF output, as a `Private` element the accessibility update
     /// turns into an artifact, like the rest of the page furniture.
-    static func draw(_ text: String, on cr: OpaquePointer, pageWidth: Double, pageHeight: Double,
-                     base: cairo_matrix_t, pixelsPerPoint: Double?, tagged: Bool) throws(RenderError) {
+    static func draw(
+        _ text: String, on cr: OpaquePointer, pageWidth: Double, pageHeight: Double,
+        base: cairo_matrix_t, pixelsPerPoint: Double?, tagged: Bool
+    ) throws(RenderError) {
         let face = try MarkFace.face()
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -109,7 +113,10 @@ public enum EntitlementMark {
         if tagged { cairo_tag_end(cr, "Private") }
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cairo could not draw the test-entitlement mark: \(String(cString: cairo_status_to_string(status)))")
+            throw RenderError(
+                message:
+                    "cairo could not draw the test-entitlement mark: \(String(cString: cairo_status_to_string(status)))"
+            )
         }
     }
 
@@ -127,7 +134,9 @@ public enum EntitlementMark {
 
     /// Centred on the paper, the last line's baseline `baselineFromBottom` above its foot (each
     /// distance scaled with a `size` above the usual).
-    private static func geometry(_ cr: OpaquePointer, _ text: String, pageWidth: Double, pageHeight: Double, size: Double) -> Geometry {
+    private static func geometry(
+        _ cr: OpaquePointer, _ text: String, pageWidth: Double, pageHeight: Double, size: Double
+    ) -> Geometry {
         let k = size / Self.size
         let sideMargin = Self.sideMargin * k, lineHeight = Self.lineHeight * k
         let baselineFromBottom = Self.baselineFromBottom * k, platePadding = Self.platePadding * k
@@ -141,9 +150,10 @@ public enum EntitlementMark {
         let origins = widths.enumerated().map { index, width in
             Point(x: (pageWidth - width) / 2, y: firstBaseline + Double(index) * lineHeight)
         }
-        let plate = Rect(x: (pageWidth - widest) / 2 - platePadding, y: firstBaseline - extents.ascent - platePadding,
-                         width: widest + 2 * platePadding,
-                         height: lastBaseline - firstBaseline + extents.ascent + extents.descent + 2 * platePadding)
+        let plate = Rect(
+            x: (pageWidth - widest) / 2 - platePadding, y: firstBaseline - extents.ascent - platePadding,
+            width: widest + 2 * platePadding,
+            height: lastBaseline - firstBaseline + extents.ascent + extents.descent + 2 * platePadding)
         return Geometry(lines: lines, origins: origins, plate: plate)
     }
 

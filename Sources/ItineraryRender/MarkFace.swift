@@ -28,10 +28,14 @@ enum MarkFace {
 
     private static func load() -> Result<OpaquePointer, RenderError> {
         guard let bytes = Data(base64Encoded: base64) else {
-            return .failure(RenderError(message: "the test-entitlement mark's compiled-in face does not decode (a broken build)"))
+            return .failure(
+                RenderError(message: "the test-entitlement mark's compiled-in face does not decode (a broken build)"))
         }
         guard SHA256Hex.of(bytes) == sha256 else {
-            return .failure(RenderError(message: "the test-entitlement mark's compiled-in face does not match its SHA-256 (a broken build)"))
+            return .failure(
+                RenderError(
+                    message: "the test-entitlement mark's compiled-in face does not match its SHA-256 (a broken build)")
+            )
         }
         // FreeType reads the face's bytes for as long as the face lives, which is the process:
         // a copy of them that is never freed.
@@ -46,7 +50,8 @@ enum MarkFace {
             return .failure(RenderError(message: "FreeType could not load the test-entitlement mark's face"))
         }
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0),
-              cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS else {
+            cairo_font_face_status(cairoFace) == CAIRO_STATUS_SUCCESS
+        else {
             return .failure(RenderError(message: "cairo could not use the test-entitlement mark's face"))
         }
         return .success(cairoFace)

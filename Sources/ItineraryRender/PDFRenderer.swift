@@ -69,18 +69,25 @@ public enum PDFRenderer {
         for page in document.pages {
             for case let .beginStructure(.figure, alternate) in page.items { figures.append(alternate ?? "") }
         }
-        return AccessibilityUpdate(language: document.metadata.language, figureAlternates: figures,
-                                   // Keyed as cairo writes the URI (see `Painter.pdfSafeURI`).
-                                   linkDescriptions: Dictionary(document.metadata.linkDescriptions.map { key, text in
-                                       (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
-                                   }, uniquingKeysWith: { first, _ in first }),
-                                   title: document.metadata.title, author: document.metadata.author)
+        return AccessibilityUpdate(
+            language: document.metadata.language, figureAlternates: figures,
+            // Keyed as cairo writes the URI (see `Painter.pdfSafeURI`).
+            linkDescriptions: Dictionary(
+                document.metadata.linkDescriptions.map { key, text in
+                    (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
+                }, uniquingKeysWith: { first, _ in first }),
+            title: document.metadata.title, author: document.metadata.author)
     }
 
-    private static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions, first: PageFrame,
-                               into sink: UnsafeMutablePointer<ByteSink>) throws {
+    private static func render(
+        _ document: LaidOutDocument, text: TextEngine, options: PDFOptions, first: PageFrame,
+        into sink: UnsafeMutablePointer<ByteSink>
+    ) throws {
         _ = plainStreams
-        guard let surface = cairo_pdf_surface_create_for_stream(ByteSink.write, UnsafeMutableRawPointer(sink), first.width, first.height) else {
+        guard
+            let surface = cairo_pdf_surface_create_for_stream(
+                ByteSink.write, UnsafeMutableRawPointer(sink), first.width, first.height)
+        else {
             throw RenderError(message: "cairo could not create a PDF surface")
         }
         defer { cairo_surface_destroy(surface) }
@@ -109,7 +116,9 @@ public enum PDFRenderer {
             if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
             painter.paint(page)
             if let mark = options.mark {
-                try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: nil, tagged: true)
+                try EntitlementMark.draw(
+                    mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: nil,
+                    tagged: true)
             }
             if index < document.pages.count - 1 { cairo_show_page(cr) }
         }
@@ -119,7 +128,8 @@ public enum PDFRenderer {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError(message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
+            throw RenderError(
+                message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
         }
     }
 
@@ -127,7 +137,10 @@ public enum PDFRenderer {
     /// anything else would set its text again, silently, perhaps in other fonts.
     static func checkEngine(_ document: LaidOutDocument, _ text: TextEngine) throws {
         if let mark = document.laidOutWith, mark != text.documentMark {
-            throw RenderError(message: "the document was laid out by another text engine, or before this one began another document: lay it out again")
+            throw RenderError(
+                message:
+                    "the document was laid out by another text engine, or before this one began another document: lay it out again"
+            )
         }
     }
 
@@ -141,21 +154,28 @@ public enum PDFRenderer {
                 case let .beginStructure(role, _): open.append(role)
                 case let .endStructure(role):
                     guard open.last == role else {
-                        throw RenderError(message: "page \(index + 1) closes a \(role.rawValue) element while \(open.last?.rawValue ?? "none") is open (a layout bug)")
+                        throw RenderError(
+                            message:
+                                "page \(index + 1) closes a \(role.rawValue) element while \(open.last?.rawValue ?? "none") is open (a layout bug)"
+                        )
                     }
                     open.removeLast()
                 default: break
                 }
             }
         }
-        if let role = open.last { throw RenderError(message: "a \(role.rawValue) element is never closed (a layout bug)") }
+        if let role = open.last {
+            throw RenderError(message: "a \(role.rawValue) element is never closed (a layout bug)")
+        }
     }
 
     private static func setMetadata(_ surface: OpaquePointer, _ meta: DocumentMetadata, _ options: PDFOptions) {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, meta.title)
         if let author = meta.author { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, author) }
         if let subject = meta.subject { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject) }
-        if let keywords = meta.keywords { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, keywords) }
+        if let keywords = meta.keywords {
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_KEYWORDS, keywords)
+        }
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, options.creator)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, options.creationDate)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, options.creationDate)
@@ -164,7 +184,8 @@ public enum PDFRenderer {
     private static func addOutline(_ surface: OpaquePointer, _ entries: [OutlineEntry], parent: Int32) {
         for entry in entries {
             let flags = entry.children.isEmpty ? cairo_pdf_outline_flags_t(0) : CAIRO_PDF_OUTLINE_FLAG_OPEN
-            let id = cairo_pdf_surface_add_outline(surface, parent, entry.title, "dest='\(Painter.escape(entry.destination))'", flags)
+            let id = cairo_pdf_surface_add_outline(
+                surface, parent, entry.title, "dest='\(Painter.escape(entry.destination))'", flags)
             addOutline(surface, entry.children, parent: id)
         }
     }

@@ -8,8 +8,10 @@ public enum PNGRenderer {
     /// Renders page `index` (0-based) of `document` at `scale` pixels per point on white
     /// (1 = 72 dpi), with `text`: the engine that laid it out. `mark` is the test-entitlement
     /// mark drawn over the page (`EntitlementMark`), nil for none.
-    public static func render(_ document: LaidOutDocument, page index: Int, text: TextEngine, scale: Double,
-                              mark: String? = nil) throws -> Data {
+    public static func render(
+        _ document: LaidOutDocument, page index: Int, text: TextEngine, scale: Double,
+        mark: String? = nil
+    ) throws -> Data {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard document.pages.indices.contains(index) else {
@@ -31,14 +33,17 @@ public enum PNGRenderer {
         cairo_get_matrix(cr, &pageSpace)
         Painter(cr: cr, text: text, emitsTags: false).paint(page)
         if let mark {
-            try EntitlementMark.draw(mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: scale, tagged: false)
+            try EntitlementMark.draw(
+                mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: scale,
+                tagged: false)
         }
         cairo_surface_flush(surface)
 
         return try ByteSink.collecting { sink in
             let status = cairo_surface_write_to_png_stream(surface, ByteSink.write, UnsafeMutableRawPointer(sink))
             guard status == CAIRO_STATUS_SUCCESS else {
-                throw RenderError(message: "cairo failed to encode PNG: \(String(cString: cairo_status_to_string(status)))")
+                throw RenderError(
+                    message: "cairo failed to encode PNG: \(String(cString: cairo_status_to_string(status)))")
             }
             return sink.pointee.data
         }

@@ -58,12 +58,14 @@ struct Painter {
         case let .link(rect, uri):
             guard emitsTags else { return }
             // Integer coordinates: cairo 1.16 parses tag attributes with the C locale's sscanf.
-            let attrs = "uri='\(Self.escape(Self.pdfSafeURI(uri)))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
+            let attrs =
+                "uri='\(Self.escape(Self.pdfSafeURI(uri)))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs)
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         case let .internalLink(rect, destination):
             guard emitsTags else { return }
-            let attrs = "dest='\(Self.escape(destination))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
+            let attrs =
+                "dest='\(Self.escape(destination))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs)
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         case let .destination(name, at):
@@ -83,7 +85,9 @@ struct Painter {
     /// pixel scaled to a cell and never smoothed: the PDF gets one small image mask (cairo
     /// writes an A1 mask under a solid colour as `/ImageMask`), a PNG crisp cell edges.
     private func paintCells(_ grid: BitGrid, origin: Point, cell: Double, color: Color) {
-        guard grid.rows > 0, let image = cairo_image_surface_create(CAIRO_FORMAT_A1, Int32(grid.columns), Int32(grid.rows)) else { return }
+        guard grid.rows > 0,
+            let image = cairo_image_surface_create(CAIRO_FORMAT_A1, Int32(grid.columns), Int32(grid.rows))
+        else { return }
         defer { cairo_surface_destroy(image) }
         cairo_surface_flush(image)
         let stride = Int(cairo_image_surface_get_stride(image))

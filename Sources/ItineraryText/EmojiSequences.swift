@@ -82,7 +82,9 @@ public enum EmojiSequences {
             } else if s.value == 0x200D, let next = scalars.first, next.value > 0xFF, next.properties.isEmoji {
                 // A joiner and the emoji it joins: the sequence keeps its first picture.
                 scalars = scalars.dropFirst()
-                while let more = scalars.first, more.value == 0xFE0F || isSkinTone(more) { scalars = scalars.dropFirst() }
+                while let more = scalars.first, more.value == 0xFE0F || isSkinTone(more) {
+                    scalars = scalars.dropFirst()
+                }
                 changed = true
             } else {
                 out.append(s)
@@ -96,7 +98,9 @@ public enum EmojiSequences {
     private static func mayHoldSequence(_ bytes: String.UTF8View) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
         for b in bytes {
-            if b >= 0xF0 || (previous == (0xE2, 0x80) && b == 0x8D) || (previous == (0xE2, 0x83) && b == 0xA3) { return true }
+            if b >= 0xF0 || (previous == (0xE2, 0x80) && b == 0x8D) || (previous == (0xE2, 0x83) && b == 0xA3) {
+                return true
+            }
             previous = (previous.1, b)
         }
         return false

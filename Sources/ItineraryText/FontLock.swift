@@ -70,7 +70,8 @@ enum FontLock {
     private static func identity(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return "\(info.st_size) \(info.st_dev) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        return
+            "\(info.st_size) \(info.st_dev) \(info.st_ino) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 
     /// Replaces the record (a temporary file renamed over it); a folder that cannot be written

@@ -13,8 +13,10 @@ import CCairo
 /// sample sentence picks the same fallback fonts without shaping it.
 enum FontMetrics {
     /// (ascent, descent) in Pango units, both positive below and above the baseline.
-    static func lineExtents(context: OpaquePointer, fontMap: UnsafeMutablePointer<PangoFontMap>,
-                            description: OpaquePointer) -> (ascent: Int32, descent: Int32) {
+    static func lineExtents(
+        context: OpaquePointer, fontMap: UnsafeMutablePointer<PangoFontMap>,
+        description: OpaquePointer
+    ) -> (ascent: Int32, descent: Int32) {
         var ascent: Int32 = 0, descent: Int32 = 0
         var found = false
         func widen(_ font: UnsafeMutablePointer<PangoFont>?) {
@@ -34,11 +36,15 @@ enum FontMetrics {
         if let fontset = pango_font_map_load_fontset(fontMap, context, description, language) {
             var first: UnsafeMutablePointer<PangoFont>?
             withUnsafeMutablePointer(to: &first) { slot in
-                pango_fontset_foreach(fontset, { _, font, data in
-                    let slot = data!.assumingMemoryBound(to: UnsafeMutablePointer<PangoFont>?.self)
-                    slot.pointee = font.map { UnsafeMutablePointer<PangoFont>(OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0)))) }
-                    return 1  // the first font only
-                }, slot)
+                pango_fontset_foreach(
+                    fontset,
+                    { _, font, data in
+                        let slot = data!.assumingMemoryBound(to: UnsafeMutablePointer<PangoFont>?.self)
+                        slot.pointee = font.map {
+                            UnsafeMutablePointer<PangoFont>(OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0))))
+                        }
+                        return 1  // the first font only
+                    }, slot)
             }
             widen(first)
             if let first { g_object_unref(UnsafeMutableRawPointer(first)) }

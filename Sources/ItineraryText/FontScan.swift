@@ -30,18 +30,23 @@ enum FontScan {
         if !manager.fileExists(atPath: cache) {
             // Made before the scan: making the top one afterwards would change the font
             // directory's time and so invalidate the cache just written.
-            guard (try? manager.createDirectory(atPath: cache, withIntermediateDirectories: true)) != nil else { return nil }
+            guard (try? manager.createDirectory(atPath: cache, withIntermediateDirectories: true)) != nil else {
+                return nil
+            }
             // Caches of earlier versions of the files are of no further use.
             // (The record of checked files, `FontLock`, stays.)
-            for old in (try? manager.contentsOfDirectory(atPath: caches)) ?? [] where old != signature && old != FontLock.recordName {
+            for old in (try? manager.contentsOfDirectory(atPath: caches)) ?? []
+            where old != signature && old != FontLock.recordName {
                 try? manager.removeItem(atPath: (caches as NSString).appendingPathComponent(old))
             }
         }
         guard let config = FcConfigCreate() else { return nil }
         let xml = "<?xml version=\"1.0\"?><fontconfig><cachedir>\(XMLText.escaped(cache))</cachedir></fontconfig>"
-        guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0, FcConfigParseAndLoadFromMemory(config, scanRules, 0) != 0,
-              FcConfigAppFontAddDir(config, directory) != 0,
-              loadedNames(config) == Set(names) else {
+        guard FcConfigParseAndLoadFromMemory(config, xml, 0) != 0,
+            FcConfigParseAndLoadFromMemory(config, scanRules, 0) != 0,
+            FcConfigAppFontAddDir(config, directory) != 0,
+            loadedNames(config) == Set(names)
+        else {
             FcConfigDestroy(config)
             return nil
         }
@@ -50,10 +55,13 @@ enum FontScan {
 
     /// A configuration with each file added on its own (no cache: Fontconfig would complain on
     /// stderr that it has no cache directory if the directory were added whole).
-    static func fileByFile(directory: String, names: [String], scanRules: String) throws(FontSetError) -> OpaquePointer {
+    static func fileByFile(directory: String, names: [String], scanRules: String) throws(FontSetError) -> OpaquePointer
+    {
         guard let config = FcConfigCreate() else { throw .noFonts(directory) }
         // The rules are the program's own constant: failing to parse them is a bug, not input.
-        precondition(FcConfigParseAndLoadFromMemory(config, scanRules, 0) != 0, "the font scan rules are not valid Fontconfig XML")
+        precondition(
+            FcConfigParseAndLoadFromMemory(config, scanRules, 0) != 0,
+            "the font scan rules are not valid Fontconfig XML")
         for name in names {
             let path = (directory as NSString).appendingPathComponent(name)
             if FcConfigAppFontAddFile(config, path) == 0 {

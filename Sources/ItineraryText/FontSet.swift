@@ -14,15 +14,18 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .missingDirectory(dir):
-            return "font directory \(dir) does not exist: run 'make fonts' (scripts/fetch-fonts.sh) or point EXPORT_ITINERARY_FONTS at the bundled Fonts/ directory"
+            return
+                "font directory \(dir) does not exist: run 'make fonts' (scripts/fetch-fonts.sh) or point EXPORT_ITINERARY_FONTS at the bundled Fonts/ directory"
         case let .noFonts(dir):
             return "no font files in \(dir): run 'make fonts' (scripts/fetch-fonts.sh) to install the hermetic font set"
         case let .unreadableFont(file):
             return "Fontconfig could not read the font file \(file)"
         case let .incomplete(dir, missing):
-            return "the font set in \(dir) is incomplete (missing \(missing.joined(separator: ", "))): run 'make fonts' (scripts/fetch-fonts.sh)"
+            return
+                "the font set in \(dir) is incomplete (missing \(missing.joined(separator: ", "))): run 'make fonts' (scripts/fetch-fonts.sh)"
         case let .changed(path, actual, pinned):
-            return "the font file \(path) differs from the one fonts.lock pins (SHA-256 \(actual.prefix(12))…, pinned \(pinned.prefix(12))…): run 'make fonts' (scripts/fetch-fonts.sh) to restore it"
+            return
+                "the font file \(path) differs from the one fonts.lock pins (SHA-256 \(actual.prefix(12))…, pinned \(pinned.prefix(12))…): run 'make fonts' (scripts/fetch-fonts.sh) to restore it"
         }
     }
 }
@@ -161,7 +164,8 @@ public final class FontSet: @unchecked Sendable {
             guard FcCharSetHasChar(coverage, scalar.value) == 0 else { continue }
             let p = scalar.properties
             if p.isWhitespace || p.generalCategory == .control || p.generalCategory == .format
-                || scalar.value >= 0xFE00 && scalar.value <= 0xFE0F {
+                || scalar.value >= 0xFE00 && scalar.value <= 0xFE0F
+            {
                 continue
             }
             if seen.insert(scalar.value).inserted { result.append(scalar) }

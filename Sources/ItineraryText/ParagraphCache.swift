@@ -12,8 +12,10 @@ final class BrokenParagraph {
     /// The document generation that last used this paragraph (set by the cache).
     var lastUsed = 0
 
-    init(lines: [SetLine], shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)],
-         layout: OpaquePointer) {
+    init(
+        lines: [SetLine], shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)],
+        layout: OpaquePointer
+    ) {
         self.lines = lines
         self.shaped = shaped
         self.layout = layout
@@ -113,7 +115,8 @@ struct ExactSpans: Hashable {
     init(_ spans: [StyledSpan]) { self.spans = spans }
 
     static func == (a: ExactSpans, b: ExactSpans) -> Bool {
-        a.spans.count == b.spans.count && zip(a.spans, b.spans).allSatisfy { $0.style == $1.style && sameBytes($0.text, $1.text) }
+        a.spans.count == b.spans.count
+            && zip(a.spans, b.spans).allSatisfy { $0.style == $1.style && sameBytes($0.text, $1.text) }
     }
 
     /// Byte equality (String's `==` is canonical equivalence), compared as memory: iterating the
@@ -121,7 +124,9 @@ struct ExactSpans: Hashable {
     private static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var a = a, b = b
-        return a.withUTF8 { pa in b.withUTF8 { pb in pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 } }
+        return a.withUTF8 { pa in
+            b.withUTF8 { pb in pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0 }
+        }
     }
 
     func hash(into hasher: inout Hasher) {

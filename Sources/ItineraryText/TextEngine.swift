@@ -89,7 +89,8 @@ public final class TextEngine {
     /// whose width in its units exceeds the width rounded down to them).
     private static func fitsUnbroken(_ lines: [SetLine], width: Double) -> Bool {
         guard lines.count == 1, let last = lines[0].spans.last?.text.unicodeScalars.last, !last.properties.isWhitespace,
-              !lines[0].spans.contains(where: { hasHardBreak($0.text) }) else { return false }
+            !lines[0].spans.contains(where: { hasHardBreak($0.text) })
+        else { return false }
         guard width.isFinite else { return true }
         return (lines[0].width * Double(PANGO_SCALE)).rounded() <= (width * Double(PANGO_SCALE)).rounded(.down)
     }
@@ -131,7 +132,10 @@ public final class TextEngine {
             }
             let styles = lineSpans.isEmpty ? [spans[0].style] : lineSpans.map(\.style)
             let (baseline, height) = lineBox(styles)
-            let width = lineSpans.isEmpty ? 0 : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? measuredAdvance(of: lineSpans)
+            let width =
+                lineSpans.isEmpty
+                ? 0
+                : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? measuredAdvance(of: lineSpans)
             // Kept so drawing shows the glyphs shaped here (with the paragraph's own bidi
             // resolution) instead of shaping the line again. A line points at its layout
             // without owning it, and the renderer reads the text through that pointer (it maps
@@ -145,7 +149,9 @@ public final class TextEngine {
     /// The width of a broken line up to `end` (its trailing spaces excluded), read from the
     /// paragraph's own shaping instead of shaping the line again. Nil for lines with
     /// right-to-left text, whose visual extent the caller measures directly.
-    private func lineWidth(_ line: UnsafeMutablePointer<PangoLayoutLine>, start: Int, end: Int, bytes: [UInt8]) -> Double? {
+    private func lineWidth(
+        _ line: UnsafeMutablePointer<PangoLayoutLine>, start: Int, end: Int, bytes: [UInt8]
+    ) -> Double? {
         var x0: Int32 = 0, x1: Int32 = 0
         pango_layout_line_index_to_x(line, Int32(start), 0, &x0)
         if end >= Int(line.pointee.start_index + line.pointee.length) {
@@ -171,7 +177,8 @@ public final class TextEngine {
             // inside one.
             guard piece.isFlag else { out.append(StyledSpan(piece.text, span.style)); continue }
             let breakAfter = i + 1 < pieces.count && pieces[i + 1].isFlag
-            out.append(StyledSpan("\u{202F}" + piece.text + "\u{202F}" + (breakAfter ? "\u{200B}" : ""), flagChip(span.style)))
+            out.append(
+                StyledSpan("\u{202F}" + piece.text + "\u{202F}" + (breakAfter ? "\u{200B}" : ""), flagChip(span.style)))
         }
         return out
     }
@@ -212,7 +219,8 @@ public final class TextEngine {
     private static func isRightToLeft(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF,
-             0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true
+            0x200F, 0x202B, 0x202E, 0x2067, 0x061C:
+            return true
         default: return false
         }
     }
@@ -247,8 +255,9 @@ public final class TextEngine {
         defer { NativeTextLock.unlock() }
         let text = spans.map(\.text).joined()
         if let last = text.unicodeScalars.last, !last.properties.isWhitespace,
-           !Self.hasHardBreak(text),
-           !Self.hasRightToLeft(text) {
+            !Self.hasHardBreak(text),
+            !Self.hasRightToLeft(text)
+        {
             return setParagraph(spans, width: nil).map(\.width).max() ?? 0
         }
         return measuredAdvance(of: spans)
@@ -302,9 +311,12 @@ public final class TextEngine {
         // back to the last space in the second half of what fits; a single long word, or an
         // address cut in its middle, keeps every character that fits.
         if !middle, lo < chars.count, !chars[lo].isWhitespace,
-           let space = chars[..<lo].lastIndex(where: \.isWhitespace), space >= lo / 2 {
+            let space = chars[..<lo].lastIndex(where: \.isWhitespace), space >= lo / 2
+        {
             var end = space
-            while end > 0, chars[end - 1].isWhitespace || [",", "·", ";", ":", "–", "-", "→"].contains(chars[end - 1]) { end -= 1 }
+            while end > 0, chars[end - 1].isWhitespace || [",", "·", ";", ":", "–", "-", "→"].contains(chars[end - 1]) {
+                end -= 1
+            }
             if end > 0 { return shortened(keeping: end) }
         }
         return shortened(keeping: lo)
@@ -361,8 +373,10 @@ public final class TextEngine {
     /// The capsules under the flag codes of a line whose spans are `spans`, before its glyphs.
     /// A code is found by its bytes in the layout (the line's spans start at the line's start
     /// index) and drawn where its runs are, in visual order, so it follows right-to-left text.
-    private func drawChips(_ spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>, on cr: OpaquePointer,
-                           x: Double, baseline: Double) {
+    private func drawChips(
+        _ spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>, on cr: OpaquePointer,
+        x: Double, baseline: Double
+    ) {
         guard spans.contains(where: \.style.onChip) else { return }
         var chips: [(range: Range<Int>, style: TextStyle, minX: Double, maxX: Double, top: Double)] = []
         var offset = Int(line.pointee.start_index)
@@ -410,7 +424,9 @@ public final class TextEngine {
 
     /// Strokes the glyph outlines of one set line (round joins), for a halo drawn under the text.
     /// It uses the line shaped during layout when there is one, so the halo matches the glyphs.
-    public func drawOutline(_ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double, color: Color, width: Double) {
+    public func drawOutline(
+        _ spans: [StyledSpan], on cr: OpaquePointer, x: Double, baseline: Double, color: Color, width: Double
+    ) {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard !spans.isEmpty, width > 0 else { return }
@@ -489,7 +505,8 @@ public final class TextEngine {
             insert(pango_attr_font_desc_new(desc), into: attrs, start, end)
             pango_font_description_free(desc)
             let c = style.color
-            insert(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)), into: attrs, start, end)
+            insert(
+                pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)), into: attrs, start, end)
             if style.tracking != 0 {
                 let spacing = style.tracking / 100 * style.size * Double(PANGO_SCALE)
                 insert(pango_attr_letter_spacing_new(Int32(spacing.rounded())), into: attrs, start, end)
@@ -509,7 +526,9 @@ public final class TextEngine {
         return layout
     }
 
-    private func insert(_ attr: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, _ start: UInt32, _ end: UInt32) {
+    private func insert(
+        _ attr: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer?, _ start: UInt32, _ end: UInt32
+    ) {
         guard let attr else { return }
         attr.pointee.start_index = start
         attr.pointee.end_index = end

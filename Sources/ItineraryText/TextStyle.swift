@@ -15,8 +15,11 @@ public struct Color: Sendable, Hashable {
     /// `#RRGGBB`; nil for anything else.
     public init?(hex: String) {
         let b = Array(hex.utf8)
-        guard b.count == 7, b[0] == UInt8(ascii: "#"), let v = UInt32(String(hex.dropFirst()), radix: 16) else { return nil }
-        self.init(red: Double((v >> 16) & 0xFF) / 255, green: Double((v >> 8) & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
+        guard b.count == 7, b[0] == UInt8(ascii: "#"), let v = UInt32(String(hex.dropFirst()), radix: 16) else {
+            return nil
+        }
+        self.init(
+            red: Double((v >> 16) & 0xFF) / 255, green: Double((v >> 8) & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
     }
 
     public static let black = Color(red: 0, green: 0, blue: 0)
@@ -40,8 +43,10 @@ public struct TextStyle: Sendable, Hashable {
     /// Set on a capsule tinted with its colour: a flag's country code (`TextEngine.flagChip`).
     public var onChip = false
 
-    public init(family: String, weight: Int = 400, italic: Bool = false, size: Double, lineHeight: Double,
-                tracking: Double = 0, color: Color = .black, features: String = "") {
+    public init(
+        family: String, weight: Int = 400, italic: Bool = false, size: Double, lineHeight: Double,
+        tracking: Double = 0, color: Color = .black, features: String = ""
+    ) {
         self.family = family
         self.weight = weight
         self.italic = italic

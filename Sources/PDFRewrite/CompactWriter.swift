@@ -21,8 +21,11 @@ public struct CompactWriter {
     /// cross-reference stream numbered from `size` on. Numbers below `size` that are not among
     /// `objects` are free.
     /// `id` is the trailer's `/ID`, carried over from the file read.
-    public static func write(header: ArraySlice<UInt8>, objects: [(number: Int, object: Object)], size: Int, root: PDFReference, info: PDFReference?,
-                             id: PDFObject? = nil) -> [UInt8] {
+    public static func write(
+        header: ArraySlice<UInt8>, objects: [(number: Int, object: Object)], size: Int, root: PDFReference,
+        info: PDFReference?,
+        id: PDFObject? = nil
+    ) -> [UInt8] {
         var out = Array(header)
         // Cross-reference entries: type (0 free, 1 at an offset, 2 in an object stream) and two fields.
         var entries = [(type: UInt8, field2: Int, field3: Int)?](repeating: nil, count: size)
@@ -49,7 +52,9 @@ public struct CompactWriter {
             }
             let content = Flate.deflate(index + data)
             entries.append((1, out.count, 0))
-            out += Array("\(streamNumber) 0 obj\n<< /Type /ObjStm\n   /N \(chunk.count)\n   /First \(index.count)\n   /Filter /FlateDecode\n   /Length \(content.count)\n>>\nstream\n".utf8)
+            out += Array(
+                "\(streamNumber) 0 obj\n<< /Type /ObjStm\n   /N \(chunk.count)\n   /First \(index.count)\n   /Filter /FlateDecode\n   /Length \(content.count)\n>>\nstream\n"
+                    .utf8)
             out += content
             out += Array("\nendstream\nendobj\n".utf8)
             streamNumber += 1
@@ -70,12 +75,15 @@ public struct CompactWriter {
             // `/W [ 1 4 2 ]`: big-endian fields of 1, 4 and 2 bytes.
             let e = entry!
             rows.append(e.type)
-            for shift in stride(from: 24, through: 0, by: -8) { rows.append(UInt8(truncatingIfNeeded: e.field2 >> shift)) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                rows.append(UInt8(truncatingIfNeeded: e.field2 >> shift))
+            }
             rows.append(UInt8(truncatingIfNeeded: e.field3 >> 8))
             rows.append(UInt8(truncatingIfNeeded: e.field3))
         }
         let table = Flate.deflate(rows)
-        var dictionary = "\(xrefNumber) 0 obj\n<< /Type /XRef\n   /Size \(entries.count)\n   /W [ 1 4 2 ]\n   /Root \(root)\n"
+        var dictionary =
+            "\(xrefNumber) 0 obj\n<< /Type /XRef\n   /Size \(entries.count)\n   /W [ 1 4 2 ]\n   /Root \(root)\n"
         if let info { dictionary += "   /Info \(info)\n" }
         if let id { dictionary += "   /ID " + String(decoding: ObjectWriter.bytes(id), as: UTF8.self) + "\n" }
         dictionary += "   /Filter /FlateDecode\n   /Length \(table.count)\n>>\nstream\n"

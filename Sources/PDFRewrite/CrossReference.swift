@@ -49,7 +49,8 @@ struct CrossReference {
         var newest = true
         while true {
             guard offset < bytes.count, seen.insert(offset).inserted else {
-                throw PDFError("the PDF's cross-reference points outside the file, or back to itself (offset \(offset))")
+                throw PDFError(
+                    "the PDF's cross-reference points outside the file, or back to itself (offset \(offset))")
             }
             let section = try readSection(at: offset, file: file)
             if newest { trailer = section }
@@ -65,16 +66,20 @@ struct CrossReference {
     /// Sets `number`'s entry unless a newer section has.
     mutating func record(_ number: Int, _ entry: CrossReferenceEntry) throws {
         guard number >= 0, number < limit else {
-            throw PDFError("the PDF numbers an object \(number): more than this file of \(limit) bytes or objects can hold")
+            throw PDFError(
+                "the PDF numbers an object \(number): more than this file of \(limit) bytes or objects can hold")
         }
-        if number >= entries.count { entries += [CrossReferenceEntry?](repeating: nil, count: number + 1 - entries.count) }
+        if number >= entries.count {
+            entries += [CrossReferenceEntry?](repeating: nil, count: number + 1 - entries.count)
+        }
         if entries[number] == nil { entries[number] = entry }
     }
 
     /// One section (a table and its trailer, or a cross-reference stream) at `offset`: its
     /// entries recorded, its trailer returned.
     mutating func readSection(at offset: Int, file: PDFFile) throws -> PDFDictionary {
-        let classic = try file.bytes.withUnsafeBufferPointer { buffer -> (rows: [(Int, CrossReferenceEntry)], trailer: PDFDictionary)? in
+        let classic = try file.bytes.withUnsafeBufferPointer {
+            buffer -> (rows: [(Int, CrossReferenceEntry)], trailer: PDFDictionary)? in
             var parser = ObjectParser(buffer, at: offset)
             guard parser.take("xref") else { return nil }
             var rows: [(Int, CrossReferenceEntry)] = []
@@ -110,9 +115,13 @@ struct CrossReference {
         // older readers), then the free entries.
         for (number, entry) in classic.rows where entry != .free { try record(number, entry) }
         if let stream = classic.trailer["XRefStm"] {
-            guard let at = stream.integer, at >= 0, at < file.bytes.count else { throw PDFError("the PDF's /XRefStm is not an offset") }
+            guard let at = stream.integer, at >= 0, at < file.bytes.count else {
+                throw PDFError("the PDF's /XRefStm is not an offset")
+            }
             // Each stream once: sections that all name one large stream would read it again and again.
-            guard seen.insert(at).inserted else { throw PDFError("the PDF's cross-reference names the stream at \(at) twice") }
+            guard seen.insert(at).inserted else {
+                throw PDFError("the PDF's cross-reference names the stream at \(at) twice")
+            }
             _ = try readStream(at: at, file: file)
         }
         for (number, entry) in classic.rows where entry == .free { try record(number, entry) }
@@ -123,12 +132,16 @@ struct CrossReference {
     mutating func readStream(at offset: Int, file: PDFFile) throws -> PDFDictionary {
         let object = try file.readObject(at: offset, number: nil).object
         guard let stream = object.stream, object.value.dictionary?["Type"] == .name("XRef") else {
-            throw PDFError("the PDF's startxref or /Prev points to neither a table nor a cross-reference stream (offset \(offset))")
+            throw PDFError(
+                "the PDF's startxref or /Prev points to neither a table nor a cross-reference stream (offset \(offset))"
+            )
         }
         streams.append((object.number, offset))
         let dictionary = stream.dictionary
-        guard let widths = dictionary["W"]?.array?.compactMap(\.integer), widths.count == 3, widths.allSatisfy({ (0...8).contains($0) }),
-              let size = dictionary["Size"]?.integer, size >= 0 else {
+        guard let widths = dictionary["W"]?.array?.compactMap(\.integer), widths.count == 3,
+            widths.allSatisfy({ (0...8).contains($0) }),
+            let size = dictionary["Size"]?.integer, size >= 0
+        else {
             throw PDFError("the PDF's cross-reference stream has no valid /W or /Size")
         }
         var subsections: [(first: Int, count: Int)] = []

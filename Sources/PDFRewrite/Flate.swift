@@ -20,7 +20,8 @@ public enum Flate {
             let output = [UInt8](unsafeUninitializedCapacity: capacity) { target, count in
                 var produced = 0
                 result = input.withUnsafeBytes { source in
-                    libdeflate_zlib_decompress(decompressor, source.baseAddress, source.count, target.baseAddress, target.count, &produced)
+                    libdeflate_zlib_decompress(
+                        decompressor, source.baseAddress, source.count, target.baseAddress, target.count, &produced)
                 }
                 count = result == LIBDEFLATE_SUCCESS ? produced : 0
             }

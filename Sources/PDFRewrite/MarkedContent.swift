@@ -52,19 +52,25 @@ public enum ContentStream {
                     if parser.take("BDC") {
                         var nameParser = ObjectParser(p, at: tag.start)
                         let name = try nameParser.name()
-                        found.append(MarkedContentOperator(tag: name, properties: properties, range: tag.start..<parser.position))
+                        found.append(
+                            MarkedContentOperator(tag: name, properties: properties, range: tag.start..<parser.position)
+                        )
                         i = parser.position
                     }
                 case UInt8(ascii: "<"):
                     var parser = ObjectParser(p, at: i)
                     try parser.skipHexString()
                     i = parser.position
-                case UInt8(ascii: "I") where tokenStart(i) && i + 2 < n && p[i + 1] == UInt8(ascii: "D") && ByteClass.isSpace(p[i + 2]):
+                case UInt8(ascii: "I")
+                where tokenStart(i) && i + 2 < n && p[i + 1] == UInt8(ascii: "D") && ByteClass.isSpace(p[i + 2]):
                     // Inline image data runs to `EI` between white space (§8.9.7).
                     i += 3
                     while i + 2 <= n {
                         if p[i] == UInt8(ascii: "E"), p[i + 1] == UInt8(ascii: "I"), ByteClass.isSpace(p[i - 1]),
-                           i + 2 == n || ByteClass.isSpace(p[i + 2]) { break }
+                            i + 2 == n || ByteClass.isSpace(p[i + 2])
+                        {
+                            break
+                        }
                         i += 1
                     }
                     guard i + 2 <= n else { throw PDFError("an inline image's data does not end in EI") }
@@ -78,7 +84,8 @@ public enum ContentStream {
     }
 
     /// `content` with each range replaced by its bytes (ranges in order, not overlapping).
-    public static func replacing(_ replacements: [(range: Range<Int>, bytes: [UInt8])], in content: [UInt8]) -> [UInt8] {
+    public static func replacing(_ replacements: [(range: Range<Int>, bytes: [UInt8])], in content: [UInt8]) -> [UInt8]
+    {
         var out: [UInt8] = []
         out.reserveCapacity(content.count)
         var copied = 0

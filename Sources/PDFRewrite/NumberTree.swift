@@ -10,7 +10,9 @@ public enum NumberTree {
             if let number = node.reference?.number, !seen.insert(number).inserted {
                 throw PDFError("a number tree reaches object \(number) twice")
             }
-            guard let dictionary = try file.resolve(node)?.dictionary else { throw PDFError("a number tree node is not a dictionary") }
+            guard let dictionary = try file.resolve(node)?.dictionary else {
+                throw PDFError("a number tree node is not a dictionary")
+            }
             if let nums = dictionary["Nums"] {
                 guard let items = try file.resolve(nums)?.array, items.count % 2 == 0 else {
                     throw PDFError("a number tree's /Nums is not an array of pairs")
@@ -21,7 +23,9 @@ public enum NumberTree {
                 }
             }
             if let kids = dictionary["Kids"] {
-                guard let items = try file.resolve(kids)?.array else { throw PDFError("a number tree's /Kids is not an array") }
+                guard let items = try file.resolve(kids)?.array else {
+                    throw PDFError("a number tree's /Kids is not an array")
+                }
                 stack += items
             }
         }

@@ -79,7 +79,9 @@ struct ObjectParser {
     /// The next object. A keyword other than `true`, `false` and `null` is an error here:
     /// callers that expect one (`obj`, `stream`, `BDC`) read it with `take(_:)`.
     mutating func object(depth: Int = 0) throws -> PDFObject {
-        guard depth < Self.depthLimit else { throw error("arrays and dictionaries nest more than \(Self.depthLimit) deep") }
+        guard depth < Self.depthLimit else {
+            throw error("arrays and dictionaries nest more than \(Self.depthLimit) deep")
+        }
         skipSpace()
         guard position < bytes.count else { throw error("the data ends where an object was expected") }
         switch bytes[position] {
@@ -165,7 +167,9 @@ struct ObjectParser {
         var k = start
         while k < position {
             if bytes[k] == UInt8(ascii: "#") {
-                guard k + 2 < position, let high = ByteClass.hexValue(bytes[k + 1]), let low = ByteClass.hexValue(bytes[k + 2]) else {
+                guard k + 2 < position, let high = ByteClass.hexValue(bytes[k + 1]),
+                    let low = ByteClass.hexValue(bytes[k + 2])
+                else {
                     throw error("a name has a '#' without two hex digits")
                 }
                 out.append(high << 4 | low)
@@ -181,7 +185,9 @@ struct ObjectParser {
     /// Moves past the next object without building it (the writer copies most objects as they
     /// are, and needs only where each ends); true when it is a dictionary or an array.
     mutating func skipObject(depth: Int = 0) throws -> Bool {
-        guard depth < Self.depthLimit else { throw error("arrays and dictionaries nest more than \(Self.depthLimit) deep") }
+        guard depth < Self.depthLimit else {
+            throw error("arrays and dictionaries nest more than \(Self.depthLimit) deep")
+        }
         skipSpace()
         guard position < bytes.count else { throw error("the data ends where an object was expected") }
         switch bytes[position] {
@@ -319,7 +325,9 @@ struct ObjectParser {
                 return out
             }
             if ByteClass.isSpace(c) { continue }
-            guard let value = ByteClass.hexValue(c) else { throw error("a hex string holds a byte that is not a hex digit") }
+            guard let value = ByteClass.hexValue(c) else {
+                throw error("a hex string holds a byte that is not a hex digit")
+            }
             if let h = high {
                 out.append(h << 4 | value)
                 high = nil

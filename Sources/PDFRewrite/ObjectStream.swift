@@ -10,7 +10,8 @@ struct ObjectStream {
 
     init(number: Int, dictionary: PDFDictionary, data: [UInt8]) throws {
         guard let count = dictionary["N"]?.integer, let first = dictionary["First"]?.integer,
-              count >= 0, first >= 0, first <= data.count, count <= first / 4 + 1 else {
+            count >= 0, first >= 0, first <= data.count, count <= first / 4 + 1
+        else {
             throw PDFError("object stream \(number) has no valid /N and /First")
         }
         self.number = number
@@ -22,7 +23,8 @@ struct ObjectStream {
             var parser = ObjectParser(buffer)
             for _ in 0..<count {
                 guard let n = parser.unsignedInteger(), let offset = parser.unsignedInteger(), parser.position <= first,
-                      first + offset <= data.count, offset >= (index.last?.offset ?? 0) else {
+                    first + offset <= data.count, offset >= (index.last?.offset ?? 0)
+                else {
                     throw PDFError("object stream \(number)'s index is malformed")
                 }
                 index.append((n, offset))
@@ -44,7 +46,8 @@ struct ObjectStream {
             var lo = start, hi = parser.position
             while lo < hi, ByteClass.isSpace(buffer[lo]) { lo += 1 }
             while hi > lo, ByteClass.isSpace(buffer[hi - 1]) { hi -= 1 }
-            return IndirectObject(number: number, generation: 0, value: value, stream: nil, body: data[lo..<hi], extent: nil)
+            return IndirectObject(
+                number: number, generation: 0, value: value, stream: nil, body: data[lo..<hi], extent: nil)
         }
     }
 }

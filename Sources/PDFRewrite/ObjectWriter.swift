@@ -61,7 +61,9 @@ public enum ObjectWriter {
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             out.append(UInt8(ascii: "("))
             for c in bytes {
-                if c == UInt8(ascii: "\\") || c == UInt8(ascii: "(") || c == UInt8(ascii: ")") { out.append(UInt8(ascii: "\\")) }
+                if c == UInt8(ascii: "\\") || c == UInt8(ascii: "(") || c == UInt8(ascii: ")") {
+                    out.append(UInt8(ascii: "\\"))
+                }
                 out.append(c)
             }
             out.append(UInt8(ascii: ")"))

@@ -43,11 +43,18 @@ public final class PDFFile {
         self.bytes = bytes
         let header = Array("%PDF-".utf8)
         // The header may follow a few bytes of something else (§7.5.2 allows 1024).
-        guard let start = (0...max(0, min(1024, bytes.count - header.count))).first(where: { bytes[$0...].starts(with: header) }) else {
+        guard
+            let start = (0...max(0, min(1024, bytes.count - header.count))).first(where: {
+                bytes[$0...].starts(with: header)
+            })
+        else {
             throw PDFError("the data is not a PDF (no %PDF- header)")
         }
-        version = String(decoding: bytes[(start + header.count)...].prefix(while: { $0 == UInt8(ascii: ".") || ByteClass.isDigit($0) }),
-                         as: UTF8.self)
+        version = String(
+            decoding: bytes[(start + header.count)...].prefix(while: {
+                $0 == UInt8(ascii: ".") || ByteClass.isDigit($0)
+            }),
+            as: UTF8.self)
         let table = try CrossReference(self)
         entries = table.entries
         trailer = table.trailer
@@ -71,7 +78,9 @@ public final class PDFFile {
             throw PDFError("the PDF has no object \(number)")
         }
         if let cached = cache[number] { return cached }
-        guard !reading[number] else { throw PDFError("the PDF's object \(number) is reached again while it is read (a loop)") }
+        guard !reading[number] else {
+            throw PDFError("the PDF's object \(number) is reached again while it is read (a loop)")
+        }
         reading[number] = true
         defer { reading[number] = false }
         let object: IndirectObject
@@ -90,7 +99,9 @@ public final class PDFFile {
         var value = object, steps = 0
         while case let .reference(reference)? = value {
             guard steps < 8 else { throw PDFError("the PDF's references run in a loop at object \(reference.number)") }
-            guard reference.number < entries.count, let entry = entries[reference.number], entry != .free else { return nil }
+            guard reference.number < entries.count, let entry = entries[reference.number], entry != .free else {
+                return nil
+            }
             // (The value alone from the cache: copying the whole read object costs more here.)
             value = try cache[reference.number]?.value ?? self.object(reference.number).value
             steps += 1
@@ -135,7 +146,9 @@ public final class PDFFile {
     /// directly in the file and not read before is only passed over: its `value` is `null`
     /// and its bytes are what the caller wants (the writer copies them unchanged).
     public func bytesOf(_ number: Int) throws -> (object: IndirectObject, container: Bool) {
-        guard number > 0, number < entries.count, case let .offset(offset, generation)? = entries[number], cache[number] == nil else {
+        guard number > 0, number < entries.count, case let .offset(offset, generation)? = entries[number],
+            cache[number] == nil
+        else {
             let object = try self.object(number)
             return (object, object.value.dictionary != nil || object.value.array != nil)
         }
@@ -148,7 +161,9 @@ public final class PDFFile {
     /// Object `number`, written directly in the file, read where the cross-reference says, with
     /// the generation it says.
     private func read(_ number: Int, build: Bool) throws -> (object: IndirectObject, container: Bool) {
-        guard case let .offset(offset, generation)? = entries[number] else { throw PDFError("the PDF has no object \(number) in the file") }
+        guard case let .offset(offset, generation)? = entries[number] else {
+            throw PDFError("the PDF has no object \(number) in the file")
+        }
         let read = try readObject(at: offset, number: number, build: build)
         guard read.object.generation == generation else {
             throw PDFError("the PDF's object \(number) has another generation than its cross-reference says")
@@ -159,12 +174,18 @@ public final class PDFFile {
     /// `n g obj … endobj` at `offset`; `number` checked when given. Unless `build`, a value
     /// that is not a stream's dictionary is passed over and read as `null` (`container` says
     /// whether it is a dictionary or an array).
-    func readObject(at offset: Int, number: Int?, build: Bool = true) throws -> (object: IndirectObject, container: Bool) {
-        guard offset >= 0, offset < bytes.count else { throw PDFError("the PDF's object \(number ?? 0) lies outside the file") }
+    func readObject(
+        at offset: Int, number: Int?, build: Bool = true
+    ) throws -> (object: IndirectObject, container: Bool) {
+        guard offset >= 0, offset < bytes.count else {
+            throw PDFError("the PDF's object \(number ?? 0) lies outside the file")
+        }
         return try bytes.withUnsafeBufferPointer { buffer in
             var parser = ObjectParser(buffer, at: offset)
-            guard let found = parser.unsignedInteger(), let generation = parser.unsignedInteger(), parser.take("obj") else {
-                throw parser.error("the PDF's object \(number.map(String.init) ?? "") is not where its cross-reference says")
+            guard let found = parser.unsignedInteger(), let generation = parser.unsignedInteger(), parser.take("obj")
+            else {
+                throw parser.error(
+                    "the PDF's object \(number.map(String.init) ?? "") is not where its cross-reference says")
             }
             if let number, found != number {
                 throw parser.error("the PDF's cross-reference points object \(number) to object \(found)")
@@ -189,7 +210,9 @@ public final class PDFFile {
             var end = parser.position
             var stream: PDFStream?
             if parser.take("stream") {
-                guard let dictionary = value.dictionary else { throw parser.error("a stream's dictionary is not a dictionary") }
+                guard let dictionary = value.dictionary else {
+                    throw parser.error("a stream's dictionary is not a dictionary")
+                }
                 // The data starts after `stream` and CR LF or LF.
                 if parser.position < buffer.count, buffer[parser.position] == 0x0D { parser.position += 1 }
                 guard parser.position < buffer.count, buffer[parser.position] == 0x0A else {
@@ -207,7 +230,9 @@ public final class PDFFile {
                     throw parser.error("object \(found)'s stream has no /Length that fits the file")
                 }
                 parser.position = dataStart + length
-                guard parser.take("endstream") else { throw parser.error("object \(found)'s stream does not end where its /Length says") }
+                guard parser.take("endstream") else {
+                    throw parser.error("object \(found)'s stream does not end where its /Length says")
+                }
                 end = parser.position
                 stream = PDFStream(dictionary: dictionary, data: bytes[dataStart..<(dataStart + length)])
             }
@@ -216,8 +241,11 @@ public final class PDFFile {
             if extentEnd < buffer.count, buffer[extentEnd] == 0x0D { extentEnd += 1 }
             if extentEnd < buffer.count, buffer[extentEnd] == 0x0A { extentEnd += 1 }
             if build { container = value.dictionary != nil || value.array != nil }
-            return (IndirectObject(number: found, generation: generation, value: value, stream: stream,
-                                   body: bytes[start..<end], extent: offset..<extentEnd), container)
+            return (
+                IndirectObject(
+                    number: found, generation: generation, value: value, stream: stream,
+                    body: bytes[start..<end], extent: offset..<extentEnd), container
+            )
         }
     }
 }

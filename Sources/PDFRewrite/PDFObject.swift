@@ -149,6 +149,7 @@ public struct PDFDictionary: Equatable, Sendable {
     }
 
     public static func == (a: PDFDictionary, b: PDFDictionary) -> Bool {
-        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.entries.count == b.entries.count
+            && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }

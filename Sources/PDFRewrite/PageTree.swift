@@ -2,7 +2,9 @@
 
 public enum PageTree {
     /// The page objects in order.
-    public static func pages(_ file: PDFFile, catalog: PDFDictionary) throws -> [(number: Int, dictionary: PDFDictionary)] {
+    public static func pages(
+        _ file: PDFFile, catalog: PDFDictionary
+    ) throws -> [(number: Int, dictionary: PDFDictionary)] {
         guard let root = catalog["Pages"]?.reference else { throw PDFError("the PDF's catalog has no page tree") }
         var out: [(number: Int, dictionary: PDFDictionary)] = []
         var seen: Set<Int> = []
@@ -15,9 +17,13 @@ public enum PageTree {
                 throw PDFError("the PDF's page tree holds object \(reference.number), which is not a dictionary")
             }
             if let kids = node["Kids"] {
-                guard let items = try file.resolve(kids)?.array else { throw PDFError("page tree node \(reference.number) has no /Kids array") }
+                guard let items = try file.resolve(kids)?.array else {
+                    throw PDFError("page tree node \(reference.number) has no /Kids array")
+                }
                 let references = items.compactMap(\.reference)
-                guard references.count == items.count else { throw PDFError("page tree node \(reference.number) lists a kid that is not a reference") }
+                guard references.count == items.count else {
+                    throw PDFError("page tree node \(reference.number) lists a kid that is not a reference")
+                }
                 stack += references.reversed()
             } else {
                 out.append((reference.number, node))

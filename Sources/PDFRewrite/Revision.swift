@@ -55,7 +55,8 @@ public struct Revision {
         // that stream lies), without its bookkeeping.
         var order: [(number: Int, position: Int, index: Int)] = []
         order.reserveCapacity(file.entries.count)
-        for (number, entry) in file.entries.enumerated() where !file.bookkeeping.contains(number) && !removed.contains(number) {
+        for (number, entry) in file.entries.enumerated()
+        where !file.bookkeeping.contains(number) && !removed.contains(number) {
             switch entry {
             case let .offset(offset, _)?: order.append((number, offset, 0))
             case let .compressed(stream, index)?:
@@ -75,7 +76,8 @@ public struct Revision {
         objects.reserveCapacity(order.count + added.count)
         for (number, _, _) in order {
             if let change = changes[number] {
-                objects.append((number, Self.written(number, change, plain: number == info, generation: generation(number))))
+                objects.append(
+                    (number, Self.written(number, change, plain: number == info, generation: generation(number))))
                 continue
             }
             let (object, packable) = try file.bytesOf(number)
@@ -85,7 +87,11 @@ public struct Revision {
                     // A stream written plain (cairo's, when asked: `PDFRenderer`), deflated here, once.
                     var dictionary = stream.dictionary
                     dictionary["Filter"] = .name("FlateDecode")
-                    objects.append((number, Self.whole(number, object.generation, dictionary, data: Flate.deflate(Array(stream.data)))))
+                    objects.append(
+                        (
+                            number,
+                            Self.whole(number, object.generation, dictionary, data: Flate.deflate(Array(stream.data)))
+                        ))
                 } else if let extent = object.extent {
                     objects.append((number, .whole(Array(file.bytes[extent]), generation: object.generation)))
                 }
@@ -94,17 +100,21 @@ public struct Revision {
             } else if let extent = object.extent {
                 objects.append((number, .whole(Array(file.bytes[extent]), generation: object.generation)))
             } else {
-                objects.append((number, .whole(Array("\(number) 0 obj\n".utf8) + object.body + Array("\nendobj\n".utf8))))
+                objects.append(
+                    (number, .whole(Array("\(number) 0 obj\n".utf8) + object.body + Array("\nendobj\n".utf8))))
             }
         }
-        for (number, change) in added { objects.append((number, Self.written(number, change, plain: false, generation: 0))) }
+        for (number, change) in added {
+            objects.append((number, Self.written(number, change, plain: false, generation: 0)))
+        }
 
         // PDF 1.5 at least: object and cross-reference streams are 1.5's.
         let parts = file.version.split(separator: ".").map { Int($0) ?? 0 }
         let version = parts.count == 2 && (parts[0], parts[1]) >= (1, 5) ? file.version : "1.5"
         let header = Array("%PDF-\(version)\n%".utf8) + [0xB5, 0xED, 0xAE, 0xFB, 0x0A]
-        return CompactWriter.write(header: header[...], objects: objects, size: nextNumber, root: file.root, info: infoReference,
-                                   id: file.trailer["ID"])
+        return CompactWriter.write(
+            header: header[...], objects: objects, size: nextNumber, root: file.root, info: infoReference,
+            id: file.trailer["ID"])
     }
 
     /// The generation the file gives object `number` (0 in an object stream).
@@ -120,18 +130,23 @@ public struct Revision {
         case let .value(value):
             let bytes = ObjectWriter.bytes(value)
             if !plain, generation == 0, value.dictionary != nil || value.array != nil { return .packed(bytes[...]) }
-            return .whole(Array("\(number) \(generation) obj\n".utf8) + bytes + Array("\nendobj\n".utf8), generation: generation)
+            return .whole(
+                Array("\(number) \(generation) obj\n".utf8) + bytes + Array("\nendobj\n".utf8), generation: generation)
         case let .stream(dictionary, data):
             return whole(number, generation, dictionary, data: data)
         }
     }
 
     /// `n g obj`, the dictionary with the data's `/Length` last, the data, `endobj`.
-    private static func whole(_ number: Int, _ generation: Int, _ dictionary: PDFDictionary, data: [UInt8]) -> CompactWriter.Object {
+    private static func whole(
+        _ number: Int, _ generation: Int, _ dictionary: PDFDictionary, data: [UInt8]
+    ) -> CompactWriter.Object {
         var dictionary = dictionary
         dictionary["Length"] = nil
         dictionary["Length"] = .integer(data.count)
-        return .whole(Array("\(number) \(generation) obj\n".utf8) + ObjectWriter.bytes(.dictionary(dictionary)) + Array("\nstream\n".utf8)
-                      + data + Array("\nendstream\nendobj\n".utf8), generation: generation)
+        return .whole(
+            Array("\(number) \(generation) obj\n".utf8) + ObjectWriter.bytes(.dictionary(dictionary))
+                + Array("\nstream\n".utf8)
+                + data + Array("\nendstream\nendobj\n".utf8), generation: generation)
     }
 }

@@ -44,7 +44,9 @@ enum StreamFilters {
         let colors = parms?["Colors"]?.integer ?? 1, bits = parms?["BitsPerComponent"]?.integer ?? 8
         let columns = parms?["Columns"]?.integer ?? 1
         guard bits == 8, (1...32).contains(colors), (1...(1 << 20)).contains(columns) else {
-            throw PDFError("a stream's predictor parameters (\(bits)-bit, \(colors) colours, \(columns) columns) are not ones this rewrite decodes")
+            throw PDFError(
+                "a stream's predictor parameters (\(bits)-bit, \(colors) colours, \(columns) columns) are not ones this rewrite decodes"
+            )
         }
         let stride = colors, rowBytes = colors * columns
         if predictor == 2 {
@@ -59,7 +61,9 @@ enum StreamFilters {
             }
             return out
         }
-        guard (10...15).contains(predictor) else { throw PDFError("a stream uses predictor \(predictor), which this rewrite does not decode") }
+        guard (10...15).contains(predictor) else {
+            throw PDFError("a stream uses predictor \(predictor), which this rewrite does not decode")
+        }
         guard data.count % (rowBytes + 1) == 0 else { throw PDFError("a stream's PNG rows are cut short") }
         var out = [UInt8](), previous = [UInt8](repeating: 0, count: rowBytes)
         out.reserveCapacity(data.count / (rowBytes + 1) * rowBytes)

@@ -47,8 +47,12 @@ public struct StructureTree {
             guard seen.insert(reference.number).inserted else {
                 throw PDFError("the PDF's structure tree reaches object \(reference.number) twice")
             }
-            guard elements.count < Self.elementLimit else { throw PDFError("the PDF has more than \(Self.elementLimit) structure elements") }
-            elements.append(StructureElement(number: reference.number, dictionary: element, role: String(decoding: role.bytes, as: UTF8.self)))
+            guard elements.count < Self.elementLimit else {
+                throw PDFError("the PDF has more than \(Self.elementLimit) structure elements")
+            }
+            elements.append(
+                StructureElement(
+                    number: reference.number, dictionary: element, role: String(decoding: role.bytes, as: UTF8.self)))
             stack += try Self.kids(element["K"], in: file).reversed()
         }
     }

@@ -38,7 +38,8 @@ public struct JSONObject {
             firstIndex[member.key] = index
             switch keys.judge(member.key) {
             case .known: continue
-            case .unknown: problems.append((index, .unknownKey(at: path.key(member.key), key: member.key, among: keys.declared)))
+            case .unknown:
+                problems.append((index, .unknownKey(at: path.key(member.key), key: member.key, among: keys.declared)))
             case let .refused(message): problems.append((index, JSONProblem(path.key(member.key), message)))
             }
         }
@@ -47,13 +48,17 @@ public struct JSONObject {
     }
 
     /// `value` as an object at `path`; any other kind of value is a mismatch.
-    public init(_ value: JSONValue, at path: JSONPath, keys: JSONKeys, expected: String = "an object") throws(JSONProblem) {
+    public init(
+        _ value: JSONValue, at path: JSONPath, keys: JSONKeys, expected: String = "an object"
+    ) throws(JSONProblem) {
         guard case let .object(members) = value else { throw .mismatch(at: path, expected: expected, got: value) }
         self.init(members: members, at: path, keys: keys)
     }
 
     /// `value` as an object at `path` whose keys have no problem: the first one is thrown.
-    public static func strict(_ value: JSONValue, at path: JSONPath, keys: JSONKeys, expected: String = "an object") throws(JSONProblem) -> JSONObject {
+    public static func strict(
+        _ value: JSONValue, at path: JSONPath, keys: JSONKeys, expected: String = "an object"
+    ) throws(JSONProblem) -> JSONObject {
         let object = try JSONObject(value, at: path, keys: keys, expected: expected)
         try object.checkKeys()
         return object
@@ -139,7 +144,9 @@ public struct JSONObject {
     /// The value at `key`, which must be written, as `convert` reads it: `require("id",
     /// JSONValue.integer(at:))`. A missing key is `missingKey`; null gets `convert`'s mismatch
     /// ("expected a string, got null").
-    public func require<T>(_ key: String, _ convert: (JSONValue) -> (JSONPath) throws(JSONProblem) -> T) throws(JSONProblem) -> T {
+    public func require<T>(
+        _ key: String, _ convert: (JSONValue) -> (JSONPath) throws(JSONProblem) -> T
+    ) throws(JSONProblem) -> T {
         try convert(required(key))(path.key(key))
     }
 

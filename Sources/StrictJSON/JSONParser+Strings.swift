@@ -21,7 +21,11 @@ extension JSONParser {
                 try parseEscape(into: &decoded)
                 runStart = position
             } else if b < 0x20 {
-                throw Failure(offset: position, reason: "control character \(Self.scalarName(UInt32(b))) in a string; write it as an escape such as \\n")
+                throw Failure(
+                    offset: position,
+                    reason:
+                        "control character \(Self.scalarName(UInt32(b))) in a string; write it as an escape such as \\n"
+                )
             } else if b < 0x80 {
                 position += 1
             } else if let (_, length) = decodeScalar(at: position) {
@@ -63,17 +67,25 @@ extension JSONParser {
         switch first {
         case 0xD800...0xDBFF:
             // A high surrogate means nothing alone: it must pair with a \u low surrogate.
-            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                throw Failure(offset: backslash, reason: "lone surrogate \\u\(Self.hex4(first)); a high surrogate must be followed by a low one")
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            else {
+                throw Failure(
+                    offset: backslash,
+                    reason: "lone surrogate \\u\(Self.hex4(first)); a high surrogate must be followed by a low one")
             }
             let second = try hexQuad(at: position + 2, escapeAt: position)
             guard (0xDC00...0xDFFF).contains(second) else {
-                throw Failure(offset: backslash, reason: "lone surrogate \\u\(Self.hex4(first)); a high surrogate must be followed by a low one")
+                throw Failure(
+                    offset: backslash,
+                    reason: "lone surrogate \\u\(Self.hex4(first)); a high surrogate must be followed by a low one")
             }
             position += 6
             scalarValue = 0x10000 + (UInt32(first - 0xD800) << 10) + UInt32(second - 0xDC00)
         case 0xDC00...0xDFFF:
-            throw Failure(offset: backslash, reason: "lone surrogate \\u\(Self.hex4(first)); a low surrogate must follow a high one")
+            throw Failure(
+                offset: backslash,
+                reason: "lone surrogate \\u\(Self.hex4(first)); a low surrogate must follow a high one")
         default:
             break
         }

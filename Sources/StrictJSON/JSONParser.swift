@@ -55,7 +55,8 @@ public struct JSONParser {
         skipWhitespace()
         guard position == bytes.count else {
             if let comment = commentFailure() { throw comment }
-            throw Failure(offset: position, reason: "unexpected \(describeByte(at: position)) after the end of the JSON value")
+            throw Failure(
+                offset: position, reason: "unexpected \(describeByte(at: position)) after the end of the JSON value")
         }
         return value
     }
@@ -77,7 +78,7 @@ public struct JSONParser {
     private mutating func parseLiteral(_ word: StaticString) throws(Failure) {
         let literal = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard position + literal.count <= bytes.count,
-              bytes[position..<(position + literal.count)].elementsEqual(literal)
+            bytes[position..<(position + literal.count)].elementsEqual(literal)
         else { throw Failure(offset: position, reason: "invalid literal; expected \(word)") }
         position += literal.count
     }
@@ -225,7 +226,8 @@ public struct JSONParser {
     /// A clearer error than "unexpected '/'" for the most common non-JSON habit.
     private func commentFailure() -> Failure? {
         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "/"),
-              bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*") else { return nil }
+            bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*")
+        else { return nil }
         return Failure(offset: position, reason: "comments are not allowed in JSON")
     }
 

@@ -14,7 +14,9 @@ import TestSupport
 @Suite("Accessibility update on every PDF form")
 struct AccessibilityFormsTests {
     /// The day trip laid out, and the update its display list asks for.
-    private func update() throws -> (document: LaidOutDocument, update: AccessibilityUpdate, engine: ItineraryText.TextEngine) {
+    private func update() throws -> (
+        document: LaidOutDocument, update: AccessibilityUpdate, engine: ItineraryText.TextEngine
+    ) {
         let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("day-trip.json").path)
         let (document, engine) = try TestStores.exporter().layout(trip)
         return (document, PDFRenderer.accessibilityUpdate(for: document), engine)
@@ -27,18 +29,27 @@ struct AccessibilityFormsTests {
     }
 
     /// What a reader sees: the structure tree with its text, the artifacts, the catalog's entries.
-    private func reading(_ pdf: URL) throws -> (structure: String, artifacts: Int, privates: Int, alternates: Int, contents: Int, catalog: String) {
+    private func reading(
+        _ pdf: URL
+    ) throws -> (structure: String, artifacts: Int, privates: Int, alternates: Int, contents: Int, catalog: String) {
         // Annotations are listed by object number, which qpdf's forms renumber.
         let structure = try runProcess("/usr/bin/pdfinfo", ["-struct-text", pdf.path]).stdout
             .replacingOccurrences(of: #"Object [0-9]+ 0"#, with: "Object", options: .regularExpression)
         let qdf = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", pdf.path, "-"]).stdout
         let json = try runProcess("/usr/bin/qpdf", ["--json=2", "--json-key=qpdf", pdf.path]).stdout
-        let catalog = try runProcess("/usr/bin/qpdf", ["--show-object=trailer", "--filtered-stream-data", pdf.path]).stdout
-        return (structure, qdf.components(separatedBy: "/Artifact BMC").count - 1, qdf.components(separatedBy: "/Private").count - 1,
-                json.components(separatedBy: "\"/Alt\"").count - 1, json.components(separatedBy: "\"/Contents\": \"").count - 1, catalog)
+        let catalog = try runProcess("/usr/bin/qpdf", ["--show-object=trailer", "--filtered-stream-data", pdf.path])
+            .stdout
+        return (
+            structure, qdf.components(separatedBy: "/Artifact BMC").count - 1,
+            qdf.components(separatedBy: "/Private").count - 1,
+            json.components(separatedBy: "\"/Alt\"").count - 1,
+            json.components(separatedBy: "\"/Contents\": \"").count - 1, catalog
+        )
     }
 
-    @Test("cairo's output, as saved and in each of qpdf's forms: the same tree, artifacts, alternate texts and link names, and qpdf --check is clean")
+    @Test(
+        "cairo's output, as saved and in each of qpdf's forms: the same tree, artifacts, alternate texts and link names, and qpdf --check is clean"
+    )
     func cairoInEveryForm() throws {
         let (document, update, engine) = try update()
         if ProcessInfo.processInfo.environment["UPDATE_FIXTURES"] == "1" {
@@ -48,9 +59,13 @@ struct AccessibilityFormsTests {
         let original = Array(try Data(contentsOf: PDFFixtures.cairo))
         let directory = TestPaths.scratch("accessibility-forms")
         let expected = try reading(try save(try update.apply(to: original), "as-saved", in: directory))
-        #expect(expected.artifacts >= 6 && expected.privates == 0 && expected.alternates >= 1 && expected.contents >= 1, "\(expected)")
+        #expect(
+            expected.artifacts >= 6 && expected.privates == 0 && expected.alternates >= 1 && expected.contents >= 1,
+            "\(expected)")
         #expect(expected.structure.contains("Figure") && expected.structure.contains("Link"))
-        for (index, form) in try PDFFixtures.qpdfForms(of: PDFFixtures.cairo, scratch: "accessibility-forms-in").enumerated() {
+        for (index, form) in try PDFFixtures.qpdfForms(of: PDFFixtures.cairo, scratch: "accessibility-forms-in")
+            .enumerated()
+        {
             let out = try save(try update.apply(to: form.bytes), "form-\(index)", in: directory)
             let check = try runProcess("/usr/bin/qpdf", ["--check", out.path])
             #expect(check.status == 0, "\(form.form): \(check.stdout)\(check.stderr)")
@@ -64,10 +79,13 @@ struct AccessibilityFormsTests {
         #expect(String(decoding: original, as: UTF8.self).contains("/S /Private"))
     }
 
-    @Test("another writer's PDF (fpdf2, PDF 1.4): its /Lang replaced, not repeated; its link named; its /ID kept; qpdf --check is clean")
+    @Test(
+        "another writer's PDF (fpdf2, PDF 1.4): its /Lang replaced, not repeated; its link named; its /ID kept; qpdf --check is clean"
+    )
     func anotherWriter() throws {
-        let update = AccessibilityUpdate(language: "fr-CA", figureAlternates: [], linkDescriptions: ["https://example.com/another": "Another page"],
-                                         title: "Another writer", author: nil)
+        let update = AccessibilityUpdate(
+            language: "fr-CA", figureAlternates: [], linkDescriptions: ["https://example.com/another": "Another page"],
+            title: "Another writer", author: nil)
         let input = Array(try Data(contentsOf: PDFFixtures.fpdf2))
         let out = try save(try update.apply(to: input), "fpdf2", in: TestPaths.scratch("accessibility-fpdf2"))
         let check = try runProcess("/usr/bin/qpdf", ["--check", out.path])

@@ -22,7 +22,8 @@ struct DeterminismTests {
     /// when over capacity): what an earlier document left behind must never change the bytes.
     @Test("a document's bytes do not depend on what the process rendered before")
     func independentOfEarlierDocuments() throws {
-        let paths = ["unicode", "twelve-items", "long-notes", "dst-and-phoenix"]
+        let paths =
+            ["unicode", "twelve-items", "long-notes", "dst-and-phoenix"]
             .map { TestPaths.validFixtures.appendingPathComponent("\($0).json").path } + [trip]
         let trips = try paths.map { try Exporter.loadTrip(path: $0) }
         let options = [ExportOptions(), ExportOptions(template: .named("compact"))]

@@ -22,7 +22,8 @@ enum GoldenHarness {
     static func rasterise(_ pdf: URL, into dir: URL) throws -> [URL] {
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let result = try runProcess("/usr/bin/pdftoppm", ["-r", "\(dpi)", "-mono", "-png", pdf.path, dir.appendingPathComponent("page").path])
+        let result = try runProcess(
+            "/usr/bin/pdftoppm", ["-r", "\(dpi)", "-mono", "-png", pdf.path, dir.appendingPathComponent("page").path])
         guard result.status == 0 else { throw GoldenError(message: "pdftoppm failed: \(result.stderr)") }
         // pdftoppm pads page numbers to the width of the page count: sort numerically.
         let pages = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
@@ -48,13 +49,16 @@ enum GoldenHarness {
             outcome.updated = actualPages.count
             return outcome
         }
-        let expectedCount = ((try? fm.contentsOfDirectory(atPath: goldenDir.path)) ?? []).filter { $0.hasSuffix(".png") }.count
+        let expectedCount = ((try? fm.contentsOfDirectory(atPath: goldenDir.path)) ?? []).filter {
+            $0.hasSuffix(".png")
+        }.count
         if expectedCount == 0 {
             outcome.failures.append("no golden pages in \(goldenDir.path): run `make goldens` and commit them")
             return outcome
         }
         if expectedCount != actualPages.count {
-            outcome.failures.append("\(actualPages.count) pages rendered, \(expectedCount) expected (golden: \(goldenDir.path))")
+            outcome.failures.append(
+                "\(actualPages.count) pages rendered, \(expectedCount) expected (golden: \(goldenDir.path))")
         }
         for (i, page) in actualPages.enumerated() where i < expectedCount {
             let expectedPath = goldenDir.appendingPathComponent("page-\(i + 1).png").path
@@ -69,9 +73,11 @@ enum GoldenHarness {
                 try? fm.removeItem(atPath: base.path + "-expected.png")
                 try fm.copyItem(atPath: page.path, toPath: base.path + "-actual.png")
                 try fm.copyItem(atPath: expectedPath, toPath: base.path + "-expected.png")
-                PageImage.writeDiff(expected: expected, actual: actual, threshold: pixelThreshold, to: base.path + "-diff.png")
+                PageImage.writeDiff(
+                    expected: expected, actual: actual, threshold: pixelThreshold, to: base.path + "-diff.png")
                 let percent = (fraction * 10000).rounded() / 100
-                outcome.failures.append("page \(i + 1) differs in \(percent)% of pixels: see \(base.path)-{actual,expected,diff}.png")
+                outcome.failures.append(
+                    "page \(i + 1) differs in \(percent)% of pixels: see \(base.path)-{actual,expected,diff}.png")
             }
         }
         return outcome

@@ -25,8 +25,9 @@ struct GoldenPageTests {
         let pdf = artifacts.appendingPathComponent("\(name).pdf")
         try result.bytes.write(to: pdf)
 
-        let outcome = try GoldenHarness.check(pdf: pdf, goldenDir: TestPaths.golden.appendingPathComponent("\(template)/\(name)"),
-                                              artifactsDir: artifacts)
+        let outcome = try GoldenHarness.check(
+            pdf: pdf, goldenDir: TestPaths.golden.appendingPathComponent("\(template)/\(name)"),
+            artifactsDir: artifacts)
         for failure in outcome.failures {
             Issue.record("\(template)/\(file): \(failure)")
         }

@@ -9,7 +9,9 @@ import TestSupport
 struct PDFTextTests {
     /// English examples: the expected time text is computed here with Foundation, independently
     /// of the layout engine's formatter.
-    @Test("teams, cities and local times appear", arguments: ["day-trip.json", "midwest-mlb-10-day.json", "multi-league-30-day.json"])
+    @Test(
+        "teams, cities and local times appear",
+        arguments: ["day-trip.json", "midwest-mlb-10-day.json", "multi-league-30-day.json"])
     func essentialText(_ file: String) throws {
         let path = TestPaths.examples.appendingPathComponent(file).path
         let trip = try Exporter.loadTrip(path: path)
@@ -54,8 +56,12 @@ struct PDFTextTests {
 /// showed Riyadh → Tel Aviv as Tel Aviv → Riyadh.
 @Suite("Mixed-direction lines")
 struct MixedDirectionTests {
-    static func isArabic(_ w: WordBox) -> Bool { w.text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) } }
-    static func isHebrew(_ w: WordBox) -> Bool { w.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) } }
+    static func isArabic(_ w: WordBox) -> Bool {
+        w.text.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) }
+    }
+    static func isHebrew(_ w: WordBox) -> Bool {
+        w.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }
+    }
     /// Words on one line: their boxes' middles agree (the boxes' heights differ by font).
     static func sameLine(_ a: WordBox, _ b: WordBox) -> Bool { abs((a.yMin + a.yMax) - (b.yMin + b.yMax)) / 2 < 3 }
 
@@ -82,7 +88,8 @@ struct MixedDirectionTests {
             page.words.filter { $0.text == "→" }.compactMap { arrow -> Bool? in
                 let row = page.words.filter { Self.sameLine($0, arrow) }
                 guard let after = row.filter({ $0.xMin >= arrow.xMax - 0.5 }).min(by: { $0.xMin < $1.xMin }),
-                      let before = row.filter({ $0.xMax <= arrow.xMin + 0.5 }).max(by: { $0.xMax < $1.xMax }) else { return nil }
+                    let before = row.filter({ $0.xMax <= arrow.xMin + 0.5 }).max(by: { $0.xMax < $1.xMax })
+                else { return nil }
                 if after.text.contains("東京") { return Self.isHebrew(before) }
                 if Self.isHebrew(after) && before.text.contains("東京") { return false }
                 return nil

@@ -11,7 +11,8 @@ struct PageImage: Equatable {
     /// Loads any PNG cairo can read, converted to gray.
     init?(pngAt path: String) {
         guard let surface = cairo_image_surface_create_from_png(path),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
         width = Int(cairo_image_surface_get_width(surface))
@@ -26,7 +27,9 @@ struct PageImage: Equatable {
                     gray[y * width + x] = data[y * stride + x]
                 } else {
                     // RGB24/ARGB32: native-endian 32-bit pixels; average the colour channels.
-                    let p = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                    let p = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+                        $0.pointee
+                    }
                     let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
                     gray[y * width + x] = UInt8((r * 30 + g * 59 + b * 11) / 100)
                 }
@@ -63,7 +66,9 @@ struct PageImage: Equatable {
                 let a = x < actual.width && y < actual.height ? Int(actual.pixels[y * actual.width + x]) : 255
                 let faded = UInt32(200 + e * 55 / 255)
                 let pixel: UInt32 = abs(e - a) > Int(threshold) ? 0xFF0000 : (faded << 16 | faded << 8 | faded)
-                data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = pixel }
+                data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+                    $0.pointee = pixel
+                }
             }
         }
         cairo_surface_mark_dirty(surface)

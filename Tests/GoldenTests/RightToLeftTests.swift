@@ -10,7 +10,9 @@ struct RightToLeftTests {
     /// The words of each page of the Arabic-locale fixture in `template`. pdftotext gives an
     /// Arabic word letter by letter, each with its own box, so positions of single letters can
     /// be compared.
-    static func pages(_ template: String, for test: String = #function) throws -> [(width: Double, height: Double, words: [WordBox])] {
+    static func pages(
+        _ template: String, for test: String = #function
+    ) throws -> [(width: Double, height: Double, words: [WordBox])] {
         let url = TestPaths.validFixtures.appendingPathComponent("arabic-locale.json")
         let trip = try Exporter.loadTrip(path: url.path)
         let exporter = try TestStores.exporter(policy: TestStores.buildPolicy)
@@ -29,7 +31,9 @@ struct RightToLeftTests {
         words.first { $0.text.contains(letter) }?.xMin
     }
 
-    @Test("lists the program writes read from the left in order: the route, the running header, a day heading, a date range")
+    @Test(
+        "lists the program writes read from the left in order: the route, the running header, a day heading, a date range"
+    )
     func orderFromTheLeft() throws {
         let pages = try Self.pages("classic")
         // ض is only in الرياض (Riyadh, first), ج only in جدة (Jeddah, second).
@@ -37,7 +41,9 @@ struct RightToLeftTests {
         let arrow = try #require(cover.first { $0.text == "→" })
         let route = cover.filter { abs(($0.yMin + $0.yMax) / 2 - (arrow.yMin + arrow.yMax) / 2) < 4 }
         let riyadh = try #require(Self.x(of: "ض", in: route)), jeddah = try #require(Self.x(of: "ج", in: route))
-        #expect(riyadh < arrow.xMin && arrow.xMin < jeddah, "route: Riyadh at \(riyadh), → at \(arrow.xMin), Jeddah at \(jeddah)")
+        #expect(
+            riyadh < arrow.xMin && arrow.xMin < jeddah,
+            "route: Riyadh at \(riyadh), → at \(arrow.xMin), Jeddah at \(jeddah)")
 
         // The running header of page 2: the name (its ة), then the dates; the dates start on the 1st (١) and end on the 4th (٤).
         let header = pages[1].words.filter { $0.yMax < 60 && $0.xMin < pages[1].width / 2 }
@@ -74,15 +80,18 @@ struct RightToLeftTests {
         #expect(nameEnd > pages[2].width / 2)
     }
 
-    @Test("one numbering system: an Arabic trip's figures are all in Arabic-Indic digits, in both designs",
-          arguments: ["classic", "compact"])
+    @Test(
+        "one numbering system: an Arabic trip's figures are all in Arabic-Indic digits, in both designs",
+        arguments: ["classic", "compact"])
     func oneNumberingSystem(template: String) throws {
         for (n, page) in try Self.pages(template).enumerated() {
-            for word in page.words where word.text.contains(where: \.isASCII) && word.text.contains(where: { $0.isNumber }) {
+            for word in page.words
+            where word.text.contains(where: \.isASCII) && word.text.contains(where: { $0.isNumber }) {
                 // Codes keep their characters: a booking reference, a zone's offset.
                 let code = word.text.hasPrefix("FSL-") || word.text.hasPrefix("UTC")
-                #expect(code || !word.text.unicodeScalars.contains { (0x30...0x39).contains($0.value) },
-                        "\(template) page \(n + 1): \(word.text) has Western digits")
+                #expect(
+                    code || !word.text.unicodeScalars.contains { (0x30...0x39).contains($0.value) },
+                    "\(template) page \(n + 1): \(word.text) has Western digits")
             }
         }
     }

@@ -12,7 +12,9 @@ final class StructureNode {
     var children: [StructureNode] = []
     init(type: String) { self.type = type }
 
-    func all(_ type: String) -> [StructureNode] { (self.type == type ? [self] : []) + children.flatMap { $0.all(type) } }
+    func all(_ type: String) -> [StructureNode] {
+        (self.type == type ? [self] : []) + children.flatMap { $0.all(type) }
+    }
     /// All the text under this element, in reading order.
     var fullText: String { text + children.map(\.fullText).joined() }
 
@@ -39,9 +41,12 @@ final class StructureNode {
 
 @Suite("Structure tree")
 struct StructureTreeTests {
-    @Test("the 10-day example: one Document; a section each; H1 per section, H2 per day; tables with header cells; the map a Figure")
+    @Test(
+        "the 10-day example: one Document; a section each; H1 per section, H2 per day; tables with header cells; the map a Figure"
+    )
     func tenDayTree() throws {
-        let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
+        let trip = try Exporter.loadTrip(
+            path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
         let pdf = TestPaths.scratch("structure-tree").appendingPathComponent("trip.pdf")
         try TestStores.exporter().render(trip).bytes.write(to: pdf)
         let out = try runProcess("/usr/bin/pdfinfo", ["-struct-text", pdf.path])
@@ -57,8 +62,11 @@ struct StructureTreeTests {
         // brand line) is an artifact: printed, but outside the tree.
         #expect(document.children.allSatisfy { $0.type == "Sect" }, "\(document.children.map(\.type))")
         #expect(document.all("Private").isEmpty)
-        let pageThree = try runProcess("/usr/bin/pdftotext", ["-f", "3", "-l", "3", "-enc", "UTF-8", pdf.path, "-"]).stdout
-        #expect(pageThree.contains("Page 3 of 10") && pageThree.contains("SportsTime") && pageThree.contains("Midwest Ballpark Swing · Jun"))
+        let pageThree = try runProcess("/usr/bin/pdftotext", ["-f", "3", "-l", "3", "-enc", "UTF-8", pdf.path, "-"])
+            .stdout
+        #expect(
+            pageThree.contains("Page 3 of 10") && pageThree.contains("SportsTime")
+                && pageThree.contains("Midwest Ballpark Swing · Jun"))
         #expect(!document.fullText.contains("Page 3 of 10") && !document.fullText.contains("SportsTime"))
         #expect(!document.fullText.contains("Midwest Ballpark Swing · Jun"), "the running header")
 
@@ -71,14 +79,17 @@ struct StructureTreeTests {
         // Each label is read before its value, each a paragraph of its own in a group (not one
         // blob: "DATESJun 12 – 21, 2026").
         func plain(_ s: String) -> String {
-            s.replacingOccurrences(of: "\u{2009}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+            s.replacingOccurrences(of: "\u{2009}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+                .replacingOccurrences(of: "\u{00A0}", with: " ")
         }
         let pairs = cover.all("Div").filter { $0.children.count >= 2 && $0.children.allSatisfy { $0.type == "P" } }
             .map { $0.children.map { plain($0.fullText) } }
-        #expect(pairs.contains(["DATES", "Jun 12 – 21, 2026"]) && pairs.contains(["TRAVELER", "Jordan Rivera"]), "\(pairs)")
+        #expect(
+            pairs.contains(["DATES", "Jun 12 – 21, 2026"]) && pairs.contains(["TRAVELER", "Jordan Rivera"]), "\(pairs)")
         #expect(pairs.contains(["LEAGUES", "MLB", "Major League Baseball"]), "\(pairs)")
         #expect(pairs.contains(["DAYS", "10"]) && pairs.contains(["GAMES", "8"]), "\(pairs)")
-        let raw = plain(try runProcess("/usr/bin/pdftotext", ["-raw", "-f", "1", "-l", "1", "-enc", "UTF-8", pdf.path, "-"]).stdout)
+        let raw = plain(
+            try runProcess("/usr/bin/pdftotext", ["-raw", "-f", "1", "-l", "1", "-enc", "UTF-8", pdf.path, "-"]).stdout)
         #expect(raw.contains("DATES\nJun 12 – 21, 2026\nTRAVELER\nJordan Rivera"), "\(raw)")
         #expect(cover.all("Figure").count == 1)
         #expect(cover.all("Figure").first?.fullText.contains("Chicago") == true)
@@ -91,11 +102,15 @@ struct StructureTreeTests {
         #expect(rows.first?.children.map(\.fullText) == ["DAY", "DATE", "CITY", "GAMES", "TRAVEL", "DISTANCE", "TIME"])
         // A row per day and the totals; each body row links to its day.
         #expect(rows.count == 1 + trip.days.count + 1)
-        #expect(rows.dropFirst().prefix(trip.days.count).allSatisfy { $0.all("Link").count == 1 && $0.all("TD").count == 7 })
+        #expect(
+            rows.dropFirst().prefix(trip.days.count).allSatisfy { $0.all("Link").count == 1 && $0.all("TD").count == 7 }
+        )
         #expect(rows.dropFirst().first?.all("TD").first?.fullText == "1")
 
         // A table holds only rows (page furniture falls between the pieces of a split table).
-        for table in document.all("Table") { #expect(table.children.allSatisfy { $0.type == "TR" }, "\(table.children.map(\.type))") }
+        for table in document.all("Table") {
+            #expect(table.children.allSatisfy { $0.type == "TR" }, "\(table.children.map(\.type))")
+        }
 
         // A day's heading reads its tile and date apart; a game card reads its matchup as words
         // and its time with its zone; every line of a card is a paragraph of its own.
@@ -103,7 +118,10 @@ struct StructureTreeTests {
         #expect(firstDay.children.map { plain($0.fullText) } == ["DAY", "1", "Fri, Jun 12 · Chicago"])
         let cards = sections[2].all("Div").map { $0.children.map { plain($0.fullText) } }
         #expect(cards.contains { $0.contains("STL @ CHC") && $0.contains("1:20 PM CDT") }, "\(cards.prefix(3))")
-        #expect(cards.contains { $0.starts(with: ["Denver → Chicago", "Flight · departs 6:00 AM MDT · arrives ≈ 9:35 AM CDT"]) }, "\(cards.prefix(3))")
+        #expect(
+            cards.contains {
+                $0.starts(with: ["Denver → Chicago", "Flight · departs 6:00 AM MDT · arrives ≈ 9:35 AM CDT"])
+            }, "\(cards.prefix(3))")
         #expect(sections[2].all("Div").allSatisfy { $0.text.isEmpty }, "no text directly in a card, run together")
 
         // Cards are groups, read in order; ticket links are Link elements inside them.
@@ -114,9 +132,12 @@ struct StructureTreeTests {
     /// The entries cairo cannot write, added by the renderer's accessibility update, read back with
     /// `qpdf --json` (its own parser, not ours): the catalog's language and viewer settings, the
     /// map's alternate text naming every stop, a `/Contents` on every link annotation.
-    @Test("the 10-day example: /Lang and XMP metadata, the map's /Alt names every stop in order, every link says where it goes, qpdf --check is clean")
+    @Test(
+        "the 10-day example: /Lang and XMP metadata, the map's /Alt names every stop in order, every link says where it goes, qpdf --check is clean"
+    )
     func accessibilityEntries() throws {
-        let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
+        let trip = try Exporter.loadTrip(
+            path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
         let pdf = TestPaths.scratch("structure-entries").appendingPathComponent("trip.pdf")
         try TestStores.exporter().render(trip).bytes.write(to: pdf)
         #expect(try runProcess("/usr/bin/qpdf", ["--check", pdf.path]).status == 0)
@@ -142,7 +163,9 @@ struct StructureTreeTests {
         // XMP metadata with the title, the author and the language, read back by poppler.
         let xmp = try runProcess("/usr/bin/pdfinfo", ["-meta", pdf.path]).stdout
         #expect(xmp.contains("<rdf:li xml:lang=\"x-default\">Midwest Ballpark Swing</rdf:li>"), "\(xmp)")
-        #expect(xmp.contains("<dc:creator><rdf:Seq><rdf:li>Jordan Rivera</rdf:li>") && xmp.contains("<rdf:li>en-US</rdf:li>"))
+        #expect(
+            xmp.contains("<dc:creator><rdf:Seq><rdf:li>Jordan Rivera</rdf:li>")
+                && xmp.contains("<rdf:li>en-US</rdf:li>"))
 
         let figures = values.filter { $0["/S"] as? String == "/Figure" }
         #expect(figures.count == 1)
@@ -170,8 +193,10 @@ struct StructureTreeTests {
         var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
         var days = try #require(json["days"] as? [[String: Any]])
         var items = try #require(days[0]["items"] as? [[String: Any]])
-        let awkward = ["https://es.wikipedia.org/wiki/Estadio_(México)", "https://example.com/fan's-guide",
-                       "https://www.mlb.com/livestream/game", "https://x.example/endobj/y"]
+        let awkward = [
+            "https://es.wikipedia.org/wiki/Estadio_(México)", "https://example.com/fan's-guide",
+            "https://www.mlb.com/livestream/game", "https://x.example/endobj/y",
+        ]
         for (i, item) in items.enumerated() where item["type"] as? String == "game" {
             var game = item
             var ticket = (game["ticket"] as? [String: Any]) ?? [:]
@@ -192,11 +217,15 @@ struct StructureTreeTests {
         let out = try runProcess("/usr/bin/qpdf", ["--json=2", "--json-key=qpdf", pdf.path])
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
         let objects = try #require((parsed["qpdf"] as? [Any])?.last as? [String: Any])
-        let links = objects.values.compactMap { ($0 as? [String: Any])?["value"] as? [String: Any] }.filter { $0["/Subtype"] as? String == "/Link" }
+        let links = objects.values.compactMap { ($0 as? [String: Any])?["value"] as? [String: Any] }.filter {
+            $0["/Subtype"] as? String == "/Link"
+        }
         for link in links { #expect((link["/Contents"] as? String)?.isEmpty == false, "\(link)") }
         let contents = Set(links.compactMap { $0["/Contents"] as? String })
         #expect(contents.contains("u:Tickets: STL @ CHC, Fri, Jun 12"))
-        #expect(contents.contains("u:www.mlb.com/livestream/game") && contents.contains("u:x.example/endobj/y"), "\(contents)")
+        #expect(
+            contents.contains("u:www.mlb.com/livestream/game") && contents.contains("u:x.example/endobj/y"),
+            "\(contents)")
     }
 
     /// Found by review: a page's object lists all its link annotations, and one with hundreds
@@ -210,7 +239,10 @@ struct StructureTreeTests {
         var items = (days[0]["items"] as? [[String: Any]]) ?? []
         let links = Array(repeating: "http://a.io", count: 166).joined(separator: " ")
         for _ in 0..<3 { items.append(["type": "custom", "category": "note", "title": "Links", "notes": links]) }
-        items.append(["type": "custom", "category": "note", "title": "/Private << /MCID 0 >> BDC", "notes": "/Private << /MCID 1 >> BDC (a) \\ <2F> EMC"])
+        items.append([
+            "type": "custom", "category": "note", "title": "/Private << /MCID 0 >> BDC",
+            "notes": "/Private << /MCID 1 >> BDC (a) \\ <2F> EMC",
+        ])
         days[0]["items"] = items
         json["days"] = days
         json["name"] = "/Private << /MCID 0 >> BDC"
@@ -220,11 +252,14 @@ struct StructureTreeTests {
         let trip = try Exporter.loadTrip(path: tripURL.path)
         for template in ["classic", "compact"] {
             let pdf = dir.appendingPathComponent("\(template).pdf")
-            try TestStores.exporter().render(trip, options: ExportOptions(template: .named(template))).bytes.write(to: pdf)
+            try TestStores.exporter().render(trip, options: ExportOptions(template: .named(template))).bytes.write(
+                to: pdf)
             #expect(try runProcess("/usr/bin/qpdf", ["--check", pdf.path]).status == 0, "\(template)")
             let text = try runProcess("/usr/bin/pdftotext", ["-enc", "UTF-8", pdf.path, "-"]).stdout
             #expect(text.contains("/Private << /MCID 1 >> BDC (a)"), "\(template): the note is drawn as written")
-            #expect(!(try runProcess("/usr/bin/pdfinfo", ["-struct-text", pdf.path]).stdout.contains("Private\n")), "\(template)")
+            #expect(
+                !(try runProcess("/usr/bin/pdfinfo", ["-struct-text", pdf.path]).stdout.contains("Private\n")),
+                "\(template)")
         }
     }
 }

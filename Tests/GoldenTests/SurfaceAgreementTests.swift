@@ -20,8 +20,12 @@ struct SurfaceAgreementTests {
         for page in [2, 4] {
             let ours = dir.appendingPathComponent("ours-\(page).png")
             try exporter.renderPNG(trip, page: page, dpi: 72).bytes.write(to: ours)
-            let r = try runProcess("/usr/bin/pdftoppm", ["-r", "72", "-gray", "-png", "-f", "\(page)", "-l", "\(page)",
-                                                         "-singlefile", pdf.path, dir.appendingPathComponent("poppler-\(page)").path])
+            let r = try runProcess(
+                "/usr/bin/pdftoppm",
+                [
+                    "-r", "72", "-gray", "-png", "-f", "\(page)", "-l", "\(page)",
+                    "-singlefile", pdf.path, dir.appendingPathComponent("poppler-\(page)").path,
+                ])
             #expect(r.status == 0)
             let a = try #require(PageImage(pngAt: ours.path))
             let b = try #require(PageImage(pngAt: dir.appendingPathComponent("poppler-\(page).png").path))

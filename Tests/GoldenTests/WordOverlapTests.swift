@@ -24,11 +24,14 @@ func wordPages(_ html: String) -> [(width: Double, height: Double, words: [WordB
         if t.hasPrefix("<page ") {
             pages.append((number("width", in: t) ?? 0, number("height", in: t) ?? 0, []))
         } else if t.hasPrefix("<word "), !pages.isEmpty, let open = t.utf8.firstIndex(of: UInt8(ascii: ">")),
-                  let close = t.range(of: "</word>"), open < close.lowerBound {
+            let close = t.range(of: "</word>"), open < close.lowerBound
+        {
             // Bytes, not Characters: a word that starts with a combining mark (Thai, Devanagari)
             // makes one Character of the tag's ">" and that mark.
             let text = String(decoding: t.utf8[t.utf8.index(after: open)..<close.lowerBound], as: UTF8.self)
-            if let a = number("xMin", in: t), let b = number("yMin", in: t), let c = number("xMax", in: t), let d = number("yMax", in: t) {
+            if let a = number("xMin", in: t), let b = number("yMin", in: t), let c = number("xMax", in: t),
+                let d = number("yMax", in: t)
+            {
                 pages[pages.count - 1].words.append(WordBox(text: text, xMin: a, yMin: b, xMax: c, yMax: d))
             }
         }
@@ -40,8 +43,9 @@ func wordPages(_ html: String) -> [(width: Double, height: Double, words: [WordB
 struct WordOverlapTests {
     static let trips = TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures)
 
-    @Test("no word leaves the paper and no two words overprint, in every example and fixture, in both designs",
-          arguments: trips.map(\.lastPathComponent))
+    @Test(
+        "no word leaves the paper and no two words overprint, in every example and fixture, in both designs",
+        arguments: trips.map(\.lastPathComponent))
     func words(_ file: String) throws {
         let url = Self.trips.first { $0.lastPathComponent == file }!
         let trip = try Exporter.loadTrip(path: url.path)
@@ -54,8 +58,9 @@ struct WordOverlapTests {
             #expect(out.status == 0)
             for (n, page) in wordPages(out.stdout).enumerated() {
                 for w in page.words {
-                    #expect(w.xMin >= -0.5 && w.yMin >= -0.5 && w.xMax <= page.width + 0.5 && w.yMax <= page.height + 0.5,
-                            "\(template) \(file) page \(n + 1): \(w.text) off the paper")
+                    #expect(
+                        w.xMin >= -0.5 && w.yMin >= -0.5 && w.xMax <= page.width + 0.5 && w.yMax <= page.height + 0.5,
+                        "\(template) \(file) page \(n + 1): \(w.text) off the paper")
                 }
                 // pdftotext's boxes span the font's whole ascent and descent, so lines set tight
                 // touch; a quarter of the box's height off each edge leaves the ink.
@@ -66,7 +71,8 @@ struct WordOverlapTests {
                 // pdftotext cuts right-to-left runs, and Indic clusters whose vowel signs are drawn
                 // before their consonant, into single letters with approximate boxes (a Hebrew or
                 // Hindi word comes out as overlapping letters): two such pieces are not compared.
-                let rtl = page.words.map { w in w.text.unicodeScalars.contains { (0x0590...0x0DFF).contains($0.value) } }
+                let rtl = page.words.map { w in w.text.unicodeScalars.contains { (0x0590...0x0DFF).contains($0.value) }
+                }
                 for i in boxes.indices {
                     for j in boxes.indices where j > i && !(rtl[i] && rtl[j]) {
                         let a = boxes[i], b = boxes[j]

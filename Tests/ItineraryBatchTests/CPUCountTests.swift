@@ -13,7 +13,9 @@ struct CPUCountTests {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             return path
         }
-        #expect(CPUCount.affinity(status: try file("a", "Name:\tx\nCpus_allowed:\tf\nCpus_allowed_list:\t0-3,6,8-9\n")) == 7)
+        #expect(
+            CPUCount.affinity(status: try file("a", "Name:\tx\nCpus_allowed:\tf\nCpus_allowed_list:\t0-3,6,8-9\n")) == 7
+        )
         #expect(CPUCount.affinity(status: try file("b", "Cpus_allowed_list:\t1\n")) == 1)
         #expect(CPUCount.cgroupQuota(path: try file("c", "max 100000\n")) == nil)
         #expect(CPUCount.cgroupQuota(path: try file("d", "150000 100000\n")) == 2)

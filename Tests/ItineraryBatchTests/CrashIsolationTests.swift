@@ -23,8 +23,9 @@ struct CrashIsolationTests {
         /// is reading the blocked trip.
         func start(_ extra: [String] = [], report withReport: Bool = true) throws -> Background {
             try blocked.arm()
-            let batch = try Background(["batch", root.appendingPathComponent("trips").path, "--out-dir", out.path, "--jobs", "1"]
-                                       + (withReport ? ["--report", report.path] : []) + extra, name: name)
+            let batch = try Background(
+                ["batch", root.appendingPathComponent("trips").path, "--out-dir", out.path, "--jobs", "1"]
+                    + (withReport ? ["--report", report.path] : []) + extra, name: name)
             try blocked.waitForReader()
             return batch
         }
@@ -32,7 +33,8 @@ struct CrashIsolationTests {
 
     private func setUp(_ name: String) throws -> Setup {
         let root = try tree(name, ["trips/b.json": try example("day-trip")])
-        return Setup(name: name, root: root, blocked: try BlockingTrip(root.appendingPathComponent("trips/a-blocked.json").path))
+        return Setup(
+            name: name, root: root, blocked: try BlockingTrip(root.appendingPathComponent("trips/a-blocked.json").path))
     }
 
     @Test func aKilledWorkersJobIsRetriedOnAFreshWorker() throws {
@@ -63,7 +65,10 @@ struct CrashIsolationTests {
         for extra in [[], ["--shard", "0/1"], ["--shard", "1/2", "--template", "compact"]] {
             let second = try cli(["batch", b, "--out-dir", s.out.path, "--quiet"] + extra)
             #expect(second.status == 2, "\(extra): \(second.stdout)")
-            #expect(second.stderr.contains("another batch is writing \(s.out.path) (pid \(batch.process.processIdentifier) on \(host)"), "\(second.stderr)")
+            #expect(
+                second.stderr.contains(
+                    "another batch is writing \(s.out.path) (pid \(batch.process.processIdentifier) on \(host)"),
+                "\(second.stderr)")
         }
         s.blocked.release(try example("day-trip"))
         #expect(try batch.wait() == 0)
@@ -72,9 +77,14 @@ struct CrashIsolationTests {
         // run beside it (`shardsOfTwoPlansAreRefused`).
         let shard = try s.start(["--shard", "0/1"], report: false)
         let whole = try cli(["batch", b, "--out-dir", s.out.path, "--quiet"])
-        #expect(whole.status == 2 && whole.stderr.contains("another batch is writing \(s.out.path) (pid \(shard.process.processIdentifier) on"), "\(whole.stderr)")
+        #expect(
+            whole.status == 2
+                && whole.stderr.contains(
+                    "another batch is writing \(s.out.path) (pid \(shard.process.processIdentifier) on"),
+            "\(whole.stderr)")
         let same = try cli(["batch", b, "--out-dir", s.out.path, "--shard", "0/1", "--quiet"])
-        #expect(same.status == 2 && same.stderr.contains("(pid \(shard.process.processIdentifier) on"), "\(same.stderr)")
+        #expect(
+            same.status == 2 && same.stderr.contains("(pid \(shard.process.processIdentifier) on"), "\(same.stderr)")
         let other = try cli(["batch", b, "--out-dir", s.out.path, "--shard", "1/2", "--quiet"])
         #expect(other.status == 2 && other.stderr.contains("a shard of another plan is writing"), "\(other.stderr)")
         s.blocked.release(try example("day-trip"))
@@ -94,7 +104,9 @@ struct CrashIsolationTests {
         for name in ["ledger.tsv", "batch.lock", "ledger-shard-0-of-1.tsv"] {
             try? FileManager.default.removeItem(atPath: state + "/" + name)
             try FileManager.default.createSymbolicLink(atPath: state + "/" + name, withDestinationPath: precious)
-            let r = try cli(["batch", trips, "--out-dir", out, "--resume", "--quiet"] + (name.contains("shard") ? ["--shard", "0/1"] : []))
+            let r = try cli(
+                ["batch", trips, "--out-dir", out, "--resume", "--quiet"]
+                    + (name.contains("shard") ? ["--shard", "0/1"] : []))
             #expect(r.status == 2, "\(name): \(r.stdout) \(r.stderr)")
             #expect(r.stderr.contains("\(state)/\(name) is a symbolic link"), "\(r.stderr)")
             #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me\n")
@@ -102,21 +114,30 @@ struct CrashIsolationTests {
         }
         // The folder itself as a link.
         try FileManager.default.removeItem(atPath: state)
-        try FileManager.default.createSymbolicLink(atPath: state, withDestinationPath: root.appendingPathComponent("elsewhere").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: state, withDestinationPath: root.appendingPathComponent("elsewhere").path)
         let r = try cli(["batch", trips, "--out-dir", out, "--quiet"])
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("\(state) is a symbolic link"), "\(r.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("elsewhere").path) == ["precious.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("elsewhere").path) == [
+                "precious.txt"
+            ])
     }
 
     @Test("an interrupt while the batch is still planning stops it with its report: every job cancelled, exit 130")
     func anInterruptWhilePlanning() throws {
-        let root = try tree("interrupt-planning", ["trips/a.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
+        let root = try tree(
+            "interrupt-planning", ["trips/a.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
         // Planning opens an existing --report to see whether it is an earlier report: the test
         // holds that open up with a lease, so the signal lands while the batch plans.
         let held = try BlockingTrip(root.appendingPathComponent("report.json").path)
-        let batch = try Background(["batch", root.appendingPathComponent("trips").path, "--out-dir", root.appendingPathComponent("out").path,
-                                    "--report", held.path], name: "interrupt-planning")
+        let batch = try Background(
+            [
+                "batch", root.appendingPathComponent("trips").path, "--out-dir",
+                root.appendingPathComponent("out").path,
+                "--report", held.path,
+            ], name: "interrupt-planning")
         try held.waitForReader()
         kill(batch.pid, SIGTERM)
         held.closeWriter()
@@ -126,7 +147,9 @@ struct CrashIsolationTests {
         #expect(report.jobs.map(\.status) == [.cancelled, .cancelled])
     }
 
-    @Test("a shard of another plan (another shard count, template or paper) is refused beside a running shard; a shard of the same plan runs")
+    @Test(
+        "a shard of another plan (another shard count, template or paper) is refused beside a running shard; a shard of the same plan runs"
+    )
     func shardsOfTwoPlansAreRefused() throws {
         let s = try setUp("two-plans")
         let mine = Shard(index: 0, count: 2).contains(output: "a-blocked.pdf") ? 0 : 1
@@ -134,17 +157,25 @@ struct CrashIsolationTests {
         let trips = s.root.appendingPathComponent("trips").path
         let batch = try s.start(["--shard", "\(mine)/2"], report: false)
         let b = s.root.appendingPathComponent("trips/b.json").path
-        for (sources, extra) in [([trips], ["--shard", "\(other)/2", "--template", "compact"]), ([trips], ["--shard", "\(other)/2", "--paper", "a4"]),
-                                 ([trips], ["--shard", "0/3"]), ([b], ["--shard", "\(other)/2"])] {
+        for (sources, extra) in [
+            ([trips], ["--shard", "\(other)/2", "--template", "compact"]),
+            ([trips], ["--shard", "\(other)/2", "--paper", "a4"]),
+            ([trips], ["--shard", "0/3"]), ([b], ["--shard", "\(other)/2"]),
+        ] {
             let r = try cli(["batch"] + sources + ["--out-dir", s.out.path, "--quiet"] + extra)
             #expect(r.status == 2, "\(extra): \(r.stdout) \(r.stderr)")
-            #expect(r.stderr.contains("a shard of another plan is writing \(s.out.path) (pid \(batch.process.processIdentifier) on"), "\(extra): \(r.stderr)")
+            #expect(
+                r.stderr.contains(
+                    "a shard of another plan is writing \(s.out.path) (pid \(batch.process.processIdentifier) on"),
+                "\(extra): \(r.stderr)")
         }
         // A second name for the running shard's lock would hide it from the check: refused.
         let mineLock = s.out.path + "/.export-itinerary/ledger-shard-\(mine)-of-2.lock"
         #expect(link(mineLock, s.root.appendingPathComponent("snap.lock").path) == 0)
         let hidden = try cli(["batch", trips, "--out-dir", s.out.path, "--shard", "0/3", "--quiet"])
-        #expect(hidden.status == 2 && hidden.stderr.contains("ledger-shard-\(mine)-of-2.lock has 2 names"), "\(hidden.stderr)")
+        #expect(
+            hidden.status == 2 && hidden.stderr.contains("ledger-shard-\(mine)-of-2.lock has 2 names"),
+            "\(hidden.stderr)")
         unlink(s.root.appendingPathComponent("snap.lock").path)
         let same = try cli(["batch", trips, "--out-dir", s.out.path, "--shard", "\(other)/2", "--quiet"])
         #expect(same.status == 0, "\(same.stderr)")
@@ -152,13 +183,16 @@ struct CrashIsolationTests {
         #expect(try batch.wait() == 0, "\(batch.errors)")
     }
 
-    @Test("a link planted while the batch runs is checked as its job is handed out; a snapshot taken meanwhile does not grow")
+    @Test(
+        "a link planted while the batch runs is checked as its job is handed out; a snapshot taken meanwhile does not grow"
+    )
     func changesWhileRunning() throws {
         let s = try setUp("while-running")
         let batch = try s.start()
         // While a-blocked.json runs: b.pdf becomes a link into the state folder, and the
         // directory is snapshotted with hard links.
-        try FileManager.default.createSymbolicLink(atPath: s.out.path + "/b.pdf", withDestinationPath: ".export-itinerary/ledger.tsv")
+        try FileManager.default.createSymbolicLink(
+            atPath: s.out.path + "/b.pdf", withDestinationPath: ".export-itinerary/ledger.tsv")
         let snapshot = s.root.appendingPathComponent("snapshot").path
         #expect(try runProcess("/bin/cp", ["-al", s.out.path, snapshot]).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv"))
@@ -166,13 +200,18 @@ struct CrashIsolationTests {
         #expect(try batch.wait() == 7, "\(batch.errors)")
         let report = try readReport(s.report)
         #expect(report.jobs.map(\.status) == [.ok, .failed])
-        #expect(report.jobs[1].reason == "b.pdf leads into .export-itinerary, the batch's own state (through a symbolic link): the job is refused", "\(report.jobs[1])")
+        #expect(
+            report.jobs[1].reason
+                == "b.pdf leads into .export-itinerary, the batch's own state (through a symbolic link): the job is refused",
+            "\(report.jobs[1])")
         #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv")) == before)
         let ledger = try String(contentsOfFile: s.out.path + "/.export-itinerary/ledger.tsv", encoding: .utf8)
         #expect(ledger.contains("a-blocked.pdf"), "\(ledger)")
     }
 
-    @Test("hard links in the state folder (ln, cp -al) are refused, naming them: a trip sharing the lock's or the ledger's file is never written")
+    @Test(
+        "hard links in the state folder (ln, cp -al) are refused, naming them: a trip sharing the lock's or the ledger's file is never written"
+    )
     func hardLinksInTheStateFolder() throws {
         let trip = try example("day-trip")
         let root = try tree("batch-state-hardlinks", ["trips/t1.json": trip, "trips/t2.json": trip])
@@ -208,7 +247,8 @@ struct CrashIsolationTests {
         s.blocked.closeWriter()
         let report = try readReport(s.report)
         #expect(report.jobs.map(\.status) == [.failed, .ok])
-        #expect(report.jobs[0].reason == "worker killed by signal 9 (SIGKILL, as the kernel sends when memory runs out)")
+        #expect(
+            report.jobs[0].reason == "worker killed by signal 9 (SIGKILL, as the kernel sends when memory runs out)")
         #expect(batch.errors.contains("a-blocked.json: worker killed by signal 9 (SIGKILL"), "\(batch.errors)")
         #expect(batch.output.hasPrefix("1 exported, 1 failed, 0 skipped"))
         #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("a-blocked.pdf").path))
@@ -225,22 +265,29 @@ struct CrashIsolationTests {
         #expect(report.jobs[1].status == .ok)
     }
 
-    @Test("the first interrupt, or a hangup, lets running jobs finish and writes the report", arguments: [SIGINT, SIGHUP])
+    @Test(
+        "the first interrupt, or a hangup, lets running jobs finish and writes the report", arguments: [SIGINT, SIGHUP])
     func firstInterrupt(signal: Int32) throws {
         let s = try setUp("interrupt-once-\(signal)")
         let batch = try s.start()
         kill(batch.pid, signal)
-        try waitUntil("the supervisor to say it is stopping") { batch.errors.contains("interrupted: giving 1 running job 5 s to finish") }
+        try waitUntil("the supervisor to say it is stopping") {
+            batch.errors.contains("interrupted: giving 1 running job 5 s to finish")
+        }
         s.blocked.release(try example("day-trip"))
         #expect(try batch.wait() == 130)
         let report = try readReport(s.report)
         #expect(report.interrupted)
         #expect(report.jobs.map(\.status) == [.ok, .cancelled])
-        #expect(try runProcess("/usr/bin/qpdf", ["--check", s.out.appendingPathComponent("a-blocked.pdf").path]).status == 0)
+        #expect(
+            try runProcess("/usr/bin/qpdf", ["--check", s.out.appendingPathComponent("a-blocked.pdf").path]).status == 0
+        )
         #expect(!FileManager.default.fileExists(atPath: s.out.appendingPathComponent("b.pdf").path))
     }
 
-    @Test("after the first interrupt a hung job gets --stop-grace, then is stopped and reported cancelled; the report is written")
+    @Test(
+        "after the first interrupt a hung job gets --stop-grace, then is stopped and reported cancelled; the report is written"
+    )
     func aHungJobIsStoppedAfterTheGrace() throws {
         let s = try setUp("interrupt-grace")
         // Were the grace not kept, the job would run until its timeout and fail ("timed out").
@@ -252,14 +299,20 @@ struct CrashIsolationTests {
         let report = try readReport(s.report)
         #expect(report.interrupted)
         #expect(report.jobs.map(\.status) == [.cancelled, .cancelled])
-        #expect(report.jobs[0].reason == "interrupted while running: not finished within 1 s (--stop-grace)", "\(report.jobs[0])")
-        #expect(batch.errors.contains("1 running job did not finish within 1 s (--stop-grace): stopped"), "\(batch.errors)")
+        #expect(
+            report.jobs[0].reason == "interrupted while running: not finished within 1 s (--stop-grace)",
+            "\(report.jobs[0])")
+        #expect(
+            batch.errors.contains("1 running job did not finish within 1 s (--stop-grace): stopped"), "\(batch.errors)")
         #expect(filesBelow(s.out).filter { !$0.hasPrefix(".export-itinerary/") } == [], "\(filesBelow(s.out))")
     }
 
-    @Test("Pro ending mid-batch stops it, exit 3: the jobs not run are cancelled, and the message counts what was exported")
+    @Test(
+        "Pro ending mid-batch stops it, exit 3: the jobs not run are cancelled, and the message counts what was exported"
+    )
     func proEndingMidBatch() throws {
-        let root = try tree("pro-ends", ["trips/0.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
+        let root = try tree(
+            "pro-ends", ["trips/0.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
         let blocked = try BlockingTrip(root.appendingPathComponent("trips/a-blocked.json").path)
         // A store of its own, with a local test purchase this test expires.
         let store = root.appendingPathComponent("store").path
@@ -269,8 +322,12 @@ struct CrashIsolationTests {
         let bought = try cli(["storekit-test", "purchase", "com.sportstime.pro.annual"], env: env)
         let transaction = try #require(bought.stdout.firstMatch(of: /transaction (\d+)/)?.1, "\(bought.stdout)")
         let report = root.appendingPathComponent("report.json")
-        let batch = try Background(["batch", root.appendingPathComponent("trips").path, "--out-dir", root.appendingPathComponent("out").path,
-                                    "--jobs", "1", "--report", report.path], env: env, name: "pro-ends")
+        let batch = try Background(
+            [
+                "batch", root.appendingPathComponent("trips").path, "--out-dir",
+                root.appendingPathComponent("out").path,
+                "--jobs", "1", "--report", report.path,
+            ], env: env, name: "pro-ends")
         // 0.json is exported; a-blocked.json waits to be read (the gate is asked once it is).
         try blocked.waitForReader()
         #expect(try cli(["storekit-test", "expire", String(transaction)], env: env).status == 0)
@@ -278,15 +335,23 @@ struct CrashIsolationTests {
         Thread.sleep(forTimeInterval: Double(BatchWorker.gateRecheckInterval.components.seconds) + 0.5)
         blocked.release(try example("gira-es"))
         #expect(try batch.wait() == 3, "\(batch.errors)")
-        #expect(batch.errors.contains("the Pro entitlement ended during the batch: it stopped (1 document had been exported; the rest were not)"), "\(batch.errors)")
+        #expect(
+            batch.errors.contains(
+                "the Pro entitlement ended during the batch: it stopped (1 document had been exported; the rest were not)"
+            ), "\(batch.errors)")
         #expect(!batch.errors.contains("nothing was exported"), "\(batch.errors)")
         #expect(batch.output.contains("1 exported, 0 failed, 0 skipped, 2 not run"), "\(batch.output)")
         let written = try readReport(report)
         #expect(written.jobs.map(\.status) == [.ok, .cancelled, .cancelled])
-        #expect(written.jobs.map(\.reason) == [nil, "not exported: the Pro entitlement ended during the batch", "the batch stopped"])
+        #expect(
+            written.jobs.map(\.reason) == [
+                nil, "not exported: the Pro entitlement ended during the batch", "the batch stopped",
+            ])
     }
 
-    @Test("a worker whose supervisor is killed ends at once, mid-job: it never renames a PDF into a directory a newer batch writes")
+    @Test(
+        "a worker whose supervisor is killed ends at once, mid-job: it never renames a PDF into a directory a newer batch writes"
+    )
     func anOrphanedWorkerEnds() throws {
         let s = try setUp("orphan")
         let batch = try s.start(report: false)
@@ -320,10 +385,13 @@ struct CrashIsolationTests {
 
     @Test func aKilledSupervisorLeavesWholePDFsAndResumeFinishes() throws {
         var files: [String: String] = [:]
-        for i in 0..<8 { files["t\(i).json"] = try variant(["midwest-mlb-10-day", "gira-es"][i % 2], traveler: "Killed \(i)") }
+        for i in 0..<8 {
+            files["t\(i).json"] = try variant(["midwest-mlb-10-day", "gira-es"][i % 2], traveler: "Killed \(i)")
+        }
         let root = try tree("kill-supervisor", files)
         let out = TestPaths.scratch("kill-supervisor-out")
-        let batch = try Background(["batch", root.path, "--out-dir", out.path, "--jobs", "1", "--quiet"], name: "kill-supervisor")
+        let batch = try Background(
+            ["batch", root.path, "--out-dir", out.path, "--jobs", "1", "--quiet"], name: "kill-supervisor")
         let ledger = out.appendingPathComponent(".export-itinerary/ledger.tsv")
         var workers: [pid_t] = []
         try waitUntil("two jobs in the ledger") {
@@ -336,19 +404,27 @@ struct CrashIsolationTests {
         // Its worker sees the reply pipe break and ends at once.
         try waitUntil("the orphaned worker to end") { workers.allSatisfy { !isAlive($0) } }
         for name in filesBelow(out) where name.hasSuffix(".pdf") {
-            #expect(try runProcess("/usr/bin/qpdf", ["--check", out.appendingPathComponent(name).path]).status == 0, "\(name)")
+            #expect(
+                try runProcess("/usr/bin/qpdf", ["--check", out.appendingPathComponent(name).path]).status == 0,
+                "\(name)")
         }
         let reportFile = TestPaths.scratch("kill-supervisor-report").appendingPathComponent("r.json")
-        let resumed = try cli(["batch", root.path, "--out-dir", out.path, "--resume", "--report", reportFile.path, "--quiet"])
+        let resumed = try cli([
+            "batch", root.path, "--out-dir", out.path, "--resume", "--report", reportFile.path, "--quiet",
+        ])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         let report = try readReport(reportFile)
         #expect(report.totals.ok + report.totals.skipped == 8)
         #expect(report.totals.skipped >= 2)
         let pdfs = filesBelow(out).filter { $0.hasSuffix(".pdf") }
         #expect(pdfs.count == 8)
-        #expect(filesBelow(out).allSatisfy { $0.hasSuffix(".pdf") || $0.hasPrefix(".export-itinerary/") }, "\(filesBelow(out))")
+        #expect(
+            filesBelow(out).allSatisfy { $0.hasSuffix(".pdf") || $0.hasPrefix(".export-itinerary/") },
+            "\(filesBelow(out))")
         for name in pdfs {
-            #expect(try runProcess("/usr/bin/qpdf", ["--check", out.appendingPathComponent(name).path]).status == 0, "\(name)")
+            #expect(
+                try runProcess("/usr/bin/qpdf", ["--check", out.appendingPathComponent(name).path]).status == 0,
+                "\(name)")
         }
     }
 }

@@ -23,8 +23,10 @@ struct LedgerTests {
 
     private func record(_ ledger: Ledger, _ s: (out: URL, trip: URL, pdf: URL, context: String)) throws {
         let sha = Digest.sha256Hex(try Data(contentsOf: s.trip))
-        ledger.record(LedgerEntry(output: "t.pdf", context: s.context,
-                                  tripSHA256: sha, trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!))
+        ledger.record(
+            LedgerEntry(
+                output: "t.pdf", context: s.context,
+                tripSHA256: sha, trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!))
     }
 
     @Test func anUnchangedJobIsUpToDateInTheNextRun() throws {
@@ -40,7 +42,8 @@ struct LedgerTests {
         let changed = other.context(templatePath: TestPaths.templates + "/classic.json", paper: nil)
         #expect(!next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: changed))
         // A PDF made on a test entitlement is made again once Pro is bought (the notice goes).
-        var marked = FingerprintContext(fontsDirectory: TestPaths.fonts, epoch: nil, notice: "Test entitlement (LocalTesting) — not a purchase")
+        var marked = FingerprintContext(
+            fontsDirectory: TestPaths.fonts, epoch: nil, notice: "Test entitlement (LocalTesting) — not a purchase")
         let withNotice = marked.context(templatePath: TestPaths.templates + "/classic.json", paper: nil)
         #expect(!next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: withNotice))
         #expect(!next.isUpToDate(output: "other.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
@@ -51,15 +54,24 @@ struct LedgerTests {
         let ledger = try Ledger(outputDirectory: s.out.path, shard: nil)
         try record(ledger, s)
         // Touching the trip without changing it: hashed again, still up to date.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: s.trip.path)
-        #expect(try Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: s.trip.path)
+        #expect(
+            try Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(
+                output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try Data("{\"trip\": 2}".utf8).write(to: s.trip)
-        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(
+            try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(
+                output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try Data("{\"trip\": 1}".utf8).write(to: s.trip)
         try Data("%PDF-1.5 replaced by hand".utf8).write(to: s.pdf)
-        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(
+            try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(
+                output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         try FileManager.default.removeItem(at: s.pdf)
-        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(
+            try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(
+                output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
     }
 
     @Test("an edit in place that keeps the size, the inode and the time is found: the trip is hashed")
@@ -68,7 +80,8 @@ struct LedgerTests {
         let ledger = try Ledger(outputDirectory: s.out.path, shard: nil)
         // Old enough that no "racily clean" rule would hash it again.
         var old = stat()
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: s.trip.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: s.trip.path)
         #expect(stat(s.trip.path, &old) == 0)
         try record(ledger, s)
         ledger.compact()
@@ -79,11 +92,15 @@ struct LedgerTests {
         var times = [old.st_atim, old.st_mtim]
         #expect(utimensat(AT_FDCWD, s.trip.path, &times, 0) == 0)
         #expect(FileStamp.of(s.trip.path) == FileStamp(old))
-        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(
+            try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(
+                output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         // A trip that is not a regular file is never up to date (and never opened for long).
         try FileManager.default.removeItem(at: s.trip)
         #expect(mkfifo(s.trip.path, 0o644) == 0)
-        #expect(try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
+        #expect(
+            try !Ledger(outputDirectory: s.out.path, shard: nil).isUpToDate(
+                output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
     }
 
     @Test func aTornLastLineAndOtherShardsLedgers() throws {
@@ -102,12 +119,16 @@ struct LedgerTests {
         #expect(next.isUpToDate(output: "t.pdf", pdfPath: s.pdf.path, tripPath: s.trip.path, context: s.context))
         // The shard's next run appends after the torn line without losing its own first line.
         let again = try Ledger(outputDirectory: s.out.path, shard: Shard(index: 1, count: 3))
-        var other = LedgerEntry(output: "u.pdf", context: s.context, tripSHA256: String(repeating: "0", count: 64),
-                                trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!)
+        var other = LedgerEntry(
+            output: "u.pdf", context: s.context, tripSHA256: String(repeating: "0", count: 64),
+            trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!)
         again.record(other)
         other.output = "v.pdf"
         again.record(other)
-        #expect(Set(try Ledger(outputDirectory: s.out.path, shard: nil).entries.keys.map(\.description)) == ["t.pdf", "u.pdf", "v.pdf"])
+        #expect(
+            Set(try Ledger(outputDirectory: s.out.path, shard: nil).entries.keys.map(\.description)) == [
+                "t.pdf", "u.pdf", "v.pdf",
+            ])
         again.compact()
         #expect(try String(contentsOfFile: again.path, encoding: .utf8).split(separator: "\n").count == 3)
     }

@@ -64,15 +64,17 @@ func children(of pid: pid_t) -> [pid_t] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap { name -> pid_t? in
         guard let child = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
         return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
     }
 }
 
-
 func isAlive(_ pid: pid_t) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+    else { return false }
     // A zombie has ended; it only waits to be reaped.
     return stat[stat.index(close, offsetBy: 2)] != "Z"
 }
@@ -118,7 +120,8 @@ final class BlockingTrip {
             if fields.count > 1 && fields[1] == "->" {
                 if mine, fields.count > 5, let pid = pid_t(fields[5]) { found.append(pid) }
             } else {
-                mine = fields.count > 5 && fields[1] == "LEASE" && pid_t(fields[4]) == getpid()
+                mine =
+                    fields.count > 5 && fields[1] == "LEASE" && pid_t(fields[4]) == getpid()
                     && fields[5].split(separator: ":").last.flatMap { UInt64($0) } == inode
             }
         }

@@ -6,15 +6,22 @@ import Testing
 
 @Suite("Report merging")
 struct ReportMergeTests {
-    private func report(shard: Shard?, outputs: [String], status: BatchReport.Status = .ok, plan: Int = 4, digest: String = "d") -> BatchReport {
-        let jobs = outputs.map { BatchReport.Job(trip: $0 + ".json", output: $0, status: status, pages: 2, bytes: 10, attempts: 1) }
-        return BatchReport(format: 1, program: "export-itinerary test", plan: .init(jobs: plan, digest: digest), shard: shard,
-                           interrupted: false, jobs: jobs, totals: .init(jobs: jobs, seconds: 1))
+    private func report(
+        shard: Shard?, outputs: [String], status: BatchReport.Status = .ok, plan: Int = 4, digest: String = "d"
+    ) -> BatchReport {
+        let jobs = outputs.map {
+            BatchReport.Job(trip: $0 + ".json", output: $0, status: status, pages: 2, bytes: 10, attempts: 1)
+        }
+        return BatchReport(
+            format: 1, program: "export-itinerary test", plan: .init(jobs: plan, digest: digest), shard: shard,
+            interrupted: false, jobs: jobs, totals: .init(jobs: jobs, seconds: 1))
     }
 
     @Test func everyShardOnceIsComplete() throws {
-        let merged = try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["b.pdf", "a.pdf"])),
-                                            ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["d.pdf", "c.pdf"]))])
+        let merged = try ReportMerge.merge([
+            ("r0", report(shard: Shard(index: 0, count: 2), outputs: ["b.pdf", "a.pdf"])),
+            ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["d.pdf", "c.pdf"])),
+        ])
         #expect(merged.complete, "\(merged.problems)")
         #expect(merged.report.jobs.map(\.output) == ["a.pdf", "b.pdf", "c.pdf", "d.pdf"])
         #expect(merged.report.totals.ok == 4 && merged.report.totals.pages == 8)
@@ -22,13 +29,17 @@ struct ReportMergeTests {
     }
 
     @Test func aMissingShardAJobTwiceAndFailures() throws {
-        let missing = try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 3), outputs: ["a.pdf", "b.pdf"])),
-                                             ("r2", report(shard: Shard(index: 2, count: 3), outputs: ["c.pdf"]))])
+        let missing = try ReportMerge.merge([
+            ("r0", report(shard: Shard(index: 0, count: 3), outputs: ["a.pdf", "b.pdf"])),
+            ("r2", report(shard: Shard(index: 2, count: 3), outputs: ["c.pdf"])),
+        ])
         #expect(missing.problems.contains("no report for shard 1/3"))
         #expect(missing.problems.contains("1 of the plan's 4 jobs are in no report"))
-        let twice = try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf", "b.pdf"])),
-                                           ("r0again", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf", "b.pdf"])),
-                                           ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["c.pdf", "d.pdf"], status: .failed))])
+        let twice = try ReportMerge.merge([
+            ("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf", "b.pdf"])),
+            ("r0again", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf", "b.pdf"])),
+            ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["c.pdf", "d.pdf"], status: .failed)),
+        ])
         #expect(twice.problems.contains("shard 0/2 appears twice: r0 and r0again"))
         #expect(twice.problems.contains("a.pdf appears twice: in r0 and r0again"))
         #expect(twice.problems.contains("2 jobs failed"))
@@ -50,14 +61,15 @@ struct ReportMergeTests {
     }
 
     /// The report is read by the strict reader: what `encoded()` never writes is not a report.
-    @Test("a report with a key written twice, an unknown key, a wrong kind or another format is refused, with where",
-          arguments: [
-              (#"{"format": 1, "format": 1}"#, "format: duplicate key"),
-              (#"{"format": 1, "formta": 2}"#, #"formta: unknown key (did you mean "format"?)"#),
-              (#"{"format": "1"}"#, "format: expected a number, got a string"),
-              (#"{"format": 2}"#, "format: report format 2; this version reads format 1"),
-              ("[]", "expected an object, got an array"),
-          ])
+    @Test(
+        "a report with a key written twice, an unknown key, a wrong kind or another format is refused, with where",
+        arguments: [
+            (#"{"format": 1, "format": 1}"#, "format: duplicate key"),
+            (#"{"format": 1, "formta": 2}"#, #"formta: unknown key (did you mean "format"?)"#),
+            (#"{"format": "1"}"#, "format: expected a number, got a string"),
+            (#"{"format": 2}"#, "format: report format 2; this version reads format 1"),
+            ("[]", "expected an object, got an array"),
+        ])
     func refusedReports(text: String, problem: String) {
         let error = #expect(throws: JSONProblem.self) { try BatchReport(reading: Data(text.utf8)) }
         #expect(error?.description == problem)
@@ -67,7 +79,11 @@ struct ReportMergeTests {
     func refusedJobs() throws {
         var text = String(decoding: report(shard: nil, outputs: ["a.pdf"]).encoded(), as: UTF8.self)
         text = text.replacingOccurrences(of: #""status": "ok""#, with: #""status": "done""#)
-        #expect(throws: JSONProblem(JSONPath.root.key("jobs").index(0).key("status"), #"expected "ok", "failed", "skipped" or "cancelled", got "done""#)) {
+        #expect(
+            throws: JSONProblem(
+                JSONPath.root.key("jobs").index(0).key("status"),
+                #"expected "ok", "failed", "skipped" or "cancelled", got "done""#)
+        ) {
             try BatchReport(reading: Data(text.utf8))
         }
         text = text.replacingOccurrences(of: #""attempts": 1,"#, with: "")
@@ -76,12 +92,16 @@ struct ReportMergeTests {
 
     @Test func reportsOfAnotherPlanAreRefused() {
         #expect(throws: BatchUsageError.self) {
-            try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf"])),
-                                   ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["b.pdf"], digest: "other"))])
+            try ReportMerge.merge([
+                ("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf"])),
+                ("r1", report(shard: Shard(index: 1, count: 2), outputs: ["b.pdf"], digest: "other")),
+            ])
         }
         #expect(throws: BatchUsageError.self) {
-            try ReportMerge.merge([("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf"])),
-                                   ("r1", report(shard: Shard(index: 0, count: 3), outputs: ["b.pdf"]))])
+            try ReportMerge.merge([
+                ("r0", report(shard: Shard(index: 0, count: 2), outputs: ["a.pdf"])),
+                ("r1", report(shard: Shard(index: 0, count: 3), outputs: ["b.pdf"])),
+            ])
         }
     }
 }

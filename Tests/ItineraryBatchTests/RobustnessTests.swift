@@ -8,28 +8,41 @@ import TestSupport
 
 @Suite("Batch robustness", .serialized)
 struct RobustnessTests {
-    @Test("under ulimit -f every PDF is too large: the batch stops at the first, exit 6, the rest cancelled and the report written")
+    @Test(
+        "under ulimit -f every PDF is too large: the batch stops at the first, exit 6, the rest cancelled and the report written"
+    )
     func aFileSizeLimitStopsTheBatch() throws {
         var files: [String: String] = [:]
         for i in 0..<6 { files["t\(i).json"] = try example("midwest-mlb-10-day") }
         let root = try tree("batch-ulimit", files)
         let out = root.appendingPathComponent("out").path, report = root.appendingPathComponent("report.json").path
         // 36 KiB: room for the ledger, the report and the store's shared memory; not for a PDF.
-        let r = try runProcess("/bin/bash", ["-c", "ulimit -f 36; exec \"$0\" \"$@\"", TestPaths.executable, "batch", root.path,
-                                             "--out-dir", out, "--jobs", "1", "--report", report],
-                               environment: environment(TestStores.commandEnvironment))
+        let r = try runProcess(
+            "/bin/bash",
+            [
+                "-c", "ulimit -f 36; exec \"$0\" \"$@\"", TestPaths.executable, "batch", root.path,
+                "--out-dir", out, "--jobs", "1", "--report", report,
+            ],
+            environment: environment(TestStores.commandEnvironment))
         #expect(r.status == 6, "\(r.stdout) \(r.stderr)")
-        #expect(r.stderr.contains("error: the batch stopped: every later PDF would fail the same way (file too large)"), "\(r.stderr)")
-        #expect(r.stderr.components(separatedBy: "file too large").count == 3, "once for the job, once for the stop: \(r.stderr)")
+        #expect(
+            r.stderr.contains("error: the batch stopped: every later PDF would fail the same way (file too large)"),
+            "\(r.stderr)")
+        #expect(
+            r.stderr.components(separatedBy: "file too large").count == 3,
+            "once for the job, once for the stop: \(r.stderr)")
         let written = try readReport(URL(fileURLWithPath: report))
         #expect(written.totals.failed == 1 && written.totals.ok == 0, "\(written.totals)")
         #expect(written.jobs.filter { $0.status == .cancelled }.count == 5)
-        #expect(filesBelow(URL(fileURLWithPath: out)).allSatisfy { $0.hasPrefix(".export-itinerary/") }, "\(filesBelow(URL(fileURLWithPath: out)))")
+        #expect(
+            filesBelow(URL(fileURLWithPath: out)).allSatisfy { $0.hasPrefix(".export-itinerary/") },
+            "\(filesBelow(URL(fileURLWithPath: out)))")
     }
 
     @Test func aClosedStandardErrorLosesNeitherTheBatchNorItsReport() throws {
         let root = try tree("robust-stderr", ["a.json": "{}", "b.json": try example("day-trip")])
-        let out = TestPaths.scratch("robust-stderr-out"), reportFile = TestPaths.scratch("robust-stderr-report").appendingPathComponent("r.json")
+        let out = TestPaths.scratch("robust-stderr-out"),
+            reportFile = TestPaths.scratch("robust-stderr-report").appendingPathComponent("r.json")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.executable)
         process.arguments = ["batch", root.path, "--out-dir", out.path, "--report", reportFile.path, "--jobs", "1"]
@@ -48,13 +61,18 @@ struct RobustnessTests {
 
     @Test func libraryOutputOnStandardOutputDoesNotBreakTheWorkers() throws {
         let root = try tree("robust-stdout", ["t.json": try example("day-trip")])
-        let r = try cli(["batch", root.path, "--out-dir", TestPaths.scratch("robust-stdout-out").path, "--job-timeout", "30", "--quiet"],
-                        env: ["FC_DEBUG": "1"])
+        let r = try cli(
+            [
+                "batch", root.path, "--out-dir", TestPaths.scratch("robust-stdout-out").path, "--job-timeout", "30",
+                "--quiet",
+            ],
+            env: ["FC_DEBUG": "1"])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr.suffix(500))")
     }
 
     @Test func aTripNamedDashIsAFileNotStandardInput() throws {
-        let root = try tree("robust-dash", ["-": try example("day-trip"), "jobs.jsonl": "{\"trip\": \"-\", \"out\": \"dash.pdf\"}\n"])
+        let root = try tree(
+            "robust-dash", ["-": try example("day-trip"), "jobs.jsonl": "{\"trip\": \"-\", \"out\": \"dash.pdf\"}\n"])
         let out = TestPaths.scratch("robust-dash-out")
         let r = try cli(["batch", "jobs.jsonl", "--out-dir", out.path, "--job-timeout", "30", "--quiet"], in: root)
         #expect(r.status == 0, "\(r.stderr)")
@@ -62,20 +80,31 @@ struct RobustnessTests {
     }
 
     @Test func outputsThatMeetThroughALinkAreRefused() throws {
-        let root = try tree("robust-alias", ["a.json": try example("day-trip"), "b.json": try example("gira-es"), "jobs.jsonl": """
-            {"trip": "a.json", "out": "g.pdf"}
-            {"trip": "b.json", "out": "inside/g.pdf"}
-            """])
+        let root = try tree(
+            "robust-alias",
+            [
+                "a.json": try example("day-trip"), "b.json": try example("gira-es"),
+                "jobs.jsonl": """
+                {"trip": "a.json", "out": "g.pdf"}
+                {"trip": "b.json", "out": "inside/g.pdf"}
+                """,
+            ])
         let out = TestPaths.scratch("robust-alias-out")
-        try FileManager.default.createDirectory(at: out.appendingPathComponent("inside"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("g.pdf").path, withDestinationPath: "inside/g.pdf")
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("g.pdf").path, withDestinationPath: "inside/g.pdf")
         let reportFile = TestPaths.scratch("robust-alias-report").appendingPathComponent("r.json")
         for _ in 0..<2 {
-            let r = try cli(["batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir", out.path, "--resume",
-                             "--report", reportFile.path, "--quiet"])
+            let r = try cli([
+                "batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir", out.path, "--resume",
+                "--report", reportFile.path, "--quiet",
+            ])
             #expect(r.status == 7)
             let report = try readReport(reportFile)
-            #expect(report.jobs.map(\.status) == [.ok, .failed] || report.jobs.map(\.status) == [.skipped, .failed], "\(report.jobs)")
+            #expect(
+                report.jobs.map(\.status) == [.ok, .failed] || report.jobs.map(\.status) == [.skipped, .failed],
+                "\(report.jobs)")
             #expect(report.jobs[1].reason?.contains("is the same file as g.pdf") == true, "\(report.jobs[1])")
         }
     }
@@ -83,8 +112,10 @@ struct RobustnessTests {
     @Test func aReportOrOutputInsideASourceIsNotATrip() throws {
         let root = try tree("robust-inside", ["t.json": try example("day-trip")])
         for _ in 0..<2 {
-            let r = try cli(["batch", root.path, "--out-dir", root.appendingPathComponent("pdfs").path,
-                             "--report", root.appendingPathComponent("report.json").path, "--quiet"])
+            let r = try cli([
+                "batch", root.path, "--out-dir", root.appendingPathComponent("pdfs").path,
+                "--report", root.appendingPathComponent("report.json").path, "--quiet",
+            ])
             #expect(r.status == 0, "\(r.stderr)")
             #expect(try readReport(root.appendingPathComponent("report.json")).jobs.map(\.output) == ["t.pdf"])
         }
@@ -103,10 +134,13 @@ struct RobustnessTests {
 
     @Test func aFloodOfProblemsIsCappedInTheReplyAndOnScreen() throws {
         // 300 bad items: every one a problem with its path.
-        let bad = try example("day-trip").replacingOccurrences(of: "\"items\": [", with: "\"items\": [" + String(repeating: "{\"type\": \"nope\"},", count: 300))
+        let bad = try example("day-trip").replacingOccurrences(
+            of: "\"items\": [", with: "\"items\": [" + String(repeating: "{\"type\": \"nope\"},", count: 300))
         let root = try tree("robust-flood", ["t.json": bad])
         let reportFile = TestPaths.scratch("robust-flood-report").appendingPathComponent("r.json")
-        let r = try cli(["batch", root.path, "--out-dir", TestPaths.scratch("robust-flood-out").path, "--report", reportFile.path])
+        let r = try cli([
+            "batch", root.path, "--out-dir", TestPaths.scratch("robust-flood-out").path, "--report", reportFile.path,
+        ])
         #expect(r.status == 7)
         let job = try #require(try readReport(reportFile).jobs.first)
         #expect(job.attempts == 1)
@@ -125,8 +159,10 @@ struct RobustnessTests {
         let file = root.appendingPathComponent("a4-only.template")
         try JSONSerialization.data(withJSONObject: trimmed).write(to: file)
         do {
-            _ = try BatchPlan.make(sources: [root.appendingPathComponent("t.json").path],
-                                   defaults: JobDefaults(template: .file(file.path), paper: "letter", templatesDirectory: TestPaths.templates), shard: nil)
+            _ = try BatchPlan.make(
+                sources: [root.appendingPathComponent("t.json").path],
+                defaults: JobDefaults(
+                    template: .file(file.path), paper: "letter", templatesDirectory: TestPaths.templates), shard: nil)
             Issue.record("accepted")
         } catch {
             #expect(error.problems == ["template: \(file.path) has no paper \"letter\" (it has a4)"])

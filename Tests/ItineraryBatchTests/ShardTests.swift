@@ -11,7 +11,9 @@ struct ShardTests {
         var files: [String: String] = [:]
         for i in 0..<60 { files["d\(i % 4)/trip-\(i).json"] = trip }
         // The same jobs listed another way: a manifest in reverse order.
-        files["reversed.jsonl"] = (0..<60).reversed().map { "{\"trip\": \"d\($0 % 4)/trip-\($0).json\", \"out\": \"d\($0 % 4)/trip-\($0).pdf\"}" }.joined(separator: "\n")
+        files["reversed.jsonl"] = (0..<60).reversed().map {
+            "{\"trip\": \"d\($0 % 4)/trip-\($0).json\", \"out\": \"d\($0 % 4)/trip-\($0).pdf\"}"
+        }.joined(separator: "\n")
         let root = try tree("shard-cover", files)
         let manifest = root.appendingPathComponent("reversed.jsonl").path
         let all = try BatchPlan.make(sources: [manifest], defaults: defaults(), shard: nil)
@@ -33,13 +35,17 @@ struct ShardTests {
 
     @Test func shardsAreOfAboutEqualSizeForAnyCount() {
         func permutations(_ letters: [Character]) -> [String] {
-            letters.count <= 1 ? [String(letters)] : letters.indices.flatMap { i in
-                permutations(Array(letters[..<i] + letters[(i + 1)...])).map { String(letters[i]) + $0 }
-            }
+            letters.count <= 1
+                ? [String(letters)]
+                : letters.indices.flatMap { i in
+                    permutations(Array(letters[..<i] + letters[(i + 1)...])).map { String(letters[i]) + $0 }
+                }
         }
         // Sequential names, and anagrams (one bytes, other orders: a weak hash such as FNV-1a
         // put all 720 of these in one shard of two, and half the shards of four empty).
-        let outputs = (0..<600).map { String(format: "users/%04d/trip.pdf", $0) } + permutations(Array("abcdef")).map { $0 + ".pdf" }
+        let outputs =
+            (0..<600).map { String(format: "users/%04d/trip.pdf", $0) }
+            + permutations(Array("abcdef")).map { $0 + ".pdf" }
         for count in [2, 3, 4, 8] {
             var sizes = Array(repeating: 0, count: count)
             for output in outputs {
@@ -75,18 +81,32 @@ struct ShardTests {
     }
 
     @Test func jobArraysOfSlurmKubernetesAndAWSBatch() throws {
-        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0"]) == Shard(index: 2, count: 4))
-        #expect(try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "3"]) == Shard(index: 2, count: 4))
-        #expect(try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0", "EXPORT_ITINERARY_SHARDS": "8"]) == Shard(index: 0, count: 8))
+        #expect(
+            try Shard.fromEnvironment([
+                "SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0",
+            ]) == Shard(index: 2, count: 4))
+        #expect(
+            try Shard.fromEnvironment([
+                "SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "3",
+            ]) == Shard(index: 2, count: 4))
+        #expect(
+            try Shard.fromEnvironment(["JOB_COMPLETION_INDEX": "0", "EXPORT_ITINERARY_SHARDS": "8"])
+                == Shard(index: 0, count: 8))
         // Rerunning one task of a four-task array (`sbatch --array=2`): Slurm says count 1.
         let rerun = ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "2"]
         #expect(throws: BatchUsageError.self) { try Shard.fromEnvironment(rerun) }
-        #expect(try Shard.fromEnvironment(rerun.merging(["EXPORT_ITINERARY_SHARDS": "4"]) { $1 }) == Shard(index: 2, count: 4))
-        #expect(try Shard.fromEnvironment(["AWS_BATCH_JOB_ARRAY_INDEX": "7", "EXPORT_ITINERARY_SHARDS": "8"]) == Shard(index: 7, count: 8))
-        for env in [[:], ["JOB_COMPLETION_INDEX": "1"], ["SLURM_ARRAY_TASK_ID": "1"],
-                    ["AWS_BATCH_JOB_ARRAY_INDEX": "8", "EXPORT_ITINERARY_SHARDS": "8"],
-                    ["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"],
-                    ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_STEP": "2"]] {
+        #expect(
+            try Shard.fromEnvironment(rerun.merging(["EXPORT_ITINERARY_SHARDS": "4"]) { $1 })
+                == Shard(index: 2, count: 4))
+        #expect(
+            try Shard.fromEnvironment(["AWS_BATCH_JOB_ARRAY_INDEX": "7", "EXPORT_ITINERARY_SHARDS": "8"])
+                == Shard(index: 7, count: 8))
+        for env in [
+            [:], ["JOB_COMPLETION_INDEX": "1"], ["SLURM_ARRAY_TASK_ID": "1"],
+            ["AWS_BATCH_JOB_ARRAY_INDEX": "8", "EXPORT_ITINERARY_SHARDS": "8"],
+            ["SLURM_ARRAY_TASK_ID": "x", "SLURM_ARRAY_TASK_COUNT": "2"],
+            ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "2", "SLURM_ARRAY_TASK_STEP": "2"],
+        ] {
             #expect(throws: BatchUsageError.self, "\(env)") { try Shard.fromEnvironment(env) }
         }
     }
@@ -97,8 +117,13 @@ struct ShardTests {
             do { _ = try Shard.fromEnvironment(env); return "no error" } catch { return error.description }
         }
         let over = message(["SLURM_ARRAY_TASK_ID": "1", "EXPORT_ITINERARY_SHARDS": "\(BatchLimits.maximumShards + 1)"])
-        #expect(over == "--shard auto: \(BatchLimits.maximumShards + 1) shards (Slurm array task 1 of EXPORT_ITINERARY_SHARDS=\(BatchLimits.maximumShards + 1)) is more than the limit of \(BatchLimits.maximumShards)", "\(over)")
+        #expect(
+            over
+                == "--shard auto: \(BatchLimits.maximumShards + 1) shards (Slurm array task 1 of EXPORT_ITINERARY_SHARDS=\(BatchLimits.maximumShards + 1)) is more than the limit of \(BatchLimits.maximumShards)",
+            "\(over)")
         let zero = message(["JOB_COMPLETION_INDEX": "0", "EXPORT_ITINERARY_SHARDS": "0"])
-        #expect(zero == "--shard auto: the number of shards is 0 (Kubernetes Indexed Job): it must be at least 1", "\(zero)")
+        #expect(
+            zero == "--shard auto: the number of shards is 0 (Kubernetes Indexed Job): it must be at least 1", "\(zero)"
+        )
     }
 }

@@ -14,9 +14,14 @@ struct TemporaryFileTests {
     @Test func onlyTheDeadWorkersTemporaryFileGoes() throws {
         let dir = TestPaths.scratch("temporary-files")
         let names = [".a.pdf.tmp-Ab12Cd", ".a.pdf.tmp-longer-name", ".b.pdf.tmp-Zz99Yy", "a.pdf", ".a.pdf.tmp-"]
-        for name in names { FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data()) }
+        for name in names {
+            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data())
+        }
         BatchSupervisor.removeTemporaryFiles(of: dir.appendingPathComponent("a.pdf").path)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [".a.pdf.tmp-", ".a.pdf.tmp-longer-name", ".b.pdf.tmp-Zz99Yy", "a.pdf"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                ".a.pdf.tmp-", ".a.pdf.tmp-longer-name", ".b.pdf.tmp-Zz99Yy", "a.pdf",
+            ])
     }
 
     @Test("a temporary file whose lock a writer holds is never removed; one nobody holds is")
@@ -43,26 +48,39 @@ struct TemporaryFileTests {
         let trip = try example("day-trip")
         let root = try tree("batch-stale-temporaries", ["trips/t1.json": trip, "trips/sub/t2.json": trip])
         let trips = root.appendingPathComponent("trips").path, out = root.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let stale = [".t1.pdf.tmp-Ab12Cd", "sub/.t2.pdf.tmp-Zz99Yy"]
-        let kept = [".t1.pdf.tmp-HeldXy",  // a live single-file export of t1.pdf holds it
-                    ".t3.pdf.tmp-Ab12Cd",  // not an output of this plan
-                    ".t1.pdf.tmp-toolongname", "notes.txt"]
-        for name in stale + kept { FileManager.default.createFile(atPath: out.appendingPathComponent(name).path, contents: Data(repeating: 0x25, count: 4096)) }
+        let kept = [
+            ".t1.pdf.tmp-HeldXy",  // a live single-file export of t1.pdf holds it
+            ".t3.pdf.tmp-Ab12Cd",  // not an output of this plan
+            ".t1.pdf.tmp-toolongname", "notes.txt",
+        ]
+        for name in stale + kept {
+            FileManager.default.createFile(
+                atPath: out.appendingPathComponent(name).path, contents: Data(repeating: 0x25, count: 4096))
+        }
         let fd = open(out.appendingPathComponent(".t1.pdf.tmp-HeldXy").path, O_RDONLY)
         defer { close(fd) }
         #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
         let r = try cli(["batch", trips, "--out-dir", out.path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("removed 2 temporary files that a stopped run left beside its outputs"), "\(r.stderr)")
-        for name in stale { #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)") }
-        for name in kept { #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)") }
+        #expect(
+            r.stderr.contains("removed 2 temporary files that a stopped run left beside its outputs"), "\(r.stderr)")
+        for name in stale {
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
+        }
+        for name in kept {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name)")
+        }
         // Nothing left to remove on the next run: no message.
         let again = try cli(["batch", trips, "--out-dir", out.path, "--resume"])
         #expect(again.status == 0 && !again.stderr.contains("removed"), "\(again.stderr)")
     }
 
-    @Test("the writer holds its temporary file's lock until the rename: a remover running beside it never makes a write fail")
+    @Test(
+        "the writer holds its temporary file's lock until the rename: a remover running beside it never makes a write fail"
+    )
     func aWriterHoldsItsTemporary() throws {
         let dir = TestPaths.scratch("temporary-writer")
         let output = dir.appendingPathComponent("w.pdf").path

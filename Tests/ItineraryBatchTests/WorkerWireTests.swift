@@ -6,10 +6,12 @@ import Testing
 
 @Suite("Worker protocol lines")
 struct WorkerWireTests {
-    private let request = WorkerRequest(id: 7, trip: "/t/a \"b\".json", out: "/o/a.pdf", templateName: nil, templateFile: "/t/x.json",
-                                        paper: "a4", epoch: 1_700_000_000)
-    private let reply = WorkerReply(kind: .result, id: 7, ok: false, exit: 4, reason: "invalid trip", errors: ["days[0]: line\nbreak"],
-                                    warnings: [], pages: 3, bytes: 1024, milliseconds: 12.5, tripSHA256: "ab", diskFull: true)
+    private let request = WorkerRequest(
+        id: 7, trip: "/t/a \"b\".json", out: "/o/a.pdf", templateName: nil, templateFile: "/t/x.json",
+        paper: "a4", epoch: 1_700_000_000)
+    private let reply = WorkerReply(
+        kind: .result, id: 7, ok: false, exit: 4, reason: "invalid trip", errors: ["days[0]: line\nbreak"],
+        warnings: [], pages: 3, bytes: 1024, milliseconds: 12.5, tripSHA256: "ab", diskFull: true)
 
     /// The keys a line can hold: every property set, so the encoder writes every key it ever writes.
     private func keys(_ line: Data) throws -> Set<String> {
@@ -28,15 +30,16 @@ struct WorkerWireTests {
         #expect(WorkerWire.decode(WorkerReply.self, WorkerWire.encode(WorkerReply.ready())) == WorkerReply.ready())
     }
 
-    @Test("a line with a key written twice, an unknown key, a wrong kind or an unknown reply kind is no message",
-          arguments: [
-              #"{"kind": "ready", "kind": "fatal"}"#,
-              #"{"kind": "ready", "extra": 1}"#,
-              #"{"kind": "result", "id": "7"}"#,
-              #"{"kind": "done"}"#,
-              #"{"kind": "result", "exit": 4294967296}"#,
-              #"["ready"]"#,
-          ])
+    @Test(
+        "a line with a key written twice, an unknown key, a wrong kind or an unknown reply kind is no message",
+        arguments: [
+            #"{"kind": "ready", "kind": "fatal"}"#,
+            #"{"kind": "ready", "extra": 1}"#,
+            #"{"kind": "result", "id": "7"}"#,
+            #"{"kind": "done"}"#,
+            #"{"kind": "result", "exit": 4294967296}"#,
+            #"["ready"]"#,
+        ])
     func refused(line: String) {
         #expect(WorkerWire.decode(WorkerReply.self, Data(line.utf8)) == nil)
     }

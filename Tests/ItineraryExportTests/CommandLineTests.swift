@@ -6,14 +6,18 @@ import TestSupport
 private let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
 
 /// Runs the built command with the repository's fonts and templates.
-private func cli(_ args: [String], stdin: Data? = nil, env extra: [String: String] = [:], in dir: URL? = nil) throws -> ProcessResult {
+private func cli(
+    _ args: [String], stdin: Data? = nil, env extra: [String: String] = [:], in dir: URL? = nil
+) throws -> ProcessResult {
     var changes = TestStores.commandEnvironment
     for (k, v) in extra { changes[k] = v }
     return try runProcess(TestPaths.executable, args, stdin: stdin, environment: environment(changes), directory: dir)
 }
 
 /// Every stderr line is a one-line message with the program's prefix.
-private func expectPrefixed(_ stderr: String, _ kind: String = "error", sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectPrefixed(
+    _ stderr: String, _ kind: String = "error", sourceLocation: SourceLocation = #_sourceLocation
+) {
     let lines = stderr.split(separator: "\n", omittingEmptySubsequences: true)
     #expect(!lines.isEmpty, sourceLocation: sourceLocation)
     for line in lines {
@@ -51,10 +55,15 @@ struct CommandLineTests {
         #expect(info.stdout.contains("595 x 842"))
     }
 
-    @Test("a template's papers are the names --paper takes: its legal is chosen; a paper it lacks is a usage error naming the ones it has")
+    @Test(
+        "a template's papers are the names --paper takes: its legal is chosen; a paper it lacks is a usage error naming the ones it has"
+    )
     func templatePapers() throws {
         let dir = TestPaths.scratch("template-papers")
-        var template = try JSONSerialization.jsonObject(with: Data(contentsOf: TestPaths.root.appendingPathComponent("Templates/classic.json"))) as! [String: Any]
+        var template =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: TestPaths.root.appendingPathComponent("Templates/classic.json")))
+            as! [String: Any]
         template["papers"] = ["legal": ["width": 612, "height": 1008], "letter": ["width": 612, "height": 792]]
         let file = dir.appendingPathComponent("legal.json")
         try JSONSerialization.data(withJSONObject: template).write(to: file)
@@ -81,9 +90,12 @@ struct CommandLineTests {
         let templates = dir.appendingPathComponent("Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         let expected = "no template named \"classic\" (available: none found in \(templates.path))"
-        let single = try cli([trip, dir.appendingPathComponent("a.pdf").path], env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
+        let single = try cli(
+            [trip, dir.appendingPathComponent("a.pdf").path], env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
         #expect(single.status == 1 && single.stderr.contains(expected), "\(single.stderr)")
-        let batch = try cli(["batch", trip, "--out-dir", dir.appendingPathComponent("out").path], env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
+        let batch = try cli(
+            ["batch", trip, "--out-dir", dir.appendingPathComponent("out").path],
+            env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
         #expect(batch.status == 2 && batch.stderr.contains(expected), "\(batch.stderr)")
     }
 
@@ -108,7 +120,8 @@ struct CommandLineTests {
         #expect(try cli([]).status == 2)
         #expect(try cli([trip]).status == 2)
         let legal = try cli([trip, "out.pdf", "--paper", "legal"])
-        #expect(legal.status == 2 && legal.stderr.contains("has no paper \"legal\" (it has a4, letter)"), "\(legal.stderr)")
+        #expect(
+            legal.status == 2 && legal.stderr.contains("has no paper \"legal\" (it has a4, letter)"), "\(legal.stderr)")
         let command = try cli(["valdate", trip])
         #expect(command.status == 2)
         #expect(command.stderr.contains("did you mean validate?"))
@@ -117,8 +130,9 @@ struct CommandLineTests {
         expectPrefixed(epoch.stderr)
     }
 
-    @Test("every invalid fixture exits 4, lists its problems, and writes nothing",
-          arguments: TestPaths.jsonFiles(in: TestPaths.invalidFixtures).map(\.lastPathComponent))
+    @Test(
+        "every invalid fixture exits 4, lists its problems, and writes nothing",
+        arguments: TestPaths.jsonFiles(in: TestPaths.invalidFixtures).map(\.lastPathComponent))
     func invalidTrip(_ file: String) throws {
         let dir = TestPaths.scratch("invalid-\(file)")
         let out = dir.appendingPathComponent("out.pdf")
@@ -208,17 +222,25 @@ struct CommandLineTests {
 
     @Test("validate --template checks a template without Pro and without rendering")
     func validateTemplate() throws {
-        let ok = try cli(["validate", "--template", "compact", "--paper", "a4", trip], env: ["EXPORT_ITINERARY_HOME": "/nonexistent"])
+        let ok = try cli(
+            ["validate", "--template", "compact", "--paper", "a4", trip], env: ["EXPORT_ITINERARY_HOME": "/nonexistent"]
+        )
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(ok.stdout.hasPrefix("compact: ok (sections title, overview, days, progress; papers a4, letter; labels de, en, es, fr)\n"))
+        #expect(
+            ok.stdout.hasPrefix(
+                "compact: ok (sections title, overview, days, progress; papers a4, letter; labels de, en, es, fr)\n"))
         let dir = TestPaths.scratch("validate-template")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("mine.json")
         let classic = try String(contentsOfFile: TestPaths.templates + "/classic.json", encoding: .utf8)
-        try Data(classic.replacingOccurrences(of: "\"ruleColor\": \"rule\"", with: "\"ruleColor\": \"rul\"").utf8).write(to: file)
+        try Data(classic.replacingOccurrences(of: "\"ruleColor\": \"rule\"", with: "\"ruleColor\": \"rul\"").utf8)
+            .write(to: file)
         let bad = try cli(["validate", "--template", file.path])
         #expect(bad.status == 1)
-        #expect(bad.stderr == "export-itinerary: error: template: \(file.path): header.ruleColor: unknown color \"rul\" (did you mean \"rule\"?)\n")
+        #expect(
+            bad.stderr
+                == "export-itinerary: error: template: \(file.path): header.ruleColor: unknown color \"rul\" (did you mean \"rule\"?)\n"
+        )
         let paper = try cli(["validate", "--paper", "a4"])
         #expect(paper.status == 2)
         #expect(paper.stderr.contains("--paper applies to a template"))

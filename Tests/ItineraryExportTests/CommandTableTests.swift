@@ -24,8 +24,9 @@ struct CommandTableTests {
         let body = try #require(readme.range(of: "```text\n", range: begin.upperBound..<readme.endIndex))
         let end = try #require(readme.range(of: "\n```\n<!-- usage:end -->", range: body.upperBound..<readme.endIndex))
         let expected = try synopsis()
-        #expect(String(readme[body.upperBound..<end.lowerBound]) == expected,
-                "README.md's usage block is out of date; replace it with:\n\(expected)")
+        #expect(
+            String(readme[body.upperBound..<end.lowerBound]) == expected,
+            "README.md's usage block is out of date; replace it with:\n\(expected)")
     }
 
     @Test func everyCommandHasItsHelp() throws {
@@ -36,7 +37,8 @@ struct CommandTableTests {
             for args in [["help"] + words, words + ["--help"]] {
                 let r = try run(args)
                 #expect(r.status == 0, "\(args)")
-                #expect(r.stdout.contains(line.trimmingCharacters(in: .whitespaces)), "\(args): \(r.stdout.prefix(200))")
+                #expect(
+                    r.stdout.contains(line.trimmingCharacters(in: .whitespaces)), "\(args): \(r.stdout.prefix(200))")
             }
         }
     }
@@ -44,7 +46,10 @@ struct CommandTableTests {
     @Test func groupsNameTheirCommands() throws {
         let bare = try run(["entitlements"])
         #expect(bare.status == 2)
-        #expect(bare.stderr == "export-itinerary: error: entitlements needs one of: status, import, init, trust-root (see: help entitlements)\n")
+        #expect(
+            bare.stderr
+                == "export-itinerary: error: entitlements needs one of: status, import, init, trust-root (see: help entitlements)\n"
+        )
         let typo = try run(["storekit-test", "purchse", "x"])
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("unknown storekit-test command \"purchse\" (did you mean purchase?)"))
@@ -53,16 +58,23 @@ struct CommandTableTests {
         #expect(try run(["entitlements", "--help"]).stdout.contains("export-itinerary entitlements trust-root FILE"))
     }
 
-    @Test("an option whose value was forgotten is not fed the next option; an option given twice is an error, one meant to repeat is not")
+    @Test(
+        "an option whose value was forgotten is not fed the next option; an option given twice is an error, one meant to repeat is not"
+    )
     func forgottenValuesAndRepeats() throws {
         let forgotten = try run(["batch", "trips", "--out-dir", "--quiet"])
         #expect(forgotten.status == 2)
-        #expect(forgotten.stderr == "export-itinerary: error: --out-dir needs a value (DIR), but --quiet follows it (write --out-dir=--quiet if that is the value)\n", "\(forgotten.stderr)")
+        #expect(
+            forgotten.stderr
+                == "export-itinerary: error: --out-dir needs a value (DIR), but --quiet follows it (write --out-dir=--quiet if that is the value)\n",
+            "\(forgotten.stderr)")
         let twice = try run(["batch", "trips", "--out-dir", "out", "--shard", "0/2", "--shard", "1/2"])
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("--shard is given twice (0/2 and 1/2): give it once"), "\(twice.stderr)")
         // Meant to repeat: parsed, so the command goes on to its own checks (here: the store).
-        let repeated = try run(["entitlements", "init", "--environment", "Sandbox", "--environment", "Xcode", "--store", "/nonexistent/x"])
+        let repeated = try run([
+            "entitlements", "init", "--environment", "Sandbox", "--environment", "Xcode", "--store", "/nonexistent/x",
+        ])
         #expect(!repeated.stderr.contains("given twice"), "\(repeated.stderr)")
     }
 }

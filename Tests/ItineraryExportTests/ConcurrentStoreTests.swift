@@ -21,9 +21,10 @@ struct ConcurrentStoreTests {
             var lines: [String] = []
             for j in 0..<5 {
                 let id = "\(7000 + i * 10 + j)"
-                let p = TestSigner.subscription(id, product: j % 2 == 0 ? monthly : annual,
-                                                purchased: t0.addingTimeInterval(-Double(100 * i + j)),
-                                                expires: t0.addingTimeInterval(GateTime.day))
+                let p = TestSigner.subscription(
+                    id, product: j % 2 == 0 ? monthly : annual,
+                    purchased: t0.addingTimeInterval(-Double(100 * i + j)),
+                    expires: t0.addingTimeInterval(GateTime.day))
                 lines.append(try signer.sign(p))
             }
             let file = cli.path("batch-\(i).txt")
@@ -51,7 +52,10 @@ struct ConcurrentStoreTests {
         try cli.setUpLocalTesting()
         let count = 8
         let commands = (0..<count).map { i in
-            (args: ["storekit-test", "purchase", i % 2 == 0 ? monthly : annual], env: cli.environment(now: GateTime.now + Double(i)))
+            (
+                args: ["storekit-test", "purchase", i % 2 == 0 ? monthly : annual],
+                env: cli.environment(now: GateTime.now + Double(i))
+            )
         }
         let results = try runConcurrently(commands)
         var ids: [String] = []
@@ -70,9 +74,12 @@ struct ConcurrentStoreTests {
     func concurrentEnables() throws {
         let cli = GateCLI("concurrent-enable")
         try cli.ok(["entitlements", "init", "--bundle-id", bundleId])
-        let results = try runConcurrently(Array(repeating: (args: ["storekit-test", "enable"], env: cli.environment()), count: 24))
+        let results = try runConcurrently(
+            Array(repeating: (args: ["storekit-test", "enable"], env: cli.environment()), count: 24))
         for r in results { #expect(r.status == 0, "\(r.stderr)") }
-        #expect(results.filter { $0.stdout.hasPrefix("Local StoreKit testing enabled") }.count == 1, "\(results.map(\.stdout))")
+        #expect(
+            results.filter { $0.stdout.hasPrefix("Local StoreKit testing enabled") }.count == 1,
+            "\(results.map(\.stdout))")
         #expect(results.filter { $0.stdout.hasPrefix("Local StoreKit testing was already enabled") }.count == 23)
         #expect(try cli.sqlValue("SELECT COUNT(*) FROM trusted_roots") == "1")
         // The one root is the saved authority's: its purchases verify.
@@ -87,7 +94,8 @@ struct ConcurrentStoreTests {
         _ = try cli.purchase(annual)
         var commands: [(args: [String], env: [String: String])] = []
         for i in 0..<4 {
-            commands.append((["storekit-test", "purchase", monthly], cli.environment(now: GateTime.now + Double(i + 1))))
+            commands.append(
+                (["storekit-test", "purchase", monthly], cli.environment(now: GateTime.now + Double(i + 1))))
             commands.append((["entitlements", "status", "--json"], cli.environment()))
             commands.append(([dayTrip, cli.path("out-\(i).pdf")], cli.environment()))
         }

@@ -11,7 +11,9 @@ struct EntitlementCommandTests {
     @Test("init sets the environments; an unknown environment, or another app's bundle id, is a usage error")
     func initStore() throws {
         let cli = GateCLI("cmd-init")
-        let r = try cli.ok(["entitlements", "init", "--bundle-id", bundleId, "--environment", "sandbox", "--environment", "Production"])
+        let r = try cli.ok([
+            "entitlements", "init", "--bundle-id", bundleId, "--environment", "sandbox", "--environment", "Production",
+        ])
         #expect(r.stdout.contains("bundle id \(bundleId), environments Sandbox, Production"))
         #expect(FileManager.default.fileExists(atPath: cli.store + "/entitlements.sqlite"))
         #expect(try cli.sqlValue("SELECT value FROM meta WHERE key = 'environments'") == "Sandbox,Production")
@@ -42,7 +44,8 @@ struct EntitlementCommandTests {
         let fingerprint = Certificates.sha256Fingerprint(signer.authority.rootDER)
         #expect(fingerprint != Certificates.appleRootCAG3Fingerprint)
 
-        let testingOnly = "For testing only: this build takes purchases from Apple Root CA - G3 alone, so whatever chains to this root is a test entitlement, and the PDFs it allows are marked \"Test entitlement\".\n"
+        let testingOnly =
+            "For testing only: this build takes purchases from Apple Root CA - G3 alone, so whatever chains to this root is a test entitlement, and the PDFs it allows are marked \"Test entitlement\".\n"
         let first = try cli.ok(["entitlements", "trust-root", der])
         #expect(first.stdout == "Trusted: Acme Test Root (SHA-256 \(fingerprint))\n" + testingOnly)
         let again = try cli.ok(["entitlements", "trust-root", pem])
@@ -57,18 +60,21 @@ struct EntitlementCommandTests {
         let both = cli.path("both.pem")
         try Data((other.rootPEM + signer.rootPEM).utf8).write(to: URL(fileURLWithPath: both))
         let two = try cli.ok(["entitlements", "trust-root", both])
-        #expect(two.stdout.split(separator: "\n").map { $0.split(separator: ":").first! }
-                    == ["Trusted", "For testing only", "Already trusted", "For testing only"])
+        #expect(
+            two.stdout.split(separator: "\n").map { $0.split(separator: ":").first! }
+                == ["Trusted", "For testing only", "Already trusted", "For testing only"])
 
         // Not a certificate: exit 1, one line.
         let junk = cli.path("junk.pem")
-        try Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8).write(to: URL(fileURLWithPath: junk))
+        try Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8).write(
+            to: URL(fileURLWithPath: junk))
         let bad = try cli.run(["entitlements", "trust-root", junk])
         #expect(bad.status == 1)
         expectOneLineError(bad.stderr)
 
         // What it trusts verifies: a purchase signed under it imports.
-        let jws = try signer.sign(TestSigner.subscription("9001", purchased: t0, expires: t0.addingTimeInterval(GateTime.day)))
+        let jws = try signer.sign(
+            TestSigner.subscription("9001", purchased: t0, expires: t0.addingTimeInterval(GateTime.day)))
         let file = cli.path("restore.txt")
         try Data(jws.utf8).write(to: URL(fileURLWithPath: file))
         try cli.ok(["entitlements", "import", file])
@@ -88,7 +94,10 @@ struct EntitlementCommandTests {
         #expect(status.isPro && status.testing)
         #expect(status.notice == "Test entitlement (LocalTesting) — not a purchase")
         let item = try #require(status.entitlements.first)
-        #expect(item.keys == ["productId", "transactionId", "state", "expiresDate", "ownershipType", "environment", "testing"])
+        #expect(
+            item.keys == [
+                "productId", "transactionId", "state", "expiresDate", "ownershipType", "environment", "testing",
+            ])
         #expect(item.testing)
         #expect(item.productId == annual)
         #expect(item.transactionId == id)
@@ -101,20 +110,27 @@ struct EntitlementCommandTests {
         let signer = try TestSigner()
         try signer.authority.rootDER.write(to: URL(fileURLWithPath: cli.path("root.der")))
         try cli.ok(["entitlements", "trust-root", cli.path("root.der")])
-        var lifetime = JWSTransactionDecodedPayload(originalTransactionId: "77", transactionId: "77", bundleId: bundleId,
-                                                    productId: "com.sportstime.extras.lifetime", purchaseDate: GateTime.ms(t0),
-                                                    type: "Non-Consumable", signedDate: GateTime.ms(t0), environment: "Production")
+        var lifetime = JWSTransactionDecodedPayload(
+            originalTransactionId: "77", transactionId: "77", bundleId: bundleId,
+            productId: "com.sportstime.extras.lifetime", purchaseDate: GateTime.ms(t0),
+            type: "Non-Consumable", signedDate: GateTime.ms(t0), environment: "Production")
         lifetime.quantity = 1
         try Data(try signer.sign(lifetime).utf8).write(to: URL(fileURLWithPath: cli.path("l.txt")))
         try cli.ok(["entitlements", "import", cli.path("l.txt")])
         let raw = try cli.run(["entitlements", "status", "--json"])
         let object = try JSONSerialization.jsonObject(with: raw.stdoutData) as? [String: Any]
-        let entry = try #require((object?["entitlements"] as? [[String: Any]])?.first { $0["productId"] as? String == "com.sportstime.extras.lifetime" })
+        let entry = try #require(
+            (object?["entitlements"] as? [[String: Any]])?.first {
+                $0["productId"] as? String == "com.sportstime.extras.lifetime"
+            })
         #expect(entry["expiresDate"] is NSNull)
         #expect(entry["ownershipType"] is NSNull)
         #expect(entry["state"] as? String == "subscribed")
         let text = try cli.ok(["entitlements", "status"])
-        #expect(text.stdout.contains("com.sportstime.extras.lifetime  subscribed  transaction 77  Production  (test entitlement)  (not a Pro product)"))
+        #expect(
+            text.stdout.contains(
+                "com.sportstime.extras.lifetime  subscribed  transaction 77  Production  (test entitlement)  (not a Pro product)"
+            ))
         #expect(text.stdout.hasPrefix("Pro (testing): a test entitlement (LocalTesting), not a purchase"))
     }
 
@@ -200,7 +216,9 @@ struct EntitlementCommandTests {
         #expect(try cli.run([dayTrip, cli.path("out.pdf")], now: GateTime.now + 0.001).status == 3)
     }
 
-    @Test("--catalog, EXPORT_ITINERARY_STOREKIT or a StoreKit/ in the working directory change the paywall, never what is Pro")
+    @Test(
+        "--catalog, EXPORT_ITINERARY_STOREKIT or a StoreKit/ in the working directory change the paywall, never what is Pro"
+    )
     func otherCatalog() throws {
         let cli = GateCLI("cmd-catalog")
         try cli.setUpLocalTesting()
@@ -220,9 +238,13 @@ struct EntitlementCommandTests {
         try FileManager.default.createDirectory(at: evil, withIntermediateDirectories: true)
         try Data(otherCatalogText.utf8).write(to: evil.appendingPathComponent("SportsTime.storekit"))
         #expect(try cli.run([dayTrip, cli.path("out.pdf")], env: ["EXPORT_ITINERARY_STOREKIT": evil.path]).status == 3)
-        let inCwd = try runProcess("/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" \"$3\" out.pdf", "sh", cli.scratch.path,
-                                                TestPaths.executable, dayTrip],
-                                   environment: cli.environment().filter { $0.key != "EXPORT_ITINERARY_STOREKIT" })
+        let inCwd = try runProcess(
+            "/bin/sh",
+            [
+                "-c", "cd \"$1\" && exec \"$2\" \"$3\" out.pdf", "sh", cli.scratch.path,
+                TestPaths.executable, dayTrip,
+            ],
+            environment: cli.environment().filter { $0.key != "EXPORT_ITINERARY_STOREKIT" })
         #expect(inCwd.status == 3, "\(inCwd.stderr)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.pdf")))
         // What --catalog does change: the paywall.
@@ -231,14 +253,15 @@ struct EntitlementCommandTests {
 
         _ = try cli.purchase(monthly)
         #expect(try cli.status().isPro)
-        #expect(try cli.status(now: GateTime.now, ["--catalog", catalog]).isPro) // the build's Pro product, whatever the catalog
+        // the build's Pro product, whatever the catalog
+        #expect(try cli.status(now: GateTime.now, ["--catalog", catalog]).isPro)
     }
 
     @Test("EXPORT_ITINERARY_NOW set back before the newest signature does not revive an expired subscription")
     func clockRollback() throws {
         let cli = GateCLI("cmd-rollback")
         try cli.setUpLocalTesting()
-        let id = try cli.purchase(monthly) // expires t0 + 1 month
+        let id = try cli.purchase(monthly)  // expires t0 + 1 month
         let later = GateTime.now + 10 * GateTime.day
         try cli.ok(["storekit-test", "expire", id], now: later)
         #expect(try !cli.status(now: later).isPro)
@@ -256,12 +279,17 @@ struct EntitlementCommandTests {
         let signer = try TestSigner()
         try signer.authority.rootDER.write(to: URL(fileURLWithPath: cli.path("root.der")))
         try cli.ok(["entitlements", "trust-root", cli.path("root.der")])
-        let purchase = TestSigner.subscription("500", purchased: t0.addingTimeInterval(-GateTime.day), expires: t0.addingTimeInterval(29 * GateTime.day))
-        let wrongApp = TestSigner.subscription("501", purchased: t0, expires: t0.addingTimeInterval(GateTime.day), bundle: "com.other.app")
-        let sandbox = TestSigner.subscription("502", purchased: t0, expires: t0.addingTimeInterval(GateTime.day), environment: "Sandbox")
+        let purchase = TestSigner.subscription(
+            "500", purchased: t0.addingTimeInterval(-GateTime.day), expires: t0.addingTimeInterval(29 * GateTime.day))
+        let wrongApp = TestSigner.subscription(
+            "501", purchased: t0, expires: t0.addingTimeInterval(GateTime.day), bundle: "com.other.app")
+        let sandbox = TestSigner.subscription(
+            "502", purchased: t0, expires: t0.addingTimeInterval(GateTime.day), environment: "Sandbox")
         let rogue = try TestSigner(prefix: "Rogue")
-        let lines = ["# restore", try signer.sign(purchase), "", try signer.sign(wrongApp), try signer.sign(sandbox),
-                     try rogue.sign(TestSigner.subscription("503", purchased: t0, expires: t0.addingTimeInterval(GateTime.day)))]
+        let lines = [
+            "# restore", try signer.sign(purchase), "", try signer.sign(wrongApp), try signer.sign(sandbox),
+            try rogue.sign(TestSigner.subscription("503", purchased: t0, expires: t0.addingTimeInterval(GateTime.day))),
+        ]
         let file = cli.path("restore.txt")
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
 
@@ -273,7 +301,9 @@ struct EntitlementCommandTests {
         #expect(items.allSatisfy { Set($0.keys) == ["source", "status", "reason"] })
         #expect(items.compactMap { $0["source"] as? String } == ["\(file):2", "\(file):4", "\(file):5", "\(file):6"])
         #expect(items.compactMap { $0["status"] as? String } == ["imported", "rejected", "rejected", "rejected"])
-        #expect(items[0]["reason"] as? String == "a test entitlement (Production, test root): the PDFs it allows are marked")
+        #expect(
+            items[0]["reason"] as? String == "a test entitlement (Production, test root): the PDFs it allows are marked"
+        )
         let reasons = items.dropFirst().compactMap { $0["reason"] as? String }
         #expect(reasons.count == 3)
         #expect(reasons[0].hasPrefix("wrong app"))
@@ -299,8 +329,9 @@ struct EntitlementCommandTests {
         let signer = try TestSigner()
         try Data(signer.rootPEM.utf8).write(to: URL(fileURLWithPath: cli.path("root.pem")))
         try cli.ok(["entitlements", "trust-root", cli.path("root.pem")])
-        var purchase = TestSigner.subscription("600", product: annual, purchased: t0.addingTimeInterval(-GateTime.day),
-                                               expires: t0.addingTimeInterval(364 * GateTime.day))
+        var purchase = TestSigner.subscription(
+            "600", product: annual, purchased: t0.addingTimeInterval(-GateTime.day),
+            expires: t0.addingTimeInterval(364 * GateTime.day))
         let history = cli.path("history.json")
         let body: [String: Any] = ["signedTransactions": [try signer.sign(purchase)], "hasMore": false]
         try JSONSerialization.data(withJSONObject: body).write(to: URL(fileURLWithPath: history))
@@ -310,7 +341,8 @@ struct EntitlementCommandTests {
         purchase.revocationDate = GateTime.ms(t0.addingTimeInterval(-60))
         purchase.revocationReason = 1
         purchase.signedDate = GateTime.ms(t0.addingTimeInterval(-60))
-        let note = try signer.notification(type: "REFUND", transaction: try signer.sign(purchase), signed: t0.addingTimeInterval(-60))
+        let note = try signer.notification(
+            type: "REFUND", transaction: try signer.sign(purchase), signed: t0.addingTimeInterval(-60))
         let file = cli.path("refund.json")
         try JSONSerialization.data(withJSONObject: ["signedPayload": note]).write(to: URL(fileURLWithPath: file))
         let r = try cli.run(["entitlements", "import", "--json", file])
@@ -348,7 +380,8 @@ struct EntitlementCommandTests {
         let id = try cli.purchase(monthly, ["--expires-in", "-1d"])
         #expect(try !cli.status().isPro)
         // Lengthen the subscription inside the JWS payload (the signature stays the old one).
-        try cli.python("""
+        try cli.python(
+            """
             import sqlite3, sys, base64, json
             db = sqlite3.connect(sys.argv[1])
             tid = sys.argv[2]

@@ -19,8 +19,9 @@ struct FileAndInputLimitTests {
         let dir = TestPaths.scratch("ulimit")
         let out = dir.appendingPathComponent("trip.pdf").path
         // 36 KiB: room for the store's 32 KiB shared-memory file, not for the 42 KiB PDF.
-        let r = try runProcess("/bin/bash", ["-c", "ulimit -f 36; exec \"$0\" \"$1\" \"$2\"", TestPaths.executable, trip, out],
-                               environment: environment(TestStores.commandEnvironment))
+        let r = try runProcess(
+            "/bin/bash", ["-c", "ulimit -f 36; exec \"$0\" \"$1\" \"$2\"", TestPaths.executable, trip, out],
+            environment: environment(TestStores.commandEnvironment))
         #expect(r.status == 6, "\(r.stderr)")
         #expect(r.stderr.contains("file too large"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
@@ -37,8 +38,10 @@ struct FileAndInputLimitTests {
 
     @Test func aLinkLoopIsNamedAsOne() throws {
         let dir = TestPaths.scratch("link-loop")
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("a.pdf").path, withDestinationPath: "b.pdf")
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("b.pdf").path, withDestinationPath: "a.pdf")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("a.pdf").path, withDestinationPath: "b.pdf")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("b.pdf").path, withDestinationPath: "a.pdf")
         let r = try cli([trip, dir.appendingPathComponent("a.pdf").path])
         #expect(r.status == 6)
         #expect(r.stderr.contains("symbolic links do not end in a file"), "\(r.stderr)")
@@ -52,7 +55,9 @@ struct FileAndInputLimitTests {
 
     @Test func aBadClockOverrideIsAnError() throws {
         for bad in ["yesterday", "-5", "1e300", "nan"] {
-            let r = try cli([trip, TestPaths.scratch("now").appendingPathComponent("t.pdf").path], env: ["EXPORT_ITINERARY_NOW": bad])
+            let r = try cli(
+                [trip, TestPaths.scratch("now").appendingPathComponent("t.pdf").path],
+                env: ["EXPORT_ITINERARY_NOW": bad])
             #expect(r.status == 2, "\(bad)")
             #expect(r.stderr.contains("EXPORT_ITINERARY_NOW must be a number of seconds"), "\(bad): \(r.stderr)")
         }
@@ -65,9 +70,13 @@ struct FileAndInputLimitTests {
     }
 
     @Test func anAbsurdSubscriptionPeriodIsACatalogError() throws {
-        let catalog = try String(contentsOf: TestPaths.root.appendingPathComponent("StoreKit/SportsTime.storekit"), encoding: .utf8)
-        let period = try #require(catalog.range(of: #""recurringSubscriptionPeriod" : "P1M""#) ?? catalog.range(of: #""recurringSubscriptionPeriod": "P1M""#))
-        let evil = catalog.replacingCharacters(in: period, with: #""recurringSubscriptionPeriod" : "P99999999999999999Y""#)
+        let catalog = try String(
+            contentsOf: TestPaths.root.appendingPathComponent("StoreKit/SportsTime.storekit"), encoding: .utf8)
+        let period = try #require(
+            catalog.range(of: #""recurringSubscriptionPeriod" : "P1M""#)
+                ?? catalog.range(of: #""recurringSubscriptionPeriod": "P1M""#))
+        let evil = catalog.replacingCharacters(
+            in: period, with: #""recurringSubscriptionPeriod" : "P99999999999999999Y""#)
         let file = TestPaths.scratch("evil-catalog").appendingPathComponent("evil.storekit")
         try Data(evil.utf8).write(to: file)
         let r = try cli(["paywall", "--catalog", file.path])
@@ -82,7 +91,11 @@ struct ConcurrentStoreCreationTests {
         for command in [["entitlements", "init", "--bundle-id", "com.sportstime.app"], ["storekit-test", "enable"]] {
             let dir = TestPaths.scratch("concurrent-create-\(command[0])").appendingPathComponent("store").path
             if command[0] == "storekit-test" {
-                #expect(try runProcess(TestPaths.executable, ["entitlements", "init", "--bundle-id", "com.sportstime.app", "--store", dir]).status == 0)
+                #expect(
+                    try runProcess(
+                        TestPaths.executable,
+                        ["entitlements", "init", "--bundle-id", "com.sportstime.app", "--store", dir]
+                    ).status == 0)
             }
             let processes = try (0..<6).map { _ -> (Process, Pipe) in
                 let p = Process()

@@ -11,10 +11,13 @@ private func expectPaywall(_ r: ProcessResult, sourceLocation: SourceLocation = 
     #expect(r.status == 3, "\(r.stderr)", sourceLocation: sourceLocation)
     #expect(r.stdout.isEmpty, sourceLocation: sourceLocation)
     let err = r.stderr
-    #expect(err.hasPrefix("export-itinerary: error: PDF export is a Pro feature"), "\(err)", sourceLocation: sourceLocation)
-    for expected in ["PDF Export requires Pro Access.", "Unlimited Trips", "PDF Export:", "Progress Tracking",
-                     "Pro Monthly: $4.99/month", "Pro Annual: $49.99/year", "$4.17/month", "save 17% vs. Pro Monthly",
-                     "Family Sharing", "export-itinerary entitlements import FILE"] {
+    #expect(
+        err.hasPrefix("export-itinerary: error: PDF export is a Pro feature"), "\(err)", sourceLocation: sourceLocation)
+    for expected in [
+        "PDF Export requires Pro Access.", "Unlimited Trips", "PDF Export:", "Progress Tracking",
+        "Pro Monthly: $4.99/month", "Pro Annual: $49.99/year", "$4.17/month", "save 17% vs. Pro Monthly",
+        "Family Sharing", "export-itinerary entitlements import FILE",
+    ] {
         #expect(err.contains(expected), "missing \(expected)", sourceLocation: sourceLocation)
     }
     // Nothing about fonts, templates or the trip: none was looked at.
@@ -30,7 +33,7 @@ struct GatePlacementCommandLineTests {
         let cli = GateCLI("place-nostore")
         let out = cli.path("out.pdf")
         expectPaywall(try cli.run([dayTrip, out]))
-        #expect(listing(cli.scratch.path).isEmpty) // neither the output nor a store was created
+        #expect(listing(cli.scratch.path).isEmpty)  // neither the output nor a store was created
     }
 
     @Test("the trip is not read: a missing, invalid, directory or unreadable trip still gets exit 3")
@@ -61,11 +64,16 @@ struct GatePlacementCommandLineTests {
     func fontsNotLoaded() throws {
         let cli = GateCLI("place-fonts")
         try cli.setUpLocalTesting()
-        let r = try cli.run([dayTrip, cli.path("out.pdf")], env: ["EXPORT_ITINERARY_FONTS": "/nonexistent",
-                                                                 "EXPORT_ITINERARY_TEMPLATES": "/nonexistent"])
+        let r = try cli.run(
+            [dayTrip, cli.path("out.pdf")],
+            env: [
+                "EXPORT_ITINERARY_FONTS": "/nonexistent",
+                "EXPORT_ITINERARY_TEMPLATES": "/nonexistent",
+            ])
         expectPaywall(r)
         _ = try cli.purchase(monthly)
-        #expect(try cli.run([dayTrip, cli.path("out.pdf")], env: ["EXPORT_ITINERARY_FONTS": "/nonexistent"]).status == 1)
+        #expect(
+            try cli.run([dayTrip, cli.path("out.pdf")], env: ["EXPORT_ITINERARY_FONTS": "/nonexistent"]).status == 1)
     }
 
     @Test("an existing output is left untouched, and nothing else appears beside it")
@@ -118,14 +126,16 @@ struct GatePlacementPipelineTests {
             directory = TestPaths.scratch("pipeline-\(name)").appendingPathComponent("store").path
             store = try EntitlementStore.openOrCreate(directory: directory)
             try store.initialize(bundleId: bundleId, environments: [.production])
-            session = StoreKitTestSession(store: store, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
-                                          clock: { GateTime.t0 })
+            session = StoreKitTestSession(
+                store: store, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+                clock: { GateTime.t0 })
             try session.enable()
         }
 
         func gate() throws -> ProGate {
-            ProGate(storeDirectory: directory, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
-                    clock: Entitlements.GateClock(testing: { [self] in now }))
+            ProGate(
+                storeDirectory: directory, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+                clock: Entitlements.GateClock(testing: { [self] in now }))
         }
     }
 
@@ -162,8 +172,9 @@ struct GatePlacementPipelineTests {
         let dir = TestPaths.scratch("pipeline-corrupt").appendingPathComponent("store").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: dir + "/entitlements.sqlite"))
-        let gate = ProGate(storeDirectory: dir, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
-                           clock: Entitlements.GateClock(testing: { GateTime.t0 }))
+        let gate = ProGate(
+            storeDirectory: dir, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+            clock: Entitlements.GateClock(testing: { GateTime.t0 }))
         do {
             _ = try Exporter(gate: gate, fontsDirectory: "/nonexistent")
             Issue.record("went through")
@@ -177,7 +188,8 @@ struct GatePlacementPipelineTests {
     func refundAfterInit() throws {
         let local = try LocalStore("refund")
         let t = try local.session.purchase(productId: annual)
-        let exporter = try Exporter(gate: try local.gate(), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let exporter = try Exporter(
+            gate: try local.gate(), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
         let trip = try Exporter.loadTrip(path: dayTrip)
         #expect(try exporter.render(trip).pageCount >= 1)
 
@@ -194,11 +206,15 @@ struct GatePlacementPipelineTests {
     func exportChecksGateBeforeReadingTrip() throws {
         let local = try LocalStore("refund-read")
         let t = try local.session.purchase(productId: annual)
-        let exporter = try Exporter(gate: try local.gate(), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let exporter = try Exporter(
+            gate: try local.gate(), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
         _ = try local.session.refund(transactionId: t.transactionId!)
         let dir = TestPaths.scratch("pipeline-refund-read")
-        proRequired { _ = try exporter.export(input: dir.appendingPathComponent("missing.json").path,
-                                              output: dir.appendingPathComponent("out.pdf").path) }
+        proRequired {
+            _ = try exporter.export(
+                input: dir.appendingPathComponent("missing.json").path,
+                output: dir.appendingPathComponent("out.pdf").path)
+        }
         let invalid = dir.appendingPathComponent("invalid.json")
         try Data("{".utf8).write(to: invalid)
         proRequired { _ = try exporter.export(input: invalid.path, output: dir.appendingPathComponent("out.pdf").path) }
@@ -209,9 +225,10 @@ struct GatePlacementPipelineTests {
     func expiryAfterInit() throws {
         let local = try LocalStore("expiry")
         _ = try local.session.purchase(productId: monthly, expiresIn: GateTime.day)
-        let exporter = try Exporter(gate: try local.gate(), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        let exporter = try Exporter(
+            gate: try local.gate(), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
         let trip = try Exporter.loadTrip(path: dayTrip)
-        local.now = GateTime.t0.addingTimeInterval(GateTime.day) // expiry exactly now: still active
+        local.now = GateTime.t0.addingTimeInterval(GateTime.day)  // expiry exactly now: still active
         _ = try exporter.layout(trip)
         local.now = GateTime.t0.addingTimeInterval(GateTime.day + 0.001)
         proRequired { _ = try exporter.layout(trip) }

@@ -45,13 +45,17 @@ struct GateCLI {
     }
 
     @discardableResult
-    func run(_ args: [String], now: Double? = GateTime.now, env extra: [String: String] = [:], stdin: Data? = nil) throws -> ProcessResult {
+    func run(
+        _ args: [String], now: Double? = GateTime.now, env extra: [String: String] = [:], stdin: Data? = nil
+    ) throws -> ProcessResult {
         try runProcess(TestPaths.executable, args, stdin: stdin, environment: environment(now: now, extra))
     }
 
     /// Runs and requires exit 0.
     @discardableResult
-    func ok(_ args: [String], now: Double? = GateTime.now, sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
+    func ok(
+        _ args: [String], now: Double? = GateTime.now, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ProcessResult {
         let r = try run(args, now: now)
         #expect(r.status == 0, "\(args): \(r.stderr)", sourceLocation: sourceLocation)
         return r
@@ -64,14 +68,18 @@ struct GateCLI {
     }
 
     /// `storekit-test purchase`, returning the transaction id it printed.
-    func purchase(_ product: String, _ extra: [String] = [], now: Double = GateTime.now,
-                  sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func purchase(
+        _ product: String, _ extra: [String] = [], now: Double = GateTime.now,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let r = try ok(["storekit-test", "purchase", product] + extra, now: now, sourceLocation: sourceLocation)
         return try #require(transactionId(in: r.stdout), "\(r.stdout)", sourceLocation: sourceLocation)
     }
 
     /// `entitlements status --json`, parsed.
-    func status(now: Double? = GateTime.now, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> StatusJSON {
+    func status(
+        now: Double? = GateTime.now, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> StatusJSON {
         let r = try run(["entitlements", "status", "--json"] + extra, now: now)
         #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
         return try StatusJSON(r.stdoutData)
@@ -79,15 +87,19 @@ struct GateCLI {
 
     /// Runs python3 with the store's database path as argv[1].
     @discardableResult
-    func python(_ script: String, _ args: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func python(
+        _ script: String, _ args: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let r = try runProcess("/usr/bin/env", ["python3", "-c", script, store + "/entitlements.sqlite"] + args)
         #expect(r.status == 0, "python3: \(r.stderr)", sourceLocation: sourceLocation)
         return r.stdout
     }
 
     /// Runs one SQL statement (with `?` parameters) on the store file by hand.
-    func sql(_ statement: String, _ parameters: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try python("""
+    func sql(_ statement: String, _ parameters: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
+        try python(
+            """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute(sys.argv[2], sys.argv[3:])
@@ -97,7 +109,8 @@ struct GateCLI {
 
     /// One value read by hand from the store file.
     func sqlValue(_ query: String) throws -> String {
-        try python("""
+        try python(
+            """
             import sqlite3, sys
             row = sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()
             print("" if row is None else row[0], end="")
@@ -131,17 +144,20 @@ struct StatusJSON {
     var keys: Set<String>
 
     init(_ data: Data) throws {
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
         keys = Set(object.keys)
         isPro = try #require(object["isPro"] as? Bool)
         testing = try #require(object["testing"] as? Bool)
         notice = object["notice"] as? String
         let items = try #require(object["entitlements"] as? [[String: Any]])
         entitlements = try items.map { item in
-            Item(productId: try #require(item["productId"] as? String), transactionId: try #require(item["transactionId"] as? String),
-                 state: try #require(item["state"] as? String), expiresDate: item["expiresDate"] as? String,
-                 ownershipType: item["ownershipType"] as? String, environment: item["environment"] as? String,
-                 testing: try #require(item["testing"] as? Bool), keys: Set(item.keys))
+            Item(
+                productId: try #require(item["productId"] as? String),
+                transactionId: try #require(item["transactionId"] as? String),
+                state: try #require(item["state"] as? String), expiresDate: item["expiresDate"] as? String,
+                ownershipType: item["ownershipType"] as? String, environment: item["environment"] as? String,
+                testing: try #require(item["testing"] as? Bool), keys: Set(item.keys))
         }
     }
 
@@ -153,17 +169,21 @@ struct TestSigner {
     let authority: LocalSigningAuthority
 
     init(prefix: String = "Gate CLI Tests") throws {
-        authority = try LocalSigningAuthority.generate(commonNamePrefix: prefix, validFrom: GateTime.t0.addingTimeInterval(-365 * GateTime.day),
-                                                       validFor: 20 * 365 * GateTime.day)
+        authority = try LocalSigningAuthority.generate(
+            commonNamePrefix: prefix, validFrom: GateTime.t0.addingTimeInterval(-365 * GateTime.day),
+            validFor: 20 * 365 * GateTime.day)
     }
 
-    static func subscription(_ id: String, product: String = monthly, purchased: Date, expires: Date, signed: Date? = nil,
-                             environment: String = "Production", bundle: String = bundleId) -> JWSTransactionDecodedPayload {
-        var p = JWSTransactionDecodedPayload(originalTransactionId: id, transactionId: id, bundleId: bundle, productId: product,
-                                             purchaseDate: GateTime.ms(purchased), originalPurchaseDate: GateTime.ms(purchased),
-                                             expiresDate: GateTime.ms(expires), type: "Auto-Renewable Subscription",
-                                             inAppOwnershipType: "PURCHASED", signedDate: GateTime.ms(signed ?? purchased),
-                                             environment: environment)
+    static func subscription(
+        _ id: String, product: String = monthly, purchased: Date, expires: Date, signed: Date? = nil,
+        environment: String = "Production", bundle: String = bundleId
+    ) -> JWSTransactionDecodedPayload {
+        var p = JWSTransactionDecodedPayload(
+            originalTransactionId: id, transactionId: id, bundleId: bundle, productId: product,
+            purchaseDate: GateTime.ms(purchased), originalPurchaseDate: GateTime.ms(purchased),
+            expiresDate: GateTime.ms(expires), type: "Auto-Renewable Subscription",
+            inAppOwnershipType: "PURCHASED", signedDate: GateTime.ms(signed ?? purchased),
+            environment: environment)
         p.quantity = 1
         return p
     }
@@ -175,8 +195,10 @@ struct TestSigner {
         var data: [String: Any] = ["bundleId": bundleId, "environment": "Production", "appAppleId": 1_234_567_890]
         if let transaction { data["signedTransactionInfo"] = transaction }
         if let renewal { data["signedRenewalInfo"] = renewal }
-        let object: [String: Any] = ["notificationType": type, "notificationUUID": UUID().uuidString.lowercased(), "data": data,
-                                     "version": "2.0", "signedDate": GateTime.ms(signed)]
+        let object: [String: Any] = [
+            "notificationType": type, "notificationUUID": UUID().uuidString.lowercased(), "data": data,
+            "version": "2.0", "signedDate": GateTime.ms(signed),
+        ]
         return try authority.sign(payload: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
 
@@ -220,8 +242,9 @@ func runConcurrently(_ commands: [(args: [String], env: [String: String])]) thro
         process.waitUntilExit()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
-        return ConcurrentResult(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                                stderr: String(decoding: e, as: UTF8.self))
+        return ConcurrentResult(
+            status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 }
 

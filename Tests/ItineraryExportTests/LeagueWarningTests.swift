@@ -7,7 +7,8 @@ import TestSupport
 @Suite("League warnings")
 struct LeagueWarningTests {
     static func trip(league: String, leagues: [League] = []) throws -> Trip {
-        var trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
+        var trip = try Exporter.loadTrip(
+            path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
         trip.leagues = leagues
         for d in trip.days.indices {
             for i in trip.days[d].items.indices {
@@ -20,12 +21,17 @@ struct LeagueWarningTests {
         return trip
     }
 
-    @Test("a one-word league without a code is named once, with the key to add; a code from the trip or a short name is quiet")
+    @Test(
+        "a one-word league without a code is named once, with the key to add; a code from the trip or a short name is quiet"
+    )
     func warns() throws {
         let warnings = Exporter.warnings(try Self.trip(league: "Bundesliga")).filter { $0.hasPrefix("leagues:") }
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("\"Bundesliga\"") == true && warnings.first?.contains("abbreviation") == true)
-        #expect(Exporter.warnings(try Self.trip(league: "Bundesliga", leagues: [League(id: "Bundesliga", abbreviation: "BL")]))
+        #expect(
+            Exporter.warnings(
+                try Self.trip(league: "Bundesliga", leagues: [League(id: "Bundesliga", abbreviation: "BL")])
+            )
             .allSatisfy { !$0.hasPrefix("leagues:") })
         #expect(Exporter.warnings(try Self.trip(league: "Saudi Pro League")).allSatisfy { !$0.hasPrefix("leagues:") })
         #expect(Exporter.warnings(try Self.trip(league: "MLB")).allSatisfy { !$0.hasPrefix("leagues:") })

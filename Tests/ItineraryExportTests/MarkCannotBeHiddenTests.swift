@@ -29,9 +29,11 @@ private func words(_ pdf: String) throws -> [(width: Double, height: Double, wor
         if line.contains("<page "), let w = attribute("width", line), let h = attribute("height", line) {
             pages.append((w, h, []))
         } else if line.contains("<word "), let x0 = attribute("xMin", line), let y0 = attribute("yMin", line),
-                  let x1 = attribute("xMax", line), let y1 = attribute("yMax", line),
-                  let open = line.firstIndex(of: ">"), let close = line.range(of: "</word>") {
-            let text = String(line[line.index(after: open)..<close.lowerBound]).replacingOccurrences(of: "&amp;", with: "&")
+            let x1 = attribute("xMax", line), let y1 = attribute("yMax", line),
+            let open = line.firstIndex(of: ">"), let close = line.range(of: "</word>")
+        {
+            let text = String(line[line.index(after: open)..<close.lowerBound]).replacingOccurrences(
+                of: "&amp;", with: "&")
             pages[pages.count - 1].words.append(Word(text: text, xMin: x0, yMin: y0, xMax: x1, yMax: y1))
         }
     }
@@ -55,8 +57,13 @@ private func inkedPixels(_ pdf: String, page: Int, _ w: Word, pageWidth: Double,
     let perPoint = 4 / max(1, pageWidth / 612, pageHeight / 842)
     let x = Int(w.xMin * perPoint), y = Int(w.yMin * perPoint)
     let width = max(1, Int((w.xMax - w.xMin) * perPoint)), height = max(1, Int((w.yMax - w.yMin) * perPoint))
-    let ppm = try runProcess("/usr/bin/pdftoppm", ["-r", String(72 * perPoint), "-f", String(page), "-l", String(page),
-                                                   "-x", String(x), "-y", String(y), "-W", String(width), "-H", String(height), pdf]).stdoutData
+    let ppm = try runProcess(
+        "/usr/bin/pdftoppm",
+        [
+            "-r", String(72 * perPoint), "-f", String(page), "-l", String(page),
+            "-x", String(x), "-y", String(y), "-W", String(width), "-H", String(height), pdf,
+        ]
+    ).stdoutData
     // P6 header: magic, width, height, maximum, each followed by one whitespace byte.
     var fields = 0, index = 0
     while fields < 4, index < ppm.count {
@@ -74,7 +81,9 @@ private func inkedPixels(_ pdf: String, page: Int, _ w: Word, pageWidth: Double,
 
 /// Checks every page of `pdf`: the mark's words in order, each inside the paper, at least 7 pt
 /// tall, with ink of 4.5:1 contrast in its box.
-private func expectMarkOnEveryPage(_ pdf: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectMarkOnEveryPage(
+    _ pdf: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let pages = try words(pdf)
     #expect(!pages.isEmpty, "\(what): no pages", sourceLocation: sourceLocation)
     for (index, page) in pages.enumerated() {
@@ -87,22 +96,28 @@ private func expectMarkOnEveryPage(_ pdf: String, _ what: String, sourceLocation
             continue
         }
         for word in page.words[start..<(start + markWords.count)] {
-            #expect(word.xMin >= 0 && word.yMin >= 0 && word.xMax <= page.width && word.yMax <= page.height,
-                    "\(what) page \(index + 1): \"\(word.text)\" at \(word) is off the \(page.width) × \(page.height) paper",
-                    sourceLocation: sourceLocation)
+            #expect(
+                word.xMin >= 0 && word.yMin >= 0 && word.xMax <= page.width && word.yMax <= page.height,
+                "\(what) page \(index + 1): \"\(word.text)\" at \(word) is off the \(page.width) × \(page.height) paper",
+                sourceLocation: sourceLocation)
             // At least 7 pt, and as large against the page as 7 pt is against Letter.
             let least = 7 * max(1, page.width / 612, page.height / 842)
-            #expect(word.yMax - word.yMin >= least, "\(what) page \(index + 1): \"\(word.text)\" is \(word.yMax - word.yMin) pt tall on a \(page.width) × \(page.height) page",
-                    sourceLocation: sourceLocation)
+            #expect(
+                word.yMax - word.yMin >= least,
+                "\(what) page \(index + 1): \"\(word.text)\" is \(word.yMax - word.yMin) pt tall on a \(page.width) × \(page.height) page",
+                sourceLocation: sourceLocation)
             let inked = try inkedPixels(pdf, page: index + 1, word, pageWidth: page.width, pageHeight: page.height)
-            #expect(inked >= 12, "\(what) page \(index + 1): \"\(word.text)\" has \(inked) pixels of 4.5:1 ink",
-                    sourceLocation: sourceLocation)
+            #expect(
+                inked >= 12, "\(what) page \(index + 1): \"\(word.text)\" has \(inked) pixels of 4.5:1 ink",
+                sourceLocation: sourceLocation)
         }
     }
 }
 
 /// Writes the classic template changed by `change` as `name`.json in the scratch directory.
-private func hidingTemplate(_ cli: GateCLI, _ name: String, base: String = "classic", _ change: (inout [String: Any]) -> Void) throws -> String {
+private func hidingTemplate(
+    _ cli: GateCLI, _ name: String, base: String = "classic", _ change: (inout [String: Any]) -> Void
+) throws -> String {
     let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/\(base).json"))
     var template = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     change(&template)
@@ -146,7 +161,9 @@ struct MarkCannotBeHiddenTests {
         _ = try cli.purchase(annual)
         var paths: [String] = []
         for change in hidingChanges {
-            let template = try hidingTemplate(cli, change.name, base: change.base) { setting(&$0, change.path, change.value) }
+            let template = try hidingTemplate(cli, change.name, base: change.base) {
+                setting(&$0, change.path, change.value)
+            }
             paths.append(template)
             let out = cli.path("\(change.name).pdf")
             let r = try cli.run([trip, out, "--template", template])
@@ -170,7 +187,9 @@ struct MarkCannotBeHiddenTests {
         let templates = cli.path("templates")
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
         for name in ["classic", "compact"] {
-            let changed = try hidingTemplate(cli, name) { setting(&$0, ["colors", "accent"], "#FFFFFF"); setting(&$0, ["styles", "furniture", "size"], 0.01) }
+            let changed = try hidingTemplate(cli, name) {
+                setting(&$0, ["colors", "accent"], "#FFFFFF"); setting(&$0, ["styles", "furniture", "size"], 0.01)
+            }
             try FileManager.default.moveItem(atPath: changed, toPath: templates + "/\(name).json")
         }
         let out = cli.path("out.pdf")
@@ -188,18 +207,24 @@ struct MarkCannotBeHiddenTests {
         // Medium's every glyph emptied by fontTools.
         let fonts = cli.path("fonts")
         try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts) where name.hasSuffix(".ttf") && name != "Inter-Medium.ttf" {
+        for name in try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts)
+        where name.hasSuffix(".ttf") && name != "Inter-Medium.ttf" {
             try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + name, toPath: fonts + "/" + name)
         }
-        let empty = try runProcess("/usr/bin/python3", ["-I", "-c", """
-            import sys
-            from fontTools.ttLib import TTFont
-            from fontTools.ttLib.tables._g_l_y_f import Glyph
-            font = TTFont(sys.argv[1])
-            for name in font.getGlyphOrder():
-                font["glyf"][name] = Glyph()
-            font.save(sys.argv[2])
-            """, TestPaths.fonts + "/Inter-Medium.ttf", fonts + "/Inter-Medium.ttf"])
+        let empty = try runProcess(
+            "/usr/bin/python3",
+            [
+                "-I", "-c",
+                """
+                import sys
+                from fontTools.ttLib import TTFont
+                from fontTools.ttLib.tables._g_l_y_f import Glyph
+                font = TTFont(sys.argv[1])
+                for name in font.getGlyphOrder():
+                    font["glyf"][name] = Glyph()
+                font.save(sys.argv[2])
+                """, TestPaths.fonts + "/Inter-Medium.ttf", fonts + "/Inter-Medium.ttf",
+            ])
         #expect(empty.status == 0, "\(empty.stderr)")
         let out = cli.path("out.pdf")
         let r = try cli.run([trip, out], env: ["EXPORT_ITINERARY_FONTS": fonts])
@@ -217,11 +242,17 @@ struct MarkCannotBeHiddenTests {
         let notice = "Test entitlement (LocalTesting) — not a purchase"
         // At the usual resolution, and at the coarsest a preview may have (where the mark grows
         // to stay legible).
-        for (change, dpi) in hidingChanges.map({ ($0, $0.name == "tenfold-paper" ? 9.0 : 144.0) }) + [(hidingChanges[1], 9.0), (hidingChanges[6], 18.0)] {
-            let template = try hidingTemplate(cli, change.name, base: change.base) { setting(&$0, change.path, change.value) }
+        for (change, dpi) in hidingChanges.map({ ($0, $0.name == "tenfold-paper" ? 9.0 : 144.0) }) + [
+            (hidingChanges[1], 9.0), (hidingChanges[6], 18.0),
+        ] {
+            let template = try hidingTemplate(cli, change.name, base: change.base) {
+                setting(&$0, change.path, change.value)
+            }
             let scale = dpi / 72
             // The paper, from the template (the image's size is rounded up to whole pixels).
-            let papers = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: template))) as? [String: Any])
+            let papers = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: template)))
+                    as? [String: Any])
             let paperName = try #require(papers["paper"] as? String)
             let paper = try #require((papers["papers"] as? [String: Any])?[paperName] as? [String: Any])
             let size = (try #require(paper["width"] as? Double), try #require(paper["height"] as? Double))
@@ -230,13 +261,18 @@ struct MarkCannotBeHiddenTests {
                 let r = try cli.run([trip, out, "--template", template, "--page", String(page), "--dpi", String(dpi)])
                 #expect(r.status == 0, "\(change.name): \(r.stderr)")
                 let drawn = try image(Data(contentsOf: URL(fileURLWithPath: out)))
-                let blank = LaidOutDocument(pages: [PageFrame(width: size.0, height: size.1)], outline: [],
-                                            metadata: DocumentMetadata(title: "", language: "en", linkDescriptions: [:]))
+                let blank = LaidOutDocument(
+                    pages: [PageFrame(width: size.0, height: size.1)], outline: [],
+                    metadata: DocumentMetadata(title: "", language: "en", linkDescriptions: [:]))
                 let alone = try image(PNGRenderer.render(blank, page: 0, text: text, scale: scale, mark: notice))
-                let plate = try EntitlementMark.geometry(notice, pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale).plate
+                let plate = try EntitlementMark.geometry(
+                    notice, pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale
+                ).plate
                 let x0 = Int((plate.x * scale).rounded(.up)) + 1, x1 = Int((plate.x + plate.width) * scale) - 1
                 let y0 = Int((plate.y * scale).rounded(.up)) + 1, y1 = Int((plate.y + plate.height) * scale) - 1
-                #expect(x0 > 0 && y0 > 0 && x1 < drawn.width && y1 < drawn.height, "\(change.name): plate \(plate) off the page")
+                #expect(
+                    x0 > 0 && y0 > 0 && x1 < drawn.width && y1 < drawn.height,
+                    "\(change.name): plate \(plate) off the page")
                 // Glyphs at least minimumPixels tall: 8 pt, or more in a coarse image.
                 #expect(EntitlementMark.size(pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale) * scale >= 9)
                 var differing = 0, inked = 0
@@ -247,8 +283,11 @@ struct MarkCannotBeHiddenTests {
                         if contrastOnWhite(a.0, a.1, a.2) >= 4.5 { inked += 1 }
                     }
                 }
-                #expect(differing == 0, "\(change.name) at \(dpi) dpi page \(page): \(differing) pixels of the mark changed")
-                #expect(inked > (dpi > 100 ? 200 : 40), "\(change.name) at \(dpi) dpi page \(page): \(inked) inked pixels")
+                #expect(
+                    differing == 0, "\(change.name) at \(dpi) dpi page \(page): \(differing) pixels of the mark changed"
+                )
+                #expect(
+                    inked > (dpi > 100 ? 200 : 40), "\(change.name) at \(dpi) dpi page \(page): \(inked) inked pixels")
             }
         }
     }

@@ -10,7 +10,8 @@ struct NavigationTests {
     @Test("the outline has the sections and one entry per day, each pointing at a destination that exists")
     func outline() throws {
         let exporter = try TestStores.exporter()
-        let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
+        let trip = try Exporter.loadTrip(
+            path: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json").path)
         let (document, text) = try exporter.layout(trip)
         defer { text.finishDocument() }
         #expect(document.outline.map(\.title) == ["Overview", "Itinerary", "Stadium progress"])

@@ -10,12 +10,19 @@ struct ReadOnlyStoreTests {
     private func asNobody(_ args: [String]) throws -> ProcessResult? {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else { return nil }
         // A checkout where nobody cannot reach the command or the fonts cannot run this test.
-        let reachable = try runProcess("/usr/sbin/runuser", ["-u", "nobody", "--", "/usr/bin/test", "-x", TestPaths.executable,
-                                                            "-a", "-r", TestPaths.fonts + "/fonts.lock"])
+        let reachable = try runProcess(
+            "/usr/sbin/runuser",
+            [
+                "-u", "nobody", "--", "/usr/bin/test", "-x", TestPaths.executable,
+                "-a", "-r", TestPaths.fonts + "/fonts.lock",
+            ])
         guard reachable.status == 0 else { return nil }
-        let env = ["EXPORT_ITINERARY_FONTS=" + TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES=" + TestPaths.templates,
-                   "EXPORT_ITINERARY_STOREKIT=" + TestPaths.root.appendingPathComponent("StoreKit").path]
-        return try runProcess("/usr/sbin/runuser", ["-u", "nobody", "--", "/usr/bin/env"] + env + [TestPaths.executable] + args)
+        let env = [
+            "EXPORT_ITINERARY_FONTS=" + TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES=" + TestPaths.templates,
+            "EXPORT_ITINERARY_STOREKIT=" + TestPaths.root.appendingPathComponent("StoreKit").path,
+        ]
+        return try runProcess(
+            "/usr/sbin/runuser", ["-u", "nobody", "--", "/usr/bin/env"] + env + [TestPaths.executable] + args)
     }
 
     /// A copy of a fresh Pro store in a directory only root may write: the database alone
@@ -24,7 +31,8 @@ struct ReadOnlyStoreTests {
         let source = try TestStores.makeProStore("ro-\(name)")
         let dir = URL(fileURLWithPath: "/tmp").appendingPathComponent("export-itinerary-ro-\(name)-\(getpid())").path
         try? FileManager.default.removeItem(atPath: dir)
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let script = """
             import sqlite3, shutil, sys, os
             src, dst, pending = sys.argv[1] + "/entitlements.sqlite", sys.argv[2] + "/entitlements.sqlite", sys.argv[3] == "1"
@@ -49,7 +57,9 @@ struct ReadOnlyStoreTests {
         #expect(status.stdout.hasPrefix("Pro (testing)"), "\(status.stdout)")
         let out = URL(fileURLWithPath: "/tmp").appendingPathComponent("export-itinerary-ro-\(getpid()).pdf").path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let export = try asNobody([TestPaths.examples.appendingPathComponent("day-trip.json").path, out, "--store", store])
+        let export = try asNobody([
+            TestPaths.examples.appendingPathComponent("day-trip.json").path, out, "--store", store,
+        ])
         #expect(export?.status == 0, "\(export?.stderr ?? "")")
         // Nothing was created beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["entitlements.sqlite"])
@@ -61,7 +71,12 @@ struct ReadOnlyStoreTests {
         guard let status = try asNobody(["entitlements", "status", "--store", store]) else { return }
         // Without the -shm file the log cannot be read read-only: an error, not the older state.
         #expect(status.status == 5, "\(status.stdout)\(status.stderr)")
-        #expect(status.stderr.contains("its write-ahead log (entitlements.sqlite-wal) holds changes not yet in the database"), "\(status.stderr)")
-        #expect(status.stderr.contains("run any 'export-itinerary entitlements' command once where the store can be written"))
+        #expect(
+            status.stderr.contains(
+                "its write-ahead log (entitlements.sqlite-wal) holds changes not yet in the database"),
+            "\(status.stderr)")
+        #expect(
+            status.stderr.contains(
+                "run any 'export-itinerary entitlements' command once where the store can be written"))
     }
 }

@@ -40,7 +40,8 @@ struct StoreErrorCommandLineTests {
     @Test("garbage in place of the database")
     func garbage() throws {
         let cli = try brokenStore("garbage") { file in
-            try Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: file))
+            try Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(
+                to: URL(fileURLWithPath: file))
         }
         try expectStoreFailure(cli)
         #expect(try cli.run(["entitlements", "status"]).stderr.contains("is corrupt"))
@@ -86,7 +87,9 @@ struct StoreErrorCommandLineTests {
         }
         let importFile = cli.path("x.txt")
         try Data("abc.def.ghi\n".utf8).write(to: URL(fileURLWithPath: importFile))
-        for args in [["entitlements", "import", importFile], ["storekit-test", "purchase", monthly], ["storekit-test", "clear"]] {
+        for args in [
+            ["entitlements", "import", importFile], ["storekit-test", "purchase", monthly], ["storekit-test", "clear"],
+        ] {
             let r = try cli.run(args)
             #expect(r.status == 5, "\(args): \(r.stderr)")
             expectOneLineError(r.stderr)
@@ -115,7 +118,8 @@ struct StoreTriggerCommandLineTests {
         let cli = GateCLI("store-trigger")
         try cli.setUpLocalTesting()
         _ = try cli.purchase(annual)
-        try cli.sql("""
+        try cli.sql(
+            """
             CREATE TRIGGER forever AFTER UPDATE ON meta BEGIN
                 SELECT count(*) FROM (WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x FROM r);
             END
@@ -138,9 +142,12 @@ struct StoreFileSizeLimitTests {
         _ = try cli.purchase(annual)
         for args in [["entitlements", "status"], [dayTrip, cli.path("out.pdf")]] {
             let command = "ulimit -f 31; exec \"$0\" \"$@\""
-            let r = try runProcess("/bin/bash", ["-c", command, TestPaths.executable] + args, environment: cli.environment())
+            let r = try runProcess(
+                "/bin/bash", ["-c", command, TestPaths.executable] + args, environment: cli.environment())
             #expect(r.status == 6, "\(args): \(r.stderr)")
-            #expect(r.stderr.contains("the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it"), "\(r.stderr)")
+            #expect(
+                r.stderr.contains("the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it"),
+                "\(r.stderr)")
         }
         // And the store is still sound.
         #expect(try cli.status().isPro)

@@ -14,7 +14,8 @@ struct TemplateCacheTests {
         let original = try String(contentsOfFile: TestPaths.templates + "/classic.json", encoding: .utf8)
         try Data(original.utf8).write(to: file)
         #expect(try exporter.loadTemplate(.file(file.path)).paper == "letter")
-        try Data(original.replacingOccurrences(of: "\"paper\": \"letter\"", with: "\"paper\": \"a4\"").utf8).write(to: file)
+        try Data(original.replacingOccurrences(of: "\"paper\": \"letter\"", with: "\"paper\": \"a4\"").utf8).write(
+            to: file)
         #expect(try exporter.loadTemplate(.file(file.path)).paper == "a4")
     }
 }

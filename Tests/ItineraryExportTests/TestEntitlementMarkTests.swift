@@ -20,7 +20,9 @@ private func text(_ pdf: String, page: Int) throws -> String {
 
 @Suite("Test entitlements: the marked PDF")
 struct TestEntitlementMarkTests {
-    @Test("a LocalTesting purchase: every page and the keywords carry the notice, in both designs; status says Pro (testing)")
+    @Test(
+        "a LocalTesting purchase: every page and the keywords carry the notice, in both designs; status says Pro (testing)"
+    )
     func everyPageIsMarked() throws {
         let cli = GateCLI("mark-pages")
         try cli.setUpLocalTesting()
@@ -67,7 +69,10 @@ struct TestEntitlementMarkTests {
         #expect(r.stdout.contains("1 local test transaction was removed"))
         #expect(try !cli.status().isPro)
         #expect(try cli.sqlValue("SELECT COUNT(*) FROM trusted_roots") == "0")
-        #expect(try cli.sqlValue("SELECT COUNT(*) FROM meta WHERE key IN ('localTesting.authority', 'localTesting.rootFingerprint')") == "0")
+        #expect(
+            try cli.sqlValue(
+                "SELECT COUNT(*) FROM meta WHERE key IN ('localTesting.authority', 'localTesting.rootFingerprint')")
+                == "0")
         #expect(try cli.run([dayTrip, cli.path("out.pdf")]).status == 3)
         #expect(try cli.run(["storekit-test", "purchase", annual]).status == 1)
         try cli.ok(["storekit-test", "enable"])

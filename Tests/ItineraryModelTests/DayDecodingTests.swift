@@ -5,15 +5,18 @@ import ItineraryModel
 /// Days: one per date, in order, from startDate to endDate.
 @Suite struct DayDecodingTests {
     static let breakages: [Breakage] = [
-        Breakage("days[1]", nil,
-                 "days: expected 3 days (2026-06-01 to 2026-06-03), got 2",
-                 "days[1].date: gap in days: 2026-06-02 is missing"),
+        Breakage(
+            "days[1]", nil,
+            "days: expected 3 days (2026-06-01 to 2026-06-03), got 2",
+            "days[1].date: gap in days: 2026-06-02 is missing"),
         // A bad date is taken to stand for the expected one, so the next day is no "gap".
         Breakage("days[1].date", "2026-06-01", "days[1].date: duplicate day 2026-06-01 (first at days[0])"),
-        Breakage("days[2].date", "2026-06-04",
-                 "days[2].date: 2026-06-04 is outside the trip, which runs 2026-06-01 to 2026-06-03"),
-        Breakage("days[0].date", "2026-05-31",
-                 "days[0].date: 2026-05-31 is outside the trip, which runs 2026-06-01 to 2026-06-03"),
+        Breakage(
+            "days[2].date", "2026-06-04",
+            "days[2].date: 2026-06-04 is outside the trip, which runs 2026-06-01 to 2026-06-03"),
+        Breakage(
+            "days[0].date", "2026-05-31",
+            "days[0].date: 2026-05-31 is outside the trip, which runs 2026-06-01 to 2026-06-03"),
         Breakage("days[1].date", "June 2", "days[1].date: expected a date \"YYYY-MM-DD\", got \"June 2\""),
         Breakage("days[1].date", nil, "days[1].date: required key is missing"),
         Breakage("days[1].city", "", "days[1].city: must not be empty"),
@@ -33,38 +36,42 @@ import ItineraryModel
     @Test func reportsAnExtraCopyOfADay() {
         var document = SampleTrips.full
         document[path: "days[3]"] = ["date": "2026-06-02", "city": "Chicago", "items": []]
-        #expect(problemLines(document) == [
-            "days: expected 3 days (2026-06-01 to 2026-06-03), got 4",
-            "days[3].date: duplicate day 2026-06-02 (first at days[1])",
-        ])
+        #expect(
+            problemLines(document) == [
+                "days: expected 3 days (2026-06-01 to 2026-06-03), got 4",
+                "days[3].date: duplicate day 2026-06-02 (first at days[1])",
+            ])
     }
 
     @Test func reportsDaysOutOfOrder() {
         var document = SampleTrips.full
         document[path: "days[1].date"] = "2026-06-03"
         document[path: "days[2].date"] = "2026-06-02"
-        #expect(problemLines(document) == [
-            "days[1].date: gap in days: 2026-06-02 is missing",
-            "days[2].date: days are not in date order: 2026-06-02 comes after 2026-06-03",
-        ])
+        #expect(
+            problemLines(document) == [
+                "days[1].date: gap in days: 2026-06-02 is missing",
+                "days[2].date: days are not in date order: 2026-06-02 comes after 2026-06-03",
+            ])
     }
 
     @Test func namesEveryMissingDayOfAGap() {
         var document = SampleTrips.full
         document[path: "endDate"] = "2026-06-05"
         document[path: "days[2].date"] = "2026-06-05"
-        #expect(problemLines(document) == [
-            "days: expected 5 days (2026-06-01 to 2026-06-05), got 3",
-            "days[2].date: gap in days: 2026-06-03 to 2026-06-04 are missing",
-        ])
+        #expect(
+            problemLines(document) == [
+                "days: expected 5 days (2026-06-01 to 2026-06-05), got 3",
+                "days[2].date: gap in days: 2026-06-03 to 2026-06-04 are missing",
+            ])
     }
 
     @Test func reportsMissingDaysAtTheStart() {
         let document = SampleTrips.changing(SampleTrips.minimal, "startDate", to: "2026-05-31")
-        #expect(problemLines(document) == [
-            "days: expected 2 days (2026-05-31 to 2026-06-01), got 1",
-            "days[0].date: gap in days: 2026-05-31 is missing",
-        ])
+        #expect(
+            problemLines(document) == [
+                "days: expected 2 days (2026-05-31 to 2026-06-01), got 1",
+                "days[0].date: gap in days: 2026-05-31 is missing",
+            ])
     }
 
     @Test func reportsMissingDaysAtTheEndByCount() {
@@ -75,17 +82,19 @@ import ItineraryModel
     @Test func checksOrderEvenWhenTheTripDatesAreBroken() {
         var document = SampleTrips.changing(SampleTrips.full, "startDate", to: "first of June")
         document[path: "days[2].date"] = "2026-06-01"
-        #expect(problemLines(document) == [
-            "startDate: expected a date \"YYYY-MM-DD\", got \"first of June\"",
-            "days[2].date: duplicate day 2026-06-01 (first at days[0])",
-        ])
+        #expect(
+            problemLines(document) == [
+                "startDate: expected a date \"YYYY-MM-DD\", got \"first of June\"",
+                "days[2].date: duplicate day 2026-06-01 (first at days[0])",
+            ])
     }
 
     private func leapTrip(year: Int) -> JSONValue {
         var document = SampleTrips.minimal
         document[path: "startDate"] = .string("\(year)-02-28")
         document[path: "endDate"] = .string("\(year)-03-01")
-        document[path: "days"] = .array(["02-28", "02-29", "03-01"].map { ["date": .string("\(year)-\($0)"), "city": "Phoenix", "items": []] })
+        document[path: "days"] = .array(
+            ["02-28", "02-29", "03-01"].map { ["date": .string("\(year)-\($0)"), "city": "Phoenix", "items": []] })
         return document
     }
 
@@ -95,10 +104,11 @@ import ItineraryModel
     }
 
     @Test func refusesLeapDayInOtherYears() {
-        #expect(problemLines(leapTrip(year: 2026)) == [
-            "days: expected 2 days (2026-02-28 to 2026-03-01), got 3",
-            "days[1].date: no such date \"2026-02-29\"",
-        ])
+        #expect(
+            problemLines(leapTrip(year: 2026)) == [
+                "days: expected 2 days (2026-02-28 to 2026-03-01), got 3",
+                "days[1].date: no such date \"2026-02-29\"",
+            ])
         #expect(problemLines(leapTrip(year: 2100)).contains("days[1].date: no such date \"2100-02-29\""))
     }
 

@@ -7,20 +7,30 @@ import ItineraryModel
     static let breakages: [Breakage] = [
         Breakage("days[0].items[1].homeTeam", "nyyy", "days[0].items[1].homeTeam: unknown team id \"nyyy\""),
         Breakage("days[0].items[1].awayTeam", "CHC", "days[0].items[1].awayTeam: unknown team id \"CHC\""),
-        Breakage("days[0].items[1].awayTeam", "chc", "days[0].items[1].awayTeam: must differ from homeTeam, got \"chc\" for both"),
+        Breakage(
+            "days[0].items[1].awayTeam", "chc",
+            "days[0].items[1].awayTeam: must differ from homeTeam, got \"chc\" for both"),
         Breakage("days[0].items[1].stadium", "x", "days[0].items[1].stadium: unknown stadium id \"x\""),
         Breakage("days[0].items[1].stadium", nil, "days[0].items[1].stadium: required key is missing"),
         Breakage("days[0].items[1].league", "", "days[0].items[1].league: must not be empty"),
-        Breakage("days[1].items[2].id", "g1", "days[1].items[2].id: duplicate game id \"g1\" (first at days[0].items[1])"),
-        Breakage("days[0].items[1].startTime", "2026-06-01T19:05:00",
-                 "days[0].items[1].startTime: expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \"2026-06-01T19:05:00\""),
-        Breakage("days[0].items[1].startTime", "2026-06-01T19:05:00 CDT",
-                 "days[0].items[1].startTime: expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \"2026-06-01T19:05:00 CDT\""),
-        Breakage("days[0].items[1].homeTem", "chc", "days[0].items[1].homeTem: unknown key (did you mean \"homeTeam\"?)"),
+        Breakage(
+            "days[1].items[2].id", "g1", "days[1].items[2].id: duplicate game id \"g1\" (first at days[0].items[1])"),
+        Breakage(
+            "days[0].items[1].startTime", "2026-06-01T19:05:00",
+            "days[0].items[1].startTime: expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \"2026-06-01T19:05:00\""
+        ),
+        Breakage(
+            "days[0].items[1].startTime", "2026-06-01T19:05:00 CDT",
+            "days[0].items[1].startTime: expected an RFC 3339 date-time like \"2026-06-12T19:10:00-05:00\", got \"2026-06-01T19:05:00 CDT\""
+        ),
+        Breakage(
+            "days[0].items[1].homeTem", "chc", "days[0].items[1].homeTem: unknown key (did you mean \"homeTeam\"?)"),
         Breakage("days[0].items[1].ticket", "208/4/5-6", "days[0].items[1].ticket: expected an object, got a string"),
-        Breakage("days[0].items[1].ticket.url", "ftp://tickets.example.com/g1",
-                 "days[0].items[1].ticket.url: expected an absolute http or https URL, got \"ftp://tickets.example.com/g1\""),
-        Breakage("days[0].items[1].ticket.seat", "5", "days[0].items[1].ticket.seat: unknown key (did you mean \"seats\"?)"),
+        Breakage(
+            "days[0].items[1].ticket.url", "ftp://tickets.example.com/g1",
+            "days[0].items[1].ticket.url: expected an absolute http or https URL, got \"ftp://tickets.example.com/g1\""),
+        Breakage(
+            "days[0].items[1].ticket.seat", "5", "days[0].items[1].ticket.seat: unknown key (did you mean \"seats\"?)"),
         Breakage("days[0].items[1].ticket.row", 4, "days[0].items[1].ticket.row: expected a string, got a number"),
         // Leagues are not cross-checked: exhibition games happen.
         Breakage("days[0].items[1].league", "Spring Training"),
@@ -31,8 +41,10 @@ import ItineraryModel
         breakage.check(against: SampleTrips.full)
     }
 
-    @Test(arguments: ["2026-06-01T19:05:00Z", "2026-06-02T00:05:00.123456+00:00", "2026-06-01T19:05:00-05:00",
-                      "2026-06-02T05:35:00+10:30"])
+    @Test(arguments: [
+        "2026-06-01T19:05:00Z", "2026-06-02T00:05:00.123456+00:00", "2026-06-01T19:05:00-05:00",
+        "2026-06-02T05:35:00+10:30",
+    ])
     func acceptsRFC3339StartTimes(text: String) throws {
         let document = SampleTrips.changing(SampleTrips.full, "days[0].items[1].startTime", to: .string(text))
         let trip = try TripLoader.load(JSONWriter.data(document))

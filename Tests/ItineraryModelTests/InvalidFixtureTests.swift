@@ -24,7 +24,8 @@ import ItineraryModel
     @Test(arguments: fixtureNames)
     func fixtureFailsAsExpected(name: String) throws {
         let json = try Data(contentsOf: Self.directory.appendingPathComponent(name + ".json"))
-        let expectedText = try String(contentsOf: Self.directory.appendingPathComponent(name + ".expected"), encoding: .utf8)
+        let expectedText = try String(
+            contentsOf: Self.directory.appendingPathComponent(name + ".expected"), encoding: .utf8)
         let expected = expectedText.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         #expect(!expected.isEmpty)
         #expect(Self.errorLines(json) == expected)

@@ -5,9 +5,11 @@ import Testing
 @Suite struct KeySuggestionTests {
     private let keys = TripDecoder.topLevelKeys
 
-    @Test(arguments: [("naem", "name"), ("nmae", "name"), ("startdate", "startDate"), ("unit", "units"),
-                      ("travler", "traveler"), ("stadium", "stadiums"), ("schemaversion", "schemaVersion"),
-                      ("progres", "progress"), ("extension", "extensions"), ("endate", "endDate")])
+    @Test(arguments: [
+        ("naem", "name"), ("nmae", "name"), ("startdate", "startDate"), ("unit", "units"),
+        ("travler", "traveler"), ("stadium", "stadiums"), ("schemaversion", "schemaVersion"),
+        ("progres", "progress"), ("extension", "extensions"), ("endate", "endDate"),
+    ])
     func suggestsCloseKeys(typed: String, expected: String) {
         #expect(KeySuggestion.closest(to: typed, among: keys) == expected)
     }

@@ -10,10 +10,14 @@ import ItineraryModel
         Breakage("progress.totalStadiums", 30.0, "progress.totalStadiums: expected an integer, got 30.0"),
         Breakage("progress.totalStadiums", nil, "progress.totalStadiums: required key is missing"),
         Breakage("progress.league", nil, "progress.league: required key is missing"),
-        Breakage("progress.visitedStadiumIds", "wrigley", "progress.visitedStadiumIds: expected an array, got a string"),
+        Breakage(
+            "progress.visitedStadiumIds", "wrigley", "progress.visitedStadiumIds: expected an array, got a string"),
         Breakage("progress.visitedStadiumIds[1]", "", "progress.visitedStadiumIds[1]: must not be empty"),
         Breakage("progress.visitedStadiumIds[1]", 7, "progress.visitedStadiumIds[1]: expected a string, got a number"),
-        Breakage("progress.visited", 1, #"progress.visited: unknown key (expected "league", "visitedStadiumIds", "totalStadiums" or "visitedCount")"#),
+        Breakage(
+            "progress.visited", 1,
+            #"progress.visited: unknown key (expected "league", "visitedStadiumIds", "totalStadiums" or "visitedCount")"#
+        ),
         Breakage("progress", [], "progress: expected an object, got an array"),
     ]
 

@@ -16,7 +16,8 @@ import ItineraryModel
         Breakage("id", "", "id: must not be empty"),
         Breakage("id", " \t ", "id: must not be only whitespace"),
         Breakage("id", .string(String(repeating: "x", count: 129)), "id: must be at most 128 characters, got 129"),
-        Breakage("name", .string(String(repeating: "é", count: 2001)), "name: must be at most 2000 characters, got 2001"),
+        Breakage(
+            "name", .string(String(repeating: "é", count: 2001)), "name: must be at most 2000 characters, got 2001"),
         Breakage("traveler", ["Ana"], "traveler: expected a string, got an array"),
         Breakage("startDate", "2026-6-1", "startDate: expected a date \"YYYY-MM-DD\", got \"2026-6-1\""),
         Breakage("startDate", "2025-02-29", "startDate: no such date \"2025-02-29\""),
@@ -45,21 +46,25 @@ import ItineraryModel
         var document = SampleTrips.changing(SampleTrips.minimal, "schemaVersion", to: 2)
         document[path: "itinerary"] = []
         document[path: "id"] = nil
-        #expect(problemLines(document) == ["schemaVersion: unsupported schema version 2; this exporter reads version 1"])
+        #expect(
+            problemLines(document) == ["schemaVersion: unsupported schema version 2; this exporter reads version 1"])
     }
 
     @Test func reportsDuplicateKeysAtTheSecondOne() {
-        let text = #"{"schemaVersion": 1, "id": "a", "startDate": "2026-06-01", "id": "b", "endDate": "2026-06-01", "#
+        let text =
+            #"{"schemaVersion": 1, "id": "a", "startDate": "2026-06-01", "id": "b", "endDate": "2026-06-01", "#
             + #""days": [{"date": "2026-06-01", "city": "X", "items": [], "city": "Y"}], "schemaVersion": 1}"#
-        #expect(problemLines(Data(text.utf8)) == [
-            "id: duplicate key",
-            "days[0].city: duplicate key",
-            "schemaVersion: duplicate key",
-        ])
+        #expect(
+            problemLines(Data(text.utf8)) == [
+                "id: duplicate key",
+                "days[0].city: duplicate key",
+                "schemaVersion: duplicate key",
+            ])
     }
 
     @Test func refusesNumbersOutOfRange() {
-        let text = JSONWriter.text(SampleTrips.minimal).replacingOccurrences(of: #""schemaVersion":1"#, with: #""schemaVersion":1e999"#)
+        let text = JSONWriter.text(SampleTrips.minimal).replacingOccurrences(
+            of: #""schemaVersion":1"#, with: #""schemaVersion":1e999"#)
         #expect(problemLines(Data(text.utf8)) == ["schemaVersion: must be a finite number"])
     }
 

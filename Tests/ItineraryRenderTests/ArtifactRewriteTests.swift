@@ -20,11 +20,16 @@ private func pdf(_ objects: [String], root: Int = 1) -> [UInt8] {
     return out
 }
 
-private func stream(_ content: String) -> String { "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream" }
+private func stream(_ content: String) -> String {
+    "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
+}
 
 private func element(_ text: String) throws -> (StructureElement, PDFFile) {
     let file = try PDFFile(pdf(["<< /Type /Catalog >>", text]))
-    return (StructureElement(number: 2, dictionary: try #require(try file.object(2).value.dictionary), role: "Private"), file)
+    return (
+        StructureElement(number: 2, dictionary: try #require(try file.object(2).value.dictionary), role: "Private"),
+        file
+    )
 }
 
 extension ArtifactRewrite {
@@ -33,7 +38,8 @@ extension ArtifactRewrite {
 
 @Suite("Artifact rewrite")
 struct ArtifactRewriteTests {
-    @Test("a furniture element holds marked content on one page: integers or MCR dictionaries; anything else is refused")
+    @Test(
+        "a furniture element holds marked content on one page: integers or MCR dictionaries; anything else is refused")
     func elementShapes() throws {
         var rewrite = ArtifactRewrite()
         try rewrite.add(try element("<< /S /Private /P 4 0 R /Pg 2 0 R /K 0 >>"))
@@ -41,13 +47,19 @@ struct ArtifactRewriteTests {
         try rewrite.add(try element("<< /S /Private /P 4 0 R /K [ << /Type /MCR /Pg 9 0 R /MCID 0 >> 1 ] >>"))
         #expect(rewrite.elements.map(\.markedContent) == [[0], [3, 4], [0, 1]])
         #expect(rewrite.elements.map(\.page) == [2, 2, 9])
-        for bad in ["<< /S /Private /K 0 >>", "<< /S /Private /P 4 0 R /K 0 >>", "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ 5 0 R ] >>",
-                    "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ << /Type /MCR /Pg 9 0 R /MCID 0 >> ] >>", "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ ] >>"] {
+        for bad in [
+            "<< /S /Private /K 0 >>", "<< /S /Private /P 4 0 R /K 0 >>",
+            "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ 5 0 R ] >>",
+            "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ << /Type /MCR /Pg 9 0 R /MCID 0 >> ] >>",
+            "<< /S /Private /P 4 0 R /Pg 2 0 R /K [ ] >>",
+        ] {
             #expect(throws: PDFError.self, "\(bad)") { try rewrite.add(try element(bad)) }
         }
     }
 
-    @Test("a parent tree with kids, content over two streams, MCR kids: furniture becomes artifacts, null entries, and leaves its parent")
+    @Test(
+        "a parent tree with kids, content over two streams, MCR kids: furniture becomes artifacts, null entries, and leaves its parent"
+    )
     func generalShapes() throws {
         let first = "q /Private << /MCID 0 >> BDC (page 1) Tj EMC /P << /MCID 1 >> BDC (text) Tj EMC"
         let second = "/Private <</MCID 2>> BDC (footer) Tj EMC Q"
@@ -65,41 +77,57 @@ struct ArtifactRewriteTests {
             stream(first), stream(second),
             "[ 6 0 R 7 0 R 8 0 R ]",
         ])
-        let update = AccessibilityUpdate(language: "en", figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
+        let update = AccessibilityUpdate(
+            language: "en", figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
         let file = try PDFFile(Array(try update.apply(to: bytes)))
         #expect(file.entries[6] == .free && file.entries[8] == .free)
         #expect(try file.object(5).value["K"] == .array([.reference(PDFReference(7))]))
         #expect(try file.object(13).value == .array([.null, .reference(PDFReference(7)), .null]))
-        let contents = try [11, 12].map { String(decoding: try file.decodedData(try #require(try file.object($0).stream)), as: UTF8.self) }
-        #expect(contents == [first.replacingOccurrences(of: "/Private << /MCID 0 >> BDC", with: "/Artifact BMC"),
-                             second.replacingOccurrences(of: "/Private <</MCID 2>> BDC", with: "/Artifact BMC")])
+        let contents = try [11, 12].map {
+            String(decoding: try file.decodedData(try #require(try file.object($0).stream)), as: UTF8.self)
+        }
+        #expect(
+            contents == [
+                first.replacingOccurrences(of: "/Private << /MCID 0 >> BDC", with: "/Artifact BMC"),
+                second.replacingOccurrences(of: "/Private <</MCID 2>> BDC", with: "/Artifact BMC"),
+            ])
     }
 
     @Test("refused: furniture in the content that the structure does not name, or named but missing from the content")
     func mismatches() throws {
         func document(_ content: String) -> [UInt8] {
-            pdf(["<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 4 0 R >>",
-                 "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
-                 "<< /Type /Page /Parent 2 0 R /Contents 7 0 R /StructParents 0 >>",
-                 "<< /Type /StructTreeRoot /K [ 5 0 R ] /ParentTree << /Nums [ 0 6 0 R ] >> >>",
-                 "<< /S /Private /P 4 0 R /Pg 3 0 R /K 0 >>",
-                 "[ 5 0 R ]",
-                 stream(content)])
+            pdf([
+                "<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 4 0 R >>",
+                "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R /Contents 7 0 R /StructParents 0 >>",
+                "<< /Type /StructTreeRoot /K [ 5 0 R ] /ParentTree << /Nums [ 0 6 0 R ] >> >>",
+                "<< /S /Private /P 4 0 R /Pg 3 0 R /K 0 >>",
+                "[ 5 0 R ]",
+                stream(content),
+            ])
         }
-        let update = AccessibilityUpdate(language: nil, figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
+        let update = AccessibilityUpdate(
+            language: nil, figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
         #expect(try !update.apply(to: document("/Private << /MCID 0 >> BDC EMC")).isEmpty)
-        #expect(throws: RenderError.self) { try update.apply(to: document("/Private << /MCID 0 >> BDC EMC /Private << /MCID 1 >> BDC EMC")) }
+        #expect(throws: RenderError.self) {
+            try update.apply(to: document("/Private << /MCID 0 >> BDC EMC /Private << /MCID 1 >> BDC EMC"))
+        }
         #expect(throws: RenderError.self) { try update.apply(to: document("(/Private << /MCID 0 >> BDC) Tj")) }
     }
 
-    @Test("crafted shapes: /K as arrays of their own, objects of generation 1; the figure named, the link named, the furniture an artifact")
+    @Test(
+        "crafted shapes: /K as arrays of their own, objects of generation 1; the figure named, the link named, the furniture an artifact"
+    )
     func craftedShapes() throws {
         func crafted(_ name: String) throws -> [UInt8] {
-            Array(try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/pdf/crafted/\(name).pdf")))
+            Array(
+                try Data(
+                    contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                        .appendingPathComponent("Fixtures/pdf/crafted/\(name).pdf")))
         }
-        let update = AccessibilityUpdate(language: "en", figureAlternates: ["The map"], linkDescriptions: ["https://example.com/another": "Another"],
-                                         title: "t", author: nil)
+        let update = AccessibilityUpdate(
+            language: "en", figureAlternates: ["The map"], linkDescriptions: ["https://example.com/another": "Another"],
+            title: "t", author: nil)
         let kids = try PDFFile(Array(try update.apply(to: try crafted("indirect-K-arrays"))))
         #expect(try kids.object(5).value["Alt"] == .string(Array("The map".utf8)))
         #expect(kids.entries[6] == .free)

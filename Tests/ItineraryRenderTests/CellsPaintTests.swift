@@ -9,8 +9,9 @@ import TestSupport
 
 @Suite("Painted cells")
 struct CellsPaintTests {
-    @Test("each set cell is filled and each clear one left white, across the image's 32-bit words and rows",
-          arguments: [1, 7, 31, 32, 33, 65])
+    @Test(
+        "each set cell is filled and each clear one left white, across the image's 32-bit words and rows",
+        arguments: [1, 7, 31, 32, 33, 65])
     func fillsTheSetCells(columns: Int) throws {
         // A pattern that differs from column to column and row to row (no two rows alike).
         let rows = 5
@@ -25,8 +26,9 @@ struct CellsPaintTests {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         let engine = TextEngine(fontSet: try FontSet(directory: TestPaths.fonts))
-        let page = PageFrame(width: Double(width), height: Double(height),
-                             items: [.cells(grid, origin: origin, cell: cell, color: Color(red: 0, green: 0, blue: 0))], label: nil)
+        let page = PageFrame(
+            width: Double(width), height: Double(height),
+            items: [.cells(grid, origin: origin, cell: cell, color: Color(red: 0, green: 0, blue: 0))], label: nil)
         Painter(cr: cr, text: engine, emitsTags: false).paint(page)
         cairo_surface_flush(surface)
         let data = try #require(cairo_image_surface_get_data(surface))

@@ -14,7 +14,8 @@ struct DocumentMarkTests {
         let style = TextStyle(family: "Inter", size: 9, lineHeight: 13)
         let line = engine.setParagraph([StyledSpan("Day 1 · Chicago", style)], width: nil)[0]
         let page = PageFrame(width: 200, height: 100, items: [.text(spans: line.spans, origin: Point(x: 10, y: 20))])
-        return LaidOutDocument(pages: [page], outline: [], metadata: DocumentMetadata(title: "t"), laidOutWith: engine.documentMark)
+        return LaidOutDocument(
+            pages: [page], outline: [], metadata: DocumentMetadata(title: "t"), laidOutWith: engine.documentMark)
     }
 
     private let options = PDFOptions(creationDate: "2026-01-01T00:00:00Z", creator: "tests")

@@ -32,9 +32,11 @@ struct FastFormatTests {
     /// at every precision, integers, signed zeros, and doubles from random bits.
     private func samples() -> [Double] {
         var generator = SystemRandomNumberGenerator()
-        var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.0005, 0.0015, 1e-7, .leastNonzeroMagnitude, 2.2250738585072014e-308,
-                                1234.5, 595.276, 841.89, 0.980392, 0.1, 0.09999999999999999, 9.9999995, 99.9995,
-                                Double(Int64.max) / 2, 9.223372036854775e18]
+        var values: [Double] = [
+            0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.0005, 0.0015, 1e-7, .leastNonzeroMagnitude, 2.2250738585072014e-308,
+            1234.5, 595.276, 841.89, 0.980392, 0.1, 0.09999999999999999, 9.9999995, 99.9995,
+            Double(Int64.max) / 2, 9.223372036854775e18,
+        ]
         for k in 0..<19 {
             let half = 5 / pow(10, Double(k + 1))
             values += [half, 1 + half, 3 * half, -half, Double(k) + 0.5]
@@ -76,16 +78,25 @@ struct FastFormatTests {
     func integersMatchGlibc() {
         var generator = SystemRandomNumberGenerator()
         var values: [Int64] = [0, 1, -1, 42, -42, Int64(Int32.max), Int64(Int32.min), .max, .min]
-        for _ in 0..<20_000 { values.append(Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0...63, using: &generator)) }
+        for _ in 0..<20_000 {
+            values.append(
+                Int64.random(in: .min ... .max, using: &generator) >> Int64.random(in: 0...63, using: &generator))
+        }
         for value in values {
-            for (conversion, zero, width) in [("d", false, 0), ("d", true, 5), ("d", false, 7), ("x", true, 2), ("x", true, 4), ("X", false, 0), ("u", false, 3)] {
+            for (conversion, zero, width) in [
+                ("d", false, 0), ("d", true, 5), ("d", false, 7), ("x", true, 2), ("x", true, 4), ("X", false, 0),
+                ("u", false, 3),
+            ] {
                 var buffer = [CChar](repeating: 0, count: 128)
-                let n = ei_format_integer(&buffer, buffer.count, value, CChar(UInt8(ascii: conversion.unicodeScalars.first!)),
-                                          zero ? 1 : 0, Int32(width))
+                let n = ei_format_integer(
+                    &buffer, buffer.count, value, CChar(UInt8(ascii: conversion.unicodeScalars.first!)),
+                    zero ? 1 : 0, Int32(width))
                 let format = "%" + (zero ? "0" : "") + (width > 0 ? "\(width)" : "") + "ll" + conversion
                 let theirs = glibc(format, [value])
                 #expect(n == Int32(theirs.utf8.count))
-                if string(buffer) != theirs { Issue.record("\(format) of \(value): ours \(string(buffer)), glibc \(theirs)") }
+                if string(buffer) != theirs {
+                    Issue.record("\(format) of \(value): ours \(string(buffer)), glibc \(theirs)")
+                }
             }
         }
     }
@@ -102,12 +113,18 @@ struct FastFormatTests {
 
     @Test("only one plain %f, %.Nf, %.*f or integer conversion is taken; every other format goes to glibc")
     func formatsTaken() {
-        for format in ["%f", "%.3f", "%.0f", "%.18f", "%.*f", "%d", "%u", "%x", "%X", "%02x", "%04X", "%0*x", "%*d", "%ld", "%lld", "%lu"] {
+        for format in [
+            "%f", "%.3f", "%.0f", "%.18f", "%.*f", "%d", "%u", "%x", "%X", "%02x", "%04X", "%0*x", "%*d", "%ld", "%lld",
+            "%lu",
+        ] {
             #expect(ei_fast_format_takes(format) == 1, "\(format)")
         }
-        for format in ["", "%", "%0", "%5", "%l", "%ll", "%.", "%.3", "%*", "%0*", "%.*", "%%", "%s", "%c", "%e", "%g", "%F", "%Lf",
-                       "%5.2f", "%05f", "%*f", "%lf", "%.19f", "%-5d", "%+d", "% d", "%#x", "%hd", "%hhd", "%zu", "%jd", "%.3d",
-                       "%o", "%1$d", "%'d", "%65d", "%lllx", "x%d", "%d ", "%d%d", "   /SMask %d 0 R\n"] {
+        for format in [
+            "", "%", "%0", "%5", "%l", "%ll", "%.", "%.3", "%*", "%0*", "%.*", "%%", "%s", "%c", "%e", "%g", "%F",
+            "%Lf",
+            "%5.2f", "%05f", "%*f", "%lf", "%.19f", "%-5d", "%+d", "% d", "%#x", "%hd", "%hhd", "%zu", "%jd", "%.3d",
+            "%o", "%1$d", "%'d", "%65d", "%lllx", "x%d", "%d ", "%d%d", "   /SMask %d 0 R\n",
+        ] {
             #expect(ei_fast_format_takes(format) == 0, "\(format)")
         }
     }
@@ -115,7 +132,9 @@ struct FastFormatTests {
     @Test("a format cut short is not read past its terminator (it ends a page here, the next is unreadable)")
     func noReadPastTheEnd() throws {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        guard let base = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
+        guard let base = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            base != MAP_FAILED
+        else {
             Issue.record("mmap failed")
             return
         }
@@ -133,19 +152,31 @@ struct FastFormatTests {
     private func document(_ engine: TextEngine) -> LaidOutDocument {
         let style = TextStyle(family: "Inter", size: 9.37, lineHeight: 13)
         let line = engine.setParagraph([StyledSpan("Cincinnati → Kansas City · 0.0003 km", style)], width: nil)[0]
-        let ink = Color(red: 0.101961, green: 0.101961, blue: 0.180392), paper = Color(red: 0.980392, green: 0.976471, blue: 0.968627)
+        let ink = Color(red: 0.101961, green: 0.101961, blue: 0.180392),
+            paper = Color(red: 0.980392, green: 0.976471, blue: 0.968627)
         var items: [DisplayItem] = [
             .textHalo(spans: line.spans, origin: Point(x: 10.0625, y: 20.5), color: paper, width: 3),
             .text(spans: line.spans, origin: Point(x: 10.0625, y: 20.5)),
-            .rect(Rect(x: 5.333, y: 40.001, width: 180.25, height: 30.0000001), radius: 6, fill: paper, stroke: ink, strokeWidth: 0.75),
+            .rect(
+                Rect(x: 5.333, y: 40.001, width: 180.25, height: 30.0000001), radius: 6, fill: paper, stroke: ink,
+                strokeWidth: 0.75),
             .circle(center: Point(x: 100.1, y: 90.05), radius: 3.3, fill: ink),
-            .line(from: Point(x: -0.04, y: 95), to: Point(x: 199.99, y: 95.0001), width: 0.5, color: ink, dash: [1.5, 0.75]),
+            .line(
+                from: Point(x: -0.04, y: 95), to: Point(x: 199.99, y: 95.0001), width: 0.5, color: ink,
+                dash: [1.5, 0.75]),
         ]
-        items.append(.path([.move(Point(x: 0.01, y: 0.002)), .curve(Point(x: 33.3333, y: -0.0007), Point(x: 66.6667, y: 80.125),
-                                                                  Point(x: 199.5, y: 99.99)), .close],
-                           style: PathStyle(fill: nil, stroke: ink, lineWidth: 1.3125, lineCap: .round, lineJoin: .round)))
+        items.append(
+            .path(
+                [
+                    .move(Point(x: 0.01, y: 0.002)),
+                    .curve(
+                        Point(x: 33.3333, y: -0.0007), Point(x: 66.6667, y: 80.125),
+                        Point(x: 199.5, y: 99.99)), .close,
+                ],
+                style: PathStyle(fill: nil, stroke: ink, lineWidth: 1.3125, lineCap: .round, lineJoin: .round)))
         let page = PageFrame(width: 200, height: 100, items: items)
-        return LaidOutDocument(pages: [page], outline: [], metadata: DocumentMetadata(title: "numbers"), laidOutWith: engine.documentMark)
+        return LaidOutDocument(
+            pages: [page], outline: [], metadata: DocumentMetadata(title: "numbers"), laidOutWith: engine.documentMark)
     }
 
     @Test("cairo's calls reach the fast path, and the PDF is the same bytes without it")
@@ -155,7 +186,9 @@ struct FastFormatTests {
         let options = PDFOptions(creationDate: "2026-01-01T00:00:00Z", creator: "tests")
         let before = ei_fast_format_answered()
         let fast = try PDFRenderer.render(doc, text: engine, options: options)
-        #expect(ei_fast_format_answered() > before + 100, "cairo's snprintf calls did not reach CFastFormat: is __snprintf_chk exported?")
+        #expect(
+            ei_fast_format_answered() > before + 100,
+            "cairo's snprintf calls did not reach CFastFormat: is __snprintf_chk exported?")
         ei_fast_format_set_enabled(0)
         defer { ei_fast_format_set_enabled(1) }
         let slow = try PDFRenderer.render(doc, text: engine, options: options)

@@ -4,10 +4,15 @@ import Testing
 
 @Suite("Emoji sequences")
 struct EmojiSequencesTests {
-    @Test("a flag is its country code, a modified or joined sequence its first emoji, a tag sequence its black flag", arguments: [
-        ("Tokyo 🇯🇵", "Tokyo JP"), ("🇺🇸🇨🇦 tour", "US CA tour"), ("Table for 4 \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466};", "Table for 4 \u{1F468};"), ("👍🏽 seats", "👍 seats"), ("👨‍👩‍👧 trip", "👨 trip"),
-        ("👩‍❤️‍👨", "👩"), ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} fans", "🏴 fans"), ("⛹️‍♀️", "⛹️"), ("Gate 1️⃣ #️⃣ keycap", "Gate 1 # keycap"),
-    ])
+    @Test(
+        "a flag is its country code, a modified or joined sequence its first emoji, a tag sequence its black flag",
+        arguments: [
+            ("Tokyo 🇯🇵", "Tokyo JP"), ("🇺🇸🇨🇦 tour", "US CA tour"),
+            ("Table for 4 \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466};", "Table for 4 \u{1F468};"),
+            ("👍🏽 seats", "👍 seats"), ("👨‍👩‍👧 trip", "👨 trip"),
+            ("👩‍❤️‍👨", "👩"), ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} fans", "🏴 fans"), ("⛹️‍♀️", "⛹️"),
+            ("Gate 1️⃣ #️⃣ keycap", "Gate 1 # keycap"),
+        ])
     func sequences(text: String, drawn: String) {
         #expect(EmojiSequences.drawable(text) == drawn)
     }
@@ -21,7 +26,8 @@ struct EmojiSequencesTests {
 
     @Test("a flag is a piece of its own, between the text before and after it")
     func pieces() {
-        #expect(EmojiSequences.pieces("🇺🇸🇨🇦 tour") == [.init("US", isFlag: true), .init("CA", isFlag: true), .init(" tour")])
+        #expect(
+            EmojiSequences.pieces("🇺🇸🇨🇦 tour") == [.init("US", isFlag: true), .init("CA", isFlag: true), .init(" tour")])
         #expect(EmojiSequences.pieces("Tokyo 🇯🇵!") == [.init("Tokyo "), .init("JP", isFlag: true), .init("!")])
         #expect(EmojiSequences.pieces("Zürich") == [.init("Zürich")])
         #expect(EmojiSequences.pieces("👍🏽") == [.init("👍")])

@@ -10,8 +10,10 @@ struct FontLockTests {
     /// A copy of Fonts/ with its lock.
     private func copy(_ name: String) throws -> URL {
         let dir = TestPaths.scratch(name)
-        for file in try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts) where file.hasSuffix(".ttf") || file == "fonts.lock" {
-            try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+        for file in try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts)
+        where file.hasSuffix(".ttf") || file == "fonts.lock" {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
         }
         return dir
     }
@@ -50,7 +52,8 @@ struct FontLockTests {
         let handle = try FileHandle(forWritingTo: file)
         try handle.write(contentsOf: bytes)
         try handle.close()
-        try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: file.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: attributes[.modificationDate]!], ofItemAtPath: file.path)
         #expect(throws: FontSetError.self) { _ = try FontSet(directory: dir.path) }
     }
 
@@ -61,7 +64,10 @@ struct FontLockTests {
             fonts-inter\t/usr/share/fonts/opentype/inter/Inter-Regular.otf\taaa\tInter-Regular.ttf\tBBB
             fonts-noto-core\t/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf\tccc
             """
-        #expect(FontLock.pins(lock: lock) == [FontLock.Pin(name: "Inter-Regular.ttf", sha256: "bbb"),
-                                              FontLock.Pin(name: "NotoSans-Regular.ttf", sha256: "ccc")])
+        #expect(
+            FontLock.pins(lock: lock) == [
+                FontLock.Pin(name: "Inter-Regular.ttf", sha256: "bbb"),
+                FontLock.Pin(name: "NotoSans-Regular.ttf", sha256: "ccc"),
+            ])
     }
 }

@@ -14,8 +14,10 @@ extension TextEngine {
         defer { pango_font_description_free(desc) }
         let m = pango_context_get_metrics(context, desc, pango_context_get_language(context))
         defer { pango_font_metrics_unref(m) }
-        return (Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
-                Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE))
+        return (
+            Double(pango_font_metrics_get_ascent(m)) / Double(PANGO_SCALE),
+            Double(pango_font_metrics_get_descent(m)) / Double(PANGO_SCALE)
+        )
     }
 }
 
@@ -32,10 +34,13 @@ struct FontMetricsTests {
             for weight in [400, 500, 600, 700] {
                 for italic in [false, true] {
                     for size in [6, 6.75, 7.5, 9, 10.5, 11, 13.5, 34] {
-                        let style = TextStyle(family: family, weight: weight, italic: italic, size: size, lineHeight: size * 1.4)
+                        let style = TextStyle(
+                            family: family, weight: weight, italic: italic, size: size, lineHeight: size * 1.4)
                         let fast = engine.metrics(style), reference = engine.pangoContextMetrics(style)
-                        #expect(fast.ascent == reference.ascent && fast.descent == reference.descent,
-                                "\(family) \(weight)\(italic ? " italic" : "") \(size) pt, \(language): \(fast) vs \(reference)")
+                        #expect(
+                            fast.ascent == reference.ascent && fast.descent == reference.descent,
+                            "\(family) \(weight)\(italic ? " italic" : "") \(size) pt, \(language): \(fast) vs \(reference)"
+                        )
                     }
                 }
             }

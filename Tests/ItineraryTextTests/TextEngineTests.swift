@@ -5,7 +5,9 @@ import ItineraryText
 import Testing
 import TestSupport
 
-private var fonts: Result<FontSet, FontSetError> { Result { () throws(FontSetError) in try FontSet(directory: TestPaths.fonts) } }
+private var fonts: Result<FontSet, FontSetError> {
+    Result { () throws(FontSetError) in try FontSet(directory: TestPaths.fonts) }
+}
 private let style = TextStyle(family: "Inter", size: 9, lineHeight: 13)
 
 @Suite("Text engine")
@@ -23,8 +25,9 @@ struct TextEngineTests {
         }
     }
 
-    @Test("a token too long for the line breaks with no hyphen drawn: each line is exactly as wide as its own characters",
-          arguments: ["abcdefghijklmnopqrstuvwxyz", "HZ48213QWERTY", "1234567890"])
+    @Test(
+        "a token too long for the line breaks with no hyphen drawn: each line is exactly as wide as its own characters",
+        arguments: ["abcdefghijklmnopqrstuvwxyz", "HZ48213QWERTY", "1234567890"])
     func noInsertedHyphens(unit: String) throws {
         let engine = TextEngine(fontSet: try fonts.get())
         let token = String(repeating: unit, count: 8)
@@ -32,10 +35,14 @@ struct TextEngineTests {
         #expect(lines.count > 1)
         #expect(lines.map(\.text).joined() == token)
         // A hyphen Pango drew at a break would widen the line beyond its characters.
-        for line in lines { #expect(abs(line.width - engine.advance(of: line.spans)) < 0.01, "\(line.text): \(line.width)") }
+        for line in lines {
+            #expect(abs(line.width - engine.advance(of: line.spans)) < 0.01, "\(line.text): \(line.width)")
+        }
     }
 
-    @Test("a paragraph that fits on one line is shaped once for every width it fits, and gives what breaking at that width gives")
+    @Test(
+        "a paragraph that fits on one line is shaped once for every width it fits, and gives what breaking at that width gives"
+    )
     func oneLineAtAnyWidth() throws {
         let engine = TextEngine(fontSet: try fonts.get())
         let span = StyledSpan("Chicago Cubs", style)
@@ -129,8 +136,9 @@ struct HermeticFontTests {
     @Test("only the font directory's files are used, never the system's")
     func noSystemFonts() throws {
         let dir = TestPaths.scratch("inter-only")
-        try FileManager.default.copyItem(atPath: TestPaths.fonts + "/Inter-Regular.ttf",
-                                         toPath: dir.appendingPathComponent("Inter-Regular.ttf").path)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fonts + "/Inter-Regular.ttf",
+            toPath: dir.appendingPathComponent("Inter-Regular.ttf").path)
         let fontSet = try FontSet(directory: dir.path)
         #expect(fontSet.files == ["Inter-Regular.ttf"])
         let engine = TextEngine(fontSet: fontSet)
@@ -141,7 +149,9 @@ struct HermeticFontTests {
     }
 
     @Test func missingOrEmptyDirectoriesAreClearErrors() throws {
-        #expect(throws: FontSetError.missingDirectory("/nonexistent/fonts")) { try FontSet(directory: "/nonexistent/fonts") }
+        #expect(throws: FontSetError.missingDirectory("/nonexistent/fonts")) {
+            try FontSet(directory: "/nonexistent/fonts")
+        }
         let empty = TestPaths.scratch("no-fonts")
         #expect(throws: FontSetError.noFonts(empty.path)) { try FontSet(directory: empty.path) }
         #expect(FontSetError.missingDirectory("x").description.contains("make fonts"))
@@ -151,7 +161,8 @@ struct HermeticFontTests {
     func incompleteSet() throws {
         let dir = TestPaths.scratch("partial-fonts")
         for file in ["fonts.lock", "Inter-Regular.ttf"] {
-            try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+            try FileManager.default.copyItem(
+                atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
         }
         do {
             _ = try FontSet(directory: dir.path)
@@ -169,11 +180,15 @@ extension HermeticFontTests {
     @Test("with a lock, only the files it pins are loaded")
     func leftoverFilesAreIgnored() throws {
         let dir = TestPaths.scratch("leftover-fonts")
-        let all = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts).filter { $0.hasSuffix(".ttf") || $0 == "fonts.lock" }
-        for file in all {
-            try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+        let all = try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts).filter {
+            $0.hasSuffix(".ttf") || $0 == "fonts.lock"
         }
-        try FileManager.default.copyItem(atPath: TestPaths.fonts + "/Symbola_hint.ttf", toPath: dir.appendingPathComponent("Leftover.ttf").path)
+        for file in all {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+        }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fonts + "/Symbola_hint.ttf", toPath: dir.appendingPathComponent("Leftover.ttf").path)
         let fontSet = try FontSet(directory: dir.path)
         #expect(!fontSet.files.contains("Leftover.ttf"))
         #expect(fontSet.files.contains("Inter-Regular.ttf"))
@@ -187,8 +202,10 @@ extension HermeticFontTests {
     @Test("a font set read from the scan cache equals the scanned one")
     func scanCache() throws {
         let dir = TestPaths.scratch("cached-fonts")
-        for file in try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts) where file.hasSuffix(".ttf") || file == "fonts.lock" {
-            try FileManager.default.copyItem(atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
+        for file in try FileManager.default.contentsOfDirectory(atPath: TestPaths.fonts)
+        where file.hasSuffix(".ttf") || file == "fonts.lock" {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.fonts + "/" + file, toPath: dir.appendingPathComponent(file).path)
         }
         let scanned = try FontSet(directory: dir.path)
         let caches = dir.appendingPathComponent(".fontconfig-cache").path
@@ -198,11 +215,14 @@ extension HermeticFontTests {
         let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: caches + "/" + first[0])
         #expect(cacheFiles.contains { $0.contains(".cache-") })
         let cached = try FontSet(directory: dir.path)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: caches).filter { $0 != "checked-fonts.tsv" } == first)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: caches).filter { $0 != "checked-fonts.tsv" } == first)
         #expect(cached.files == scanned.files)
         #expect(cached.families == scanned.families)
         let text = [StyledSpan("Zürich → 東京ドーム · الرياض", style)]
-        #expect(TextEngine(fontSet: cached).setParagraph(text, width: 120) == TextEngine(fontSet: scanned).setParagraph(text, width: 120))
+        #expect(
+            TextEngine(fontSet: cached).setParagraph(text, width: 120)
+                == TextEngine(fontSet: scanned).setParagraph(text, width: 120))
 
         // A font rewritten in place leaves the directory's time alone, which is all Fontconfig
         // checks: the cache must still be set aside for a fresh scan.
@@ -223,9 +243,19 @@ struct LineWidthTests {
         let plain = TextStyle(family: "Inter", size: 9, lineHeight: 13)
         let tracked = TextStyle(family: "Inter", weight: 600, size: 6.75, lineHeight: 9, tracking: 8, features: "tnum")
         let samples: [[StyledSpan]] = [
-            [StyledSpan(String(repeating: "Tailgating in the Uecker lot opens three hours before first pitch. ", count: 6), plain)],
-            [StyledSpan("SECTION 121 · ROW 7 · SEATS 3–4 · CONFIRMATION HZ-48213 · ", tracked), StyledSpan("Check-in Sun, Jun 14 · 3:00 PM CDT → Detroit", plain)],
-            [StyledSpan("東京ドーム 読売ジャイアンツ 阪神タイガース 東京都文京区後楽1-3-61 ", plain), StyledSpan("Zürich → São Paulo → Montréal", tracked)],
+            [
+                StyledSpan(
+                    String(repeating: "Tailgating in the Uecker lot opens three hours before first pitch. ", count: 6),
+                    plain)
+            ],
+            [
+                StyledSpan("SECTION 121 · ROW 7 · SEATS 3–4 · CONFIRMATION HZ-48213 · ", tracked),
+                StyledSpan("Check-in Sun, Jun 14 · 3:00 PM CDT → Detroit", plain),
+            ],
+            [
+                StyledSpan("東京ドーム 読売ジャイアンツ 阪神タイガース 東京都文京区後楽1-3-61 ", plain),
+                StyledSpan("Zürich → São Paulo → Montréal", tracked),
+            ],
         ]
         for spans in samples {
             for line in engine.setParagraph(spans, width: 180) where !line.spans.isEmpty {
@@ -237,10 +267,12 @@ struct LineWidthTests {
 
 @Suite("Paragraph direction")
 struct ParagraphDirectionTests {
-    @Test("the first strong character decides", arguments: [
-        ("שלום תל אביב", true), ("ديربي الرياض ⚽", true), ("2026 مرحبا", true), ("Hello שלום", false),
-        ("\u{200E}שלום", false), ("\u{200F}Hello", true), ("123 — 456", false), ("東京ドーム", false),
-    ])
+    @Test(
+        "the first strong character decides",
+        arguments: [
+            ("שלום תל אביב", true), ("ديربي الرياض ⚽", true), ("2026 مرحبا", true), ("Hello שלום", false),
+            ("\u{200E}שלום", false), ("\u{200F}Hello", true), ("123 — 456", false), ("東京ドーム", false),
+        ])
     func direction(text: String, rtl: Bool) {
         #expect(TextEngine.isRightToLeftParagraph(text) == rtl)
     }
@@ -254,7 +286,9 @@ struct SyntheticBoldTests {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        engine.draw([StyledSpan(text, TextStyle(family: "Inter", weight: weight, size: 20, lineHeight: 24))], on: cr, x: 4, baseline: 28)
+        engine.draw(
+            [StyledSpan(text, TextStyle(family: "Inter", weight: weight, size: 20, lineHeight: 24))], on: cr, x: 4,
+            baseline: 28)
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -315,7 +349,8 @@ struct FlagChipTests {
         let plain = tinted([StyledSpan("Tokyo JP trip", style)], engine: engine, columns: after)
         let flagged = tinted([StyledSpan("Tokyo 🇯🇵 trip", style)], engine: engine, columns: after)
         #expect(flagged > plain + 150, "\(plain) → \(flagged) tinted pixels")
-        #expect(tinted([StyledSpan("Tokyo 🇯🇵 trip", style)], engine: engine, columns: before)
+        #expect(
+            tinted([StyledSpan("Tokyo 🇯🇵 trip", style)], engine: engine, columns: before)
                 == tinted([StyledSpan("Tokyo JP trip", style)], engine: engine, columns: before))
         // Two flags side by side: paper between their capsules.
         let two = engine.setParagraph([StyledSpan("🇺🇸🇨🇦", style)], width: nil)[0]
@@ -323,10 +358,13 @@ struct FlagChipTests {
         #expect(two.spans.filter(\.style.onChip).map(\.text) == ["\u{202F}US\u{202F}\u{200B}", "\u{202F}CA\u{202F}"])
     }
 
-    @Test("a line shortened with … keeps its flags, each set on its capsule again; a capsule's text reads back as its flag")
+    @Test(
+        "a line shortened with … keeps its flags, each set on its capsule again; a capsule's text reads back as its flag"
+    )
     func shortened() throws {
         let engine = TextEngine(fontSet: try fonts.get())
-        let span = engine.ellipsize(StyledSpan("Flags 🇺🇸 🇨🇦 🇲🇽 🇯🇵 🇰🇷 and a good many words after them", style), width: 90, middle: false)
+        let span = engine.ellipsize(
+            StyledSpan("Flags 🇺🇸 🇨🇦 🇲🇽 🇯🇵 🇰🇷 and a good many words after them", style), width: 90, middle: false)
         #expect(span.text.hasSuffix("…") && span.text.contains("🇺🇸"))
         let line = try #require(engine.setParagraph([span], width: nil).first)
         let chips = line.spans.filter(\.style.onChip)
@@ -343,7 +381,8 @@ struct FlagChipTests {
         var codes: [String] = []
         for line in lines {
             for span in line.spans where span.style.onChip {
-                #expect(span.text.hasPrefix("\u{202F}") && span.text.contains(where: { $0 == "\u{202F}" }), "\(span.text)")
+                #expect(
+                    span.text.hasPrefix("\u{202F}") && span.text.contains(where: { $0 == "\u{202F}" }), "\(span.text)")
                 codes.append(span.text.filter { $0.isLetter })
             }
         }
@@ -355,7 +394,9 @@ struct FlagChipTests {
         let engine = TextEngine(fontSet: try fonts.get())
         let lines = engine.setParagraph([StyledSpan("Flags 🇨🇦 🇺🇸 🇲🇽 and more flags 🇯🇵 🇰🇷", style)], width: 40)
         for line in lines {
-            for span in line.spans where span.style.onChip { #expect(span.text.hasPrefix("\u{202F}") && span.text.hasSuffix("\u{202F}")) }
+            for span in line.spans where span.style.onChip {
+                #expect(span.text.hasPrefix("\u{202F}") && span.text.hasSuffix("\u{202F}"))
+            }
         }
     }
 }

@@ -15,11 +15,19 @@ struct CompactWriterTests {
             (1, body("<< /Type /Catalog /Pages 2 0 R >>")),
             (2, body("<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>")),
             (3, body("<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents 5 0 R >>")),
-            (5, .whole(Array("5 0 obj\n<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream\nendobj\n".utf8))),
+            (
+                5,
+                .whole(
+                    Array("5 0 obj\n<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream\nendobj\n".utf8))
+            ),
             (6, .whole(Array("6 0 obj\n<< /Title (t) >>\nendobj\n".utf8))),
         ]
-        for k in 0..<250 { objects.append((7 + k, body("<< /Type /Annot /Subtype /Text /Rect [ 0 0 1 1 ] /Contents (note \(k)) >>"))) }
-        let pdf = CompactWriter.write(header: Array("%PDF-1.5\n".utf8)[...], objects: objects, size: 257, root: PDFReference(1), info: PDFReference(6))
+        for k in 0..<250 {
+            objects.append((7 + k, body("<< /Type /Annot /Subtype /Text /Rect [ 0 0 1 1 ] /Contents (note \(k)) >>")))
+        }
+        let pdf = CompactWriter.write(
+            header: Array("%PDF-1.5\n".utf8)[...], objects: objects, size: 257, root: PDFReference(1),
+            info: PDFReference(6))
         let file = TestPaths.scratch("compact-writer").appendingPathComponent("t.pdf")
         try Data(pdf).write(to: file)
         let check = try runProcess("/usr/bin/qpdf", ["--check", file.path])

@@ -11,9 +11,12 @@ struct MarkedContentTests {
         }
     }
 
-    @Test("operators with inline properties; the same words inside literal or hex strings, comments or inline images are not")
+    @Test(
+        "operators with inline properties; the same words inside literal or hex strings, comments or inline images are not"
+    )
     func operatorsNotLookAlikes() throws {
-        let content = "q\n/Private << /MCID 0 >> BDC\nBT [(/Private << /MCID 1 >> BDC \\) \\( (nested))] TJ ET\nEMC\n"
+        let content =
+            "q\n/Private << /MCID 0 >> BDC\nBT [(/Private << /MCID 1 >> BDC \\) \\( (nested))] TJ ET\nEMC\n"
             + "<2F507269766174653E> Tj\n/P<</MCID 2>>BDC\nEMC\n% /Private << /MCID 5 >> BDC\n"
             + "BI /W 2 /H 1 /BPC 8 /CS /G ID \u{1}/Private << /MCID 6 >> BDC\u{2} EI\n"
             + "/Span << /ActualText (x) >> BDC EMC /Private <</MCID 3>> BDC\nEMC\nQ\n"
@@ -30,7 +33,9 @@ struct MarkedContentTests {
     func replacing() throws {
         let content = Array("a /Private << /MCID 0 >> BDC b /Private << /MCID 1 >> BDC c".utf8)
         let replacements = try ContentStream.markedContent(in: content).map { ($0.range, Array("/Artifact BMC".utf8)) }
-        #expect(String(decoding: ContentStream.replacing(replacements, in: content), as: UTF8.self) == "a /Artifact BMC b /Artifact BMC c")
+        #expect(
+            String(decoding: ContentStream.replacing(replacements, in: content), as: UTF8.self)
+                == "a /Artifact BMC b /Artifact BMC c")
     }
 
     @Test("an unclosed string or an inline image without EI is an error")

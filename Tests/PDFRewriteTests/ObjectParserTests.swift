@@ -43,7 +43,9 @@ struct ObjectParserTests {
     @Test("strings: nested brackets, every escape, line ends; hex with white space and an odd digit")
     func strings() throws {
         #expect(try parse("(a (b) c)") == .string(Array("a (b) c".utf8)))
-        #expect(try parse(#"(\n\r\t\b\f\(\)\\\101\7x)"#) == .string([0x0A, 0x0D, 0x09, 0x08, 0x0C, 0x28, 0x29, 0x5C, 0x41, 0x07, 0x78]))
+        #expect(
+            try parse(#"(\n\r\t\b\f\(\)\\\101\7x)"#)
+                == .string([0x0A, 0x0D, 0x09, 0x08, 0x0C, 0x28, 0x29, 0x5C, 0x41, 0x07, 0x78]))
         #expect(try parse("(one\\\ntwo)") == .string(Array("onetwo".utf8)))
         #expect(try parse("(cr\rlf\r\nend)") == .string(Array("cr\nlf\nend".utf8)))
         #expect(try parse("<FE FF 00 41>") == .string([0xFE, 0xFF, 0x00, 0x41]))
@@ -63,18 +65,23 @@ struct ObjectParserTests {
 
     @Test("what is read and written again reads the same")
     func roundTrip() throws {
-        let source = "<< /Type /StructElem /S /Figure /Alt <FEFF00E9> /K [ 0 << /Type /MCR /MCID 1 >> 5 0 R ] /T (a\\)b) /N -1.25 /B true >>"
+        let source =
+            "<< /Type /StructElem /S /Figure /Alt <FEFF00E9> /K [ 0 << /Type /MCR /MCID 1 >> 5 0 R ] /T (a\\)b) /N -1.25 /B true >>"
         let object = try parse(source)
         let written = String(decoding: ObjectWriter.bytes(object), as: UTF8.self)
         #expect(try parse(written) == object)
         #expect(written.hasPrefix("<< /Type /StructElem\n   /S /Figure\n"), "\(written)")
-        #expect(ObjectWriter.textString("Café") == .string([0xFE, 0xFF, 0x00, 0x43, 0x00, 0x61, 0x00, 0x66, 0x00, 0xE9]))
+        #expect(
+            ObjectWriter.textString("Café") == .string([0xFE, 0xFF, 0x00, 0x43, 0x00, 0x61, 0x00, 0x66, 0x00, 0xE9]))
         #expect(ObjectWriter.textString("plain") == .string(Array("plain".utf8)))
     }
 
     @Test("damage is an error, never a guess: unclosed, repeated keys, stray bytes, nesting past the limit")
     func errors() throws {
-        for bad in ["(open", "<41", "[ 1 2", "<< /A 1", "<< /A 1 /A 2 >>", "<< 1 2 >>", ")", "/A#4", "1.2.3", "endobj", "<4G>", "[1 R]", "[1 2 3 Rx]"] {
+        for bad in [
+            "(open", "<41", "[ 1 2", "<< /A 1", "<< /A 1 /A 2 >>", "<< 1 2 >>", ")", "/A#4", "1.2.3", "endobj", "<4G>",
+            "[1 R]", "[1 2 3 Rx]",
+        ] {
             #expect(throws: PDFError.self, "\(bad)") { try parse(bad) }
         }
         #expect(throws: PDFError.self) { try parse(String(repeating: "[", count: 100)) }
@@ -83,7 +90,9 @@ struct ObjectParserTests {
 
     @Test("skipping an object finds where it ends, as reading it does")
     func skipping() throws {
-        for text in ["<< /A [ (x\\)) <41> << /B 1 0 R >> ] >> tail", "[ 1 2 ] tail", "/Name tail", "(a (b)) tail", "12 0 R tail"] {
+        for text in [
+            "<< /A [ (x\\)) <41> << /B 1 0 R >> ] >> tail", "[ 1 2 ] tail", "/Name tail", "(a (b)) tail", "12 0 R tail",
+        ] {
             let bytes = Array(text.utf8)
             let (read, skipped): (Int, Int) = try bytes.withUnsafeBufferPointer { buffer in
                 var a = ObjectParser(buffer), b = ObjectParser(buffer)

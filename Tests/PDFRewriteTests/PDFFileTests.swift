@@ -16,12 +16,19 @@ func qpdfCheck(_ bytes: [UInt8], _ name: String) throws -> (ok: Bool, output: St
 
 @Suite("PDF file")
 struct PDFFileTests {
-    @Test("each saved file in each of qpdf's forms: every object reads, the pages are found, and written again it checks clean")
+    @Test(
+        "each saved file in each of qpdf's forms: every object reads, the pages are found, and written again it checks clean"
+    )
     func everyForm() throws {
         for fixture in PDFFixtures.saved {
             let original = Array(try Data(contentsOf: fixture))
-            let expectedPages = try PageTree.pages(try PDFFile(original), catalog: try PDFFile(original).object(try PDFFile(original).root.number).value.dictionary!).count
-            for (form, bytes) in [("as saved", original)] + (try PDFFixtures.qpdfForms(of: fixture, scratch: "pdf-forms")) {
+            let expectedPages = try PageTree.pages(
+                try PDFFile(original),
+                catalog: try PDFFile(original).object(try PDFFile(original).root.number).value.dictionary!
+            ).count
+            for (form, bytes) in [("as saved", original)]
+                + (try PDFFixtures.qpdfForms(of: fixture, scratch: "pdf-forms"))
+            {
                 let file = try PDFFile(bytes)
                 var read = 0
                 for (number, entry) in file.entries.enumerated() where entry != nil && entry != .free && number > 0 {
@@ -30,7 +37,9 @@ struct PDFFileTests {
                 }
                 #expect(read >= 9, "\(fixture.lastPathComponent), \(form)")
                 let catalog = try #require(try file.object(file.root.number).value.dictionary)
-                #expect(try PageTree.pages(file, catalog: catalog).count == expectedPages, "\(fixture.lastPathComponent), \(form)")
+                #expect(
+                    try PageTree.pages(file, catalog: catalog).count == expectedPages,
+                    "\(fixture.lastPathComponent), \(form)")
                 let written = try Revision(file).write()
                 let check = try qpdfCheck(written, "rewritten")
                 #expect(check.ok, "\(fixture.lastPathComponent), \(form): \(check.output)")
@@ -48,13 +57,16 @@ struct PDFFileTests {
         var bytes = Array(try Data(contentsOf: PDFFixtures.saved[0]))
         let old = try PDFFile(bytes)
         let info = try #require(old.trailer["Info"]?.reference)
-        let previous = try #require(String(decoding: bytes.suffix(40), as: UTF8.self).components(separatedBy: "startxref\n").last?
-            .split(separator: "\n").first.flatMap { Int($0) })
+        let previous = try #require(
+            String(decoding: bytes.suffix(40), as: UTF8.self).components(separatedBy: "startxref\n").last?
+                .split(separator: "\n").first.flatMap { Int($0) })
         let at = bytes.count
         bytes += Array("\(info.number) 0 obj\n<< /Title (Updated) >>\nendobj\n".utf8)
         let xref = bytes.count
         let offset = String(format: "%010d", at)
-        bytes += Array("xref\n\(info.number) 1\n\(offset) 00000 n \ntrailer\n<< /Size \(old.entries.count) /Root \(old.root.number) 0 R /Info \(info.number) 0 R /Prev \(previous) >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+        bytes += Array(
+            "xref\n\(info.number) 1\n\(offset) 00000 n \ntrailer\n<< /Size \(old.entries.count) /Root \(old.root.number) 0 R /Info \(info.number) 0 R /Prev \(previous) >>\nstartxref\n\(xref)\n%%EOF\n"
+                .utf8)
         let file = try PDFFile(bytes)
         #expect(try file.object(info.number).value["Title"] == .string(Array("Updated".utf8)))
         #expect(try file.object(file.root.number).value == (try old.object(old.root.number).value))
@@ -67,11 +79,16 @@ struct PDFFileTests {
         #expect(throws: PDFError.self) { try PDFFile(Array("hello".utf8)) }
         #expect(throws: PDFError.self) { try PDFFile(Array(bytes.prefix(bytes.count / 2))) }
         let encrypted = TestPaths.scratch("pdf-refused").appendingPathComponent("encrypted.pdf")
-        _ = try runProcess("/usr/bin/qpdf", ["--encrypt", "u", "o", "256", "--", PDFFixtures.saved[0].path, encrypted.path])
+        _ = try runProcess(
+            "/usr/bin/qpdf", ["--encrypt", "u", "o", "256", "--", PDFFixtures.saved[0].path, encrypted.path])
         #expect(throws: PDFError.self) { try PDFFile(Array(try Data(contentsOf: encrypted))) }
         // A table whose /Prev is itself.
         let start = bytes.count
-        let loop = bytes + Array("xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 1 /Root 2 0 R /Prev \(start) >>\nstartxref\n\(start)\n%%EOF\n".utf8)
+        let loop =
+            bytes
+            + Array(
+                "xref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 1 /Root 2 0 R /Prev \(start) >>\nstartxref\n\(start)\n%%EOF\n"
+                    .utf8)
         #expect(throws: PDFError.self) { try PDFFile(loop) }
         // Every offset off by seven bytes: nothing is where the table says.
         let shifted = [UInt8](repeating: 0x20, count: 7) + bytes
@@ -87,7 +104,10 @@ struct PDFFileTests {
 @Suite("Crafted PDFs")
 struct CraftedPDFTests {
     private func crafted(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: PDFFixtures.directory.appendingPathComponent("crafted").appendingPathComponent(name + ".pdf")))
+        Array(
+            try Data(
+                contentsOf: PDFFixtures.directory.appendingPathComponent("crafted").appendingPathComponent(
+                    name + ".pdf")))
     }
 
     /// Opens the file, reads every object, and writes it again.
@@ -100,17 +120,26 @@ struct CraftedPDFTests {
         return try Revision(file).write()
     }
 
-    @Test("refused: an object stream said to lie in itself, lengths that name each other, an object number no file this size holds, an out-of-range entry, one stream named by every section")
+    @Test(
+        "refused: an object stream said to lie in itself, lengths that name each other, an object number no file this size holds, an out-of-range entry, one stream named by every section"
+    )
     func refused() throws {
-        for name in ["objstm-inside-itself", "length-cycle", "four-million-entries", "negative-objstm-number", "xrefstm-amplification-50"] {
+        for name in [
+            "objstm-inside-itself", "length-cycle", "four-million-entries", "negative-objstm-number",
+            "xrefstm-amplification-50",
+        ] {
             #expect(throws: PDFError.self, "\(name)") { try readAndWrite(try crafted(name)) }
         }
     }
 
-    @Test("read and written clean: a TIFF predictor's short last row, a /Size of 10^15, a hybrid file, lexical oddities, a comment inside a reference, an update reusing an old cross-reference stream's number")
+    @Test(
+        "read and written clean: a TIFF predictor's short last row, a /Size of 10^15, a hybrid file, lexical oddities, a comment inside a reference, an update reusing an old cross-reference stream's number"
+    )
     func read() throws {
-        for name in ["objstm-tiff-predictor-partial-row", "huge-size", "hybrid", "lexical-oddities", "comment-inside-reference",
-                     "update-reuses-old-xref-stream-number"] {
+        for name in [
+            "objstm-tiff-predictor-partial-row", "huge-size", "hybrid", "lexical-oddities", "comment-inside-reference",
+            "update-reuses-old-xref-stream-number",
+        ] {
             let written = try readAndWrite(try crafted(name))
             let check = try qpdfCheck(written, "crafted-" + name)
             #expect(check.ok, "\(name): \(check.output)")
@@ -130,7 +159,11 @@ struct CraftedPDFTests {
         try revision.change(5, to: .value(.dictionary(figure)))
         let again = try PDFFile(try revision.write())
         #expect(again.entries[5] != nil)
-        if case let .offset(_, generation)? = again.entries[5] { #expect(generation == 1) } else { Issue.record("object 5 is not at an offset") }
+        if case let .offset(_, generation)? = again.entries[5] {
+            #expect(generation == 1)
+        } else {
+            Issue.record("object 5 is not at an offset")
+        }
         #expect(try again.object(5).value["Alt"] == .string(Array("changed".utf8)))
         #expect(again.trailer["Info"] == .reference(PDFReference(8, 1)))
         #expect(try again.resolve(again.trailer["Info"])?["Title"] != nil)

@@ -26,10 +26,22 @@ struct StreamFilterTests {
     func filters() throws {
         let data = Array(String(repeating: "0 0 m 10 10 l S\n", count: 50).utf8)
         let packed = Flate.deflate(data)
-        #expect(try StreamFilters.decode(packed[...], dictionary: PDFDictionary([("Filter", .array([.name("FlateDecode")]))]), limit: 1 << 20) == data)
-        #expect(throws: PDFError.self) { try StreamFilters.decode(packed[...], dictionary: PDFDictionary([("Filter", .name("FlateDecode"))]), limit: 10) }
-        #expect(throws: PDFError.self) { try StreamFilters.decode(packed[...], dictionary: PDFDictionary([("Filter", .name("LZWDecode"))]), limit: 1 << 20) }
-        #expect(throws: PDFError.self) { try StreamFilters.decode(packed.dropLast(4), dictionary: PDFDictionary([("Filter", .name("FlateDecode"))]), limit: 1 << 20) }
+        #expect(
+            try StreamFilters.decode(
+                packed[...], dictionary: PDFDictionary([("Filter", .array([.name("FlateDecode")]))]), limit: 1 << 20)
+                == data)
+        #expect(throws: PDFError.self) {
+            try StreamFilters.decode(
+                packed[...], dictionary: PDFDictionary([("Filter", .name("FlateDecode"))]), limit: 10)
+        }
+        #expect(throws: PDFError.self) {
+            try StreamFilters.decode(
+                packed[...], dictionary: PDFDictionary([("Filter", .name("LZWDecode"))]), limit: 1 << 20)
+        }
+        #expect(throws: PDFError.self) {
+            try StreamFilters.decode(
+                packed.dropLast(4), dictionary: PDFDictionary([("Filter", .name("FlateDecode"))]), limit: 1 << 20)
+        }
     }
 
     @Test("Flate: what deflates inflates back; a damaged or oversized stream is nil; the same bytes deflate the same")

@@ -20,12 +20,18 @@ import StrictJSON
 
     @Test func parsesEveryKindOfValue() throws {
         let value = try parse(#" { "a" : [true, false, null, -12, 0.5, 2E+3, "x"], "b": {} } "#)
-        #expect(value == .object([
-            JSONMember(key: "a", value: .array([.bool(true), .bool(false), .null, .number(-12, isInteger: true),
-                                                .number(0.5, isInteger: false), .number(2000, isInteger: false),
-                                                .string("x")])),
-            JSONMember(key: "b", value: .object([])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    JSONMember(
+                        key: "a",
+                        value: .array([
+                            .bool(true), .bool(false), .null, .number(-12, isInteger: true),
+                            .number(0.5, isInteger: false), .number(2000, isInteger: false),
+                            .string("x"),
+                        ])),
+                    JSONMember(key: "b", value: .object([])),
+                ]))
     }
 
     @Test func keepsKeysInDocumentOrderWithDuplicates() throws {
@@ -90,7 +96,8 @@ import StrictJSON
         BadInput(text: "{/* c */}", line: 1, column: 2, reason: "comments are not allowed in JSON"),
         BadInput(text: "[01]", line: 1, column: 2, reason: "leading zeros are not allowed in numbers"),
         BadInput(text: "-007", line: 1, column: 1, reason: "leading zeros are not allowed in numbers"),
-        BadInput(text: "1.", line: 1, column: 3, reason: "unexpected end of input; expected a digit after the decimal point"),
+        BadInput(
+            text: "1.", line: 1, column: 3, reason: "unexpected end of input; expected a digit after the decimal point"),
         BadInput(text: "-", line: 1, column: 2, reason: "unexpected end of input; expected a digit after '-'"),
         BadInput(text: "1e+", line: 1, column: 4, reason: "unexpected end of input; expected a digit in the exponent"),
         BadInput(text: ".5", line: 1, column: 1, reason: "expected a value, got character '.'"),
@@ -98,21 +105,27 @@ import StrictJSON
         BadInput(text: "NaN", line: 1, column: 1, reason: "expected a value, got character 'N'"),
         BadInput(text: "[tru]", line: 1, column: 2, reason: "invalid literal; expected true"),
         BadInput(text: "nul", line: 1, column: 1, reason: "invalid literal; expected null"),
-        BadInput(text: #"["\uD83D"]"#, line: 1, column: 3,
-                 reason: #"lone surrogate \uD83D; a high surrogate must be followed by a low one"#),
-        BadInput(text: #"["\uD83D\u0041"]"#, line: 1, column: 3,
-                 reason: #"lone surrogate \uD83D; a high surrogate must be followed by a low one"#),
-        BadInput(text: #"["\uDE00"]"#, line: 1, column: 3,
-                 reason: #"lone surrogate \uDE00; a low surrogate must follow a high one"#),
+        BadInput(
+            text: #"["\uD83D"]"#, line: 1, column: 3,
+            reason: #"lone surrogate \uD83D; a high surrogate must be followed by a low one"#),
+        BadInput(
+            text: #"["\uD83D\u0041"]"#, line: 1, column: 3,
+            reason: #"lone surrogate \uD83D; a high surrogate must be followed by a low one"#),
+        BadInput(
+            text: #"["\uDE00"]"#, line: 1, column: 3,
+            reason: #"lone surrogate \uDE00; a low surrogate must follow a high one"#),
         BadInput(text: #"["\u12G4"]"#, line: 1, column: 3, reason: #"expected four hex digits after \u"#),
         BadInput(text: #"["\x"]"#, line: 1, column: 3, reason: #"invalid escape \x"#),
-        BadInput(text: "[\"a\tb\"]", line: 1, column: 4,
-                 reason: #"control character U+0009 in a string; write it as an escape such as \n"#),
-        BadInput(text: "\"line\nbreak\"", line: 1, column: 6,
-                 reason: #"control character U+000A in a string; write it as an escape such as \n"#),
+        BadInput(
+            text: "[\"a\tb\"]", line: 1, column: 4,
+            reason: #"control character U+0009 in a string; write it as an escape such as \n"#),
+        BadInput(
+            text: "\"line\nbreak\"", line: 1, column: 6,
+            reason: #"control character U+000A in a string; write it as an escape such as \n"#),
         BadInput(text: #"["abc"#, line: 1, column: 6, reason: "unexpected end of input inside a string"),
         BadInput(text: "{'a': 1}", line: 1, column: 2, reason: "strings must be in double quotes, not single quotes"),
-        BadInput(text: "{a: 1}", line: 1, column: 2, reason: "expected an object key in double quotes, got character 'a'"),
+        BadInput(
+            text: "{a: 1}", line: 1, column: 2, reason: "expected an object key in double quotes, got character 'a'"),
         BadInput(text: #"{"a" 1}"#, line: 1, column: 6, reason: "expected ':' after the object key, got character '1'"),
         BadInput(text: "[1 2]", line: 1, column: 4, reason: "expected ',' or ']', got character '2'"),
         BadInput(text: #"{"a": 1 "b": 2}"#, line: 1, column: 9, reason: "expected ',' or '}', got character '\"'"),
@@ -126,24 +139,29 @@ import StrictJSON
 
     @Test(arguments: badInputs)
     func reportsWhereAndWhyTextIsNotJSON(input: BadInput) {
-        #expect(syntaxError(input.text) == JSONSyntaxError(line: input.line, column: input.column, reason: input.reason))
+        #expect(
+            syntaxError(input.text) == JSONSyntaxError(line: input.line, column: input.column, reason: input.reason))
     }
 
-    @Test(arguments: [
-        ([0x22, 0xFF, 0x22], 2, "invalid UTF-8 byte 0xFF"),
-        ([0x22, 0xC0, 0x80, 0x22], 2, "invalid UTF-8 byte 0xC0"),                  // overlong NUL
-        ([0x22, 0xE0, 0x80, 0xAF, 0x22], 2, "invalid UTF-8 sequence starting with byte 0xE0"), // overlong
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], 2, "invalid UTF-8 sequence starting with byte 0xED"), // encoded surrogate
-        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 2, "invalid UTF-8 sequence starting with byte 0xF4"), // > U+10FFFF
-        ([0x22, 0xC3, 0xA9, 0xE2, 0x82, 0x22], 3, "invalid UTF-8 sequence starting with byte 0xE2"), // truncated after é
-        ([0x22, 0x80, 0x22], 2, "invalid UTF-8 byte 0x80"),
-    ] as [([UInt8], Int, String)])
+    @Test(
+        arguments: [
+            ([0x22, 0xFF, 0x22], 2, "invalid UTF-8 byte 0xFF"),
+            ([0x22, 0xC0, 0x80, 0x22], 2, "invalid UTF-8 byte 0xC0"),  // overlong NUL
+            ([0x22, 0xE0, 0x80, 0xAF, 0x22], 2, "invalid UTF-8 sequence starting with byte 0xE0"),  // overlong
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], 2, "invalid UTF-8 sequence starting with byte 0xED"),  // encoded surrogate
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 2, "invalid UTF-8 sequence starting with byte 0xF4"),  // > U+10FFFF
+            // truncated after é
+            ([0x22, 0xC3, 0xA9, 0xE2, 0x82, 0x22], 3, "invalid UTF-8 sequence starting with byte 0xE2"),
+            ([0x22, 0x80, 0x22], 2, "invalid UTF-8 byte 0x80"),
+        ] as [([UInt8], Int, String)])
     func reportsInvalidUTF8InStrings(bytes: [UInt8], column: Int, reason: String) {
         #expect(syntaxError(bytes) == JSONSyntaxError(line: 1, column: column, reason: reason))
     }
 
     @Test func reportsInvalidUTF8OutsideStrings() {
-        #expect(syntaxError([0x5B, 0xFE, 0x5D]) == JSONSyntaxError(line: 1, column: 2, reason: "expected a value, got invalid UTF-8 byte 0xFE"))
+        #expect(
+            syntaxError([0x5B, 0xFE, 0x5D])
+                == JSONSyntaxError(line: 1, column: 2, reason: "expected a value, got invalid UTF-8 byte 0xFE"))
     }
 
     @Test func acceptsNestingUpToTheLimit() throws {
@@ -160,7 +178,9 @@ import StrictJSON
 
     @Test func refusesDeepNestingWithoutCrashing() {
         let arrays = String(repeating: "[", count: 100_000)
-        #expect(syntaxError(arrays) == JSONSyntaxError(line: 1, column: 65, reason: "arrays and objects nest deeper than 64 levels"))
+        #expect(
+            syntaxError(arrays)
+                == JSONSyntaxError(line: 1, column: 65, reason: "arrays and objects nest deeper than 64 levels"))
         let objects = String(repeating: #"{"a":"#, count: 100_000)
         #expect(syntaxError(objects)?.reason == "arrays and objects nest deeper than 64 levels")
         #expect(syntaxError(objects)?.column == 64 * 5 + 1)

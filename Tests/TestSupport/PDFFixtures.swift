@@ -13,14 +13,19 @@ public enum PDFFixtures {
     /// `source` as qpdf writes it in each form a PDF can take: object and cross-reference
     /// streams or classic tables, streams compressed or not, and qpdf's QDF.
     public static func qpdfForms(of source: URL, scratch: String) throws -> [(form: String, bytes: [UInt8])] {
-        let forms = [["--object-streams=generate"], ["--object-streams=disable"], ["--stream-data=uncompress"], ["--compress-streams=y"],
-                     ["--object-streams=generate", "--stream-data=uncompress"], ["--qdf"]]
+        let forms = [
+            ["--object-streams=generate"], ["--object-streams=disable"], ["--stream-data=uncompress"],
+            ["--compress-streams=y"],
+            ["--object-streams=generate", "--stream-data=uncompress"], ["--qdf"],
+        ]
         let directory = TestPaths.scratch(scratch)
         return try forms.enumerated().map { index, arguments in
             let out = directory.appendingPathComponent("form-\(index).pdf")
             let run = try runProcess("/usr/bin/qpdf", arguments + [source.path, out.path])
             // 3: written, with warnings.
-            guard run.status == 0 || run.status == 3 else { throw CocoaError(.fileWriteUnknown, userInfo: ["qpdf": run.stderr]) }
+            guard run.status == 0 || run.status == 3 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: ["qpdf": run.stderr])
+            }
             return (arguments.joined(separator: " "), Array(try Data(contentsOf: out)))
         }
     }

@@ -58,8 +58,10 @@ public struct ProcessResult {
 }
 
 /// Runs `executable` with `arguments`, optional standard input, extra environment and working directory.
-public func runProcess(_ executable: String, _ arguments: [String], stdin: Data? = nil,
-                       environment: [String: String]? = nil, directory: URL? = nil) throws -> ProcessResult {
+public func runProcess(
+    _ executable: String, _ arguments: [String], stdin: Data? = nil,
+    environment: [String: String]? = nil, directory: URL? = nil
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -83,8 +85,9 @@ public func runProcess(_ executable: String, _ arguments: [String], stdin: Data?
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
 }
 
 /// The environment of this process with `changes` applied.

@@ -16,8 +16,9 @@ public enum TestStores {
     /// `productionPolicy` names this root instead of Apple Root CA - G3.
     public static let productionAuthority: LocalSigningAuthority = {
         do {
-            return try LocalSigningAuthority.generate(commonNamePrefix: "Test Production", validFrom: Date(timeIntervalSince1970: 1_600_000_000),
-                                                      validFor: 30 * 365 * 86_400)
+            return try LocalSigningAuthority.generate(
+                commonNamePrefix: "Test Production", validFrom: Date(timeIntervalSince1970: 1_600_000_000),
+                validFor: 30 * 365 * 86_400)
         } catch {
             fatalError("cannot make the test authority: \(error)")
         }
@@ -26,8 +27,9 @@ public enum TestStores {
     /// The build's policy with `productionAuthority`'s root as the one root of purchases: what a
     /// real Apple-signed purchase is to the release build, its Production transactions are here.
     public static var productionPolicy: GatePolicy {
-        GatePolicy(bundleId: GatePolicy.build.bundleId, proProductIDs: GatePolicy.build.proProductIDs,
-                   productionRootFingerprints: [Certificates.sha256Fingerprint(productionAuthority.rootDER)])
+        GatePolicy(
+            bundleId: GatePolicy.build.bundleId, proProductIDs: GatePolicy.build.proProductIDs,
+            productionRootFingerprints: [Certificates.sha256Fingerprint(productionAuthority.rootDER)])
     }
 
     /// The policy the command runs with: under it the shared store's entitlements are test ones.
@@ -46,12 +48,15 @@ public enum TestStores {
         _ = try session.purchase(productId: pro.productID)
 
         let root = productionAuthority.rootDER
-        try store.addTrustedRoot(der: root, fingerprint: Certificates.sha256Fingerprint(root), label: "test production root")
+        try store.addTrustedRoot(
+            der: root, fingerprint: Certificates.sha256Fingerprint(root), label: "test production root")
         let now = Date()
         let ms = (now.timeIntervalSince1970 * 1000).rounded()
         var purchase = JWSTransactionDecodedPayload(
-            originalTransactionId: "1000000000000001", transactionId: "1000000000000001", bundleId: "com.sportstime.app",
-            productId: pro.productID, purchaseDate: ms, originalPurchaseDate: ms, expiresDate: ms + 5 * 365 * 86_400_000,
+            originalTransactionId: "1000000000000001", transactionId: "1000000000000001",
+            bundleId: "com.sportstime.app",
+            productId: pro.productID, purchaseDate: ms, originalPurchaseDate: ms,
+            expiresDate: ms + 5 * 365 * 86_400_000,
             type: ProductType.autoRenewable.rawValue, inAppOwnershipType: "PURCHASED", signedDate: ms,
             environment: StoreEnvironment.production.rawValue)
         purchase.quantity = 1
@@ -74,13 +79,16 @@ public enum TestStores {
 
     /// An exporter that passes the gate, with the repository's fonts and templates.
     public static func exporter(policy: GatePolicy = productionPolicy) throws -> Exporter {
-        try Exporter(gate: proGate(policy: policy), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
+        try Exporter(
+            gate: proGate(policy: policy), fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates)
     }
 
     /// The environment for running the command against the shared Pro store.
     public static var commandEnvironment: [String: String] {
-        ["EXPORT_ITINERARY_FONTS": TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES": TestPaths.templates,
-         "EXPORT_ITINERARY_STOREKIT": TestPaths.root.appendingPathComponent("StoreKit").path,
-         "EXPORT_ITINERARY_HOME": shared]
+        [
+            "EXPORT_ITINERARY_FONTS": TestPaths.fonts, "EXPORT_ITINERARY_TEMPLATES": TestPaths.templates,
+            "EXPORT_ITINERARY_STOREKIT": TestPaths.root.appendingPathComponent("StoreKit").path,
+            "EXPORT_ITINERARY_HOME": shared,
+        ]
     }
 }

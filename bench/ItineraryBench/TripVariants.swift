@@ -9,7 +9,9 @@ enum TripVariants {
         let days = weeks * 7
         let seconds = Double(days * 86_400)
         func date(_ d: CalendarDate) -> CalendarDate { CalendarDate(daysSinceEpoch: d.daysSinceEpoch + days) }
-        func instant(_ i: Instant) -> Instant { Instant(secondsSince1970: i.secondsSince1970 + seconds, writtenOffsetSeconds: i.writtenOffsetSeconds) }
+        func instant(_ i: Instant) -> Instant {
+            Instant(secondsSince1970: i.secondsSince1970 + seconds, writtenOffsetSeconds: i.writtenOffsetSeconds)
+        }
         var t = trip
         t.traveler = traveler
         t.startDate = date(trip.startDate)

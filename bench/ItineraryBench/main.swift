@@ -67,14 +67,17 @@ do {
                 bytes += result.bytes.count
             }
         }
-        row(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, pages: pages, documents: runs, elapsed: elapsed, bytes: bytes)
+        row(
+            URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent, pages: pages, documents: runs,
+            elapsed: elapsed, bytes: bytes)
     }
     // A batch of different trips: every document is one the process has not seen.
     var pages = 0, documents = 0
     let elapsed = try ContinuousClock().measure {
         for round in 1...max(1, runs / 2) {
             for trip in trips {
-                pages += try exporter.render(TripVariants.moved(trip, weeks: round, traveler: "Traveller \(round)")).pageCount
+                pages += try exporter.render(TripVariants.moved(trip, weeks: round, traveler: "Traveller \(round)"))
+                    .pageCount
                 documents += 1
             }
         }

@@ -14,7 +14,8 @@ struct CatalogNode: Sendable {
         do {
             return CatalogNode(path: .root, value: try JSONParser.parse(data))
         } catch {
-            throw CatalogError(keyPath: "", message: "not a StoreKit configuration file: the data is not valid JSON (\(error))")
+            throw CatalogError(
+                keyPath: "", message: "not a StoreKit configuration file: the data is not valid JSON (\(error))")
         }
     }
 

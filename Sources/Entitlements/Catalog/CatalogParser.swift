@@ -7,13 +7,19 @@ enum CatalogParser {
     static func parse(_ data: Data) throws(CatalogError) -> StoreKitCatalog {
         let root = try CatalogNode.root(of: data)
         guard case .object = root.value else {
-            throw CatalogError(keyPath: "", message: "not a StoreKit configuration file: expected a JSON object at the top level, got \(root.value.kindDescription)")
+            throw CatalogError(
+                keyPath: "",
+                message:
+                    "not a StoreKit configuration file: expected a JSON object at the top level, got \(root.value.kindDescription)"
+            )
         }
         let settings = try root.optional("settings")
         if let settings { _ = try settings.object() }
-        let locale = try settings?.optional("_locale")?.nonEmptyString(expected: "a locale identifier like \"en_US\"")
+        let locale =
+            try settings?.optional("_locale")?.nonEmptyString(expected: "a locale identifier like \"en_US\"")
             ?? defaultLocale
-        let storefront = try settings?.optional("_storefront")?.nonEmptyString(expected: "a storefront code like \"USA\"")
+        let storefront = try settings?.optional("_storefront")?.nonEmptyString(
+            expected: "a storefront code like \"USA\"")
 
         var productIDs = CatalogProductIDRegistry()
 
@@ -31,12 +37,14 @@ enum CatalogParser {
             }
         }
         let proIndex = try CatalogProRule.proGroupIndex(
-            groups: groups, setting: try settings?.optional(CatalogProRule.groupSettingKey), groupsPath: groupsNode.path.text)
+            groups: groups, setting: try settings?.optional(CatalogProRule.groupSettingKey),
+            groupsPath: groupsNode.path.text)
         let proGroup = groupNodes[proIndex]
         let subscriptionNodes = try proGroup.optionalElements("subscriptions")
         guard !subscriptionNodes.isEmpty else {
-            throw CatalogError(keyPath: proGroup.path.key("subscriptions").text,
-                               message: "the Pro subscription group \"\(groups[proIndex].name)\" has no subscriptions")
+            throw CatalogError(
+                keyPath: proGroup.path.key("subscriptions").text,
+                message: "the Pro subscription group \"\(groups[proIndex].name)\" has no subscriptions")
         }
         var plans = try subscriptionNodes.map { (node) throws(CatalogError) in
             try plan(node, kind: .autoRenewableSubscription, locale: locale)
@@ -64,7 +72,8 @@ enum CatalogParser {
             locale: locale,
             storefront: storefront,
             proGroupName: groupName,
-            proGroupDisplayName: CatalogLocalization.best(of: groupLocalizations, for: locale)?.displayName?.catalogNonBlank
+            proGroupDisplayName: CatalogLocalization.best(of: groupLocalizations, for: locale)?.displayName?
+                .catalogNonBlank
                 ?? groupName,
             proGroupID: groups[proIndex].id,
             proProductIDs: Set(plans.map(\.productID)),
@@ -94,14 +103,15 @@ enum CatalogParser {
             (entry) throws(CatalogError) in try CatalogLocalization(entry)
         }
         let localized = CatalogLocalization.best(of: localizations, for: locale)
-        return Plan(productID: productID,
-                    referenceName: referenceName,
-                    displayName: localized?.displayName?.catalogNonBlank ?? referenceName,
-                    description: localized?.description ?? "",
-                    displayPrice: price,
-                    period: period,
-                    familyShareable: familyShareable,
-                    kind: kind)
+        return Plan(
+            productID: productID,
+            referenceName: referenceName,
+            displayName: localized?.displayName?.catalogNonBlank ?? referenceName,
+            description: localized?.description ?? "",
+            displayPrice: price,
+            period: period,
+            familyShareable: familyShareable,
+            kind: kind)
     }
 }
 

@@ -20,8 +20,9 @@ public struct CatalogPriceFormat: Sendable, Hashable {
 
     /// The format for a locale and storefront: the storefront's currency, else the locale's.
     public init(localeIdentifier: String, storefront: String?) {
-        self.init(localeIdentifier: localeIdentifier,
-                  currencyCode: StorefrontCurrency.code(storefront: storefront, locale: localeIdentifier))
+        self.init(
+            localeIdentifier: localeIdentifier,
+            currencyCode: StorefrontCurrency.code(storefront: storefront, locale: localeIdentifier))
     }
 
     /// `amount` rounded half up to the currency's minor unit (49.99 / 12 → 4.17).
@@ -40,15 +41,17 @@ public struct CatalogPriceFormat: Sendable, Hashable {
         guard let currencyCode else {
             return value.formatted(.number.locale(locale).precision(.fractionLength(digits)))
         }
-        return value.formatted(.currency(code: currencyCode).locale(locale)
-            .precision(.fractionLength(digits)).rounded(rule: .toNearestOrAwayFromZero))
+        return value.formatted(
+            .currency(code: currencyCode).locale(locale)
+                .precision(.fractionLength(digits)).rounded(rule: .toNearestOrAwayFromZero))
     }
 
     /// `amount` rounded to the minor unit, as a locale-independent decimal string: "4.17", "10.00", "500".
     public func plainString(_ amount: Decimal) -> String {
         let digits = fractionDigits
-        return rounded(amount).formatted(.number.locale(Locale(identifier: "en_US_POSIX"))
-            .precision(.fractionLength(digits)).grouping(.never))
+        return rounded(amount).formatted(
+            .number.locale(Locale(identifier: "en_US_POSIX"))
+                .precision(.fractionLength(digits)).grouping(.never))
     }
 
     /// The currency's minor-unit digits, read from how Foundation formats zero in it ("0.00" → 2).

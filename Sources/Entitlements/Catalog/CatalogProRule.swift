@@ -22,10 +22,13 @@ enum CatalogProRule {
             let byName = groups.filter { $0.name == wanted }
             let matches = byName.isEmpty ? groups.filter { $0.id == wanted } : byName
             guard let match = matches.first else {
-                throw setting.error("no subscription group has the name or id \"\(wanted)\" (groups: \(listed.isEmpty ? "none" : listed))")
+                throw setting.error(
+                    "no subscription group has the name or id \"\(wanted)\" (groups: \(listed.isEmpty ? "none" : listed))"
+                )
             }
             guard matches.count == 1 else {
-                throw setting.error("\(matches.count) subscription groups are named \"\(wanted)\"; use the group's id instead")
+                throw setting.error(
+                    "\(matches.count) subscription groups are named \"\(wanted)\"; use the group's id instead")
             }
             return match.index
         }
@@ -33,12 +36,14 @@ enum CatalogProRule {
         case 1:
             return groups[0].index
         case 0:
-            throw CatalogError(keyPath: groupsPath,
-                               message: "expected at least one subscription group (the one that sells Pro), got none")
+            throw CatalogError(
+                keyPath: groupsPath,
+                message: "expected at least one subscription group (the one that sells Pro), got none")
         default:
-            throw CatalogError(keyPath: "settings.\(groupSettingKey)",
-                               message: "missing; the catalog has \(groups.count) subscription groups (\(listed)), "
-                                   + "so settings.\(groupSettingKey) must name the one that sells Pro")
+            throw CatalogError(
+                keyPath: "settings.\(groupSettingKey)",
+                message: "missing; the catalog has \(groups.count) subscription groups (\(listed)), "
+                    + "so settings.\(groupSettingKey) must name the one that sells Pro")
         }
     }
 

@@ -16,19 +16,20 @@ extension Paywall {
             plans: offers.map { offer in
                 // Plain decimal strings keep money exact in JSON ("4.99", not 4.9900000001).
                 let format = priceFormat.plainString
-                return .init(productId: offer.plan.productID,
-                             name: offer.plan.displayName,
-                             description: offer.plan.description,
-                             kind: offer.plan.kind.rawValue,
-                             price: format(offer.plan.displayPrice),
-                             displayPrice: offer.displayPrice,
-                             priceLabel: offer.priceLabel,
-                             period: offer.plan.period?.iso8601,
-                             perMonth: offer.perMonth.map(format),
-                             displayPerMonth: offer.displayPerMonth,
-                             savingsPercent: offer.savingsPercent,
-                             savingsComparedTo: offer.savingsComparedTo,
-                             familyShareable: offer.plan.familyShareable)
+                return .init(
+                    productId: offer.plan.productID,
+                    name: offer.plan.displayName,
+                    description: offer.plan.description,
+                    kind: offer.plan.kind.rawValue,
+                    price: format(offer.plan.displayPrice),
+                    displayPrice: offer.displayPrice,
+                    priceLabel: offer.priceLabel,
+                    period: offer.plan.period?.iso8601,
+                    perMonth: offer.perMonth.map(format),
+                    displayPerMonth: offer.displayPerMonth,
+                    savingsPercent: offer.savingsPercent,
+                    savingsComparedTo: offer.savingsComparedTo,
+                    familyShareable: offer.plan.familyShareable)
             },
             restore: restoreCommand)
         return (try? encoder.encode(document)) ?? Data("{}".utf8)

@@ -28,9 +28,10 @@ extension Paywall {
         let baseline = shortestSubscription(in: plans)
         return plans.map { plan in
             let displayPrice = format.string(plan.displayPrice)
-            var offer = Offer(plan: plan, displayPrice: displayPrice,
-                              priceLabel: plan.period.map { "\(displayPrice)/\($0.label)" } ?? "\(displayPrice) one-time",
-                              perMonth: nil, displayPerMonth: nil, savingsPercent: nil, savingsComparedTo: nil)
+            var offer = Offer(
+                plan: plan, displayPrice: displayPrice,
+                priceLabel: plan.period.map { "\(displayPrice)/\($0.label)" } ?? "\(displayPrice) one-time",
+                perMonth: nil, displayPerMonth: nil, savingsPercent: nil, savingsComparedTo: nil)
             if let months = plan.period?.months {
                 let perMonth = format.rounded(plan.displayPrice / months)
                 offer.perMonth = perMonth
@@ -57,7 +58,8 @@ extension Paywall {
     /// plan is a longer subscription than the baseline and the saving rounds to at least 1%.
     static func savingsPercent(of plan: Plan, against baseline: Plan) -> Int? {
         guard let period = plan.period, let basePeriod = baseline.period,
-              period.nominalTwelfthsOfADay > basePeriod.nominalTwelfthsOfADay else { return nil }
+            period.nominalTwelfthsOfADay > basePeriod.nominalTwelfthsOfADay
+        else { return nil }
         let sameTimeAtBaseline = period.count(of: basePeriod) * baseline.displayPrice
         guard sameTimeAtBaseline > 0 else { return nil }
         var saving = (1 - plan.displayPrice / sameTimeAtBaseline) * 100

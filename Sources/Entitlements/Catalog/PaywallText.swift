@@ -24,7 +24,9 @@ extension Paywall {
             if let perMonth = offer.displayPerMonth, let months = offer.plan.period?.months, months > 1 {
                 notes.append("\(perMonth)/month")
             }
-            if let percent = offer.savingsPercent, let baseline = offers.first(where: { $0.plan.productID == offer.savingsComparedTo }) {
+            if let percent = offer.savingsPercent,
+                let baseline = offers.first(where: { $0.plan.productID == offer.savingsComparedTo })
+            {
                 notes.append("save \(percent)% vs. \(baseline.plan.displayName)")
             }
             let suffix = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"

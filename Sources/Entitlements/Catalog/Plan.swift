@@ -30,8 +30,10 @@ public struct Plan: Sendable, Hashable {
     public var kind: Kind
 
     /// A plan from its parts (the catalog builds these from the file).
-    public init(productID: String, referenceName: String, displayName: String, description: String,
-                displayPrice: Decimal, period: SubscriptionPeriod?, familyShareable: Bool, kind: Kind) {
+    public init(
+        productID: String, referenceName: String, displayName: String, description: String,
+        displayPrice: Decimal, period: SubscriptionPeriod?, familyShareable: Bool, kind: Kind
+    ) {
         self.productID = productID
         self.referenceName = referenceName
         self.displayName = displayName

@@ -39,9 +39,12 @@ public struct SubscriptionPeriod: Sendable, Hashable, CustomStringConvertible {
     /// `maximumValue` of the unit. Nil for anything else.
     public init?(iso8601 text: String) {
         guard text.count >= 3, text.count <= 8, text.first == "P", let designator = text.last,
-              let unit = Unit.allCases.first(where: { $0.designator == designator }) else { return nil }
+            let unit = Unit.allCases.first(where: { $0.designator == designator })
+        else { return nil }
         let digits = text.dropFirst().dropLast()
-        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value >= 1, value <= Self.maximumValue else {
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value >= 1,
+            value <= Self.maximumValue
+        else {
             return nil
         }
         self.init(unit: unit, value: value)

@@ -48,13 +48,17 @@ public struct EntitlementChecker {
 
     /// - Parameter caches: what earlier checks verified (a gate passes its own; a new one
     ///   remembers nothing).
-    public init(store: EntitlementStore, policy: GatePolicy, caches: VerificationCaches = VerificationCaches()) throws(StoreError) {
+    public init(
+        store: EntitlementStore, policy: GatePolicy, caches: VerificationCaches = VerificationCaches()
+    ) throws(StoreError) {
         self.store = store
         self.policy = policy
         self.caches = caches
         self.verifier = try store.verifier(policy: policy, caches: caches)
-        configurationKey = policy.bundleId + "|" + verifier.environments.map(\.rawValue).sorted().joined(separator: ",")
-            + "|" + verifier.confinedRoots.keys.sorted().joined(separator: ",") + "|" + verifier.rootFingerprints.joined(separator: ",")
+        configurationKey =
+            policy.bundleId + "|" + verifier.environments.map(\.rawValue).sorted().joined(separator: ",")
+            + "|" + verifier.confinedRoots.keys.sorted().joined(separator: ",") + "|"
+            + verifier.rootFingerprints.joined(separator: ",")
     }
 
     /// Of two transactions bought at the same moment, whether `a` should decide over `b`: an
@@ -70,7 +74,9 @@ public struct EntitlementChecker {
     /// The group's deciding transaction: the newest that verifies and whose stored columns agree
     /// with it; among several bought at the same moment (the same purchaseDate), the one that runs
     /// longest (a refund or an expiry of one never hides another that is still active).
-    private func decide(_ group: TransactionGroup, ignored: inout [String]) throws(StoreError) -> Verified<JWSTransactionDecodedPayload>? {
+    private func decide(
+        _ group: TransactionGroup, ignored: inout [String]
+    ) throws(StoreError) -> Verified<JWSTransactionDecodedPayload>? {
         var chosen: Verified<JWSTransactionDecodedPayload>?
         var offset = 0
         search: while true {
@@ -79,16 +85,19 @@ public struct EntitlementChecker {
             for row in page {
                 if let chosen, row.purchaseDate != chosen.payload.purchaseDate ?? 0 { break search }
                 do {
-                    let verified = try caches.transaction(configurationKey + "|" + row.jws) { () throws(VerificationFailure) in
+                    let verified = try caches.transaction(configurationKey + "|" + row.jws) {
+                        () throws(VerificationFailure) in
                         try verifier.verifiedTransaction(row.jws)
                     }
                     let payload = verified.payload
                     // The index columns must say what the verified payload says; if someone
                     // edited them, this row is not to be trusted for grouping or ordering.
                     guard payload.transactionId == row.transactionId, payload.productId == row.productId,
-                          (payload.purchaseDate ?? 0) == row.purchaseDate, payload.environment == row.environment,
-                          payload.inAppOwnershipType == row.ownershipType, (verified.rootFingerprint ?? "") == row.signer else {
-                        ignored.append("transaction \(row.transactionId): stored columns do not match its signed payload")
+                        (payload.purchaseDate ?? 0) == row.purchaseDate, payload.environment == row.environment,
+                        payload.inAppOwnershipType == row.ownershipType, (verified.rootFingerprint ?? "") == row.signer
+                    else {
+                        ignored.append(
+                            "transaction \(row.transactionId): stored columns do not match its signed payload")
                         continue
                     }
                     if let current = chosen, !Self.outlasts(payload, current.payload) { continue }
@@ -107,11 +116,13 @@ public struct EntitlementChecker {
     /// purchases never earlier than the latest moment the store was checked at (clock rollback).
     public func evaluate(clock: GateClock) throws(StoreError) -> EntitlementReport {
         var ignored: [String] = []
-        var decided: [(group: TransactionGroup, verified: Verified<JWSTransactionDecodedPayload>, grade: EntitlementGrade)] = []
+        var decided:
+            [(group: TransactionGroup, verified: Verified<JWSTransactionDecodedPayload>, grade: EntitlementGrade)] = []
         var newestSigned: [EntitlementGrade: Double] = [:]
         for group in try store.transactionGroups() {
             guard let verified = try decide(group, ignored: &ignored) else { continue }
-            let grade = policy.grade(environment: verified.payload.environment, rootFingerprint: verified.rootFingerprint)
+            let grade = policy.grade(
+                environment: verified.payload.environment, rootFingerprint: verified.rootFingerprint)
             newestSigned[grade] = max(newestSigned[grade] ?? 0, verified.payload.signedDate ?? 0)
             decided.append((group, verified, grade))
         }
@@ -142,13 +153,20 @@ public struct EntitlementChecker {
             guard var entitlement = CurrentEntitlements.entitlement(payload, renewals: [:], now: now) else { continue }
             // Renewal info matters only once a subscription has lapsed (grace period, billing retry).
             if entitlement.state == .expired, let original = entitlement.originalTransactionId ?? payload.transactionId,
-               let jws = try store.renewalJWS(originalTransactionId: original, environment: payload.environment, signer: group.signer) {
+                let jws = try store.renewalJWS(
+                    originalTransactionId: original, environment: payload.environment, signer: group.signer)
+            {
                 do {
                     // Only renewal info of the transaction's own grade may extend it: a grace
                     // period signed under a root the user trusted never prolongs a purchase.
                     let renewal = try verifier.verifiedRenewalInfo(jws)
-                    if policy.grade(environment: renewal.payload.environment, rootFingerprint: renewal.rootFingerprint) == grade,
-                       let e = CurrentEntitlements.entitlement(payload, renewals: [original: renewal.payload], now: now) { entitlement = e }
+                    if policy.grade(environment: renewal.payload.environment, rootFingerprint: renewal.rootFingerprint)
+                        == grade,
+                        let e = CurrentEntitlements.entitlement(
+                            payload, renewals: [original: renewal.payload], now: now)
+                    {
+                        entitlement = e
+                    }
                 } catch {
                     ignored.append("renewal info of \(original): \(error)")
                 }
@@ -156,13 +174,20 @@ public struct EntitlementChecker {
             entitlement.grade = grade
             entitlements.append(entitlement)
         }
-        entitlements.sort { ($0.productId, $0.ownershipType ?? "", $0.environment ?? "") < ($1.productId, $1.ownershipType ?? "", $1.environment ?? "") }
+        entitlements.sort {
+            ($0.productId, $0.ownershipType ?? "", $0.environment ?? "") < (
+                $1.productId, $1.ownershipType ?? "", $1.environment ?? ""
+            )
+        }
         // Remember (about hourly) the moment purchases were judged at, so a clock set back later
         // judges no earlier than this.
         store.advanceEvaluationFloor(to: (systemNow.timeIntervalSince1970 * 1000).rounded(.down), known: floor)
         let active = entitlements.filter { $0.state.isActive && policy.proProductIDs.contains($0.productId) }
-        let access: EntitlementGrade? = active.contains { $0.grade == .production } ? .production
+        let access: EntitlementGrade? =
+            active.contains { $0.grade == .production }
+            ? .production
             : active.map(\.grade).min { $0.description < $1.description }
-        return EntitlementReport(access: access, entitlements: entitlements, evaluatedAt: productionNow, ignored: ignored)
+        return EntitlementReport(
+            access: access, entitlements: entitlements, evaluatedAt: productionNow, ignored: ignored)
     }
 }

@@ -12,7 +12,9 @@ public enum GateError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .proRequired: return "PDF export is a Pro feature: see the plans below, or restore purchases with 'export-itinerary entitlements import FILE'"
+        case .proRequired:
+            return
+                "PDF export is a Pro feature: see the plans below, or restore purchases with 'export-itinerary entitlements import FILE'"
         case let .store(error): return error.description
         case let .catalog(message): return "catalog: \(message)"
         }
@@ -43,7 +45,8 @@ public final class ProGate: @unchecked Sendable {
     /// The full report. A missing store is an empty one (not Pro); a broken one is an error.
     public func report() throws(StoreError) -> EntitlementReport {
         guard let store = try EntitlementStore.openExisting(directory: storeDirectory),
-              try store.configuration() != nil else {
+            try store.configuration() != nil
+        else {
             return EntitlementReport(access: nil, entitlements: [], evaluatedAt: clock.system(), ignored: [])
         }
         return try EntitlementChecker(store: store, policy: policy, caches: caches).evaluate(clock: clock)
@@ -59,7 +62,9 @@ public final class ProGate: @unchecked Sendable {
         } catch {
             throw .store(error)
         }
-        guard let access = report.access else { throw .proRequired(Paywall(catalog: catalog, restoreCommand: Self.restoreCommand)) }
+        guard let access = report.access else {
+            throw .proRequired(Paywall(catalog: catalog, restoreCommand: Self.restoreCommand))
+        }
         return access
     }
 }

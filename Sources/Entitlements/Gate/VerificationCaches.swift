@@ -20,8 +20,11 @@ public final class VerificationCaches: @unchecked Sendable {
     public init() {}
 
     /// The transaction verified under `key` before, or `verify()`'s result, remembered.
-    func transaction(_ key: String, verify: () throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload>)
-        throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload> {
+    func transaction(
+        _ key: String, verify: () throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload>
+    )
+        throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload>
+    {
         lock.lock()
         let cached = transactions[key]
         lock.unlock()

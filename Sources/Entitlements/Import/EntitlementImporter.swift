@@ -68,25 +68,50 @@ public struct EntitlementImporter {
                 // item is rejected with the reason; the store is not at fault.
                 for (key, value) in [("transactionId", payload.transactionId), ("productId", payload.productId)]
                 where (value ?? "").isEmpty {
-                    return [ImportResult(source: item.source, status: .rejected, reason: "the signed transaction has no \(key): nothing to store")]
+                    return [
+                        ImportResult(
+                            source: item.source, status: .rejected,
+                            reason: "the signed transaction has no \(key): nothing to store")
+                    ]
                 }
-                if let rejected = Self.nulRejection(item.source, [("transactionId", payload.transactionId), ("productId", payload.productId),
-                                                                  ("originalTransactionId", payload.originalTransactionId),
-                                                                  ("environment", payload.environment), ("inAppOwnershipType", payload.inAppOwnershipType)]) {
+                if let rejected = Self.nulRejection(
+                    item.source,
+                    [
+                        ("transactionId", payload.transactionId), ("productId", payload.productId),
+                        ("originalTransactionId", payload.originalTransactionId),
+                        ("environment", payload.environment), ("inAppOwnershipType", payload.inAppOwnershipType),
+                    ])
+                {
                     return [rejected]
                 }
                 let grade = policy.grade(environment: payload.environment, rootFingerprint: verified.rootFingerprint)
-                return [result(item.source, try store.upsertTransaction(jws: item.jws, payload: payload, rootFingerprint: verified.rootFingerprint,
-                                                                        grade: grade), grade: grade)]
+                return [
+                    result(
+                        item.source,
+                        try store.upsertTransaction(
+                            jws: item.jws, payload: payload, rootFingerprint: verified.rootFingerprint,
+                            grade: grade), grade: grade)
+                ]
             case .renewal:
                 let verified = try verifier.verifiedRenewalInfo(item.jws)
-                if let rejected = Self.nulRejection(item.source, [("originalTransactionId", verified.payload.originalTransactionId),
-                                                                  ("environment", verified.payload.environment)]) {
+                if let rejected = Self.nulRejection(
+                    item.source,
+                    [
+                        ("originalTransactionId", verified.payload.originalTransactionId),
+                        ("environment", verified.payload.environment),
+                    ])
+                {
                     return [rejected]
                 }
-                let grade = policy.grade(environment: verified.payload.environment, rootFingerprint: verified.rootFingerprint)
-                return [result(item.source, try store.upsertRenewal(jws: item.jws, payload: verified.payload,
-                                                                    rootFingerprint: verified.rootFingerprint, grade: grade))]
+                let grade = policy.grade(
+                    environment: verified.payload.environment, rootFingerprint: verified.rootFingerprint)
+                return [
+                    result(
+                        item.source,
+                        try store.upsertRenewal(
+                            jws: item.jws, payload: verified.payload,
+                            rootFingerprint: verified.rootFingerprint, grade: grade))
+                ]
             case .notification:
                 let verified = try verifier.verify(item.jws, as: ResponseBodyV2DecodedPayload.self)
                 let notification = verified.payload
@@ -94,18 +119,28 @@ public struct EntitlementImporter {
                 // with a revocation date) and the renewal info; each is verified on its own.
                 var results: [ImportResult] = []
                 if let t = notification.data?.signedTransactionInfo {
-                    results += try importItem(SignedItem(source: item.source + " (\(notification.notificationType ?? "notification")) signedTransactionInfo",
-                                                         jws: t, kind: .transaction))
+                    results += try importItem(
+                        SignedItem(
+                            source: item.source
+                                + " (\(notification.notificationType ?? "notification")) signedTransactionInfo",
+                            jws: t, kind: .transaction))
                 }
                 if let r = notification.data?.signedRenewalInfo {
-                    results += try importItem(SignedItem(source: item.source + " (\(notification.notificationType ?? "notification")) signedRenewalInfo",
-                                                         jws: r, kind: .renewal))
+                    results += try importItem(
+                        SignedItem(
+                            source: item.source
+                                + " (\(notification.notificationType ?? "notification")) signedRenewalInfo",
+                            jws: r, kind: .renewal))
                 }
                 if results.isEmpty {
                     // A TEST notification (or any without data) is genuine and says nothing
                     // about purchases: verified, with nothing to store.
-                    results.append(ImportResult(source: item.source, status: .verified,
-                                                reason: "a \(notification.notificationType ?? "notification") notification: \(signer(verified.rootFingerprint)), carrying no transaction to store"))
+                    results.append(
+                        ImportResult(
+                            source: item.source, status: .verified,
+                            reason:
+                                "a \(notification.notificationType ?? "notification") notification: \(signer(verified.rootFingerprint)), carrying no transaction to store"
+                        ))
                 }
                 return results
             }
@@ -134,12 +169,17 @@ public struct EntitlementImporter {
     }
 
     /// `grade`: a transaction's, so that a test entitlement is named as one when it comes in.
-    private func result(_ source: String, _ outcome: UpsertOutcome, grade: EntitlementGrade = .production) -> ImportResult {
+    private func result(
+        _ source: String, _ outcome: UpsertOutcome, grade: EntitlementGrade = .production
+    ) -> ImportResult {
         let test = grade.isTesting ? "a test entitlement (\(grade)): the PDFs it allows are marked" : nil
         switch outcome {
         case .imported: return ImportResult(source: source, status: .imported, reason: test)
-        case .updated: return ImportResult(source: source, status: .updated,
-                                           reason: ["replaced an earlier copy of the same transaction", test].compactMap { $0 }.joined(separator: "; "))
+        case .updated:
+            return ImportResult(
+                source: source, status: .updated,
+                reason: ["replaced an earlier copy of the same transaction", test].compactMap { $0 }.joined(
+                    separator: "; "))
         case .unchanged: return ImportResult(source: source, status: .unchanged, reason: "already in the store")
         }
     }

@@ -28,7 +28,9 @@ enum ImportSource {
     /// one byte past the limit).
     static func read(_ path: String) -> Result<Data, ImportRefusal> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ImportRefusal("cannot read the file: \(String(cString: strerror(errno)).lowercased())")) }
+        guard fd >= 0 else {
+            return .failure(ImportRefusal("cannot read the file: \(String(cString: strerror(errno)).lowercased())"))
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failure(ImportRefusal("cannot read the file")) }
@@ -41,7 +43,10 @@ enum ImportSource {
         var buffer = [UInt8](repeating: 0, count: block)
         while data.count <= maximumBytes {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, block) }
-            if n < 0 { if errno == EINTR { continue }; return .failure(ImportRefusal("cannot read the file: \(String(cString: strerror(errno)))")) }
+            if n < 0 {
+                if errno == EINTR { continue };
+                return .failure(ImportRefusal("cannot read the file: \(String(cString: strerror(errno)))"))
+            }
             if n == 0 { break }
             data.append(contentsOf: buffer[0..<n])
         }
@@ -51,7 +56,9 @@ enum ImportSource {
 
     private static func tooLarge(_ size: Int?) -> ImportRefusal {
         let mib = { (bytes: Int) in String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
-        return ImportRefusal("the file is \(size.map(mib) ?? "larger than the limit"), more than the \(maximumBytes >> 20) MiB one import reads: split it, or import the App Store Server API's pages one by one")
+        return ImportRefusal(
+            "the file is \(size.map(mib) ?? "larger than the limit"), more than the \(maximumBytes >> 20) MiB one import reads: split it, or import the App Store Server API's pages one by one"
+        )
     }
 
     /// The signed items of a file's contents:
@@ -67,7 +74,10 @@ enum ImportSource {
             // A response holds a few values per transaction; a file of millions of tiny values
             // is refused before it is parsed (the tree would take ~30 bytes per input byte).
             guard valueCount(bytes, atMost: maximumJSONValues) <= maximumJSONValues else {
-                return .failure(ImportRefusal("the file holds more than \(maximumJSONValues) JSON values, more than any App Store response of 16 MiB"))
+                return .failure(
+                    ImportRefusal(
+                        "the file holds more than \(maximumJSONValues) JSON values, more than any App Store response of 16 MiB"
+                    ))
             }
             if let value = try? JSONParser.parse(bytes) {
                 var items: [SignedItem] = []
@@ -81,7 +91,8 @@ enum ImportSource {
         while start <= bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             lineNumber += 1
-            let line = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             start = end + 1
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard items.count < maximumItems else { return .failure(tooMany) }
@@ -99,7 +110,13 @@ enum ImportSource {
         var count = 0, inString = false, escaped = false
         for byte in bytes {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
@@ -118,11 +135,15 @@ enum ImportSource {
     }
 
     /// Adds the signed items below `value`; false once there would be more than `maximumItems`.
-    private static func collect(_ value: JSONValue, path: String, name: String, into items: inout [SignedItem]) -> Bool {
+    private static func collect(_ value: JSONValue, path: String, name: String, into items: inout [SignedItem]) -> Bool
+    {
         func add(_ source: String, _ value: JSONValue, _ kind: SignedItem.Kind) -> Bool {
             guard items.count < maximumItems else { return false }
-            if case let .string(jws) = value { items.append(SignedItem(source: source, jws: jws, kind: kind)) }
-            else { items.append(SignedItem(source: source, jws: "", kind: kind)) }
+            if case let .string(jws) = value {
+                items.append(SignedItem(source: source, jws: jws, kind: kind))
+            } else {
+                items.append(SignedItem(source: source, jws: "", kind: kind))
+            }
             return true
         }
         switch value {
@@ -132,7 +153,9 @@ enum ImportSource {
                 switch member.key {
                 case "signedTransactions":
                     guard case let .array(elements) = member.value else { continue }
-                    for (i, jws) in elements.enumerated() where !add("\(name): \(child)[\(i)]", jws, .transaction) { return false }
+                    for (i, jws) in elements.enumerated() where !add("\(name): \(child)[\(i)]", jws, .transaction) {
+                        return false
+                    }
                 case "signedTransactionInfo":
                     guard add("\(name): \(child)", member.value, .transaction) else { return false }
                 case "signedRenewalInfo":
@@ -158,9 +181,12 @@ enum ImportSource {
     static func guessKind(_ jws: String) -> SignedItem.Kind {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let data = JWSBase64.decode(parts[1], alphabet: .url),
-              let object = try? PayloadReader.document(data) else { return .unknown }
+            let object = try? PayloadReader.document(data)
+        else { return .unknown }
         if object.contains("notificationType") { return .notification }
-        if object.contains("transactionId") || object.contains("productId") && !object.contains("autoRenewStatus") { return .transaction }
+        if object.contains("transactionId") || object.contains("productId") && !object.contains("autoRenewStatus") {
+            return .transaction
+        }
         if object.contains("autoRenewStatus") || object.contains("autoRenewProductId") { return .renewal }
         return .unknown
     }

@@ -11,8 +11,9 @@ enum ECKeyGenerator {
         defer { EVP_PKEY_CTX_free(ctx) }
         var key: OpaquePointer?
         guard EVP_PKEY_keygen_init(ctx) == 1,
-              EVP_PKEY_CTX_set_ec_paramgen_curve_nid(ctx, NID_X9_62_prime256v1) == 1,
-              EVP_PKEY_keygen(ctx, &key) == 1, let key else {
+            EVP_PKEY_CTX_set_ec_paramgen_curve_nid(ctx, NID_X9_62_prime256v1) == 1,
+            EVP_PKEY_keygen(ctx, &key) == 1, let key
+        else {
             throw LocalSigningError.openSSL(OpenSSLErrors.drain() ?? "P-256 key generation failed")
         }
         return OwnedKey(taking: key)
@@ -33,8 +34,10 @@ struct CertificateSpec {
 
 enum CertificateBuilder {
     /// Builds and signs a certificate for `subjectKey`; self-signed when `issuer` is nil.
-    static func build(_ spec: CertificateSpec, subjectKey: OwnedKey,
-                      issuer: (certificate: OwnedX509, key: OwnedKey)?) throws -> OwnedX509 {
+    static func build(
+        _ spec: CertificateSpec, subjectKey: OwnedKey,
+        issuer: (certificate: OwnedX509, key: OwnedKey)?
+    ) throws -> OwnedX509 {
         guard let raw = X509_new() else { throw LocalSigningError.openSSL("X509_new failed") }
         let cert = OwnedX509(taking: raw)
         let x = cert.pointer
@@ -42,7 +45,7 @@ enum CertificateBuilder {
             if !ok { throw LocalSigningError.openSSL(OpenSSLErrors.drain() ?? "\(what) failed") }
         }
 
-        try check(X509_set_version(x, 2) == 1, "X509_set_version") // 2 means v3
+        try check(X509_set_version(x, 2) == 1, "X509_set_version")  // 2 means v3
         try setRandomSerial(x)
         try check(ASN1_TIME_set(X509_getm_notBefore(x), try timeT(spec.notBefore)) != nil, "notBefore")
         try check(ASN1_TIME_set(X509_getm_notAfter(x), try timeT(spec.notAfter)) != nil, "notAfter")
@@ -87,11 +90,14 @@ enum CertificateBuilder {
             throw LocalSigningError.openSSL(OpenSSLErrors.drain() ?? "bad OID \(oid)")
         }
         defer { ASN1_OBJECT_free(object) }
-        guard let value = ASN1_OCTET_STRING_new() else { throw LocalSigningError.openSSL("ASN1_OCTET_STRING_new failed") }
+        guard let value = ASN1_OCTET_STRING_new() else {
+            throw LocalSigningError.openSSL("ASN1_OCTET_STRING_new failed")
+        }
         defer { ASN1_OCTET_STRING_free(value) }
         let null: [UInt8] = [0x05, 0x00]
         guard ASN1_OCTET_STRING_set(value, null, Int32(null.count)) == 1,
-              let ext = X509_EXTENSION_create_by_OBJ(nil, object, 0, value) else {
+            let ext = X509_EXTENSION_create_by_OBJ(nil, object, 0, value)
+        else {
             throw LocalSigningError.openSSL(OpenSSLErrors.drain() ?? "marker extension failed")
         }
         defer { X509_EXTENSION_free(ext) }
@@ -106,7 +112,7 @@ enum CertificateBuilder {
         guard RAND_bytes(&bytes, Int32(bytes.count)) == 1 else {
             throw LocalSigningError.openSSL(OpenSSLErrors.drain() ?? "RAND_bytes failed")
         }
-        bytes[0] = (bytes[0] & 0x7F) | 0x40 // positive, and never zero
+        bytes[0] = (bytes[0] & 0x7F) | 0x40  // positive, and never zero
         guard let bn = BN_bin2bn(bytes, Int32(bytes.count), nil) else {
             throw LocalSigningError.openSSL("BN_bin2bn failed")
         }

@@ -33,25 +33,31 @@ public struct LocalSigningAuthority: Sendable {
     /// Creates a new chain. All three certificates are valid from `validFrom` for `validFor` seconds;
     /// a JWS verifies while its `signedDate` falls in that window.
     /// - Parameter commonNamePrefix: the start of each certificate's CN ("… Root", "… Intermediate", "… Leaf").
-    public static func generate(commonNamePrefix: String = "export-itinerary StoreKit Testing",
-                                validFrom: Date, validFor: TimeInterval) throws -> LocalSigningAuthority {
+    public static func generate(
+        commonNamePrefix: String = "export-itinerary StoreKit Testing",
+        validFrom: Date, validFor: TimeInterval
+    ) throws -> LocalSigningAuthority {
         let notAfter = validFrom.addingTimeInterval(validFor)
         let rootKey = try ECKeyGenerator.generateP256()
         let intermediateKey = try ECKeyGenerator.generateP256()
         let leafKey = try ECKeyGenerator.generateP256()
         let root = try CertificateBuilder.build(
-            CertificateSpec(commonName: "\(commonNamePrefix) Root", notBefore: validFrom, notAfter: notAfter, isCA: true),
+            CertificateSpec(
+                commonName: "\(commonNamePrefix) Root", notBefore: validFrom, notAfter: notAfter, isCA: true),
             subjectKey: rootKey, issuer: nil)
         let intermediate = try CertificateBuilder.build(
-            CertificateSpec(commonName: "\(commonNamePrefix) Intermediate", notBefore: validFrom, notAfter: notAfter,
-                            isCA: true, pathLength: 0, markerOID: Certificates.intermediateMarkerOID),
+            CertificateSpec(
+                commonName: "\(commonNamePrefix) Intermediate", notBefore: validFrom, notAfter: notAfter,
+                isCA: true, pathLength: 0, markerOID: Certificates.intermediateMarkerOID),
             subjectKey: intermediateKey, issuer: (root, rootKey))
         let leaf = try CertificateBuilder.build(
-            CertificateSpec(commonName: "\(commonNamePrefix) Leaf", notBefore: validFrom, notAfter: notAfter,
-                            isCA: false, markerOID: Certificates.leafMarkerOID),
+            CertificateSpec(
+                commonName: "\(commonNamePrefix) Leaf", notBefore: validFrom, notAfter: notAfter,
+                isCA: false, markerOID: Certificates.leafMarkerOID),
             subjectKey: leafKey, issuer: (intermediate, intermediateKey))
-        return LocalSigningAuthority(rootDER: root.der, intermediateDER: intermediate.der, leafDER: leaf.der,
-                                     x5c: [leaf.der, intermediate.der, root.der], leafKey: leafKey)
+        return LocalSigningAuthority(
+            rootDER: root.der, intermediateDER: intermediate.der, leafDER: leaf.der,
+            x5c: [leaf.der, intermediate.der, root.der], leafKey: leafKey)
     }
 
     // MARK: Persisting
@@ -129,7 +135,8 @@ public struct LocalSigningAuthority: Sendable {
 
     /// Signs `payload` under `headerJSON`: base64url segments without padding.
     func signRaw(headerJSON: String, payload: Data) throws -> String {
-        let signingInput = JWSBase64.encode(Data(headerJSON.utf8), alphabet: .url) + "." + JWSBase64.encode(payload, alphabet: .url)
+        let signingInput =
+            JWSBase64.encode(Data(headerJSON.utf8), alphabet: .url) + "." + JWSBase64.encode(payload, alphabet: .url)
         let signature = try ES256.sign(message: Data(signingInput.utf8), privateKey: leafKey.pointer)
         return signingInput + "." + JWSBase64.encode(signature, alphabet: .url)
     }

@@ -12,8 +12,10 @@ import Foundation
 /// - family-shared transactions count like purchased ones.
 public enum CurrentEntitlements {
     /// Every product's standing, sorted by product id. `renewals` are keyed by originalTransactionId.
-    public static func evaluate(_ transactions: [JWSTransactionDecodedPayload],
-                                renewals: [String: JWSRenewalInfoDecodedPayload], now: Date) -> [Entitlement] {
+    public static func evaluate(
+        _ transactions: [JWSTransactionDecodedPayload],
+        renewals: [String: JWSRenewalInfoDecodedPayload], now: Date
+    ) -> [Entitlement] {
         // Latest signed copy of each transaction id (a refund replaces the purchase); at the same
         // signing moment a revoked copy wins, whatever the input order.
         var byId: [String: JWSTransactionDecodedPayload] = [:]
@@ -48,8 +50,10 @@ public enum CurrentEntitlements {
 
     /// The entitlement a product's latest transaction gives, or nil for kinds StoreKit never
     /// lists (consumables, upgraded transactions).
-    public static func entitlement(_ t: JWSTransactionDecodedPayload, renewals: [String: JWSRenewalInfoDecodedPayload],
-                                   now: Date) -> Entitlement? {
+    public static func entitlement(
+        _ t: JWSTransactionDecodedPayload, renewals: [String: JWSRenewalInfoDecodedPayload],
+        now: Date
+    ) -> Entitlement? {
         guard let product = t.productId, let id = t.transactionId else { return nil }
         if t.type == ProductType.consumable.rawValue || t.isUpgraded == true { return nil }
         let renewal = renewals[t.originalTransactionId ?? id]
@@ -71,8 +75,9 @@ public enum CurrentEntitlements {
         } else {
             state = .subscribed
         }
-        return Entitlement(productId: product, transactionId: id, originalTransactionId: t.originalTransactionId,
-                           state: state, productType: t.type, expiresDate: expires, gracePeriodExpiresDate: grace,
-                           ownershipType: t.inAppOwnershipType, environment: t.environment)
+        return Entitlement(
+            productId: product, transactionId: id, originalTransactionId: t.originalTransactionId,
+            state: state, productType: t.type, expiresDate: expires, gracePeriodExpiresDate: grace,
+            ownershipType: t.inAppOwnershipType, environment: t.environment)
     }
 }

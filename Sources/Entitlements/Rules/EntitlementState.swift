@@ -31,9 +31,12 @@ public struct Entitlement: Sendable, Equatable {
     /// A purchase, or a test entitlement (set by the gate from its policy; `.testing` until then).
     public var grade: EntitlementGrade
 
-    public init(productId: String, transactionId: String, originalTransactionId: String?, state: EntitlementState,
-                productType: String?, expiresDate: Date?, gracePeriodExpiresDate: Date?, ownershipType: String?, environment: String?,
-                grade: EntitlementGrade? = nil) {
+    public init(
+        productId: String, transactionId: String, originalTransactionId: String?, state: EntitlementState,
+        productType: String?, expiresDate: Date?, gracePeriodExpiresDate: Date?, ownershipType: String?,
+        environment: String?,
+        grade: EntitlementGrade? = nil
+    ) {
         self.productId = productId
         self.transactionId = transactionId
         self.originalTransactionId = originalTransactionId

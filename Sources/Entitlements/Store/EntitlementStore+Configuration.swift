@@ -39,7 +39,8 @@ extension EntitlementStore {
     /// trusts; the local test CA's root (`storekit-test enable`) vouches for LocalTesting only.
     /// The store's own bundle id is a record of `init`, never what payloads are checked against.
     /// - Parameter caches: a gate's own chain verifiers, reused across its checks; nil: a new one.
-    public func verifier(policy: GatePolicy, caches: VerificationCaches? = nil) throws(StoreError) -> SignedDataVerifier {
+    public func verifier(policy: GatePolicy, caches: VerificationCaches? = nil) throws(StoreError) -> SignedDataVerifier
+    {
         try verifier(bundleId: policy.bundleId, caches: caches)
     }
 
@@ -57,8 +58,9 @@ extension EntitlementStore {
         for root in roots where root.label == Self.localTestingRootLabel { confined[root.fingerprint] = .localTesting }
         if let local = try value(forKey: Self.localTestingRootKey) { confined[local] = .localTesting }
         let ders = roots.map(\.der)
-        return SignedDataVerifier(chain: caches?.chainVerifier(roots: ders) ?? ChainVerifier(roots: TrustedRootStore(roots: ders)),
-                                  bundleId: bundleId, environments: Set(config.environments), confinedRoots: confined)
+        return SignedDataVerifier(
+            chain: caches?.chainVerifier(roots: ders) ?? ChainVerifier(roots: TrustedRootStore(roots: ders)),
+            bundleId: bundleId, environments: Set(config.environments), confinedRoots: confined)
     }
 
     /// The label and meta key that name the local test CA's root (set by `storekit-test enable`).

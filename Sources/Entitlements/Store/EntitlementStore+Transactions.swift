@@ -9,25 +9,36 @@ extension EntitlementStore {
     /// signed at the same moment as a stored revoked one (a refund is never undone by a replay).
     /// A copy from another environment or signer is another transaction. `grade` says whose
     /// clock mark the signing date may raise (a test purchase never moves a purchase's).
-    public func upsertTransaction(jws: String, payload: JWSTransactionDecodedPayload, rootFingerprint: String?,
-                                  grade: EntitlementGrade) throws(StoreError) -> UpsertOutcome {
+    public func upsertTransaction(
+        jws: String, payload: JWSTransactionDecodedPayload, rootFingerprint: String?,
+        grade: EntitlementGrade
+    ) throws(StoreError) -> UpsertOutcome {
         guard let id = payload.transactionId, let product = payload.productId else {
-            throw .invalidContent(path: path, reason: "a transaction without transactionId or productId cannot be stored")
+            throw .invalidContent(
+                path: path, reason: "a transaction without transactionId or productId cannot be stored")
         }
-        try Self.refuseNUL([("transactionId", id), ("productId", product), ("originalTransactionId", payload.originalTransactionId),
-                            ("environment", payload.environment), ("inAppOwnershipType", payload.inAppOwnershipType)], path: path)
+        try Self.refuseNUL(
+            [
+                ("transactionId", id), ("productId", product), ("originalTransactionId", payload.originalTransactionId),
+                ("environment", payload.environment), ("inAppOwnershipType", payload.inAppOwnershipType),
+            ], path: path)
         let signed = payload.signedDate ?? 0
         let environment = payload.environment ?? "", signer = rootFingerprint ?? ""
         return try run {
             try db.transaction {
-                let existing = try db.query("SELECT signed_date, jws FROM transactions WHERE environment = ? AND signer = ? AND transaction_id = ?",
-                                            [.text(environment), .text(signer), .text(id)]).first
+                let existing = try db.query(
+                    "SELECT signed_date, jws FROM transactions WHERE environment = ? AND signer = ? AND transaction_id = ?",
+                    [.text(environment), .text(signer), .text(id)]
+                ).first
                 if let existing {
                     let existingSigned = existing[0].double ?? 0
                     if existing[1].text == jws || existingSigned > signed { return .unchanged }
-                    if existingSigned == signed, payload.revocationDate == nil, Self.isRevoked(existing[1].text) { return .unchanged }
+                    if existingSigned == signed, payload.revocationDate == nil, Self.isRevoked(existing[1].text) {
+                        return .unchanged
+                    }
                 }
-                try db.query("""
+                try db.query(
+                    """
                     INSERT INTO transactions (environment, signer, transaction_id, original_transaction_id, product_id,
                                               purchase_date, signed_date, jws, ownership_type)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -35,9 +46,13 @@ extension EntitlementStore {
                         original_transaction_id = excluded.original_transaction_id, product_id = excluded.product_id,
                         purchase_date = excluded.purchase_date, signed_date = excluded.signed_date, jws = excluded.jws,
                         ownership_type = excluded.ownership_type
-                    """, [.text(environment), .text(signer), .text(id), payload.originalTransactionId.map(SQLiteValue.text) ?? .null,
-                          .text(product), .real(payload.purchaseDate ?? 0), .real(signed), .text(jws),
-                          .text(payload.inAppOwnershipType ?? "")])
+                    """,
+                    [
+                        .text(environment), .text(signer), .text(id),
+                        payload.originalTransactionId.map(SQLiteValue.text) ?? .null,
+                        .text(product), .real(payload.purchaseDate ?? 0), .real(signed), .text(jws),
+                        .text(payload.inAppOwnershipType ?? ""),
+                    ])
                 try raiseHighWater(signed, grade: grade)
                 return existing == nil ? .imported : .updated
             }
@@ -46,8 +61,10 @@ extension EntitlementStore {
 
     /// Stores verified renewal info by environment, signer and originalTransactionId, newest
     /// signed copy winning.
-    public func upsertRenewal(jws: String, payload: JWSRenewalInfoDecodedPayload, rootFingerprint: String?,
-                              grade: EntitlementGrade) throws(StoreError) -> UpsertOutcome {
+    public func upsertRenewal(
+        jws: String, payload: JWSRenewalInfoDecodedPayload, rootFingerprint: String?,
+        grade: EntitlementGrade
+    ) throws(StoreError) -> UpsertOutcome {
         guard let original = payload.originalTransactionId else {
             throw .invalidContent(path: path, reason: "renewal info without originalTransactionId cannot be stored")
         }
@@ -56,10 +73,13 @@ extension EntitlementStore {
         let key: [SQLiteValue] = [.text(payload.environment ?? ""), .text(rootFingerprint ?? ""), .text(original)]
         return try run {
             try db.transaction {
-                let existing = try db.query("SELECT signed_date, jws FROM renewals WHERE environment = ? AND signer = ? AND original_transaction_id = ?",
-                                            key).first
+                let existing = try db.query(
+                    "SELECT signed_date, jws FROM renewals WHERE environment = ? AND signer = ? AND original_transaction_id = ?",
+                    key
+                ).first
                 if let existing, existing[1].text == jws || (existing[0].double ?? 0) > signed { return .unchanged }
-                try db.query("""
+                try db.query(
+                    """
                     INSERT INTO renewals (environment, signer, original_transaction_id, signed_date, jws) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (environment, signer, original_transaction_id) DO UPDATE SET
                         signed_date = excluded.signed_date, jws = excluded.jws
@@ -84,23 +104,28 @@ extension EntitlementStore {
         unverifiedPayload(jws)?.revocationDate != nil
     }
 
-    static let columns = "transaction_id, product_id, purchase_date, signed_date, environment, ownership_type, jws, signer"
+    static let columns =
+        "transaction_id, product_id, purchase_date, signed_date, environment, ownership_type, jws, signer"
 
     /// Every stored transaction, newest purchase first within each product.
     public func transactions() throws(StoreError) -> [StoredTransaction] {
         try run {
-            try db.query("""
+            try db.query(
+                """
                 SELECT \(Self.columns) FROM transactions
                 ORDER BY product_id, purchase_date DESC, signed_date DESC, transaction_id DESC
-                """).map(Self.storedTransaction)
+                """
+            ).map(Self.storedTransaction)
         }
     }
 
     /// Every stored transaction with this id: one per environment and signer that used it.
     public func transactions(id: String) throws(StoreError) -> [StoredTransaction] {
         try run {
-            try db.query("SELECT \(Self.columns) FROM transactions WHERE transaction_id = ? ORDER BY environment, signer",
-                         [.text(id)]).map(Self.storedTransaction)
+            try db.query(
+                "SELECT \(Self.columns) FROM transactions WHERE transaction_id = ? ORDER BY environment, signer",
+                [.text(id)]
+            ).map(Self.storedTransaction)
         }
     }
 
@@ -115,11 +140,17 @@ extension EntitlementStore {
             var groups: [TransactionGroup] = []
             for product in try distinct("product_id", where: [], []) {
                 for ownership in try distinct("ownership_type", where: ["product_id"], [.text(product)]) {
-                    for environment in try distinct("environment", where: ["product_id", "ownership_type"], [.text(product), .text(ownership)]) {
-                        for signer in try distinct("signer", where: ["product_id", "ownership_type", "environment"],
-                                                   [.text(product), .text(ownership), .text(environment)]) {
-                            groups.append(TransactionGroup(productId: product, ownershipType: ownership.isEmpty ? nil : ownership,
-                                                           environment: environment.isEmpty ? nil : environment, signer: signer))
+                    for environment in try distinct(
+                        "environment", where: ["product_id", "ownership_type"], [.text(product), .text(ownership)])
+                    {
+                        for signer in try distinct(
+                            "signer", where: ["product_id", "ownership_type", "environment"],
+                            [.text(product), .text(ownership), .text(environment)])
+                        {
+                            groups.append(
+                                TransactionGroup(
+                                    productId: product, ownershipType: ownership.isEmpty ? nil : ownership,
+                                    environment: environment.isEmpty ? nil : environment, signer: signer))
                         }
                     }
                 }
@@ -135,8 +166,10 @@ extension EntitlementStore {
         var found: [String] = []
         while true {
             let after = found.last.map { [SQLiteValue.text($0)] } ?? []
-            let condition = found.isEmpty ? (equal.isEmpty ? "" : "WHERE " + prefix.dropLast(5)) : "WHERE \(prefix)\(column) > ?"
-            let rows = try db.query("SELECT \(column) FROM transactions \(condition) ORDER BY \(column) LIMIT 1", values + after)
+            let condition =
+                found.isEmpty ? (equal.isEmpty ? "" : "WHERE " + prefix.dropLast(5)) : "WHERE \(prefix)\(column) > ?"
+            let rows = try db.query(
+                "SELECT \(column) FROM transactions \(condition) ORDER BY \(column) LIMIT 1", values + after)
             guard let value = rows.first?.first?.text else { return found }
             found.append(value)
         }
@@ -151,29 +184,42 @@ extension EntitlementStore {
 
     /// One group's transactions, newest purchase first, a page at a time: the gate reads only as
     /// far as the first one that verifies.
-    public func transactions(in group: TransactionGroup, offset: Int, limit: Int) throws(StoreError) -> [StoredTransaction] {
+    public func transactions(
+        in group: TransactionGroup, offset: Int, limit: Int
+    ) throws(StoreError) -> [StoredTransaction] {
         try run {
-            try db.query("""
+            try db.query(
+                """
                 SELECT \(Self.columns) FROM transactions
                 WHERE product_id = ? AND ownership_type = ? AND environment = ? AND signer = ?
                 ORDER BY purchase_date DESC, signed_date DESC, transaction_id DESC LIMIT ? OFFSET ?
-                """, [.text(group.productId), .text(group.ownershipType ?? ""), .text(group.environment ?? ""), .text(group.signer),
-                      .integer(Int64(limit)), .integer(Int64(offset))])
-                .map(Self.storedTransaction)
+                """,
+                [
+                    .text(group.productId), .text(group.ownershipType ?? ""), .text(group.environment ?? ""),
+                    .text(group.signer),
+                    .integer(Int64(limit)), .integer(Int64(offset)),
+                ]
+            )
+            .map(Self.storedTransaction)
         }
     }
 
     static func storedTransaction(_ row: [SQLiteValue]) -> StoredTransaction {
-        StoredTransaction(transactionId: row[0].text ?? "", productId: row[1].text ?? "", purchaseDate: row[2].double ?? 0,
-                          signedDate: row[3].double ?? 0, environment: optional(row[4]), signer: row[7].text ?? "",
-                          ownershipType: optional(row[5]), jws: row[6].text ?? "")
+        StoredTransaction(
+            transactionId: row[0].text ?? "", productId: row[1].text ?? "", purchaseDate: row[2].double ?? 0,
+            signedDate: row[3].double ?? 0, environment: optional(row[4]), signer: row[7].text ?? "",
+            ownershipType: optional(row[5]), jws: row[6].text ?? "")
     }
 
     /// The stored renewal info JWS of a subscription in one environment from one signer, if any.
-    public func renewalJWS(originalTransactionId: String, environment: String?, signer: String) throws(StoreError) -> String? {
+    public func renewalJWS(
+        originalTransactionId: String, environment: String?, signer: String
+    ) throws(StoreError) -> String? {
         try run {
-            try db.query("SELECT jws FROM renewals WHERE environment = ? AND signer = ? AND original_transaction_id = ?",
-                         [.text(environment ?? ""), .text(signer), .text(originalTransactionId)]).first?.first?.text
+            try db.query(
+                "SELECT jws FROM renewals WHERE environment = ? AND signer = ? AND original_transaction_id = ?",
+                [.text(environment ?? ""), .text(signer), .text(originalTransactionId)]
+            ).first?.first?.text
         }
     }
 
@@ -190,7 +236,9 @@ extension EntitlementStore {
     /// The deletion itself, inside the caller's write transaction; returns how many went. Only
     /// rows of that environment: a purchase that shares an id with one is another row.
     func removeTransactions(environment: StoreEnvironment) throws -> Int {
-        let count = try db.query("SELECT COUNT(*) FROM transactions WHERE environment = ?", [.text(environment.rawValue)]).first?.first?.integer ?? 0
+        let count =
+            try db.query("SELECT COUNT(*) FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
+            .first?.first?.integer ?? 0
         try db.query("DELETE FROM renewals WHERE environment = ?", [.text(environment.rawValue)])
         try db.query("DELETE FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
         return Int(count)

@@ -15,11 +15,14 @@ extension EntitlementStore {
     public func addTrustedRoot(der: Data, fingerprint: String, label: String) throws(StoreError) -> Bool {
         try run {
             try db.transaction {
-                let exists = try !db.query("SELECT 1 FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)]).isEmpty
+                let exists = try !db.query("SELECT 1 FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)])
+                    .isEmpty
                 if exists { return false }
-                let next = try db.query("SELECT COALESCE(MAX(added), 0) + 1 FROM trusted_roots").first?.first?.integer ?? 1
-                try db.query("INSERT INTO trusted_roots (fingerprint, der, label, added) VALUES (?, ?, ?, ?)",
-                             [.text(fingerprint), .blob(der), .text(label), .integer(next)])
+                let next =
+                    try db.query("SELECT COALESCE(MAX(added), 0) + 1 FROM trusted_roots").first?.first?.integer ?? 1
+                try db.query(
+                    "INSERT INTO trusted_roots (fingerprint, der, label, added) VALUES (?, ?, ?, ?)",
+                    [.text(fingerprint), .blob(der), .text(label), .integer(next)])
                 return true
             }
         }
@@ -34,7 +37,9 @@ extension EntitlementStore {
     /// authority (and so one trusted local root): the
     /// first to take the write lock creates it, the others find it. Returns the authority's
     /// serialized form and whether this call created it.
-    func localTestingAuthority(key: String, make: () throws -> String) throws(StoreError) -> (serialized: String, created: Bool) {
+    func localTestingAuthority(
+        key: String, make: () throws -> String
+    ) throws(StoreError) -> (serialized: String, created: Bool) {
         guard try configuration() != nil else { throw .notInitialized(path: path) }
         return try run {
             try db.transaction {
@@ -54,11 +59,16 @@ extension EntitlementStore {
         return try run {
             try db.transaction {
                 let local = try meta(Self.localTestingRootKey)
-                try db.query("DELETE FROM trusted_roots WHERE label = ? OR fingerprint = ?",
-                             [.text(Self.localTestingRootLabel), local.map(SQLiteValue.text) ?? .null])
-                try db.query("DELETE FROM meta WHERE key IN (?, ?)", [.text(Self.localTestingRootKey), .text(StoreKitTestSession.authorityKey)])
+                try db.query(
+                    "DELETE FROM trusted_roots WHERE label = ? OR fingerprint = ?",
+                    [.text(Self.localTestingRootLabel), local.map(SQLiteValue.text) ?? .null])
+                try db.query(
+                    "DELETE FROM meta WHERE key IN (?, ?)",
+                    [.text(Self.localTestingRootKey), .text(StoreKitTestSession.authorityKey)])
                 let removed = try removeTransactions(environment: .localTesting)
-                try setMeta("environments", config.environments.filter { $0 != .localTesting }.map(\.rawValue).joined(separator: ","))
+                try setMeta(
+                    "environments",
+                    config.environments.filter { $0 != .localTesting }.map(\.rawValue).joined(separator: ","))
                 return removed
             }
         }

@@ -86,8 +86,9 @@ public final class EntitlementStore {
     /// Opens the store in `directory`, creating the directory and database when missing.
     public static func openOrCreate(directory: String) throws(StoreError) -> EntitlementStore {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw .unreadable(path: directory, reason: "cannot create the directory: \(error.localizedDescription)")
         }
@@ -123,14 +124,20 @@ public final class EntitlementStore {
         let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
         guard log > 0, !FileManager.default.fileExists(atPath: path + "-shm") else { return error }
         let name = (path as NSString).lastPathComponent
-        return .unreadable(path: path, reason: "its write-ahead log (\(name)-wal) holds changes not yet in the database, and reading them needs \(name)-shm, which cannot be created in a directory this process may not write: run any 'export-itinerary entitlements' command once where the store can be written (that folds the log in), or copy the directory somewhere writable")
+        return .unreadable(
+            path: path,
+            reason:
+                "its write-ahead log (\(name)-wal) holds changes not yet in the database, and reading them needs \(name)-shm, which cannot be created in a directory this process may not write: run any 'export-itinerary entitlements' command once where the store can be written (that folds the log in), or copy the directory somewhere writable"
+        )
     }
 
     /// Checks the file is our database (creating the tables in a new one) and sound.
     private func prepareSchema(file: String, create: Bool) throws(StoreError) {
         do {
             // The first read of a file that is not SQLite fails here ("file is not a database").
-            var tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
+            var tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+                $0.first?.text
+            }
             if tables.isEmpty {
                 guard create else { throw StoreError.corrupt(path: file, reason: "it holds no entitlement tables") }
                 try db.execute("PRAGMA journal_mode = WAL")
@@ -138,25 +145,41 @@ public final class EntitlementStore {
                 // empty is made again inside the write transaction, so only one creates the
                 // tables and the others find them (concurrent `entitlements init` all succeed).
                 let created = try db.transaction { () throws -> Bool in
-                    let now = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
+                    let now = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+                        $0.first?.text
+                    }
                     guard now.isEmpty else { return false }
                     try db.execute(Self.schemaSQL)
-                    try db.query("INSERT INTO meta (key, value) VALUES ('schemaVersion', ?)", [.text(String(Self.schemaVersion))])
+                    try db.query(
+                        "INSERT INTO meta (key, value) VALUES ('schemaVersion', ?)", [.text(String(Self.schemaVersion))]
+                    )
                     return true
                 }
                 if created { return }
-                tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.first?.text }
+                tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+                    $0.first?.text
+                }
             }
             for table in ["meta", "trusted_roots", "transactions", "renewals"] where !tables.contains(table) {
                 throw StoreError.corrupt(path: file, reason: "the table \(table) is missing")
             }
             if !readOnly { try upgrade() }
-            guard let version = try meta("schemaVersion") else { throw StoreError.corrupt(path: file, reason: "no schema version") }
+            guard let version = try meta("schemaVersion") else {
+                throw StoreError.corrupt(path: file, reason: "no schema version")
+            }
             if ["1", "2"].contains(version), readOnly {
-                throw StoreError.unreadable(path: file, reason: "it was made by an earlier version of export-itinerary and needs an upgrade: run 'export-itinerary entitlements status' once with write access to it")
+                throw StoreError.unreadable(
+                    path: file,
+                    reason:
+                        "it was made by an earlier version of export-itinerary and needs an upgrade: run 'export-itinerary entitlements status' once with write access to it"
+                )
             }
             guard version == String(Self.schemaVersion) else {
-                throw StoreError.corrupt(path: file, reason: "schema version \(version) is not \(Self.schemaVersion): made by another version of export-itinerary")
+                throw StoreError.corrupt(
+                    path: file,
+                    reason:
+                        "schema version \(version) is not \(Self.schemaVersion): made by another version of export-itinerary"
+                )
             }
             try checkSchema(file: file)
             // A full integrity check reads every page (25 ms for 10,000 transactions): it runs
@@ -164,7 +187,9 @@ public final class EntitlementStore {
             // touch, and on re-verifying every payload they use, so damage is never a grant.
             if create {
                 let check = try db.query("PRAGMA quick_check").compactMap { $0.first?.text }
-                guard check == ["ok"] else { throw StoreError.corrupt(path: file, reason: check.prefix(3).joined(separator: "; ")) }
+                guard check == ["ok"] else {
+                    throw StoreError.corrupt(path: file, reason: check.prefix(3).joined(separator: "; "))
+                }
             }
         } catch let error as StoreError {
             throw error
@@ -187,10 +212,12 @@ public final class EntitlementStore {
             // SQLite's own indexes for primary keys have no definition.
             if type == "index", name.hasPrefix("sqlite_autoindex_"), row[2].text == nil { continue }
             guard let definition = expected[name], type == "table" || type == "index" else {
-                throw StoreError.corrupt(path: file, reason: "it holds a \(type) \"\(name)\" that export-itinerary did not make")
+                throw StoreError.corrupt(
+                    path: file, reason: "it holds a \(type) \"\(name)\" that export-itinerary did not make")
             }
             guard let sql = row[2].text, Self.normalised(sql) == definition else {
-                throw StoreError.corrupt(path: file, reason: "its \(name) is not defined as export-itinerary defines it")
+                throw StoreError.corrupt(
+                    path: file, reason: "its \(name) is not defined as export-itinerary defines it")
             }
         }
     }
@@ -266,15 +293,18 @@ public final class EntitlementStore {
         guard let found = try meta("schemaVersion"), ["1", "2"].contains(found) else { return }
         do {
             try db.transaction {
-                guard let version = try meta("schemaVersion"), ["1", "2"].contains(version) else { return } // another process upgraded it
+                // another process upgraded it
+                guard let version = try meta("schemaVersion"), ["1", "2"].contains(version) else { return }
                 let columns = Set(try db.query("PRAGMA table_info(transactions)").compactMap { $0[1].text })
                 let ownership = columns.contains("ownership_type") ? "ownership_type" : "NULL"
-                let transactions = try db.query("""
+                let transactions = try db.query(
+                    """
                     SELECT transaction_id, original_transaction_id, product_id, purchase_date, signed_date,
                            COALESCE(environment, ''), jws, \(ownership) FROM transactions
                     """)
                 let renewals = try db.query("SELECT original_transaction_id, signed_date, jws FROM renewals")
-                try db.execute("""
+                try db.execute(
+                    """
                     DROP TABLE transactions;
                     DROP TABLE renewals;
                     \(Self.signedTablesSQL)
@@ -285,27 +315,36 @@ public final class EntitlementStore {
                     guard let id = row[0].text, let jws = row[6].text else { continue }
                     let signer = (try? verifier?.verifiedTransaction(jws))?.rootFingerprint ?? ""
                     let owner = row[7].text ?? Self.unverifiedPayload(jws)?.inAppOwnershipType ?? ""
-                    try db.query("""
+                    try db.query(
+                        """
                         INSERT OR IGNORE INTO transactions (environment, signer, transaction_id, original_transaction_id, product_id,
                                                             purchase_date, signed_date, jws, ownership_type)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, [row[5], .text(signer), .text(id), row[1], row[2], row[3], row[4], .text(jws), .text(owner)])
+                        """,
+                        [row[5], .text(signer), .text(id), row[1], row[2], row[3], row[4], .text(jws), .text(owner)])
                 }
                 for row in renewals {
                     guard let original = row[0].text, let jws = row[2].text else { continue }
                     let verified = try? verifier?.verifiedRenewalInfo(jws)
                     let environment = verified?.payload.environment ?? Self.unverifiedEnvironment(jws) ?? ""
-                    try db.query("""
+                    try db.query(
+                        """
                         INSERT OR IGNORE INTO renewals (environment, signer, original_transaction_id, signed_date, jws)
                         VALUES (?, ?, ?, ?, ?)
-                        """, [.text(environment), .text(verified?.rootFingerprint ?? ""), .text(original), row[1], .text(jws)])
+                        """,
+                        [
+                            .text(environment), .text(verified?.rootFingerprint ?? ""), .text(original), row[1],
+                            .text(jws),
+                        ])
                 }
                 // One mark for every environment let a test purchase move a real subscription's
                 // clock (issue 9); the marks are per environment now and this one is retired.
                 try db.query("DELETE FROM meta WHERE key = 'highWaterSignedDate'")
                 try setMeta("schemaVersion", String(Self.schemaVersion))
             }
-        } catch let error as SQLiteError where error.code & 0xFF == SQLITE_READONLY || error.code & 0xFF == SQLITE_CANTOPEN {
+        } catch let error as SQLiteError
+            where error.code & 0xFF == SQLITE_READONLY || error.code & 0xFF == SQLITE_CANTOPEN
+        {
             return
         }
     }
@@ -350,8 +389,9 @@ public final class EntitlementStore {
     }
 
     func setMeta(_ key: String, _ value: String) throws(SQLiteError) {
-        try db.query("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                     [.text(key), .text(value)])
+        try db.query(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [.text(key), .text(value)])
     }
 
     public func value(forKey key: String) throws(StoreError) -> String? { try run { try meta(key) } }

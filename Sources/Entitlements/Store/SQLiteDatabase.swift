@@ -28,11 +28,13 @@ final class SQLiteDatabase {
             // A write-ahead log with content holds changes not yet in the file (a refund, say):
             // an immutable snapshot would not see them, so then SQLite's read-only mode reads
             // the log (it needs the `-shm` file beside it, and fails without).
-            let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+            let log =
+                (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
             let uri = Self.uri(path) + (log > 0 ? "?mode=ro" : "?mode=ro&immutable=1")
             rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         } else {
-            rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX, nil)
+            rc = sqlite3_open_v2(
+                path, &db, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -46,8 +48,10 @@ final class SQLiteDatabase {
         // The store's schema is the program's: whatever triggers or views a hand-edited file
         // holds never run (a recursive trigger on `meta` would hang every check), and the schema
         // cannot be changed through this connection by anything but our own statements.
-        for (op, value) in [(SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
-                            (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0), (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)] {
+        for (op, value) in [
+            (SQLITE_DBCONFIG_DEFENSIVE, 1), (SQLITE_DBCONFIG_ENABLE_TRIGGER, 0), (SQLITE_DBCONFIG_ENABLE_VIEW, 0),
+            (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0), (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0),
+        ] {
             let rc = csqlite_db_config_int(db, op, Int32(value))
             guard rc == SQLITE_OK else {
                 sqlite3_close(db)
@@ -56,11 +60,13 @@ final class SQLiteDatabase {
         }
         // Every statement is bounded in time, whatever the file holds: past the limit SQLite
         // stops it (SQLITE_INTERRUPT) and the caller gets an error, never a hang.
-        sqlite3_progress_handler(db, 10_000, { context in
-            guard let context else { return 0 }
-            let database = Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue()
-            return DispatchTime.now().uptimeNanoseconds > database.deadline ? 1 : 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_progress_handler(
+            db, 10_000,
+            { context in
+                guard let context else { return 0 }
+                let database = Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue()
+                return DispatchTime.now().uptimeNanoseconds > database.deadline ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -80,7 +86,11 @@ final class SQLiteDatabase {
     /// The message for a statement the progress handler stopped.
     private func interrupted(_ rc: Int32) -> SQLiteError {
         if rc & 0xFF == SQLITE_INTERRUPT {
-            return SQLiteError(code: rc, message: "it took longer than \(Int(timeLimit.rounded(.up))) s to answer (a runaway query: the file may have been edited by hand)")
+            return SQLiteError(
+                code: rc,
+                message:
+                    "it took longer than \(Int(timeLimit.rounded(.up))) s to answer (a runaway query: the file may have been edited by hand)"
+            )
         }
         return SQLiteError(code: rc, message: lastMessage, systemErrno: sqlite3_system_errno(handle))
     }
@@ -91,8 +101,9 @@ final class SQLiteDatabase {
         var out = "file:"
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += String(format: "%%%02X", byte)
@@ -118,7 +129,8 @@ final class SQLiteDatabase {
     func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw SQLiteError(code: sqlite3_errcode(handle), message: lastMessage, systemErrno: sqlite3_system_errno(handle))
+            throw SQLiteError(
+                code: sqlite3_errcode(handle), message: lastMessage, systemErrno: sqlite3_system_errno(handle))
         }
         defer { sqlite3_finalize(statement) }
         for (i, value) in bindings.enumerated() {
@@ -130,7 +142,9 @@ final class SQLiteDatabase {
             case let .real(v): rc = sqlite3_bind_double(statement, index, v)
             case let .text(v): rc = sqlite3_bind_text(statement, index, v, -1, Self.transient)
             case let .blob(v):
-                rc = v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) }
+                rc = v.withUnsafeBytes {
+                    sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient)
+                }
             }
             guard rc == SQLITE_OK else { throw SQLiteError(code: rc, message: lastMessage) }
         }

@@ -22,10 +22,15 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(path, reason): return "entitlement store \(path) cannot be read: \(reason)"
-        case let .corrupt(path, reason): return "entitlement store \(path) is corrupt: \(reason) (move it aside and restore purchases with 'export-itinerary entitlements import')"
-        case let .notInitialized(path): return "entitlement store \(path) is not set up: run 'export-itinerary entitlements init --bundle-id ID'"
+        case let .corrupt(path, reason):
+            return
+                "entitlement store \(path) is corrupt: \(reason) (move it aside and restore purchases with 'export-itinerary entitlements import')"
+        case let .notInitialized(path):
+            return "entitlement store \(path) is not set up: run 'export-itinerary entitlements init --bundle-id ID'"
         case let .invalidContent(path, reason): return "entitlement store \(path) holds an invalid value: \(reason)"
-        case let .fileSizeLimit(path): return "entitlement store \(path) cannot be used: the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it; raise the limit"
+        case let .fileSizeLimit(path):
+            return
+                "entitlement store \(path) cannot be used: the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it; raise the limit"
         }
     }
 }

@@ -14,9 +14,12 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notEnabled: return "local StoreKit testing is not enabled: run 'export-itinerary storekit-test enable'"
-        case let .unknownProduct(id, known): return "no product \"\(id)\" in the catalog (it has: \(known.joined(separator: ", ")))"
+        case let .unknownProduct(id, known):
+            return "no product \"\(id)\" in the catalog (it has: \(known.joined(separator: ", ")))"
         case let .unknownTransaction(id): return "no transaction \(id) in the store"
-        case let .notLocal(id): return "transaction \(id) did not come from local testing: only LocalTesting transactions can be refunded or expired here"
+        case let .notLocal(id):
+            return
+                "transaction \(id) did not come from local testing: only LocalTesting transactions can be refunded or expired here"
         case let .signing(message): return "local signing failed: \(message)"
         case let .rejected(reason): return "the store rejected the locally signed transaction: \(reason)"
         case let .store(error): return error.description
@@ -37,7 +40,9 @@ public struct StoreKitTestSession {
     let clock: () -> Date
 
     /// - Parameter policy: the build's policy (its bundle id goes into every local transaction).
-    public init(store: EntitlementStore, catalog: StoreKitCatalog, policy: GatePolicy, clock: @escaping () -> Date = { Date() }) {
+    public init(
+        store: EntitlementStore, catalog: StoreKitCatalog, policy: GatePolicy, clock: @escaping () -> Date = { Date() }
+    ) {
         self.store = store
         self.catalog = catalog
         self.policy = policy
@@ -49,7 +54,9 @@ public struct StoreKitTestSession {
     @discardableResult
     public func enable() throws(StoreKitTestError) -> Bool {
         do {
-            guard try store.configuration() != nil else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
+            guard try store.configuration() != nil else {
+                throw StoreKitTestError.store(.notInitialized(path: store.path))
+            }
             // The authority is read or made and saved under one write lock, so concurrent
             // enables agree on one; trusting its root and accepting LocalTesting are idempotent.
             let validFrom = clock().addingTimeInterval(-86_400)
@@ -61,7 +68,8 @@ public struct StoreKitTestSession {
             let authority = try LocalSigningAuthority(serialized: saved.serialized)
             let fingerprint = Certificates.sha256Fingerprint(authority.rootDER)
             try store.setValue(fingerprint, forKey: EntitlementStore.localTestingRootKey)
-            try store.addTrustedRoot(der: authority.rootDER, fingerprint: fingerprint, label: EntitlementStore.localTestingRootLabel)
+            try store.addTrustedRoot(
+                der: authority.rootDER, fingerprint: fingerprint, label: EntitlementStore.localTestingRootLabel)
             try store.accept(.localTesting)
             return created
         } catch {
@@ -70,7 +78,9 @@ public struct StoreKitTestSession {
     }
 
     /// Buys a product of the catalog: a signed LocalTesting transaction, imported like any other.
-    public func purchase(productId: String, familyShared: Bool = false, expiresIn: TimeInterval? = nil) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
+    public func purchase(
+        productId: String, familyShared: Bool = false, expiresIn: TimeInterval? = nil
+    ) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
         guard let plan = catalog.plan(for: productId) else {
             throw .unknownProduct(productId, known: catalog.plans.map(\.productID))
         }
@@ -152,7 +162,9 @@ public struct StoreKitTestSession {
 
     private func bundleId() throws(StoreKitTestError) -> String {
         do {
-            guard try store.configuration() != nil else { throw StoreKitTestError.store(.notInitialized(path: store.path)) }
+            guard try store.configuration() != nil else {
+                throw StoreKitTestError.store(.notInitialized(path: store.path))
+            }
         } catch {
             throw Self.sessionError(error)
         }
@@ -172,11 +184,14 @@ public struct StoreKitTestSession {
         do { rows = try store.transactions(id: id) } catch { throw .store(error) }
         guard !rows.isEmpty else { throw .unknownTransaction(id) }
         // A purchase may share the id; only the LocalTesting transaction is this session's.
-        guard let row = rows.first(where: { $0.environment == StoreEnvironment.localTesting.rawValue }) else { throw .notLocal(id) }
+        guard let row = rows.first(where: { $0.environment == StoreEnvironment.localTesting.rawValue }) else {
+            throw .notLocal(id)
+        }
         // Decode what we stored; it is re-signed below and verified again on import.
         let parts = row.jws.split(separator: ".")
         guard parts.count == 3, let data = JWSBase64.decode(parts[1], alphabet: .url),
-              let payload = try? JWSTransactionDecodedPayload.read(from: data) else {
+            let payload = try? JWSTransactionDecodedPayload.read(from: data)
+        else {
             throw .unknownTransaction(id)
         }
         return payload

@@ -24,7 +24,7 @@ final class TrustedRootStore: @unchecked Sendable {
             if X509_STORE_add_cert(store, cert.pointer) == 1 {
                 prints.append(Certificates.sha256Fingerprint(der))
             } else {
-                OpenSSLErrors.drain() // a duplicate root: harmless
+                OpenSSLErrors.drain()  // a duplicate root: harmless
             }
         }
         fingerprints = prints
@@ -95,7 +95,9 @@ struct ChainVerifier {
         guard let seconds = Int(exactly: effectiveDate.timeIntervalSince1970.rounded(.down)) else {
             throw .invalidChain("effective date out of range")
         }
-        if let entry = cache.entry(at: seconds, for: x5c) { return Verified(leafKey: entry.leafKey, rootFingerprint: entry.rootFingerprint) }
+        if let entry = cache.entry(at: seconds, for: x5c) {
+            return Verified(leafKey: entry.leafKey, rootFingerprint: entry.rootFingerprint)
+        }
 
         var certs: [OwnedX509] = []
         for (index, encoded) in x5c.enumerated() {
@@ -109,7 +111,8 @@ struct ChainVerifier {
         }
         let leaf = certs[0], intermediate = certs[1]
         guard intermediate.hasExtension(oid: Certificates.intermediateMarkerOID) else {
-            throw .invalidCertificate("intermediate \"\(intermediate.subjectSummary)\" lacks OID \(Certificates.intermediateMarkerOID)")
+            throw .invalidCertificate(
+                "intermediate \"\(intermediate.subjectSummary)\" lacks OID \(Certificates.intermediateMarkerOID)")
         }
         guard leaf.hasExtension(oid: Certificates.leafMarkerOID) else {
             throw .invalidCertificate("leaf \"\(leaf.subjectSummary)\" lacks OID \(Certificates.leafMarkerOID)")
@@ -127,15 +130,20 @@ struct ChainVerifier {
         let leafKey = OwnedKey(retaining: key)
         let rootFingerprint = Certificates.sha256Fingerprint(root.der)
         if let a = leaf.validity, let b = intermediate.validity, let c = root.validity {
-            cache.remember(.init(leafKey: leafKey, rootFingerprint: rootFingerprint, notBefore: max(a.notBefore, b.notBefore, c.notBefore),
-                                 notAfter: min(a.notAfter, b.notAfter, c.notAfter)), for: x5c)
+            cache.remember(
+                .init(
+                    leafKey: leafKey, rootFingerprint: rootFingerprint,
+                    notBefore: max(a.notBefore, b.notBefore, c.notBefore),
+                    notAfter: min(a.notAfter, b.notAfter, c.notAfter)), for: x5c)
         }
         return Verified(leafKey: leafKey, rootFingerprint: rootFingerprint)
     }
 
     /// Runs OpenSSL's chain building at `seconds`; returns the trusted root it ended at.
-    private func buildChain(leaf: OwnedX509, intermediate: OwnedX509, at seconds: Int,
-                            effectiveDate: Date) throws(VerificationFailure) -> OwnedX509 {
+    private func buildChain(
+        leaf: OwnedX509, intermediate: OwnedX509, at seconds: Int,
+        effectiveDate: Date
+    ) throws(VerificationFailure) -> OwnedX509 {
         guard let untrusted = OPENSSL_sk_new_null() else { throw .invalidChain("out of memory") }
         // The stack borrows the intermediate (no reference taken): free only the stack itself.
         defer { OPENSSL_sk_free(untrusted) }
@@ -163,8 +171,9 @@ struct ChainVerifier {
         // The built chain must be exactly leaf ← our intermediate ← trusted root, as Apple's
         // policy requires; a root that signed the leaf directly does not count.
         guard let chain = X509_STORE_CTX_get0_chain(ctx), OPENSSL_sk_num(chain) == 3,
-              let middle = OPENSSL_sk_value(chain, 1), X509_cmp(OpaquePointer(middle), intermediate.pointer) == 0,
-              let top = OPENSSL_sk_value(chain, 2) else {
+            let middle = OPENSSL_sk_value(chain, 1), X509_cmp(OpaquePointer(middle), intermediate.pointer) == 0,
+            let top = OPENSSL_sk_value(chain, 2)
+        else {
             throw .invalidChain("chain is not leaf ← intermediate ← trusted root")
         }
         // The chain (and so `top`) goes away with `ctx`: keep a reference of our own.

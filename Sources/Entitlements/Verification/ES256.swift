@@ -26,8 +26,10 @@ enum ES256 {
         defer { ECDSA_SIG_free(sig) }
         let (r, s): (OpaquePointer?, OpaquePointer?) = raw.withUnsafeBytes { bytes in
             let base = bytes.bindMemory(to: UInt8.self).baseAddress!
-            return (BN_bin2bn(base, Int32(coordinateSize), nil),
-                    BN_bin2bn(base + coordinateSize, Int32(coordinateSize), nil))
+            return (
+                BN_bin2bn(base, Int32(coordinateSize), nil),
+                BN_bin2bn(base + coordinateSize, Int32(coordinateSize), nil)
+            )
         }
         // ECDSA_SIG_set0 takes ownership of both numbers only when it succeeds.
         guard let r, let s, ECDSA_SIG_set0(sig, r, s) == 1 else {
@@ -69,7 +71,8 @@ enum ES256 {
     /// Whether `rawSignature` (r‖s) is a valid ES256 signature of `message` by `publicKey`.
     static func verify(rawSignature: Data, message: Data, publicKey: OpaquePointer) -> Bool {
         guard isP256(publicKey), let der = derSignature(fromRaw: rawSignature),
-              let md = EVP_MD_CTX_new() else { return false }
+            let md = EVP_MD_CTX_new()
+        else { return false }
         defer {
             EVP_MD_CTX_free(md)
             // A failed verification leaves entries on the queue; they are not errors of ours.
@@ -78,9 +81,10 @@ enum ES256 {
         guard EVP_DigestVerifyInit(md, nil, EVP_sha256(), nil, publicKey) == 1 else { return false }
         let result = der.withUnsafeBytes { sigBytes in
             message.withUnsafeBytes { msgBytes in
-                EVP_DigestVerify(md,
-                                 sigBytes.bindMemory(to: UInt8.self).baseAddress, sigBytes.count,
-                                 msgBytes.bindMemory(to: UInt8.self).baseAddress, msgBytes.count)
+                EVP_DigestVerify(
+                    md,
+                    sigBytes.bindMemory(to: UInt8.self).baseAddress, sigBytes.count,
+                    msgBytes.bindMemory(to: UInt8.self).baseAddress, msgBytes.count)
             }
         }
         return result == 1

@@ -47,7 +47,8 @@ enum JWSBase64 {
                 var index = 0
                 let whole = b.count - remainder
                 while index < whole {
-                    let v0 = t[Int(b[index])], v1 = t[Int(b[index + 1])], v2 = t[Int(b[index + 2])], v3 = t[Int(b[index + 3])]
+                    let v0 = t[Int(b[index])], v1 = t[Int(b[index + 1])], v2 = t[Int(b[index + 2])],
+                        v3 = t[Int(b[index + 3])]
                     if (v0 | v1 | v2 | v3) & 0xC0 != 0 { return false }
                     let n = UInt32(v0) << 18 | UInt32(v1) << 12 | UInt32(v2) << 6 | UInt32(v3)
                     out.append(UInt8(truncatingIfNeeded: n >> 16))

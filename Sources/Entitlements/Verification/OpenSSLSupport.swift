@@ -88,7 +88,8 @@ final class OwnedX509 {
     /// (OpenSSL counts the notAfter second itself as expired).
     var validity: (notBefore: Int, notAfter: Int)? {
         guard let from = Self.seconds(X509_get0_notBefore(pointer)),
-              let until = Self.seconds(X509_get0_notAfter(pointer)) else { return nil }
+            let until = Self.seconds(X509_get0_notAfter(pointer))
+        else { return nil }
         return (from, until)
     }
 

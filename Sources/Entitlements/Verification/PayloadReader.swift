@@ -73,8 +73,9 @@ struct PayloadReader {
     func date(_ key: String) throws(PayloadFormatError) -> Double? {
         guard let milliseconds = try object.number(key) else { return nil }
         guard (Self.earliestDate...Self.latestDate).contains(milliseconds) else {
-            throw PayloadFormatError.mismatch(at: path.key(key), expected: "a date in milliseconds within the years 0 to 9999",
-                                              shown: MessageText.number(milliseconds))
+            throw PayloadFormatError.mismatch(
+                at: path.key(key), expected: "a date in milliseconds within the years 0 to 9999",
+                shown: MessageText.number(milliseconds))
         }
         return milliseconds
     }

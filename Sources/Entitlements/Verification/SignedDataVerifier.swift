@@ -45,14 +45,20 @@ public struct SignedDataVerifier: Sendable {
     ///   - environments: the environments accepted, e.g. `[.production]` or `[.sandbox, .production]`.
     ///   - confinedRoots: roots (by SHA-256 fingerprint) whose chains are accepted for one
     ///     environment only: the local test CA signs LocalTesting payloads and nothing else.
-    public init(trustedRoots: [Data], bundleId: String, environments: Set<StoreEnvironment>,
-                confinedRoots: [String: StoreEnvironment] = [:]) {
-        self.init(chain: ChainVerifier(roots: TrustedRootStore(roots: trustedRoots)), bundleId: bundleId,
-                  environments: environments, confinedRoots: confinedRoots)
+    public init(
+        trustedRoots: [Data], bundleId: String, environments: Set<StoreEnvironment>,
+        confinedRoots: [String: StoreEnvironment] = [:]
+    ) {
+        self.init(
+            chain: ChainVerifier(roots: TrustedRootStore(roots: trustedRoots)), bundleId: bundleId,
+            environments: environments, confinedRoots: confinedRoots)
     }
 
     /// With a chain verifier a gate keeps between its checks (`VerificationCaches`).
-    init(chain: ChainVerifier, bundleId: String, environments: Set<StoreEnvironment>, confinedRoots: [String: StoreEnvironment]) {
+    init(
+        chain: ChainVerifier, bundleId: String, environments: Set<StoreEnvironment>,
+        confinedRoots: [String: StoreEnvironment]
+    ) {
         self.bundleId = bundleId
         self.environments = environments
         self.confinedRoots = confinedRoots
@@ -71,7 +77,8 @@ public struct SignedDataVerifier: Sendable {
     }
 
     /// Verifies a signed transaction and says which root vouched for it (what `GatePolicy.grade` needs).
-    public func verifiedTransaction(_ jws: String) throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload> {
+    public func verifiedTransaction(_ jws: String) throws(VerificationFailure) -> Verified<JWSTransactionDecodedPayload>
+    {
         try verify(jws, as: JWSTransactionDecodedPayload.self)
     }
 
@@ -81,7 +88,8 @@ public struct SignedDataVerifier: Sendable {
     }
 
     /// Verifies signed renewal info and says which root vouched for it.
-    public func verifiedRenewalInfo(_ jws: String) throws(VerificationFailure) -> Verified<JWSRenewalInfoDecodedPayload> {
+    public func verifiedRenewalInfo(_ jws: String) throws(VerificationFailure) -> Verified<JWSRenewalInfoDecodedPayload>
+    {
         try verify(jws, as: JWSRenewalInfoDecodedPayload.self)
     }
 
@@ -97,7 +105,9 @@ public struct SignedDataVerifier: Sendable {
     }
 
     /// The one routine behind every public `verify…`.
-    func verify<Payload: AppStoreSignedPayload>(_ text: String, as type: Payload.Type) throws(VerificationFailure) -> Verified<Payload> {
+    func verify<Payload: AppStoreSignedPayload>(
+        _ text: String, as type: Payload.Type
+    ) throws(VerificationFailure) -> Verified<Payload> {
         let jws = try CompactJWS(text)
         let payload: Payload
         do {
@@ -115,13 +125,17 @@ public struct SignedDataVerifier: Sendable {
 
         let effectiveDate = try Self.effectiveDate(payload.signingDateMilliseconds)
         let chain = try chain.verify(x5c: jws.header.x5c ?? [], effectiveDate: effectiveDate)
-        guard jws.signingInputs.contains(where: {
-            ES256.verify(rawSignature: jws.signature, message: $0, publicKey: chain.leafKey.pointer)
-        }) else {
+        guard
+            jws.signingInputs.contains(where: {
+                ES256.verify(rawSignature: jws.signature, message: $0, publicKey: chain.leafKey.pointer)
+            })
+        else {
             throw .badSignature
         }
         try checkClaims(payload)
-        if let only = confinedRoots[chain.rootFingerprint], case .check(let got) = payload.environmentClaim, got != only.rawValue {
+        if let only = confinedRoots[chain.rootFingerprint], case .check(let got) = payload.environmentClaim,
+            got != only.rawValue
+        {
             throw .wrongEnvironment(expected: [only.rawValue], got: got)
         }
         return Verified(payload: payload, rootFingerprint: chain.rootFingerprint)

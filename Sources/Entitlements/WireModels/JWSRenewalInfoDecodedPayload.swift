@@ -20,9 +20,11 @@ public struct JWSRenewalInfoDecodedPayload: Encodable, Sendable, Equatable {
     public var recentSubscriptionStartDate: Double?
     public var renewalDate: Double?
 
-    public init(originalTransactionId: String? = nil, productId: String? = nil, autoRenewStatus: Int? = nil,
-                isInBillingRetryPeriod: Bool? = nil, gracePeriodExpiresDate: Double? = nil,
-                signedDate: Double? = nil, environment: String? = nil) {
+    public init(
+        originalTransactionId: String? = nil, productId: String? = nil, autoRenewStatus: Int? = nil,
+        isInBillingRetryPeriod: Bool? = nil, gracePeriodExpiresDate: Double? = nil,
+        signedDate: Double? = nil, environment: String? = nil
+    ) {
         self.originalTransactionId = originalTransactionId
         self.productId = productId
         self.autoRenewStatus = autoRenewStatus

@@ -34,11 +34,13 @@ public struct JWSTransactionDecodedPayload: Encodable, Sendable, Equatable {
     public var currency: String?
     public var price: Int?
 
-    public init(originalTransactionId: String? = nil, transactionId: String? = nil, bundleId: String? = nil,
-                productId: String? = nil, purchaseDate: Double? = nil, originalPurchaseDate: Double? = nil,
-                expiresDate: Double? = nil, type: String? = nil, inAppOwnershipType: String? = nil,
-                signedDate: Double? = nil, revocationReason: Int? = nil, revocationDate: Double? = nil,
-                isUpgraded: Bool? = nil, environment: String? = nil) {
+    public init(
+        originalTransactionId: String? = nil, transactionId: String? = nil, bundleId: String? = nil,
+        productId: String? = nil, purchaseDate: Double? = nil, originalPurchaseDate: Double? = nil,
+        expiresDate: Double? = nil, type: String? = nil, inAppOwnershipType: String? = nil,
+        signedDate: Double? = nil, revocationReason: Int? = nil, revocationDate: Double? = nil,
+        isUpgraded: Bool? = nil, environment: String? = nil
+    ) {
         self.originalTransactionId = originalTransactionId
         self.transactionId = transactionId
         self.bundleId = bundleId

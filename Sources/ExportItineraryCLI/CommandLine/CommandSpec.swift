@@ -15,8 +15,10 @@ struct CommandSpec: Sendable {
     let hidden: Bool
     let build: @Sendable (ParsedOptions) throws(UsageError) -> Command
 
-    init(_ path: [String], _ synopsis: String, summary: String, options: [OptionSpec] = [], details: String = "",
-         hidden: Bool = false, build: @escaping @Sendable (ParsedOptions) throws(UsageError) -> Command) {
+    init(
+        _ path: [String], _ synopsis: String, summary: String, options: [OptionSpec] = [], details: String = "",
+        hidden: Bool = false, build: @escaping @Sendable (ParsedOptions) throws(UsageError) -> Command
+    ) {
         self.path = path
         self.synopsis = synopsis
         self.summary = summary

@@ -13,21 +13,26 @@ enum Help {
         // `help paywall` belongs with the entitlement commands it works with.
         if topic == ["entitlements"] || topic == ["storekit-test"] { return entitlements }
         if let spec = CommandTable.all.first(where: { $0.path == topic && !$0.hidden }) { return text(for: spec) }
-        if let spec = CommandTable.all.first(where: { !$0.hidden && !$0.path.isEmpty && $0.path.first == topic.first }) {
+        if let spec = CommandTable.all.first(where: { !$0.hidden && !$0.path.isEmpty && $0.path.first == topic.first })
+        {
             return text(for: spec)
         }
         return main
     }
 
     static func text(for spec: CommandSpec) -> String {
-        var parts = ["export-itinerary \(spec.displayName): \(spec.summary.replacingOccurrences(of: "\n", with: " "))",
-                     "Usage:\n  " + spec.usageLine]
+        var parts = [
+            "export-itinerary \(spec.displayName): \(spec.summary.replacingOccurrences(of: "\n", with: " "))",
+            "Usage:\n  " + spec.usageLine,
+        ]
         // A command's own subcommands (batch merge-reports) are listed under it.
         for sub in CommandTable.commands(under: spec.path) { parts[1] += "\n  " + sub.usageLine }
         if !spec.options.isEmpty { parts.append("Options:\n" + optionList(spec.options)) }
         if !spec.details.isEmpty { parts.append(spec.details) }
         for sub in CommandTable.commands(under: spec.path) {
-            parts.append("\(sub.displayName): \(sub.summary.replacingOccurrences(of: "\n", with: " "))\n" + optionList(sub.options))
+            parts.append(
+                "\(sub.displayName): \(sub.summary.replacingOccurrences(of: "\n", with: " "))\n"
+                    + optionList(sub.options))
         }
         return parts.joined(separator: "\n\n")
     }
@@ -39,8 +44,10 @@ enum Help {
             let head = "  " + option.name + (option.value.map { " " + $0 } ?? "")
             let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let pad = String(repeating: " ", count: column)
-            let first = head.count < column - 1 ? head + String(repeating: " ", count: column - head.count) + lines[0]
-                                                 : head + "\n" + pad + lines[0]
+            let first =
+                head.count < column - 1
+                ? head + String(repeating: " ", count: column - head.count) + lines[0]
+                : head + "\n" + pad + lines[0]
             return ([first] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n")
         }.joined(separator: "\n")
     }
@@ -96,38 +103,42 @@ enum Help {
         let head = "  " + spec.displayName
         let summary = spec.summary.split(separator: "\n").map(String.init)
         let pad = String(repeating: " ", count: 26)
-        let first = head.count < 25 ? head + String(repeating: " ", count: 26 - head.count) + summary[0] : head + "\n" + pad + summary[0]
+        let first =
+            head.count < 25
+            ? head + String(repeating: " ", count: 26 - head.count) + summary[0] : head + "\n" + pad + summary[0]
         return ([first] + summary.dropFirst().map { pad + $0 }).joined(separator: "\n")
     }
 
     static var entitlements: String {
-        let group = CommandTable.all.filter { !$0.hidden && ["entitlements", "paywall", "storekit-test"].contains($0.path.first ?? "") }
+        let group = CommandTable.all.filter {
+            !$0.hidden && ["entitlements", "paywall", "storekit-test"].contains($0.path.first ?? "")
+        }
         return """
-        export-itinerary entitlements: the local Pro entitlement store (StoreKit 2 rules, offline).
+            export-itinerary entitlements: the local Pro entitlement store (StoreKit 2 rules, offline).
 
-        PDF export is a Pro feature. The store keeps App Store signed transactions (JWS) and
-        re-verifies them at every check: only verified, unrevoked, unexpired transactions of a Pro
-        product count. The app, its Pro products and Apple's root are compiled into this program
-        (Config/gate-policy.json): nobody becomes Pro by editing a file, an option or the environment.
-        Only a Production purchase signed through Apple's root gives the plain PDF; Sandbox, Xcode,
-        LocalTesting (storekit-test) and roots you trust yourself are test entitlements: "Pro
-        (testing)", and every page says "Test entitlement (ENVIRONMENT) — not a purchase".
+            PDF export is a Pro feature. The store keeps App Store signed transactions (JWS) and
+            re-verifies them at every check: only verified, unrevoked, unexpired transactions of a Pro
+            product count. The app, its Pro products and Apple's root are compiled into this program
+            (Config/gate-policy.json): nobody becomes Pro by editing a file, an option or the environment.
+            Only a Production purchase signed through Apple's root gives the plain PDF; Sandbox, Xcode,
+            LocalTesting (storekit-test) and roots you trust yourself are test entitlements: "Pro
+            (testing)", and every page says "Test entitlement (ENVIRONMENT) — not a purchase".
 
-        Usage:
-        \(group.map { "  \($0.usageLine)\n" + $0.summary.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n") }.joined(separator: "\n"))
+            Usage:
+            \(group.map { "  \($0.usageLine)\n" + $0.summary.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n") }.joined(separator: "\n"))
 
-        Local testing (storekit-test) works like Xcode's StoreKit Testing, for demos and tests.
-        Every command takes:
-        \(optionList(OptionSpec.gate))
+            Local testing (storekit-test) works like Xcode's StoreKit Testing, for demos and tests.
+            Every command takes:
+            \(optionList(OptionSpec.gate))
 
-        Example (a throwaway store with a test purchase):
-          export EXPORT_ITINERARY_HOME=$(mktemp -d)
-          export-itinerary entitlements init --bundle-id com.sportstime.app
-          export-itinerary storekit-test enable
-          export-itinerary storekit-test purchase com.sportstime.pro.annual
-          export-itinerary Examples/day-trip.json day-trip.pdf
+            Example (a throwaway store with a test purchase):
+              export EXPORT_ITINERARY_HOME=$(mktemp -d)
+              export-itinerary entitlements init --bundle-id com.sportstime.app
+              export-itinerary storekit-test enable
+              export-itinerary storekit-test purchase com.sportstime.pro.annual
+              export-itinerary Examples/day-trip.json day-trip.pdf
 
-        Exit codes: 0 ok · 1 failure · 2 usage · 3 Pro required · 5 store unreadable or corrupt
-        """
+            Exit codes: 0 ok · 1 failure · 2 usage · 3 Pro required · 5 store unreadable or corrupt
+            """
     }
 }

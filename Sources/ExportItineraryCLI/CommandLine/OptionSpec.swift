@@ -21,7 +21,10 @@ struct OptionSpec: Sendable {
     /// `--store DIR` and `--catalog FILE`: where the Pro gate's store and catalog are. Every
     /// command that touches the gate takes them.
     static let gate: [OptionSpec] = [
-        .value("--store", "DIR", "the entitlement store (default: $EXPORT_ITINERARY_HOME, else\n$XDG_DATA_HOME/export-itinerary, else ~/.local/share/export-itinerary)"),
+        .value(
+            "--store", "DIR",
+            "the entitlement store (default: $EXPORT_ITINERARY_HOME, else\n$XDG_DATA_HOME/export-itinerary, else ~/.local/share/export-itinerary)"
+        ),
         .value("--catalog", "FILE", "the StoreKit configuration (default: StoreKit/SportsTime.storekit)"),
     ]
 }

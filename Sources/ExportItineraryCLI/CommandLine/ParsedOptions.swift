@@ -19,7 +19,8 @@ struct ParsedOptions {
     func flag(_ name: String) -> Bool { checked(name); return flags.contains(name) }
 
     private func checked(_ name: String) {
-        precondition(declared?.contains(name) ?? true, "the option \(name) is read but not declared by its command (a bug)")
+        precondition(
+            declared?.contains(name) ?? true, "the option \(name) is read but not declared by its command (a bug)")
     }
 
     /// Splits `args` by the command's options: `--name value`, `--name=value`, flags, and
@@ -46,8 +47,9 @@ struct ParsedOptions {
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 let known = spec.options.map(\.name) + ["--help"]
-                throw UsageError(message: "unknown option \(name)" + (spec.path.isEmpty ? "" : " for \(spec.displayName)")
-                                 + Suggestion.text(for: name, among: known))
+                throw UsageError(
+                    message: "unknown option \(name)" + (spec.path.isEmpty ? "" : " for \(spec.displayName)")
+                        + Suggestion.text(for: name, among: known))
             }
             if option.value == nil {
                 guard inline == nil else { throw UsageError(message: "\(name) takes no value") }
@@ -60,8 +62,15 @@ struct ParsedOptions {
                 value = args[i]
                 // `--out-dir --quiet`: the value was forgotten, and the next option would be
                 // taken for it (a directory named "--quiet"). Write `--out-dir=--quiet` to mean it.
-                if let next = value, let other = spec.options.first(where: { $0.name == next.split(separator: "=", maxSplits: 1).first.map(String.init) }) {
-                    throw UsageError(message: "\(name) needs a value (\(option.value!)), but \(other.name) follows it (write \(name)=\(next) if that is the value)")
+                if let next = value,
+                    let other = spec.options.first(where: {
+                        $0.name == next.split(separator: "=", maxSplits: 1).first.map(String.init)
+                    })
+                {
+                    throw UsageError(
+                        message:
+                            "\(name) needs a value (\(option.value!)), but \(other.name) follows it (write \(name)=\(next) if that is the value)"
+                    )
                 }
                 i += 1
             }
@@ -84,7 +93,9 @@ struct ParsedOptions {
     func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let raw = value(name) else { return nil }
         guard let n = Int(raw), range.contains(n) else {
-            throw UsageError(message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(raw)\"")
+            throw UsageError(
+                message:
+                    "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(raw)\"")
         }
         return n
     }

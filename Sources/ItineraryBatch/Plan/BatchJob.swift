@@ -16,7 +16,9 @@ public struct BatchJob: Sendable, Equatable {
     /// job is reported failed with this reason and never reaches a worker.
     public var refusal: String?
 
-    public init(trip: String, output: String, template: TemplateChoice, paper: String?, origin: String, refusal: String? = nil) {
+    public init(
+        trip: String, output: String, template: TemplateChoice, paper: String?, origin: String, refusal: String? = nil
+    ) {
         self.trip = trip
         self.output = output
         self.template = template

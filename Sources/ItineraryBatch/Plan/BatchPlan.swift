@@ -34,10 +34,17 @@ public struct BatchPlan: Sendable {
     /// `outputDirectory` is left out of directory listings, and so is an earlier batch report at
     /// `report`; any other file there that the batch reads or writes makes `report` a problem
     /// (`ReportTarget`).
-    public static func make(sources: [String], defaults: JobDefaults, shard: Shard?, outputDirectory: String? = nil,
-                            report: String? = nil, kept: [KeptPath] = []) throws(BatchUsageError) -> BatchPlan {
-        if sources.isEmpty { throw BatchUsageError("batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl)") }
-        let excluding = (outputDirectory.map { [$0] } ?? []) + (report.flatMap { ReportTarget.isBatchReport($0) ? [$0] : nil } ?? [])
+    public static func make(
+        sources: [String], defaults: JobDefaults, shard: Shard?, outputDirectory: String? = nil,
+        report: String? = nil, kept: [KeptPath] = []
+    ) throws(BatchUsageError) -> BatchPlan {
+        if sources.isEmpty {
+            throw BatchUsageError(
+                "batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl)")
+        }
+        let excluding =
+            (outputDirectory.map { [$0] } ?? [])
+            + (report.flatMap { ReportTarget.isBatchReport($0) ? [$0] : nil } ?? [])
         var listed = SourceListing.jobs(sources: sources, defaults: defaults, excluding: excluding)
         var problems = listed.problems
         // Names from a directory listing obey the same rules as a manifest's `out`.
@@ -48,8 +55,10 @@ public struct BatchPlan: Sendable {
             }
         }
         if let report, let outputDirectory,
-           let problem = ReportTarget.problem(report: report, outputDirectory: outputDirectory, sources: sources,
-                                              jobs: listed.jobs.filter { $0.refusal == nil }, defaults: defaults, kept: kept) {
+            let problem = ReportTarget.problem(
+                report: report, outputDirectory: outputDirectory, sources: sources,
+                jobs: listed.jobs.filter { $0.refusal == nil }, defaults: defaults, kept: kept)
+        {
             problems.insert(problem, at: 0)
         }
         // Keyed by bytes: Swift's String equality takes "café" in NFC and in NFD (two files to
@@ -63,11 +72,14 @@ public struct BatchPlan: Sendable {
         for job in listed.jobs {
             let key = Array(job.output.utf8)
             let templatePath = defaults.templatePath(job.template)
-            let template = templateDigests[PathKey(templatePath)] ?? {
-                let digest = Array(Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data()).utf8)
-                templateDigests[PathKey(templatePath)] = digest
-                return digest
-            }()
+            let template =
+                templateDigests[PathKey(templatePath)]
+                ?? {
+                    let digest = Array(
+                        Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data()).utf8)
+                    templateDigests[PathKey(templatePath)] = digest
+                    return digest
+                }()
             lines.append(key + [0] + Array(job.trip.utf8) + [0] + template + [0] + Array((job.paper ?? "").utf8))
             guard job.refusal == nil else { continue }
             if let other = firstOrigin[key] {
@@ -79,13 +91,15 @@ public struct BatchPlan: Sendable {
         problems += templateProblems(listed.jobs, defaults: defaults)
         if !problems.isEmpty {
             let shown = Array(problems.prefix(50))
-            throw BatchUsageError(problems: problems.count > 50 ? shown + ["… and \(problems.count - 50) more problems"] : shown)
+            throw BatchUsageError(
+                problems: problems.count > 50 ? shown + ["… and \(problems.count - 50) more problems"] : shown)
         }
         // Sorted by bytes: the same plan listed in any order has one digest.
         lines.sort { $0.lexicographicallyPrecedes($1) }
         let digest = Digest.sha256Hex(Array(lines.joined(separator: [0x0A])))
         let mine = shard.map { shard in listed.jobs.filter { shard.contains(output: $0.output) } } ?? listed.jobs
-        var plan = BatchPlan(jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
+        var plan = BatchPlan(
+            jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
         plan.inputs = inputs(of: listed.jobs, sources: sources, defaults: defaults)
         if shard != nil { plan.wholePlanOutputs = listed.jobs.compactMap { $0.refusal == nil ? $0.output : nil } }
         return plan
@@ -120,7 +134,8 @@ public struct BatchPlan: Sendable {
             let key = PathKey(path)
             if templates[key] == nil {
                 switch TemplateFiles.read(job.template, templatesDirectory: defaults.templatesDirectory)
-                    .flatMap({ TemplateFiles.decode($0.data, path: $0.path) }) {
+                    .flatMap({ TemplateFiles.decode($0.data, path: $0.path) })
+                {
                 case let .success(template): templates[key] = template
                 case let .failure(error):
                     templates[key] = .some(nil)
@@ -128,7 +143,8 @@ public struct BatchPlan: Sendable {
                 }
             }
             guard let paper = job.paper, case let .some(.some(template)) = templates[key],
-                  papersChecked.insert(PathKey(path + "\u{0}" + paper)).inserted else { continue }
+                papersChecked.insert(PathKey(path + "\u{0}" + paper)).inserted
+            else { continue }
             if let problem = template.paperProblem(paper) { problems.append("template: \(path) \(problem)") }
         }
         return problems

@@ -8,7 +8,6 @@ public struct JobDefaults: Sendable {
     /// Where named templates are found (`Templates/`).
     public var templatesDirectory: String
 
-
     public init(template: TemplateChoice = .standard, paper: String? = nil, templatesDirectory: String) {
         self.template = template
         self.paper = paper
@@ -21,7 +20,10 @@ public struct JobDefaults: Sendable {
     public static func paper(_ raw: String) -> String? {
         let lower = raw.lowercased()
         guard (1...32).contains(lower.utf8.count),
-              lower.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }) else { return nil }
+            lower.utf8.allSatisfy({
+                (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F
+            })
+        else { return nil }
         return lower
     }
 
@@ -33,11 +35,15 @@ public struct JobDefaults: Sendable {
         if raw.isEmpty { return .failure(OutputRefusal("needs a name or a path")) }
         switch TemplateChoice(argument: raw) {
         case let .named(name):
-            if let problem = TemplateFiles.missing(name, templatesDirectory: templatesDirectory) { return .failure(OutputRefusal(problem)) }
+            if let problem = TemplateFiles.missing(name, templatesDirectory: templatesDirectory) {
+                return .failure(OutputRefusal(problem))
+            }
             return .success(.named(name))
         case let .file(file):
             let path = Manifest.resolve(file, base: base)
-            guard FileManager.default.isReadableFile(atPath: path) else { return .failure(OutputRefusal("cannot read \(path)")) }
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                return .failure(OutputRefusal("cannot read \(path)"))
+            }
             return .success(.file(path))
         }
     }

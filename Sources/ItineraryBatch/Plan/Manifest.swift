@@ -22,7 +22,10 @@ public enum Manifest {
             return ([], ["\(path): cannot read the manifest"])
         }
         if data.count > BatchLimits.maximumManifestBytes {
-            return ([], ["\(path): the manifest is larger than \(BatchLimits.maximumManifestBytes / 1024 / 1024) MiB: split it"])
+            return (
+                [],
+                ["\(path): the manifest is larger than \(BatchLimits.maximumManifestBytes / 1024 / 1024) MiB: split it"]
+            )
         }
         let base = PathText.parent(path)
         var jobs: [BatchJob] = []
@@ -55,7 +58,9 @@ public enum Manifest {
         return (jobs, problems)
     }
 
-    private static func job(line: [UInt8], at: String, base: String, defaults: JobDefaults) -> Result<BatchJob, ManifestProblems> {
+    private static func job(
+        line: [UInt8], at: String, base: String, defaults: JobDefaults
+    ) -> Result<BatchJob, ManifestProblems> {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
@@ -64,7 +69,8 @@ public enum Manifest {
         }
         let object: JSONObject
         do {
-            object = try JSONObject(value, at: .root, keys: .only(keys), expected: "an object like {\"trip\": \"trips/a.json\"}")
+            object = try JSONObject(
+                value, at: .root, keys: .only(keys), expected: "an object like {\"trip\": \"trips/a.json\"}")
         } catch {
             return .failure(ManifestProblems([error.description]))
         }
@@ -83,9 +89,14 @@ public enum Manifest {
             }
         }
         guard let trip = fields["trip"], !trip.isEmpty else {
-            if !object.contains("trip") { problems.append(JSONProblem.missingKey(at: JSONPath.root.key("trip")).description) }
-            else if fields["trip"] != nil { problems.append("trip: the path is empty") }
-            else if object["trip"] == .null { problems.append(JSONProblem.mismatch(at: JSONPath.root.key("trip"), expected: "a string", got: .null).description) }
+            if !object.contains("trip") {
+                problems.append(JSONProblem.missingKey(at: JSONPath.root.key("trip")).description)
+            } else if fields["trip"] != nil {
+                problems.append("trip: the path is empty")
+            } else if object["trip"] == .null {
+                problems.append(
+                    JSONProblem.mismatch(at: JSONPath.root.key("trip"), expected: "a string", got: .null).description)
+            }
             return .failure(ManifestProblems(problems))
         }
         let tripPath = resolve(trip, base: base)
@@ -104,7 +115,9 @@ public enum Manifest {
         }
         var paper = defaults.paper
         if let raw = fields["paper"] {
-            if let known = JobDefaults.paper(raw) { paper = known } else {
+            if let known = JobDefaults.paper(raw) {
+                paper = known
+            } else {
                 problems.append("paper: must be \(JobDefaults.paperRule), got \"\(raw)\"")
             }
         }
@@ -119,7 +132,8 @@ public enum Manifest {
         } else {
             output = SourceListing.pdfName(for: PathText.name(trip))
         }
-        return .success(BatchJob(trip: tripPath, output: output, template: template, paper: paper, origin: at, refusal: refusal))
+        return .success(
+            BatchJob(trip: tripPath, output: output, template: template, paper: paper, origin: at, refusal: refusal))
     }
 
     /// `path` relative to `base` (the manifest's directory). `-` is a file named so, never

@@ -15,14 +15,18 @@ public enum OutputPath {
         if raw.utf8.count > BatchLimits.maximumPathBytes {
             return .failure(OutputRefusal("the output path is longer than \(BatchLimits.maximumPathBytes) bytes"))
         }
-        if raw.hasPrefix("/") { return .failure(OutputRefusal("the output path \(raw) is absolute: it must be relative to --out-dir")) }
+        if raw.hasPrefix("/") {
+            return .failure(OutputRefusal("the output path \(raw) is absolute: it must be relative to --out-dir"))
+        }
         if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .failure(OutputRefusal("the output path contains a control character"))
         }
         var parts: [Substring] = []
         for part in raw.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." { return .failure(OutputRefusal("the output path \(raw) contains \"..\": it must stay inside --out-dir")) }
+            if part == ".." {
+                return .failure(OutputRefusal("the output path \(raw) contains \"..\": it must stay inside --out-dir"))
+            }
             parts.append(part)
         }
         guard let name = parts.last else { return .failure(OutputRefusal("the output path \(raw) names no file")) }
@@ -32,7 +36,8 @@ public enum OutputPath {
         }
         if let hidden = parts.dropLast().first(where: { $0.hasPrefix(".") }) {
             // Hidden folders too: the batch's state lives in one (.export-itinerary).
-            return .failure(OutputRefusal("the output path \(raw) passes through \(hidden), a folder whose name starts with a dot"))
+            return .failure(
+                OutputRefusal("the output path \(raw) passes through \(hidden), a folder whose name starts with a dot"))
         }
         guard name.lowercased().hasSuffix(".pdf"), name.count > 4 else {
             return .failure(OutputRefusal("the output path \(raw) must end in .pdf"))
@@ -102,7 +107,9 @@ public enum OutputPath {
     /// `directories` caches resolved directories across calls.
     /// With it, the stamp of the file there when it is a regular file (no second `stat` for the
     /// resume check).
-    static func resolvedTarget(_ relative: String, root: String, directories: inout [PathKey: String]) -> (path: String, stamp: FileStamp?) {
+    static func resolvedTarget(
+        _ relative: String, root: String, directories: inout [PathKey: String]
+    ) -> (path: String, stamp: FileStamp?) {
         // (String slicing, not NSString's path methods: this runs for every job of a plan.)
         let slash = relative.lastIndex(of: "/")
         let directory = slash.map { String(relative[..<$0]) } ?? ""
@@ -128,7 +135,9 @@ public enum OutputPath {
         let path = resolvedDirectory + "/" + name
         var info = stat()
         guard lstat(path, &info) == 0 else { return (path, nil) }
-        guard info.st_mode & S_IFMT == S_IFLNK else { return (path, info.st_mode & S_IFMT == S_IFREG ? FileStamp(info) : nil) }
+        guard info.st_mode & S_IFMT == S_IFLNK else {
+            return (path, info.st_mode & S_IFMT == S_IFREG ? FileStamp(info) : nil)
+        }
         let target = writtenFile(path)
         return (target, FileStamp.of(target))
     }

@@ -22,8 +22,10 @@ enum ReportTarget {
     /// sharding (a shard's report must not replace another shard's PDF either). `kept`: other
     /// files and folders the batch reads (the entitlement store, the catalog). The report is
     /// judged where it would land: `AtomicFile` follows links, dangling ones included.
-    static func problem(report: String, outputDirectory: String, sources: [String], jobs: [BatchJob],
-                        defaults: JobDefaults, kept: [KeptPath] = []) -> String? {
+    static func problem(
+        report: String, outputDirectory: String, sources: [String], jobs: [BatchJob],
+        defaults: JobDefaults, kept: [KeptPath] = []
+    ) -> String? {
         let target = FileIdentity(AtomicFile.resolveLinks(report))
         for source in sources where target.isSame(as: FileIdentity(source)) {
             return "--report \(report) is the source \(source): the report would replace it"
@@ -37,12 +39,15 @@ enum ReportTarget {
         for job in jobs {
             let template = defaults.templatePath(job.template)
             guard templates.insert(PathKey(template)).inserted else { continue }
-            if target.isSame(as: FileIdentity(template)) { return "--report \(report) is the template \(template): the report would replace it" }
+            if target.isSame(as: FileIdentity(template)) {
+                return "--report \(report) is the template \(template): the report would replace it"
+            }
         }
         for item in kept {
             let other = FileIdentity(item.path)
             if item.isDirectory ? target.isInside(other) || target.isSame(as: other) : target.isSame(as: other) {
-                return "--report \(report) is \(item.isDirectory ? "inside " : "")\(item.what) \(item.path): the report would replace \(item.isDirectory ? "what it keeps" : "it")"
+                return
+                    "--report \(report) is \(item.isDirectory ? "inside " : "")\(item.what) \(item.path): the report would replace \(item.isDirectory ? "what it keeps" : "it")"
             }
         }
         let out = FileIdentity(outputDirectory)
@@ -54,7 +59,9 @@ enum ReportTarget {
         }
         // Inside --out-dir: any job's PDF, by its name or through a link there.
         for job in jobs {
-            if Array(job.output.utf8) == relative || target.isSame(as: FileIdentity(AtomicFile.resolveLinks(outputDirectory + "/" + job.output))) {
+            if Array(job.output.utf8) == relative
+                || target.isSame(as: FileIdentity(AtomicFile.resolveLinks(outputDirectory + "/" + job.output)))
+            {
                 return "--report \(report) is the PDF of \(job.origin): the report would replace it"
             }
         }
@@ -107,7 +114,8 @@ struct FileIdentity {
             if let resolved = realpath(head, nil) {
                 defer { free(resolved) }
                 let base = Array(String(cString: resolved).utf8)
-                return tail.isEmpty ? base : base + (base == [0x2F] ? [] : [0x2F]) + Array(tail.reversed().joined(separator: "/").utf8)
+                return tail.isEmpty
+                    ? base : base + (base == [0x2F] ? [] : [0x2F]) + Array(tail.reversed().joined(separator: "/").utf8)
             }
             tail.append(PathText.name(head))
             head = PathText.parent(head)

@@ -24,7 +24,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ raw: String) -> Shard? {
         let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-              count >= 1, count <= BatchLimits.maximumShards, index >= 0, index < count else { return nil }
+            count >= 1, count <= BatchLimits.maximumShards, index >= 0, index < count
+        else { return nil }
         return Shard(index: index, count: count)
     }
 
@@ -36,42 +37,65 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static func fromEnvironment(_ environment: [String: String]) throws(BatchUsageError) -> Shard {
         func number(_ key: String) throws(BatchUsageError) -> Int? {
             guard let raw = environment[key], !raw.isEmpty else { return nil }
-            guard let value = Int(raw), value >= 0 else { throw BatchUsageError("--shard auto: \(key) must be a whole number, got \"\(raw)\"") }
+            guard let value = Int(raw), value >= 0 else {
+                throw BatchUsageError("--shard auto: \(key) must be a whole number, got \"\(raw)\"")
+            }
             return value
         }
         func make(_ index: Int, _ count: Int, _ source: String) throws(BatchUsageError) -> Shard {
-            guard count >= 1 else { throw BatchUsageError("--shard auto: the number of shards is 0 (\(source)): it must be at least 1") }
-            guard count <= BatchLimits.maximumShards else {
-                throw BatchUsageError("--shard auto: \(count) shards (\(source)) is more than the limit of \(BatchLimits.maximumShards)")
+            guard count >= 1 else {
+                throw BatchUsageError("--shard auto: the number of shards is 0 (\(source)): it must be at least 1")
             }
-            guard index < count else { throw BatchUsageError("--shard auto: index \(index) is not below the count \(count) (\(source))") }
+            guard count <= BatchLimits.maximumShards else {
+                throw BatchUsageError(
+                    "--shard auto: \(count) shards (\(source)) is more than the limit of \(BatchLimits.maximumShards)")
+            }
+            guard index < count else {
+                throw BatchUsageError("--shard auto: index \(index) is not below the count \(count) (\(source))")
+            }
             return Shard(index: index, count: count)
         }
         let declared = try number("EXPORT_ITINERARY_SHARDS")
         if let task = try number("SLURM_ARRAY_TASK_ID") {
             // Set, it is the count and task ids are shard indices: what rerunning one task of an
             // array (`sbatch --array=2`) needs, where Slurm says the array has one task.
-            if let declared { return try make(task, declared, "Slurm array task \(task) of EXPORT_ITINERARY_SHARDS=\(declared)") }
+            if let declared {
+                return try make(task, declared, "Slurm array task \(task) of EXPORT_ITINERARY_SHARDS=\(declared)")
+            }
             guard let count = try number("SLURM_ARRAY_TASK_COUNT") else {
-                throw BatchUsageError("--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not (Slurm 18.08 or later sets it)")
+                throw BatchUsageError(
+                    "--shard auto: SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not (Slurm 18.08 or later sets it)"
+                )
             }
             if let step = try number("SLURM_ARRAY_TASK_STEP"), step != 1 {
-                throw BatchUsageError("--shard auto: the Slurm array has a step of \(step); use a contiguous range such as --array=0-\(count - 1)")
+                throw BatchUsageError(
+                    "--shard auto: the Slurm array has a step of \(step); use a contiguous range such as --array=0-\(count - 1)"
+                )
             }
             let first = try number("SLURM_ARRAY_TASK_MIN") ?? 0
             if count == 1 && task != 0 {
-                throw BatchUsageError("--shard auto: Slurm array task \(task) is the only task of its array, which would make it the whole plan; to rerun one shard of a larger array, set EXPORT_ITINERARY_SHARDS to the number of shards")
+                throw BatchUsageError(
+                    "--shard auto: Slurm array task \(task) is the only task of its array, which would make it the whole plan; to rerun one shard of a larger array, set EXPORT_ITINERARY_SHARDS to the number of shards"
+                )
             }
-            guard task >= first else { throw BatchUsageError("--shard auto: SLURM_ARRAY_TASK_ID \(task) is below SLURM_ARRAY_TASK_MIN \(first)") }
+            guard task >= first else {
+                throw BatchUsageError(
+                    "--shard auto: SLURM_ARRAY_TASK_ID \(task) is below SLURM_ARRAY_TASK_MIN \(first)")
+            }
             return try make(task - first, count, "Slurm array task \(task)")
         }
-        for (key, system) in [("JOB_COMPLETION_INDEX", "Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "AWS Batch array job")] {
+        for (key, system) in [
+            ("JOB_COMPLETION_INDEX", "Kubernetes Indexed Job"), ("AWS_BATCH_JOB_ARRAY_INDEX", "AWS Batch array job"),
+        ] {
             guard let index = try number(key) else { continue }
             guard let count = declared else {
-                throw BatchUsageError("--shard auto: \(key) is set (\(system)) but EXPORT_ITINERARY_SHARDS, the number of shards, is not")
+                throw BatchUsageError(
+                    "--shard auto: \(key) is set (\(system)) but EXPORT_ITINERARY_SHARDS, the number of shards, is not")
             }
             return try make(index, count, system)
         }
-        throw BatchUsageError("--shard auto: not inside a job array (none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX is set); use --shard I/N")
+        throw BatchUsageError(
+            "--shard auto: not inside a job array (none of SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX is set); use --shard I/N"
+        )
     }
 }

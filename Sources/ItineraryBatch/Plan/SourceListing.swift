@@ -15,7 +15,9 @@ enum SourceListing {
     /// The jobs of every source in argument order, or every problem found. `excluding`: paths
     /// (the output directory, the report) a directory listing leaves out, so a report or an
     /// output tree inside a source is never taken for trips.
-    static func jobs(sources: [String], defaults: JobDefaults, excluding: [String] = []) -> (jobs: [BatchJob], problems: [String], notes: [String]) {
+    static func jobs(
+        sources: [String], defaults: JobDefaults, excluding: [String] = []
+    ) -> (jobs: [BatchJob], problems: [String], notes: [String]) {
         var jobs: [BatchJob] = []
         var problems: [String] = []
         var notes: [String] = []
@@ -32,22 +34,30 @@ enum SourceListing {
         for source in sources {
             var info = stat()
             guard !source.isEmpty, stat(source, &info) == 0 else {
-                problems.append("\(source.isEmpty ? "\"\"" : source): \(source.isEmpty ? "no such file or directory" : AtomicFile.systemMessage())")
+                problems.append(
+                    "\(source.isEmpty ? "\"\"" : source): \(source.isEmpty ? "no such file or directory" : AtomicFile.systemMessage())"
+                )
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
                 let listing = tripsBelow(source, excluding: excluded)
                 problems += listing.problems
                 notes += listing.notes
-                if listing.found.isEmpty && listing.problems.isEmpty { problems.append("\(source): no *.json trip files below this directory") }
+                if listing.found.isEmpty && listing.problems.isEmpty {
+                    problems.append("\(source): no *.json trip files below this directory")
+                }
                 let base = source.hasSuffix("/") ? source : source + "/"
                 for (relative, refusal) in listing.found {
-                    jobs.append(BatchJob(trip: base + relative, output: pdfName(for: relative), template: defaults.template,
-                                         paper: defaults.paper, origin: base + relative, refusal: refusal))
+                    jobs.append(
+                        BatchJob(
+                            trip: base + relative, output: pdfName(for: relative), template: defaults.template,
+                            paper: defaults.paper, origin: base + relative, refusal: refusal))
                 }
             } else if source.hasSuffix(".jsonl") {
                 guard info.st_mode & S_IFMT == S_IFREG else {
-                    problems.append("\(source): \(notAFile(info).replacingOccurrences(of: "the trip", with: "the manifest").replacingOccurrences(of: "trips", with: "manifests"))")
+                    problems.append(
+                        "\(source): \(notAFile(info).replacingOccurrences(of: "the trip", with: "the manifest").replacingOccurrences(of: "trips", with: "manifests"))"
+                    )
                     continue
                 }
                 let manifest = Manifest.jobs(path: source, defaults: defaults)
@@ -58,14 +68,18 @@ enum SourceListing {
                 // until the timeout, twice) is refused now; a missing one fails when it runs.
                 for i in first..<jobs.count where jobs[i].refusal == nil {
                     var trip = stat()
-                    if stat(jobs[i].trip, &trip) == 0 && trip.st_mode & S_IFMT != S_IFREG { jobs[i].refusal = notAFile(trip) }
+                    if stat(jobs[i].trip, &trip) == 0 && trip.st_mode & S_IFMT != S_IFREG {
+                        jobs[i].refusal = notAFile(trip)
+                    }
                 }
             } else {
                 let name = PathText.name(source)
                 // "-" is a file here, never standard input (a worker's input is its job pipe).
-                jobs.append(BatchJob(trip: source == "-" ? "./-" : source, output: pdfName(for: name), template: defaults.template,
-                                     paper: defaults.paper, origin: source,
-                                     refusal: info.st_mode & S_IFMT == S_IFREG ? nil : notAFile(info)))
+                jobs.append(
+                    BatchJob(
+                        trip: source == "-" ? "./-" : source, output: pdfName(for: name), template: defaults.template,
+                        paper: defaults.paper, origin: source,
+                        refusal: info.st_mode & S_IFMT == S_IFREG ? nil : notAFile(info)))
             }
             if jobs.count > BatchLimits.maximumJobs {
                 return (jobs, problems + ["more than \(BatchLimits.maximumJobs) jobs: split the batch"], notes)
@@ -108,21 +122,27 @@ enum SourceListing {
         var pending: [[UInt8]] = [[]]
         /// Links to directories met so far, followed once every directory without one is listed.
         var links: [[UInt8]] = []
-        func text(_ relative: [UInt8]) -> String { String(decoding: relative.isEmpty ? rootBytes : rootBytes + [0x2F] + relative, as: UTF8.self) }
+        func text(_ relative: [UInt8]) -> String {
+            String(decoding: relative.isEmpty ? rootBytes : rootBytes + [0x2F] + relative, as: UTF8.self)
+        }
         while true {
             guard let relative = pending.popLast() else {
                 // The next link in byte order: which name a directory is listed under does not
                 // depend on the order readdir gives.
-                guard let next = links.indices.min(by: { links[$0].lexicographicallyPrecedes(links[$1]) }) else { break }
+                guard let next = links.indices.min(by: { links[$0].lexicographicallyPrecedes(links[$1]) }) else {
+                    break
+                }
                 let link = links.remove(at: next)
                 var info = stat()
                 guard stat(text(link), &info) == 0 else { continue }
                 let id = FileKey(info)
                 if let earlier = listed[id] {
                     let holds = earlier.isEmpty || link.starts(with: earlier + [0x2F])
-                    listing.notes.append(holds
-                        ? "\(text(link)): a link to \(text(earlier)), which holds it (a loop): not followed"
-                        : "\(text(link)): a link to \(text(earlier)), listed already: its trips are listed once, under \(text(earlier))")
+                    listing.notes.append(
+                        holds
+                            ? "\(text(link)): a link to \(text(earlier)), which holds it (a loop): not followed"
+                            : "\(text(link)): a link to \(text(earlier)), listed already: its trips are listed once, under \(text(earlier))"
+                    )
                     continue
                 }
                 listed[id] = link
@@ -152,7 +172,9 @@ enum SourceListing {
                     let full = text(child)
                     var info = stat()
                     if lstat(full, &info) == 0 && info.st_mode & S_IFMT != S_IFLNK {
-                        type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : UInt8(DT_FIFO)
+                        type =
+                            info.st_mode & S_IFMT == S_IFDIR
+                            ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? UInt8(DT_REG) : UInt8(DT_FIFO)
                         if type == UInt8(DT_FIFO) { refusal = Self.notAFile(info) }
                     } else if stat(full, &info) == 0 {
                         if info.st_mode & S_IFMT == S_IFDIR {
@@ -167,22 +189,30 @@ enum SourceListing {
                         guard isJSON else { continue }
                         type = UInt8(DT_REG)
                         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?"
-                        refusal = why == ENOENT ? "the trip is a symbolic link to \(target), which does not exist"
-                            : why == ELOOP ? "the trip is a loop of symbolic links (through \(target))"
-                            : "the trip cannot be read: \(AtomicFile.systemMessage(why))"
+                        refusal =
+                            why == ENOENT
+                            ? "the trip is a symbolic link to \(target), which does not exist"
+                            : why == ELOOP
+                                ? "the trip is a loop of symbolic links (through \(target))"
+                                : "the trip cannot be read: \(AtomicFile.systemMessage(why))"
                     }
                 } else if type != UInt8(DT_DIR) && type != UInt8(DT_REG) && isJSON {
                     var info = stat()
                     refusal = lstat(text(child), &info) == 0 ? Self.notAFile(info) : "the trip is not a regular file"
                 }
                 let isTrip = type != UInt8(DT_DIR) && type != UInt8(DT_LNK) && isJSON
-                if !isTrip && type == UInt8(DT_REG) && name.count > 5 && String(decoding: name.suffix(5), as: UTF8.self).lowercased() == ".json" {
+                if !isTrip && type == UInt8(DT_REG) && name.count > 5
+                    && String(decoding: name.suffix(5), as: UTF8.self).lowercased() == ".json"
+                {
                     // `A.JSON` is listed by nobody else's rule either; say so rather than drop it.
-                    listing.notes.append("\(text(child)): not listed: a trip's name ends in .json, in lower case; rename it to list it")
+                    listing.notes.append(
+                        "\(text(child)): not listed: a trip's name ends in .json, in lower case; rename it to list it")
                     continue
                 }
                 guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || isTrip else { continue }
-                if excluding.names.contains(name), let key = FileKey(path: text(child)), excluding.files.contains(key) { continue }
+                if excluding.names.contains(name), let key = FileKey(path: text(child)), excluding.files.contains(key) {
+                    continue
+                }
                 guard String(validating: name, as: UTF8.self) != nil else {
                     listing.problems.append("\(text(child)): the name is not UTF-8; rename it")
                     continue

@@ -17,15 +17,20 @@ extension BatchReport {
         let top = try JSONObject.strict(value, at: .root, keys: .only(Self.keys))
         format = try top.require("format", JSONValue.integer(at:))
         guard format == Self.formatVersion else {
-            throw JSONProblem(JSONPath.root.key("format"), "report format \(format); this version reads format \(Self.formatVersion)")
+            throw JSONProblem(
+                JSONPath.root.key("format"), "report format \(format); this version reads format \(Self.formatVersion)")
         }
         program = try top.require("program", JSONValue.string(at:))
         let planObject = try top.requireObject("plan", keys: .only(["digest", "jobs"]))
         try planObject.checkKeys()
-        plan = PlanInfo(jobs: try planObject.require("jobs", JSONValue.integer(at:)), digest: try planObject.require("digest", JSONValue.string(at:)))
+        plan = PlanInfo(
+            jobs: try planObject.require("jobs", JSONValue.integer(at:)),
+            digest: try planObject.require("digest", JSONValue.string(at:)))
         if let shardObject = try top.object("shard", keys: .only(["count", "index"])) {
             try shardObject.checkKeys()
-            shard = Shard(index: try shardObject.require("index", JSONValue.integer(at:)), count: try shardObject.require("count", JSONValue.integer(at:)))
+            shard = Shard(
+                index: try shardObject.require("index", JSONValue.integer(at:)),
+                count: try shardObject.require("count", JSONValue.integer(at:)))
         } else {
             shard = nil
         }
@@ -34,7 +39,10 @@ extension BatchReport {
         var jobs: [Job] = []
         jobs.reserveCapacity(jobValues.count)
         for (index, element) in jobValues.enumerated() {
-            jobs.append(try Job(reading: JSONObject.strict(element, at: JSONPath.root.key("jobs").index(index), keys: .only(Job.keys))))
+            jobs.append(
+                try Job(
+                    reading: JSONObject.strict(
+                        element, at: JSONPath.root.key("jobs").index(index), keys: .only(Job.keys))))
         }
         self.jobs = jobs
         listing = try top.strings("listing")
@@ -49,7 +57,9 @@ extension BatchReport {
 
 extension BatchReport.Job {
     /// The keys `encoded()` writes for a job.
-    static let keys = ["attempts", "bytes", "errors", "milliseconds", "output", "pages", "reason", "status", "trip", "warnings"]
+    static let keys = [
+        "attempts", "bytes", "errors", "milliseconds", "output", "pages", "reason", "status", "trip", "warnings",
+    ]
 
     init(reading job: JSONObject) throws(JSONProblem) {
         trip = try job.require("trip", JSONValue.string(at:))
@@ -57,7 +67,8 @@ extension BatchReport.Job {
         let word = try job.require("status", JSONValue.string(at:))
         guard let status = BatchReport.Status(rawValue: word) else {
             let words = ["ok", "failed", "skipped", "cancelled"]
-            throw JSONProblem.mismatch(at: job.path.key("status"), expected: MessageText.alternatives(words), shown: MessageText.quoted(word))
+            throw JSONProblem.mismatch(
+                at: job.path.key("status"), expected: MessageText.alternatives(words), shown: MessageText.quoted(word))
         }
         self.status = status
         reason = try job.string("reason")

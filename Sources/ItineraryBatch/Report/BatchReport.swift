@@ -75,7 +75,8 @@ public struct BatchReport: Sendable, Equatable {
     /// `10000 exported, 2 failed, 31 skipped`, and how many were not run if any.
     public var counts: String {
         let t = totals
-        return "\(t.ok) exported, \(t.failed) failed, \(t.skipped) skipped" + (t.cancelled > 0 ? ", \(t.cancelled) not run" : "")
+        return "\(t.ok) exported, \(t.failed) failed, \(t.skipped) skipped"
+            + (t.cancelled > 0 ? ", \(t.cancelled) not run" : "")
     }
 
     /// `10000 exported, 2 failed, 31 skipped in 61.2 s (163 documents/s)`.
@@ -84,7 +85,9 @@ public struct BatchReport: Sendable, Equatable {
         let rate = t.seconds > 0 ? Double(t.ok) / t.seconds : 0
         var text = counts
         text += " in \(String(format: "%.1f", t.seconds)) s"
-        if t.ok > 0 { text += " (\(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) documents/s)" }
+        if t.ok > 0 {
+            text += " (\(rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) documents/s)"
+        }
         return text
     }
 
@@ -126,9 +129,12 @@ public struct BatchReport: Sendable, Equatable {
         out.string(plan.digest)
         out.raw(",\n    \"jobs\": \(plan.jobs)\n  },\n  \"program\": ")
         out.string(program)
-        if let shard { out.raw(",\n  \"shard\": {\n    \"count\": \(shard.count),\n    \"index\": \(shard.index)\n  }") }
+        if let shard {
+            out.raw(",\n  \"shard\": {\n    \"count\": \(shard.count),\n    \"index\": \(shard.index)\n  }")
+        }
         let t = totals
-        out.raw(",\n  \"totals\": {\n    \"bytes\": \(t.bytes),\n    \"cancelled\": \(t.cancelled),\n    \"failed\": \(t.failed),\n"
+        out.raw(
+            ",\n  \"totals\": {\n    \"bytes\": \(t.bytes),\n    \"cancelled\": \(t.cancelled),\n    \"failed\": \(t.failed),\n"
                 + "    \"jobs\": \(t.jobs),\n    \"ok\": \(t.ok),\n    \"pages\": \(t.pages),\n    \"seconds\": \(JSONText.number(t.seconds)),\n"
                 + "    \"skipped\": \(t.skipped)\n  }\n}\n")
         return out.data

@@ -14,7 +14,9 @@ public struct MergeOutcome: Sendable {
 public enum ReportMerge {
     /// Reads a report written by `batch --report`.
     public static func read(path: String) throws(BatchUsageError) -> BatchReport {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw BatchUsageError("\(path): cannot read the report") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BatchUsageError("\(path): cannot read the report")
+        }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: BatchLimits.maximumReportBytes + 1)) ?? nil
         guard let data, data.count <= BatchLimits.maximumReportBytes else {
@@ -24,7 +26,8 @@ public enum ReportMerge {
             return try BatchReport(reading: data)
         } catch {
             if error.path == JSONPath.root.key("format") { throw BatchUsageError("\(path): \(error.message)") }
-            throw BatchUsageError("\(path): not a batch report (written by 'export-itinerary batch --report'): \(error)")
+            throw BatchUsageError(
+                "\(path): not a batch report (written by 'export-itinerary batch --report'): \(error)")
         }
     }
 
@@ -32,12 +35,16 @@ public enum ReportMerge {
         guard let first = inputs.first else { throw BatchUsageError("merge-reports needs at least one REPORT") }
         var problems: [String] = []
         for (path, report) in inputs.dropFirst() where report.plan != first.report.plan {
-            throw BatchUsageError("\(path) belongs to another plan than \(first.path) (\(report.plan.jobs) jobs, digest \(report.plan.digest.prefix(12))… against \(first.report.plan.jobs) jobs, \(first.report.plan.digest.prefix(12))…)")
+            throw BatchUsageError(
+                "\(path) belongs to another plan than \(first.path) (\(report.plan.jobs) jobs, digest \(report.plan.digest.prefix(12))… against \(first.report.plan.jobs) jobs, \(first.report.plan.digest.prefix(12))…)"
+            )
         }
         // Shards: every index of one count, once.
         let shards = inputs.compactMap { $0.report.shard }
         if !shards.isEmpty {
-            if shards.count != inputs.count { throw BatchUsageError("some reports are of shards and some of whole batches: merge one kind") }
+            if shards.count != inputs.count {
+                throw BatchUsageError("some reports are of shards and some of whole batches: merge one kind")
+            }
             let count = shards[0].count
             if let other = shards.first(where: { $0.count != count }) {
                 throw BatchUsageError("the reports are of shards of \(count) and of \(other.count): merge one sharding")
@@ -45,12 +52,16 @@ public enum ReportMerge {
             var seen: [Int: String] = [:]
             for (path, report) in inputs {
                 let index = report.shard!.index
-                if let earlier = seen[index] { problems.append("shard \(index)/\(count) appears twice: \(earlier) and \(path)") }
+                if let earlier = seen[index] {
+                    problems.append("shard \(index)/\(count) appears twice: \(earlier) and \(path)")
+                }
                 seen[index] = path
             }
             let missing = (0..<count).filter { seen[$0] == nil }
             if !missing.isEmpty {
-                problems.append("no report for shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).map { "\($0)/\(count)" }.joined(separator: ", "))\(missing.count > 20 ? " …" : "")")
+                problems.append(
+                    "no report for shard\(missing.count == 1 ? "" : "s") \(missing.prefix(20).map { "\($0)/\(count)" }.joined(separator: ", "))\(missing.count > 20 ? " …" : "")"
+                )
             }
         }
         // Keyed by bytes: names equal only under Unicode normalisation are two files.
@@ -60,7 +71,9 @@ public enum ReportMerge {
             for job in report.jobs {
                 if let earlier = byOutput[Array(job.output.utf8)] {
                     duplicates += 1
-                    if duplicates <= 10 { problems.append("\(job.output) appears twice: in \(earlier.path) and \(path)") }
+                    if duplicates <= 10 {
+                        problems.append("\(job.output) appears twice: in \(earlier.path) and \(path)")
+                    }
                     continue
                 }
                 byOutput[Array(job.output.utf8)] = (path, job)
@@ -69,7 +82,8 @@ public enum ReportMerge {
         if duplicates > 10 { problems.append("… and \(duplicates - 10) more jobs that appear twice") }
         let jobs = byOutput.values.map(\.job).sorted { $0.output.utf8.lexicographicallyPrecedes($1.output.utf8) }
         if jobs.count < first.report.plan.jobs {
-            problems.append("\(first.report.plan.jobs - jobs.count) of the plan's \(first.report.plan.jobs) jobs are in no report")
+            problems.append(
+                "\(first.report.plan.jobs - jobs.count) of the plan's \(first.report.plan.jobs) jobs are in no report")
         } else if jobs.count > first.report.plan.jobs {
             problems.append("the reports hold \(jobs.count) jobs, more than the plan's \(first.report.plan.jobs)")
         }
@@ -77,11 +91,16 @@ public enum ReportMerge {
         // Every shard lists the same sources: their notes, each once, in order.
         var listing: [String] = []
         for note in inputs.flatMap({ $0.report.listing ?? [] }) where !listing.contains(note) { listing.append(note) }
-        let merged = BatchReport(format: BatchReport.formatVersion, program: first.report.program, plan: first.report.plan, shard: nil,
-                                 interrupted: inputs.contains { $0.report.interrupted }, jobs: jobs,
-                                 listing: listing.isEmpty ? nil : listing, totals: .init(jobs: jobs, seconds: seconds))
-        if merged.totals.failed > 0 { problems.append("\(merged.totals.failed) job\(merged.totals.failed == 1 ? "" : "s") failed") }
-        if merged.totals.cancelled > 0 { problems.append("\(merged.totals.cancelled) job\(merged.totals.cancelled == 1 ? " was" : "s were") not run") }
+        let merged = BatchReport(
+            format: BatchReport.formatVersion, program: first.report.program, plan: first.report.plan, shard: nil,
+            interrupted: inputs.contains { $0.report.interrupted }, jobs: jobs,
+            listing: listing.isEmpty ? nil : listing, totals: .init(jobs: jobs, seconds: seconds))
+        if merged.totals.failed > 0 {
+            problems.append("\(merged.totals.failed) job\(merged.totals.failed == 1 ? "" : "s") failed")
+        }
+        if merged.totals.cancelled > 0 {
+            problems.append("\(merged.totals.cancelled) job\(merged.totals.cancelled == 1 ? " was" : "s were") not run")
+        }
         return MergeOutcome(report: merged, problems: problems)
     }
 }

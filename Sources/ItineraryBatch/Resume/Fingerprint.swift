@@ -40,7 +40,8 @@ public struct FingerprintContext: Sendable {
             template = Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data())
             templates[PathKey(templatePath)] = template
         }
-        let context = Digest.sha256Hex("""
+        let context = Digest.sha256Hex(
+            """
             export-itinerary batch fingerprint 1
             version \(program)
             fonts.lock \(fontsLock)
@@ -68,8 +69,10 @@ public struct FileStamp: Sendable, Equatable {
     }
 
     init(_ info: stat) {
-        self.init(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                  inode: UInt64(info.st_ino))
+        self.init(
+            size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino))
     }
 
     var text: String { "\(size):\(modified):\(inode)" }

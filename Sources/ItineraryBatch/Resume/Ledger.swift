@@ -39,7 +39,9 @@ public struct LedgerEntry: Sendable, Equatable {
 
     init?(line: Substring) {
         var bytes = Array(line.utf8)
-        guard let entry = bytes.withUnsafeMutableBufferPointer({ LedgerEntry(bytes: UnsafeBufferPointer($0)) }) else { return nil }
+        guard let entry = bytes.withUnsafeMutableBufferPointer({ LedgerEntry(bytes: UnsafeBufferPointer($0)) }) else {
+            return nil
+        }
         self = entry
     }
 
@@ -53,11 +55,14 @@ public struct LedgerEntry: Sendable, Equatable {
             fields.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
             start = i + 1
         }
-        guard fields.count == 6, fields[0].count == 1, fields[0][0] == 0x31, fields[2].count == 64, fields[3].count == 64,
-              let output = String(validating: fields[1], as: UTF8.self), !output.isEmpty,
-              let trip = FileStamp(bytes: fields[4]), let pdf = FileStamp(bytes: fields[5]) else { return nil }
-        self.init(output: output, context: String(decoding: fields[2], as: UTF8.self),
-                  tripSHA256: String(decoding: fields[3], as: UTF8.self), trip: trip, pdf: pdf)
+        guard fields.count == 6, fields[0].count == 1, fields[0][0] == 0x31, fields[2].count == 64,
+            fields[3].count == 64,
+            let output = String(validating: fields[1], as: UTF8.self), !output.isEmpty,
+            let trip = FileStamp(bytes: fields[4]), let pdf = FileStamp(bytes: fields[5])
+        else { return nil }
+        self.init(
+            output: output, context: String(decoding: fields[2], as: UTF8.self),
+            tripSHA256: String(decoding: fields[3], as: UTF8.self), trip: trip, pdf: pdf)
     }
 }
 
@@ -80,7 +85,9 @@ extension FileStamp {
                 return nil
             }
         }
-        guard digits > 0, numbers.count == 2, numbers[0] <= UInt64(Int64.max), numbers[1] <= UInt64(Int64.max) else { return nil }
+        guard digits > 0, numbers.count == 2, numbers[0] <= UInt64(Int64.max), numbers[1] <= UInt64(Int64.max) else {
+            return nil
+        }
         self.init(size: Int64(numbers[0]), modified: Int64(numbers[1]), inode: value)
     }
 }
@@ -146,7 +153,9 @@ public final class Ledger {
     /// (`plan`: the plan's digest, which with the shard count names the plan to the shards
     /// beside this one). Then opens this run's file for appending.
     public func lock(plan: String) throws(BatchRunError) {
-        try state.lockRun(shardLock: shardLockName, plan: shard.map { "\(plan) in \($0.count) shard\($0.count == 1 ? "" : "s")" } ?? plan)
+        try state.lockRun(
+            shardLock: shardLockName,
+            plan: shard.map { "\(plan) in \($0.count) shard\($0.count == 1 ? "" : "s")" } ?? plan)
         try openForAppending()
     }
 
@@ -167,7 +176,8 @@ public final class Ledger {
     /// The same, with the PDF's stamp already taken (`nil`: there is none).
     public func isUpToDate(output: String, pdf: FileStamp?, tripPath: String, context: String) -> Bool {
         guard let entry = entries[PathKey(output)], entry.context == context, let pdf, pdf == entry.pdf,
-              let tripSHA = Self.tripDigest(tripPath) else { return false }
+            let tripSHA = Self.tripDigest(tripPath)
+        else { return false }
         return entry.tripSHA256 == tripSHA
     }
 
@@ -178,7 +188,8 @@ public final class Ledger {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= TripLoader.maximumBytes else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= TripLoader.maximumBytes
+        else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while count < bytes.count {

@@ -10,7 +10,8 @@ enum ProgramIdentity {
     /// memory) or, lacking one, the SHA-256 of the file, and the native libraries' versions.
     static let current: String = {
         let path = "/proc/self/exe"
-        let build = buildID(path).map { "build-id \($0)" }
+        let build =
+            buildID(path).map { "build-id \($0)" }
             ?? FileManager.default.contents(atPath: path).map { "sha256 \(Digest.sha256Hex($0))" } ?? "unknown"
         return "\(Exporter.version) \(build) \(NativeLibraryVersions.summary)"
     }()
@@ -21,7 +22,8 @@ enum ProgramIdentity {
         defer { try? handle.close() }
         func read(_ offset: UInt64, _ count: Int) -> [UInt8]? {
             guard count > 0, count <= 1 << 20, (try? handle.seek(toOffset: offset)) != nil,
-                  let data = try? handle.read(upToCount: count), data.count == count else { return nil }
+                let data = try? handle.read(upToCount: count), data.count == count
+            else { return nil }
             return Array(data)
         }
         func number(_ bytes: [UInt8], _ at: Int, _ size: Int) -> UInt64 {
@@ -29,14 +31,18 @@ enum ProgramIdentity {
         }
         // ELF64, little-endian.
         guard let header = read(0, 64), header.starts(with: [0x7F, 0x45, 0x4C, 0x46, 2, 1]) else { return nil }
-        let tableOffset = number(header, 32, 8), entrySize = Int(number(header, 54, 2)), entries = Int(number(header, 56, 2))
-        guard entrySize >= 56, entries > 0, entries < 256, let table = read(tableOffset, entrySize * entries) else { return nil }
+        let tableOffset = number(header, 32, 8), entrySize = Int(number(header, 54, 2)),
+            entries = Int(number(header, 56, 2))
+        guard entrySize >= 56, entries > 0, entries < 256, let table = read(tableOffset, entrySize * entries) else {
+            return nil
+        }
         for i in 0..<entries where number(table, i * entrySize, 4) == 4 {  // PT_NOTE
             let offset = number(table, i * entrySize + 8, 8), size = Int(number(table, i * entrySize + 32, 8))
             guard let notes = read(offset, size) else { continue }
             var at = 0
             while at + 12 <= notes.count {
-                let nameSize = Int(number(notes, at, 4)), descSize = Int(number(notes, at + 4, 4)), type = number(notes, at + 8, 4)
+                let nameSize = Int(number(notes, at, 4)), descSize = Int(number(notes, at + 4, 4)),
+                    type = number(notes, at + 8, 4)
                 let name = at + 12, desc = name + (nameSize + 3) / 4 * 4
                 guard desc + descSize <= notes.count else { break }
                 if type == 3, nameSize == 4, Array(notes[name..<name + 4]) == [0x47, 0x4E, 0x55, 0] {  // "GNU"

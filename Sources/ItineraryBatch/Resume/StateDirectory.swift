@@ -36,15 +36,20 @@ final class StateDirectory {
         var info = stat()
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
             let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a directory"
-            throw BatchRunError("\(path) is \(what): the batch keeps its state only in a directory of its own inside --out-dir; remove it", exitCode: ExitCode.usage)
+            throw BatchRunError(
+                "\(path) is \(what): the batch keeps its state only in a directory of its own inside --out-dir; remove it",
+                exitCode: ExitCode.usage)
         }
         if mkdir(path, 0o777) != 0, errno != EEXIST {
             throw BatchRunError("cannot create \(path): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
         }
         fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
-            let why = errno == ELOOP || errno == ENOTDIR ? "is a symbolic link or not a directory" : "cannot be opened: \(AtomicFile.systemMessage())"
-            throw BatchRunError("\(path) \(why)", exitCode: errno == ELOOP || errno == ENOTDIR ? ExitCode.usage : ExitCode.outputFailed)
+            let why =
+                errno == ELOOP || errno == ENOTDIR
+                ? "is a symbolic link or not a directory" : "cannot be opened: \(AtomicFile.systemMessage())"
+            throw BatchRunError(
+                "\(path) \(why)", exitCode: errno == ELOOP || errno == ENOTDIR ? ExitCode.usage : ExitCode.outputFailed)
         }
     }
 
@@ -55,7 +60,9 @@ final class StateDirectory {
 
     /// The names in the folder, sorted bytewise.
     func names() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted {
+            Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+        }
     }
 
     /// Opens `name` in the folder, never through a link, and only when it is a regular file
@@ -72,9 +79,10 @@ final class StateDirectory {
         }
         guard info.st_nlink == 1 else {
             close(file)
-            throw BatchRunError("\(path)/\(name) has \(info.st_nlink) names (a hard link, as cp -al or rsync --link-dest make): "
-                                + "the batch writes its state only into files of its own; give it its own copy (cp F F.new && mv F.new F) or remove it",
-                                exitCode: ExitCode.usage)
+            throw BatchRunError(
+                "\(path)/\(name) has \(info.st_nlink) names (a hard link, as cp -al or rsync --link-dest make): "
+                    + "the batch writes its state only into files of its own; give it its own copy (cp F F.new && mv F.new F) or remove it",
+                exitCode: ExitCode.usage)
         }
         return file
     }
@@ -82,9 +90,12 @@ final class StateDirectory {
     /// Why opening `name` failed, from `errno`.
     private func failure(_ name: String) -> BatchRunError {
         if errno == ELOOP {
-            return BatchRunError("\(path)/\(name) is a symbolic link: the batch writes its state only into files of its own; remove it", exitCode: ExitCode.usage)
+            return BatchRunError(
+                "\(path)/\(name) is a symbolic link: the batch writes its state only into files of its own; remove it",
+                exitCode: ExitCode.usage)
         }
-        return BatchRunError("cannot open \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+        return BatchRunError(
+            "cannot open \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
     }
 
     /// The bytes of a regular file in the folder; nil when it does not exist.
@@ -103,7 +114,11 @@ final class StateDirectory {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw BatchRunError("cannot read \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed) }
+            if n < 0 {
+                if errno == EINTR { continue };
+                throw BatchRunError(
+                    "cannot read \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+            }
             if n == 0 { return data }
             data.append(contentsOf: buffer[0..<n])
         }
@@ -143,7 +158,9 @@ final class StateDirectory {
         let run = try open(Self.runLockName, O_RDWR | O_CREAT)
         locks.append(run)
         guard flock(run, (shardLock == nil ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
-            throw busy(holder: shardLock == nil ? ((try heldShardOwner())?.owner ?? owner(of: run)?.owner) : owner(of: run)?.owner)
+            throw busy(
+                holder: shardLock == nil
+                    ? ((try heldShardOwner())?.owner ?? owner(of: run)?.owner) : owner(of: run)?.owner)
         }
         guard let shardLock else {
             writeOwner(run, plan: digest)
@@ -157,17 +174,19 @@ final class StateDirectory {
         guard flock(own, LOCK_EX | LOCK_NB) == 0 else { throw busy(holder: owner(of: own)?.owner) }
         if let other = try heldShardOwner(except: shardLock), let plan = other.plan, plan != digest {
             let directory = PathText.parent(path)
-            throw BatchRunError("a shard of another plan is writing \(directory) (\(other.owner), plan \(Self.short(plan)), this one \(Self.short(digest))): "
-                                + "shards of one plan (the same sources, shard count, template and paper) may share a directory, two plans may not; "
-                                + "wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
+            throw BatchRunError(
+                "a shard of another plan is writing \(directory) (\(other.owner), plan \(Self.short(plan)), this one \(Self.short(digest))): "
+                    + "shards of one plan (the same sources, shard count, template and paper) may share a directory, two plans may not; "
+                    + "wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
         }
         writeOwner(own, plan: digest)
     }
 
     private func busy(holder: String?) -> BatchRunError {
         let directory = PathText.parent(path)
-        return BatchRunError("another batch is writing \(directory)" + (holder.map { " (\($0))" } ?? "")
-                             + ": wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
+        return BatchRunError(
+            "another batch is writing \(directory)" + (holder.map { " (\($0))" } ?? "")
+                + ": wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
     }
 
     /// A plan as messages name it: "3f2a9c01d4e5… in 4 shards".

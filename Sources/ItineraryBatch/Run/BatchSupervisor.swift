@@ -55,7 +55,8 @@ public final class BatchSupervisor {
         attempts = Array(repeating: 0, count: plan.jobs.count)
         started = options.started
         progress = Progress(mode: options.progress, total: plan.jobs.count, program: options.program)
-        fingerprints = FingerprintContext(fontsDirectory: options.fontsDirectory, epoch: options.epoch, notice: options.notice)
+        fingerprints = FingerprintContext(
+            fontsDirectory: options.fontsDirectory, epoch: options.epoch, notice: options.notice)
     }
 
     /// Runs every job and returns the report; the report file (`reportPath`) is written whatever
@@ -81,31 +82,40 @@ public final class BatchSupervisor {
         // meet through a link are refused in whichever shards they fall, as in one run.
         var claims: [PathKey: String] = [:]
         for output in plan.wholePlanOutputs {
-            let key = PathKey(OutputPath.resolvedTarget(output, root: options.outputDirectory, directories: &directories).path)
+            let key = PathKey(
+                OutputPath.resolvedTarget(output, root: options.outputDirectory, directories: &directories).path)
             if claims[key] == nil { claims[key] = output }
         }
-        statePrefix = Array((OutputPath.realPath(options.outputDirectory + "/" + Ledger.directoryName) ?? "").utf8) + [0x2F]
+        statePrefix =
+            Array((OutputPath.realPath(options.outputDirectory + "/" + Ledger.directoryName) ?? "").utf8) + [0x2F]
         inputInodes = Set(plan.inputs.keys.map(\.inode))
         for (index, job) in plan.jobs.enumerated() {
             if let refusal = job.refusal {
                 finish(index, status: .failed, reason: refusal, errors: [refusal])
                 continue
             }
-            let (target, pdfStamp) = OutputPath.resolvedTarget(job.output, root: options.outputDirectory, directories: &directories)
+            let (target, pdfStamp) = OutputPath.resolvedTarget(
+                job.output, root: options.outputDirectory, directories: &directories)
             if let reason = refusal(of: job.output, target: target, pdfStamp: pdfStamp) {
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
-            let first = plan.shard == nil ? targets[PathKey(target)] : claims[PathKey(target)].flatMap { PathKey($0) == PathKey(job.output) ? nil : $0 }
+            let first =
+                plan.shard == nil
+                ? targets[PathKey(target)]
+                : claims[PathKey(target)].flatMap { PathKey($0) == PathKey(job.output) ? nil : $0 }
             if let other = first {
-                let reason = "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
+                let reason =
+                    "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
             targets[PathKey(target)] = job.output
             let context = fingerprints.context(templatePath: defaults.templatePath(job.template), paper: job.paper)
             contexts[index] = context
-            if options.resume, ledger.isUpToDate(output: job.output, pdf: pdfStamp, tripPath: job.trip, context: context) {
+            if options.resume,
+                ledger.isUpToDate(output: job.output, pdf: pdfStamp, tripPath: job.trip, context: context)
+            {
                 finish(index, status: .skipped, reason: "up to date")
                 continue
             }
@@ -115,10 +125,13 @@ public final class BatchSupervisor {
         // writer holds are what a hard kill left.
         let removed = StaleTemporaries.remove(besides: targets.keys.map(\.description))
         if removed > 0 && options.progress != .quiet {
-            progress.message("\(options.program): removed \(removed) temporary file\(removed == 1 ? "" : "s") that a stopped run left beside its outputs")
+            progress.message(
+                "\(options.program): removed \(removed) temporary file\(removed == 1 ? "" : "s") that a stopped run left beside its outputs"
+            )
         }
         loop(interrupts: interrupts)
-        let notRun = interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)")
+        let notRun =
+            interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)")
         for index in retryQueue + pending[nextPending...] where results[index] == nil {
             finish(index, status: .cancelled, reason: notRun)
         }
@@ -133,8 +146,12 @@ public final class BatchSupervisor {
                 reportError = "the report was not written: \(error)"
             }
         }
-        var code: Int32 = fatal?.exit ?? (interrupted ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
-        if reportError != nil && (code == ExitCode.ok || code == ExitCode.someJobsFailed) { code = ExitCode.outputFailed }
+        var code: Int32 =
+            fatal?.exit
+            ?? (interrupted ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
+        if reportError != nil && (code == ExitCode.ok || code == ExitCode.someJobsFailed) {
+            code = ExitCode.outputFailed
+        }
         return BatchOutcome(report: report, exitCode: code, fatal: fatal?.message, reportError: reportError)
     }
 
@@ -144,20 +161,28 @@ public final class BatchSupervisor {
         let directory = PathText.parent(path)
         let dir = directory.isEmpty ? "." : directory
         // `--report OUT/report.json` on the first run: OUT is made next, and checked then.
-        if !FileManager.default.fileExists(atPath: dir), FileIdentity(dir).canonical == FileIdentity(options.outputDirectory).canonical { return }
+        if !FileManager.default.fileExists(atPath: dir),
+            FileIdentity(dir).canonical == FileIdentity(options.outputDirectory).canonical
+        {
+            return
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw BatchRunError("cannot write the report \(path): the directory \(dir) does not exist", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot write the report \(path): the directory \(dir) does not exist", exitCode: ExitCode.outputFailed)
         }
         guard access(dir, W_OK | X_OK) == 0 else {
-            throw BatchRunError("cannot write the report \(path): \(dir) is not writable", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot write the report \(path): \(dir) is not writable", exitCode: ExitCode.outputFailed)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw BatchRunError("cannot write the report \(path): it is a directory", exitCode: ExitCode.outputFailed)
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw BatchRunError("cannot write the report \(path): it is not a regular file (a report never replaces a device, pipe or socket)", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot write the report \(path): it is not a regular file (a report never replaces a device, pipe or socket)",
+                exitCode: ExitCode.outputFailed)
         }
     }
 
@@ -171,16 +196,22 @@ public final class BatchSupervisor {
             var info = stat()
             if stat(current, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
-                    throw BatchRunError("cannot create the output directory \(dir): \(current) is a file, not a directory", exitCode: ExitCode.outputFailed)
+                    throw BatchRunError(
+                        "cannot create the output directory \(dir): \(current) is a file, not a directory",
+                        exitCode: ExitCode.outputFailed)
                 }
                 continue
             }
             if mkdir(current, 0o777) != 0 && errno != EEXIST {
-                throw BatchRunError("cannot create the output directory \(dir): \(AtomicFile.systemMessage()) (\(current))", exitCode: ExitCode.outputFailed)
+                throw BatchRunError(
+                    "cannot create the output directory \(dir): \(AtomicFile.systemMessage()) (\(current))",
+                    exitCode: ExitCode.outputFailed)
             }
         }
         guard access(dir, W_OK | X_OK) == 0 else {
-            throw BatchRunError("cannot write into the output directory \(dir): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot write into the output directory \(dir): \(AtomicFile.systemMessage())",
+                exitCode: ExitCode.outputFailed)
         }
     }
 
@@ -203,7 +234,8 @@ public final class BatchSupervisor {
             if ready > 0 {
                 if interrupts >= 0, fds.last!.revents != 0 { handleInterrupts(InterruptPipe.drain(interrupts)) }
                 // Workers in reverse so removing one keeps the others' indices.
-                for i in stride(from: workers.count - 1, through: 0, by: -1) where i < workers.count && fds[i].revents != 0 {
+                for i in stride(from: workers.count - 1, through: 0, by: -1)
+                where i < workers.count && fds[i].revents != 0 {
                     serve(workers[i])
                 }
             }
@@ -211,8 +243,9 @@ public final class BatchSupervisor {
             checkTimeouts(now: now)
             progress.update(done: done, failed: failed, rendered: rendered, started: started, now: now)
         }
-        progress.update(done: done, failed: failed, rendered: rendered, started: started,
-                        now: DispatchTime.now().uptimeNanoseconds, force: options.progress == .live)
+        progress.update(
+            done: done, failed: failed, rendered: rendered, started: started,
+            now: DispatchTime.now().uptimeNanoseconds, force: options.progress == .live)
     }
 
     /// As many workers as there are jobs left to give, up to `--jobs`.
@@ -221,7 +254,8 @@ public final class BatchSupervisor {
         let wanted = min(options.workers, busy + pendingCount)
         while workers.filter({ $0.closing == nil }).count < wanted {
             do {
-                workers.append(try WorkerProcess.spawn(executable: options.workerExecutable, arguments: options.workerArguments))
+                workers.append(
+                    try WorkerProcess.spawn(executable: options.workerExecutable, arguments: options.workerArguments))
             } catch {
                 // Fewer workers will do while some run; with none, the batch cannot go on.
                 if workers.contains(where: { $0.closing == nil }) { return }
@@ -239,10 +273,11 @@ public final class BatchSupervisor {
                 continue
             }
             let job = plan.jobs[index]
-            let request = WorkerRequest(id: index, trip: job.trip, out: outputPaths[index]!,
-                                        templateName: { if case let .named(n) = job.template { n } else { nil } }(),
-                                        templateFile: { if case let .file(f) = job.template { f } else { nil } }(),
-                                        paper: job.paper, epoch: options.epoch)
+            let request = WorkerRequest(
+                id: index, trip: job.trip, out: outputPaths[index]!,
+                templateName: { if case let .named(n) = job.template { n } else { nil } }(),
+                templateFile: { if case let .file(f) = job.template { f } else { nil } }(),
+                paper: job.paper, epoch: options.epoch)
             tripStamps[index] = FileStamp.of(job.trip)
             attempts[index] += 1
             worker.job = index
@@ -291,9 +326,13 @@ public final class BatchSupervisor {
         // kernel must not make this loop spin).
         for worker in workers where worker.killReason == nil {
             var deadline: UInt64
-            if let closing = worker.closing { deadline = closing + Self.exitGrace }
-            else if worker.job != nil { deadline = worker.jobStarted + limit }
-            else { continue }
+            if let closing = worker.closing {
+                deadline = closing + Self.exitGrace
+            } else if worker.job != nil {
+                deadline = worker.jobStarted + limit
+            } else {
+                continue
+            }
             if let stopBy = stopDeadline { deadline = min(deadline, stopBy) }
             wait = min(wait, deadline > now ? deadline - now : 0)
         }
@@ -314,7 +353,8 @@ public final class BatchSupervisor {
                 worker.ready = true
                 startupDeaths = 0
             case .fatal:
-                let message = reply.exit == ExitCode.proRequired
+                let message =
+                    reply.exit == ExitCode.proRequired
                     ? "the Pro entitlement ended during the batch: it stopped (\(rendered) document\(rendered == 1 ? "" : "s") had been exported; the rest were not)"
                     : (reply.reason ?? "a worker could not start")
                 stop(fatal: message, exit: reply.exit ?? ExitCode.failure)
@@ -333,22 +373,34 @@ public final class BatchSupervisor {
         if reply.ok == true {
             rendered += 1
             if let sha = reply.tripSHA256, let context = contexts[index], let tripStamp = tripStamps[index],
-               let pdf = FileStamp.of(outputPaths[index]!) {
-                ledger.record(LedgerEntry(output: job.output, context: context,
-                                          tripSHA256: sha, trip: tripStamp, pdf: pdf))
+                let pdf = FileStamp.of(outputPaths[index]!)
+            {
+                ledger.record(
+                    LedgerEntry(
+                        output: job.output, context: context,
+                        tripSHA256: sha, trip: tripStamp, pdf: pdf))
             }
-            finish(index, status: .ok, warnings: reply.warnings, pages: reply.pages, bytes: reply.bytes, milliseconds: reply.milliseconds)
+            finish(
+                index, status: .ok, warnings: reply.warnings, pages: reply.pages, bytes: reply.bytes,
+                milliseconds: reply.milliseconds)
         } else if reply.exit == ExitCode.proRequired {
             // Not the trip's failure: the gate closed (the worker's fatal stops the batch next).
             // The single-file words ("nothing was exported") would be false after a thousand PDFs.
             finish(index, status: .cancelled, reason: Self.proEnded)
         } else {
-            finish(index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors, milliseconds: reply.milliseconds)
+            finish(
+                index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors,
+                milliseconds: reply.milliseconds)
             // Every later job would meet the same full or read-only disk.
             if reply.diskFull == true {
                 // The job's own line already says why; this says what it means for the rest.
-                let why = reply.reason.flatMap { $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } } ?? "the output cannot be written"
-                stop(fatal: "the batch stopped: every later PDF would fail the same way (\(why))", exit: ExitCode.outputFailed)
+                let why =
+                    reply.reason.flatMap {
+                        $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) }
+                    } ?? "the output cannot be written"
+                stop(
+                    fatal: "the batch stopped: every later PDF would fail the same way (\(why))",
+                    exit: ExitCode.outputFailed)
             }
         }
     }
@@ -359,14 +411,19 @@ public final class BatchSupervisor {
         if !worker.ready && worker.killReason == nil {
             startupDeaths += 1
             if startupDeaths >= 3 * max(1, options.workers) + 2 {
-                stop(fatal: "workers keep dying before they start (\(reason)): \(options.workerExecutable)", exit: ExitCode.failure)
+                stop(
+                    fatal: "workers keep dying before they start (\(reason)): \(options.workerExecutable)",
+                    exit: ExitCode.failure)
             }
         }
         guard let index = worker.job else { return }
         if let path = outputPaths[index] { Self.removeTemporaryFiles(of: path) }
         if killedAll {
-            finish(index, status: .cancelled, reason: graceRanOut ? "interrupted while running: not finished within \(Self.seconds(options.stopGrace)) (--stop-grace)"
-                   : interrupted ? "interrupted while running" : "the batch stopped")
+            finish(
+                index, status: .cancelled,
+                reason: graceRanOut
+                    ? "interrupted while running: not finished within \(Self.seconds(options.stopGrace)) (--stop-grace)"
+                    : interrupted ? "interrupted while running" : "the batch stopped")
         } else if interrupted && [SIGTERM, SIGINT, SIGHUP].contains(signal) {
             // An interrupt sent to every process at once (a scheduler stopping the job): not the
             // trip's fault; a rerun with --resume does it.
@@ -386,7 +443,9 @@ public final class BatchSupervisor {
         if !killedAll, let stopBy = stopDeadline, now >= stopBy, !workers.isEmpty {
             let running = workers.filter { $0.job != nil }.count
             if running > 0 {
-                progress.message("\(options.program): warning: interrupted: \(running) running job\(running == 1 ? "" : "s") did not finish within \(Self.seconds(options.stopGrace)) (--stop-grace): stopped")
+                progress.message(
+                    "\(options.program): warning: interrupted: \(running) running job\(running == 1 ? "" : "s") did not finish within \(Self.seconds(options.stopGrace)) (--stop-grace): stopped"
+                )
             }
             killedAll = true
             graceRanOut = true
@@ -410,8 +469,11 @@ public final class BatchSupervisor {
             interruptedAt = DispatchTime.now().uptimeNanoseconds
             stopping = true
             let running = workers.filter { $0.job != nil }.count
-            progress.message(running == 0 ? "\(options.program): warning: interrupted: stopping (no job was running)"
-                : "\(options.program): warning: interrupted: giving \(running) running job\(running == 1 ? "" : "s") \(Self.seconds(options.stopGrace)) to finish (--stop-grace; interrupt again to stop \(running == 1 ? "it" : "them") now)")
+            progress.message(
+                running == 0
+                    ? "\(options.program): warning: interrupted: stopping (no job was running)"
+                    : "\(options.program): warning: interrupted: giving \(running) running job\(running == 1 ? "" : "s") \(Self.seconds(options.stopGrace)) to finish (--stop-grace; interrupt again to stop \(running == 1 ? "it" : "them") now)"
+            )
             for worker in workers where worker.job == nil { worker.closeInput() }
         } else {
             interrupted = true
@@ -430,21 +492,28 @@ public final class BatchSupervisor {
 
     // MARK: - Results
 
-    private func finish(_ index: Int, status: BatchReport.Status, reason: String? = nil, errors: [String]? = nil,
-                        warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil) {
+    private func finish(
+        _ index: Int, status: BatchReport.Status, reason: String? = nil, errors: [String]? = nil,
+        warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil
+    ) {
         guard results[index] == nil else { return }
         let job = plan.jobs[index]
-        results[index] = BatchReport.Job(trip: job.trip, output: job.output, status: status, reason: reason, errors: errors,
-                                         warnings: warnings, pages: pages, bytes: bytes,
-                                         milliseconds: milliseconds.map { ($0 * 10).rounded() / 10 }, attempts: attempts[index])
+        results[index] = BatchReport.Job(
+            trip: job.trip, output: job.output, status: status, reason: reason, errors: errors,
+            warnings: warnings, pages: pages, bytes: bytes,
+            milliseconds: milliseconds.map { ($0 * 10).rounded() / 10 }, attempts: attempts[index])
         if status != .cancelled { done += 1 }
         if status == .failed {
             failed += 1
             if options.progress != .quiet {
                 let lines = errors ?? [reason ?? "failed"]
-                for error in lines.prefix(Self.printedErrors) { progress.message("\(options.program): error: \(job.origin): \(error)") }
+                for error in lines.prefix(Self.printedErrors) {
+                    progress.message("\(options.program): error: \(job.origin): \(error)")
+                }
                 if lines.count > Self.printedErrors {
-                    progress.message("\(options.program): error: \(job.origin): … \(lines.count - Self.printedErrors) more (see the report)")
+                    progress.message(
+                        "\(options.program): error: \(job.origin): … \(lines.count - Self.printedErrors) more (see the report)"
+                    )
                 }
             }
             if options.failFast && !stopping {
@@ -459,13 +528,17 @@ public final class BatchSupervisor {
 
     private func makeReport() -> BatchReport {
         let jobs = results.enumerated().map { index, job in
-            job ?? BatchReport.Job(trip: plan.jobs[index].trip, output: plan.jobs[index].output, status: .cancelled,
-                                   reason: "not run", attempts: attempts[index])
+            job
+                ?? BatchReport.Job(
+                    trip: plan.jobs[index].trip, output: plan.jobs[index].output, status: .cancelled,
+                    reason: "not run", attempts: attempts[index])
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return BatchReport(format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
-                           plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: interrupted,
-                           jobs: jobs, listing: plan.notes.isEmpty ? nil : plan.notes, totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
+        return BatchReport(
+            format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
+            plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: interrupted,
+            jobs: jobs, listing: plan.notes.isEmpty ? nil : plan.notes,
+            totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
     }
 
     /// Why a job's resolved output may not be written: a link inside `--out-dir` leads it into
@@ -473,9 +546,12 @@ public final class BatchSupervisor {
     /// the PDF would replace, as the single-file command refuses an output that is its input.
     private func refusal(of output: String, target: String, pdfStamp: FileStamp?) -> String? {
         if statePrefix.count > 1, target.utf8.starts(with: statePrefix) {
-            return "\(output) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
+            return
+                "\(output) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
         }
-        if let pdfStamp, inputInodes.contains(pdfStamp.inode), let key = FileKey(path: target), let what = plan.inputs[key] {
+        if let pdfStamp, inputInodes.contains(pdfStamp.inode), let key = FileKey(path: target),
+            let what = plan.inputs[key]
+        {
             return "\(output) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
         }
         return nil

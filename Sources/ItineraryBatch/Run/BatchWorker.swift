@@ -44,7 +44,10 @@ public enum BatchWorker {
         while !reader.atEnd {
             for line in reader.readLines() {
                 guard let request = WorkerWire.decode(WorkerRequest.self, line) else {
-                    writeAll(replies, WorkerWire.encode(WorkerReply.fatal("unreadable request from the supervisor", exit: ExitCode.failure)))
+                    writeAll(
+                        replies,
+                        WorkerWire.encode(
+                            WorkerReply.fatal("unreadable request from the supervisor", exit: ExitCode.failure)))
                     return ExitCode.failure
                 }
                 let reply = perform(request, exporter: exporter)
@@ -89,15 +92,19 @@ public enum BatchWorker {
             // would hold this worker until the timeout).
             var info = stat()
             if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR {
-                throw ExportError.unreadableInput(path: path, reason: SourceListing.notAFile(info).replacingOccurrences(of: "the trip is ", with: "it is "))
+                throw ExportError.unreadableInput(
+                    path: path,
+                    reason: SourceListing.notAFile(info).replacingOccurrences(of: "the trip is ", with: "it is "))
             }
             let data = try Exporter.readTrip(path: path)
             let sha = Digest.sha256Hex(data)
-            let options = ExportOptions(template: request.template, paper: request.paper, sourceDateEpoch: request.epoch)
+            let options = ExportOptions(
+                template: request.template, paper: request.paper, sourceDateEpoch: request.epoch)
             let result = try exporter.export(tripData: data, name: path, output: request.out, options: options)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-            return WorkerReply(kind: .result, id: request.id, ok: true, warnings: result.warnings.isEmpty ? nil : result.warnings,
-                               pages: result.pageCount, bytes: result.bytes.count, milliseconds: ms, tripSHA256: sha)
+            return WorkerReply(
+                kind: .result, id: request.id, ok: true, warnings: result.warnings.isEmpty ? nil : result.warnings,
+                pages: result.pageCount, bytes: result.bytes.count, milliseconds: ms, tripSHA256: sha)
         } catch {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             // The supervisor names the trip: messages here do not repeat its path.
@@ -121,15 +128,17 @@ public enum BatchWorker {
                 let more = errors.count - maximumErrors
                 errors = Array(errors.prefix(maximumErrors)) + ["… and \(more) more problem\(more == 1 ? "" : "s")"]
             }
-            return WorkerReply(kind: .result, id: request.id, ok: false, exit: error.exitCode, reason: reason,
-                               errors: errors, milliseconds: ms, diskFull: Self.isFullDisk(error))
+            return WorkerReply(
+                kind: .result, id: request.id, ok: false, exit: error.exitCode, reason: reason,
+                errors: errors, milliseconds: ms, diskFull: Self.isFullDisk(error))
         }
     }
 
     /// An output error that every later job would meet too: no space, a read-only file system,
     /// a quota, the file-size limit (`ulimit -f`, which every PDF of a batch shares).
     static func isFullDisk(_ error: ExportError) -> Bool? {
-        guard case let .output(output) = error, let code = output.code, [ENOSPC, EROFS, EDQUOT, EFBIG].contains(code) else { return nil }
+        guard case let .output(output) = error, let code = output.code, [ENOSPC, EROFS, EDQUOT, EFBIG].contains(code)
+        else { return nil }
         return true
     }
 }

@@ -18,7 +18,8 @@ enum StaleTemporaries {
             guard let slash = target.utf8.lastIndex(of: 0x2F) else { continue }
             let directory = String(target[..<slash])
             let name = String(target[target.utf8.index(after: slash)...])
-            prefixes[PathKey(directory.isEmpty ? "/" : directory), default: []].insert(Array(AtomicFile.temporaryPrefix(for: name).utf8))
+            prefixes[PathKey(directory.isEmpty ? "/" : directory), default: []].insert(
+                Array(AtomicFile.temporaryPrefix(for: name).utf8))
         }
         let randomPart = 6
         var removed = 0
@@ -28,7 +29,8 @@ enum StaleTemporaries {
             var stale: [String] = []
             while let entry = readdir(dir) {
                 let name = DirectoryEntry.name(entry)
-                guard name.count > randomPart, name.first == 0x2E, wanted.contains(Array(name.dropLast(randomPart))) else { continue }
+                guard name.count > randomPart, name.first == 0x2E, wanted.contains(Array(name.dropLast(randomPart)))
+                else { continue }
                 stale.append(path + "/" + String(decoding: name, as: UTF8.self))
             }
             closedir(dir)

@@ -34,7 +34,9 @@ final class WorkerProcess {
         var fromWorker: [Int32] = [-1, -1]
         // Close-on-exec everywhere: a worker must not hold another worker's pipe open, or that
         // one would never see its input end.
-        guard closeOnExecPipe(&toWorker) else { throw BatchRunError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        guard closeOnExecPipe(&toWorker) else {
+            throw BatchRunError("cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
         guard closeOnExecPipe(&fromWorker) else {
             close(toWorker[0]); close(toWorker[1])
             throw BatchRunError("cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -55,7 +57,8 @@ final class WorkerProcess {
         sigemptyset(&noMask)
         posix_spawnattr_setsigmask(&attributes, &noMask)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -104,9 +107,11 @@ final class WorkerProcess {
     }
 
     static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL, as the kernel sends when memory runs out",
-                                      SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM",
-                                      SIGTRAP: "SIGTRAP, a Swift runtime failure", SIGINT: "SIGINT", SIGHUP: "SIGHUP"]
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL, as the kernel sends when memory runs out",
+            SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM",
+            SIGTRAP: "SIGTRAP, a Swift runtime failure", SIGINT: "SIGINT", SIGHUP: "SIGHUP",
+        ]
         return names[signal] ?? "signal \(signal)"
     }
 }

@@ -51,9 +51,12 @@ public struct WorkerReply: Encodable, Sendable, Equatable {
         WorkerReply(kind: .fatal, exit: exit, reason: message)
     }
 
-    init(kind: Kind, id: Int? = nil, ok: Bool? = nil, exit: Int32? = nil, reason: String? = nil, errors: [String]? = nil,
-         warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil, tripSHA256: String? = nil,
-         diskFull: Bool? = nil) {
+    init(
+        kind: Kind, id: Int? = nil, ok: Bool? = nil, exit: Int32? = nil, reason: String? = nil, errors: [String]? = nil,
+        warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil,
+        tripSHA256: String? = nil,
+        diskFull: Bool? = nil
+    ) {
         self.kind = kind
         self.id = id
         self.ok = ok
@@ -82,7 +85,8 @@ enum WorkerWire {
     /// peer is broken: a key it should not write, one written twice, a value of the wrong kind).
     static func decode<T: WireMessage>(_ type: T.Type, _ line: Data) -> T? {
         guard let value = try? JSONParser.parse(line),
-              let object = try? JSONObject.strict(value, at: .root, keys: .only(T.wireKeys)) else { return nil }
+            let object = try? JSONObject.strict(value, at: .root, keys: .only(T.wireKeys))
+        else { return nil }
         return try? T(wire: object)
     }
 }
@@ -178,13 +182,17 @@ extension WorkerRequest: WireMessage {
 }
 
 extension WorkerReply: WireMessage {
-    static let wireKeys = ["kind", "id", "ok", "exit", "reason", "errors", "warnings", "pages", "bytes", "milliseconds",
-                           "tripSHA256", "diskFull"]
+    static let wireKeys = [
+        "kind", "id", "ok", "exit", "reason", "errors", "warnings", "pages", "bytes", "milliseconds",
+        "tripSHA256", "diskFull",
+    ]
 
     init(wire: JSONObject) throws(JSONProblem) {
         let word = try wire.require("kind", JSONValue.string(at:))
         guard let kind = Kind(rawValue: word) else {
-            throw .mismatch(at: wire.path.key("kind"), expected: MessageText.alternatives(Kind.allCases.map(\.rawValue)), shown: MessageText.quoted(word))
+            throw .mismatch(
+                at: wire.path.key("kind"), expected: MessageText.alternatives(Kind.allCases.map(\.rawValue)),
+                shown: MessageText.quoted(word))
         }
         self.kind = kind
         id = try wire.integer("id")

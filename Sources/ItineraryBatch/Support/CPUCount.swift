@@ -18,11 +18,16 @@ public enum CPUCount {
     /// ("0-3,6"): Glibc's module does not export `sched_getaffinity`.
     static func affinity(status path: String = "/proc/self/status") -> Int? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return nil }
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") })
+        else { return nil }
         var count = 0
         for range in line.dropFirst("Cpus_allowed_list:".count).split(separator: ",") {
             let ends = range.trimmingCharacters(in: .whitespaces).split(separator: "-").compactMap { Int($0) }
-            if ends.count == 1 { count += 1 } else if ends.count == 2, ends[1] >= ends[0] { count += ends[1] - ends[0] + 1 }
+            if ends.count == 1 {
+                count += 1
+            } else if ends.count == 2, ends[1] >= ends[0] {
+                count += ends[1] - ends[0] + 1
+            }
         }
         return count > 0 ? count : nil
     }
@@ -31,7 +36,8 @@ public enum CPUCount {
     static func cgroupQuota(path: String = "/sys/fs/cgroup/cpu.max") -> Int? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard fields.count >= 2, let quota = Double(fields[0]), let period = Double(fields[1]), quota > 0, period > 0 else { return nil }
+        guard fields.count >= 2, let quota = Double(fields[0]), let period = Double(fields[1]), quota > 0, period > 0
+        else { return nil }
         return Int((quota / period).rounded(.up))
     }
 }

@@ -9,7 +9,9 @@ enum DirectoryEntry {
     static func name(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
         withUnsafePointer(to: &entry.pointee.d_name) { pointer in
             pointer.withMemoryRebound(to: UInt8.self, capacity: 256) {
-                Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+                Array(
+                    UnsafeBufferPointer(
+                        start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
             }
         }
     }

@@ -28,7 +28,8 @@ public struct ItineraryLayoutEngine {
         // measurements taking it again (they do, recursively: `TextEngine` locks every call).
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels, caches: caches)
+        let format = TripFormatter(
+            localeIdentifier: trip.locale, units: trip.units, labels: theme.labels, caches: caches)
         if trip.startDate <= trip.endDate { format.tripYears = trip.startDate.year...trip.endDate.year }
         let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
         var blocks: [any FlowBlock] = []
@@ -42,30 +43,36 @@ public struct ItineraryLayoutEngine {
         }
 
         let geometry = theme.geometry
-        let paginator = Paginator(sectionEndFill: theme.template.sectionEndFill) { index in geometry.body(page: index).height }
+        let paginator = Paginator(sectionEndFill: theme.template.sectionEndFill) { index in
+            geometry.body(page: index).height
+        }
         let bodies = paginator.paginate(blocks)
-        let composer = PageComposer(theme: theme, text: text,
-                                    headerName: { style, room in content.shownTitle(style, width: room, maxLines: 1, headCities: 2) },
-                                    headerDates: format.dateRange(trip.startDate, trip.endDate),
-                                    count: format.count)
+        let composer = PageComposer(
+            theme: theme, text: text,
+            headerName: { style, room in content.shownTitle(style, width: room, maxLines: 1, headCities: 2) },
+            headerDates: format.dateRange(trip.startDate, trip.endDate),
+            count: format.count)
         let pages = composer.compose(bodies)
 
         var uncovered: [Unicode.Scalar] = []
         var seen = Set<Unicode.Scalar>()
         for page in pages {
             for case let .text(spans, _) in page.items {
-                for scalar in text.fontSet.uncoveredScalars(in: spans.map(\.text).joined()) where seen.insert(scalar).inserted {
+                for scalar in text.fontSet.uncoveredScalars(in: spans.map(\.text).joined())
+                where seen.insert(scalar).inserted {
                     uncovered.append(scalar)
                 }
             }
         }
         let outline = outlineEntries(trip, content: content, printed: printed)
-        let metadata = DocumentMetadata(title: trip.displayName, author: trip.traveler,
-                                        subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice,
-                                        language: trip.locale.replacingOccurrences(of: "_", with: "-"),
-                                        linkDescriptions: content.linkDescriptions())
-        return LaidOutDocument(pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered,
-                               laidOutWith: text.documentMark)
+        let metadata = DocumentMetadata(
+            title: trip.displayName, author: trip.traveler,
+            subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice,
+            language: trip.locale.replacingOccurrences(of: "_", with: "-"),
+            linkDescriptions: content.linkDescriptions())
+        return LaidOutDocument(
+            pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered,
+            laidOutWith: text.documentMark)
     }
 
     /// Bookmarks: one per printed section with a title, the days under "Itinerary".
@@ -78,7 +85,8 @@ public struct ItineraryLayoutEngine {
                 entries.append(OutlineEntry(title: labels.label("overview", "title"), destination: "overview"))
             case .days:
                 let days = trip.days.enumerated().map { i, day in
-                    OutlineEntry(title: content.dayTitle(index: i, day: day), destination: SectionContext.destination(day: i))
+                    OutlineEntry(
+                        title: content.dayTitle(index: i, day: day), destination: SectionContext.destination(day: i))
                 }
                 entries.append(OutlineEntry(title: labels.itinerary, destination: "days", children: days))
             case .progress:

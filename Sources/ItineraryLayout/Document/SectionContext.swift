@@ -51,7 +51,8 @@ struct SectionContext {
     func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? {
         guard var line = text.setParagraph(spans, width: nil).first else { return nil }
         if let maxWidth, line.width > maxWidth, spans.count == 1 {
-            line = text.setParagraph([text.ellipsize(spans[0], width: maxWidth, middle: false)], width: nil).first ?? line
+            line =
+                text.setParagraph([text.ellipsize(spans[0], width: maxWidth, middle: false)], width: nil).first ?? line
         }
         return line
     }

@@ -24,8 +24,10 @@ public struct Framed: FlowBlock {
     /// The backdrop for a box of the given size, relative to its top-left corner.
     public var backdrop: @Sendable (_ width: Double, _ height: Double) -> [DisplayItem]
 
-    public init(_ content: any FlowBlock, width: Double, padding: (top: Double, right: Double, bottom: Double, left: Double),
-                backdrop: @escaping @Sendable (_ width: Double, _ height: Double) -> [DisplayItem]) {
+    public init(
+        _ content: any FlowBlock, width: Double, padding: (top: Double, right: Double, bottom: Double, left: Double),
+        backdrop: @escaping @Sendable (_ width: Double, _ height: Double) -> [DisplayItem]
+    ) {
         self.content = content
         self.width = width
         self.padding = padding

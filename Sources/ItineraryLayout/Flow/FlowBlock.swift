@@ -123,7 +123,8 @@ extension PathElement {
         case let .move(a): return .move(p(a))
         case let .line(a): return .line(p(a))
         case let .curve(a, b, c): return .curve(p(a), p(b), p(c))
-        case let .arc(center, radius, start, end): return .arc(center: p(center), radius: radius, start: start, end: end)
+        case let .arc(center, radius, start, end):
+            return .arc(center: p(center), radius: radius, start: start, end: end)
         case .close: return .close
         }
     }
@@ -137,9 +138,12 @@ extension DisplayItem {
         switch self {
         case let .path(elements, style): return .path(elements.map { $0.offset(by: d) }, style: style)
         case let .text(spans, origin): return .text(spans: spans, origin: p(origin))
-        case let .textHalo(spans, origin, color, width): return .textHalo(spans: spans, origin: p(origin), color: color, width: width)
-        case let .line(from, to, width, color, dash): return .line(from: p(from), to: p(to), width: width, color: color, dash: dash)
-        case let .rect(rect, radius, fill, stroke, w): return .rect(r(rect), radius: radius, fill: fill, stroke: stroke, strokeWidth: w)
+        case let .textHalo(spans, origin, color, width):
+            return .textHalo(spans: spans, origin: p(origin), color: color, width: width)
+        case let .line(from, to, width, color, dash):
+            return .line(from: p(from), to: p(to), width: width, color: color, dash: dash)
+        case let .rect(rect, radius, fill, stroke, w):
+            return .rect(r(rect), radius: radius, fill: fill, stroke: stroke, strokeWidth: w)
         case let .circle(center, radius, fill): return .circle(center: p(center), radius: radius, fill: fill)
         case let .cells(grid, origin, cell, color): return .cells(grid, origin: p(origin), cell: cell, color: color)
         case let .link(rect, uri): return .link(r(rect), uri: uri)

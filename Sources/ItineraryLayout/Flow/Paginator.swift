@@ -42,14 +42,17 @@ public struct Paginator {
         while page < run.pages.count {
             defer { page += 1 }
             guard run.endsByBreak[page], fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty,
-                  !run.startsByBreak[page] else { continue }
+                !run.startsByBreak[page]
+            else { continue }
             let candidates = run.wholeBlocks[page - 1].dropFirst().filter { i in
-                !blocks[i].isDiscardable && !blocks[i - 1].keepWithNext && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
+                !blocks[i].isDiscardable && !blocks[i - 1].keepWithNext
+                    && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
             }
             for i in candidates.reversed() {
                 let trial = paginate(blocks, forcedBreaks: forced.union([i]))
                 guard trial.pages.count == run.pages.count, fill(trial, page) >= sectionEndFill,
-                      fill(trial, page - 1) >= sectionEndFill else { continue }
+                    fill(trial, page - 1) >= sectionEndFill
+                else { continue }
                 forced.insert(i)
                 run = trial
                 break
@@ -163,7 +166,9 @@ public struct Paginator {
 
     /// The height `block` needs on this page: itself, plus, while blocks keep with their next,
     /// the blocks of the chain and the smallest first piece of the one that ends it.
-    static func requiredHeight<Upcoming: Sequence<any FlowBlock>>(_ block: any FlowBlock, followedBy upcoming: Upcoming) -> Double {
+    static func requiredHeight<Upcoming: Sequence<any FlowBlock>>(
+        _ block: any FlowBlock, followedBy upcoming: Upcoming
+    ) -> Double {
         var needed = block.height
         guard block.keepWithNext else { return needed }
         for next in upcoming {

@@ -11,8 +11,10 @@ public struct Stack: FlowBlock {
     public var breakBefore: Bool
     public var mark: String?
 
-    public init(_ children: [any FlowBlock], gap: Double = 0, keepTogether: Bool = true,
-                keepWithNext: Bool = false, breakBefore: Bool = false, mark: String? = nil) {
+    public init(
+        _ children: [any FlowBlock], gap: Double = 0, keepTogether: Bool = true,
+        keepWithNext: Bool = false, breakBefore: Bool = false, mark: String? = nil
+    ) {
         self.children = children
         self.gap = gap
         self.keepTogether = keepTogether

@@ -29,8 +29,10 @@ public struct TextBlock: FlowBlock {
     /// start and width, in points.
     public var lineLinks: [[TextLink]] = []
 
-    public init(lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
-                minimumLinesPerSide: Int = 2, linkURI: String? = nil, keepWithNext: Bool = false, mark: String? = nil) {
+    public init(
+        lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
+        minimumLinesPerSide: Int = 2, linkURI: String? = nil, keepWithNext: Bool = false, mark: String? = nil
+    ) {
         self.lines = lines
         self.indent = indent
         self.width = width
@@ -85,7 +87,8 @@ public struct TextBlock: FlowBlock {
             }
             if index < lineLinks.count {
                 for link in lineLinks[index] {
-                    items.append(.link(Rect(x: x + link.x, y: y, width: link.width, height: line.height), uri: link.uri))
+                    items.append(
+                        .link(Rect(x: x + link.x, y: y, width: link.width, height: line.height), uri: link.uri))
                 }
             }
             y += line.height

@@ -115,7 +115,8 @@ struct VerticalCut: Equatable {
         var out: [DisplayItem] = []
         for item in items {
             if case let .endStructure(role) = item, role != .tableCell, role != .tableHeaderCell,
-               case let .beginStructure(open, _)? = out.last, open == role {
+                case let .beginStructure(open, _)? = out.last, open == role
+            {
                 out.removeLast()
                 continue
             }

@@ -65,7 +65,9 @@ final class DateFormatterCache: @unchecked Sendable {
     /// (a trip crosses several, and each new formatter costs about a million instructions).
     func string(from date: Date, locale: Locale, zone: String, pattern: Pattern) -> String {
         if zone != "UTC", !pattern.writesZone, let tz = TripFormatter.timeZone(zone) {
-            return string(from: date.addingTimeInterval(Double(tz.secondsFromGMT(for: date))), locale: locale, zone: "UTC", pattern: pattern)
+            return string(
+                from: date.addingTimeInterval(Double(tz.secondsFromGMT(for: date))), locale: locale, zone: "UTC",
+                pattern: pattern)
         }
         lock.lock()
         defer { lock.unlock() }
@@ -97,8 +99,10 @@ final class DateFormatterCache: @unchecked Sendable {
         // The year once, on the last date, when both fall in it (`26 במרץ – 28 במרץ 2026`).
         let years = [first, last].map { Self.calendar(locale, Self.utc).component(.year, from: $0) }
         let head = years[0] == years[1] ? template.replacingOccurrences(of: "y", with: "") : template
-        let ends = [string(from: first, locale: locale, zone: "UTC", pattern: .template(head)),
-                    string(from: last, locale: locale, zone: "UTC", pattern: .template(template))]
+        let ends = [
+            string(from: first, locale: locale, zone: "UTC", pattern: .template(head)),
+            string(from: last, locale: locale, zone: "UTC", pattern: .template(template)),
+        ]
         return Bidi.list(ends, separator: " \u{2013} ")
     }
 

@@ -34,7 +34,8 @@ struct MonthDayFormatter {
         var i = 0
         while i < chars.count {
             if chars[i] == "–", let before = out.last(where: { !$0.isWhitespace }), before.isNumber,
-               let next = chars[(i + 1)...].first(where: { !$0.isWhitespace }), next.isNumber {
+                let next = chars[(i + 1)...].first(where: { !$0.isWhitespace }), next.isNumber
+            {
                 while let last = out.last, last.isWhitespace { out.removeLast() }
                 out.append("–")
                 i += 1

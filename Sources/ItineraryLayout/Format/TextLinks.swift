@@ -9,13 +9,17 @@ enum TextLinks {
     static func ranges(in text: String) -> [Range<String.Index>] {
         var found: [Range<String.Index>] = []
         var searchFrom = text.startIndex
-        while let start = [text.range(of: "https://", options: .caseInsensitive, range: searchFrom..<text.endIndex),
-                           text.range(of: "http://", options: .caseInsensitive, range: searchFrom..<text.endIndex)]
-                .compactMap({ $0?.lowerBound }).min() {
+        while let start = [
+            text.range(of: "https://", options: .caseInsensitive, range: searchFrom..<text.endIndex),
+            text.range(of: "http://", options: .caseInsensitive, range: searchFrom..<text.endIndex),
+        ]
+        .compactMap({ $0?.lowerBound }).min() {
             var end = text[start...].firstIndex(where: Self.endsAddress) ?? text.endIndex
             while end > start, let last = text[start..<end].last, ".,;:!?)]}»”’'".contains(last) {
                 if let open = ["(": ")", "[": "]", "{": "}"].first(where: { $0.value == String(last) })?.key,
-                   text[start..<end].filter({ String($0) == open }).count >= text[start..<end].filter({ $0 == last }).count {
+                    text[start..<end].filter({ String($0) == open }).count
+                        >= text[start..<end].filter({ $0 == last }).count
+                {
                     break
                 }
                 end = text.index(before: end)
@@ -51,7 +55,8 @@ enum TextLinks {
 
     /// Where each address's pieces sit on the set lines: consecutive pieces in `linkStyle` are
     /// matched to the addresses in order (an address broken over two lines is a piece on each).
-    static func lineLinks(_ lines: [SetLine], uris: [String], linkStyle: TextStyle, engine: TextEngine) -> [[TextLink]] {
+    static func lineLinks(_ lines: [SetLine], uris: [String], linkStyle: TextStyle, engine: TextEngine) -> [[TextLink]]
+    {
         // Only the pieces of addresses are measured (each from the line's start, so kerning and
         // shaping across the pieces before it count): measuring every piece of every note cost
         // 30 million instructions on the 10-day example, most of them for notes without links.
@@ -61,7 +66,9 @@ enum TextLinks {
         return lines.map { line in
             var links: [TextLink] = []
             for (i, span) in line.spans.enumerated() where span.style == linkStyle {
-                if current == nil || current!.remaining.isEmpty, let uri = next.popFirst() { current = (uri, Substring(uri)) }
+                if current == nil || current!.remaining.isEmpty, let uri = next.popFirst() {
+                    current = (uri, Substring(uri))
+                }
                 guard let c = current else { continue }
                 let x = i > 0 ? engine.advance(of: Array(line.spans[..<i])) : 0
                 links.append(TextLink(x: x, width: engine.advance(of: [span]), uri: c.uri))

@@ -24,7 +24,6 @@ public final class TripFormatter {
         self.labels = labels
     }
 
-
     /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.
     public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
         // The month as the day pages spell it (`Jun 12 – 21, 2026`; `28. Dez. 2026 – 5. Jan. 2027`,
@@ -41,7 +40,8 @@ public final class TripFormatter {
         for s in text.unicodeScalars {
             switch s {
             case " ", "\u{2009}": out.unicodeScalars.append("\u{00A0}")
-            case "\u{2013}", "-", "\u{2010}", "\u{00B7}": out.unicodeScalars.append(s); out.unicodeScalars.append("\u{2060}")
+            case "\u{2013}", "-", "\u{2010}", "\u{00B7}":
+                out.unicodeScalars.append(s); out.unicodeScalars.append("\u{2060}")
             default: out.unicodeScalars.append(s)
             }
         }
@@ -63,7 +63,8 @@ public final class TripFormatter {
     /// is the zone's at that moment, so the right one on either side of a DST change.
     public func time(_ instant: Instant, zone: DisplayZone) -> (time: String, zone: String) {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let time = caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm"))
+        let time = caches.dates.string(
+            from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm"))
         switch zone {
         case let .named(id): return (time, ZoneAbbreviation.label(zone: id, at: date, files: caches.zones))
         case let .writtenOffset(seconds): return (time, ZoneAbbreviation.offsetLabel(seconds))
@@ -74,7 +75,9 @@ public final class TripFormatter {
     /// (and the zone's label with `withZone`: `… 3:00 PM CDT`).
     public func dayAndTime(_ instant: Instant, zone: DisplayZone, withZone: Bool = false) -> String {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let day = caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: dayPattern(localDate(instant, zone: zone)))
+        let day = caches.dates.string(
+            from: date, locale: locale, zone: Self.identifier(zone), pattern: dayPattern(localDate(instant, zone: zone))
+        )
         let t = time(instant, zone: zone)
         // Day, then time, from the left whatever the script of either (`Bidi.list`).
         return Bidi.list([day, Self.unbreakable(t.time + (withZone ? " " + t.zone : ""))], separator: " · ")
@@ -87,7 +90,9 @@ public final class TripFormatter {
 
     static func localDate(_ instant: Instant, zone: DisplayZone) -> CalendarDate {
         let tz = timeZone(identifier(zone)) ?? TimeZone(identifier: "UTC")!
-        let local = instant.secondsSince1970 + Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: instant.secondsSince1970)))
+        let local =
+            instant.secondsSince1970
+            + Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: instant.secondsSince1970)))
         return CalendarDate(daysSinceEpoch: Int((local / 86400).rounded(.down)))
     }
 
@@ -163,7 +168,9 @@ public final class TripFormatter {
         guard name.count > leagueCodeLength else { return name }
         let words = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "." })
         // Initials mean something only where words start with a capital letter.
-        let cased = words.allSatisfy { word in word.first.map { $0.isNumber || $0.isUppercase || $0.isLowercase } ?? false }
+        let cased = words.allSatisfy { word in
+            word.first.map { $0.isNumber || $0.isUppercase || $0.isLowercase } ?? false
+        }
         guard words.count > 1, cased else { return name.uppercased() }
         let code = words.map { word in
             word.allSatisfy { $0.isUppercase || $0.isNumber } ? String(word) : String(word.prefix(1)).uppercased()

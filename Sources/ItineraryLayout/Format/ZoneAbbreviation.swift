@@ -12,8 +12,10 @@ enum ZoneAbbreviation {
     static func label(zone: String, at date: Date, files: TZifCache) -> String {
         guard let tz = TimeZone(identifier: zone) else { return offsetLabel(0) }
         let offset = tz.secondsFromGMT(for: date)
-        if let letters = files.file(zone)?.abbreviation(at: Int64(date.timeIntervalSince1970.rounded(.down)), offset: offset),
-           letters.count >= 2, letters.allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase }) {
+        if let letters = files.file(zone)?.abbreviation(
+            at: Int64(date.timeIntervalSince1970.rounded(.down)), offset: offset),
+            letters.count >= 2, letters.allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase })
+        {
             return letters
         }
         return offsetLabel(offset)
@@ -24,7 +26,8 @@ enum ZoneAbbreviation {
         if seconds == 0 { return "UTC" }
         let minutes = abs(seconds) / 60
         let sign = seconds < 0 ? "\u{2212}" : "+"
-        return "UTC" + sign + String(minutes / 60) + (minutes % 60 == 0 ? "" : ":" + (minutes % 60 < 10 ? "0" : "") + String(minutes % 60))
+        return "UTC" + sign + String(minutes / 60)
+            + (minutes % 60 == 0 ? "" : ":" + (minutes % 60 < 10 ? "0" : "") + String(minutes % 60))
     }
 }
 
@@ -60,23 +63,31 @@ struct TZifFile {
     /// Parses version 2+ TZif bytes (the 64-bit block and the footer); nil when they are not that.
     init?(_ data: Data) {
         let bytes = [UInt8](data)
-        guard bytes.count >= 44, bytes[0] == 0x54, bytes[1] == 0x5A, bytes[2] == 0x69, bytes[3] == 0x66, bytes[4] >= 0x32 else { return nil }
+        guard bytes.count >= 44, bytes[0] == 0x54, bytes[1] == 0x5A, bytes[2] == 0x69, bytes[3] == 0x66,
+            bytes[4] >= 0x32
+        else { return nil }
         func count(_ at: Int, _ field: Int) -> Int? {
             let o = at + 20 + field * 4
             guard o + 4 <= bytes.count else { return nil }
-            return Int(UInt32(bytes[o]) << 24 | UInt32(bytes[o + 1]) << 16 | UInt32(bytes[o + 2]) << 8 | UInt32(bytes[o + 3]))
+            return Int(
+                UInt32(bytes[o]) << 24 | UInt32(bytes[o + 1]) << 16 | UInt32(bytes[o + 2]) << 8 | UInt32(bytes[o + 3]))
         }
         // Skip the 32-bit block: its counts are in the first header.
         guard let isut = count(0, 0), let isstd = count(0, 1), let leap = count(0, 2), let time = count(0, 3),
-              let typeCount = count(0, 4), let chars = count(0, 5) else { return nil }
+            let typeCount = count(0, 4), let chars = count(0, 5)
+        else { return nil }
         let second = 44 + time * 4 + time + typeCount * 6 + chars + leap * 8 + isstd + isut
-        guard let isut2 = count(second, 0), let isstd2 = count(second, 1), let leap2 = count(second, 2), let time2 = count(second, 3),
-              let types2 = count(second, 4), let chars2 = count(second, 5), types2 > 0 else { return nil }
+        guard let isut2 = count(second, 0), let isstd2 = count(second, 1), let leap2 = count(second, 2),
+            let time2 = count(second, 3),
+            let types2 = count(second, 4), let chars2 = count(second, 5), types2 > 0
+        else { return nil }
         var p = second + 44
         let needed = p + time2 * 9 + types2 * 6 + chars2 + leap2 * 12 + isstd2 + isut2
         guard needed <= bytes.count, time2 < 100_000, types2 < 256, chars2 < 10_000 else { return nil }
         func int64(_ o: Int) -> Int64 { (0..<8).reduce(Int64(0)) { $0 << 8 | Int64(bytes[o + $1]) } }
-        func int32(_ o: Int) -> Int { Int(Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[o + $1]) })) }
+        func int32(_ o: Int) -> Int {
+            Int(Int32(bitPattern: (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[o + $1]) }))
+        }
         transitions = (0..<time2).map { int64(p + $0 * 8) }
         p += time2 * 8
         typeIndices = (0..<time2).map { Int(bytes[p + $0]) }
@@ -88,14 +99,17 @@ struct TZifFile {
             let start = Int(bytes[o + 5])
             guard start < designations.count else { return nil }
             let end = designations[start...].firstIndex(of: 0) ?? designations.count
-            parsed.append(LocalType(offset: int32(o), isDST: bytes[o + 4] != 0,
-                                    abbreviation: String(decoding: designations[start..<end], as: UTF8.self)))
+            parsed.append(
+                LocalType(
+                    offset: int32(o), isDST: bytes[o + 4] != 0,
+                    abbreviation: String(decoding: designations[start..<end], as: UTF8.self)))
         }
         guard typeIndices.allSatisfy({ $0 < parsed.count }) else { return nil }
         types = parsed
         let footerStart = needed
         if footerStart < bytes.count, bytes[footerStart] == 0x0A,
-           let close = bytes[(footerStart + 1)...].firstIndex(of: 0x0A) {
+            let close = bytes[(footerStart + 1)...].firstIndex(of: 0x0A)
+        {
             footer = Self.posixNames(String(decoding: bytes[(footerStart + 1)..<close], as: UTF8.self))
         } else {
             footer = []
@@ -124,7 +138,8 @@ struct TZifFile {
             s = s.dropFirst(text.count)
             let negative = text.first == "-"
             let parts = text.drop { $0 == "+" || $0 == "-" }.split(separator: ":").map { Int($0) ?? 0 }
-            let seconds = (parts.first ?? 0) * 3600 + (parts.count > 1 ? parts[1] * 60 : 0) + (parts.count > 2 ? parts[2] : 0)
+            let seconds =
+                (parts.first ?? 0) * 3600 + (parts.count > 1 ? parts[1] * 60 : 0) + (parts.count > 2 ? parts[2] : 0)
             return -(negative ? -seconds : seconds)
         }
         guard let std = name(), let stdOffset = offset() else { return [] }
@@ -149,7 +164,8 @@ final class TZifCache: @unchecked Sendable {
         if let known = files[zone] { return known }
         // Only names that passed the trip's IANA check reach here; refuse anything path-like anyway.
         let safe = !zone.contains("..") && !zone.hasPrefix("/")
-        let parsed = safe ? FileManager.default.contents(atPath: Self.directory + "/" + zone).flatMap(TZifFile.init) : nil
+        let parsed =
+            safe ? FileManager.default.contents(atPath: Self.directory + "/" + zone).flatMap(TZifFile.init) : nil
         files[zone] = parsed
         return parsed
     }

@@ -13,7 +13,9 @@ public struct QRCode: Sendable, Equatable {
     /// text is too long for any version (about 2,300 bytes at M).
     public init?(_ text: String) {
         var bytes = Array(text.utf8)
-        guard !bytes.isEmpty, let code = QRcode_encodeData(Int32(bytes.count), &bytes, 0, QR_ECLEVEL_M) else { return nil }
+        guard !bytes.isEmpty, let code = QRcode_encodeData(Int32(bytes.count), &bytes, 0, QR_ECLEVEL_M) else {
+            return nil
+        }
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)
         // Bit 0 of each byte is the module's colour; the other bits say what the module is for.

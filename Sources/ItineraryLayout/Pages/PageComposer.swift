@@ -58,8 +58,10 @@ struct PageComposer {
         let room = max(0, width - rightWidth - 24)
         items.append(.text(spans: [headerLeft(style, room: room)], origin: Point(x: x, y: y)))
         let ruleY = t.header.textTop + t.header.ruleOffset
-        items.append(.line(from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
-                           width: t.header.ruleWidth, color: theme.color(t.header.ruleColor), dash: []))
+        items.append(
+            .line(
+                from: Point(x: x, y: ruleY), to: Point(x: x + width, y: ruleY),
+                width: t.header.ruleWidth, color: theme.color(t.header.ruleColor), dash: []))
         return items
     }
 
@@ -71,7 +73,9 @@ struct PageComposer {
         let shown = headerName(style, max(room - dates, Self.leastNameRoom))
         let full = Bidi.list([shown, headerDates], separator: " · ")
         guard text.advance(of: [StyledSpan(full, style)]) > room else { return StyledSpan(full, style) }
-        guard room - dates >= Self.leastNameRoom else { return text.ellipsize(StyledSpan(full, style), width: room, middle: false) }
+        guard room - dates >= Self.leastNameRoom else {
+            return text.ellipsize(StyledSpan(full, style), width: room, middle: false)
+        }
         let name = text.ellipsize(StyledSpan(shown, style), width: room - dates, middle: false)
         return StyledSpan(Bidi.list([name.text, headerDates], separator: " · "), style)
     }
@@ -95,9 +99,12 @@ struct PageComposer {
         let mark = theme.style(named: f.wordmarkStyle)
         // Centre the disc on the cap height (about 0.72 em in Inter) rather than the line box.
         let discCenterY = baseline - 0.36 * mark.size
-        items.append(.circle(center: Point(x: x + f.wordmarkDisc / 2, y: discCenterY), radius: f.wordmarkDisc / 2,
-                             fill: theme.color(f.wordmarkColor)))
-        items.append(.text(spans: [StyledSpan(f.wordmark, mark)], origin: Point(x: x + f.wordmarkDisc + 4, y: baseline)))
+        items.append(
+            .circle(
+                center: Point(x: x + f.wordmarkDisc / 2, y: discCenterY), radius: f.wordmarkDisc / 2,
+                fill: theme.color(f.wordmarkColor)))
+        items.append(
+            .text(spans: [StyledSpan(f.wordmark, mark)], origin: Point(x: x + f.wordmarkDisc + 4, y: baseline)))
         return items
     }
 }

@@ -36,7 +36,9 @@ public struct Graticule: Sendable, Equatable {
         let south = max(projection.latitude(atY: frame.maxY), -90 + 1e-9)
         let step = Self.step(forSpan: max(east - west, north - south), steps: steps, stepsBelow: stepsBelow)
         self.step = step
-        func lines(from low: Double, to high: Double, position: (Double) -> Double, within range: ClosedRange<Double>) -> [Line] {
+        func lines(
+            from low: Double, to high: Double, position: (Double) -> Double, within range: ClosedRange<Double>
+        ) -> [Line] {
             var out: [Line] = []
             var k = (low / step).rounded(.up)
             while k * step <= high {
@@ -50,6 +52,7 @@ public struct Graticule: Sendable, Equatable {
         meridians = lines(from: west, to: east, position: projection.x(ofLongitude:), within: frame.minX...frame.maxX)
             .map { Line(degrees: MapProjection.normalized($0.degrees), position: $0.position) }
         // North first, so parallels run down the map like meridians run across it.
-        parallels = lines(from: south, to: north, position: projection.y(ofLatitude:), within: frame.minY...frame.maxY).reversed()
+        parallels = lines(from: south, to: north, position: projection.y(ofLatitude:), within: frame.minY...frame.maxY)
+            .reversed()
     }
 }

@@ -73,8 +73,10 @@ public struct LabelPlacer: Sendable {
     public var passes = 6
 
     /// - Parameters: see the properties; `margin` and `routeMargin` default to 0.
-    public init(frame: MapBox, reservedZone: MapBox, markers: [MarkerShape], routeSamples: [Point], weights: LabelWeights,
-                gap: Double, margin: Double = 0, routeMargin: Double = 0) {
+    public init(
+        frame: MapBox, reservedZone: MapBox, markers: [MarkerShape], routeSamples: [Point], weights: LabelWeights,
+        gap: Double, margin: Double = 0, routeMargin: Double = 0
+    ) {
         self.frame = frame
         self.reservedZone = reservedZone
         self.markers = markers
@@ -117,7 +119,9 @@ public struct LabelPlacer: Sendable {
         var block: Double
         var total: Double { steer + block }
         /// Candidates that are not ruled out come first, then the lower total.
-        static func < (a: Cost, b: Cost) -> Bool { a.block != b.block && (a.block == 0 || b.block == 0) ? a.block < b.block : a.total < b.total }
+        static func < (a: Cost, b: Cost) -> Bool {
+            a.block != b.block && (a.block == 0 || b.block == 0) ? a.block < b.block : a.total < b.total
+        }
     }
 
     /// What a candidate costs whatever the other labels do.
@@ -192,7 +196,9 @@ public struct LabelPlacer: Sendable {
             for i in requests.indices {
                 let around = others(than: i, chosen)
                 let b = best(options[i], others: around)
-                let better = chosen[i].map { b.cost < cost(options[i][$0.position.rawValue], others: around) } ?? (b.cost.block < weights.drop)
+                let better =
+                    chosen[i].map { b.cost < cost(options[i][$0.position.rawValue], others: around) }
+                    ?? (b.cost.block < weights.drop)
                 if better {
                     chosen[i] = b.label
                     changed = true
@@ -211,7 +217,9 @@ public struct LabelPlacer: Sendable {
     private func rescue(_ i: Int, _ options: [[Option]], _ chosen: [PlacedLabel?]) -> [PlacedLabel?]? {
         for option in options[i] where option.fixed.block < weights.drop {
             let footprint = option.box.inset(by: -margin)
-            let blockers = chosen.indices.filter { chosen[$0].map { $0.box.inset(by: -margin).overlaps(footprint) } ?? false }
+            let blockers = chosen.indices.filter {
+                chosen[$0].map { $0.box.inset(by: -margin).overlaps(footprint) } ?? false
+            }
             guard (1...2).contains(blockers.count) else { continue }
             var trial = chosen
             trial[i] = PlacedLabel(box: option.box, position: option.position)

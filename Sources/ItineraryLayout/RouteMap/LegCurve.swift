@@ -57,8 +57,9 @@ public struct LegCurve: Sendable, Hashable {
     /// The point at parameter `t` (0 at the start, 1 at the end).
     public func point(at t: Double) -> Point {
         let u = 1 - t
-        return Point(x: u * u * start.x + 2 * u * t * control.x + t * t * end.x,
-                     y: u * u * start.y + 2 * u * t * control.y + t * t * end.y)
+        return Point(
+            x: u * u * start.x + 2 * u * t * control.x + t * t * end.x,
+            y: u * u * start.y + 2 * u * t * control.y + t * t * end.y)
     }
 
     /// `count` points at equal parameter steps from the start to the end, both included.
@@ -83,7 +84,9 @@ public struct LegCurve: Sendable, Hashable {
         let tip = Point(x: c.x + ux * length / 2, y: c.y + uy * length / 2)
         let back = Point(x: c.x - ux * length / 2, y: c.y - uy * length / 2)
         let half = width / 2
-        return [.move(tip), .line(Point(x: back.x - uy * half, y: back.y + ux * half)),
-                .line(Point(x: back.x + uy * half, y: back.y - ux * half)), .close]
+        return [
+            .move(tip), .line(Point(x: back.x - uy * half, y: back.y + ux * half)),
+            .line(Point(x: back.x + uy * half, y: back.y - ux * half)), .close,
+        ]
     }
 }

@@ -36,10 +36,12 @@ public struct MarkerShape: Sendable, Hashable {
     /// The capsule as a closed path: two half circles joined by straight sides.
     public var path: [PathElement] {
         let l = center.x - capOffset, r = center.x + capOffset
-        return [.move(Point(x: l, y: center.y - radius)), .line(Point(x: r, y: center.y - radius)),
-                .arc(center: Point(x: r, y: center.y), radius: radius, start: -.pi / 2, end: .pi / 2),
-                .line(Point(x: l, y: center.y + radius)),
-                .arc(center: Point(x: l, y: center.y), radius: radius, start: .pi / 2, end: 3 * .pi / 2), .close]
+        return [
+            .move(Point(x: l, y: center.y - radius)), .line(Point(x: r, y: center.y - radius)),
+            .arc(center: Point(x: r, y: center.y), radius: radius, start: -.pi / 2, end: .pi / 2),
+            .line(Point(x: l, y: center.y + radius)),
+            .arc(center: Point(x: l, y: center.y), radius: radius, start: .pi / 2, end: 3 * .pi / 2), .close,
+        ]
     }
 }
 

@@ -10,14 +10,20 @@ extension RouteMapRenderer {
         let f = layout.frame
         let inset = spec.frameWidth / 2
         // The stroke sits inside the frame so the map is exactly its width and height.
-        let frameRect = Rect(x: f.minX + inset, y: f.minY + inset, width: f.width - spec.frameWidth, height: f.height - spec.frameWidth)
-        var items: [DisplayItem] = [.rect(frameRect, radius: spec.cornerRadius, fill: theme.color(spec.fill), stroke: nil, strokeWidth: 0)]
+        let frameRect = Rect(
+            x: f.minX + inset, y: f.minY + inset, width: f.width - spec.frameWidth, height: f.height - spec.frameWidth)
+        var items: [DisplayItem] = [
+            .rect(frameRect, radius: spec.cornerRadius, fill: theme.color(spec.fill), stroke: nil, strokeWidth: 0)
+        ]
         if layout.projection == nil {
             items += emptyMessage(in: f)
         } else {
             items += graticule(layout)
         }
-        items.append(.rect(frameRect, radius: spec.cornerRadius, fill: nil, stroke: theme.color(spec.frameColor), strokeWidth: spec.frameWidth))
+        items.append(
+            .rect(
+                frameRect, radius: spec.cornerRadius, fill: nil, stroke: theme.color(spec.frameColor),
+                strokeWidth: spec.frameWidth))
         guard layout.projection != nil else { return items }
         items += route(layout.legs)
         items += layout.leaders.flatMap(leader)
@@ -29,7 +35,8 @@ extension RouteMapRenderer {
 
     private func emptyMessage(in f: MapBox) -> [DisplayItem] {
         let style = theme.style(named: spec.emptyStyle)
-        let lines = text.setParagraph([StyledSpan(words.empty, style)], width: f.width - spec.padding.left - spec.padding.right)
+        let lines = text.setParagraph(
+            [StyledSpan(words.empty, style)], width: f.width - spec.padding.left - spec.padding.right)
         var y = f.midY - lines.reduce(0) { $0 + $1.height } / 2
         return lines.map { line in
             defer { y += line.height }
@@ -40,7 +47,8 @@ extension RouteMapRenderer {
     /// Meridians and parallels, shortened where they would cross the frame's rounded corners.
     private func graticule(_ layout: RouteMapLayout) -> [DisplayItem] {
         guard let g = layout.graticule else { return [] }
-        let f = layout.frame, r = spec.cornerRadius, color = theme.color(spec.graticule.color), w = spec.graticule.lineWidth
+        let f = layout.frame, r = spec.cornerRadius, color = theme.color(spec.graticule.color),
+            w = spec.graticule.lineWidth
         /// How far a line at `d` from an edge must stay from the two ends to keep inside the corner arcs.
         func cornerInset(_ d: Double) -> Double {
             guard d < r else { return 0 }
@@ -49,11 +57,17 @@ extension RouteMapRenderer {
         var items: [DisplayItem] = []
         for m in g.meridians {
             let e = cornerInset(min(m.position - f.minX, f.maxX - m.position))
-            items.append(.line(from: Point(x: m.position, y: f.minY + e), to: Point(x: m.position, y: f.maxY - e), width: w, color: color, dash: []))
+            items.append(
+                .line(
+                    from: Point(x: m.position, y: f.minY + e), to: Point(x: m.position, y: f.maxY - e), width: w,
+                    color: color, dash: []))
         }
         for p in g.parallels {
             let e = cornerInset(min(p.position - f.minY, f.maxY - p.position))
-            items.append(.line(from: Point(x: f.minX + e, y: p.position), to: Point(x: f.maxX - e, y: p.position), width: w, color: color, dash: []))
+            items.append(
+                .line(
+                    from: Point(x: f.minX + e, y: p.position), to: Point(x: f.maxX - e, y: p.position), width: w,
+                    color: color, dash: []))
         }
         items += layout.graticuleLabels.map { .text(spans: $0.line.spans, origin: $0.origin) }
         return items
@@ -66,14 +80,21 @@ extension RouteMapRenderer {
         let path = legs.flatMap(\.path)
         let accent = theme.color(r.color)
         var items: [DisplayItem] = [
-            .path(path, style: PathStyle(stroke: theme.color(r.casingColor), lineWidth: r.casingWidth, lineCap: .round, lineJoin: .round)),
+            .path(
+                path,
+                style: PathStyle(
+                    stroke: theme.color(r.casingColor), lineWidth: r.casingWidth, lineCap: .round, lineJoin: .round)),
             .path(path, style: PathStyle(stroke: accent, lineWidth: r.lineWidth, lineCap: .round, lineJoin: .round)),
         ]
         for leg in legs {
             let head = leg.arrowhead(length: r.arrowLength, width: r.arrowWidth)
             guard !head.isEmpty else { continue }
-            items.append(.path(head, style: PathStyle(fill: accent, stroke: r.arrowOutline > 0 ? accent : nil,
-                                                      lineWidth: r.arrowOutline, lineJoin: .round)))
+            items.append(
+                .path(
+                    head,
+                    style: PathStyle(
+                        fill: accent, stroke: r.arrowOutline > 0 ? accent : nil,
+                        lineWidth: r.arrowOutline, lineJoin: .round)))
         }
         return items
     }
@@ -82,16 +103,23 @@ extension RouteMapRenderer {
     /// which covers the line's other end.
     private func leader(_ l: MarkerLeader) -> [DisplayItem] {
         let ink = theme.color(spec.markers.fill)
-        return [.line(from: l.place, to: l.marker, width: 0.75, color: ink, dash: []),
-                .circle(center: l.place, radius: 1.6, fill: ink)]
+        return [
+            .line(from: l.place, to: l.marker, width: 0.75, color: ink, dash: []),
+            .circle(center: l.place, radius: 1.6, fill: ink),
+        ]
     }
 
     private func marker(_ m: PlacedMarker) -> [DisplayItem] {
         let ms = spec.markers
         let c = m.shape.center
-        return [.path(m.shape.path, style: PathStyle(fill: theme.color(ms.fill), stroke: theme.color(ms.stroke), lineWidth: ms.strokeWidth)),
-                .text(spans: [StyledSpan(m.text, m.style)],
-                      origin: Point(x: c.x - m.textWidth / 2, y: c.y + ms.baselineShift * m.style.size))]
+        return [
+            .path(
+                m.shape.path,
+                style: PathStyle(fill: theme.color(ms.fill), stroke: theme.color(ms.stroke), lineWidth: ms.strokeWidth)),
+            .text(
+                spans: [StyledSpan(m.text, m.style)],
+                origin: Point(x: c.x - m.textWidth / 2, y: c.y + ms.baselineShift * m.style.size)),
+        ]
     }
 
     /// Halos first, then the text of every label, each line aligned towards its marker.
@@ -108,7 +136,9 @@ extension RouteMapRenderer {
                 case .center: x = label.box.midX - line.width / 2
                 }
                 let origin = Point(x: x, y: y + line.baseline)
-                if haloWidth > 0 { halos.append(.textHalo(spans: line.spans, origin: origin, color: halo, width: haloWidth)) }
+                if haloWidth > 0 {
+                    halos.append(.textHalo(spans: line.spans, origin: origin, color: halo, width: haloWidth))
+                }
                 texts.append(.text(spans: line.spans, origin: origin))
                 y += line.height
             }
@@ -125,9 +155,13 @@ extension RouteMapRenderer {
         let left = right - bar.length, mid = (left + right) / 2
         let y = f.maxY - s.bottom, top = y - s.tickHeight
         var items: [DisplayItem] = [
-            .path([.move(Point(x: left, y: top)), .line(Point(x: left, y: y)), .line(Point(x: right, y: y)), .line(Point(x: right, y: top)),
-                   .move(Point(x: mid, y: top)), .line(Point(x: mid, y: y))],
-                  style: PathStyle(stroke: color, lineWidth: s.lineWidth)),
+            .path(
+                [
+                    .move(Point(x: left, y: top)), .line(Point(x: left, y: y)), .line(Point(x: right, y: y)),
+                    .line(Point(x: right, y: top)),
+                    .move(Point(x: mid, y: top)), .line(Point(x: mid, y: y)),
+                ],
+                style: PathStyle(stroke: color, lineWidth: s.lineWidth))
         ]
         let baseline = top - s.textGap
         let distance = line(words.scaleLabel(bar.distance), style)
@@ -139,8 +173,13 @@ extension RouteMapRenderer {
             items.append(.text(spans: zero.spans, origin: Point(x: left, y: baseline)))
         }
         let cx = left - s.northGap, tip = y - s.northTop, notch = tip + s.northHeight, back = notch + s.northNotch
-        items.append(.path([.move(Point(x: cx, y: tip)), .line(Point(x: cx + s.northWidth / 2, y: back)), .line(Point(x: cx, y: notch)),
-                            .line(Point(x: cx - s.northWidth / 2, y: back)), .close], style: PathStyle(fill: color)))
+        items.append(
+            .path(
+                [
+                    .move(Point(x: cx, y: tip)), .line(Point(x: cx + s.northWidth / 2, y: back)),
+                    .line(Point(x: cx, y: notch)),
+                    .line(Point(x: cx - s.northWidth / 2, y: back)), .close,
+                ], style: PathStyle(fill: color)))
         if let n = line(words.north, style) {
             items.append(.text(spans: n.spans, origin: Point(x: cx - n.width / 2, y: y + s.northLabelDrop)))
         }

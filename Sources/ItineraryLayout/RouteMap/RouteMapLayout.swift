@@ -110,26 +110,36 @@ struct RouteMapRenderer {
         layout.reservedZone = corner.scale.zone
 
         let zone = corner.scale.zone
-        layout.labels = placeLabels(outline, markers: layout.markers.map(\.shape), samples: fitted.samples, frame: frame, zone: zone)
-        layout.graticule = Graticule(projection: fitted.projection, frame: frame, steps: spec.graticule.steps,
-                                     stepsBelow: spec.graticule.stepsBelow)
+        layout.labels = placeLabels(
+            outline, markers: layout.markers.map(\.shape), samples: fitted.samples, frame: frame, zone: zone)
+        layout.graticule = Graticule(
+            projection: fitted.projection, frame: frame, steps: spec.graticule.steps,
+            stepsBelow: spec.graticule.stepsBelow)
         // City labels count with their halos, and the route with its casing: a degree label is
         // the first thing to give way.
         let halo = spec.labels.haloWidth
-        layout.graticuleLabels = graticuleLabels(layout.graticule!, frame: frame,
-                                                 obstacles: layout.labels.map { $0.box.inset(by: -halo) } + layout.markers.map(\.shape.box) + [zone],
-                                                 route: fitted.samples)
+        layout.graticuleLabels = graticuleLabels(
+            layout.graticule!, frame: frame,
+            obstacles: layout.labels.map { $0.box.inset(by: -halo) } + layout.markers.map(\.shape.box) + [zone],
+            route: fitted.samples)
         return layout
     }
 
     /// The route fitted into the frame with `padding`: projection, markers moved apart, legs
     /// between them and points along them (`routeSamples`, for the labels), and the two bottom corners the scale bar may take, with how much of the
     /// route each would cover (the right corner first, so it wins a tie).
-    private func fit(_ outline: RouteOutline, frame: MapBox, padding: Insets)
-        -> (projection: MapProjection, markers: [PlacedMarker], leaders: [MarkerLeader], legs: [LegCurve], samples: [Point],
-            corners: [(scale: ScaleCorner, conflicts: Int)]) {
-        let projection = MapProjection(points: outline.places.map(\.location), frame: frame, padding: padding,
-                                       minimumSpan: spec.minimumSpanDegrees)
+    private func fit(
+        _ outline: RouteOutline, frame: MapBox, padding: Insets
+    )
+        -> (
+            projection: MapProjection, markers: [PlacedMarker], leaders: [MarkerLeader], legs: [LegCurve],
+            samples: [Point],
+            corners: [(scale: ScaleCorner, conflicts: Int)]
+        )
+    {
+        let projection = MapProjection(
+            points: outline.places.map(\.location), frame: frame, padding: padding,
+            minimumSpan: spec.minimumSpanDegrees)
         // Markers of places too close to tell apart (Boston and Foxborough on a map of the whole
         // country) are moved apart just enough that none hides another; a thin leader ties each
         // moved one to its place. The route runs between the markers, the labels sit by them.
@@ -138,8 +148,9 @@ struct RouteMapRenderer {
         let bounds = frame.inset(by: spec.labels.weights.frameInset)
         // The clearance is kept between the drawn outlines: each capsule's stroke reaches half its
         // width beyond the shape, so two markers are kept a whole stroke width further apart.
-        let centers = Self.dodge(markers.map(\.shape), clearance: spec.labels.weights.markerClearance + spec.markers.strokeWidth,
-                                 bounds: bounds)
+        let centers = Self.dodge(
+            markers.map(\.shape), clearance: spec.labels.weights.markerClearance + spec.markers.strokeWidth,
+            bounds: bounds)
         for i in markers.indices { markers[i].shape.center = centers[i] }
         let leaders = zip(places, centers).compactMap { place, center in
             hypot(center.x - place.x, center.y - place.y) > 0.5 ? MarkerLeader(place: place, marker: center) : nil
@@ -155,18 +166,26 @@ struct RouteMapRenderer {
             guard abs(drawn) > turn / 2 else {
                 return [LegCurve(from: a, to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)]
             }
-            let out = LegCurve(from: a, to: Point(x: a.x + short, y: b.y), bow: spec.route.bow, maxBow: spec.route.maxBow)
-            let back = LegCurve(from: Point(x: b.x - short, y: a.y), to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)
+            let out = LegCurve(
+                from: a, to: Point(x: a.x + short, y: b.y), bow: spec.route.bow, maxBow: spec.route.maxBow)
+            let back = LegCurve(
+                from: Point(x: b.x - short, y: a.y), to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)
             // Cut inside the frame's stroke, so that the line's round cap stays on the map.
             let inset = spec.frameWidth + spec.route.casingWidth / 2
-            let edgeOut = short < 0 ? frame.minX + inset : frame.maxX - inset, edgeIn = short < 0 ? frame.maxX - inset : frame.minX + inset
+            let edgeOut = short < 0 ? frame.minX + inset : frame.maxX - inset,
+                edgeIn = short < 0 ? frame.maxX - inset : frame.minX + inset
             return [out.until(x: edgeOut), back.reversed.until(x: edgeIn)?.reversed].compactMap { $0 }
         }
         let samples = Self.routeSamples(legs, spec.labels.weights)
-        let corners = ScaleCorner.bottomCorners(spec.scaleBar, projection: projection, kilometresPerUnit: words.kilometresPerUnit,
-                                                frame: frame).map { corner in
-            (scale: corner, conflicts: markers.filter { $0.shape.box.overlaps(corner.zone) }.count
-                + samples.filter { corner.zone.contains($0) }.count)
+        let corners = ScaleCorner.bottomCorners(
+            spec.scaleBar, projection: projection, kilometresPerUnit: words.kilometresPerUnit,
+            frame: frame
+        ).map { corner in
+            (
+                scale: corner,
+                conflicts: markers.filter { $0.shape.box.overlaps(corner.zone) }.count
+                    + samples.filter { corner.zone.contains($0) }.count
+            )
         }
         return (projection, markers, leaders, legs, samples, corners)
     }
@@ -185,12 +204,14 @@ struct RouteMapRenderer {
         let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
         let markerStyle = theme.style(named: tier.style)
         let markers = outline.places.enumerated().map { i, place in
-            let label = MarkerLayout.text(numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers,
-                                          count: words.number)
+            let label = MarkerLayout.text(
+                numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers,
+                count: words.number)
             let w = text.advance(of: [StyledSpan(label, markerStyle)])
             let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
-            return PlacedMarker(shape: MarkerShape(center: centers[i], radius: tier.radius, halfWidth: capsule / 2),
-                                text: label, style: markerStyle, textWidth: w)
+            return PlacedMarker(
+                shape: MarkerShape(center: centers[i], radius: tier.radius, halfWidth: capsule / 2),
+                text: label, style: markerStyle, textWidth: w)
         }
         return markers
     }
@@ -231,7 +252,9 @@ struct RouteMapRenderer {
     }
 
     /// City labels, placed in priority order; the dates line only on maps with few places.
-    private func placeLabels(_ outline: RouteOutline, markers: [MarkerShape], samples: [Point], frame: MapBox, zone: MapBox) -> [MapLabel] {
+    private func placeLabels(
+        _ outline: RouteOutline, markers: [MarkerShape], samples: [Point], frame: MapBox, zone: MapBox
+    ) -> [MapLabel] {
         let l = spec.labels
         let dense = outline.places.count > l.maxPlacesWithDates
         let cityStyle = theme.style(named: dense ? l.denseCityStyle : l.cityStyle)
@@ -248,11 +271,13 @@ struct RouteMapRenderer {
             return lines
         }
         let requests = zip(order, content).map { i, lines in
-            LabelRequest(width: lines.map(\.width).max() ?? 0, height: lines.reduce(0) { $0 + $1.height }, marker: markers[i])
+            LabelRequest(
+                width: lines.map(\.width).max() ?? 0, height: lines.reduce(0) { $0 + $1.height }, marker: markers[i])
         }
-        let placer = LabelPlacer(frame: frame, reservedZone: zone, markers: markers,
-                                 routeSamples: samples, weights: l.weights, gap: l.gap,
-                                 margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2)
+        let placer = LabelPlacer(
+            frame: frame, reservedZone: zone, markers: markers,
+            routeSamples: samples, weights: l.weights, gap: l.gap,
+            margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2)
         return zip(zip(order, content), placer.place(requests)).compactMap { entry, placed in
             guard let placed else { return nil }
             return MapLabel(place: entry.0, box: placed.box, position: placed.position, lines: entry.1)
@@ -263,7 +288,8 @@ struct RouteMapRenderer {
     /// label, a marker, the route, the scale-bar corner or the frame's edge is left out, and so is one that
     /// comes closer to a degree label already kept than twice their offset from their lines
     /// (on a world-wide map, every other label).
-    private func graticuleLabels(_ g: Graticule, frame: MapBox, obstacles: [MapBox], route: [Point]) -> [GraticuleLabel] {
+    private func graticuleLabels(_ g: Graticule, frame: MapBox, obstacles: [MapBox], route: [Point]) -> [GraticuleLabel]
+    {
         let style = theme.style(named: spec.graticule.style)
         let m = text.metrics(style)
         var kept: [GraticuleLabel] = []
@@ -271,17 +297,20 @@ struct RouteMapRenderer {
             guard let set = line(s, style) else { return }
             let box = MapBox(minX: x, minY: baseline - m.ascent, maxX: x + set.width, maxY: baseline + m.descent)
             guard frame.inset(by: spec.frameWidth).contains(box),
-                  !obstacles.contains(where: { $0.overlaps(box) }),
-                  !route.contains(where: box.inset(by: -spec.route.casingWidth / 2).contains),
-                  !kept.contains(where: { $0.box.inset(by: -2 * spec.graticule.labelOffset).overlaps(box) }) else { return }
+                !obstacles.contains(where: { $0.overlaps(box) }),
+                !route.contains(where: box.inset(by: -spec.route.casingWidth / 2).contains),
+                !kept.contains(where: { $0.box.inset(by: -2 * spec.graticule.labelOffset).overlaps(box) })
+            else { return }
             kept.append(GraticuleLabel(line: set, origin: Point(x: x, y: baseline), box: box))
         }
         let gs = spec.graticule
         for meridian in g.meridians {
-            consider(words.degrees(meridian.degrees, false), x: meridian.position + gs.labelOffset, baseline: gs.topBaseline)
+            consider(
+                words.degrees(meridian.degrees, false), x: meridian.position + gs.labelOffset, baseline: gs.topBaseline)
         }
         for parallel in g.parallels {
-            consider(words.degrees(parallel.degrees, true), x: gs.leftInset, baseline: parallel.position - gs.labelOffset)
+            consider(
+                words.degrees(parallel.degrees, true), x: gs.leftInset, baseline: parallel.position - gs.labelOffset)
         }
         return kept
     }

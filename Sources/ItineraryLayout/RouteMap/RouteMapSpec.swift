@@ -17,24 +17,33 @@ public struct RouteMapSpec: Sendable, TemplateObjectReadable {
     public var labels: MapLabelSpec
     public var scaleBar: ScaleBarSpec
 
-    static let schema = TemplateSchema("The cover's route map: a frame, a graticule, the route's legs, numbered markers, city labels and a scale bar.", [
-        .number("height", .aboveZero, "the height with a one-line title on the template's own paper; a taller paper adds its extra height, and the map never takes more than the page leaves it"),
-        .number("heightPerExtraTitleLine", "taken off for each title line after the first"),
-        .part("padding", Insets.self, "room inside the frame around the fitted route"),
-        .number("minimumSpanDegrees", .aboveZero(atMost: 360), "the least span on each axis (a map spans at most the globe)"),
-        .retired("locatorHeight", "no longer used: a map of one place takes the map's whole height at `minimumSpanDegrees`; delete it"),
-        .retired("locatorSpanDegrees", "no longer used: a map of one place spans `minimumSpanDegrees`; delete it"),
-        .number("cornerRadius", "the frame's corner radius"),
-        .color("fill", "the map's paper"),
-        .color("frameColor", "the frame's stroke, which lies inside the frame"),
-        .number("frameWidth", "the frame's stroke width"),
-        .style("emptyStyle", "the centred line (`labels.*.cover.noMap`) when no stop has a location"),
-        .part("graticule", GraticuleSpec.self, "the lines of longitude and latitude and their labels"),
-        .part("route", RouteLegSpec.self, "the legs between stops"),
-        .part("markers", MarkerSpec.self, "the numbered stop markers"),
-        .part("labels", MapLabelSpec.self, "the city labels beside the markers"),
-        .part("scaleBar", ScaleBarSpec.self, "the scale bar and north arrow in the bottom-right corner"),
-    ])
+    static let schema = TemplateSchema(
+        "The cover's route map: a frame, a graticule, the route's legs, numbered markers, city labels and a scale bar.",
+        [
+            .number(
+                "height", .aboveZero,
+                "the height with a one-line title on the template's own paper; a taller paper adds its extra height, and the map never takes more than the page leaves it"
+            ),
+            .number("heightPerExtraTitleLine", "taken off for each title line after the first"),
+            .part("padding", Insets.self, "room inside the frame around the fitted route"),
+            .number(
+                "minimumSpanDegrees", .aboveZero(atMost: 360),
+                "the least span on each axis (a map spans at most the globe)"),
+            .retired(
+                "locatorHeight",
+                "no longer used: a map of one place takes the map's whole height at `minimumSpanDegrees`; delete it"),
+            .retired("locatorSpanDegrees", "no longer used: a map of one place spans `minimumSpanDegrees`; delete it"),
+            .number("cornerRadius", "the frame's corner radius"),
+            .color("fill", "the map's paper"),
+            .color("frameColor", "the frame's stroke, which lies inside the frame"),
+            .number("frameWidth", "the frame's stroke width"),
+            .style("emptyStyle", "the centred line (`labels.*.cover.noMap`) when no stop has a location"),
+            .part("graticule", GraticuleSpec.self, "the lines of longitude and latitude and their labels"),
+            .part("route", RouteLegSpec.self, "the legs between stops"),
+            .part("markers", MarkerSpec.self, "the numbered stop markers"),
+            .part("labels", MapLabelSpec.self, "the city labels beside the markers"),
+            .part("scaleBar", ScaleBarSpec.self, "the scale bar and north arrow in the bottom-right corner"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         height = try o.number("height")
@@ -65,16 +74,21 @@ public struct GraticuleSpec: Sendable, TemplateObjectReadable {
     public var labelOffset: Double
     public var leftInset: Double
 
-    static let schema = TemplateSchema("The graticule: a step in degrees chosen by the frame's span.", [
-        .lengths("steps", .increasing, "the steps in degrees: `steps[i]` while the frame spans less than `stepsBelow[i]` degrees, else the last"),
-        .lengths("stepsBelow", .limits, "the spans that choose the steps: one number fewer than `steps`"),
-        .color("color", "the lines"),
-        .number("lineWidth", "their stroke width"),
-        .style("style", "the degree labels"),
-        .number("topBaseline", "the longitude labels' baseline, from the frame's top"),
-        .number("labelOffset", "a label right of its meridian, above its parallel"),
-        .number("leftInset", "the latitude labels, from the frame's left"),
-    ])
+    static let schema = TemplateSchema(
+        "The graticule: a step in degrees chosen by the frame's span.",
+        [
+            .lengths(
+                "steps", .increasing,
+                "the steps in degrees: `steps[i]` while the frame spans less than `stepsBelow[i]` degrees, else the last"
+            ),
+            .lengths("stepsBelow", .limits, "the spans that choose the steps: one number fewer than `steps`"),
+            .color("color", "the lines"),
+            .number("lineWidth", "their stroke width"),
+            .style("style", "the degree labels"),
+            .number("topBaseline", "the longitude labels' baseline, from the frame's top"),
+            .number("labelOffset", "a label right of its meridian, above its parallel"),
+            .number("leftInset", "the latitude labels, from the frame's left"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         steps = try o.lengths("steps")
@@ -103,17 +117,19 @@ public struct RouteLegSpec: Sendable, TemplateObjectReadable {
     public var arrowWidth: Double
     public var arrowOutline: Double
 
-    static let schema = TemplateSchema("The route's legs: a bowed line over a casing, an arrowhead at its middle.", [
-        .color("casingColor", "the casing under each leg"),
-        .number("casingWidth", "the casing's width"),
-        .color("color", "the leg"),
-        .number("lineWidth", .aboveZero, "the leg's width"),
-        .number("bow", "the control point is the chord's midpoint pushed right by min(bow × length, maxBow)"),
-        .number("maxBow", "the largest push"),
-        .number("arrowLength", "the arrowhead's length"),
-        .number("arrowWidth", "the arrowhead's width"),
-        .number("arrowOutline", "a stroke in the route colour that rounds the arrowhead's corners"),
-    ])
+    static let schema = TemplateSchema(
+        "The route's legs: a bowed line over a casing, an arrowhead at its middle.",
+        [
+            .color("casingColor", "the casing under each leg"),
+            .number("casingWidth", "the casing's width"),
+            .color("color", "the leg"),
+            .number("lineWidth", .aboveZero, "the leg's width"),
+            .number("bow", "the control point is the chord's midpoint pushed right by min(bow × length, maxBow)"),
+            .number("maxBow", "the largest push"),
+            .number("arrowLength", "the arrowhead's length"),
+            .number("arrowWidth", "the arrowhead's width"),
+            .number("arrowOutline", "a stroke in the route colour that rounds the arrowhead's corners"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         casingColor = try o.color("casingColor")
@@ -138,15 +154,21 @@ public struct MarkerSpec: Sendable, TemplateObjectReadable {
     public var textPadding: Double
     public var maxNumbers: Int
 
-    static let schema = TemplateSchema("The numbered stop markers.", [
-        .color("fill", "the marker's disc"),
-        .color("stroke", "its outline"),
-        .number("strokeWidth", "the outline's width"),
-        .list("tiers", of: MarkerTier.self, "sizes from the fewest places up; the last has no `maxPlaces`, every other one has"),
-        .number("baselineShift", .any, "the number's baseline sits this many sizes below the centre"),
-        .number("textPadding", "a marker is max(2R, text + textPadding × R) wide"),
-        .whole("maxNumbers", 1...Int.max, "numbers shown on one marker of a place visited often (`5 · 32 · 35`; beyond, `5 · 32 · +2`)"),
-    ])
+    static let schema = TemplateSchema(
+        "The numbered stop markers.",
+        [
+            .color("fill", "the marker's disc"),
+            .color("stroke", "its outline"),
+            .number("strokeWidth", "the outline's width"),
+            .list(
+                "tiers", of: MarkerTier.self,
+                "sizes from the fewest places up; the last has no `maxPlaces`, every other one has"),
+            .number("baselineShift", .any, "the number's baseline sits this many sizes below the centre"),
+            .number("textPadding", "a marker is max(2R, text + textPadding × R) wide"),
+            .whole(
+                "maxNumbers", 1...Int.max,
+                "numbers shown on one marker of a place visited often (`5 · 32 · 35`; beyond, `5 · 32 · +2`)"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         fill = try o.color("fill")
@@ -172,11 +194,13 @@ public struct MarkerTier: Sendable, TemplateObjectReadable, Equatable {
         self.maxPlaces = maxPlaces; self.radius = radius; self.style = style
     }
 
-    static let schema = TemplateSchema("One marker size.", [
-        .optionalWhole("maxPlaces", "up to this many places (left out on the last tier)"),
-        .number("radius", .aboveZero, "the marker's radius"),
-        .style("style", "the number in it"),
-    ])
+    static let schema = TemplateSchema(
+        "One marker size.",
+        [
+            .optionalWhole("maxPlaces", "up to this many places (left out on the last tier)"),
+            .number("radius", .aboveZero, "the marker's radius"),
+            .style("style", "the number in it"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         maxPlaces = try o.optionalWhole("maxPlaces")
@@ -197,18 +221,22 @@ public struct MapLabelSpec: Sendable, TemplateObjectReadable {
     public var maxWidth: Double
     public var weights: LabelWeights
 
-    static let schema = TemplateSchema("The city labels beside the markers.", [
-        .style("cityStyle", "the city, on maps of up to `maxPlacesWithDates` places"),
-        .style("datesStyle", "its dates, under it"),
-        .style("denseCityStyle", "the city on maps of more places (no dates)"),
-        .retired("denseDatesStyle", "no longer used (maps of more than `maxPlacesWithDates` places print no dates): delete it"),
-        .whole("maxPlacesWithDates", 0...Int.max, "the most places for which labels carry dates"),
-        .color("halo", "the paper halo drawn under each label"),
-        .number("haloWidth", "the halo's stroke width"),
-        .number("gap", "from the marker to its label"),
-        .number("maxWidth", .aboveZero, "longer names and dates end in …"),
-        .part("weights", LabelWeights.self, "the scores that place the labels"),
-    ])
+    static let schema = TemplateSchema(
+        "The city labels beside the markers.",
+        [
+            .style("cityStyle", "the city, on maps of up to `maxPlacesWithDates` places"),
+            .style("datesStyle", "its dates, under it"),
+            .style("denseCityStyle", "the city on maps of more places (no dates)"),
+            .retired(
+                "denseDatesStyle",
+                "no longer used (maps of more than `maxPlacesWithDates` places print no dates): delete it"),
+            .whole("maxPlacesWithDates", 0...Int.max, "the most places for which labels carry dates"),
+            .color("halo", "the paper halo drawn under each label"),
+            .number("haloWidth", "the halo's stroke width"),
+            .number("gap", "from the marker to its label"),
+            .number("maxWidth", .aboveZero, "longer names and dates end in …"),
+            .part("weights", LabelWeights.self, "the scores that place the labels"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         cityStyle = try o.style("cityStyle")
@@ -237,9 +265,11 @@ public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
     public var nearMarker: Double
     public var ownMarkerLead: Double
 
-    public init(position: Double, routeSample: Double, samplesPerLeg: Int, overlap: Double, outside: Double, drop: Double,
-                markerClearance: Double, frameInset: Double, sampleSpacing: Double = 8, nearMarker: Double = 200,
-                ownMarkerLead: Double = 3) {
+    public init(
+        position: Double, routeSample: Double, samplesPerLeg: Int, overlap: Double, outside: Double, drop: Double,
+        markerClearance: Double, frameInset: Double, sampleSpacing: Double = 8, nearMarker: Double = 200,
+        ownMarkerLead: Double = 3
+    ) {
         self.position = position; self.routeSample = routeSample; self.samplesPerLeg = samplesPerLeg
         self.overlap = overlap; self.outside = outside; self.drop = drop
         self.markerClearance = markerClearance; self.frameInset = frameInset
@@ -256,19 +286,36 @@ public struct LabelWeights: Sendable, TemplateObjectReadable, Equatable {
     /// The most samples a leg gets: a leg across the whole map at 1 pt spacing.
     public static let maxSamplesPerLeg = 1000
 
-    static let schema = TemplateSchema("A label's score, lowest wins: labels go first stop, last stop, most days, then by first visit.", [
-        .number("position", "× the candidate's index (E, W, NE, SE, NW, SW, N, S)"),
-        .number("routeSample", "× the route samples inside the label (its text plus half the halo, a sample counting within half the casing width)"),
-        .whole("samplesPerLeg", 1...LabelWeights.maxSamplesPerLeg, "route samples per leg, at least"),
-        .number("sampleSpacing", .aboveZero, default: 8, "a long leg gets more samples, at most this far apart along it"),
-        .number("overlap", "if the label meets a marker (within R + `markerClearance`) or another label, or another marker is nearer to it than its own"),
-        .number("nearMarker", default: 200, "if another marker is less than `ownMarkerLead` farther from the label than its own"),
-        .number("ownMarkerLead", default: 3, "how much farther than its own marker every other marker stays from a label"),
-        .number("outside", "if it leaves the frame less `frameInset`, or enters the scale-bar corner"),
-        .number("drop", .aboveZero, "a candidate whose `overlap` and `outside` add up to this or more is never taken; a label with no other is left out"),
-        .number("markerClearance", "room kept round a marker"),
-        .number("frameInset", "room kept inside the frame"),
-    ])
+    static let schema = TemplateSchema(
+        "A label's score, lowest wins: labels go first stop, last stop, most days, then by first visit.",
+        [
+            .number("position", "× the candidate's index (E, W, NE, SE, NW, SW, N, S)"),
+            .number(
+                "routeSample",
+                "× the route samples inside the label (its text plus half the halo, a sample counting within half the casing width)"
+            ),
+            .whole("samplesPerLeg", 1...LabelWeights.maxSamplesPerLeg, "route samples per leg, at least"),
+            .number(
+                "sampleSpacing", .aboveZero, default: 8, "a long leg gets more samples, at most this far apart along it"
+            ),
+            .number(
+                "overlap",
+                "if the label meets a marker (within R + `markerClearance`) or another label, or another marker is nearer to it than its own"
+            ),
+            .number(
+                "nearMarker", default: 200,
+                "if another marker is less than `ownMarkerLead` farther from the label than its own"),
+            .number(
+                "ownMarkerLead", default: 3,
+                "how much farther than its own marker every other marker stays from a label"),
+            .number("outside", "if it leaves the frame less `frameInset`, or enters the scale-bar corner"),
+            .number(
+                "drop", .aboveZero,
+                "a candidate whose `overlap` and `outside` add up to this or more is never taken; a label with no other is left out"
+            ),
+            .number("markerClearance", "room kept round a marker"),
+            .number("frameInset", "room kept inside the frame"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         position = try o.number("position")
@@ -305,25 +352,31 @@ public struct ScaleBarSpec: Sendable, TemplateObjectReadable {
     public var northNotch: Double
     public var northLabelDrop: Double
 
-    static let schema = TemplateSchema("The scale bar and the north arrow.", [
-        .number("right", "the bar's right end, from the frame's right edge"),
-        .number("bottom", "the bar's line, from the frame's bottom edge"),
-        .lengths("lengths", .increasing, "lengths in the trip's units (miles or kilometres) to choose from"),
-        .number("minimumLength", "the first length drawn at least this long is used, else the longest; a bar too short for its labels keeps only the distance"),
-        .color("color", "the bar, its ticks and the arrow"),
-        .number("lineWidth", "the bar's stroke width"),
-        .number("tickHeight", "ticks at both ends and the middle"),
-        .style("style", "`0` and `50 mi` above the bar"),
-        .number("textGap", "from the bar up to its labels"),
-        .number("zoneWidth", "the bottom-right corner kept free of labels (grown to hold the bar and arrow): its width"),
-        .number("zoneHeight", "and its height"),
-        .number("northGap", "the north arrow's centre, left of the bar"),
-        .number("northTop", "its tip, above the bar's line"),
-        .number("northHeight", "tip to notch"),
-        .number("northWidth", "its width"),
-        .number("northNotch", "how far its back corners reach below the notch"),
-        .number("northLabelDrop", .any, "the baseline of `N` below the bar's line"),
-    ])
+    static let schema = TemplateSchema(
+        "The scale bar and the north arrow.",
+        [
+            .number("right", "the bar's right end, from the frame's right edge"),
+            .number("bottom", "the bar's line, from the frame's bottom edge"),
+            .lengths("lengths", .increasing, "lengths in the trip's units (miles or kilometres) to choose from"),
+            .number(
+                "minimumLength",
+                "the first length drawn at least this long is used, else the longest; a bar too short for its labels keeps only the distance"
+            ),
+            .color("color", "the bar, its ticks and the arrow"),
+            .number("lineWidth", "the bar's stroke width"),
+            .number("tickHeight", "ticks at both ends and the middle"),
+            .style("style", "`0` and `50 mi` above the bar"),
+            .number("textGap", "from the bar up to its labels"),
+            .number(
+                "zoneWidth", "the bottom-right corner kept free of labels (grown to hold the bar and arrow): its width"),
+            .number("zoneHeight", "and its height"),
+            .number("northGap", "the north arrow's centre, left of the bar"),
+            .number("northTop", "its tip, above the bar's line"),
+            .number("northHeight", "tip to notch"),
+            .number("northWidth", "its width"),
+            .number("northNotch", "how far its back corners reach below the notch"),
+            .number("northLabelDrop", .any, "the baseline of `N` below the bar's line"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         right = try o.number("right")

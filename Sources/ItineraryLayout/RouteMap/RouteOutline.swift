@@ -61,8 +61,10 @@ public struct RouteOutline: Sendable, Equatable {
                 stops[stops.count - 1] = last
             } else {
                 gameLocation = firstGame
-                stops.append(RouteStop(number: stops.count + 1, city: day.city, firstDay: day.date, lastDay: day.date,
-                                       dayCount: 1, location: firstGame ?? byCity[Self.key(day.city)]))
+                stops.append(
+                    RouteStop(
+                        number: stops.count + 1, city: day.city, firstDay: day.date, lastDay: day.date,
+                        dayCount: 1, location: firstGame ?? byCity[Self.key(day.city)]))
             }
         }
         self.init(stops: stops)
@@ -108,7 +110,8 @@ public struct RouteOutline: Sendable, Equatable {
         let lastStop = stops.last { $0.location != nil }?.number
         let lastPlace = places.firstIndex { $0.stops.contains { $0.number == lastStop } } ?? firstPlace
         let rest = places.indices.filter { $0 != firstPlace && $0 != lastPlace }.sorted { a, b in
-            places[a].dayCount != places[b].dayCount ? places[a].dayCount > places[b].dayCount : places[a].firstStop < places[b].firstStop
+            places[a].dayCount != places[b].dayCount
+                ? places[a].dayCount > places[b].dayCount : places[a].firstStop < places[b].firstStop
         }
         return [firstPlace] + (lastPlace == firstPlace ? [] : [lastPlace]) + rest
     }

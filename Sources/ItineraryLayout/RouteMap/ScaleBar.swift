@@ -26,15 +26,24 @@ struct ScaleCorner: Sendable, Equatable {
 
     /// The bottom-right corner as the spec places it, then the same group moved to the
     /// bottom-left, the arrow as far from the left edge as the bar is from the right.
-    static func bottomCorners(_ s: ScaleBarSpec, projection: MapProjection, kilometresPerUnit: Double, frame: MapBox) -> [ScaleCorner] {
-        let bar = ScaleBar.choose(pointsPerUnit: projection.pointsPerKilometre * kilometresPerUnit, candidates: s.lengths,
-                                  minimumLength: s.minimumLength)
+    static func bottomCorners(
+        _ s: ScaleBarSpec, projection: MapProjection, kilometresPerUnit: Double, frame: MapBox
+    ) -> [ScaleCorner] {
+        let bar = ScaleBar.choose(
+            pointsPerUnit: projection.pointsPerKilometre * kilometresPerUnit, candidates: s.lengths,
+            minimumLength: s.minimumLength)
         let barRight = frame.maxX - s.right
         let groupLeft = barRight - bar.length - s.northGap - s.northWidth / 2
-        let zone = MapBox(minX: min(frame.maxX - s.zoneWidth, groupLeft), minY: min(frame.maxY - s.zoneHeight, frame.maxY - s.bottom - s.northTop),
-                          maxX: frame.maxX, maxY: frame.maxY)
+        let zone = MapBox(
+            minX: min(frame.maxX - s.zoneWidth, groupLeft),
+            minY: min(frame.maxY - s.zoneHeight, frame.maxY - s.bottom - s.northTop),
+            maxX: frame.maxX, maxY: frame.maxY)
         let shift = frame.minX + s.right - groupLeft
-        let mirrored = MapBox(minX: frame.minX, minY: zone.minY, maxX: frame.minX + (frame.maxX - zone.minX), maxY: zone.maxY)
-        return [ScaleCorner(bar: bar, barRight: barRight, zone: zone), ScaleCorner(bar: bar, barRight: barRight + shift, zone: mirrored)]
+        let mirrored = MapBox(
+            minX: frame.minX, minY: zone.minY, maxX: frame.minX + (frame.maxX - zone.minX), maxY: zone.maxY)
+        return [
+            ScaleCorner(bar: bar, barRight: barRight, zone: zone),
+            ScaleCorner(bar: bar, barRight: barRight + shift, zone: mirrored),
+        ]
     }
 }

@@ -6,8 +6,9 @@ extension SectionContext {
     func dayBlocks() -> [any FlowBlock] {
         guard let spec = theme.template.days, !trip.days.isEmpty else { return [] }
         let layout = DayLayout(self, spec: spec)
-        var blocks = sectionTitle(layout.span(labels.label("days", "title"), .h1), lead: layout.span(labels.label("days", "lead"), .lead),
-                                  spec: spec.title, anchor: "days")
+        var blocks = sectionTitle(
+            layout.span(labels.label("days", "title"), .h1), lead: layout.span(labels.label("days", "lead"), .lead),
+            spec: spec.title, anchor: "days")
         var i = 0
         while i < trip.days.count {
             // Days flow on: no page break of their own, only space.
@@ -29,7 +30,9 @@ extension SectionContext {
         guard quiet(trip.days[start]) else { return start...start }
         let city = trip.days[start].city.lowercased()
         var end = start
-        while end + 1 < trip.days.count, quiet(trip.days[end + 1]), trip.days[end + 1].city.lowercased() == city { end += 1 }
+        while end + 1 < trip.days.count, quiet(trip.days[end + 1]), trip.days[end + 1].city.lowercased() == city {
+            end += 1
+        }
         return start...end
     }
 }
@@ -59,7 +62,9 @@ extension DayLayout {
             var note = dayNote(text)
             // When heading, note and first card cannot share any page, the note lets go of the
             // card: the paginator would otherwise move note and card on and strand the heading.
-            let chain = heading.height + spec.afterHeading + note.height + spec.betweenCards + (cards.first?.minimumHeadHeight ?? 0)
+            let chain =
+                heading.height + spec.afterHeading + note.height + spec.betweenCards
+                + (cards.first?.minimumHeadHeight ?? 0)
             if chain > pageHeight + 0.001 { note.keepWithNext = false }
             cards.insert(note, at: 0)
         }

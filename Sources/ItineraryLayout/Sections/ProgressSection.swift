@@ -7,8 +7,9 @@ extension SectionContext {
     func progressBlocks() -> [any FlowBlock] {
         guard let progress = trip.progress, let spec = theme.template.progress else { return [] }
         let layout = ProgressLayout(ctx: self, spec: spec, progress: progress)
-        var blocks = sectionTitle(layout.span(labels.progress, .h1), lead: layout.span(layout.label("lead", layout.words), .lead),
-                                  spec: spec.title, anchor: "progress")
+        var blocks = sectionTitle(
+            layout.span(labels.progress, .h1), lead: layout.span(layout.label("lead", layout.words), .lead),
+            spec: spec.title, anchor: "progress")
 
         let visits = StadiumVisits(trip: trip, visitedIds: progress.visitedStadiumIds, league: progress.league)
         let rows = layout.gridRows(visits.entries)
@@ -16,8 +17,13 @@ extension SectionContext {
         var opening: [any FlowBlock] = [layout.hero(), Spacer(spec.barGap), layout.bar()]
         if let first = rows.first {
             // Kept as one, should the opening split: the caps heading never ends a page alone.
-            opening += [Spacer(spec.sectionGap), Stack([layout.capsHeading(layout.label(layout.venueKind + "Visited")),
-                                                        Spacer(spec.headingGap), first])]
+            opening += [
+                Spacer(spec.sectionGap),
+                Stack([
+                    layout.capsHeading(layout.label(layout.venueKind + "Visited")),
+                    Spacer(spec.headingGap), first,
+                ]),
+            ]
         }
         blocks.append(Stack(opening))
         for row in rows.dropFirst() {

@@ -25,13 +25,18 @@ extension SectionContext {
         // the first, the last and the count always show (`Boston Massachusetts… → … → Philadel… · 3 stops`).
         guard cities.count > 1 else { return full }
         let room = width * Double(max(1, maxLines)) / 3
-        func end(_ city: String) -> String { Bidi.isolated(text.ellipsize(StyledSpan(city, style), width: room, middle: false).text) }
+        func end(_ city: String) -> String {
+            Bidi.isolated(text.ellipsize(StyledSpan(city, style), width: room, middle: false).text)
+        }
         let first = end(trip.routeCities[0]), last = end(trip.routeCities[trip.routeCities.count - 1])
         return cities.count > 2 ? [first, "…", last].joined(separator: arrow) + tail : first + arrow + last
     }
 
     /// The trip's name, or without one its route (`routeText`) fitted to `width` and `maxLines`.
-    func shownTitle(_ style: TextStyle, width: Double, maxLines: Int, headCities: Int = 3, stops: String? = nil) -> String {
-        trip.hasName ? trip.shownName : routeText(style, width: width, maxLines: maxLines, headCities: headCities, stops: stops)
+    func shownTitle(
+        _ style: TextStyle, width: Double, maxLines: Int, headCities: Int = 3, stops: String? = nil
+    ) -> String {
+        trip.hasName
+            ? trip.shownName : routeText(style, width: width, maxLines: maxLines, headCities: headCities, stops: stops)
     }
 }

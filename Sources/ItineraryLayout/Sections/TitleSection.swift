@@ -13,15 +13,22 @@ extension SectionContext {
         var blocks: [any FlowBlock]
         switch spec.facts {
         case .below:
-            blocks = [clamped([titleSpan(width: width, maxLines: spec.maxLines)], maxLines: spec.maxLines), Spacer(spacing.afterTitle),
-                      clamped([factsSpan], maxLines: spec.maxLines)]
+            blocks = [
+                clamped([titleSpan(width: width, maxLines: spec.maxLines)], maxLines: spec.maxLines),
+                Spacer(spacing.afterTitle),
+                clamped([factsSpan], maxLines: spec.maxLines),
+            ]
         case .right:
             blocks = [titleLine(facts: factsSpan, maxLines: spec.maxLines)]
         }
         if spec.summary {
-            let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }.count
+            let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }
+                .count
             let cities = Set(trip.days.map { $0.city.lowercased() }).count
-            let summary = [counted(trip.days.count, "day", "days"), counted(games, "game", "games"), counted(cities, "city", "cities")]
+            let summary = [
+                counted(trip.days.count, "day", "days"), counted(games, "game", "games"),
+                counted(cities, "city", "cities"),
+            ]
             blocks.append(paragraph([theme.span(summary.joined(separator: " · "), .meta)], width: width))
         }
         blocks.append(Spacer(spacing.afterTitleBlock))
@@ -35,10 +42,13 @@ extension SectionContext {
         let factsLine = text.setParagraph([facts], width: nil).first
         let factsWidth = factsLine.map { $0.width + spacing.afterTitle } ?? 0
         guard let factsLine, factsWidth <= width / 2 else {
-            return Stack([clamped([titleSpan(width: width, maxLines: maxLines)], maxLines: maxLines), Spacer(spacing.afterTitle),
-                          clamped([facts], maxLines: maxLines)])
+            return Stack([
+                clamped([titleSpan(width: width, maxLines: maxLines)], maxLines: maxLines), Spacer(spacing.afterTitle),
+                clamped([facts], maxLines: maxLines),
+            ])
         }
-        let name = text.setParagraph([titleSpan(width: width - factsWidth, maxLines: maxLines)], width: width - factsWidth, maxLines: maxLines)
+        let name = text.setParagraph(
+            [titleSpan(width: width - factsWidth, maxLines: maxLines)], width: width - factsWidth, maxLines: maxLines)
         var items: [DisplayItem] = []
         var y = 0.0
         for line in name {
@@ -60,6 +70,8 @@ extension SectionContext {
     /// (an Arabic name) is set from the right edge.
     private func clamped(_ spans: [StyledSpan], maxLines: Int) -> TextBlock {
         let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
-        return TextBlock(lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width, alignment: rtl ? .trailing : .leading)
+        return TextBlock(
+            lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width,
+            alignment: rtl ? .trailing : .leading)
     }
 }

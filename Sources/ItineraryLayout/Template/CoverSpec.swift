@@ -14,18 +14,22 @@ public struct CoverSpec: Sendable, TemplateObjectReadable {
     public var stats: CoverStatsSpec
     public var noteStyle: String
 
-    static let schema = TemplateSchema("The cover: one page, always: brand row, title, route line, meta row, route map, its key, stat tiles and a note. It is one block exactly as tall as its page's body frame.", [
-        .flag("startsNewPage", default: false, "start the section on a new page"),
-        .part("brand", CoverBrandSpec.self, "the top row"),
-        .part("gaps", CoverGaps.self, "the space below each part"),
-        .part("title", CoverTextSpec.self, "the trip's name, or its default (the route); beyond `maxLines` the last line ends in …"),
-        .part("route", CoverRouteSpec.self, "the cities joined by ` → `"),
-        .part("meta", CoverMetaSpec.self, "the row of dates, traveler and leagues"),
-        .part("map", RouteMapSpec.self, "the route map"),
-        .part("mapKey", CoverMapKeySpec.self, optional: true, "the key under the map (left out: none)"),
-        .part("stats", CoverStatsSpec.self, "the stat tiles"),
-        .style("noteStyle", "the closing note"),
-    ])
+    static let schema = TemplateSchema(
+        "The cover: one page, always: brand row, title, route line, meta row, route map, its key, stat tiles and a note. It is one block exactly as tall as its page's body frame.",
+        [
+            .flag("startsNewPage", default: false, "start the section on a new page"),
+            .part("brand", CoverBrandSpec.self, "the top row"),
+            .part("gaps", CoverGaps.self, "the space below each part"),
+            .part(
+                "title", CoverTextSpec.self,
+                "the trip's name, or its default (the route); beyond `maxLines` the last line ends in …"),
+            .part("route", CoverRouteSpec.self, "the cities joined by ` → `"),
+            .part("meta", CoverMetaSpec.self, "the row of dates, traveler and leagues"),
+            .part("map", RouteMapSpec.self, "the route map"),
+            .part("mapKey", CoverMapKeySpec.self, optional: true, "the key under the map (left out: none)"),
+            .part("stats", CoverStatsSpec.self, "the stat tiles"),
+            .style("noteStyle", "the closing note"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         startsNewPage = try o.flag("startsNewPage")
@@ -51,15 +55,17 @@ public struct CoverBrandSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var labelStyle: String
 
-    static let schema = TemplateSchema("The brand row: a disc with seam arcs and the product name (`footer.wordmark`), a caps label at the right.", [
-        .number("height", .aboveZero, "the row's height; the disc and the caps label are centred in it"),
-        .number("disc", .aboveZero, "the disc's diameter"),
-        .color("discColor", "the disc"),
-        .color("seamColor", "the mark's two seam arcs"),
-        .number("gap", "disc to name"),
-        .style("style", "the product name"),
-        .style("labelStyle", "`TRIP ITINERARY`, right-aligned"),
-    ])
+    static let schema = TemplateSchema(
+        "The brand row: a disc with seam arcs and the product name (`footer.wordmark`), a caps label at the right.",
+        [
+            .number("height", .aboveZero, "the row's height; the disc and the caps label are centred in it"),
+            .number("disc", .aboveZero, "the disc's diameter"),
+            .color("discColor", "the disc"),
+            .color("seamColor", "the mark's two seam arcs"),
+            .number("gap", "disc to name"),
+            .style("style", "the product name"),
+            .style("labelStyle", "`TRIP ITINERARY`, right-aligned"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         height = try o.number("height")
@@ -82,15 +88,17 @@ public struct CoverGaps: Sendable, TemplateObjectReadable {
     public var mapKey: Double
     public var stats: Double
 
-    static let schema = TemplateSchema("Space below each part of the cover, from the top.", [
-        .number("brand", "below the brand row"),
-        .number("title", "below the title"),
-        .number("route", "below the route line"),
-        .number("meta", "below the meta row"),
-        .number("map", "below the map's key (or the map, without one), above the tiles"),
-        .number("mapKey", default: 6, "between the map and its key"),
-        .number("stats", "below the tiles"),
-    ])
+    static let schema = TemplateSchema(
+        "Space below each part of the cover, from the top.",
+        [
+            .number("brand", "below the brand row"),
+            .number("title", "below the title"),
+            .number("route", "below the route line"),
+            .number("meta", "below the meta row"),
+            .number("map", "below the map's key (or the map, without one), above the tiles"),
+            .number("mapKey", default: 6, "between the map and its key"),
+            .number("stats", "below the tiles"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         brand = try o.number("brand")
@@ -108,10 +116,12 @@ public struct CoverTextSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var maxLines: Int
 
-    static let schema = TemplateSchema("A block of text with a line limit.", [
-        .style("style", "the text"),
-        .whole("maxLines", 1...Int.max, "beyond this many lines the last one ends in …"),
-    ])
+    static let schema = TemplateSchema(
+        "A block of text with a line limit.",
+        [
+            .style("style", "the text"),
+            .whole("maxLines", 1...Int.max, "beyond this many lines the last one ends in …"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         style = try o.style("style")
@@ -128,13 +138,17 @@ public struct CoverMapKeySpec: Sendable, TemplateObjectReadable {
     public var smallScale: Double
     public var minimumMapHeight: Double
 
-    static let schema = TemplateSchema("The map's key, `1 Chicago · 2 Milwaukee · …`: every place in order, so that a printed map whose markers sit close can be read. It never leaves a place out: a key longer than `maxLines` is set smaller, on as many lines as it takes, the map giving up the height; what does not fit above the map's least height goes on under the cover, on page 2.", [
-        .style("style", "the cities"),
-        .style("numberStyle", "the numbers"),
-        .whole("maxLines", 1...Int.max, "the most lines at the styles' size; a longer key is set at `smallScale`"),
-        .number("smallScale", .aboveZero(atMost: 1), default: 0.85, "the size of a key longer than `maxLines`, as a share of its styles' size"),
-        .number("minimumMapHeight", default: 160, "the least height the map keeps for a long key"),
-    ])
+    static let schema = TemplateSchema(
+        "The map's key, `1 Chicago · 2 Milwaukee · …`: every place in order, so that a printed map whose markers sit close can be read. It never leaves a place out: a key longer than `maxLines` is set smaller, on as many lines as it takes, the map giving up the height; what does not fit above the map's least height goes on under the cover, on page 2.",
+        [
+            .style("style", "the cities"),
+            .style("numberStyle", "the numbers"),
+            .whole("maxLines", 1...Int.max, "the most lines at the styles' size; a longer key is set at `smallScale`"),
+            .number(
+                "smallScale", .aboveZero(atMost: 1), default: 0.85,
+                "the size of a key longer than `maxLines`, as a share of its styles' size"),
+            .number("minimumMapHeight", default: 160, "the least height the map keeps for a long key"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         style = try o.style("style")
@@ -152,11 +166,13 @@ public struct CoverRouteSpec: Sendable, TemplateObjectReadable {
     public var maxLines: Int
     public var headCities: Int
 
-    static let schema = TemplateSchema("The route line: every city, or when that takes more than `maxLines`, `A → B → C → … → Z · 36 stops`.", [
-        .style("style", "the line"),
-        .whole("maxLines", 1...Int.max, "the most lines the full route may take"),
-        .whole("headCities", 1...Int.max, "the cities shown before the … of a shortened route"),
-    ])
+    static let schema = TemplateSchema(
+        "The route line: every city, or when that takes more than `maxLines`, `A → B → C → … → Z · 36 stops`.",
+        [
+            .style("style", "the line"),
+            .whole("maxLines", 1...Int.max, "the most lines the full route may take"),
+            .whole("headCities", 1...Int.max, "the cities shown before the … of a shortened route"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         style = try o.style("style")
@@ -180,20 +196,22 @@ public struct CoverMetaSpec: Sendable, TemplateObjectReadable {
     public var leagueNameStyle: String
     public var leagueNameGap: Double
 
-    static let schema = TemplateSchema("The meta row: a caps label over a value for dates, traveler and leagues (a column without a value is left out). When the row is too wide the league's full name goes first, then the traveler is shortened.", [
-        .style("labelStyle", "the caps labels"),
-        .style("valueStyle", "the values"),
-        .number("labelGap", "between a label and its value"),
-        .number("columnGap", "after the wider of a column's label and value"),
-        .style("chipStyle", "a league's code in its chip"),
-        .color("chipColor", "the league chips"),
-        .number("chipRadius", "their corner radius"),
-        .number("chipPaddingX", "space each side of the code"),
-        .number("chipPaddingY", "space above and below it"),
-        .number("chipGap", "between two chips, in order of first game"),
-        .style("leagueNameStyle", "with one league, its full name after the chip"),
-        .number("leagueNameGap", "between the chip and that name"),
-    ])
+    static let schema = TemplateSchema(
+        "The meta row: a caps label over a value for dates, traveler and leagues (a column without a value is left out). When the row is too wide the league's full name goes first, then the traveler is shortened.",
+        [
+            .style("labelStyle", "the caps labels"),
+            .style("valueStyle", "the values"),
+            .number("labelGap", "between a label and its value"),
+            .number("columnGap", "after the wider of a column's label and value"),
+            .style("chipStyle", "a league's code in its chip"),
+            .color("chipColor", "the league chips"),
+            .number("chipRadius", "their corner radius"),
+            .number("chipPaddingX", "space each side of the code"),
+            .number("chipPaddingY", "space above and below it"),
+            .number("chipGap", "between two chips, in order of first game"),
+            .style("leagueNameStyle", "with one league, its full name after the chip"),
+            .number("leagueNameGap", "between the chip and that name"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         labelStyle = try o.style("labelStyle")
@@ -225,19 +243,23 @@ public struct CoverStatsSpec: Sendable, TemplateObjectReadable {
     public var labelGap: Double
     public var minimumValueSize: Double
 
-    static let schema = TemplateSchema("Six stat tiles under the map: days, games, stadiums, cities, distance (every leg, in the trip's units), travel time.", [
-        .lengths("weights", .exactly(6), "the six tiles' relative widths"),
-        .number("gap", "between two tiles"),
-        .number("radius", "a tile's corner radius"),
-        .color("fill", "the tiles"),
-        .number("paddingX", "inside a tile, left and right"),
-        .number("paddingY", "inside a tile, top and bottom"),
-        .style("valueStyle", "the figure"),
-        .style("unitStyle", "its unit after a thin space (`1,173 mi`, `18 h 52 m`)"),
-        .style("labelStyle", "the caps label under it"),
-        .number("labelGap", "between the figure and the label"),
-        .number("minimumValueSize", .aboveZero, "a figure too wide for its tile is set a point smaller at a time, down to this size"),
-    ])
+    static let schema = TemplateSchema(
+        "Six stat tiles under the map: days, games, stadiums, cities, distance (every leg, in the trip's units), travel time.",
+        [
+            .lengths("weights", .exactly(6), "the six tiles' relative widths"),
+            .number("gap", "between two tiles"),
+            .number("radius", "a tile's corner radius"),
+            .color("fill", "the tiles"),
+            .number("paddingX", "inside a tile, left and right"),
+            .number("paddingY", "inside a tile, top and bottom"),
+            .style("valueStyle", "the figure"),
+            .style("unitStyle", "its unit after a thin space (`1,173 mi`, `18 h 52 m`)"),
+            .style("labelStyle", "the caps label under it"),
+            .number("labelGap", "between the figure and the label"),
+            .number(
+                "minimumValueSize", .aboveZero,
+                "a figure too wide for its tile is set a point smaller at a time, down to this size"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         weights = try o.lengths("weights")

@@ -23,19 +23,30 @@ public struct DayHeadingSpec: Sendable, TemplateObjectReadable {
     public var maxLines: Int
     public var titleMaxLines: Int
 
-    static let schema = TemplateSchema("The heading of each day: a tile beside the date and city, or a rule over one line.", [
-        .choice("kind", DayHeadingKind.self, "`tile`: the accent tile with `DAY` and the number, the H2 beside it; `rule`: a rule over one line `DAY 3 · Sun, Jun 14 · Milwaukee` (roles `tileCaps`, `tileNumber`, `heading`), no gutter"),
-        .number("tileSize", .aboveZero, when: "kind is \"tile\"", "the tile's side"),
-        .number("tileRadius", when: "kind is \"tile\"", "the tile's corner radius"),
-        .number("tileCapsTop", when: "kind is \"tile\"", "from the tile's top to the `DAY` line; the number follows under it"),
-        .number("gap", when: "kind is \"tile\"", "tile to H2; every card starts at `tileSize + gap` (the gutter)"),
-        .part("rule", LineSpec.self, when: "kind is \"rule\"", "the rule over the heading line"),
-        .number("ruleGap", when: "kind is \"rule\"", "from the rule to the top of the heading line"),
-        .number("titleGap", "between the H2 and the day's title"),
-        .number("summaryGap", "the least space between the H2 and the summary at the right; the H2 wraps short of it"),
-        .whole("maxLines", 1...100, default: 3, "beyond this many lines the H2's last line ends in … (the running header and the outline keep the whole text)"),
-        .whole("titleMaxLines", 1...100, default: 4, "beyond this many lines the day's title ends in …"),
-    ])
+    static let schema = TemplateSchema(
+        "The heading of each day: a tile beside the date and city, or a rule over one line.",
+        [
+            .choice(
+                "kind", DayHeadingKind.self,
+                "`tile`: the accent tile with `DAY` and the number, the H2 beside it; `rule`: a rule over one line `DAY 3 · Sun, Jun 14 · Milwaukee` (roles `tileCaps`, `tileNumber`, `heading`), no gutter"
+            ),
+            .number("tileSize", .aboveZero, when: "kind is \"tile\"", "the tile's side"),
+            .number("tileRadius", when: "kind is \"tile\"", "the tile's corner radius"),
+            .number(
+                "tileCapsTop", when: "kind is \"tile\"",
+                "from the tile's top to the `DAY` line; the number follows under it"),
+            .number("gap", when: "kind is \"tile\"", "tile to H2; every card starts at `tileSize + gap` (the gutter)"),
+            .part("rule", LineSpec.self, when: "kind is \"rule\"", "the rule over the heading line"),
+            .number("ruleGap", when: "kind is \"rule\"", "from the rule to the top of the heading line"),
+            .number("titleGap", "between the H2 and the day's title"),
+            .number(
+                "summaryGap", "the least space between the H2 and the summary at the right; the H2 wraps short of it"),
+            .whole(
+                "maxLines", 1...100, default: 3,
+                "beyond this many lines the H2's last line ends in … (the running header and the outline keep the whole text)"
+            ),
+            .whole("titleMaxLines", 1...100, default: 4, "beyond this many lines the day's title ends in …"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         kind = try o.choice("kind", DayHeadingKind.self)

@@ -6,10 +6,12 @@ public struct LineSpec: Sendable, TemplateObjectReadable, Equatable {
     public var width: Double
     public var color: String
 
-    static let schema = TemplateSchema("A straight rule; a width of 0 draws none.", [
-        .number("width", "the stroke width (0: no rule)"),
-        .color("color", "the rule"),
-    ], name: "Line")
+    static let schema = TemplateSchema(
+        "A straight rule; a width of 0 draws none.",
+        [
+            .number("width", "the stroke width (0: no rule)"),
+            .color("color", "the rule"),
+        ], name: "Line")
 
     init(_ o: TemplateObject) throws(TemplateError) {
         width = try o.number("width")
@@ -30,13 +32,18 @@ public struct LeagueCodeSpec: Sendable, TemplateObjectReadable, Equatable {
     public var kind: Kind
     public var height, radius, paddingX, border: Double
 
-    static let schema = TemplateSchema("How a game's league is shown at the left of its card.", [
-        .choice("kind", Kind.self, "`tile`: the lead tile filled with colour role `leagueTile`, the code centred; `chip`: an outlined chip in that colour on the matchup's line"),
-        .number("height", .aboveZero, when: "kind is \"chip\"", "the chip's height"),
-        .number("radius", when: "kind is \"chip\"", "the chip's corner radius"),
-        .number("paddingX", when: "kind is \"chip\"", "space each side of the code"),
-        .number("border", .aboveZero, when: "kind is \"chip\"", "the chip's outline width"),
-    ])
+    static let schema = TemplateSchema(
+        "How a game's league is shown at the left of its card.",
+        [
+            .choice(
+                "kind", Kind.self,
+                "`tile`: the lead tile filled with colour role `leagueTile`, the code centred; `chip`: an outlined chip in that colour on the matchup's line"
+            ),
+            .number("height", .aboveZero, when: "kind is \"chip\"", "the chip's height"),
+            .number("radius", when: "kind is \"chip\"", "the chip's corner radius"),
+            .number("paddingX", when: "kind is \"chip\"", "space each side of the code"),
+            .number("border", .aboveZero, when: "kind is \"chip\"", "the chip's outline width"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         kind = try o.choice("kind", Kind.self)
@@ -62,10 +69,17 @@ public struct FactCellsSpec: Sendable, TemplateObjectReadable, Equatable {
     public var placement: Placement
     public var column: Double
 
-    static let schema = TemplateSchema("Where a stay's fact cells (check-in, check-out, confirmation) go.", [
-        .choice("placement", Placement.self, "`below`: a row under the name and address; `beside`: a column beside the name, from `column`, when each cell fits there and the row gets no taller (else below)"),
-        .number("column", .aboveZero, when: "placement is \"beside\"", "where the cells' column starts, from the left of the card's content column"),
-    ])
+    static let schema = TemplateSchema(
+        "Where a stay's fact cells (check-in, check-out, confirmation) go.",
+        [
+            .choice(
+                "placement", Placement.self,
+                "`below`: a row under the name and address; `beside`: a column beside the name, from `column`, when each cell fits there and the row gets no taller (else below)"
+            ),
+            .number(
+                "column", .aboveZero, when: "placement is \"beside\"",
+                "where the cells' column starts, from the left of the card's content column"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         placement = try o.choice("placement", Placement.self)
@@ -78,10 +92,12 @@ public struct UnderlineSpec: Sendable, TemplateObjectReadable, Equatable {
     public var width: Double
     public var offset: Double
 
-    static let schema = TemplateSchema("A line under links, so that they read as links without colour.", [
-        .number("width", "the stroke width (0: no underline)"),
-        .number("offset", when: "width is above 0", "from the baseline down to the middle of the line"),
-    ])
+    static let schema = TemplateSchema(
+        "A line under links, so that they read as links without colour.",
+        [
+            .number("width", "the stroke width (0: no underline)"),
+            .number("offset", when: "width is above 0", "from the baseline down to the middle of the line"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         width = try o.number("width")

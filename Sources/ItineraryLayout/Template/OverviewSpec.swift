@@ -10,14 +10,16 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
     public var days: DaysTable
     public var stays: StaysTable
 
-    static let schema = TemplateSchema("The overview: an H1 and lead, the table of days with a totals row, then the table of stays.", [
-        .flag("startsNewPage", default: false, "start the section on a new page"),
-        .part("title", Title.self, "the H1 and lead"),
-        .part("staysTitle", SubTitle.self, "the heading of the table of stays"),
-        .part("table", TableSpec.self, "what both tables share"),
-        .part("days", DaysTable.self, "the table of days"),
-        .part("stays", StaysTable.self, "the table of stays"),
-    ])
+    static let schema = TemplateSchema(
+        "The overview: an H1 and lead, the table of days with a totals row, then the table of stays.",
+        [
+            .flag("startsNewPage", default: false, "start the section on a new page"),
+            .part("title", Title.self, "the H1 and lead"),
+            .part("staysTitle", SubTitle.self, "the heading of the table of stays"),
+            .part("table", TableSpec.self, "what both tables share"),
+            .part("days", DaysTable.self, "the table of days"),
+            .part("stays", StaysTable.self, "the table of stays"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         startsNewPage = try o.flag("startsNewPage")
@@ -36,10 +38,13 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var style: String
         public var color: String?
 
-        static let kind = TemplateKind.shape("style name, or `{ \"style\", \"color\" }` (a colour token replacing the style's)")
-        private static let schema = TemplateSchema("A text role: a style, optionally recoloured.", [
-            .style("style", "the style"), .color("color", optional: true, "a colour token replacing the style's"),
-        ])
+        static let kind = TemplateKind.shape(
+            "style name, or `{ \"style\", \"color\" }` (a colour token replacing the style's)")
+        private static let schema = TemplateSchema(
+            "A text role: a style, optionally recoloured.",
+            [
+                .style("style", "the style"), .color("color", optional: true, "a colour token replacing the style's"),
+            ])
 
         init(_ value: TemplateValue) throws(TemplateError) {
             if case .string = value.json {
@@ -61,13 +66,15 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var leadGap: Double
         public var spaceBelow: Double
 
-        static let schema = TemplateSchema("The overview's H1 and lead.", [
-            .flag("visible", "print the H1 and lead; hidden, the section still names itself in the running header"),
-            .part("style", TextRole.self, "the H1"),
-            .part("lead", TextRole.self, "the lead"),
-            .number("leadGap", "between the H1 and the lead"),
-            .number("spaceBelow", "below the lead"),
-        ])
+        static let schema = TemplateSchema(
+            "The overview's H1 and lead.",
+            [
+                .flag("visible", "print the H1 and lead; hidden, the section still names itself in the running header"),
+                .part("style", TextRole.self, "the H1"),
+                .part("lead", TextRole.self, "the lead"),
+                .number("leadGap", "between the H1 and the lead"),
+                .number("spaceBelow", "below the lead"),
+            ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             visible = try o.flag("visible")
@@ -84,11 +91,13 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var spaceAbove: Double
         public var spaceBelow: Double
 
-        static let schema = TemplateSchema("A heading between the tables.", [
-            .part("style", TextRole.self, "the heading"),
-            .number("spaceAbove", "above it"),
-            .number("spaceBelow", "below it"),
-        ])
+        static let schema = TemplateSchema(
+            "A heading between the tables.",
+            [
+                .part("style", TextRole.self, "the heading"),
+                .number("spaceAbove", "above it"),
+                .number("spaceBelow", "below it"),
+            ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             style = try o.read("style")
@@ -113,22 +122,27 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var minimumRowsUnderHeader: Int
         public var rowsKeptWithTotals: Int
 
-        static let schema = TemplateSchema("What both tables share: gaps, rules, the header row and the totals row.", [
-            .number("columnGap", "between two columns"),
-            .number("overhang", "room in the column gap that tabbed text (a game's time) may take rather than go to a line of its own; a larger one is taken as `columnGap`"),
-            .part("headerStyle", TextRole.self, "the caps header row"),
-            .number("headerPaddingBottom", "below the header's text"),
-            .part("headerRule", LineSpec.self, "under the header"),
-            .number("rowPaddingTop", "above a row's text"),
-            .number("rowPaddingBottom", "below a row's text"),
-            .part("rowRule", LineSpec.self, "between two rows"),
-            .part("totalsStyle", TextRole.self, "the totals row"),
-            .part("totalsRule", LineSpec.self, "above the totals"),
-            .part("emptyStyle", TextRole.self, "an empty cell's dash"),
-            .whole("minimumRowsUnderHeader", 1...Int.max, "a header never ends a page with fewer rows under it"),
-            .whole("rowsKeptWithTotals", 0...Int.max, "rows that go to the next page with the totals"),
-            .retired("cellStyle", "no longer used (each column's style is set in `days` and `stays`): delete it"),
-        ])
+        static let schema = TemplateSchema(
+            "What both tables share: gaps, rules, the header row and the totals row.",
+            [
+                .number("columnGap", "between two columns"),
+                .number(
+                    "overhang",
+                    "room in the column gap that tabbed text (a game's time) may take rather than go to a line of its own; a larger one is taken as `columnGap`"
+                ),
+                .part("headerStyle", TextRole.self, "the caps header row"),
+                .number("headerPaddingBottom", "below the header's text"),
+                .part("headerRule", LineSpec.self, "under the header"),
+                .number("rowPaddingTop", "above a row's text"),
+                .number("rowPaddingBottom", "below a row's text"),
+                .part("rowRule", LineSpec.self, "between two rows"),
+                .part("totalsStyle", TextRole.self, "the totals row"),
+                .part("totalsRule", LineSpec.self, "above the totals"),
+                .part("emptyStyle", TextRole.self, "an empty cell's dash"),
+                .whole("minimumRowsUnderHeader", 1...Int.max, "a header never ends a page with fewer rows under it"),
+                .whole("rowsKeptWithTotals", 0...Int.max, "rows that go to the next page with the totals"),
+                .retired("cellStyle", "no longer used (each column's style is set in `days` and `stays`): delete it"),
+            ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             columnGap = try o.number("columnGap")
@@ -152,10 +166,14 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
     public struct ColumnSpec: Sendable, TemplateObjectReadable {
         public var column: TableColumn
 
-        static let schema = TemplateSchema("A table column.", [
-            TemplateKey(name: "width", kind: .numberOrWord(.atLeastZero, "rest"), presence: .required, doc: "the column's width; `rest`: what the fixed columns leave"),
-            .choice("align", Alignment.self, default: .left, "the cells' alignment"),
-        ], name: "Column")
+        static let schema = TemplateSchema(
+            "A table column.",
+            [
+                TemplateKey(
+                    name: "width", kind: .numberOrWord(.atLeastZero, "rest"), presence: .required,
+                    doc: "the column's width; `rest`: what the fixed columns leave"),
+                .choice("align", Alignment.self, default: .left, "the cells' alignment"),
+            ], name: "Column")
 
         /// The two ways a column's cells line up.
         enum Alignment: String, CaseIterable { case left, right }
@@ -170,7 +188,8 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
             } else {
                 width = .fixed(try o.number("width"))
             }
-            column = TableColumn(width, alignment: try o.choice("align", Alignment.self) == .right ? .trailing : .leading)
+            column = TableColumn(
+                width, alignment: try o.choice("align", Alignment.self) == .right ? .trailing : .leading)
         }
     }
 
@@ -179,10 +198,12 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var size: Double
         public var color: String
 
-        static let schema = TemplateSchema("An icon in a table cell.", [
-            .number("size", "the icon's side"),
-            .color("color", "its stroke"),
-        ])
+        static let schema = TemplateSchema(
+            "An icon in a table cell.",
+            [
+                .number("size", "the icon's side"),
+                .color("color", "its stroke"),
+            ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             size = try o.number("size")
@@ -193,32 +214,38 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
     /// The days table: one row per day, a totals row at the end.
     public struct DaysTable: Sendable, TemplateObjectReadable {
         public var day, date, city, games, travel, distance, time: ColumnSpec
-        public var dayStyle, dateStyle, cityStyle, matchupStyle, gameTimeStyle, travelStyle, arrowStyle, figureStyle, restDayStyle: TextRole
+        public var dayStyle, dateStyle, cityStyle, matchupStyle, gameTimeStyle, travelStyle, arrowStyle, figureStyle,
+            restDayStyle: TextRole
         public var gameTimeTab: Double
         public var gameTimeMinimumGap: Double
         public var travelIcon: IconSpec
         public var travelIndent: Double
 
-        static let columns = TemplateSchema("The columns of the table of days.", ["day", "date", "city", "games", "travel", "distance", "time"].map {
-            .part($0, ColumnSpec.self, "the \($0) column")
-        })
+        static let columns = TemplateSchema(
+            "The columns of the table of days.",
+            ["day", "date", "city", "games", "travel", "distance", "time"].map {
+                .part($0, ColumnSpec.self, "the \($0) column")
+            })
 
-        static let schema = TemplateSchema("The table of days: one row per day, its games and legs in the cells.", [
-            TemplateKey(name: "columns", kind: .object(columns), presence: .required, doc: "the columns, left to right"),
-            .part("dayStyle", TextRole.self, "the day's number"),
-            .part("dateStyle", TextRole.self, "the date"),
-            .part("cityStyle", TextRole.self, "the city"),
-            .part("matchupStyle", TextRole.self, "a game's matchup"),
-            .part("gameTimeStyle", TextRole.self, "its start time"),
-            .part("travelStyle", TextRole.self, "a leg"),
-            .part("arrowStyle", TextRole.self, "the leg's arrow"),
-            .part("figureStyle", TextRole.self, "distances and times"),
-            .part("restDayStyle", TextRole.self, "`Rest day`"),
-            .number("gameTimeTab", "a game's time is set at this tab stop in its cell"),
-            .number("gameTimeMinimumGap", "at least this much between the matchup and its time"),
-            .part("travelIcon", IconSpec.self, "the icon before a leg"),
-            .number("travelIndent", "a leg's text, after its icon"),
-        ])
+        static let schema = TemplateSchema(
+            "The table of days: one row per day, its games and legs in the cells.",
+            [
+                TemplateKey(
+                    name: "columns", kind: .object(columns), presence: .required, doc: "the columns, left to right"),
+                .part("dayStyle", TextRole.self, "the day's number"),
+                .part("dateStyle", TextRole.self, "the date"),
+                .part("cityStyle", TextRole.self, "the city"),
+                .part("matchupStyle", TextRole.self, "a game's matchup"),
+                .part("gameTimeStyle", TextRole.self, "its start time"),
+                .part("travelStyle", TextRole.self, "a leg"),
+                .part("arrowStyle", TextRole.self, "the leg's arrow"),
+                .part("figureStyle", TextRole.self, "distances and times"),
+                .part("restDayStyle", TextRole.self, "`Rest day`"),
+                .number("gameTimeTab", "a game's time is set at this tab stop in its cell"),
+                .number("gameTimeMinimumGap", "at least this much between the matchup and its time"),
+                .part("travelIcon", IconSpec.self, "the icon before a leg"),
+                .number("travelIndent", "a leg's text, after its icon"),
+            ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             let cols = try o.value("columns").object(Self.columns)
@@ -230,8 +257,10 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
             distance = try cols.read("distance")
             time = try cols.read("time")
             dayStyle = try o.read("dayStyle"); dateStyle = try o.read("dateStyle"); cityStyle = try o.read("cityStyle")
-            matchupStyle = try o.read("matchupStyle"); gameTimeStyle = try o.read("gameTimeStyle"); travelStyle = try o.read("travelStyle")
-            arrowStyle = try o.read("arrowStyle"); figureStyle = try o.read("figureStyle"); restDayStyle = try o.read("restDayStyle")
+            matchupStyle = try o.read("matchupStyle"); gameTimeStyle = try o.read("gameTimeStyle");
+            travelStyle = try o.read("travelStyle")
+            arrowStyle = try o.read("arrowStyle"); figureStyle = try o.read("figureStyle");
+            restDayStyle = try o.read("restDayStyle")
             gameTimeTab = try o.number("gameTimeTab")
             gameTimeMinimumGap = try o.number("gameTimeMinimumGap")
             travelIcon = try o.read("travelIcon")
@@ -250,13 +279,15 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var paddingY: Double
         public var paddingX: Double
 
-        static let schema = TemplateSchema("A filled chip behind a short text.", [
-            .part("style", TextRole.self, "its text"),
-            .color("fill", "the chip"),
-            .number("radius", "its corner radius"),
-            .number("paddingY", "above and below the text"),
-            .number("paddingX", "each side of the text"),
-        ])
+        static let schema = TemplateSchema(
+            "A filled chip behind a short text.",
+            [
+                .part("style", TextRole.self, "its text"),
+                .color("fill", "the chip"),
+                .number("radius", "its corner radius"),
+                .number("paddingY", "above and below the text"),
+                .number("paddingX", "each side of the text"),
+            ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             style = try o.read("style")
@@ -273,18 +304,23 @@ public struct OverviewSpec: Sendable, TemplateObjectReadable {
         public var hotelStyle, dateStyle, timeStyle, nightsStyle: TextRole
         public var code: ChipSpec
 
-        static let columns = TemplateSchema("The columns of the table of stays.", ["hotel", "checkIn", "checkOut", "nights", "confirmation"].map {
-            .part($0, ColumnSpec.self, "the \($0) column")
-        })
+        static let columns = TemplateSchema(
+            "The columns of the table of stays.",
+            ["hotel", "checkIn", "checkOut", "nights", "confirmation"].map {
+                .part($0, ColumnSpec.self, "the \($0) column")
+            })
 
-        static let schema = TemplateSchema("The table of stays: one row per stay.", [
-            TemplateKey(name: "columns", kind: .object(columns), presence: .required, doc: "the columns, left to right"),
-            .part("hotelStyle", TextRole.self, "the stay's name"),
-            .part("dateStyle", TextRole.self, "check-in and check-out dates"),
-            .part("timeStyle", TextRole.self, "their times"),
-            .part("nightsStyle", TextRole.self, "the count of nights"),
-            .part("code", ChipSpec.self, "the confirmation code's chip"),
-        ])
+        static let schema = TemplateSchema(
+            "The table of stays: one row per stay.",
+            [
+                TemplateKey(
+                    name: "columns", kind: .object(columns), presence: .required, doc: "the columns, left to right"),
+                .part("hotelStyle", TextRole.self, "the stay's name"),
+                .part("dateStyle", TextRole.self, "check-in and check-out dates"),
+                .part("timeStyle", TextRole.self, "their times"),
+                .part("nightsStyle", TextRole.self, "the count of nights"),
+                .part("code", ChipSpec.self, "the confirmation code's chip"),
+            ])
 
         init(_ o: TemplateObject) throws(TemplateError) {
             let cols = try o.value("columns").object(Self.columns)

@@ -31,15 +31,17 @@ public struct TeamBarSpec: Sendable, TemplateObjectReadable {
     public var count: Int
     public var gap: Double
 
-    static let schema = TemplateSchema("The home team's bar down the left edge of a game card.", [
-        .number("width", .aboveZero, "the width of each bar"),
-        .number("inset", "from the card's inner left edge"),
-        .number("endInset", "from the card's inner top and bottom: the bar is the card's height less twice this"),
-        .number("radius", "each bar's corner radius"),
-        .part("color", ColorChoice.self, "`team`: the home team's bar colour; or one token for every team"),
-        .whole("count", 1...4, "bars side by side"),
-        .number("gap", when: "count is above 1", "between two bars"),
-    ])
+    static let schema = TemplateSchema(
+        "The home team's bar down the left edge of a game card.",
+        [
+            .number("width", .aboveZero, "the width of each bar"),
+            .number("inset", "from the card's inner left edge"),
+            .number("endInset", "from the card's inner top and bottom: the bar is the card's height less twice this"),
+            .number("radius", "each bar's corner radius"),
+            .part("color", ColorChoice.self, "`team`: the home team's bar colour; or one token for every team"),
+            .whole("count", 1...4, "bars side by side"),
+            .number("gap", when: "count is above 1", "between two bars"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         width = try o.number("width")
@@ -61,14 +63,18 @@ public struct TeamChipSpec: Sendable, TemplateObjectReadable {
     public var border: Double
     public var borderColor: String?
 
-    static let schema = TemplateSchema("The home team's chip on a stadium card: filled, outlined, or both.", [
-        .number("radius", "the chip's corner radius"),
-        .number("paddingX", "space each side of the code"),
-        .number("height", .aboveZero, "the chip's height"),
-        .part("fill", ColorChoice.self, optional: true, "`team`: the team's text colour (colour role `chipFallback` without one); a token; left out: no fill"),
-        .number("border", "the outline's width (0: none)"),
-        .color("borderColor", when: "border is above 0", "the outline"),
-    ])
+    static let schema = TemplateSchema(
+        "The home team's chip on a stadium card: filled, outlined, or both.",
+        [
+            .number("radius", "the chip's corner radius"),
+            .number("paddingX", "space each side of the code"),
+            .number("height", .aboveZero, "the chip's height"),
+            .part(
+                "fill", ColorChoice.self, optional: true,
+                "`team`: the team's text colour (colour role `chipFallback` without one); a token; left out: no fill"),
+            .number("border", "the outline's width (0: none)"),
+            .color("borderColor", when: "border is above 0", "the outline"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         radius = try o.number("radius")

@@ -30,32 +30,41 @@ public struct Template: Sendable, TemplateObjectReadable {
     /// missing paper, for an export, `validate --template` and a batch's plan alike. A template
     /// may declare any paper (`legal`, `tabloid`); its `papers` are the names a caller may choose.
     public func paperProblem(_ paper: String) -> String? {
-        papers[paper] == nil ? "has no paper \"\(paper)\" (it has \(papers.keys.sorted().joined(separator: ", ")))" : nil
+        papers[paper] == nil
+            ? "has no paper \"\(paper)\" (it has \(papers.keys.sorted().joined(separator: ", ")))" : nil
     }
 
-    static let schema = TemplateSchema("A template file: the whole design.", [
-        .text("name", "the design's name, for people (`--template` takes the file's name, or its path)"),
-        .text("description", optional: true, "one line saying what the design is, for people"),
-        .text("paper", "the paper used when the caller chooses none: a key of `papers`"),
-        .map("papers", of: PaperSize.self, "the papers the template is laid out for, by name (`letter`, `a4`)"),
-        .part("margins", Insets.self, "the body frame's margins on every page"),
-        TemplateKey(name: "firstPageMargins", kind: Insets.kind, presence: .optional(.same("margins")), doc: "the first page's margins; a cover first may differ in width, flowing content may not"),
-        .part("header", HeaderSpec.self, "the running header, from the second page on"),
-        .part("footer", FooterSpec.self, "the footer: wordmark at the left, `Page N of M` at the right"),
-        .number("sectionEndFill", NumberRule(aboveZero: false, signed: false, maximum: 1), default: 0.3,
-                "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is); 0 turns it off"),
-        .map("colors", of: .hexColor, "colour tokens by name; every other key names colours by these tokens"),
-        .text("fontFamily", "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
-        .map("styles", of: StyleSpec.self, "text styles by name; `title`, `subtitle` and `meta` are required"),
-        .part("spacing", Spacing.self, "the gaps of the `title` section"),
-        .map("labels", of: Labels.self, "the words printed, by language code (`en`, `es`); `en` is required and is the fallback"),
-        .words("sections", "the sections to print, in order: `cover`, `title`, `overview`, `days`, `progress`"),
-        .part("cover", CoverSpec.self, when: "`cover` is listed", "the cover page's settings"),
-        .part("title", TitleSpec.self, when: "`title` is listed", "the title block's settings"),
-        .part("overview", OverviewSpec.self, when: "`overview` is listed", "the overview tables' settings"),
-        .part("days", DaysSpec.self, when: "`days` is listed", "the day pages' settings"),
-        .part("progress", ProgressSpec.self, when: "`progress` is listed", "the stadium progress settings"),
-    ])
+    static let schema = TemplateSchema(
+        "A template file: the whole design.",
+        [
+            .text("name", "the design's name, for people (`--template` takes the file's name, or its path)"),
+            .text("description", optional: true, "one line saying what the design is, for people"),
+            .text("paper", "the paper used when the caller chooses none: a key of `papers`"),
+            .map("papers", of: PaperSize.self, "the papers the template is laid out for, by name (`letter`, `a4`)"),
+            .part("margins", Insets.self, "the body frame's margins on every page"),
+            TemplateKey(
+                name: "firstPageMargins", kind: Insets.kind, presence: .optional(.same("margins")),
+                doc: "the first page's margins; a cover first may differ in width, flowing content may not"),
+            .part("header", HeaderSpec.self, "the running header, from the second page on"),
+            .part("footer", FooterSpec.self, "the footer: wordmark at the left, `Page N of M` at the right"),
+            .number(
+                "sectionEndFill", NumberRule(aboveZero: false, signed: false, maximum: 1), default: 0.3,
+                "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is); 0 turns it off"
+            ),
+            .map("colors", of: .hexColor, "colour tokens by name; every other key names colours by these tokens"),
+            .text("fontFamily", "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
+            .map("styles", of: StyleSpec.self, "text styles by name; `title`, `subtitle` and `meta` are required"),
+            .part("spacing", Spacing.self, "the gaps of the `title` section"),
+            .map(
+                "labels", of: Labels.self,
+                "the words printed, by language code (`en`, `es`); `en` is required and is the fallback"),
+            .words("sections", "the sections to print, in order: `cover`, `title`, `overview`, `days`, `progress`"),
+            .part("cover", CoverSpec.self, when: "`cover` is listed", "the cover page's settings"),
+            .part("title", TitleSpec.self, when: "`title` is listed", "the title block's settings"),
+            .part("overview", OverviewSpec.self, when: "`overview` is listed", "the overview tables' settings"),
+            .part("days", DaysSpec.self, when: "`days` is listed", "the day pages' settings"),
+            .part("progress", ProgressSpec.self, when: "`progress` is listed", "the stadium progress settings"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         name = try o.text("name")
@@ -77,10 +86,16 @@ public struct Template: Sendable, TemplateObjectReadable {
         for (i, name) in names.enumerated() {
             let key = TemplateValue.text(o.path + ["sections", "[\(i)]"])
             guard let section = SectionName(rawValue: name) else {
-                throw TemplateError(key: key, message: "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw TemplateError(
+                    key: key,
+                    message:
+                        "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             // A section printed twice is a slip, not a design.
-            guard !sections.contains(section) else { throw TemplateError(key: key, message: "\"\(name)\" is listed twice") }
+            guard !sections.contains(section) else {
+                throw TemplateError(key: key, message: "\"\(name)\" is listed twice")
+            }
             sections.append(section)
         }
         self.sections = sections
@@ -111,10 +126,12 @@ public struct PaperSize: Sendable, TemplateObjectReadable, Equatable {
     /// The PDF format's largest page side (200 inches).
     static let maximumSide = 14_400.0
 
-    static let schema = TemplateSchema("A paper size, in points.", [
-        .number("width", .aboveZero(atMost: maximumSide), "the page's width (at most 200 inches, the PDF limit)"),
-        .number("height", .aboveZero(atMost: maximumSide), "the page's height"),
-    ])
+    static let schema = TemplateSchema(
+        "A paper size, in points.",
+        [
+            .number("width", .aboveZero(atMost: maximumSide), "the page's width (at most 200 inches, the PDF limit)"),
+            .number("height", .aboveZero(atMost: maximumSide), "the page's height"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         width = try o.number("width")
@@ -135,10 +152,12 @@ public struct Insets: Sendable, TemplateObjectReadable, Equatable {
         self.left = left
     }
 
-    static let schema = TemplateSchema("Four insets, in points: margins from the paper's edges, or padding inside a box.", [
-        .number("top", "at the top"), .number("right", "at the right"),
-        .number("bottom", "at the bottom"), .number("left", "at the left"),
-    ], name: "Insets")
+    static let schema = TemplateSchema(
+        "Four insets, in points: margins from the paper's edges, or padding inside a box.",
+        [
+            .number("top", "at the top"), .number("right", "at the right"),
+            .number("bottom", "at the bottom"), .number("left", "at the left"),
+        ], name: "Insets")
 
     init(_ o: TemplateObject) throws(TemplateError) {
         top = try o.number("top")
@@ -156,13 +175,15 @@ public struct HeaderSpec: Sendable, TemplateObjectReadable {
     public var style: String
     public var ruleColor: String
 
-    static let schema = TemplateSchema("The running header: the trip's name and dates at the left, the day or section at the right, a rule under them.", [
-        .number("textTop", "from the page top to the top of the header's line box"),
-        .number("ruleOffset", "from the text top down to the rule"),
-        .number("ruleWidth", "the rule's stroke width"),
-        .style("style", "the header's text"),
-        .color("ruleColor", "the rule"),
-    ])
+    static let schema = TemplateSchema(
+        "The running header: the trip's name and dates at the left, the day or section at the right, a rule under them.",
+        [
+            .number("textTop", "from the page top to the top of the header's line box"),
+            .number("ruleOffset", "from the text top down to the rule"),
+            .number("ruleWidth", "the rule's stroke width"),
+            .style("style", "the header's text"),
+            .color("ruleColor", "the rule"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         textTop = try o.number("textTop")
@@ -183,15 +204,19 @@ public struct FooterSpec: Sendable, TemplateObjectReadable {
     public var wordmark: String
     public var onFirstPage: Bool
 
-    static let schema = TemplateSchema("The footer: the wordmark at the left, `Page N of M` at the right.", [
-        .number("textTopFromBottom", "from the page bottom up to the top of the footer's line box"),
-        .style("style", "`Page N of M`"),
-        .text("wordmark", "the product name beside the disc (the cover's brand row prints it too)"),
-        .style("wordmarkStyle", "the product name"),
-        .number("wordmarkDisc", "the wordmark disc's diameter"),
-        .color("wordmarkColor", "the wordmark disc"),
-        .flag("onFirstPage", default: true, "whether page 1 carries the footer (a cover does not; it still counts as page 1)"),
-    ])
+    static let schema = TemplateSchema(
+        "The footer: the wordmark at the left, `Page N of M` at the right.",
+        [
+            .number("textTopFromBottom", "from the page bottom up to the top of the footer's line box"),
+            .style("style", "`Page N of M`"),
+            .text("wordmark", "the product name beside the disc (the cover's brand row prints it too)"),
+            .style("wordmarkStyle", "the product name"),
+            .number("wordmarkDisc", "the wordmark disc's diameter"),
+            .color("wordmarkColor", "the wordmark disc"),
+            .flag(
+                "onFirstPage", default: true,
+                "whether page 1 carries the footer (a cover does not; it still counts as page 1)"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         textTopFromBottom = try o.number("textTopFromBottom")
@@ -215,16 +240,20 @@ public struct StyleSpec: Sendable, TemplateObjectReadable {
     public var features: String
     public var uppercase: Bool
 
-    static let schema = TemplateSchema("A text style; other keys name it.", [
-        .whole("weight", 100...900, default: 400, "the font weight: 400 regular, 600 semibold, 700 bold"),
-        .flag("italic", default: false, "set in italics"),
-        .number("size", .aboveZero(atMost: 144), "the font size, in points"),
-        .number("lineHeight", .aboveZero(atMost: 144), "the distance between baselines"),
-        .number("tracking", .any, default: 0, "extra space between letters, in percent of the size"),
-        .color("color", "the text's colour"),
-        .text("features", default: "", "OpenType features in CSS syntax (`\"tnum\"`, `\"tnum, case\"`); kerning is always on"),
-        .flag("uppercase", default: false, "set in capitals (caps labels)"),
-    ])
+    static let schema = TemplateSchema(
+        "A text style; other keys name it.",
+        [
+            .whole("weight", 100...900, default: 400, "the font weight: 400 regular, 600 semibold, 700 bold"),
+            .flag("italic", default: false, "set in italics"),
+            .number("size", .aboveZero(atMost: 144), "the font size, in points"),
+            .number("lineHeight", .aboveZero(atMost: 144), "the distance between baselines"),
+            .number("tracking", .any, default: 0, "extra space between letters, in percent of the size"),
+            .color("color", "the text's colour"),
+            .text(
+                "features", default: "",
+                "OpenType features in CSS syntax (`\"tnum\"`, `\"tnum, case\"`); kerning is always on"),
+            .flag("uppercase", default: false, "set in capitals (caps labels)"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         weight = try o.whole("weight")
@@ -243,16 +272,21 @@ public struct Spacing: Sendable, TemplateObjectReadable {
     public var afterTitle: Double
     public var afterTitleBlock: Double
 
-    static let schema = TemplateSchema("The gaps of the `title` section.", [
-        .number("afterTitle", "between the trip's name and the line under it; with the facts at the right, the least room between them"),
-        .number("afterTitleBlock", "below the title block"),
-        .retired("betweenDays", "no longer used (the layout takes it from `days.betweenDays`): delete it"),
-        .retired("afterDayHeading", "no longer used (the layout takes it from `days.afterHeading`): delete it"),
-        .retired("betweenItems", "no longer used (the layout takes it from `days.betweenCards`): delete it"),
-        .retired("itemIndent", "no longer used (the layout takes it from `days.heading`): delete it"),
-        .retired("itemLineGap", "no longer used (the layout takes it from `days.card.lineGap`): delete it"),
-        .retired("dayRuleWidth", "no longer used (the layout takes it from the section settings): delete it"),
-    ])
+    static let schema = TemplateSchema(
+        "The gaps of the `title` section.",
+        [
+            .number(
+                "afterTitle",
+                "between the trip's name and the line under it; with the facts at the right, the least room between them"
+            ),
+            .number("afterTitleBlock", "below the title block"),
+            .retired("betweenDays", "no longer used (the layout takes it from `days.betweenDays`): delete it"),
+            .retired("afterDayHeading", "no longer used (the layout takes it from `days.afterHeading`): delete it"),
+            .retired("betweenItems", "no longer used (the layout takes it from `days.betweenCards`): delete it"),
+            .retired("itemIndent", "no longer used (the layout takes it from `days.heading`): delete it"),
+            .retired("itemLineGap", "no longer used (the layout takes it from `days.card.lineGap`): delete it"),
+            .retired("dayRuleWidth", "no longer used (the layout takes it from the section settings): delete it"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         afterTitle = try o.number("afterTitle")

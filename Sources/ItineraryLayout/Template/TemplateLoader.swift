@@ -34,7 +34,8 @@ public enum TemplateLoader {
         do {
             json = try JSONParser.parse(data)
         } catch {
-            throw TemplateError(key: "", message: "not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
+            throw TemplateError(
+                key: "", message: "not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
         }
         let reading = TemplateReading()
         let template = try Template(TemplateValue(json: json, path: [], reading: reading))
@@ -51,17 +52,23 @@ public enum TemplateLoader {
     /// each listed section needs.
     static func check(_ t: Template, _ reading: TemplateReading) throws(TemplateError) {
         guard t.papers[t.paper] != nil else {
-            throw TemplateError(key: "paper", message: "\"\(t.paper)\" is not one of papers (\(t.papers.keys.sorted().joined(separator: ", ")))")
+            throw TemplateError(
+                key: "paper",
+                message: "\"\(t.paper)\" is not one of papers (\(t.papers.keys.sorted().joined(separator: ", ")))")
         }
         for name in StyleName.allCases where t.styles[name.rawValue] == nil {
             throw TemplateError(key: "styles.\(name.rawValue)", message: "required style is missing")
         }
         // Every key declared as a style name or a colour token recorded what it names.
         for reference in reading.styles where t.styles[reference.name] == nil {
-            throw TemplateError(key: reference.key, message: "unknown style \"\(reference.name)\"" + suggestion(reference.name, among: t.styles.keys))
+            throw TemplateError(
+                key: reference.key,
+                message: "unknown style \"\(reference.name)\"" + suggestion(reference.name, among: t.styles.keys))
         }
         for reference in reading.colors where t.colors[reference.name] == nil {
-            throw TemplateError(key: reference.key, message: "unknown color \"\(reference.name)\"" + suggestion(reference.name, among: t.colors.keys))
+            throw TemplateError(
+                key: reference.key,
+                message: "unknown color \"\(reference.name)\"" + suggestion(reference.name, among: t.colors.keys))
         }
         // Geometry that leaves room to set text: a body frame at least 2 inches each way on
         // every paper.
@@ -69,7 +76,11 @@ public enum TemplateLoader {
             for (key, m) in [("margins", t.margins), ("firstPageMargins", t.firstPageMargins)] {
                 let width = paper.width - m.left - m.right, height = paper.height - m.top - m.bottom
                 guard width >= 144, height >= 144 else {
-                    throw TemplateError(key: key, message: "leave a body of \(Int(width)) × \(Int(height)) pt on \(name) paper; at least 144 × 144 is needed")
+                    throw TemplateError(
+                        key: key,
+                        message:
+                            "leave a body of \(Int(width)) × \(Int(height)) pt on \(name) paper; at least 144 × 144 is needed"
+                    )
                 }
             }
         }
@@ -78,24 +89,35 @@ public enum TemplateLoader {
         if t.sections.first != .cover {
             let first = t.firstPageMargins.left + t.firstPageMargins.right, other = t.margins.left + t.margins.right
             guard abs(first - other) < 0.001 else {
-                throw TemplateError(key: "firstPageMargins", message: "left + right is \(first) pt but the other pages' is \(other) pt: without a cover first, the first page holds flowing content, which is set at one width")
+                throw TemplateError(
+                    key: "firstPageMargins",
+                    message:
+                        "left + right is \(first) pt but the other pages' is \(other) pt: without a cover first, the first page holds flowing content, which is set at one width"
+                )
             }
         }
         guard t.labels["en"] != nil else {
-            throw TemplateError(key: "labels.en", message: "English labels are required: they are the fallback for every locale")
+            throw TemplateError(
+                key: "labels.en", message: "English labels are required: they are the fallback for every locale")
         }
         for (language, labels) in t.labels.sorted(by: { $0.key < $1.key }) {
             // Only the sections the template prints need their words: a template without a
             // cover carries no map labels. The group's own schema required its keys.
             for group in Labels.keyedGroups where !labels.has(group.name) {
                 guard let section = group.sections.first(where: t.sections.contains) else { continue }
-                throw TemplateError(key: "labels.\(language).\(group.name)", message: "required when \(Labels.listed(group.sections)) (the template lists the \(section.rawValue) section)")
+                throw TemplateError(
+                    key: "labels.\(language).\(group.name)",
+                    message:
+                        "required when \(Labels.listed(group.sections)) (the template lists the \(section.rawValue) section)"
+                )
             }
             // The nouns of every venue kind the progress section can print.
             if t.sections.contains(.progress) {
                 for kind in t.progress?.venueKindsUsed ?? [] {
                     for suffix in Labels.venueNouns where labels.words("progress")[kind + suffix] == nil {
-                        throw TemplateError(key: "labels.\(language).progress.\(kind + suffix)", message: "required key is missing (a venue kind of `progress.venueKinds`)")
+                        throw TemplateError(
+                            key: "labels.\(language).progress.\(kind + suffix)",
+                            message: "required key is missing (a venue kind of `progress.venueKinds`)")
                     }
                 }
             }

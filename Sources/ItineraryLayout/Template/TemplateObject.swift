@@ -25,15 +25,16 @@ final class TemplateObject {
         path = value.path
         reading = value.reading
         self.schema = schema
-        let keys = schema.map { schema in
-            JSONKeys(declared: schema.current.map(\.name)) { key in
-                switch schema.key(key)?.presence {
-                case let .retired(message)?: .refused(message)
-                case nil where !schema.matchesPattern(key): .unknown
-                default: .known
+        let keys =
+            schema.map { schema in
+                JSONKeys(declared: schema.current.map(\.name)) { key in
+                    switch schema.key(key)?.presence {
+                    case let .retired(message)?: .refused(message)
+                    case nil where !schema.matchesPattern(key): .unknown
+                    default: .known
+                    }
                 }
-            }
-        } ?? .any
+            } ?? .any
         do {
             // Read at the root, so that no path is built for the many objects that have no problem.
             members = try JSONObject(value.json, at: .root, keys: keys)
@@ -92,7 +93,9 @@ final class TemplateObject {
     /// The value at `key`, which must be there (null counts as there, and is named as null).
     func value(_ key: String) throws(TemplateError) -> TemplateValue {
         _ = declared(key)
-        guard let json = members[key] else { throw TemplateError(.missingKey(at: TemplateValue.jsonPath(path + [key]))) }
+        guard let json = members[key] else {
+            throw TemplateError(.missingKey(at: TemplateValue.jsonPath(path + [key])))
+        }
         return wrap(key, json)
     }
 
@@ -108,7 +111,9 @@ final class TemplateObject {
     /// default (through `fallback`), nil for a key required only `when` something else (not
     /// `needed`), or the error for a missing key. A null stands for "left out" only where the key
     /// has a default. One lookup of the declaration per value read.
-    private func written(_ key: String, needed: Bool) throws(TemplateError) -> (value: TemplateValue?, fallback: TemplateDefault?, kind: TemplateKind?) {
+    private func written(
+        _ key: String, needed: Bool
+    ) throws(TemplateError) -> (value: TemplateValue?, fallback: TemplateDefault?, kind: TemplateKind?) {
         let declaration = declared(key)
         let json = members[key]
         switch declaration?.presence ?? .required {
@@ -152,7 +157,9 @@ final class TemplateObject {
 
     /// A whole number in its key's range, or its default.
     func whole(_ key: String) throws(TemplateError) -> Int {
-        guard let n = try optionalWhole(key) else { preconditionFailure("\(key): an optional whole number needs a default") }
+        guard let n = try optionalWhole(key) else {
+            preconditionFailure("\(key): an optional whole number needs a default")
+        }
         return n
     }
 
@@ -165,8 +172,11 @@ final class TemplateObject {
         }
         let n = try value.int()
         if case let .whole(range)? = kind, !range.contains(n) {
-            throw error(key, range.upperBound == Int.max ? "must be a whole number of \(range.lowerBound) or more"
-                                                         : "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw error(
+                key,
+                range.upperBound == Int.max
+                    ? "must be a whole number of \(range.lowerBound) or more"
+                    : "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return n
     }
@@ -198,7 +208,9 @@ final class TemplateObject {
         if case let .label(allowed)? = kind {
             // A placeholder the layout does not fill would be printed as written ("Seite 2 von {total}").
             for name in Self.placeholders(in: text) where !allowed.contains(name) {
-                let may = allowed.isEmpty ? "it takes none" : "it may use " + allowed.map { "{\($0)}" }.joined(separator: ", ")
+                let may =
+                    allowed.isEmpty
+                    ? "it takes none" : "it may use " + allowed.map { "{\($0)}" }.joined(separator: ", ")
                 throw error(key, "unknown placeholder {\(name)} (\(may))")
             }
         }
@@ -214,10 +226,13 @@ final class TemplateObject {
             let after = utf8[utf8.index(after: open)...]
             guard let close = after.firstIndex(of: UInt8(ascii: "}")) else { break }
             let name = after[..<close]
-            if !name.isEmpty, name.allSatisfy({ byte in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-            }) {
+            if !name.isEmpty,
+                name.allSatisfy({ byte in
+                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                })
+            {
                 names.append(String(decoding: name, as: UTF8.self))
             }
             utf8 = after[after.index(after: close)...]
@@ -241,7 +256,8 @@ final class TemplateObject {
     }
 
     /// One of `T`'s raw values, or the key's default.
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws(TemplateError) -> T
+    where T.RawValue == String {
         let (value, fallback, _) = try written(key, needed: true)
         guard let value else {
             guard case let .word(word)? = fallback, let choice = T(rawValue: word) else {

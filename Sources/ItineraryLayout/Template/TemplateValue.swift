@@ -46,7 +46,9 @@ struct TemplateValue {
     /// `path` (keys, and `[i]` for an array element) as a `JSONPath`.
     static func jsonPath(_ path: [String]) -> JSONPath {
         path.reduce(JSONPath.root) { result, element in
-            if element.hasPrefix("["), element.hasSuffix("]"), let index = Int(element.dropFirst().dropLast()) { return result.index(index) }
+            if element.hasPrefix("["), element.hasSuffix("]"), let index = Int(element.dropFirst().dropLast()) {
+                return result.index(index)
+            }
             return result.key(element)
         }
     }

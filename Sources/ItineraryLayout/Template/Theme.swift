@@ -31,7 +31,9 @@ public struct Theme: Sendable {
             throw TemplateError(key: "labels.en", message: "missing; English labels are required as the fallback")
         }
         let paperName = paper ?? template.paper
-        if let problem = template.paperProblem(paperName) { throw TemplateError(key: "papers", message: "the template " + problem) }
+        if let problem = template.paperProblem(paperName) {
+            throw TemplateError(key: "papers", message: "the template " + problem)
+        }
         let size = template.papers[paperName]!
         page = size
         geometry = PageGeometry(template: template, paper: size)
@@ -40,10 +42,13 @@ public struct Theme: Sendable {
         var resolved: [String: TextStyle] = [:]
         var upper = Set<String>()
         for (name, spec) in template.styles {
-            guard let color = colors[spec.color] else { throw TemplateError(key: "styles.\(name).color", message: "unknown color \"\(spec.color)\"") }
-            resolved[name] = TextStyle(family: template.fontFamily, weight: spec.weight, italic: spec.italic,
-                                       size: spec.size, lineHeight: spec.lineHeight, tracking: spec.tracking,
-                                       color: color, features: spec.features)
+            guard let color = colors[spec.color] else {
+                throw TemplateError(key: "styles.\(name).color", message: "unknown color \"\(spec.color)\"")
+            }
+            resolved[name] = TextStyle(
+                family: template.fontFamily, weight: spec.weight, italic: spec.italic,
+                size: spec.size, lineHeight: spec.lineHeight, tracking: spec.tracking,
+                color: color, features: spec.features)
             if spec.uppercase { upper.insert(name) }
         }
         styles = resolved

@@ -17,12 +17,18 @@ public struct TitleSpec: Sendable, TemplateObjectReadable {
     public var maxLines: Int
 
     // Left out, the block is the one it always was: name, facts, summary, one under another.
-    static let schema = TemplateSchema("The title block at the top of the first page, for templates without a cover: the name in style `title`, the facts in `subtitle`.", [
-        .flag("startsNewPage", default: false, "start the section on a new page"),
-        .choice("facts", Facts.self, default: .below, "the dates and traveler on a line under the name, or at the right on its first baseline (the name wraps short of them; facts wider than half the line go below)"),
-        .flag("summary", default: true, "the `10 days · 8 games · 6 cities` line (style `meta`) under the block"),
-        .whole("maxLines", 1...100, default: 2, "beyond this many lines the name, and the facts under it, end in …"),
-    ])
+    static let schema = TemplateSchema(
+        "The title block at the top of the first page, for templates without a cover: the name in style `title`, the facts in `subtitle`.",
+        [
+            .flag("startsNewPage", default: false, "start the section on a new page"),
+            .choice(
+                "facts", Facts.self, default: .below,
+                "the dates and traveler on a line under the name, or at the right on its first baseline (the name wraps short of them; facts wider than half the line go below)"
+            ),
+            .flag("summary", default: true, "the `10 days · 8 games · 6 cities` line (style `meta`) under the block"),
+            .whole(
+                "maxLines", 1...100, default: 2, "beyond this many lines the name, and the facts under it, end in …"),
+        ])
 
     init(_ o: TemplateObject) throws(TemplateError) {
         startsNewPage = try o.flag("startsNewPage")

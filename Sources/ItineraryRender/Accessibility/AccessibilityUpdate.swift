@@ -59,7 +59,8 @@ struct AccessibilityUpdate {
         try artifacts.apply(to: &revision, tree: tree)
 
         let xmp = Array(xmpPacket().utf8)
-        let metadata = revision.add(.stream(PDFDictionary([("Type", .name("Metadata")), ("Subtype", .name("XML"))]), data: xmp))
+        let metadata = revision.add(
+            .stream(PDFDictionary([("Type", .name("Metadata")), ("Subtype", .name("XML"))]), data: xmp))
         if let language { catalog["Lang"] = ObjectWriter.textString(language) }
         var preferences = try file.resolve(catalog["ViewerPreferences"])?.dictionary ?? PDFDictionary()
         preferences["DisplayDocTitle"] = .boolean(true)
@@ -81,7 +82,8 @@ struct AccessibilityUpdate {
             for (index, entry) in items.enumerated() {
                 if let reference = entry.reference, !seen.insert(reference.number).inserted { continue }
                 guard var annotation = try file.resolve(entry)?.dictionary, annotation["Subtype"] == .name("Link"),
-                      let target = try Self.linkTarget(annotation, file), let text = linkDescriptions[target] else { continue }
+                    let target = try Self.linkTarget(annotation, file), let text = linkDescriptions[target]
+                else { continue }
                 annotation["Contents"] = ObjectWriter.textString(text)
                 if let reference = entry.reference {
                     try revision.change(reference.number, to: .value(.dictionary(annotation)))

@@ -40,7 +40,8 @@ struct ArtifactRewrite {
             } else if let mcr = kid.dictionary, let id = mcr["MCID"]?.integer, mcr["Stm"] == nil {
                 if let on = mcr["Pg"]?.reference?.number {
                     guard page == nil || page == on else {
-                        throw PDFError("a furniture element (object \(element.number)) holds marked content on more than one page")
+                        throw PDFError(
+                            "a furniture element (object \(element.number)) holds marked content on more than one page")
                     }
                     page = on
                 }
@@ -70,7 +71,9 @@ struct ArtifactRewrite {
         let byPage = Dictionary(grouping: elements, by: \.page)
         for page in byPage.keys.sorted() {
             let ids = Set(byPage[page]!.flatMap(\.markedContent))
-            guard let dictionary = try file.object(page).value.dictionary else { throw PDFError("page object \(page) is not a dictionary") }
+            guard let dictionary = try file.object(page).value.dictionary else {
+                throw PDFError("page object \(page) is not a dictionary")
+            }
             guard let key = dictionary["StructParents"]?.integer, let entry = keys[key] else {
                 throw PDFError("page object \(page) has no parent-tree entry")
             }
@@ -78,7 +81,9 @@ struct ArtifactRewrite {
             guard let array = entry.reference?.number, var items = try file.resolve(entry)?.array else {
                 throw PDFError("page object \(page)'s parent-tree entry is not an array of its own")
             }
-            guard ids.allSatisfy({ $0 < items.count }) else { throw PDFError("a parent-tree entry is shorter than its page's marked content") }
+            guard ids.allSatisfy({ $0 < items.count }) else {
+                throw PDFError("a parent-tree entry is shorter than its page's marked content")
+            }
             for id in ids { items[id] = .null }
             try revision.change(array, to: .value(.array(items)))
 
@@ -96,7 +101,9 @@ struct ArtifactRewrite {
             guard !streams.isEmpty else { throw PDFError("page object \(page) has no content streams") }
             for reference in streams {
                 let object = try file.object(reference.number)
-                guard let stream = object.stream else { throw PDFError("page object \(page)'s content \(reference.number) is not a stream") }
+                guard let stream = object.stream else {
+                    throw PDFError("page object \(page)'s content \(reference.number) is not a stream")
+                }
                 let content = try file.decodedData(stream, limit: Self.contentLimit)
                 var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
                 for marked in try ContentStream.markedContent(in: content) where marked.tag == "Private" {
@@ -109,10 +116,16 @@ struct ArtifactRewrite {
                 guard !replacements.isEmpty else { continue }
                 // (The revision writes `/Length` from the data.)
                 var rewritten = PDFDictionary([("Filter", .name("FlateDecode"))])
-                for (key, value) in stream.dictionary.entries where !["Length", "Filter", "DecodeParms"].contains(key) { rewritten[key] = value }
-                try revision.change(reference.number, to: .stream(rewritten, data: Flate.deflate(ContentStream.replacing(replacements, in: content))))
+                for (key, value) in stream.dictionary.entries where !["Length", "Filter", "DecodeParms"].contains(key) {
+                    rewritten[key] = value
+                }
+                try revision.change(
+                    reference.number,
+                    to: .stream(rewritten, data: Flate.deflate(ContentStream.replacing(replacements, in: content))))
             }
-            guard found == ids else { throw PDFError("page object \(page)'s content lacks furniture its structure names") }
+            guard found == ids else {
+                throw PDFError("page object \(page)'s content lacks furniture its structure names")
+            }
         }
 
         for parent in Set(elements.map(\.parent)).sorted() {

@@ -39,7 +39,8 @@ struct CatalogDefaultCatalogTests {
 
     @Test("the annual plan is $4.17 a month and saves 17% against twelve monthly payments")
     func computedSavings() throws {
-        let paywall = Paywall(catalog: try CatalogFixtures.defaultCatalog(), restoreCommand: CatalogFixtures.restoreCommand)
+        let paywall = Paywall(
+            catalog: try CatalogFixtures.defaultCatalog(), restoreCommand: CatalogFixtures.restoreCommand)
         let annual = try CatalogFixtures.offer("com.sportstime.pro.annual", in: paywall)
         let monthly = try CatalogFixtures.offer("com.sportstime.pro.monthly", in: paywall)
         #expect(annual.perMonth == Decimal(string: "4.17"))
@@ -62,8 +63,10 @@ struct CatalogDefaultCatalogTests {
         let paywall = Paywall(catalog: catalog, restoreCommand: CatalogFixtures.restoreCommand)
         var forbidden = [catalog.proGroupName]
         for offer in paywall.offers {
-            forbidden += [offer.plan.productID, offer.plan.displayName, offer.plan.referenceName,
-                          "\(offer.plan.displayPrice)", offer.displayPrice]
+            forbidden += [
+                offer.plan.productID, offer.plan.displayName, offer.plan.referenceName,
+                "\(offer.plan.displayPrice)", offer.displayPrice,
+            ]
             if let perMonth = offer.perMonth { forbidden.append("\(perMonth)") }
             if let percent = offer.savingsPercent { forbidden.append("\(percent)%") }
         }

@@ -8,10 +8,14 @@ struct CatalogErrorTests {
     typealias F = CatalogFixtures
 
     static func twoPlans(secondPrice: String = "49.99", secondPeriod: String = "P1Y") -> Data {
-        F.file(groups: [F.group("Pro", [
-            F.subscription("com.example.pro.monthly", name: "Monthly", price: "4.99", period: "P1M"),
-            F.subscription("com.example.pro.annual", name: "Annual", price: secondPrice, period: secondPeriod),
-        ])])
+        F.file(groups: [
+            F.group(
+                "Pro",
+                [
+                    F.subscription("com.example.pro.monthly", name: "Monthly", price: "4.99", period: "P1M"),
+                    F.subscription("com.example.pro.annual", name: "Annual", price: secondPrice, period: secondPeriod),
+                ])
+        ])
     }
 
     static func replacing(_ target: String, with replacement: String, in data: Data) -> Data {
@@ -22,9 +26,12 @@ struct CatalogErrorTests {
     /// written twice is named, not silently resolved, and a syntax error says where it is.
     @Test("a key written twice is an error with its path; bad JSON says its line and column")
     func strictReading() throws {
-        let doubled = Self.replacing(#""displayPrice""#, with: #""displayPrice" : "1.00", "displayPrice""#, in: Self.twoPlans())
+        let doubled = Self.replacing(
+            #""displayPrice""#, with: #""displayPrice" : "1.00", "displayPrice""#, in: Self.twoPlans())
         let error = try #require(F.loadError(doubled))
-        #expect(error.keyPath == "subscriptionGroups[0].subscriptions[0].displayPrice" && error.description.hasSuffix(": duplicate key"), "\(error)")
+        #expect(
+            error.keyPath == "subscriptionGroups[0].subscriptions[0].displayPrice"
+                && error.description.hasSuffix(": duplicate key"), "\(error)")
         let broken = try #require(F.loadError(Data("{\n  \"products\": [,]\n}".utf8)))
         #expect(broken.description.contains("line 2, column"), "\(broken)")
     }
@@ -33,15 +40,19 @@ struct CatalogErrorTests {
     func badPrice(price: String) throws {
         let error = try #require(F.loadError(Self.twoPlans(secondPrice: price)))
         #expect(error.keyPath == "subscriptionGroups[0].subscriptions[1].displayPrice")
-        #expect(error.description.hasPrefix(
-            #"subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99""#))
+        #expect(
+            error.description.hasPrefix(
+                #"subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99""#))
     }
 
     @Test("a price that is a number, not a string, is an error")
     func numericPrice() throws {
         let data = Self.replacing(#""displayPrice" : "49.99""#, with: #""displayPrice" : 49.99"#, in: Self.twoPlans())
         let error = try #require(F.loadError(data))
-        #expect(error.description == #"subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99", got a number"#)
+        #expect(
+            error.description
+                == #"subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99", got a number"#
+        )
     }
 
     @Test("a missing price names its key path")
@@ -67,8 +78,11 @@ struct CatalogErrorTests {
 
     @Test("a duplicate product ID names both places")
     func duplicateProductID() throws {
-        let data = F.file(groups: [F.group("Pro", [F.subscription("com.example.pro.monthly", name: "M", price: "4.99", period: "P1M")])],
-                          products: [F.product("com.example.pro.monthly", name: "Again", price: "1.99", type: "NonConsumable")])
+        let data = F.file(
+            groups: [
+                F.group("Pro", [F.subscription("com.example.pro.monthly", name: "M", price: "4.99", period: "P1M")])
+            ],
+            products: [F.product("com.example.pro.monthly", name: "Again", price: "1.99", type: "NonConsumable")])
         let error = try #require(F.loadError(data))
         #expect(error.keyPath == "products[0].productID")
         #expect(error.message.contains("subscriptionGroups[0].subscriptions[0].productID"))
@@ -76,17 +90,23 @@ struct CatalogErrorTests {
 
     @Test("familyShareable must be a boolean")
     func badFamilyShareable() throws {
-        let data = Self.replacing(#""familyShareable" : true"#, with: #""familyShareable" : "yes""#, in: Self.twoPlans())
+        let data = Self.replacing(
+            #""familyShareable" : true"#, with: #""familyShareable" : "yes""#, in: Self.twoPlans())
         let error = try #require(F.loadError(data))
-        #expect(error.description == "subscriptionGroups[0].subscriptions[0].familyShareable: expected true or false, got a string")
+        #expect(
+            error.description
+                == "subscriptionGroups[0].subscriptions[0].familyShareable: expected true or false, got a string")
     }
 
     @Test("a product without a type names its key path")
     func productWithoutType() throws {
         let product = F.product("com.example.pro.lifetime", name: "Lifetime", price: "99.99", type: "X")
             .replacingOccurrences(of: #", "type" : "X""#, with: "")
-        let data = F.file(groups: [F.group("Pro", [F.subscription("com.example.pro.monthly", name: "M", price: "4.99", period: "P1M")])],
-                          products: [product])
+        let data = F.file(
+            groups: [
+                F.group("Pro", [F.subscription("com.example.pro.monthly", name: "M", price: "4.99", period: "P1M")])
+            ],
+            products: [product])
         #expect(F.loadError(data)?.keyPath == "products[0].type")
     }
 
@@ -104,8 +124,9 @@ struct CatalogErrorTests {
 
     @Test("wrongly typed containers and settings name their key path")
     func wrongTypes() throws {
-        #expect(F.loadError(Data(#"{ "subscriptionGroups" : {} }"#.utf8))?.description
-            == "subscriptionGroups: expected an array, got an object")
+        #expect(
+            F.loadError(Data(#"{ "subscriptionGroups" : {} }"#.utf8))?.description
+                == "subscriptionGroups: expected an array, got an object")
         #expect(F.loadError(Data(#"{ "settings" : [], "subscriptionGroups" : [] }"#.utf8))?.keyPath == "settings")
         let badLocale = Self.replacing(#""_locale" : "en_US""#, with: #""_locale" : 1"#, in: Self.twoPlans())
         #expect(F.loadError(badLocale)?.keyPath == "settings._locale")

@@ -8,7 +8,8 @@ enum CatalogFixtures {
     static let repositoryRoot: URL = {
         var dir = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path),
-              dir.path != "/" {
+            dir.path != "/"
+        {
             dir = dir.deletingLastPathComponent()
         }
         return dir
@@ -28,8 +29,10 @@ enum CatalogFixtures {
     static let restoreCommand = "export-itinerary entitlements import FILE"
 
     /// A subscription entry as Xcode 15 writes it.
-    static func subscription(_ productID: String, name: String, price: String, period: String,
-                             shareable: Bool = true, groupID: String = "20000001") -> String {
+    static func subscription(
+        _ productID: String, name: String, price: String, period: String,
+        shareable: Bool = true, groupID: String = "20000001"
+    ) -> String {
         """
         {
           "adHocOffers" : [], "codeOffers" : [],
@@ -43,7 +46,9 @@ enum CatalogFixtures {
     }
 
     /// A consumable or non-consumable entry of `products`.
-    static func product(_ productID: String, name: String, price: String, type: String, shareable: Bool = false) -> String {
+    static func product(
+        _ productID: String, name: String, price: String, type: String, shareable: Bool = false
+    ) -> String {
         """
         {
           "displayPrice" : "\(price)", "familyShareable" : \(shareable), "internalID" : "30000001",
@@ -61,27 +66,37 @@ enum CatalogFixtures {
     }
 
     /// A whole .storekit file; `settings` is the JSON of the settings object, nil to leave the key out.
-    static func file(groups: [String], products: [String] = [],
-                     settings: String? = #"{ "_locale" : "en_US", "_storefront" : "USA" }"#) -> Data {
+    static func file(
+        groups: [String], products: [String] = [],
+        settings: String? = #"{ "_locale" : "en_US", "_storefront" : "USA" }"#
+    ) -> Data {
         let settingsMember = settings.map { #""settings" : \#($0),"# } ?? ""
-        return Data("""
-        {
-          "identifier" : "TEST0001",
-          "nonRenewingSubscriptions" : [],
-          "products" : [ \(products.joined(separator: ",\n")) ],
-          \(settingsMember)
-          "subscriptionGroups" : [ \(groups.joined(separator: ",\n")) ],
-          "version" : { "major" : 3, "minor" : 0 }
-        }
-        """.utf8)
+        return Data(
+            """
+            {
+              "identifier" : "TEST0001",
+              "nonRenewingSubscriptions" : [],
+              "products" : [ \(products.joined(separator: ",\n")) ],
+              \(settingsMember)
+              "subscriptionGroups" : [ \(groups.joined(separator: ",\n")) ],
+              "version" : { "major" : 3, "minor" : 0 }
+            }
+            """.utf8)
     }
 
     /// A one-group catalog with a monthly and a yearly plan at the given prices.
-    static func monthlyAndYearly(monthly: String, yearly: String, settings: String? = #"{ "_locale" : "en_US", "_storefront" : "USA" }"#) -> Data {
-        file(groups: [group("Premium", [
-            subscription("com.example.premium.month", name: "Premium Month", price: monthly, period: "P1M"),
-            subscription("com.example.premium.year", name: "Premium Year", price: yearly, period: "P1Y"),
-        ])], settings: settings)
+    static func monthlyAndYearly(
+        monthly: String, yearly: String, settings: String? = #"{ "_locale" : "en_US", "_storefront" : "USA" }"#
+    ) -> Data {
+        file(
+            groups: [
+                group(
+                    "Premium",
+                    [
+                        subscription("com.example.premium.month", name: "Premium Month", price: monthly, period: "P1M"),
+                        subscription("com.example.premium.year", name: "Premium Year", price: yearly, period: "P1Y"),
+                    ])
+            ], settings: settings)
     }
 
     /// The error that loading `data` throws, or nil when it loads.

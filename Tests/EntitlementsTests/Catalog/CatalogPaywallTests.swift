@@ -35,8 +35,11 @@ struct CatalogPaywallTests {
         #expect(object["restore"] as? String == F.restoreCommand)
         let features = try #require(object["features"] as? [[String: String]])
         #expect(features.map { $0["id"] } == ["unlimitedTrips", "pdfExport", "progressTracking"])
-        #expect(features[1] == ["id": "pdfExport", "name": "PDF Export",
-                                "description": "Export beautiful PDF itineraries to share with friends.", "icon": "doc.richtext"])
+        #expect(
+            features[1] == [
+                "id": "pdfExport", "name": "PDF Export",
+                "description": "Export beautiful PDF itineraries to share with friends.", "icon": "doc.richtext",
+            ])
         let plans = try #require(object["plans"] as? [[String: Any]])
         #expect(plans.count == 2)
         let monthly = plans[0], annual = plans[1]
@@ -64,7 +67,7 @@ struct CatalogPaywallTests {
         #expect(first == second)
         let text = String(decoding: first, as: UTF8.self)
         #expect(text.hasPrefix("{\n"))
-        #expect(text.contains("\"$4.99/month\""))   // slashes are not escaped
+        #expect(text.contains("\"$4.99/month\""))  // slashes are not escaped
         let keys = ["\"currency\"", "\"familySharing\"", "\"features\"", "\"plans\"", "\"restore\"", "\"title\""]
         let positions = keys.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == keys.count && positions == positions.sorted())
@@ -72,7 +75,8 @@ struct CatalogPaywallTests {
 
     @Test("de_DE with the German storefront formats euros the German way")
     func germanLocale() throws {
-        let data = F.monthlyAndYearly(monthly: "4.99", yearly: "49.99", settings: #"{ "_locale" : "de_DE", "_storefront" : "DEU" }"#)
+        let data = F.monthlyAndYearly(
+            monthly: "4.99", yearly: "49.99", settings: #"{ "_locale" : "de_DE", "_storefront" : "DEU" }"#)
         let catalog = try StoreKitCatalog.load(data)
         #expect(catalog.currencyCode == "EUR")
         let paywall = Paywall(catalog: catalog, restoreCommand: F.restoreCommand)
@@ -82,19 +86,22 @@ struct CatalogPaywallTests {
         #expect(year.displayPerMonth == "4,17\u{A0}€")
         #expect(paywall.text().contains("49,99\u{A0}€/year (4,17\u{A0}€/month, save 17%"))
         let json = String(decoding: paywall.json(), as: UTF8.self)
-        #expect(json.contains(#""price" : "49.99""#))   // machine values stay locale-independent
+        #expect(json.contains(#""price" : "49.99""#))  // machine values stay locale-independent
         #expect(json.contains(#""currency" : "EUR""#))
     }
 
-    @Test("storefronts choose the currency; unknown ones fall back to the locale", arguments: [
-        ("en_US", "GBR", "GBP", "£4.99"),
-        ("en_US", "CAN", "CAD", "CA$4.99"),
-        ("en_GB", "XYZ", "GBP", "£4.99"),
-        ("en_US", "DE", "EUR", "€4.99"),
-    ])
+    @Test(
+        "storefronts choose the currency; unknown ones fall back to the locale",
+        arguments: [
+            ("en_US", "GBR", "GBP", "£4.99"),
+            ("en_US", "CAN", "CAD", "CA$4.99"),
+            ("en_GB", "XYZ", "GBP", "£4.99"),
+            ("en_US", "DE", "EUR", "€4.99"),
+        ])
     func storefronts(locale: String, storefront: String, currency: String, price: String) throws {
-        let data = F.monthlyAndYearly(monthly: "4.99", yearly: "49.99",
-                                      settings: #"{ "_locale" : "\#(locale)", "_storefront" : "\#(storefront)" }"#)
+        let data = F.monthlyAndYearly(
+            monthly: "4.99", yearly: "49.99",
+            settings: #"{ "_locale" : "\#(locale)", "_storefront" : "\#(storefront)" }"#)
         let catalog = try StoreKitCatalog.load(data)
         #expect(catalog.currencyCode == currency)
         #expect(Paywall(catalog: catalog, restoreCommand: F.restoreCommand).offers.first?.displayPrice == price)
@@ -102,21 +109,31 @@ struct CatalogPaywallTests {
 
     @Test("a currency without minor units rounds to whole amounts")
     func yen() throws {
-        let data = F.monthlyAndYearly(monthly: "480", yearly: "4900", settings: #"{ "_locale" : "en_US", "_storefront" : "JPN" }"#)
+        let data = F.monthlyAndYearly(
+            monthly: "480", yearly: "4900", settings: #"{ "_locale" : "en_US", "_storefront" : "JPN" }"#)
         let paywall = Paywall(catalog: try StoreKitCatalog.load(data), restoreCommand: F.restoreCommand)
         let year = try F.offer("com.example.premium.year", in: paywall)
         #expect(year.displayPrice == "¥4,900")
-        #expect(year.perMonth == 408)            // 4900 / 12 = 408.33
-        #expect(year.savingsPercent == 15)       // 1 − 4900 / 5760 = 14.9 %
+        #expect(year.perMonth == 408)  // 4900 / 12 = 408.33
+        #expect(year.savingsPercent == 15)  // 1 − 4900 / 5760 = 14.9 %
         #expect(String(decoding: paywall.json(), as: UTF8.self).contains(#""perMonth" : "408""#))
     }
 
     @Test("plans that are not family-shareable are not announced as such")
     func familySharing() throws {
-        let catalog = try StoreKitCatalog.load(F.file(groups: [F.group("Solo", [
-            F.subscription("com.example.solo.monthly", name: "Solo Monthly", price: "3.99", period: "P1M", shareable: false),
-            F.subscription("com.example.solo.annual", name: "Solo Annual", price: "29.99", period: "P1Y", shareable: false),
-        ])]))
+        let catalog = try StoreKitCatalog.load(
+            F.file(groups: [
+                F.group(
+                    "Solo",
+                    [
+                        F.subscription(
+                            "com.example.solo.monthly", name: "Solo Monthly", price: "3.99", period: "P1M",
+                            shareable: false),
+                        F.subscription(
+                            "com.example.solo.annual", name: "Solo Annual", price: "29.99", period: "P1Y",
+                            shareable: false),
+                    ])
+            ]))
         let paywall = Paywall(catalog: catalog, restoreCommand: "restore-me")
         #expect(!paywall.text().contains("Family Sharing"))
         #expect(!String(decoding: paywall.json(), as: UTF8.self).contains("familySharing"))

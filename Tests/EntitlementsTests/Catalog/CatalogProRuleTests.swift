@@ -22,10 +22,15 @@ struct CatalogProRuleTests {
 
     @Test("weekly against annual compares with 52 weekly payments")
     func weeklyVersusAnnual() throws {
-        let catalog = try StoreKitCatalog.load(F.file(groups: [F.group("Club", [
-            F.subscription("com.example.club.weekly", name: "Club Weekly", price: "1.99", period: "P1W"),
-            F.subscription("com.example.club.yearly", name: "Club Yearly", price: "49.99", period: "P1Y"),
-        ])]))
+        let catalog = try StoreKitCatalog.load(
+            F.file(groups: [
+                F.group(
+                    "Club",
+                    [
+                        F.subscription("com.example.club.weekly", name: "Club Weekly", price: "1.99", period: "P1W"),
+                        F.subscription("com.example.club.yearly", name: "Club Yearly", price: "49.99", period: "P1Y"),
+                    ])
+            ]))
         let paywall = Paywall(catalog: catalog, restoreCommand: F.restoreCommand)
         let weekly = try F.offer("com.example.club.weekly", in: paywall)
         let yearly = try F.offer("com.example.club.yearly", in: paywall)
@@ -39,16 +44,25 @@ struct CatalogProRuleTests {
 
     @Test("every plan longer than the shortest gets a saving against it; file order is kept")
     func threePlans() throws {
-        let catalog = try StoreKitCatalog.load(F.file(groups: [F.group("Plus", [
-            F.subscription("com.example.plus.annual", name: "Plus Annual", price: "49.99", period: "P1Y"),
-            F.subscription("com.example.plus.quarterly", name: "Plus Quarterly", price: "12.99", period: "P3M"),
-            F.subscription("com.example.plus.monthly", name: "Plus Monthly", price: "4.99", period: "P1M"),
-        ])]))
-        #expect(catalog.plans.map(\.productID) == ["com.example.plus.annual", "com.example.plus.quarterly", "com.example.plus.monthly"])
+        let catalog = try StoreKitCatalog.load(
+            F.file(groups: [
+                F.group(
+                    "Plus",
+                    [
+                        F.subscription("com.example.plus.annual", name: "Plus Annual", price: "49.99", period: "P1Y"),
+                        F.subscription(
+                            "com.example.plus.quarterly", name: "Plus Quarterly", price: "12.99", period: "P3M"),
+                        F.subscription("com.example.plus.monthly", name: "Plus Monthly", price: "4.99", period: "P1M"),
+                    ])
+            ]))
+        #expect(
+            catalog.plans.map(\.productID) == [
+                "com.example.plus.annual", "com.example.plus.quarterly", "com.example.plus.monthly",
+            ])
         let paywall = Paywall(catalog: catalog, restoreCommand: F.restoreCommand)
         #expect(try F.offer("com.example.plus.annual", in: paywall).savingsPercent == 17)
         let quarterly = try F.offer("com.example.plus.quarterly", in: paywall)
-        #expect(quarterly.savingsPercent == 13)   // 1 − 12.99 / 14.97
+        #expect(quarterly.savingsPercent == 13)  // 1 − 12.99 / 14.97
         #expect(quarterly.perMonth == Decimal(string: "4.33"))
         #expect(quarterly.priceLabel == "$12.99/3 months")
         #expect(try F.offer("com.example.plus.monthly", in: paywall).savingsPercent == nil)
@@ -75,14 +89,19 @@ struct CatalogProRuleTests {
     @Test("with two groups, settings._proSubscriptionGroup picks the Pro group by name or by id")
     func twoGroups() throws {
         let groups = [
-            F.group("Coaching", id: "111", [F.subscription("com.example.coach.monthly", name: "Coach", price: "19.99", period: "P1M")]),
-            F.group("Fan Pass", id: "222", [
-                F.subscription("com.example.fan.monthly", name: "Fan Monthly", price: "2.99", period: "P1M"),
-                F.subscription("com.example.fan.halfyear", name: "Fan Half-Year", price: "14.99", period: "P6M"),
-            ]),
+            F.group(
+                "Coaching", id: "111",
+                [F.subscription("com.example.coach.monthly", name: "Coach", price: "19.99", period: "P1M")]),
+            F.group(
+                "Fan Pass", id: "222",
+                [
+                    F.subscription("com.example.fan.monthly", name: "Fan Monthly", price: "2.99", period: "P1M"),
+                    F.subscription("com.example.fan.halfyear", name: "Fan Half-Year", price: "14.99", period: "P6M"),
+                ]),
         ]
         for selector in ["Fan Pass", "222"] {
-            let catalog = try StoreKitCatalog.load(F.file(groups: groups, settings: #"{ "_locale" : "en_US", "_proSubscriptionGroup" : "\#(selector)" }"#))
+            let catalog = try StoreKitCatalog.load(
+                F.file(groups: groups, settings: #"{ "_locale" : "en_US", "_proSubscriptionGroup" : "\#(selector)" }"#))
             #expect(catalog.proGroupName == "Fan Pass")
             #expect(catalog.proGroupID == "222")
             #expect(catalog.proProductIDs == ["com.example.fan.monthly", "com.example.fan.halfyear"])
@@ -106,8 +125,12 @@ struct CatalogProRuleTests {
 
     @Test("a setting that names no group is an error naming the setting")
     func unknownGroupSetting() throws {
-        let data = F.file(groups: [F.group("A", id: "1", [F.subscription("com.example.a.monthly", name: "A", price: "1.99", period: "P1M")])],
-                          settings: #"{ "_proSubscriptionGroup" : "Gold" }"#)
+        let data = F.file(
+            groups: [
+                F.group(
+                    "A", id: "1", [F.subscription("com.example.a.monthly", name: "A", price: "1.99", period: "P1M")])
+            ],
+            settings: #"{ "_proSubscriptionGroup" : "Gold" }"#)
         let error = try #require(F.loadError(data))
         #expect(error.keyPath == "settings._proSubscriptionGroup")
         #expect(error.message.contains("\"Gold\""))
@@ -115,13 +138,26 @@ struct CatalogProRuleTests {
 
     @Test("a non-consumable in the Pro namespace is a Pro lifetime plan")
     func lifetime() throws {
-        let catalog = try StoreKitCatalog.load(F.file(
-            groups: [F.group("Pro Access", [
-                F.subscription("com.sportstime.pro.monthly", name: "Pro Monthly", price: "4.99", period: "P1M"),
-                F.subscription("com.sportstime.pro.annual", name: "Pro Annual", price: "49.99", period: "P1Y"),
-            ])],
-            products: [F.product("com.sportstime.pro.lifetime", name: "Pro Lifetime", price: "99.99", type: "NonConsumable")]))
-        #expect(catalog.proProductIDs == ["com.sportstime.pro.monthly", "com.sportstime.pro.annual", "com.sportstime.pro.lifetime"])
+        let catalog = try StoreKitCatalog.load(
+            F.file(
+                groups: [
+                    F.group(
+                        "Pro Access",
+                        [
+                            F.subscription(
+                                "com.sportstime.pro.monthly", name: "Pro Monthly", price: "4.99", period: "P1M"),
+                            F.subscription(
+                                "com.sportstime.pro.annual", name: "Pro Annual", price: "49.99", period: "P1Y"),
+                        ])
+                ],
+                products: [
+                    F.product(
+                        "com.sportstime.pro.lifetime", name: "Pro Lifetime", price: "99.99", type: "NonConsumable")
+                ]))
+        #expect(
+            catalog.proProductIDs == [
+                "com.sportstime.pro.monthly", "com.sportstime.pro.annual", "com.sportstime.pro.lifetime",
+            ])
         let lifetime = try #require(catalog.plans.last)
         #expect(lifetime.productID == "com.sportstime.pro.lifetime")
         #expect(lifetime.kind == .nonConsumable)
@@ -137,13 +173,21 @@ struct CatalogProRuleTests {
 
     @Test("consumables are never Pro, nor non-consumables outside the Pro namespace")
     func notPro() throws {
-        let catalog = try StoreKitCatalog.load(F.file(
-            groups: [F.group("Pro Access", [F.subscription("com.sportstime.pro.monthly", name: "Pro Monthly", price: "4.99", period: "P1M")])],
-            products: [
-                F.product("com.sportstime.pro.tokens", name: "Tokens", price: "0.99", type: "Consumable"),
-                F.product("com.sportstime.themes.dark", name: "Dark Theme", price: "1.99", type: "NonConsumable"),
-                F.product("com.sportstime.pro.lifetime.v2", name: "Nested", price: "2.99", type: "NonConsumable"),
-            ]))
+        let catalog = try StoreKitCatalog.load(
+            F.file(
+                groups: [
+                    F.group(
+                        "Pro Access",
+                        [
+                            F.subscription(
+                                "com.sportstime.pro.monthly", name: "Pro Monthly", price: "4.99", period: "P1M")
+                        ])
+                ],
+                products: [
+                    F.product("com.sportstime.pro.tokens", name: "Tokens", price: "0.99", type: "Consumable"),
+                    F.product("com.sportstime.themes.dark", name: "Dark Theme", price: "1.99", type: "NonConsumable"),
+                    F.product("com.sportstime.pro.lifetime.v2", name: "Nested", price: "2.99", type: "NonConsumable"),
+                ]))
         #expect(catalog.proProductIDs == ["com.sportstime.pro.monthly"])
         #expect(catalog.allProductIDs.count == 4)
         #expect(CatalogProRule.namespace(of: "com.sportstime.pro.tokens") == "com.sportstime.pro")

@@ -13,18 +13,22 @@ struct ProGateRulesTests {
     @Test("a non-Pro product does not make Pro; a Pro one does")
     func proSet() throws {
         let f = try SignedStoreFixture("gate-proset")
-        #expect(try !f.report(at: t0).isPro) // empty store
-        try f.add(Payloads.oneTime("1", product: Products.coffee, purchased: t0.addingTimeInterval(-60)),
-                  Payloads.subscription("2", product: Products.stickers, purchased: t0.addingTimeInterval(-60),
-                                        expires: t0.addingTimeInterval(Clock.day)))
+        #expect(try !f.report(at: t0).isPro)  // empty store
+        try f.add(
+            Payloads.oneTime("1", product: Products.coffee, purchased: t0.addingTimeInterval(-60)),
+            Payloads.subscription(
+                "2", product: Products.stickers, purchased: t0.addingTimeInterval(-60),
+                expires: t0.addingTimeInterval(Clock.day)))
         let free = try f.report(at: t0)
         #expect(!free.isPro)
         #expect(free.entitlements.map(\.productId) == [Products.stickers, Products.coffee].sorted())
         #expect(free.entitlements.allSatisfy { $0.state == .subscribed })
         #expect(throws: GateError.self) { try f.gate(at: t0).requirePro() }
 
-        try f.add(Payloads.subscription("3", product: Products.annual, purchased: t0.addingTimeInterval(-60),
-                                        expires: t0.addingTimeInterval(365 * Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "3", product: Products.annual, purchased: t0.addingTimeInterval(-60),
+                expires: t0.addingTimeInterval(365 * Clock.day)))
         #expect(try f.report(at: t0).isPro)
         try f.gate(at: t0).requirePro()
     }
@@ -46,9 +50,14 @@ struct ProGateRulesTests {
     @Test("the latest verified transaction per product decides")
     func latestDecides() throws {
         let f = try SignedStoreFixture("gate-latest")
-        try f.add(Payloads.subscription("10", purchased: t0.addingTimeInterval(-20 * Clock.day), expires: t0.addingTimeInterval(30 * Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "10", purchased: t0.addingTimeInterval(-20 * Clock.day), expires: t0.addingTimeInterval(30 * Clock.day))
+        )
         #expect(try f.report(at: t0).isPro)
-        try f.add(Payloads.subscription("11", purchased: t0.addingTimeInterval(-2 * Clock.day), expires: t0.addingTimeInterval(-Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "11", purchased: t0.addingTimeInterval(-2 * Clock.day), expires: t0.addingTimeInterval(-Clock.day)))
         let report = try f.report(at: t0)
         #expect(!report.isPro)
         #expect(report.entitlements.map(\.transactionId) == ["11"])
@@ -59,9 +68,11 @@ struct ProGateRulesTests {
     @Test("non-consumable counts until revoked; consumable and upgraded never")
     func kinds() throws {
         let f = try SignedStoreFixture("gate-kinds")
-        let consumable = Payloads.oneTime("20", product: Products.monthly, type: .consumable, purchased: t0.addingTimeInterval(-60))
-        var upgraded = Payloads.subscription("21", product: Products.annual, purchased: t0.addingTimeInterval(-60),
-                                             expires: t0.addingTimeInterval(Clock.day))
+        let consumable = Payloads.oneTime(
+            "20", product: Products.monthly, type: .consumable, purchased: t0.addingTimeInterval(-60))
+        var upgraded = Payloads.subscription(
+            "21", product: Products.annual, purchased: t0.addingTimeInterval(-60),
+            expires: t0.addingTimeInterval(Clock.day))
         upgraded.isUpgraded = true
         try f.add(consumable, upgraded)
         let none = try f.report(at: t0)
@@ -70,7 +81,7 @@ struct ProGateRulesTests {
 
         let lifetime = Payloads.oneTime("22", product: Products.annual, purchased: t0.addingTimeInterval(-30))
         try f.add(lifetime)
-        #expect(try f.report(at: t0.addingTimeInterval(10 * 365 * Clock.day)).isPro) // never expires
+        #expect(try f.report(at: t0.addingTimeInterval(10 * 365 * Clock.day)).isPro)  // never expires
         try f.add(Payloads.refunded(lifetime, at: t0.addingTimeInterval(60)))
         let refunded = try f.report(at: t0.addingTimeInterval(120))
         #expect(!refunded.isPro)
@@ -96,10 +107,15 @@ struct ProGateRulesTests {
     @Test("grace period from signed renewal info is Pro; after it, expired; billing retry alone is not Pro")
     func grace() throws {
         let f = try SignedStoreFixture("gate-grace")
-        try f.add(Payloads.subscription("40", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(-Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "40", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(-Clock.day)))
         #expect(try f.entitlement(Products.monthly, at: t0)?.state == .expired)
 
-        try f.add(Payloads.renewal(original: "40", grace: t0.addingTimeInterval(5 * Clock.day), signed: t0.addingTimeInterval(-Clock.hour)))
+        try f.add(
+            Payloads.renewal(
+                original: "40", grace: t0.addingTimeInterval(5 * Clock.day), signed: t0.addingTimeInterval(-Clock.hour))
+        )
         let inGrace = try f.report(at: t0)
         #expect(inGrace.isPro)
         #expect(inGrace.entitlements.first?.state == .inGracePeriod)
@@ -120,8 +136,9 @@ struct ProGateRulesTests {
     @Test("a refund replaces the purchase in the store; re-importing the purchase does not bring Pro back")
     func refund() throws {
         let f = try SignedStoreFixture("gate-refund")
-        let purchase = Payloads.subscription("50", product: Products.annual, purchased: t0.addingTimeInterval(-Clock.day),
-                                             expires: t0.addingTimeInterval(364 * Clock.day))
+        let purchase = Payloads.subscription(
+            "50", product: Products.annual, purchased: t0.addingTimeInterval(-Clock.day),
+            expires: t0.addingTimeInterval(364 * Clock.day))
         let purchaseJWS = try f.sign(purchase)
         #expect(try f.importer().importJWS(purchaseJWS, source: "p").map(\.status) == [.imported])
         #expect(try f.report(at: t0).isPro)
@@ -145,8 +162,9 @@ struct ProGateRulesTests {
     func refundTieInStore() throws {
         let f = try SignedStoreFixture("gate-refund-tie")
         let signed = t0.addingTimeInterval(-Clock.hour)
-        let purchase = Payloads.subscription("51", purchased: t0.addingTimeInterval(-Clock.day), expires: t0.addingTimeInterval(29 * Clock.day),
-                                             signed: signed)
+        let purchase = Payloads.subscription(
+            "51", purchased: t0.addingTimeInterval(-Clock.day), expires: t0.addingTimeInterval(29 * Clock.day),
+            signed: signed)
         let purchaseJWS = try f.sign(purchase)
         try f.add(purchase)
         try f.add(Payloads.refunded(purchase, at: signed))
@@ -156,16 +174,20 @@ struct ProGateRulesTests {
         #expect(try !f.report(at: t0).isPro)
     }
 
-    @Test("of two transactions bought at the same moment, the one still active decides, in either storage order",
-          arguments: [false, true])
+    @Test(
+        "of two transactions bought at the same moment, the one still active decides, in either storage order",
+        arguments: [false, true])
     func samePurchaseDate(revokedFirst: Bool) throws {
         let f = try SignedStoreFixture("gate-same-moment-\(revokedFirst)")
         let bought = t0.addingTimeInterval(-Clock.day)
         // "92" sorts first (larger id, later signature) and has ended; "91" runs a month more.
-        let ended = Payloads.refunded(Payloads.subscription("92", purchased: bought, expires: t0.addingTimeInterval(29 * Clock.day),
-                                                            signed: t0.addingTimeInterval(-Clock.hour)), at: t0.addingTimeInterval(-Clock.hour))
-        let active = Payloads.subscription("91", purchased: bought, expires: t0.addingTimeInterval(29 * Clock.day),
-                                           signed: t0.addingTimeInterval(-2 * Clock.hour))
+        let ended = Payloads.refunded(
+            Payloads.subscription(
+                "92", purchased: bought, expires: t0.addingTimeInterval(29 * Clock.day),
+                signed: t0.addingTimeInterval(-Clock.hour)), at: t0.addingTimeInterval(-Clock.hour))
+        let active = Payloads.subscription(
+            "91", purchased: bought, expires: t0.addingTimeInterval(29 * Clock.day),
+            signed: t0.addingTimeInterval(-2 * Clock.hour))
         for payload in revokedFirst ? [ended, active] : [active, ended] { try f.add(payload) }
         let report = try f.report(at: t0)
         #expect(report.isPro)
@@ -176,8 +198,10 @@ struct ProGateRulesTests {
     @Test("a family-shared subscription is Pro")
     func familyShared() throws {
         let f = try SignedStoreFixture("gate-family")
-        try f.add(Payloads.subscription("60", purchased: t0.addingTimeInterval(-60), expires: t0.addingTimeInterval(Clock.day),
-                                        ownership: "FAMILY_SHARED"))
+        try f.add(
+            Payloads.subscription(
+                "60", purchased: t0.addingTimeInterval(-60), expires: t0.addingTimeInterval(Clock.day),
+                ownership: "FAMILY_SHARED"))
         let report = try f.report(at: t0)
         #expect(report.isPro)
         #expect(report.entitlements.first?.ownershipType == "FAMILY_SHARED")
@@ -188,13 +212,18 @@ struct ProGateRulesTests {
     func clockRollback() throws {
         let f = try SignedStoreFixture("gate-rollback")
         // Bought a month ago, expired an hour ago; renewal info signed now says no grace.
-        try f.add(Payloads.subscription("70", purchased: t0.addingTimeInterval(-30 * Clock.day), expires: t0.addingTimeInterval(-Clock.hour)))
+        try f.add(
+            Payloads.subscription(
+                "70", purchased: t0.addingTimeInterval(-30 * Clock.day), expires: t0.addingTimeInterval(-Clock.hour)))
         // Without anything signed after expiry, the clock is all there is.
         #expect(try f.report(at: t0.addingTimeInterval(-2 * Clock.hour)).isPro)
 
         try f.add(Payloads.renewal(original: "70", autoRenew: 0, signed: t0))
         #expect(try f.store.highWaterMark(.production) == Clock.ms(t0))
-        for rollback in [t0.addingTimeInterval(-2 * Clock.hour), t0.addingTimeInterval(-20 * Clock.day), Date(timeIntervalSince1970: 0)] {
+        for rollback in [
+            t0.addingTimeInterval(-2 * Clock.hour), t0.addingTimeInterval(-20 * Clock.day),
+            Date(timeIntervalSince1970: 0),
+        ] {
             let report = try f.report(at: rollback)
             #expect(!report.isPro, "clock at \(rollback)")
             #expect(report.evaluatedAt == t0)
@@ -205,10 +234,12 @@ struct ProGateRulesTests {
         #expect(try f.report(at: later).evaluatedAt == later)
     }
 
-    @Test("the newest signature of a verified transaction also holds the clock, even if the mark in the store is lowered")
+    @Test(
+        "the newest signature of a verified transaction also holds the clock, even if the mark in the store is lowered")
     func clockRollbackWithLoweredMark() throws {
         let f = try SignedStoreFixture("gate-rollback-mark")
-        let purchase = Payloads.subscription("71", purchased: t0.addingTimeInterval(-30 * Clock.day), expires: t0.addingTimeInterval(Clock.day))
+        let purchase = Payloads.subscription(
+            "71", purchased: t0.addingTimeInterval(-30 * Clock.day), expires: t0.addingTimeInterval(Clock.day))
         try f.add(purchase)
         // Re-signed now with an expiry an hour ago (e.g. a cancellation took effect).
         var ended = purchase
@@ -224,20 +255,31 @@ struct ProGateRulesTests {
     @Test("a missing store is not Pro and not an error; a store without configuration neither")
     func missingStore() throws {
         let dir = TestPaths.scratch("ent-gate-missing").appendingPathComponent("nowhere").path
-        let report = try ProGate(storeDirectory: dir, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy, clock: GateClock(system: { t0 })).report()
+        let report = try ProGate(
+            storeDirectory: dir, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+            clock: GateClock(system: { t0 })
+        ).report()
         #expect(!report.isPro)
         #expect(report.entitlements.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: dir)) // asking does not create it
+        #expect(!FileManager.default.fileExists(atPath: dir))  // asking does not create it
 
         let bare = TestPaths.scratch("ent-gate-bare").path
         _ = try EntitlementStore.openOrCreate(directory: bare)
-        #expect(try !ProGate(storeDirectory: bare, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy, clock: GateClock(system: { t0 })).report().isPro)
+        #expect(
+            try !ProGate(
+                storeDirectory: bare, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+                clock: GateClock(system: { t0 })
+            ).report().isPro)
     }
 
-    @Test("a catalog never decides what is Pro: a product another catalog sells as Pro stays not Pro; the paywall follows the catalog")
+    @Test(
+        "a catalog never decides what is Pro: a product another catalog sells as Pro stays not Pro; the paywall follows the catalog"
+    )
     func otherCatalog() throws {
         let f = try SignedStoreFixture("gate-other-catalog")
-        try f.add(Payloads.subscription("80", product: "com.example.premium.month", purchased: t0, expires: t0.addingTimeInterval(Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "80", product: "com.example.premium.month", purchased: t0, expires: t0.addingTimeInterval(Clock.day)))
         let other = try StoreKitCatalog.load(CatalogFixtures.monthlyAndYearly(monthly: "2.99", yearly: "19.99"))
         #expect(other.proProductIDs.contains("com.example.premium.month"))
         #expect(try !f.gate(at: t0, catalog: other).report().isPro)

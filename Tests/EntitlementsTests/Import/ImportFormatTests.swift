@@ -7,14 +7,20 @@ import TestSupport
 private let t0 = Clock.t0
 
 /// A signed App Store Server Notification V2 payload, built as Apple documents it.
-private func notification(_ f: SignedStoreFixture, type: String, subtype: String? = nil, transaction: String?, renewal: String?,
-                          bundleId: String = Payloads.bundleId, environment: String = "Production",
-                          signed: Date = t0, by signer: LocalSigningAuthority? = nil) throws -> String {
-    var data: [String: Any] = ["bundleId": bundleId, "environment": environment, "appAppleId": 1_234_567_890, "bundleVersion": "1.0"]
+private func notification(
+    _ f: SignedStoreFixture, type: String, subtype: String? = nil, transaction: String?, renewal: String?,
+    bundleId: String = Payloads.bundleId, environment: String = "Production",
+    signed: Date = t0, by signer: LocalSigningAuthority? = nil
+) throws -> String {
+    var data: [String: Any] = [
+        "bundleId": bundleId, "environment": environment, "appAppleId": 1_234_567_890, "bundleVersion": "1.0",
+    ]
     if let transaction { data["signedTransactionInfo"] = transaction }
     if let renewal { data["signedRenewalInfo"] = renewal }
-    var object: [String: Any] = ["notificationType": type, "notificationUUID": UUID().uuidString.lowercased(),
-                                 "data": data, "version": "2.0", "signedDate": Clock.ms(signed)]
+    var object: [String: Any] = [
+        "notificationType": type, "notificationUUID": UUID().uuidString.lowercased(),
+        "data": data, "version": "2.0", "signedDate": Clock.ms(signed),
+    ]
     if let subtype { object["subtype"] = subtype }
     let json = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     return try (signer ?? f.authority).sign(payload: json)
@@ -27,7 +33,9 @@ private func write(_ text: String, _ name: String, in f: SignedStoreFixture) thr
 }
 
 private func jsonText(_ object: [String: Any]) throws -> String {
-    String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    String(
+        decoding: try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
 }
 
 @Suite("Import: formats and verdicts")
@@ -35,8 +43,10 @@ struct ImportFormatTests {
     @Test("a file of JWS lines, with blank lines and # comments")
     func jwsLines() throws {
         let f = try SignedStoreFixture("import-lines")
-        let sub = Payloads.subscription("1", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(-Clock.day))
-        let renewal = Payloads.renewal(original: "1", grace: t0.addingTimeInterval(3 * Clock.day), signed: t0.addingTimeInterval(-Clock.hour))
+        let sub = Payloads.subscription(
+            "1", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(-Clock.day))
+        let renewal = Payloads.renewal(
+            original: "1", grace: t0.addingTimeInterval(3 * Clock.day), signed: t0.addingTimeInterval(-Clock.hour))
         let coffee = Payloads.oneTime("2", product: Products.coffee, purchased: t0.addingTimeInterval(-Clock.day))
         let text = """
             # Restored purchases, exported from the App Store Server API
@@ -53,9 +63,11 @@ struct ImportFormatTests {
         #expect(results.map(\.status) == [.imported, .imported, .imported])
         #expect(results.allSatisfy { $0.reason == nil })
         #expect(try f.store.transactionCount() == 2)
-        #expect(try f.store.renewalJWS(originalTransactionId: "1", environment: "Production", signer: f.rootFingerprint) != nil)
+        #expect(
+            try f.store.renewalJWS(originalTransactionId: "1", environment: "Production", signer: f.rootFingerprint)
+                != nil)
         let report = try f.report(at: t0)
-        #expect(report.isPro) // grace period from the renewal info
+        #expect(report.isPro)  // grace period from the renewal info
         #expect(report.entitlements.first { $0.productId == Products.monthly }?.state == .inGracePeriod)
 
         // Importing the same file again changes nothing and says so.
@@ -67,11 +79,14 @@ struct ImportFormatTests {
     @Test("an App Store Server API transaction-history response")
     func transactionHistory() throws {
         let f = try SignedStoreFixture("import-history")
-        let old = Payloads.subscription("10", purchased: t0.addingTimeInterval(-62 * Clock.day), expires: t0.addingTimeInterval(-31 * Clock.day))
-        let renewed = Payloads.subscription("11", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(Clock.day),
-                                            original: "10")
+        let old = Payloads.subscription(
+            "10", purchased: t0.addingTimeInterval(-62 * Clock.day), expires: t0.addingTimeInterval(-31 * Clock.day))
+        let renewed = Payloads.subscription(
+            "11", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(Clock.day),
+            original: "10")
         let response: [String: Any] = [
-            "revision": "abc", "bundleId": Payloads.bundleId, "appAppleId": 1_234_567_890, "environment": "Production", "hasMore": false,
+            "revision": "abc", "bundleId": Payloads.bundleId, "appAppleId": 1_234_567_890, "environment": "Production",
+            "hasMore": false,
             "signedTransactions": [try f.sign(old), try f.sign(renewed)],
         ]
         let path = try write(try jsonText(response), "history.json", in: f)
@@ -87,20 +102,32 @@ struct ImportFormatTests {
     @Test("an App Store Server API subscription-status response")
     func subscriptionStatus() throws {
         let f = try SignedStoreFixture("import-status")
-        let sub = Payloads.subscription("20", product: Products.annual, purchased: t0.addingTimeInterval(-366 * Clock.day),
-                                        expires: t0.addingTimeInterval(-Clock.day), signed: t0.addingTimeInterval(-Clock.day))
-        let renewal = Payloads.renewal(original: "20", product: Products.annual, billingRetry: true, signed: t0.addingTimeInterval(-Clock.hour))
+        let sub = Payloads.subscription(
+            "20", product: Products.annual, purchased: t0.addingTimeInterval(-366 * Clock.day),
+            expires: t0.addingTimeInterval(-Clock.day), signed: t0.addingTimeInterval(-Clock.day))
+        let renewal = Payloads.renewal(
+            original: "20", product: Products.annual, billingRetry: true, signed: t0.addingTimeInterval(-Clock.hour))
         let response: [String: Any] = [
             "environment": "Production", "bundleId": Payloads.bundleId, "appAppleId": 1_234_567_890,
-            "data": [["subscriptionGroupIdentifier": "21482937", "lastTransactions": [[
-                "originalTransactionId": "20", "status": 3,
-                "signedTransactionInfo": try f.sign(sub), "signedRenewalInfo": try f.sign(renewal),
-            ]]]],
+            "data": [
+                [
+                    "subscriptionGroupIdentifier": "21482937",
+                    "lastTransactions": [
+                        [
+                            "originalTransactionId": "20", "status": 3,
+                            "signedTransactionInfo": try f.sign(sub), "signedRenewalInfo": try f.sign(renewal),
+                        ]
+                    ],
+                ]
+            ],
         ]
         let path = try write(try jsonText(response), "status.json", in: f)
         let results = try f.importer().importFile(path)
-        #expect(Set(results.map(\.source)) == ["\(path): data[0].lastTransactions[0].signedTransactionInfo",
-                                               "\(path): data[0].lastTransactions[0].signedRenewalInfo"])
+        #expect(
+            Set(results.map(\.source)) == [
+                "\(path): data[0].lastTransactions[0].signedTransactionInfo",
+                "\(path): data[0].lastTransactions[0].signedRenewalInfo",
+            ])
         #expect(results.allSatisfy { $0.status == .imported }, "\(results)")
         let report = try f.report(at: t0)
         #expect(!report.isPro)
@@ -110,19 +137,26 @@ struct ImportFormatTests {
     @Test("Server Notifications V2: SUBSCRIBED makes Pro, REFUND takes it away")
     func notifications() throws {
         let f = try SignedStoreFixture("import-notification")
-        let purchase = Payloads.subscription("30", purchased: t0.addingTimeInterval(-Clock.day), expires: t0.addingTimeInterval(29 * Clock.day))
+        let purchase = Payloads.subscription(
+            "30", purchased: t0.addingTimeInterval(-Clock.day), expires: t0.addingTimeInterval(29 * Clock.day))
         let renewal = Payloads.renewal(original: "30", signed: t0.addingTimeInterval(-Clock.day))
-        let subscribed = try notification(f, type: "SUBSCRIBED", subtype: "INITIAL_BUY", transaction: try f.sign(purchase),
-                                          renewal: try f.sign(renewal), signed: t0.addingTimeInterval(-Clock.day))
+        let subscribed = try notification(
+            f, type: "SUBSCRIBED", subtype: "INITIAL_BUY", transaction: try f.sign(purchase),
+            renewal: try f.sign(renewal), signed: t0.addingTimeInterval(-Clock.day))
         let path1 = try write(try jsonText(["signedPayload": subscribed]), "subscribed.json", in: f)
         let first = try f.importer().importFile(path1)
-        #expect(first.map(\.source) == ["\(path1): signedPayload (SUBSCRIBED) signedTransactionInfo",
-                                        "\(path1): signedPayload (SUBSCRIBED) signedRenewalInfo"])
+        #expect(
+            first.map(\.source) == [
+                "\(path1): signedPayload (SUBSCRIBED) signedTransactionInfo",
+                "\(path1): signedPayload (SUBSCRIBED) signedRenewalInfo",
+            ])
         #expect(first.map(\.status) == [.imported, .imported])
         #expect(try f.report(at: t0).isPro)
 
-        let refund = try notification(f, type: "REFUND", transaction: try f.sign(Payloads.refunded(purchase, at: t0.addingTimeInterval(-Clock.hour))),
-                                      renewal: nil, signed: t0.addingTimeInterval(-Clock.hour))
+        let refund = try notification(
+            f, type: "REFUND",
+            transaction: try f.sign(Payloads.refunded(purchase, at: t0.addingTimeInterval(-Clock.hour))),
+            renewal: nil, signed: t0.addingTimeInterval(-Clock.hour))
         let path2 = try write(try jsonText(["signedPayload": refund]), "refund.json", in: f)
         let second = try f.importer().importFile(path2)
         #expect(second.map(\.status) == [.updated])
@@ -139,7 +173,8 @@ struct ImportFormatTests {
     @Test("a bare notification JWS on a line is recognised as a notification")
     func bareNotificationLine() throws {
         let f = try SignedStoreFixture("import-notification-line")
-        let purchase = Payloads.subscription("31", purchased: t0.addingTimeInterval(-Clock.day), expires: t0.addingTimeInterval(29 * Clock.day))
+        let purchase = Payloads.subscription(
+            "31", purchased: t0.addingTimeInterval(-Clock.day), expires: t0.addingTimeInterval(29 * Clock.day))
         let jws = try notification(f, type: "DID_RENEW", transaction: try f.sign(purchase), renewal: nil)
         let path = try write(jws + "\n", "note.txt", in: f)
         let results = try f.importer().importFile(path)
@@ -170,7 +205,10 @@ struct ImportFormatTests {
         #expect(results.map(\.status) == [.verified], "\(results)")
         let reason = try #require(results.first?.reason)
         #expect(!reason.contains("signed by the App Store"), "\(reason)")
-        #expect(reason.contains("signed under a root trusted in this store (SHA-256 \(fingerprint.uppercased().prefix(16))…), not the App Store's"), "\(reason)")
+        #expect(
+            reason.contains(
+                "signed under a root trusted in this store (SHA-256 \(fingerprint.uppercased().prefix(16))…), not the App Store's"
+            ), "\(reason)")
     }
 
     @Test("wrong bundle id, wrong environment and an untrusted chain are rejected with their reasons")
@@ -178,11 +216,14 @@ struct ImportFormatTests {
         let f = try SignedStoreFixture("import-rejections", environments: [.production])
         var wrongApp = Payloads.subscription("40", purchased: t0, expires: t0.addingTimeInterval(Clock.day))
         wrongApp.bundleId = "com.someone.else"
-        let sandbox = Payloads.subscription("41", purchased: t0, expires: t0.addingTimeInterval(Clock.day), environment: .sandbox)
+        let sandbox = Payloads.subscription(
+            "41", purchased: t0, expires: t0.addingTimeInterval(Clock.day), environment: .sandbox)
         let rogue = try SignedStoreFixture.makeAuthority(prefix: "Rogue")
         let untrusted = Payloads.subscription("42", purchased: t0, expires: t0.addingTimeInterval(Clock.day))
         let good = Payloads.oneTime("43", product: Products.coffee, purchased: t0)
-        let lines = [try f.sign(wrongApp), try f.sign(sandbox), try rogue.sign(untrusted), "not-a-jws", try f.sign(good)]
+        let lines = [
+            try f.sign(wrongApp), try f.sign(sandbox), try rogue.sign(untrusted), "not-a-jws", try f.sign(good),
+        ]
         let path = try write(lines.joined(separator: "\n"), "mixed.txt", in: f)
         let results = try f.importer().importFile(path)
         #expect(results.map(\.status) == [.rejected, .rejected, .rejected, .rejected, .imported])
@@ -201,10 +242,13 @@ struct ImportFormatTests {
     func notificationRejections() throws {
         let f = try SignedStoreFixture("import-notification-reject", environments: [.production])
         let purchase = Payloads.subscription("44", purchased: t0, expires: t0.addingTimeInterval(Clock.day))
-        let otherApp = try notification(f, type: "SUBSCRIBED", transaction: try f.sign(purchase), renewal: nil, bundleId: "com.someone.else")
-        let sandbox = try notification(f, type: "SUBSCRIBED", transaction: try f.sign(purchase), renewal: nil, environment: "Sandbox")
-        let rogue = try notification(f, type: "SUBSCRIBED", transaction: try f.sign(purchase), renewal: nil,
-                                     by: try SignedStoreFixture.makeAuthority(prefix: "Rogue"))
+        let otherApp = try notification(
+            f, type: "SUBSCRIBED", transaction: try f.sign(purchase), renewal: nil, bundleId: "com.someone.else")
+        let sandbox = try notification(
+            f, type: "SUBSCRIBED", transaction: try f.sign(purchase), renewal: nil, environment: "Sandbox")
+        let rogue = try notification(
+            f, type: "SUBSCRIBED", transaction: try f.sign(purchase), renewal: nil,
+            by: try SignedStoreFixture.makeAuthority(prefix: "Rogue"))
         let reasons = try [otherApp, sandbox, rogue].map { try f.importer().importJWS($0, source: "n") }
         #expect(reasons.map { $0.map(\.status) } == [[.rejected], [.rejected], [.rejected]])
         #expect(reasons[0].first?.reason?.hasPrefix("wrong app") == true)
@@ -217,11 +261,13 @@ struct ImportFormatTests {
     func minimalPayload() throws {
         let f = try SignedStoreFixture("import-minimal")
         let minimal: [String: Any] = [
-            "transactionId": "50", "originalTransactionId": "50", "bundleId": Payloads.bundleId, "productId": Products.annual,
+            "transactionId": "50", "originalTransactionId": "50", "bundleId": Payloads.bundleId,
+            "productId": Products.annual,
             "purchaseDate": Clock.ms(t0), "expiresDate": Clock.ms(t0.addingTimeInterval(365 * Clock.day)),
             "type": "Auto-Renewable Subscription", "signedDate": Clock.ms(t0), "environment": "Production",
         ]
-        let jws = try f.authority.sign(payload: try JSONSerialization.data(withJSONObject: minimal, options: [.sortedKeys]))
+        let jws = try f.authority.sign(
+            payload: try JSONSerialization.data(withJSONObject: minimal, options: [.sortedKeys]))
         #expect(RawJWS.payload(jws)["webOrderLineItemId"] == nil)
         let results = try f.importer().importJWS(jws, source: "m")
         #expect(results.map(\.status) == [.imported])
@@ -236,7 +282,8 @@ struct ImportFormatTests {
         extra["productId"] = Products.monthly
         extra["someFutureField"] = ["nested": true]
         extra["appTransactionId"] = "704"
-        let jws2 = try f.authority.sign(payload: try JSONSerialization.data(withJSONObject: extra, options: [.sortedKeys]))
+        let jws2 = try f.authority.sign(
+            payload: try JSONSerialization.data(withJSONObject: extra, options: [.sortedKeys]))
         #expect(try f.importer().importJWS(jws2, source: "m").map(\.status) == [.imported])
     }
 
@@ -244,7 +291,12 @@ struct ImportFormatTests {
     func emptyOrMissing() throws {
         let f = try SignedStoreFixture("import-empty")
         let missing = try f.importer().importFile("/nonexistent/restore.txt")
-        #expect(missing == [ImportResult(source: "/nonexistent/restore.txt", status: .rejected, reason: "cannot read the file: no such file or directory")])
+        #expect(
+            missing == [
+                ImportResult(
+                    source: "/nonexistent/restore.txt", status: .rejected,
+                    reason: "cannot read the file: no such file or directory")
+            ])
         let comments = try write("# nothing here\n\n", "empty.txt", in: f)
         #expect(try f.importer().importFile(comments).map(\.reason) == ["no signed transactions found"])
         let json = try write("{\"hasMore\": false, \"signedTransactions\": []}", "none.json", in: f)

@@ -25,7 +25,9 @@ struct ImportLimitTests {
         }
         let results = try f.importer().importFile(path)
         #expect(results.map(\.status) == [.rejected])
-        #expect(results.first?.reason?.hasPrefix("the file is 20.0 MiB, more than the 16 MiB one import reads") == true, "\(results)")
+        #expect(
+            results.first?.reason?.hasPrefix("the file is 20.0 MiB, more than the 16 MiB one import reads") == true,
+            "\(results)")
         #expect(try f.store.transactionCount() == 0)
     }
 
@@ -45,14 +47,23 @@ struct ImportLimitTests {
     @Test("more than 10,000 lines, or 200,000 JSON values, is refused as a whole; 10,000 is read")
     func tooMany() throws {
         let f = try SignedStoreFixture("import-many")
-        let lines = try file(f, "lines.txt") { try Data(String(repeating: "x\n", count: 10_001).utf8).write(to: URL(fileURLWithPath: $0)) }
+        let lines = try file(f, "lines.txt") {
+            try Data(String(repeating: "x\n", count: 10_001).utf8).write(to: URL(fileURLWithPath: $0))
+        }
         let results = try f.importer().importFile(lines)
         #expect(results.count == 1)
         #expect(results.first?.reason == "the file holds more than the 10000 signed items one import takes: split it")
-        let json = try file(f, "values.json") { try Data(("[" + Array(repeating: "0", count: 200_001).joined(separator: ",") + "]").utf8).write(to: URL(fileURLWithPath: $0)) }
-        #expect(try f.importer().importFile(json).first?.reason?.hasPrefix("the file holds more than 200000 JSON values") == true)
+        let json = try file(f, "values.json") {
+            try Data(("[" + Array(repeating: "0", count: 200_001).joined(separator: ",") + "]").utf8).write(
+                to: URL(fileURLWithPath: $0))
+        }
+        #expect(
+            try f.importer().importFile(json).first?.reason?.hasPrefix("the file holds more than 200000 JSON values")
+                == true)
         // At the limit: each line is an item (rejected as not a JWS), none refused as a whole.
-        let limit = try file(f, "limit.txt") { try Data(String(repeating: "x\n", count: 10_000).utf8).write(to: URL(fileURLWithPath: $0)) }
+        let limit = try file(f, "limit.txt") {
+            try Data(String(repeating: "x\n", count: 10_000).utf8).write(to: URL(fileURLWithPath: $0))
+        }
         #expect(try f.importer().importFile(limit).count == 10_000)
     }
 
@@ -61,7 +72,9 @@ struct ImportLimitTests {
         let f = try SignedStoreFixture("import-json")
         let purchase = Payloads.subscription("1", purchased: Clock.t0, expires: Clock.at(Clock.day))
         let jws = try f.sign(purchase)
-        let path = try file(f, "history.json") { try Data(#"{"signedTransactions": ["\#(jws)"], "hasMore": false}"#.utf8).write(to: URL(fileURLWithPath: $0)) }
+        let path = try file(f, "history.json") {
+            try Data(#"{"signedTransactions": ["\#(jws)"], "hasMore": false}"#.utf8).write(to: URL(fileURLWithPath: $0))
+        }
         let results = try f.importer().importFile(path)
         #expect(results.map(\.status) == [.imported])
         #expect(results.first?.source == "\(path): signedTransactions[0]")
@@ -79,7 +92,9 @@ struct ImportDateTests {
             let results = try f.importSigned(p)
             #expect(results.map(\.status) == [.rejected], "\(value)")
             #expect(results.first?.reason?.contains("expiresDate") == true, "\(results)")
-            #expect(results.first?.reason?.contains("a date in milliseconds within the years 0 to 9999") == true, "\(results)")
+            #expect(
+                results.first?.reason?.contains("a date in milliseconds within the years 0 to 9999") == true,
+                "\(results)")
         }
         var renewal = Payloads.renewal(original: "1", grace: Clock.t0, signed: Clock.t0)
         renewal.gracePeriodExpiresDate = -1e308

@@ -11,21 +11,29 @@ struct LocalChainTests {
     static let start = Date(timeIntervalSince1970: 1_750_000_000)
     static let year: TimeInterval = 365 * 86_400
 
-    static func authority(_ variant: LocalChainVariant = .good, validFrom: Date = start,
-                          validFor: TimeInterval = year) throws -> LocalSigningAuthority {
+    static func authority(
+        _ variant: LocalChainVariant = .good, validFrom: Date = start,
+        validFor: TimeInterval = year
+    ) throws -> LocalSigningAuthority {
         try LocalSigningAuthority.generate(validFrom: validFrom, validFor: validFor, variant: variant)
     }
 
-    static func verifier(trusting authority: LocalSigningAuthority,
-                         environments: Set<StoreEnvironment> = [.sandbox]) -> SignedDataVerifier {
+    static func verifier(
+        trusting authority: LocalSigningAuthority,
+        environments: Set<StoreEnvironment> = [.sandbox]
+    ) -> SignedDataVerifier {
         SignedDataVerifier(trustedRoots: [authority.rootDER], bundleId: bundleId, environments: environments)
     }
 
     /// A transaction signed a day after `start`.
-    static func signedTransaction(by authority: LocalSigningAuthority, signedAt: Date? = start.addingTimeInterval(86_400),
-                                  environment: String = "Sandbox") throws -> String {
-        try authority.sign(payload: VerificationFixtures.transaction(bundleId: bundleId, environment: environment,
-                                                                     signedAt: signedAt))
+    static func signedTransaction(
+        by authority: LocalSigningAuthority, signedAt: Date? = start.addingTimeInterval(86_400),
+        environment: String = "Sandbox"
+    ) throws -> String {
+        try authority.sign(
+            payload: VerificationFixtures.transaction(
+                bundleId: bundleId, environment: environment,
+                signedAt: signedAt))
     }
 
     @Test func goodChainVerifies() throws {
@@ -39,10 +47,13 @@ struct LocalChainTests {
 
     @Test func publicGenerateMakesAGoodChain() throws {
         let ca = try LocalSigningAuthority.generate(validFrom: Self.start, validFor: Self.year)
-        #expect(try Self.verifier(trusting: ca).verifyTransaction(try Self.signedTransaction(by: ca)).bundleId == Self.bundleId)
+        #expect(
+            try Self.verifier(trusting: ca).verifyTransaction(try Self.signedTransaction(by: ca)).bundleId
+                == Self.bundleId)
         #expect(Certificates.subjectSummary(ca.rootDER) == "export-itinerary StoreKit Testing Root")
         #expect(Certificates.subjectSummary(ca.leafDER) == "export-itinerary StoreKit Testing Leaf")
-        let named = try LocalSigningAuthority.generate(commonNamePrefix: "Ünïcode CA", validFrom: Self.start, validFor: 60)
+        let named = try LocalSigningAuthority.generate(
+            commonNamePrefix: "Ünïcode CA", validFrom: Self.start, validFor: 60)
         #expect(Certificates.subjectSummary(named.intermediateDER) == "Ünïcode CA Intermediate")
     }
 
@@ -65,7 +76,7 @@ struct LocalChainTests {
     }
 
     @Test func expiredLeafIsInvalidChain() throws {
-        let ca = try Self.authority(.expiredLeaf) // leaf valid for the first minute only
+        let ca = try Self.authority(.expiredLeaf)  // leaf valid for the first minute only
         let failure = try #require(throws: VerificationFailure.self) {
             try Self.verifier(trusting: ca).verifyTransaction(try Self.signedTransaction(by: ca))
         }
@@ -88,8 +99,9 @@ struct LocalChainTests {
             #expect(try verifier.verifyTransaction(inside).bundleId == Self.bundleId)
             for offset in [60.0, 3600, -1] {
                 let outside = try Self.signedTransaction(by: ca, signedAt: Self.start.addingTimeInterval(offset))
-                #expect((#expect(throws: VerificationFailure.self) { try verifier.verifyTransaction(outside) })?.reason
-                    == "invalid chain", "offset \(offset)")
+                #expect(
+                    (#expect(throws: VerificationFailure.self) { try verifier.verifyTransaction(outside) })?.reason
+                        == "invalid chain", "offset \(offset)")
             }
             #expect(throws: VerificationFailure.badSignature) {
                 try verifier.verifyTransaction(JWSTampering.tamperSignature(inside))
@@ -101,7 +113,9 @@ struct LocalChainTests {
     func signedDateOutsideValidityIsInvalidChain(_ offset: TimeInterval) throws {
         let ca = try Self.authority()
         let jws = try Self.signedTransaction(by: ca, signedAt: Self.start.addingTimeInterval(offset))
-        let failure = try #require(throws: VerificationFailure.self) { try Self.verifier(trusting: ca).verifyTransaction(jws) }
+        let failure = try #require(throws: VerificationFailure.self) {
+            try Self.verifier(trusting: ca).verifyTransaction(jws)
+        }
         #expect(failure.reason == "invalid chain")
     }
 
@@ -112,8 +126,9 @@ struct LocalChainTests {
         #expect(try Self.verifier(trusting: current).verifyTransaction(currentJWS).signedDate == nil)
         let old = try Self.authority(validFrom: Date(timeIntervalSince1970: 1_500_000_000), validFor: Self.year)
         let oldJWS = try Self.signedTransaction(by: old, signedAt: nil)
-        #expect((#expect(throws: VerificationFailure.self) { try Self.verifier(trusting: old).verifyTransaction(oldJWS) })?
-            .reason == "invalid chain")
+        #expect(
+            (#expect(throws: VerificationFailure.self) { try Self.verifier(trusting: old).verifyTransaction(oldJWS) })?
+                .reason == "invalid chain")
     }
 
     @Test func twoCertificateChainIsInvalidChainLength() throws {
@@ -151,7 +166,8 @@ struct LocalChainTests {
     @Test func trustingTheIntermediateIsNotEnough() throws {
         // Without partial-chain trust, a non-self-signed "root" anchors nothing.
         let ca = try Self.authority()
-        let verifier = SignedDataVerifier(trustedRoots: [ca.intermediateDER], bundleId: Self.bundleId, environments: [.sandbox])
+        let verifier = SignedDataVerifier(
+            trustedRoots: [ca.intermediateDER], bundleId: Self.bundleId, environments: [.sandbox])
         let failure = try #require(throws: VerificationFailure.self) {
             try verifier.verifyTransaction(try Self.signedTransaction(by: ca))
         }
@@ -205,7 +221,8 @@ struct LocalChainTests {
         let ca = try Self.authority()
         let certs = ca.x5c.map { "\"\(JWSBase64.encode($0, alphabet: .standard))\"" }.joined(separator: ", ")
         let header = "{ \"typ\" : \"JWT\", \"x5c\" : [\(certs)], \"kid\": \"local\", \"alg\" : \"ES256\" }"
-        let payload = VerificationFixtures.transaction(bundleId: Self.bundleId, signedAt: Self.start.addingTimeInterval(60))
+        let payload = VerificationFixtures.transaction(
+            bundleId: Self.bundleId, signedAt: Self.start.addingTimeInterval(60))
         let jws = try ca.signRaw(headerJSON: header, payload: payload)
         #expect(try Self.verifier(trusting: ca).verifyTransaction(jws).bundleId == Self.bundleId)
     }
@@ -213,15 +230,20 @@ struct LocalChainTests {
     @Test func signedWithAnotherAlgorithmNameIsInvalidFormat() throws {
         let ca = try Self.authority()
         let certs = ca.x5c.map { "\"\(JWSBase64.encode($0, alphabet: .standard))\"" }.joined(separator: ",")
-        let jws = try ca.signRaw(headerJSON: "{\"alg\":\"ES384\",\"x5c\":[\(certs)]}",
-                                 payload: VerificationFixtures.transaction(signedAt: Self.start.addingTimeInterval(60)))
-        let failure = try #require(throws: VerificationFailure.self) { try Self.verifier(trusting: ca).verifyTransaction(jws) }
+        let jws = try ca.signRaw(
+            headerJSON: "{\"alg\":\"ES384\",\"x5c\":[\(certs)]}",
+            payload: VerificationFixtures.transaction(signedAt: Self.start.addingTimeInterval(60)))
+        let failure = try #require(throws: VerificationFailure.self) {
+            try Self.verifier(trusting: ca).verifyTransaction(jws)
+        }
         #expect(failure.reason == "invalid format")
     }
 
     @Test func wrongBundleAndEnvironment() throws {
         let ca = try Self.authority()
-        let other = try ca.sign(payload: VerificationFixtures.transaction(bundleId: "com.other", signedAt: Self.start.addingTimeInterval(60)))
+        let other = try ca.sign(
+            payload: VerificationFixtures.transaction(
+                bundleId: "com.other", signedAt: Self.start.addingTimeInterval(60)))
         #expect(throws: VerificationFailure.wrongApp(expected: Self.bundleId, got: "com.other")) {
             try Self.verifier(trusting: ca).verifyTransaction(other)
         }
@@ -229,14 +251,18 @@ struct LocalChainTests {
         #expect(throws: VerificationFailure.wrongEnvironment(expected: ["Sandbox"], got: "Production")) {
             try Self.verifier(trusting: ca).verifyTransaction(production)
         }
-        #expect(try Self.verifier(trusting: ca, environments: [.sandbox, .production]).verifyTransaction(production)
-            .environment == "Production")
+        #expect(
+            try Self.verifier(trusting: ca, environments: [.sandbox, .production]).verifyTransaction(production)
+                .environment == "Production")
         let unknown = try Self.signedTransaction(by: ca, environment: "Staging")
         #expect(throws: VerificationFailure.wrongEnvironment(expected: ["Sandbox"], got: "Staging")) {
             try Self.verifier(trusting: ca).verifyTransaction(unknown)
         }
-        let missing = try ca.sign(payload: VerificationFixtures.json(["bundleId": Self.bundleId,
-                                                                      "signedDate": VerificationFixtures.milliseconds(Self.start)]))
+        let missing = try ca.sign(
+            payload: VerificationFixtures.json([
+                "bundleId": Self.bundleId,
+                "signedDate": VerificationFixtures.milliseconds(Self.start),
+            ]))
         #expect(throws: VerificationFailure.wrongEnvironment(expected: ["Sandbox"], got: nil)) {
             try Self.verifier(trusting: ca).verifyTransaction(missing)
         }
@@ -245,10 +271,11 @@ struct LocalChainTests {
     @Test func renewalInfoChecksEnvironmentOnly() throws {
         let ca = try Self.authority()
         let signed = VerificationFixtures.milliseconds(Self.start.addingTimeInterval(60))
-        let renewal = try ca.sign(payload: VerificationFixtures.json([
-            "environment": "Sandbox", "signedDate": signed, "autoRenewStatus": 1, "productId": "pro.yearly",
-            "gracePeriodExpiresDate": signed + 0.5,
-        ]))
+        let renewal = try ca.sign(
+            payload: VerificationFixtures.json([
+                "environment": "Sandbox", "signedDate": signed, "autoRenewStatus": 1, "productId": "pro.yearly",
+                "gracePeriodExpiresDate": signed + 0.5,
+            ]))
         let decoded = try Self.verifier(trusting: ca).verifyRenewalInfo(renewal)
         #expect(decoded.autoRenewStatus == 1)
         #expect(decoded.gracePeriodExpiresDate == signed + 0.5)
@@ -260,10 +287,11 @@ struct LocalChainTests {
     @Test func notificationChecksWhatItCarries() throws {
         let ca = try Self.authority()
         let signed = VerificationFixtures.milliseconds(Self.start.addingTimeInterval(60))
-        let full = try ca.sign(payload: VerificationFixtures.json([
-            "notificationType": "DID_RENEW", "signedDate": signed,
-            "data": ["bundleId": Self.bundleId, "environment": "Sandbox", "signedTransactionInfo": "x.y.z"],
-        ]))
+        let full = try ca.sign(
+            payload: VerificationFixtures.json([
+                "notificationType": "DID_RENEW", "signedDate": signed,
+                "data": ["bundleId": Self.bundleId, "environment": "Sandbox", "signedTransactionInfo": "x.y.z"],
+            ]))
         #expect(try Self.verifier(trusting: ca).verifyNotification(full).data?.signedTransactionInfo == "x.y.z")
         #expect(throws: VerificationFailure.wrongEnvironment(expected: ["Production"], got: "Sandbox")) {
             try Self.verifier(trusting: ca, environments: [.production]).verifyNotification(full)
@@ -271,9 +299,10 @@ struct LocalChainTests {
         // A summary-style notification with no data: nothing to compare, so it verifies.
         let bare = try ca.sign(payload: VerificationFixtures.json(["notificationType": "TEST", "signedDate": signed]))
         #expect(try Self.verifier(trusting: ca, environments: [.production]).verifyNotification(bare).data == nil)
-        let foreign = try ca.sign(payload: VerificationFixtures.json([
-            "notificationType": "TEST", "signedDate": signed, "data": ["bundleId": "com.other"],
-        ]))
+        let foreign = try ca.sign(
+            payload: VerificationFixtures.json([
+                "notificationType": "TEST", "signedDate": signed, "data": ["bundleId": "com.other"],
+            ]))
         #expect(throws: VerificationFailure.wrongApp(expected: Self.bundleId, got: "com.other")) {
             try Self.verifier(trusting: ca).verifyNotification(foreign)
         }
@@ -284,7 +313,9 @@ struct LocalChainTests {
         let jws = try Self.signedTransaction(by: ca, environment: "LocalTesting")
         let verifier = Self.verifier(trusting: ca, environments: [.localTesting, .xcode])
         #expect(try verifier.verifyTransaction(jws).environment == "LocalTesting")
-        #expect(throws: VerificationFailure.badSignature) { try verifier.verifyTransaction(JWSTampering.tamperSignature(jws)) }
+        #expect(throws: VerificationFailure.badSignature) {
+            try verifier.verifyTransaction(JWSTampering.tamperSignature(jws))
+        }
     }
 
     @Test func xcodeStyleIsDecodedOnlyWhenConfiguredForXcode() throws {
@@ -310,8 +341,10 @@ struct LocalChainTests {
         let ca = try Self.authority()
         let verifier = Self.verifier(trusting: ca)
         let tokens = try (0..<64).map { i in
-            try ca.sign(payload: VerificationFixtures.transaction(
-                bundleId: Self.bundleId, signedAt: Self.start.addingTimeInterval(Double(i) * 3600), productId: "p\(i)"))
+            try ca.sign(
+                payload: VerificationFixtures.transaction(
+                    bundleId: Self.bundleId, signedAt: Self.start.addingTimeInterval(Double(i) * 3600),
+                    productId: "p\(i)"))
         }
         let results = await withTaskGroup(of: Bool.self) { group in
             for worker in 0..<4 {

@@ -19,9 +19,11 @@ struct SerializationTests {
         #expect(restored.leafDER == original.leafDER)
         #expect(restored.serialized() == text)
 
-        let jws = try restored.sign(payload: VerificationFixtures.transaction(
-            bundleId: "com.example", signedAt: Self.start.addingTimeInterval(10)))
-        let verifier = SignedDataVerifier(trustedRoots: [original.rootDER], bundleId: "com.example", environments: [.sandbox])
+        let jws = try restored.sign(
+            payload: VerificationFixtures.transaction(
+                bundleId: "com.example", signedAt: Self.start.addingTimeInterval(10)))
+        let verifier = SignedDataVerifier(
+            trustedRoots: [original.rootDER], bundleId: "com.example", environments: [.sandbox])
         #expect(try verifier.verifyTransaction(jws).bundleId == "com.example")
     }
 
@@ -37,15 +39,18 @@ struct SerializationTests {
     @Test func mismatchedOrDamagedSerializationIsRefused() throws {
         let caA = try LocalSigningAuthority.generate(validFrom: Self.start, validFor: 60)
         let caB = try LocalSigningAuthority.generate(validFrom: Self.start, validFor: 60)
-        let certsOfA = [caA.leafDER, caA.intermediateDER, caA.rootDER].map { PEM.encode($0, label: "CERTIFICATE") }.joined()
+        let certsOfA = [caA.leafDER, caA.intermediateDER, caA.rootDER].map { PEM.encode($0, label: "CERTIFICATE") }
+            .joined()
         let twoCertsOfA = [caA.leafDER, caA.intermediateDER].map { PEM.encode($0, label: "CERTIFICATE") }.joined()
         let keyOfA = PEM.privateKey(caA.leafKey), keyOfB = PEM.privateKey(caB.leafKey)
         #expect(certsOfA + keyOfA == caA.serialized())
-        for text in [certsOfA + keyOfB,     // the key of another leaf
-                     certsOfA,              // no key
-                     keyOfA,                // no certificates
-                     twoCertsOfA + keyOfA,  // two certificates
-                     "", "garbage"] {
+        for text in [
+            certsOfA + keyOfB,  // the key of another leaf
+            certsOfA,  // no key
+            keyOfA,  // no certificates
+            twoCertsOfA + keyOfA,  // two certificates
+            "", "garbage",
+        ] {
             #expect(throws: LocalSigningError.self) { try LocalSigningAuthority(serialized: text) }
         }
     }
@@ -63,14 +68,18 @@ struct SerializationTests {
     @Test func signsEncodableWithFractionalMilliseconds() throws {
         let ca = try LocalSigningAuthority.generate(validFrom: Self.start, validFor: 86_400)
         let signedDate = Self.start.timeIntervalSince1970 * 1000 + 1234.5678
-        let jws = try ca.sign(StoreKitTransaction(bundleId: "com.example/slash", environment: "LocalTesting",
-                                                  productId: "pro.lifetime", signedDate: signedDate,
-                                                  purchaseDate: signedDate - 0.25, expiresDate: signedDate + 1e9,
-                                                  storefront: "CHE"))
+        let jws = try ca.sign(
+            StoreKitTransaction(
+                bundleId: "com.example/slash", environment: "LocalTesting",
+                productId: "pro.lifetime", signedDate: signedDate,
+                purchaseDate: signedDate - 0.25, expiresDate: signedDate + 1e9,
+                storefront: "CHE"))
         // The default encoder leaves slashes alone.
-        #expect(String(decoding: JWSBase64.decode(jws.split(separator: ".")[1], alphabet: .url)!, as: UTF8.self)
-            .contains("com.example/slash"))
-        let verifier = SignedDataVerifier(trustedRoots: [ca.rootDER], bundleId: "com.example/slash", environments: [.localTesting])
+        #expect(
+            String(decoding: JWSBase64.decode(jws.split(separator: ".")[1], alphabet: .url)!, as: UTF8.self)
+                .contains("com.example/slash"))
+        let verifier = SignedDataVerifier(
+            trustedRoots: [ca.rootDER], bundleId: "com.example/slash", environments: [.localTesting])
         let transaction = try verifier.verifyTransaction(jws)
         #expect(transaction.signedDate == signedDate)
         #expect(transaction.purchaseDate == signedDate - 0.25)
@@ -91,7 +100,10 @@ struct SerializationTests {
         let object = try #require(try JSONSerialization.jsonObject(with: header) as? [String: Any])
         #expect(Set(object.keys) == ["alg", "x5c"])
         #expect(object["alg"] as? String == "ES256")
-        #expect((object["x5c"] as? [String])?.compactMap { Data(base64Encoded: $0) } == [ca.leafDER, ca.intermediateDER, ca.rootDER])
+        #expect(
+            (object["x5c"] as? [String])?.compactMap { Data(base64Encoded: $0) } == [
+                ca.leafDER, ca.intermediateDER, ca.rootDER,
+            ])
         #expect(!jws.contains("="))
     }
 }

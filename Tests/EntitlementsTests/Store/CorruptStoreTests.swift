@@ -8,13 +8,17 @@ private let t0 = Clock.t0
 
 /// Builds a Pro store and closes every connection to it, so that the database file holds everything
 /// (write-ahead log checkpointed), then lets `damage` break it.
-private func brokenStore(_ name: String, _ damage: (_ directory: String, _ file: String) throws -> Void) throws -> String {
+private func brokenStore(
+    _ name: String, _ damage: (_ directory: String, _ file: String) throws -> Void
+) throws -> String {
     let directory: String
     do {
         let f = try SignedStoreFixture("corrupt-\(name)")
-        try f.add(Payloads.subscription("1", product: Products.annual, purchased: t0.addingTimeInterval(-60),
-                                        expires: t0.addingTimeInterval(365 * Clock.day)),
-                  Payloads.oneTime("2", product: Products.coffee, purchased: t0.addingTimeInterval(-60)))
+        try f.add(
+            Payloads.subscription(
+                "1", product: Products.annual, purchased: t0.addingTimeInterval(-60),
+                expires: t0.addingTimeInterval(365 * Clock.day)),
+            Payloads.oneTime("2", product: Products.coffee, purchased: t0.addingTimeInterval(-60)))
         #expect(try f.report(at: t0).isPro)
         directory = f.directory
     }
@@ -25,18 +29,23 @@ private func brokenStore(_ name: String, _ damage: (_ directory: String, _ file:
 }
 
 private func gate(_ directory: String) throws -> ProGate {
-    ProGate(storeDirectory: directory, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy, clock: GateClock(system: { t0 }))
+    ProGate(
+        storeDirectory: directory, catalog: try TestStores.catalog(), policy: TestStores.productionPolicy,
+        clock: GateClock(system: { t0 }))
 }
 
 /// The gate's report throws a store error, and requirePro reports it as such (not as "not Pro", not as Pro).
-private func expectStoreError(_ directory: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> StoreError? {
+private func expectStoreError(
+    _ directory: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> StoreError? {
     let error = #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try gate(directory).report() }
     let g = try gate(directory)
     do {
         try g.requirePro()
         Issue.record("requirePro passed on a broken store", sourceLocation: sourceLocation)
     } catch {
-        if case .store = error {} else {
+        if case .store = error {
+        } else {
             Issue.record("requirePro threw \(error), not a store error", sourceLocation: sourceLocation)
         }
     }
@@ -89,8 +98,9 @@ struct CorruptStoreTests {
         #expect(isCorrupt(error), "\(String(describing: error))")
     }
 
-    @Test("a database with one of our tables dropped is corrupt",
-          arguments: ["transactions", "meta", "trusted_roots", "renewals"])
+    @Test(
+        "a database with one of our tables dropped is corrupt",
+        arguments: ["transactions", "meta", "trusted_roots", "renewals"])
     func tableDropped(_ table: String) throws {
         let dir = try brokenStore("dropped-\(table)") { _, file in
             let db = try SQLiteDatabase(path: file, create: false)
@@ -123,7 +133,8 @@ struct CorruptStoreTests {
     @Test("a schema version from another version is corrupt")
     func otherSchemaVersion() throws {
         let dir = try brokenStore("schema") { _, file in
-            try SQLiteDatabase(path: file, create: false).execute("UPDATE meta SET value = '99' WHERE key = 'schemaVersion'")
+            try SQLiteDatabase(path: file, create: false).execute(
+                "UPDATE meta SET value = '99' WHERE key = 'schemaVersion'")
         }
         let error = try expectStoreError(dir)
         #expect(isCorrupt(error))

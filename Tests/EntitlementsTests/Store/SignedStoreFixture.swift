@@ -30,12 +30,15 @@ enum Products {
 enum Payloads {
     static let bundleId = "com.sportstime.app"
 
-    static func subscription(_ id: String, product: String = Products.monthly, purchased: Date, expires: Date,
-                             signed: Date? = nil, original: String? = nil, ownership: String = "PURCHASED",
-                             environment: StoreEnvironment = .production) -> JWSTransactionDecodedPayload {
+    static func subscription(
+        _ id: String, product: String = Products.monthly, purchased: Date, expires: Date,
+        signed: Date? = nil, original: String? = nil, ownership: String = "PURCHASED",
+        environment: StoreEnvironment = .production
+    ) -> JWSTransactionDecodedPayload {
         var p = JWSTransactionDecodedPayload(
             originalTransactionId: original ?? id, transactionId: id, bundleId: bundleId, productId: product,
-            purchaseDate: Clock.ms(purchased), originalPurchaseDate: Clock.ms(purchased), expiresDate: Clock.ms(expires),
+            purchaseDate: Clock.ms(purchased), originalPurchaseDate: Clock.ms(purchased),
+            expiresDate: Clock.ms(expires),
             type: ProductType.autoRenewable.rawValue, inAppOwnershipType: ownership,
             signedDate: Clock.ms(signed ?? purchased), environment: environment.rawValue)
         p.quantity = 1
@@ -49,9 +52,11 @@ enum Payloads {
         return p
     }
 
-    static func oneTime(_ id: String, product: String, type: ProductType = .nonConsumable, purchased: Date,
-                        signed: Date? = nil, ownership: String = "PURCHASED",
-                        environment: StoreEnvironment = .production) -> JWSTransactionDecodedPayload {
+    static func oneTime(
+        _ id: String, product: String, type: ProductType = .nonConsumable, purchased: Date,
+        signed: Date? = nil, ownership: String = "PURCHASED",
+        environment: StoreEnvironment = .production
+    ) -> JWSTransactionDecodedPayload {
         var p = JWSTransactionDecodedPayload(
             originalTransactionId: id, transactionId: id, bundleId: bundleId, productId: product,
             purchaseDate: Clock.ms(purchased), originalPurchaseDate: Clock.ms(purchased), type: type.rawValue,
@@ -69,12 +74,15 @@ enum Payloads {
         return r
     }
 
-    static func renewal(original: String, product: String = Products.monthly, grace: Date? = nil,
-                        billingRetry: Bool? = nil, autoRenew: Int = 1, signed: Date,
-                        environment: StoreEnvironment = .production) -> JWSRenewalInfoDecodedPayload {
-        var r = JWSRenewalInfoDecodedPayload(originalTransactionId: original, productId: product, autoRenewStatus: autoRenew,
-                                             isInBillingRetryPeriod: billingRetry, gracePeriodExpiresDate: grace.map(Clock.ms),
-                                             signedDate: Clock.ms(signed), environment: environment.rawValue)
+    static func renewal(
+        original: String, product: String = Products.monthly, grace: Date? = nil,
+        billingRetry: Bool? = nil, autoRenew: Int = 1, signed: Date,
+        environment: StoreEnvironment = .production
+    ) -> JWSRenewalInfoDecodedPayload {
+        var r = JWSRenewalInfoDecodedPayload(
+            originalTransactionId: original, productId: product, autoRenewStatus: autoRenew,
+            isInBillingRetryPeriod: billingRetry, gracePeriodExpiresDate: grace.map(Clock.ms),
+            signedDate: Clock.ms(signed), environment: environment.rawValue)
         r.autoRenewProductId = product
         return r
     }
@@ -103,13 +111,15 @@ final class SignedStoreFixture {
         let root = authority.rootDER
         try store.addTrustedRoot(der: root, fingerprint: Certificates.sha256Fingerprint(root), label: "test root")
         catalog = try TestStores.catalog()
-        policy = GatePolicy(bundleId: Payloads.bundleId, proProductIDs: catalog.proProductIDs,
-                            productionRootFingerprints: [Certificates.sha256Fingerprint(root)])
+        policy = GatePolicy(
+            bundleId: Payloads.bundleId, proProductIDs: catalog.proProductIDs,
+            productionRootFingerprints: [Certificates.sha256Fingerprint(root)])
     }
 
     static func makeAuthority(prefix: String = "Gate Tests") throws -> LocalSigningAuthority {
-        try LocalSigningAuthority.generate(commonNamePrefix: prefix, validFrom: Clock.t0.addingTimeInterval(-365 * Clock.day),
-                                           validFor: 20 * 365 * Clock.day)
+        try LocalSigningAuthority.generate(
+            commonNamePrefix: prefix, validFrom: Clock.t0.addingTimeInterval(-365 * Clock.day),
+            validFor: 20 * 365 * Clock.day)
     }
 
     func verifier() throws -> SignedDataVerifier { try store.verifier(policy: policy) }
@@ -164,7 +174,8 @@ enum RawJWS {
     static func payload(_ jws: String) -> [String: Any] {
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let data = JWSBase64.decode(parts[1], alphabet: .url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
         return object
     }
 

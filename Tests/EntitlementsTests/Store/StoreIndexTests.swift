@@ -25,29 +25,42 @@ struct StoreIndexTests {
 
     @Test func listingTheGroupsSeeksInsteadOfScanning() throws {
         let f = try SignedStoreFixture("index-groups")
-        let plan = try f.rows("""
+        let plan = try f.rows(
+            """
             EXPLAIN QUERY PLAN SELECT product_id, ownership_type, environment FROM transactions
             WHERE (product_id, ownership_type, environment) > ('a', '', '') ORDER BY product_id, ownership_type, environment LIMIT 1
-            """).compactMap { $0.last?.text }.joined(separator: "; ")
-        #expect(plan.contains("SEARCH") && plan.contains("transactions_by_group") && !plan.contains("TEMP B-TREE"), "\(plan)")
-        try f.add(Payloads.subscription("1", purchased: Clock.t0, expires: Clock.at(Clock.day)),
-                  Payloads.subscription("2", purchased: Clock.t0, expires: Clock.at(Clock.day), ownership: "FAMILY_SHARED"),
-                  Payloads.subscription("3", product: Products.annual, purchased: Clock.t0, expires: Clock.at(Clock.day), environment: .sandbox),
-                  Payloads.oneTime("4", product: Products.coffee, purchased: Clock.t0))
-        #expect(try f.store.transactionGroups().map { "\($0.productId) \($0.ownershipType ?? "-") \($0.environment ?? "-")" } == [
-            "com.sportstime.pro.annual PURCHASED Sandbox", "com.sportstime.pro.monthly FAMILY_SHARED Production",
-            "com.sportstime.pro.monthly PURCHASED Production", "com.sportstime.tip.coffee PURCHASED Production"])
+            """
+        ).compactMap { $0.last?.text }.joined(separator: "; ")
+        #expect(
+            plan.contains("SEARCH") && plan.contains("transactions_by_group") && !plan.contains("TEMP B-TREE"),
+            "\(plan)")
+        try f.add(
+            Payloads.subscription("1", purchased: Clock.t0, expires: Clock.at(Clock.day)),
+            Payloads.subscription("2", purchased: Clock.t0, expires: Clock.at(Clock.day), ownership: "FAMILY_SHARED"),
+            Payloads.subscription(
+                "3", product: Products.annual, purchased: Clock.t0, expires: Clock.at(Clock.day), environment: .sandbox),
+            Payloads.oneTime("4", product: Products.coffee, purchased: Clock.t0))
+        #expect(
+            try f.store.transactionGroups().map {
+                "\($0.productId) \($0.ownershipType ?? "-") \($0.environment ?? "-")"
+            } == [
+                "com.sportstime.pro.annual PURCHASED Sandbox", "com.sportstime.pro.monthly FAMILY_SHARED Production",
+                "com.sportstime.pro.monthly PURCHASED Production", "com.sportstime.tip.coffee PURCHASED Production",
+            ])
     }
 
     @Test func aVersion1StoreIsUpgradedWhenOpened() throws {
         let f = try SignedStoreFixture("index-upgrade")
-        let shared = Payloads.subscription("5", product: Products.annual, purchased: Clock.t0, expires: Clock.at(Clock.day),
-                                           ownership: "FAMILY_SHARED")
+        let shared = Payloads.subscription(
+            "5", product: Products.annual, purchased: Clock.t0, expires: Clock.at(Clock.day),
+            ownership: "FAMILY_SHARED")
         try f.add(shared)
         // As version 1 left it: no ownership column, the product index, one clock mark for all.
         try f.sql("DROP INDEX transactions_by_group")
         try f.sql("ALTER TABLE transactions DROP COLUMN ownership_type")
-        try f.sql("CREATE INDEX transactions_by_product_order ON transactions (product_id, purchase_date DESC, signed_date DESC, transaction_id DESC)")
+        try f.sql(
+            "CREATE INDEX transactions_by_product_order ON transactions (product_id, purchase_date DESC, signed_date DESC, transaction_id DESC)"
+        )
         try f.sql("UPDATE meta SET value = '1' WHERE key = 'schemaVersion'")
         try f.sql("INSERT INTO meta (key, value) VALUES ('highWaterSignedDate', '99999999999999')")
         _ = try EntitlementStore.openExisting(directory: f.directory)

@@ -8,12 +8,16 @@ import TestSupport
 
 @Suite("Store: only the program's schema, every statement bounded")
 struct StoreSchemaTests {
-    private func expectRefused(_ f: SignedStoreFixture, _ word: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused(
+        _ f: SignedStoreFixture, _ word: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try EntitlementStore.openExisting(directory: f.directory)
             Issue.record("a store with a \(word) was opened", sourceLocation: sourceLocation)
         } catch {
-            guard case let .corrupt(_, reason) = error else { Issue.record("\(error)", sourceLocation: sourceLocation); return }
+            guard case let .corrupt(_, reason) = error else {
+                Issue.record("\(error)", sourceLocation: sourceLocation); return
+            }
             #expect(reason.contains("holds a \(word)"), "\(reason)", sourceLocation: sourceLocation)
         }
     }
@@ -21,7 +25,8 @@ struct StoreSchemaTests {
     @Test("a recursive trigger on meta: refused when the store is opened, before the gate writes anything")
     func trigger() throws {
         let f = try SignedStoreFixture("schema-trigger")
-        try f.sql("""
+        try f.sql(
+            """
             CREATE TRIGGER forever AFTER UPDATE ON meta BEGIN
                 SELECT count(*) FROM (WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x FROM r);
             END
@@ -72,7 +77,8 @@ struct StoreDefinitionTests {
     func redefined() throws {
         let f = try SignedStoreFixture("schema-check")
         try f.sql("ALTER TABLE meta RENAME TO meta_old")
-        try f.sql("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL CHECK (length(hex(zeroblob(1000))) > 0))")
+        try f.sql(
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL CHECK (length(hex(zeroblob(1000))) > 0))")
         try f.sql("INSERT INTO meta SELECT * FROM meta_old")
         try f.sql("DROP TABLE meta_old")
         do {
@@ -89,7 +95,8 @@ struct StoreDefinitionTests {
 
     @Test("white space is not a difference: the recorded text is compared normalised")
     func normalised() {
-        #expect(EntitlementStore.normalised("CREATE TABLE meta (key TEXT PRIMARY KEY,\n   value TEXT NOT NULL )")
+        #expect(
+            EntitlementStore.normalised("CREATE TABLE meta (key TEXT PRIMARY KEY,\n   value TEXT NOT NULL )")
                 == EntitlementStore.normalised("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"))
         #expect(EntitlementStore.normalised("a  b") == "a b")
     }

@@ -12,7 +12,8 @@ struct TamperedStoreTests {
     /// An expired monthly subscription: the honest answer is "not Pro".
     static func expiredStore(_ name: String) throws -> (SignedStoreFixture, JWSTransactionDecodedPayload, String) {
         let f = try SignedStoreFixture(name)
-        let expired = Payloads.subscription("100", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(-Clock.day))
+        let expired = Payloads.subscription(
+            "100", purchased: t0.addingTimeInterval(-31 * Clock.day), expires: t0.addingTimeInterval(-Clock.day))
         let jws = try f.sign(expired)
         _ = try f.importer().importJWS(jws, source: "t")
         #expect(try !f.report(at: t0).isPro)
@@ -33,19 +34,23 @@ struct TamperedStoreTests {
         #expect(report.ignored.first?.hasPrefix("transaction 100: bad signature") == true, "\(report.ignored)")
     }
 
-    @Test("JWS damaged in the payload, the signature, or not a JWS at all, is ignored",
-          arguments: ["payload", "signature", "garbage", "empty"])
+    @Test(
+        "JWS damaged in the payload, the signature, or not a JWS at all, is ignored",
+        arguments: ["payload", "signature", "garbage", "empty"])
     func damagedJWS(_ how: String) throws {
         let f = try SignedStoreFixture("tamper-damaged-\(how)")
-        try f.add(Payloads.subscription("101", purchased: t0.addingTimeInterval(-60), expires: t0.addingTimeInterval(Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "101", purchased: t0.addingTimeInterval(-60), expires: t0.addingTimeInterval(Clock.day)))
         #expect(try f.report(at: t0).isPro)
         let jws = try #require(try f.store.transactions(id: "101").first).jws
-        let damaged = switch how {
-        case "payload": JWSTampering.tamperPayload(jws)
-        case "signature": JWSTampering.tamperSignature(jws)
-        case "garbage": "not.a.jws"
-        default: ""
-        }
+        let damaged =
+            switch how {
+            case "payload": JWSTampering.tamperPayload(jws)
+            case "signature": JWSTampering.tamperSignature(jws)
+            case "garbage": "not.a.jws"
+            default: ""
+            }
         try f.sql("UPDATE transactions SET jws = ? WHERE transaction_id = '101'", [.text(damaged)])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
@@ -57,9 +62,11 @@ struct TamperedStoreTests {
     func untrustedRowInserted() throws {
         let (f, _, _) = try Self.expiredStore("tamper-untrusted")
         let rogue = try SignedStoreFixture.makeAuthority(prefix: "Rogue")
-        let forged = Payloads.subscription("666", product: Products.annual, purchased: t0, expires: t0.addingTimeInterval(365 * Clock.day))
+        let forged = Payloads.subscription(
+            "666", product: Products.annual, purchased: t0, expires: t0.addingTimeInterval(365 * Clock.day))
         let jws = try rogue.sign(forged)
-        try f.sql("""
+        try f.sql(
+            """
             INSERT INTO transactions (signer, transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
             VALUES ((SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '666', '666', ?, ?, ?, 'Production', ?, 'PURCHASED')
             """, [.text(Products.annual), .real(Clock.ms(t0)), .real(Clock.ms(t0)), .text(jws)])
@@ -78,7 +85,8 @@ struct TamperedStoreTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let jws = try rogue.signRaw(headerJSON: f.authority.headerJSON(), payload: encoder.encode(forged))
-        try f.sql("""
+        try f.sql(
+            """
             INSERT INTO transactions (signer, transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
             VALUES ((SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '667', '667', ?, ?, ?, 'Production', ?, 'PURCHASED')
             """, [.text(Products.monthly), .real(Clock.ms(t0)), .real(Clock.ms(t0)), .text(jws)])
@@ -105,8 +113,12 @@ struct TamperedStoreTests {
     @Test("moving an old active purchase ahead of a newer expired one by editing purchase_date is ignored")
     func purchaseDateEdited() throws {
         let f = try SignedStoreFixture("tamper-purchase-date")
-        try f.add(Payloads.subscription("103", purchased: t0.addingTimeInterval(-20 * Clock.day), expires: t0.addingTimeInterval(30 * Clock.day)),
-                  Payloads.subscription("104", purchased: t0.addingTimeInterval(-2 * Clock.day), expires: t0.addingTimeInterval(-Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "103", purchased: t0.addingTimeInterval(-20 * Clock.day), expires: t0.addingTimeInterval(30 * Clock.day)
+            ),
+            Payloads.subscription(
+                "104", purchased: t0.addingTimeInterval(-2 * Clock.day), expires: t0.addingTimeInterval(-Clock.day)))
         #expect(try !f.report(at: t0).isPro)
         try f.sql("UPDATE transactions SET purchase_date = ? WHERE transaction_id = '103'", [.real(Clock.ms(t0))])
         let report = try f.report(at: t0)
@@ -118,11 +130,17 @@ struct TamperedStoreTests {
     @Test("a row whose JWS fails verification falls back to the product's next older verified transaction")
     func fallbackToOlderVerified() throws {
         let f = try SignedStoreFixture("tamper-fallback")
-        try f.add(Payloads.subscription("105", purchased: t0.addingTimeInterval(-40 * Clock.day), expires: t0.addingTimeInterval(-10 * Clock.day)),
-                  Payloads.subscription("106", purchased: t0.addingTimeInterval(-5 * Clock.day), expires: t0.addingTimeInterval(25 * Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "105", purchased: t0.addingTimeInterval(-40 * Clock.day),
+                expires: t0.addingTimeInterval(-10 * Clock.day)),
+            Payloads.subscription(
+                "106", purchased: t0.addingTimeInterval(-5 * Clock.day), expires: t0.addingTimeInterval(25 * Clock.day))
+        )
         #expect(try f.report(at: t0).isPro)
         let jws = try #require(try f.store.transactions(id: "106").first).jws
-        try f.sql("UPDATE transactions SET jws = ? WHERE transaction_id = '106'", [.text(JWSTampering.tamperSignature(jws))])
+        try f.sql(
+            "UPDATE transactions SET jws = ? WHERE transaction_id = '106'", [.text(JWSTampering.tamperSignature(jws))])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
         #expect(report.entitlements.map(\.transactionId) == ["105"])
@@ -133,14 +151,23 @@ struct TamperedStoreTests {
     @Test("the walk past unverifiable rows goes beyond one page of 16")
     func fallbackAcrossPages() throws {
         let f = try SignedStoreFixture("tamper-pages")
-        try f.add(Payloads.subscription("200", purchased: t0.addingTimeInterval(-90 * Clock.day), expires: t0.addingTimeInterval(Clock.day)))
+        try f.add(
+            Payloads.subscription(
+                "200", purchased: t0.addingTimeInterval(-90 * Clock.day), expires: t0.addingTimeInterval(Clock.day)))
         let rogue = try SignedStoreFixture.makeAuthority(prefix: "Rogue")
         for i in 1...20 {
-            let p = Payloads.subscription("3\(i)", purchased: t0.addingTimeInterval(-Double(i) * Clock.hour), expires: t0.addingTimeInterval(-Clock.hour))
-            try f.sql("""
+            let p = Payloads.subscription(
+                "3\(i)", purchased: t0.addingTimeInterval(-Double(i) * Clock.hour),
+                expires: t0.addingTimeInterval(-Clock.hour))
+            try f.sql(
+                """
                 INSERT INTO transactions (signer, transaction_id, original_transaction_id, product_id, purchase_date, signed_date, environment, jws, ownership_type)
                 VALUES ((SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), ?, ?, ?, ?, ?, 'Production', ?, 'PURCHASED')
-                """, [.text("3\(i)"), .text("3\(i)"), .text(Products.monthly), .real(p.purchaseDate!), .real(p.signedDate!), .text(try rogue.sign(p))])
+                """,
+                [
+                    .text("3\(i)"), .text("3\(i)"), .text(Products.monthly), .real(p.purchaseDate!),
+                    .real(p.signedDate!), .text(try rogue.sign(p)),
+                ])
         }
         let report = try f.report(at: t0)
         #expect(report.isPro)
@@ -153,8 +180,9 @@ struct TamperedStoreTests {
         let (f, _, _) = try Self.expiredStore("tamper-renewal")
         let rogue = try SignedStoreFixture.makeAuthority(prefix: "Rogue")
         let grace = Payloads.renewal(original: "100", grace: t0.addingTimeInterval(10 * Clock.day), signed: t0)
-        try f.sql("INSERT INTO renewals (environment, signer, original_transaction_id, signed_date, jws) VALUES ('Production', (SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '100', ?, ?)",
-                  [.real(Clock.ms(t0)), .text(try rogue.sign(grace))])
+        try f.sql(
+            "INSERT INTO renewals (environment, signer, original_transaction_id, signed_date, jws) VALUES ('Production', (SELECT fingerprint FROM trusted_roots WHERE label = 'test root'), '100', ?, ?)",
+            [.real(Clock.ms(t0)), .text(try rogue.sign(grace))])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
         #expect(report.entitlements.first?.state == .expired)
@@ -168,10 +196,17 @@ struct TamperedStoreTests {
     @Test("a genuine JWS filed under another transaction id is ignored")
     func jwsUnderAnotherId() throws {
         let f = try SignedStoreFixture("tamper-other-id")
-        let active = Payloads.subscription("107", product: Products.annual, purchased: t0.addingTimeInterval(-60), expires: t0.addingTimeInterval(Clock.day))
+        let active = Payloads.subscription(
+            "107", product: Products.annual, purchased: t0.addingTimeInterval(-60),
+            expires: t0.addingTimeInterval(Clock.day))
         let jws = try f.sign(active)
-        try f.add(Payloads.subscription("108", product: Products.annual, purchased: t0.addingTimeInterval(-2 * Clock.day), expires: t0.addingTimeInterval(-Clock.day)))
-        try f.sql("UPDATE transactions SET jws = ?, purchase_date = ? WHERE transaction_id = '108'", [.text(jws), .real(active.purchaseDate!)])
+        try f.add(
+            Payloads.subscription(
+                "108", product: Products.annual, purchased: t0.addingTimeInterval(-2 * Clock.day),
+                expires: t0.addingTimeInterval(-Clock.day)))
+        try f.sql(
+            "UPDATE transactions SET jws = ?, purchase_date = ? WHERE transaction_id = '108'",
+            [.text(jws), .real(active.purchaseDate!)])
         let report = try f.report(at: t0)
         #expect(!report.isPro)
         #expect(report.ignored == ["transaction 108: stored columns do not match its signed payload"])

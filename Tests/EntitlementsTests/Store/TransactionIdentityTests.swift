@@ -12,8 +12,9 @@ private let t0 = Clock.t0
 struct TransactionIdentityTests {
     /// A purchase (Production, signed under the policy's root) with the id local testing hands out first.
     private func purchased(_ f: SignedStoreFixture) throws -> JWSTransactionDecodedPayload {
-        let purchase = Payloads.subscription("2000000000000001", product: Products.annual, purchased: t0.addingTimeInterval(-Clock.day),
-                                             expires: t0.addingTimeInterval(364 * Clock.day))
+        let purchase = Payloads.subscription(
+            "2000000000000001", product: Products.annual, purchased: t0.addingTimeInterval(-Clock.day),
+            expires: t0.addingTimeInterval(364 * Clock.day))
         try f.add(purchase)
         #expect(try f.report(at: t0).access == .production)
         return purchase
@@ -56,12 +57,15 @@ struct TransactionIdentityTests {
         #expect(try f.report(at: t0).access == .production)
     }
 
-    @Test("a Production payload with a purchase's id, signed under a root the user trusted: another transaction, another group")
+    @Test(
+        "a Production payload with a purchase's id, signed under a root the user trusted: another transaction, another group"
+    )
     func userRootReusesTheId() throws {
         let f = try SignedStoreFixture("identity-user-root")
         let purchase = try purchased(f)
         let own = try SignedStoreFixture.makeAuthority(prefix: "Own")
-        try f.store.addTrustedRoot(der: own.rootDER, fingerprint: Certificates.sha256Fingerprint(own.rootDER), label: "own")
+        try f.store.addTrustedRoot(
+            der: own.rootDER, fingerprint: Certificates.sha256Fingerprint(own.rootDER), label: "own")
         // Newer, and refunded: had it replaced the purchase, or decided its group, Pro would go.
         var copy = purchase
         copy.purchaseDate = Clock.ms(t0)
@@ -83,7 +87,8 @@ struct TransactionIdentityTests {
         sandbox.environment = StoreEnvironment.sandbox.rawValue
         #expect(try f.importSigned(production).map(\.status) == [.imported])
         #expect(try f.importSigned(sandbox).map(\.status) == [.imported])
-        let stored = try #require(try f.store.renewalJWS(originalTransactionId: "77", environment: "Production", signer: f.rootFingerprint))
+        let stored = try #require(
+            try f.store.renewalJWS(originalTransactionId: "77", environment: "Production", signer: f.rootFingerprint))
         #expect(RawJWS.payload(stored)["gracePeriodExpiresDate"] != nil)
     }
 
@@ -109,27 +114,38 @@ struct TransactionIdentityTests {
     @Test("a version 2 store is rebuilt: each row keyed by its verified signer, the purchase still a purchase")
     func upgradeFromVersion2() throws {
         let f = try SignedStoreFixture("identity-upgrade", environments: [.production, .sandbox])
-        let purchase = Payloads.subscription("9", product: Products.annual, purchased: t0.addingTimeInterval(-Clock.day),
-                                             expires: t0.addingTimeInterval(364 * Clock.day))
+        let purchase = Payloads.subscription(
+            "9", product: Products.annual, purchased: t0.addingTimeInterval(-Clock.day),
+            expires: t0.addingTimeInterval(364 * Clock.day))
         let jws = try f.sign(purchase)
         let renewal = try f.sign(Payloads.renewal(original: "9", grace: nil, signed: t0))
         // The tables as version 2 made them.
         try f.sql("DROP TABLE transactions")
         try f.sql("DROP TABLE renewals")
-        try f.sql("""
+        try f.sql(
+            """
             CREATE TABLE transactions (transaction_id TEXT PRIMARY KEY, original_transaction_id TEXT, product_id TEXT NOT NULL,
                                        purchase_date REAL NOT NULL, signed_date REAL NOT NULL, environment TEXT NOT NULL,
                                        jws TEXT NOT NULL, ownership_type TEXT NOT NULL)
             """)
-        try f.sql("CREATE TABLE renewals (original_transaction_id TEXT PRIMARY KEY, signed_date REAL NOT NULL, jws TEXT NOT NULL)")
-        try f.sql("INSERT INTO transactions VALUES ('9', '9', ?, ?, ?, 'Production', ?, 'PURCHASED')",
-                  [.text(Products.annual), .real(purchase.purchaseDate!), .real(purchase.signedDate!), .text(jws)])
+        try f.sql(
+            "CREATE TABLE renewals (original_transaction_id TEXT PRIMARY KEY, signed_date REAL NOT NULL, jws TEXT NOT NULL)"
+        )
+        try f.sql(
+            "INSERT INTO transactions VALUES ('9', '9', ?, ?, ?, 'Production', ?, 'PURCHASED')",
+            [.text(Products.annual), .real(purchase.purchaseDate!), .real(purchase.signedDate!), .text(jws)])
         try f.sql("INSERT INTO renewals VALUES ('9', ?, ?)", [.real(Clock.ms(t0)), .text(renewal)])
         try f.sql("UPDATE meta SET value = '2' WHERE key = 'schemaVersion'")
         _ = try EntitlementStore.openExisting(directory: f.directory)
         #expect(try f.rows("SELECT value FROM meta WHERE key = 'schemaVersion'").first?.first?.text == "3")
-        #expect(try f.rows("SELECT environment, signer FROM transactions").first == [.text("Production"), .text(f.rootFingerprint)])
-        #expect(try f.rows("SELECT environment, signer FROM renewals").first == [.text("Production"), .text(f.rootFingerprint)])
+        #expect(
+            try f.rows("SELECT environment, signer FROM transactions").first == [
+                .text("Production"), .text(f.rootFingerprint),
+            ])
+        #expect(
+            try f.rows("SELECT environment, signer FROM renewals").first == [
+                .text("Production"), .text(f.rootFingerprint),
+            ])
         #expect(try f.report(at: t0).access == .production)
     }
 }

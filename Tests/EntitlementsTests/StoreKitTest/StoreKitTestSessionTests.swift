@@ -29,14 +29,17 @@ private struct Session {
         let clock = ManualClock(t0)
         self.clock = clock
         self.catalog = try catalog ?? TestStores.catalog()
-        session = StoreKitTestSession(store: store, catalog: self.catalog, policy: TestStores.productionPolicy, clock: { clock.now })
+        session = StoreKitTestSession(
+            store: store, catalog: self.catalog, policy: TestStores.productionPolicy, clock: { clock.now })
         #expect(try session.enable())
     }
 
     func report(catalog: StoreKitCatalog? = nil) throws -> EntitlementReport {
         let clock = self.clock
-        return try ProGate(storeDirectory: directory, catalog: catalog ?? self.catalog, policy: TestStores.productionPolicy,
-                           clock: GateClock(system: { clock.now }, testing: { clock.now })).report()
+        return try ProGate(
+            storeDirectory: directory, catalog: catalog ?? self.catalog, policy: TestStores.productionPolicy,
+            clock: GateClock(system: { clock.now }, testing: { clock.now })
+        ).report()
     }
 }
 
@@ -47,7 +50,7 @@ struct StoreKitTestSessionTests {
         let s = try Session("enable")
         #expect(try s.store.configuration()?.environments == [.production, .localTesting])
         #expect(try s.store.trustedRoots().map(\.label) == ["export-itinerary StoreKit Testing (local)"])
-        #expect(try !s.session.enable()) // already enabled: same authority, nothing added
+        #expect(try !s.session.enable())  // already enabled: same authority, nothing added
         #expect(try s.store.trustedRoots().count == 1)
     }
 
@@ -103,7 +106,8 @@ struct StoreKitTestSessionTests {
         #expect(try !s.report().isPro)
 
         // The purchase as first signed, imported again: the refund stands.
-        _ = try EntitlementImporter(store: s.store, policy: TestStores.productionPolicy).importJWS(purchaseJWS, source: "replay")
+        _ = try EntitlementImporter(store: s.store, policy: TestStores.productionPolicy).importJWS(
+            purchaseJWS, source: "replay")
         #expect(try s.report().entitlements.first { $0.productId == Products.monthly }?.state == .revoked)
         #expect(try !s.report().isPro)
     }
@@ -146,10 +150,12 @@ struct StoreKitTestSessionTests {
         let dir = TestPaths.scratch("skt-errors").path
         let store = try EntitlementStore.openOrCreate(directory: dir)
         let catalog = try TestStores.catalog()
-        let notInitialized = StoreKitTestSession(store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
+        let notInitialized = StoreKitTestSession(
+            store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
         #expect(throws: StoreKitTestError.self) { try notInitialized.enable() }
         try store.initialize(bundleId: Payloads.bundleId, environments: [.production])
-        let session = StoreKitTestSession(store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
+        let session = StoreKitTestSession(
+            store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
         do {
             _ = try session.purchase(productId: Products.monthly)
             Issue.record("purchase without enable")
@@ -170,7 +176,8 @@ struct StoreKitTestSessionTests {
         // A Production transaction cannot be refunded locally.
         let f = try SignedStoreFixture("skt-not-local")
         try f.add(Payloads.subscription("77", purchased: t0, expires: t0.addingTimeInterval(Clock.day)))
-        let prodSession = StoreKitTestSession(store: f.store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
+        let prodSession = StoreKitTestSession(
+            store: f.store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0 })
         try prodSession.enable()
         do {
             _ = try prodSession.refund(transactionId: "77")
@@ -179,7 +186,7 @@ struct StoreKitTestSessionTests {
             guard case .notLocal = error else { Issue.record("\(error)"); return }
         }
         #expect(try f.report(at: t0).isPro)
-        #expect(try prodSession.clear() == 0) // clear leaves Production alone
+        #expect(try prodSession.clear() == 0)  // clear leaves Production alone
         #expect(try f.store.transactionCount() == 1)
     }
 
@@ -192,8 +199,11 @@ struct StoreKitTestSessionTests {
             for i in 0..<8 {
                 group.addTask {
                     let store = try EntitlementStore.openOrCreate(directory: directory)
-                    let session = StoreKitTestSession(store: store, catalog: catalog, policy: TestStores.productionPolicy, clock: { t0.addingTimeInterval(Double(i)) })
-                    return try session.purchase(productId: i % 2 == 0 ? Products.monthly : Products.annual).transactionId!
+                    let session = StoreKitTestSession(
+                        store: store, catalog: catalog, policy: TestStores.productionPolicy,
+                        clock: { t0.addingTimeInterval(Double(i)) })
+                    return try session.purchase(productId: i % 2 == 0 ? Products.monthly : Products.annual)
+                        .transactionId!
                 }
             }
             return try await group.reduce(into: [String]()) { $0.append($1) }

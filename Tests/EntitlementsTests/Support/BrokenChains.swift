@@ -26,17 +26,22 @@ enum LocalChainVariant: Sendable, CaseIterable {
 
 extension LocalSigningAuthority {
     /// Generates a chain of the given variant (`.good` is the shipped generator's).
-    static func generate(commonNamePrefix: String = "export-itinerary StoreKit Testing",
-                         validFrom: Date, validFor: TimeInterval,
-                         variant: LocalChainVariant) throws -> LocalSigningAuthority {
-        if variant == .good { return try generate(commonNamePrefix: commonNamePrefix, validFrom: validFrom, validFor: validFor) }
+    static func generate(
+        commonNamePrefix: String = "export-itinerary StoreKit Testing",
+        validFrom: Date, validFor: TimeInterval,
+        variant: LocalChainVariant
+    ) throws -> LocalSigningAuthority {
+        if variant == .good {
+            return try generate(commonNamePrefix: commonNamePrefix, validFrom: validFrom, validFor: validFor)
+        }
         let notAfter = validFrom.addingTimeInterval(validFor)
         let rootKey = try ECKeyGenerator.generateP256()
         let intermediateKey = try ECKeyGenerator.generateP256()
         let leafKey = try ECKeyGenerator.generateP256()
 
-        let rootSpec = CertificateSpec(commonName: "\(commonNamePrefix) Root", notBefore: validFrom,
-                                       notAfter: notAfter, isCA: true)
+        let rootSpec = CertificateSpec(
+            commonName: "\(commonNamePrefix) Root", notBefore: validFrom,
+            notAfter: notAfter, isCA: true)
         let root = try CertificateBuilder.build(rootSpec, subjectKey: rootKey, issuer: nil)
 
         var intermediateIssuer = (certificate: root, key: rootKey)
@@ -46,15 +51,17 @@ extension LocalSigningAuthority {
             intermediateIssuer = (impostor, impostorKey)
         }
         let intermediate = try CertificateBuilder.build(
-            CertificateSpec(commonName: "\(commonNamePrefix) Intermediate", notBefore: validFrom, notAfter: notAfter,
-                            isCA: true, pathLength: 0,
-                            markerOID: variant == .intermediateWithoutMarker ? nil : Certificates.intermediateMarkerOID),
+            CertificateSpec(
+                commonName: "\(commonNamePrefix) Intermediate", notBefore: validFrom, notAfter: notAfter,
+                isCA: true, pathLength: 0,
+                markerOID: variant == .intermediateWithoutMarker ? nil : Certificates.intermediateMarkerOID),
             subjectKey: intermediateKey, issuer: intermediateIssuer)
 
         let leafNotAfter = variant == .expiredLeaf ? validFrom.addingTimeInterval(60) : notAfter
-        let leafSpec = CertificateSpec(commonName: "\(commonNamePrefix) Leaf", notBefore: validFrom,
-                                       notAfter: leafNotAfter, isCA: false,
-                                       markerOID: variant == .leafWithoutMarker ? nil : Certificates.leafMarkerOID)
+        let leafSpec = CertificateSpec(
+            commonName: "\(commonNamePrefix) Leaf", notBefore: validFrom,
+            notAfter: leafNotAfter, isCA: false,
+            markerOID: variant == .leafWithoutMarker ? nil : Certificates.leafMarkerOID)
         let leafIssuer: (certificate: OwnedX509, key: OwnedKey)?
         switch variant {
         case .leafSignedByRoot: leafIssuer = (root, rootKey)
@@ -69,8 +76,9 @@ extension LocalSigningAuthority {
         case .xcodeStyleSelfSigned: x5c = [leaf.der]
         default: x5c = [leaf.der, intermediate.der, root.der]
         }
-        return LocalSigningAuthority(rootDER: root.der, intermediateDER: intermediate.der, leafDER: leaf.der,
-                                     x5c: x5c, leafKey: leafKey)
+        return LocalSigningAuthority(
+            rootDER: root.der, intermediateDER: intermediate.der, leafDER: leaf.der,
+            x5c: x5c, leafKey: leafKey)
     }
 }
 

@@ -9,8 +9,9 @@ import TestSupport
 struct AppleVectorTests {
     /// As Apple's tests configure it: testCA.der only, "com.example", Sandbox.
     func sandboxVerifier(environments: Set<StoreEnvironment> = [.sandbox]) throws -> SignedDataVerifier {
-        SignedDataVerifier(trustedRoots: [try VerificationFixtures.appleTestRoot()], bundleId: "com.example",
-                           environments: environments)
+        SignedDataVerifier(
+            trustedRoots: [try VerificationFixtures.appleTestRoot()], bundleId: "com.example",
+            environments: environments)
     }
 
     @Test func transactionInfoVerifies() throws {
@@ -30,12 +31,17 @@ struct AppleVectorTests {
         try store.initialize(bundleId: "com.example", environments: [.sandbox])
         let root = try VerificationFixtures.appleTestRoot()
         try store.addTrustedRoot(der: root, fingerprint: Certificates.sha256Fingerprint(root), label: "Apple test CA")
-        let importer = try EntitlementImporter(store: store, policy: GatePolicy(bundleId: "com.example", proProductIDs: [],
-                                                                                productionRootFingerprints: [Certificates.sha256Fingerprint(root)]))
-        let transaction = try importer.importJWS(try VerificationFixtures.appleVector("mock_signed_data/transactionInfo"), source: "t")
+        let importer = try EntitlementImporter(
+            store: store,
+            policy: GatePolicy(
+                bundleId: "com.example", proProductIDs: [],
+                productionRootFingerprints: [Certificates.sha256Fingerprint(root)]))
+        let transaction = try importer.importJWS(
+            try VerificationFixtures.appleVector("mock_signed_data/transactionInfo"), source: "t")
         #expect(transaction.map(\.status) == [.rejected])
         #expect(transaction.first?.reason == "the signed transaction has no transactionId: nothing to store")
-        let test = try importer.importJWS(try VerificationFixtures.appleVector("mock_signed_data/testNotification"), source: "n")
+        let test = try importer.importJWS(
+            try VerificationFixtures.appleVector("mock_signed_data/testNotification"), source: "n")
         #expect(test.map(\.status) == [.verified])
         #expect(try store.transactionCount() == 0)
     }
@@ -70,25 +76,31 @@ struct AppleVectorTests {
 
     @Test func legacyTransactionIsInvalidFormat() throws {
         let receipt = try VerificationFixtures.appleVector("mock_signed_data/legacyTransaction")
-        let failure = try #require(throws: VerificationFailure.self) { try sandboxVerifier().verifyTransaction(receipt) }
+        let failure = try #require(throws: VerificationFailure.self) {
+            try sandboxVerifier().verifyTransaction(receipt)
+        }
         #expect(failure.reason == "invalid format")
     }
 
     @Test func transactionInfoRejectedUnderAnotherRoot() throws {
         let jws = try VerificationFixtures.appleVector("mock_signed_data/transactionInfo")
-        let other = try LocalSigningAuthority.generate(validFrom: Date(timeIntervalSince1970: 1_600_000_000),
-                                                       validFor: 20 * 365 * 86_400)
-        let verifier = SignedDataVerifier(trustedRoots: [other.rootDER], bundleId: "com.example", environments: [.sandbox])
+        let other = try LocalSigningAuthority.generate(
+            validFrom: Date(timeIntervalSince1970: 1_600_000_000),
+            validFor: 20 * 365 * 86_400)
+        let verifier = SignedDataVerifier(
+            trustedRoots: [other.rootDER], bundleId: "com.example", environments: [.sandbox])
         let failure = try #require(throws: VerificationFailure.self) { try verifier.verifyTransaction(jws) }
         #expect(failure.reason == "invalid chain")
     }
 
     @Test func transactionInfoVerifiesAmongSeveralRoots() throws {
         let jws = try VerificationFixtures.appleVector("mock_signed_data/transactionInfo")
-        let other = try LocalSigningAuthority.generate(validFrom: Date(timeIntervalSince1970: 1_600_000_000),
-                                                       validFor: 20 * 365 * 86_400)
-        let verifier = SignedDataVerifier(trustedRoots: [other.rootDER, try VerificationFixtures.appleTestRoot()],
-                                          bundleId: "com.example", environments: [.sandbox])
+        let other = try LocalSigningAuthority.generate(
+            validFrom: Date(timeIntervalSince1970: 1_600_000_000),
+            validFor: 20 * 365 * 86_400)
+        let verifier = SignedDataVerifier(
+            trustedRoots: [other.rootDER, try VerificationFixtures.appleTestRoot()],
+            bundleId: "com.example", environments: [.sandbox])
         #expect(verifier.trustedRootCount == 2)
         #expect(try verifier.verifyTransaction(jws).bundleId == "com.example")
     }
@@ -124,8 +136,10 @@ struct AppleVectorTests {
 
     // MARK: Xcode StoreKit Testing
 
-    static let xcodeVectors = ["xcode/xcode-signed-transaction", "xcode/xcode-signed-renewal-info",
-                               "xcode/xcode-signed-app-transaction"]
+    static let xcodeVectors = [
+        "xcode/xcode-signed-transaction", "xcode/xcode-signed-renewal-info",
+        "xcode/xcode-signed-app-transaction",
+    ]
 
     /// Verifies any of the three Xcode vectors with the entry point its kind needs.
     func verifyXcodeVector(_ name: String, with verifier: SignedDataVerifier) throws(VerificationFailure) {
@@ -156,8 +170,9 @@ struct AppleVectorTests {
         let transaction = try verifier.verifyTransaction(jws)
         #expect(transaction.productId == "pass.premium")
         #expect(transaction.environment == "Xcode")
-        #expect(transaction.expiresDate == 1_700_358_336_049.7297) // fractional milliseconds survive
-        let app = try verifier.verifyAppTransaction(try VerificationFixtures.appleVector("xcode/xcode-signed-app-transaction"))
+        #expect(transaction.expiresDate == 1_700_358_336_049.7297)  // fractional milliseconds survive
+        let app = try verifier.verifyAppTransaction(
+            try VerificationFixtures.appleVector("xcode/xcode-signed-app-transaction"))
         #expect(app.receiptType == "Xcode")
     }
 
@@ -165,7 +180,9 @@ struct AppleVectorTests {
     func xcodeVectorRejectedOtherwise(_ name: String) throws {
         let bundle = try bundleId(of: name)
         let roots = [try VerificationFixtures.appleTestRoot()]
-        for environments: Set<StoreEnvironment> in [[.sandbox], [.production], [.sandbox, .production], [.localTesting]] {
+        for environments: Set<StoreEnvironment> in [
+            [.sandbox], [.production], [.sandbox, .production], [.localTesting],
+        ] {
             let verifier = SignedDataVerifier(trustedRoots: roots, bundleId: bundle, environments: environments)
             #expect(throws: VerificationFailure.invalidChainLength) { try verifyXcodeVector(name, with: verifier) }
         }

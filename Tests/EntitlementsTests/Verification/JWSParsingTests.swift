@@ -65,8 +65,11 @@ struct JWSParsingTests {
     @Test func wrongCertificateCountIsInvalidChainLength() {
         let verifier = SignedDataVerifier(trustedRoots: [], bundleId: "com.example", environments: [.sandbox])
         for count in [0, 1, 2, 4] {
-            let header = "{\"alg\":\"ES256\",\"x5c\":[" + Array(repeating: "\"AA==\"", count: count).joined(separator: ",") + "]}"
-            let jws = Self.segment(header) + "." + Self.segment("{\"bundleId\":\"com.example\",\"environment\":\"Sandbox\"}")
+            let header =
+                "{\"alg\":\"ES256\",\"x5c\":[" + Array(repeating: "\"AA==\"", count: count).joined(separator: ",")
+                + "]}"
+            let jws =
+                Self.segment(header) + "." + Self.segment("{\"bundleId\":\"com.example\",\"environment\":\"Sandbox\"}")
                 + "." + Self.signature
             #expect(throws: VerificationFailure.invalidChainLength) { try verifier.verifyTransaction(jws) }
         }
@@ -78,8 +81,12 @@ struct JWSParsingTests {
         let jws = Self.segment(header) + "." + Self.payload + "." + Self.signature
         let failure = #expect(throws: VerificationFailure.self) { try verifier.verifyTransaction(jws) }
         #expect(failure?.reason == "invalid certificate")
-        let notBase64 = Self.segment("{\"alg\":\"ES256\",\"x5c\":[\"A-A_\",\"AAAA\",\"AAAA\"]}") + "." + Self.payload + "." + Self.signature
-        #expect((#expect(throws: VerificationFailure.self) { try verifier.verifyTransaction(notBase64) })?.reason == "invalid format")
+        let notBase64 =
+            Self.segment("{\"alg\":\"ES256\",\"x5c\":[\"A-A_\",\"AAAA\",\"AAAA\"]}") + "." + Self.payload + "."
+            + Self.signature
+        #expect(
+            (#expect(throws: VerificationFailure.self) { try verifier.verifyTransaction(notBase64) })?.reason
+                == "invalid format")
     }
 
     @Test func reasonsAreStableWords() {
@@ -94,13 +101,19 @@ struct JWSParsingTests {
             #expect(failure.description.hasPrefix(reason))
             #expect(!failure.description.contains("\n"))
         }
-        #expect(VerificationFailure.invalidChain("line one\nline two").description == "invalid chain: line one line two")
-        #expect(VerificationFailure.wrongApp(expected: "a", got: nil).description == "wrong app: expected bundle id a, got none")
+        #expect(
+            VerificationFailure.invalidChain("line one\nline two").description == "invalid chain: line one line two")
+        #expect(
+            VerificationFailure.wrongApp(expected: "a", got: nil).description
+                == "wrong app: expected bundle id a, got none")
     }
 
     @Test func certificatesParseRejectsGarbage() {
-        for garbage in [Data(), Data("hello".utf8), Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8),
-                        Data("-----BEGIN CERTIFICATE-----\n".utf8), Data("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8)] {
+        for garbage in [
+            Data(), Data("hello".utf8), Data("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n".utf8),
+            Data("-----BEGIN CERTIFICATE-----\n".utf8),
+            Data("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
+        ] {
             #expect(throws: VerificationFailure.self) { try Certificates.parse(garbage) }
         }
         #expect(Certificates.subjectSummary(Data("nope".utf8)) == "(unparsable certificate)")
@@ -108,7 +121,8 @@ struct JWSParsingTests {
 
     @Test func fingerprintIsUpperHexSHA256() {
         // SHA-256("abc"), FIPS 180-2.
-        #expect(Certificates.sha256Fingerprint(Data("abc".utf8))
+        #expect(
+            Certificates.sha256Fingerprint(Data("abc".utf8))
                 == "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD")
     }
 }

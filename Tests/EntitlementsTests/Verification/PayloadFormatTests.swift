@@ -17,7 +17,8 @@ struct RawPayloads {
 
     init() throws {
         authority = try LocalSigningAuthority.generate(validFrom: Self.start, validFor: 365 * 86_400)
-        verifier = SignedDataVerifier(trustedRoots: [authority.rootDER], bundleId: Self.bundleId, environments: [.sandbox])
+        verifier = SignedDataVerifier(
+            trustedRoots: [authority.rootDER], bundleId: Self.bundleId, environments: [.sandbox])
     }
 
     /// The kinds of signed payload, each with the members that make it pass verification.
@@ -27,15 +28,22 @@ struct RawPayloads {
         var base: [(String, String)] {
             switch self {
             case .transaction:
-                [("bundleId", "\"\(RawPayloads.bundleId)\""), ("environment", "\"Sandbox\""), ("signedDate", RawPayloads.signedDate)]
+                [
+                    ("bundleId", "\"\(RawPayloads.bundleId)\""), ("environment", "\"Sandbox\""),
+                    ("signedDate", RawPayloads.signedDate),
+                ]
             case .renewal:
                 [("environment", "\"Sandbox\""), ("signedDate", RawPayloads.signedDate)]
             case .notification:
-                [("notificationType", "\"TEST\""), ("signedDate", RawPayloads.signedDate),
-                 ("data", "{\"bundleId\":\"\(RawPayloads.bundleId)\",\"environment\":\"Sandbox\"}")]
+                [
+                    ("notificationType", "\"TEST\""), ("signedDate", RawPayloads.signedDate),
+                    ("data", "{\"bundleId\":\"\(RawPayloads.bundleId)\",\"environment\":\"Sandbox\"}"),
+                ]
             case .appTransaction:
-                [("bundleId", "\"\(RawPayloads.bundleId)\""), ("receiptType", "\"Sandbox\""),
-                 ("receiptCreationDate", RawPayloads.signedDate)]
+                [
+                    ("bundleId", "\"\(RawPayloads.bundleId)\""), ("receiptType", "\"Sandbox\""),
+                    ("receiptCreationDate", RawPayloads.signedDate),
+                ]
             }
         }
     }
@@ -45,7 +53,11 @@ struct RawPayloads {
     static func json(_ kind: Kind, _ members: [(String, String)] = [], removing removed: Set<String> = []) -> String {
         var all = kind.base.filter { !removed.contains($0.0) }
         for (key, value) in members {
-            if let index = all.firstIndex(where: { $0.0 == key }) { all[index].1 = value } else { all.append((key, value)) }
+            if let index = all.firstIndex(where: { $0.0 == key }) {
+                all[index].1 = value
+            } else {
+                all.append((key, value))
+            }
         }
         return "{" + all.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
     }
@@ -96,8 +108,10 @@ struct PayloadFormatTests {
 
     @Test("keys Apple may add later are accepted, whatever they hold", arguments: RawPayloads.Kind.allCases)
     func unknownKeysAreAccepted(_ kind: RawPayloads.Kind) throws {
-        let extra = [("futureField", "{\"nested\":[1,2.5,{\"x\":null}],\"flag\":true}"), ("anotherOne", "\"text\""),
-                     ("aNumber", "-1e300"), ("aNull", "null"), ("an array", "[[],{}]")]
+        let extra = [
+            ("futureField", "{\"nested\":[1,2.5,{\"x\":null}],\"flag\":true}"), ("anotherOne", "\"text\""),
+            ("aNumber", "-1e300"), ("aNull", "null"), ("an array", "[[],{}]"),
+        ]
         #expect(try RawPayloads().refusal(RawPayloads.json(kind, extra), as: kind) == nil)
     }
 
@@ -105,16 +119,21 @@ struct PayloadFormatTests {
     func integerSpellings() throws {
         let p = try RawPayloads()
         for spelling in ["2", "2.0", "2e0", "0.2e1", "20E-1", "2.000"] {
-            #expect(try p.transaction(RawPayloads.json(.transaction, [("quantity", spelling)])).quantity == 2, "\(spelling)")
+            #expect(
+                try p.transaction(RawPayloads.json(.transaction, [("quantity", spelling)])).quantity == 2, "\(spelling)"
+            )
         }
         #expect(try p.transaction(RawPayloads.json(.transaction, [("quantity", "-0")])).quantity == 0)
-        #expect(try p.transaction(RawPayloads.json(.transaction, [("price", "9007199254740991")])).price == 9_007_199_254_740_991)
+        #expect(
+            try p.transaction(RawPayloads.json(.transaction, [("price", "9007199254740991")])).price
+                == 9_007_199_254_740_991)
     }
 
     @Test("dates are numbers of milliseconds; fractional ones (Xcode's) are kept")
     func dateSpellings() throws {
         let p = try RawPayloads()
-        let t = try p.transaction(RawPayloads.json(.transaction, [("purchaseDate", "1750000000123.5"), ("expiresDate", "1.7500864e12")]))
+        let t = try p.transaction(
+            RawPayloads.json(.transaction, [("purchaseDate", "1750000000123.5"), ("expiresDate", "1.7500864e12")]))
         #expect(t.purchaseDate == 1_750_000_000_123.5)
         #expect(t.expiresDate == 1_750_086_400_000)
         #expect(t.signedDate == 1_750_086_400_000)
@@ -123,8 +142,13 @@ struct PayloadFormatTests {
     @Test("null is the same as an absent field")
     func nullIsAbsent() throws {
         let p = try RawPayloads()
-        let t = try p.transaction(RawPayloads.json(.transaction, [("quantity", "null"), ("type", "null"), ("isUpgraded", "null"),
-                                                                   ("expiresDate", "null")]))
+        let t = try p.transaction(
+            RawPayloads.json(
+                .transaction,
+                [
+                    ("quantity", "null"), ("type", "null"), ("isUpgraded", "null"),
+                    ("expiresDate", "null"),
+                ]))
         #expect(t.quantity == nil && t.type == nil && t.isUpgraded == nil && t.expiresDate == nil)
         #expect(try p.refusal(RawPayloads.json(.notification, [("data", "null")]), as: .notification) == nil)
     }
@@ -132,27 +156,40 @@ struct PayloadFormatTests {
     @Test("booleans, strings and nested objects keep their JSON kinds")
     func otherKinds() throws {
         let p = try RawPayloads()
-        let t = try p.transaction(RawPayloads.json(.transaction, [("isUpgraded", "true"), ("productId", "\"pro\\u002Eyearly\""),
-                                                                   ("appAccountToken", "\"\"")]))
+        let t = try p.transaction(
+            RawPayloads.json(
+                .transaction,
+                [
+                    ("isUpgraded", "true"), ("productId", "\"pro\\u002Eyearly\""),
+                    ("appAccountToken", "\"\""),
+                ]))
         #expect(t.isUpgraded == true)
         #expect(t.productId == "pro.yearly")
         #expect(t.appAccountToken == "")
-        let notification = try p.verifier.verifyNotification(try p.sign(RawPayloads.json(.notification, [("subtype", "\"INITIAL_BUY\"")])))
+        let notification = try p.verifier.verifyNotification(
+            try p.sign(RawPayloads.json(.notification, [("subtype", "\"INITIAL_BUY\"")])))
         #expect(notification.data?.bundleId == RawPayloads.bundleId)
         #expect(notification.subtype == "INITIAL_BUY")
     }
 
     static let wrongTypes: [(RawPayloads.Kind, String, String)] = [
         (.transaction, "quantity", "1.5"), (.transaction, "quantity", "\"1\""), (.transaction, "quantity", "true"),
-        (.transaction, "quantity", "1e20"), (.transaction, "quantity", "[1]"), (.transaction, "price", "9223372036854775808"),
+        (.transaction, "quantity", "1e20"), (.transaction, "quantity", "[1]"),
+        (.transaction, "price", "9223372036854775808"),
         (.transaction, "purchaseDate", "\"1750000000000\""), (.transaction, "purchaseDate", "1e400"),
-        (.transaction, "purchaseDate", "-1e400"), (.transaction, "signedDate", "{}"), (.transaction, "signedDate", "false"),
-        (.transaction, "productId", "42"), (.transaction, "productId", "{\"id\":\"pro\"}"), (.transaction, "bundleId", "[\"com.example.itinerary\"]"),
+        (.transaction, "purchaseDate", "-1e400"), (.transaction, "signedDate", "{}"),
+        (.transaction, "signedDate", "false"),
+        (.transaction, "productId", "42"), (.transaction, "productId", "{\"id\":\"pro\"}"),
+        (.transaction, "bundleId", "[\"com.example.itinerary\"]"),
         (.transaction, "isUpgraded", "1"), (.transaction, "isUpgraded", "\"true\""),
-        (.renewal, "autoRenewStatus", "\"1\""), (.renewal, "isInBillingRetryPeriod", "0"), (.renewal, "gracePeriodExpiresDate", "\"soon\""),
+        (.renewal, "autoRenewStatus", "\"1\""), (.renewal, "isInBillingRetryPeriod", "0"),
+        (.renewal, "gracePeriodExpiresDate", "\"soon\""),
         (.renewal, "expirationIntent", "0.5"),
         (.notification, "data", "[]"), (.notification, "data", "\"data\""), (.notification, "version", "2.0"),
-        (.notification, "data", "{\"bundleId\":\"com.example.itinerary\",\"environment\":\"Sandbox\",\"status\":\"1\"}"),
+        (
+            .notification, "data",
+            "{\"bundleId\":\"com.example.itinerary\",\"environment\":\"Sandbox\",\"status\":\"1\"}"
+        ),
         (.notification, "data", "{\"bundleId\":1,\"environment\":\"Sandbox\"}"),
         (.appTransaction, "appAppleId", "1.5"), (.appTransaction, "receiptCreationDate", "\"x\""),
         (.appTransaction, "versionExternalIdentifier", "\"1\""),
@@ -161,11 +198,16 @@ struct PayloadFormatTests {
     @Test("a field of the wrong JSON kind is an invalid format", arguments: 0..<wrongTypes.count)
     func wrongTypeIsInvalidFormat(_ index: Int) throws {
         let (kind, key, value) = Self.wrongTypes[index]
-        #expect(try RawPayloads().refusal(RawPayloads.json(kind, [(key, value)]), as: kind) == "invalid format", "\(key): \(value)")
+        #expect(
+            try RawPayloads().refusal(RawPayloads.json(kind, [(key, value)]), as: kind) == "invalid format",
+            "\(key): \(value)")
     }
 
-    @Test("a payload that is not an object is an invalid format",
-          arguments: ["[]", "null", "\"text\"", "42", "true", "", "{", "{\"bundleId\":}", "{} {}", "{'a':1}", "{\"a\":1 // c\n}"])
+    @Test(
+        "a payload that is not an object is an invalid format",
+        arguments: [
+            "[]", "null", "\"text\"", "42", "true", "", "{", "{\"bundleId\":}", "{} {}", "{'a':1}", "{\"a\":1 // c\n}",
+        ])
     func notAnObject(_ payload: String) throws {
         for kind in RawPayloads.Kind.allCases {
             #expect(try RawPayloads().refusal(payload, as: kind) == "invalid format", "\(kind): \(payload)")
@@ -176,10 +218,17 @@ struct PayloadFormatTests {
     func missingClaims() throws {
         let p = try RawPayloads()
         #expect(try p.refusal(RawPayloads.json(.transaction, removing: ["bundleId"]), as: .transaction) == "wrong app")
-        #expect(try p.refusal(RawPayloads.json(.transaction, removing: ["environment"]), as: .transaction) == "wrong environment")
-        #expect(try p.refusal(RawPayloads.json(.renewal, removing: ["environment"]), as: .renewal) == "wrong environment")
-        #expect(try p.refusal(RawPayloads.json(.appTransaction, removing: ["bundleId"]), as: .appTransaction) == "wrong app")
-        #expect(try p.refusal(RawPayloads.json(.appTransaction, removing: ["receiptType"]), as: .appTransaction) == "wrong environment")
+        #expect(
+            try p.refusal(RawPayloads.json(.transaction, removing: ["environment"]), as: .transaction)
+                == "wrong environment")
+        #expect(
+            try p.refusal(RawPayloads.json(.renewal, removing: ["environment"]), as: .renewal) == "wrong environment")
+        #expect(
+            try p.refusal(RawPayloads.json(.appTransaction, removing: ["bundleId"]), as: .appTransaction) == "wrong app"
+        )
+        #expect(
+            try p.refusal(RawPayloads.json(.appTransaction, removing: ["receiptType"]), as: .appTransaction)
+                == "wrong environment")
         // A notification lacking the data part (a TEST one) has nothing to check.
         #expect(try p.refusal(RawPayloads.json(.notification, removing: ["data"]), as: .notification) == nil)
     }
@@ -189,11 +238,19 @@ struct PayloadFormatTests {
         let p = try RawPayloads()
         let payload = RawPayloads.json(.transaction)
         let x5c = p.authority.x5c.map { "\"\(JWSBase64.encode($0, alphabet: .standard))\"" }.joined(separator: ",")
-        #expect(try p.refusal(payload, as: .transaction, header: "{\"typ\":\"JWT\",\"kid\":{\"a\":[1]},\"alg\":\"ES256\",\"x5c\":[\(x5c)]}") == nil)
-        for header in ["{\"x5c\":[\(x5c)]}", "{\"alg\":null,\"x5c\":[\(x5c)]}", "{\"alg\":\"ES256\"}", "{\"alg\":\"ES256\",\"x5c\":null}",
-                       "{\"alg\":\"ES256\",\"x5c\":[\(x5c),null]}", "{\"alg\":\"ES256\",\"x5c\":[\(x5c),7]}", "{\"alg\":7,\"x5c\":[\(x5c)]}",
-                       "{\"alg\":\"ES256\",\"x5c\":{\"0\":\"AA==\"}}", "[\"ES256\"]", "{\"alg\":\"ES256\",\"x5c\":[\(x5c)]} x"] {
-            #expect(try p.refusal(payload, as: .transaction, header: header) == "invalid format", "\(header.prefix(40))")
+        #expect(
+            try p.refusal(
+                payload, as: .transaction,
+                header: "{\"typ\":\"JWT\",\"kid\":{\"a\":[1]},\"alg\":\"ES256\",\"x5c\":[\(x5c)]}") == nil)
+        for header in [
+            "{\"x5c\":[\(x5c)]}", "{\"alg\":null,\"x5c\":[\(x5c)]}", "{\"alg\":\"ES256\"}",
+            "{\"alg\":\"ES256\",\"x5c\":null}",
+            "{\"alg\":\"ES256\",\"x5c\":[\(x5c),null]}", "{\"alg\":\"ES256\",\"x5c\":[\(x5c),7]}",
+            "{\"alg\":7,\"x5c\":[\(x5c)]}",
+            "{\"alg\":\"ES256\",\"x5c\":{\"0\":\"AA==\"}}", "[\"ES256\"]", "{\"alg\":\"ES256\",\"x5c\":[\(x5c)]} x",
+        ] {
+            #expect(
+                try p.refusal(payload, as: .transaction, header: header) == "invalid format", "\(header.prefix(40))")
         }
     }
 }

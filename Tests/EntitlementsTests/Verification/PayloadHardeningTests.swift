@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Signed payloads: what the strict reading refuses")
 struct PayloadHardeningTests {
-    @Test("a payload key written twice is refused, with the same value or another", arguments: RawPayloads.Kind.allCases)
+    @Test(
+        "a payload key written twice is refused, with the same value or another", arguments: RawPayloads.Kind.allCases)
     func repeatedPayloadKey(_ kind: RawPayloads.Kind) throws {
         let p = try RawPayloads()
         let (key, value) = kind.base[0]
@@ -26,16 +27,22 @@ struct PayloadHardeningTests {
             let payload = RawPayloads.json(.transaction, [("productId", "\"\(pair.0)\"")])
             let jws = try p.sign(RawPayloads.appending("\"productId\":\"\(pair.1)\"", to: payload))
             let failure = #expect(throws: VerificationFailure.self) { try p.verifier.verifyTransaction(jws) }
-            #expect(failure?.description == "invalid format: payload does not read as JWSTransactionDecodedPayload: productId: duplicate key")
+            #expect(
+                failure?.description
+                    == "invalid format: payload does not read as JWSTransactionDecodedPayload: productId: duplicate key"
+            )
         }
     }
 
     @Test("a key written twice anywhere in the document is refused, in an object read or not")
     func repeatedNestedKey() throws {
         let p = try RawPayloads()
-        let data = "{\"bundleId\":\"\(RawPayloads.bundleId)\",\"environment\":\"Sandbox\",\"environment\":\"Production\"}"
+        let data =
+            "{\"bundleId\":\"\(RawPayloads.bundleId)\",\"environment\":\"Sandbox\",\"environment\":\"Production\"}"
         #expect(try p.refusal(RawPayloads.json(.notification, [("data", data)]), as: .notification) == "invalid format")
-        for unknown in ["{\"a\":1,\"a\":1}", "[{\"b\":{\"c\":null,\"c\":null}}]", "[[], [{\"x\":1}, {\"y\":2,\"y\":3}]]"] {
+        for unknown in [
+            "{\"a\":1,\"a\":1}", "[{\"b\":{\"c\":null,\"c\":null}}]", "[[], [{\"x\":1}, {\"y\":2,\"y\":3}]]",
+        ] {
             let payload = RawPayloads.json(.transaction, [("futureField", unknown)])
             #expect(try p.refusal(payload, as: .transaction) == "invalid format", "\(unknown)")
         }
@@ -65,7 +72,9 @@ struct PayloadHardeningTests {
         let p = try RawPayloads()
         for depth in [100, 10_000] {
             let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-            #expect(try p.refusal(RawPayloads.json(.transaction, [("futureField", nested)]), as: .transaction) == "invalid format")
+            #expect(
+                try p.refusal(RawPayloads.json(.transaction, [("futureField", nested)]), as: .transaction)
+                    == "invalid format")
         }
         let allowed = String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
         #expect(try p.refusal(RawPayloads.json(.transaction, [("futureField", allowed)]), as: .transaction) == nil)
@@ -88,7 +97,9 @@ struct PayloadHardeningTests {
         let p = try RawPayloads()
         #expect(try p.refusal(RawPayloads.json(.transaction).dropLast() + ",}", as: .transaction) == "invalid format")
         for big in ["9007199254740992", "-9007199254740992", "9223372036854775807"] {
-            #expect(try p.refusal(RawPayloads.json(.transaction, [("quantity", big)]), as: .transaction) == "invalid format", "\(big)")
+            #expect(
+                try p.refusal(RawPayloads.json(.transaction, [("quantity", big)]), as: .transaction)
+                    == "invalid format", "\(big)")
         }
     }
 
@@ -107,6 +118,8 @@ struct PayloadHardeningTests {
         #expect(ImportSource.guessKind(try p.sign("{\"notificationType\":null}")) == .notification)
         #expect(ImportSource.guessKind(try p.sign("{\"autoRenewStatus\":1,\"productId\":\"p\"}")) == .renewal)
         #expect(ImportSource.guessKind(try p.sign("{\"transactionId\":\"1\"}")) == .transaction)
-        #expect(ImportSource.guessKind(try p.sign("{\"notificationType\":\"TEST\",\"notificationType\":\"TEST\"}")) == .unknown)
+        #expect(
+            ImportSource.guessKind(try p.sign("{\"notificationType\":\"TEST\",\"notificationType\":\"TEST\"}"))
+                == .unknown)
     }
 }

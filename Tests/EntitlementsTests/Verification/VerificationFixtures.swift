@@ -42,7 +42,8 @@ enum VerificationFixtures {
     static func unverifiedPayload(_ jws: String) -> [String: Any] {
         let segments = jws.split(separator: ".")
         guard segments.count == 3, let data = JWSBase64.decode(segments[1], alphabet: .url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
         return object
     }
 
@@ -57,8 +58,10 @@ enum VerificationFixtures {
     }
 
     /// A plausible signed transaction payload.
-    static func transaction(bundleId: String = "com.example.itinerary", environment: String = "Sandbox",
-                            signedAt: Date?, productId: String = "pro.yearly") -> Data {
+    static func transaction(
+        bundleId: String = "com.example.itinerary", environment: String = "Sandbox",
+        signedAt: Date?, productId: String = "pro.yearly"
+    ) -> Data {
         var object: [String: Any] = [
             "bundleId": bundleId, "environment": environment, "productId": productId,
             "transactionId": "2000000123456789", "originalTransactionId": "2000000123456789",
@@ -104,18 +107,20 @@ enum ExternalProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outData,
-                      stderr: String(decoding: errBox.data, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: outData,
+            stderr: String(decoding: errBox.data, as: UTF8.self))
     }
 
     /// Whether `python3` runs and can import `cryptography`.
     static let pythonCryptographyAvailable: Bool = {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/env"),
-              let result = try? run(["python3", "-c", "import cryptography"]) else { return false }
+            let result = try? run(["python3", "-c", "import cryptography"])
+        else { return false }
         return result.status == 0
     }()
 
     private final class DataBox: @unchecked Sendable {
-        var data = Data() // written by one thread, read after group.wait()
+        var data = Data()  // written by one thread, read after group.wait()
     }
 }

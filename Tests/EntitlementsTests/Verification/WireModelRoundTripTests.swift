@@ -18,9 +18,11 @@ struct WireModelRoundTripTests {
 
     static var transaction: JWSTransactionDecodedPayload {
         var t = JWSTransactionDecodedPayload(
-            originalTransactionId: "2000000000000001", transactionId: "2000000000000002", bundleId: RawPayloads.bundleId,
+            originalTransactionId: "2000000000000001", transactionId: "2000000000000002",
+            bundleId: RawPayloads.bundleId,
             productId: "pro.yearly", purchaseDate: 1_750_000_000_000, originalPurchaseDate: 1_749_000_000_000.5,
-            expiresDate: 1_781_536_000_000, type: ProductType.autoRenewable.rawValue, inAppOwnershipType: "FAMILY_SHARED",
+            expiresDate: 1_781_536_000_000, type: ProductType.autoRenewable.rawValue,
+            inAppOwnershipType: "FAMILY_SHARED",
             signedDate: signedDate, revocationReason: 1, revocationDate: 1_750_090_000_000, isUpgraded: false,
             environment: "Sandbox")
         t.webOrderLineItemId = "20000000000003"
@@ -38,9 +40,10 @@ struct WireModelRoundTripTests {
     }
 
     static var renewal: JWSRenewalInfoDecodedPayload {
-        var r = JWSRenewalInfoDecodedPayload(originalTransactionId: "2000000000000001", productId: "pro.yearly",
-                                             autoRenewStatus: 0, isInBillingRetryPeriod: true,
-                                             gracePeriodExpiresDate: 1_750_500_000_000, signedDate: signedDate, environment: "Sandbox")
+        var r = JWSRenewalInfoDecodedPayload(
+            originalTransactionId: "2000000000000001", productId: "pro.yearly",
+            autoRenewStatus: 0, isInBillingRetryPeriod: true,
+            gracePeriodExpiresDate: 1_750_500_000_000, signedDate: signedDate, environment: "Sandbox")
         r.expirationIntent = 2
         r.autoRenewProductId = "pro.monthly"
         r.priceIncreaseStatus = 1
@@ -52,20 +55,23 @@ struct WireModelRoundTripTests {
     }
 
     static var notification: ResponseBodyV2DecodedPayload {
-        let data = NotificationData(environment: "Sandbox", appAppleId: 1_234_567_890, bundleId: RawPayloads.bundleId,
-                                    bundleVersion: "1.2.3", signedTransactionInfo: "a.b.c", signedRenewalInfo: "d.e.f", status: 1)
-        return ResponseBodyV2DecodedPayload(notificationType: "DID_RENEW", subtype: "BILLING_RECOVERY",
-                                            notificationUUID: "002e14d5-51f5-4503-b5a8-c3a1af68eb20", data: data,
-                                            version: "2.0", signedDate: signedDate)
+        let data = NotificationData(
+            environment: "Sandbox", appAppleId: 1_234_567_890, bundleId: RawPayloads.bundleId,
+            bundleVersion: "1.2.3", signedTransactionInfo: "a.b.c", signedRenewalInfo: "d.e.f", status: 1)
+        return ResponseBodyV2DecodedPayload(
+            notificationType: "DID_RENEW", subtype: "BILLING_RECOVERY",
+            notificationUUID: "002e14d5-51f5-4503-b5a8-c3a1af68eb20", data: data,
+            version: "2.0", signedDate: signedDate)
     }
 
     static var appTransaction: AppTransactionDecodedPayload {
-        AppTransactionDecodedPayload(receiptType: "Sandbox", appAppleId: 1_234_567_890, bundleId: RawPayloads.bundleId,
-                                     applicationVersion: "1.2.3", versionExternalIdentifier: 0, receiptCreationDate: signedDate,
-                                     originalPurchaseDate: 1_700_000_000_000, originalApplicationVersion: "1.0",
-                                     deviceVerification: "kS8WZzRx", deviceVerificationNonce: "b3f4a1c2-0000-4000-8000-000000000000",
-                                     preorderDate: 1_690_000_000_000, appTransactionId: "704289572311784245",
-                                     originalPlatform: "iOS")
+        AppTransactionDecodedPayload(
+            receiptType: "Sandbox", appAppleId: 1_234_567_890, bundleId: RawPayloads.bundleId,
+            applicationVersion: "1.2.3", versionExternalIdentifier: 0, receiptCreationDate: signedDate,
+            originalPurchaseDate: 1_700_000_000_000, originalApplicationVersion: "1.0",
+            deviceVerification: "kS8WZzRx", deviceVerificationNonce: "b3f4a1c2-0000-4000-8000-000000000000",
+            preorderDate: 1_690_000_000_000, appTransactionId: "704289572311784245",
+            originalPlatform: "iOS")
     }
 
     @Test func samplesSetEveryField() {
@@ -99,11 +105,15 @@ struct WireModelRoundTripTests {
     @Test("a model with every field nil is written as {} and read back")
     func emptyModelsRoundTrip() throws {
         // Without a signing date the chain is checked now: an authority valid around now signs.
-        let authority = try LocalSigningAuthority.generate(validFrom: Date().addingTimeInterval(-3_600), validFor: 86_400)
-        let verifier = SignedDataVerifier(trustedRoots: [authority.rootDER], bundleId: RawPayloads.bundleId,
-                                          environments: [.sandbox])
+        let authority = try LocalSigningAuthority.generate(
+            validFrom: Date().addingTimeInterval(-3_600), validFor: 86_400)
+        let verifier = SignedDataVerifier(
+            trustedRoots: [authority.rootDER], bundleId: RawPayloads.bundleId,
+            environments: [.sandbox])
         // No environment claim on a notification without data: nothing to refuse it for.
-        #expect(try verifier.verifyNotification(try authority.sign(ResponseBodyV2DecodedPayload())) == ResponseBodyV2DecodedPayload())
+        #expect(
+            try verifier.verifyNotification(try authority.sign(ResponseBodyV2DecodedPayload()))
+                == ResponseBodyV2DecodedPayload())
         #expect(String(decoding: try JSONEncoder().encode(JWSTransactionDecodedPayload()), as: UTF8.self) == "{}")
     }
 }

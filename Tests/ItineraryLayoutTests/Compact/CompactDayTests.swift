@@ -24,7 +24,9 @@ struct CompactDayTests {
         let (items, at) = try dayPage(doc, 3)
         #expect(at.x == 36)
         let rule = items.first {
-            if case let .line(from, to, width, color, _) = $0 { return width == 1 && color == ink && abs(from.y - at.y - 0.5) < 0.01 && from.x == 36 && to.x == 559 }
+            if case let .line(from, to, width, color, _) = $0 {
+                return width == 1 && color == ink && abs(from.y - at.y - 0.5) < 0.01 && from.x == 36 && to.x == 559
+            }
             return false
         }
         #expect(rule != nil)
@@ -34,7 +36,10 @@ struct CompactDayTests {
         #expect(abs(summary.at.y - text.at.y) < 0.001)
         // No tile anywhere: nothing is filled with the accent.
         let accent = Color(hex: "#FF6B35")!
-        #expect(!doc.pages.flatMap(\.items).contains { if case let .rect(_, _, fill, _, _) = $0 { return fill == accent } else { return false } })
+        #expect(
+            !doc.pages.flatMap(\.items).contains {
+                if case let .rect(_, _, fill, _, _) = $0 { return fill == accent } else { return false }
+            })
     }
 
     @Test("cards are borderless rows, a hairline between two of a day, none after the heading or the note")
@@ -45,7 +50,10 @@ struct CompactDayTests {
         let blocks = layout.day(0, trip.days[0])
         let dividers = blocks.compactMap { $0 as? CardDivider }
         #expect(dividers.count == trip.days[0].items.count - 1)
-        #expect(dividers.allSatisfy { $0.rule.width == 0.5 && $0.indent == 0 && $0.width == 523 && $0.isDiscardable && $0.keepWithNext })
+        #expect(
+            dividers.allSatisfy {
+                $0.rule.width == 0.5 && $0.indent == 0 && $0.width == 523 && $0.isDiscardable && $0.keepWithNext
+            })
         let card = try #require(blocks.compactMap { $0 as? CardBlock }.first)
         let box = card.backdrop(card.width, 40)
         // White on white and no border: nothing is stroked.
@@ -77,7 +85,9 @@ struct CompactDayTests {
         let code = try #require(items.texts.first { $0.text == "MLB" })
         #expect(code.spans[0].style.color == ink && code.spans[0].style.weight == 700)
         let outline = items.contains {
-            if case let .path(_, style) = $0 { return style.stroke == ink && style.lineWidth == 0.75 && style.fill == nil }
+            if case let .path(_, style) = $0 {
+                return style.stroke == ink && style.lineWidth == 0.75 && style.fill == nil
+            }
             return false
         }
         #expect(outline)
@@ -102,13 +112,16 @@ struct CompactDayTests {
         #expect(c.at.y > a.at.y + 10)
     }
 
-    @Test("links are underlined in their own colour", arguments: ["midwest-mlb-10-day.json", "day-trip.json", "long-notes.json"])
+    @Test(
+        "links are underlined in their own colour",
+        arguments: ["midwest-mlb-10-day.json", "day-trip.json", "long-notes.json"])
     func underlinedLinks(_ file: String) throws {
         for page in try Compact.layout(try Compact.trip(file)).pages {
             for case let .link(rect, _) in page.items {
                 let under = page.items.contains {
                     if case let .line(from, to, width, _, _) = $0 {
-                        return width == 0.5 && from.y > rect.y && from.y < rect.y + rect.height + 3 && from.x >= rect.x - 0.01 && to.x <= rect.x + rect.width + 0.01
+                        return width == 0.5 && from.y > rect.y && from.y < rect.y + rect.height + 3
+                            && from.x >= rect.x - 0.01 && to.x <= rect.x + rect.width + 0.01
                     }
                     return false
                 }
@@ -123,7 +136,8 @@ struct CompactDayTests {
         for page in doc.pages {
             for (name, at) in page.items.destinations where name.hasPrefix("day-") {
                 // Beyond the heading's own lines (its rule, text, title: under 40), the page goes on.
-                #expect(page.items.texts.contains { $0.at.y > at.y + 40 && $0.at.y < page.height - 44 }, "\(file): \(name)")
+                #expect(
+                    page.items.texts.contains { $0.at.y > at.y + 40 && $0.at.y < page.height - 44 }, "\(file): \(name)")
             }
         }
     }

@@ -20,9 +20,14 @@ struct CompactPageTests {
         let progressPage = try #require(pagesWith("progress").first)
         let progressY = try #require(doc.pages[progressPage].items.destinations["progress"]?.y)
         #expect(progressPage >= (pagesWith("day-10").first ?? 0))
-        #expect(doc.pages[progressPage].items.texts.contains { $0.at.y > 40 && $0.at.y < progressY && $0.text == "The Cincinnatian Hotel" })
+        #expect(
+            doc.pages[progressPage].items.texts.contains {
+                $0.at.y > 40 && $0.at.y < progressY && $0.text == "The Cincinnatian Hotel"
+            })
         // The footer is on every page, the first included.
-        for (i, page) in doc.pages.enumerated() { #expect(page.items.texts.contains { $0.text == "Page \(i + 1) of 4" }) }
+        for (i, page) in doc.pages.enumerated() {
+            #expect(page.items.texts.contains { $0.text == "Page \(i + 1) of 4" })
+        }
     }
 
     @Test("Letter paper works too")
@@ -32,7 +37,9 @@ struct CompactPageTests {
         #expect((4...5).contains(doc.pages.count))
     }
 
-    @Test("one title line: the name at the left, dates and traveler at the right on its baseline; no H1 over the overview")
+    @Test(
+        "one title line: the name at the left, dates and traveler at the right on its baseline; no H1 over the overview"
+    )
     func titleLine() throws {
         let trip = try Compact.trip("midwest-mlb-10-day.json")
         let page = try #require(try Compact.layout(trip).pages.first).items.texts

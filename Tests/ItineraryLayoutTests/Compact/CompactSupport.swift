@@ -23,7 +23,9 @@ enum Compact {
     }
 
     /// Every trip of `Examples/` and `Tests/Fixtures/valid/`.
-    static var allTrips: [URL] { TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures) }
+    static var allTrips: [URL] {
+        TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures)
+    }
 
     static func trip(_ file: String) throws -> Trip {
         for dir in [TestPaths.examples, TestPaths.validFixtures] {
@@ -44,8 +46,9 @@ enum Compact {
     static func context(_ trip: Trip) throws -> SectionContext {
         let theme = try theme(trip)
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
-        return SectionContext(trip: trip, theme: theme, text: text, format: format,
-                              width: theme.page.width - theme.template.margins.left - theme.template.margins.right)
+        return SectionContext(
+            trip: trip, theme: theme, text: text, format: format,
+            width: theme.page.width - theme.template.margins.left - theme.template.margins.right)
     }
 
     static func dayLayout(_ trip: Trip) throws -> DayLayout {
@@ -78,7 +81,13 @@ struct PlacedText {
 
 extension Array where Element == DisplayItem {
     var texts: [PlacedText] {
-        compactMap { if case let .text(spans, origin) = $0 { return PlacedText(text: spans.map(\.text).joined(), at: origin, spans: spans) } else { return nil } }
+        compactMap {
+            if case let .text(spans, origin) = $0 {
+                return PlacedText(text: spans.map(\.text).joined(), at: origin, spans: spans)
+            } else {
+                return nil
+            }
+        }
     }
 
     /// The named destinations on the page, by name.

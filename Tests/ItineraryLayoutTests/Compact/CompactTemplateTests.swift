@@ -10,7 +10,9 @@ struct CompactTemplateTests {
     func loads() throws {
         let t = try Compact.template()
         #expect(t.name == "compact")
-        #expect(t.paper == "a4" && t.papers["a4"]?.width == 595 && t.papers["a4"]?.height == 842 && t.papers["letter"] != nil)
+        #expect(
+            t.paper == "a4" && t.papers["a4"]?.width == 595 && t.papers["a4"]?.height == 842
+                && t.papers["letter"] != nil)
         #expect(t.margins.top == 40 && t.margins.right == 36 && t.margins.bottom == 44 && t.margins.left == 36)
         #expect(t.sections == [.title, .overview, .days, .progress])
         #expect(t.cover == nil)
@@ -93,7 +95,9 @@ struct CompactTemplateTests {
         withCover["colors"] = try Compact.json("classic")["colors"]
         withCover["styles"] = (try Compact.json("classic")["styles"] as? [String: Any] ?? [:])
             .merging(compact["styles"] as? [String: Any] ?? [:]) { _, new in new }
-        #expect(Compact.errorKey(withCover).map { $0.hasPrefix("labels.") && $0.hasSuffix(".cover") } == true, "\(Compact.errorKey(withCover) ?? "none")")
+        #expect(
+            Compact.errorKey(withCover).map { $0.hasPrefix("labels.") && $0.hasSuffix(".cover") } == true,
+            "\(Compact.errorKey(withCover) ?? "none")")
         #expect(Compact.errorKey(Compact.with(compact, "labels.es.days.arrives", nil)) == "labels.es.days.arrives")
     }
 }

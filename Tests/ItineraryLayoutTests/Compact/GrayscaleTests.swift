@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Compact in gray")
 struct GrayscaleTests {
-    @Test("every colour is the template's, text is never lighter than ink-3, fills stay light", arguments: Compact.allTrips.map(\.lastPathComponent))
+    @Test(
+        "every colour is the template's, text is never lighter than ink-3, fills stay light",
+        arguments: Compact.allTrips.map(\.lastPathComponent))
     func grayscaleSafe(_ file: String) throws {
         let template = try Compact.template()
         let tokens = Set(template.colors.values)
@@ -25,10 +27,14 @@ struct GrayscaleTests {
                 case let .text(spans, _):
                     for span in spans {
                         #expect(inPalette(span.style.color), "\(whereAt): \(span.text) in \(span.style.color.hex)")
-                        #expect(span.style.color.relativeLuminance <= ink3.relativeLuminance + 1e-9, "\(whereAt): \(span.text) lighter than ink-3")
+                        #expect(
+                            span.style.color.relativeLuminance <= ink3.relativeLuminance + 1e-9,
+                            "\(whereAt): \(span.text) lighter than ink-3")
                     }
                 case let .rect(box, _, fill, stroke, _):
-                    for color in [fill, stroke].compactMap({ $0 }) { #expect(inPalette(color), "\(whereAt): \(color.hex)") }
+                    for color in [fill, stroke].compactMap({ $0 }) {
+                        #expect(inPalette(color), "\(whereAt): \(color.hex)")
+                    }
                     // Dark fills: only 1-line rules (the team lines) and progress segments.
                     if let fill, fill.relativeLuminance < rule.relativeLuminance - 1e-9 {
                         let isLine = min(box.width, box.height) <= 1
@@ -39,7 +45,9 @@ struct GrayscaleTests {
                     #expect(inPalette(color), "\(whereAt): line in \(color.hex)")
                 case let .path(_, style):
                     // Icons and outlines: strokes and the icons' small dots, in the palette.
-                    for color in [style.fill, style.stroke].compactMap({ $0 }) { #expect(inPalette(color), "\(whereAt): \(color.hex)") }
+                    for color in [style.fill, style.stroke].compactMap({ $0 }) {
+                        #expect(inPalette(color), "\(whereAt): \(color.hex)")
+                    }
                 default:
                     // The footer's wordmark disc is the brand mark, drawn by the page furniture.
                     break

@@ -16,7 +16,9 @@ enum CoverFixtures {
     }
 
     /// Every trip in Examples/ and Tests/Fixtures/valid/.
-    static var tripFiles: [URL] { TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures) }
+    static var tripFiles: [URL] {
+        TestPaths.jsonFiles(in: TestPaths.examples) + TestPaths.jsonFiles(in: TestPaths.validFixtures)
+    }
 
     static func file(_ name: String) -> URL {
         tripFiles.first { $0.deletingPathExtension().lastPathComponent == name }!
@@ -31,8 +33,9 @@ enum CoverFixtures {
     static func context(_ trip: Trip, template: Template? = nil) throws -> SectionContext {
         let theme = try Theme(template: template ?? self.template(), locale: trip.locale)
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
-        return SectionContext(trip: trip, theme: theme, text: try engine(), format: format,
-                              width: theme.geometry.flowWidth)
+        return SectionContext(
+            trip: trip, theme: theme, text: try engine(), format: format,
+            width: theme.geometry.flowWidth)
     }
 
     static func document(_ trip: Trip, template: Template? = nil) throws -> LaidOutDocument {

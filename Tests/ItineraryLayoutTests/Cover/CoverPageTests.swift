@@ -8,19 +8,23 @@ import TestSupport
 
 @Suite("Cover page")
 struct CoverPageTests {
-    @Test("the cover fills page 1, within the margins, with no footer; page 2 has its footer", arguments: CoverFixtures.tripFiles)
+    @Test(
+        "the cover fills page 1, within the margins, with no footer; page 2 has its footer",
+        arguments: CoverFixtures.tripFiles)
     func onePage(file: URL) throws {
         let trip = try CoverFixtures.trip(file)
         let doc = try CoverFixtures.document(trip)
         #expect(doc.pages.count >= 2)
         let cover = doc.pages[0]
         let texts = CoverFixtures.texts(cover)
-        #expect(texts.contains("TRIP ITINERARY") || texts.contains("ITINERARIO DEL VIAJE") || texts.contains("REISEPLAN"))
+        #expect(
+            texts.contains("TRIP ITINERARY") || texts.contains("ITINERARIO DEL VIAJE") || texts.contains("REISEPLAN"))
         #expect(!texts.contains { $0.hasPrefix("Page ") || $0.hasPrefix("Página ") || $0.hasPrefix("Seite ") })
         // In the trip's digits: an Arabic trip's page 2 is `Page ٢ of ٤`.
-        #expect(CoverFixtures.texts(doc.pages[1]).contains {
-            ["Page 2 of", "Página 2 de", "Seite 2 von", "Page \u{0662} of"].contains(where: $0.hasPrefix)
-        })
+        #expect(
+            CoverFixtures.texts(doc.pages[1]).contains {
+                ["Page 2 of", "Página 2 de", "Seite 2 von", "Page \u{0662} of"].contains(where: $0.hasPrefix)
+            })
         // Nothing of the days shares the cover.
         #expect(!cover.items.contains { if case .destination = $0 { return true } else { return false } })
         let t = try CoverFixtures.template()
@@ -28,7 +32,9 @@ struct CoverPageTests {
         for item in cover.items {
             switch item {
             case let .text(_, origin), let .textHalo(_, origin, _, _):
-                #expect(origin.x >= m.left - 0.01 && origin.x <= 612 - m.right && origin.y >= m.top && origin.y <= 792 - m.bottom)
+                #expect(
+                    origin.x >= m.left - 0.01 && origin.x <= 612 - m.right && origin.y >= m.top
+                        && origin.y <= 792 - m.bottom)
             case let .rect(r, _, _, _, _):
                 #expect(r.x >= m.left - 0.01 && r.x + r.width <= 612 - m.right + 0.01)
                 #expect(r.y >= m.top - 0.01 && r.y + r.height <= 792 - m.bottom + 0.01)
@@ -47,10 +53,14 @@ struct CoverPageTests {
     @Test func theTenDayCover() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
         let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
-        for expected in ["SportsTime", "Midwest Ballpark Swing", "Chicago → Milwaukee → Detroit → Cleveland → Pittsburgh → Cincinnati",
-                         "DATES", "TRAVELER", "LEAGUES", "MLB", "Major League Baseball", "DAYS", "GAMES", "STADIUMS", "CITIES",
-                         "DISTANCE", "TRAVEL TIME", "Game times are local to each stadium. Distances and travel times are estimates.",
-                         "88°W", "42°N", "Chicago", "Jun 12–13", "Detroit", "Jun 15–16", "N"] {
+        for expected in [
+            "SportsTime", "Midwest Ballpark Swing",
+            "Chicago → Milwaukee → Detroit → Cleveland → Pittsburgh → Cincinnati",
+            "DATES", "TRAVELER", "LEAGUES", "MLB", "Major League Baseball", "DAYS", "GAMES", "STADIUMS", "CITIES",
+            "DISTANCE", "TRAVEL TIME",
+            "Game times are local to each stadium. Distances and travel times are estimates.",
+            "88°W", "42°N", "Chicago", "Jun 12–13", "Detroit", "Jun 15–16", "N",
+        ] {
             #expect(texts.contains(expected), "missing \(expected)")
         }
     }
@@ -59,9 +69,12 @@ struct CoverPageTests {
     func totals() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
         let stats = CoverStats(trip: trip)
-        #expect([stats.totals.days, stats.totals.games, stats.stadiums, stats.totals.cities] as [Int] == [10, 8, 7, 6])
+        #expect(
+            [stats.totals.days, stats.totals.games, stats.stadiums, stats.totals.cities] as [Int] == [10, 8, 7, 6])
         // Every leg's distance and every leg's time (a flight, a train and five drives).
-        #expect(stats.totals.travel.distanceMeters == Double(1_429_000 + 14_500 + 148_000 + 595_000 + 272_000 + 216_000 + 463_000))
+        #expect(
+            stats.totals.travel.distanceMeters
+                == Double(1_429_000 + 14_500 + 148_000 + 595_000 + 272_000 + 216_000 + 463_000))
         #expect(stats.totals.travel.durationSeconds == Double(9300 + 1800 + 6000 + 21000 + 9900 + 8100 + 16200))
         #expect(stats.totals == TripTotals(trip))
     }
@@ -73,35 +86,46 @@ struct CoverPageTests {
         let rest = try CoverFixtures.trip(TestPaths.validFixtures.appendingPathComponent("rest-days-only.json"))
         let words = CoverFixtures.texts(try CoverFixtures.document(rest).pages[0])
         #expect(words.filter { $0 == "\u{2014}" }.count == 2, "\(words)")
-        #expect(!words.contains { $0.hasPrefix("0\u{00A0}") }) // no `0 mi`, no `0 m`
+        #expect(!words.contains { $0.hasPrefix("0\u{00A0}") })  // no `0 mi`, no `0 m`
     }
 
-    @Test("the map's key names each marker's place, as the marker numbers it, in order of first visit; a trip without a mapped place has none")
+    @Test(
+        "the map's key names each marker's place, as the marker numbers it, in order of first visit; a trip without a mapped place has none"
+    )
     func mapKey() throws {
         let close = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("close-stops")))
         let spec = close.theme.template.cover!
         let keySpec = try #require(spec.mapKey)
         let key = close.coverMapKeyLines(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: close.trip))
-        let text = key.map { $0.spans.map(\.text).joined() }.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{2060}", with: "")
+        let text = key.map { $0.spans.map(\.text).joined() }.joined(separator: " ").replacingOccurrences(
+            of: "\u{00A0}", with: " "
+        ).replacingOccurrences(of: "\u{2060}", with: "")
         #expect(text == "1 · 3 Boston · 2 Foxborough · 4 · 6 Phoenix · 5 Glendale", "\(text)")
 
         let none = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("rest-days-only")))
-        #expect(none.coverMapKeyLines(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: none.trip)).isEmpty)
+        #expect(
+            none.coverMapKeyLines(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: none.trip)).isEmpty)
     }
 
-    @Test("a key longer than its lines is set smaller and never drops a place; what the cover cannot hold goes on atop page 2")
+    @Test(
+        "a key longer than its lines is set smaller and never drops a place; what the cover cannot hold goes on atop page 2"
+    )
     func longKeyKeepsEveryPlace() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("multi-league-30-day"))
         let cities = Set(RouteOutline(trip: trip).places.map(\.city))
         func keyText(_ lines: [String]) -> String {
-            lines.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{2060}", with: "")
-                .replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
+            lines.joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(
+                of: "\u{2060}", with: ""
+            )
+            .replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
         }
         // One line at full size: the key is set at 85 %, on the lines it needs.
         var json = with(try classic(), "cover.mapKey.maxLines", 1)
-        let context = try CoverFixtures.context(trip, template: TemplateLoader.load(JSONSerialization.data(withJSONObject: json)))
+        let context = try CoverFixtures.context(
+            trip, template: TemplateLoader.load(JSONSerialization.data(withJSONObject: json)))
         let spec = try #require(context.theme.template.cover?.mapKey)
-        let lines = context.coverMapKeyLines(spec, markers: context.theme.template.cover!.map.markers, outline: RouteOutline(trip: trip))
+        let lines = context.coverMapKeyLines(
+            spec, markers: context.theme.template.cover!.map.markers, outline: RouteOutline(trip: trip))
         #expect(lines.allSatisfy { $0.spans.allSatisfy { abs($0.style.size - 7.5 * 0.85) < 1e-9 } })
         let all = keyText(lines.map { $0.spans.map(\.text).joined() })
         for city in cities { #expect(all.contains(city), "\(city) missing from \(all)") }
@@ -111,22 +135,28 @@ struct CoverPageTests {
         json = with(json, "cover.mapKey.minimumMapHeight", 400)
         json = with(json, "styles.mapKey.lineHeight", 40)
         let template = try TemplateLoader.load(JSONSerialization.data(withJSONObject: json))
-        let document = ItineraryLayoutEngine(theme: try Theme(template: template, locale: trip.locale), text: try CoverFixtures.engine()).layout(trip)
+        let document = ItineraryLayoutEngine(
+            theme: try Theme(template: template, locale: trip.locale), text: try CoverFixtures.engine()
+        ).layout(trip)
         let cover = CoverFixtures.texts(document.pages[0]), next = CoverFixtures.texts(document.pages[1])
         #expect(next.first == "CONTINUED · MAP KEY", "\(next.prefix(3))")
         let split = keyText(cover + next)
         for city in cities { #expect(split.contains(city), "\(city) missing from cover and page 2") }
     }
 
-    @Test("the scale bar takes the bottom-left corner when the route reaches into the bottom-right one; labels keep out of it")
+    @Test(
+        "the scale bar takes the bottom-left corner when the route reaches into the bottom-right one; labels keep out of it"
+    )
     func scaleBarCorner() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("back-to-start"))
         // A map padded so little that Chicago, the south-east corner of the route, sits where
         // the bar would go.
         let json = with(with(try classic(), "cover.map.padding.bottom", 10), "cover.map.padding.right", 10)
-        let context = try CoverFixtures.context(trip, template: TemplateLoader.load(JSONSerialization.data(withJSONObject: json)))
+        let context = try CoverFixtures.context(
+            trip, template: TemplateLoader.load(JSONSerialization.data(withJSONObject: json)))
         let spec = context.theme.template.cover!.map
-        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let renderer = RouteMapRenderer(
+            spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
         let layout = renderer.layout(RouteOutline(trip: trip), width: context.width, height: spec.height)
         let zone = try #require(layout.reservedZone)
         #expect(zone.minX == 0, "\(zone)")
@@ -136,32 +166,49 @@ struct CoverPageTests {
 
         // The template as it is: the corner on the right, as the design draws it.
         let plain = try CoverFixtures.context(trip)
-        let standard = RouteMapRenderer(spec: plain.theme.template.cover!.map, theme: plain.theme, text: plain.text,
-                                        words: plain.coverMapWords(plain.theme.template.cover!.map))
-            .layout(RouteOutline(trip: trip), width: plain.width, height: spec.height)
+        let standard = RouteMapRenderer(
+            spec: plain.theme.template.cover!.map, theme: plain.theme, text: plain.text,
+            words: plain.coverMapWords(plain.theme.template.cover!.map)
+        )
+        .layout(RouteOutline(trip: trip), width: plain.width, height: spec.height)
         #expect(standard.reservedZone?.maxX == plain.width)
     }
 
-    @Test("round the world, the leg across the widest gap goes the short way: off one edge and back in at the other, inside the frame")
+    @Test(
+        "round the world, the leg across the widest gap goes the short way: off one edge and back in at the other, inside the frame"
+    )
     func roundTheWorld() throws {
         func stadium(_ id: String, _ city: String, _ lat: Double, _ lon: Double, _ zone: String) -> [String: Any] {
             ["id": id, "name": id, "city": city, "country": "US", "timeZone": zone, "latitude": lat, "longitude": lon]
         }
-        let cities = [("la", "Los Angeles", 34.07, -118.24, "America/Los_Angeles"), ("tk", "Tokyo", 35.71, 139.75, "Asia/Tokyo"),
-                      ("db", "Dubai", 25.2, 55.27, "Asia/Dubai"), ("ld", "London", 51.5, -0.12, "Europe/London"),
-                      ("ny", "New York", 40.83, -73.93, "America/New_York")]
+        let cities = [
+            ("la", "Los Angeles", 34.07, -118.24, "America/Los_Angeles"), ("tk", "Tokyo", 35.71, 139.75, "Asia/Tokyo"),
+            ("db", "Dubai", 25.2, 55.27, "Asia/Dubai"), ("ld", "London", 51.5, -0.12, "Europe/London"),
+            ("ny", "New York", 40.83, -73.93, "America/New_York"),
+        ]
         let days: [[String: Any]] = cities.enumerated().map { i, c in
-            ["date": "2026-07-0\(i + 1)", "city": c.1, "items": [["type": "game", "id": "g\(i)", "league": "MLB", "homeTeam": "h", "awayTeam": "a",
-                                                               "stadium": c.0, "startTime": "2026-07-0\(i + 1)T19:00:00Z"]]]
+            [
+                "date": "2026-07-0\(i + 1)", "city": c.1,
+                "items": [
+                    [
+                        "type": "game", "id": "g\(i)", "league": "MLB", "homeTeam": "h", "awayTeam": "a",
+                        "stadium": c.0, "startTime": "2026-07-0\(i + 1)T19:00:00Z",
+                    ]
+                ],
+            ]
         }
         let trip = try DayFixtures.trip(json: [
             "startDate": "2026-07-01", "endDate": "2026-07-05",
-            "teams": [["id": "h", "name": "Home", "abbreviation": "HOM", "league": "MLB"], ["id": "a", "name": "Away", "abbreviation": "AWY", "league": "MLB"]],
+            "teams": [
+                ["id": "h", "name": "Home", "abbreviation": "HOM", "league": "MLB"],
+                ["id": "a", "name": "Away", "abbreviation": "AWY", "league": "MLB"],
+            ],
             "stadiums": cities.map { stadium($0.0, $0.1, $0.2, $0.3, $0.4) }, "days": days,
         ])
         let context = try CoverFixtures.context(trip)
         let spec = context.theme.template.cover!.map
-        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let renderer = RouteMapRenderer(
+            spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
         let outline = RouteOutline(trip: trip)
         let layout = renderer.layout(outline, width: context.width, height: spec.height)
         // Four legs; the Tokyo → Dubai … ones as they are, Los Angeles → Tokyo in two pieces.
@@ -184,8 +231,11 @@ struct CoverPageTests {
     func spanish() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("gira-es"))
         let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
-        for expected in ["ITINERARIO DEL VIAJE", "FECHAS", "VIAJERO", "LIGAS", "DÍAS", "PARTIDOS", "ESTADIOS", "CIUDADES", "DISTANCIA",
-                         "EN CAMINO", "118°O", "34°N"] {
+        for expected in [
+            "ITINERARIO DEL VIAJE", "FECHAS", "VIAJERO", "LIGAS", "DÍAS", "PARTIDOS", "ESTADIOS", "CIUDADES",
+            "DISTANCIA",
+            "EN CAMINO", "118°O", "34°N",
+        ] {
             #expect(texts.contains(expected), "missing \(expected)")
         }
         #expect(texts.contains { $0.hasSuffix("\u{00A0}km") })
@@ -203,7 +253,9 @@ struct CoverPageTests {
     func onePlace() throws {
         let paper = try CoverFixtures.template().colors["mapPaper"]
         func mapHeight(_ name: String) throws -> Double? {
-            for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(CoverFixtures.trip(CoverFixtures.file(name))).pages[0].items
+            for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(
+                CoverFixtures.trip(CoverFixtures.file(name))
+            ).pages[0].items
             where radius == 10 && fill == paper {
                 return r.height + 0.75
             }
@@ -227,7 +279,8 @@ struct CoverPageTests {
         var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
         let mapHeight: (Trip) throws -> Double? = { trip in
             let paper = try CoverFixtures.template().colors["mapPaper"]
-            for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(trip).pages[0].items where radius == 10 && fill == paper {
+            for case let .rect(r, radius, fill, _, _) in try CoverFixtures.document(trip).pages[0].items
+            where radius == 10 && fill == paper {
                 return r.height + 0.75
             }
             return nil
@@ -258,7 +311,8 @@ struct CoverPageTests {
             for item in page.items {
                 switch item {
                 case let .rect(r, radius, fill, _, _) where radius == 10 && fill == paper: map = r.height + 0.75
-                case let .text(spans, origin) where spans.map(\.text).joined().hasPrefix("Game times are local"): noteY = origin.y
+                case let .text(spans, origin) where spans.map(\.text).joined().hasPrefix("Game times are local"):
+                    noteY = origin.y
                 default: break
                 }
             }
@@ -270,14 +324,17 @@ struct CoverPageTests {
         #expect(abs(letter.noteFromBottom - a4.noteFromBottom) < 0.001)
     }
 
-    @Test("a trip without a name is titled by its route, shortened as the route line is (never cut after an arrow), in both templates")
+    @Test(
+        "a trip without a name is titled by its route, shortened as the route line is (never cut after an arrow), in both templates"
+    )
     func unnamedLongRoute() throws {
         var trip = try CoverFixtures.trip(CoverFixtures.file("multi-league-30-day"))
         trip.name = nil
         #expect(trip.routeCities.count > 8)
         // The page's lines read as one text (a line may end after an arrow where the route wraps).
         func page(_ document: LaidOutDocument) -> String {
-            CoverFixtures.texts(document.pages[0]).joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+            CoverFixtures.texts(document.pages[0]).joined(separator: " ").replacingOccurrences(
+                of: "\u{00A0}", with: " ")
         }
         let city = trip.routeCities[trip.routeCities.count - 1]
         let cover = page(try CoverFixtures.document(trip))
@@ -286,7 +343,9 @@ struct CoverPageTests {
         #expect(compact.contains("→ … → \(city)"), "\(compact.prefix(120))")
     }
 
-    @Test("an unnamed route whose end cities are long shortens them, keeping the first, the last and the count; the running header names the route the same way")
+    @Test(
+        "an unnamed route whose end cities are long shortens them, keeping the first, the last and the count; the running header names the route the same way"
+    )
     func unnamedLongEnds() throws {
         var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
         trip.name = nil
@@ -295,7 +354,8 @@ struct CoverPageTests {
         trip.days[trip.days.count - 1].city += long
         let count = trip.routeCities.count
         let document = try CoverFixtures.document(trip)
-        let cover = CoverFixtures.texts(document.pages[0]).joined(separator: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
+        let cover = CoverFixtures.texts(document.pages[0]).joined(separator: " ").replacingOccurrences(
+            of: "\u{00A0}", with: " ")
         #expect(cover.contains("… → … → ") && cover.contains("… · \(count) stops"), "\(cover.prefix(160))")
         let header = CoverFixtures.texts(document.pages[1]).joined(separator: " ")
         #expect(header.contains("→ … →") && header.contains("Cincinnati"), "\(header.prefix(160))")
@@ -306,25 +366,34 @@ struct CoverPageTests {
         var trip = try CoverFixtures.trip(CoverFixtures.file("midwest-mlb-10-day"))
         trip.name = String(repeating: "A very long trip name that goes on ", count: 8)
         let dates = try CoverFixtures.context(trip).format.dateRange(trip.startDate, trip.endDate)
-        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[1]).map { $0.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) } }
-            .map { String(String.UnicodeScalarView($0)) }
-        #expect(texts.contains { $0.hasPrefix("A very long") && $0.contains("… · ") && $0.hasSuffix(dates) }, "\(texts.prefix(3))")
+        let texts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[1]).map {
+            $0.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) }
+        }
+        .map { String(String.UnicodeScalarView($0)) }
+        #expect(
+            texts.contains { $0.hasPrefix("A very long") && $0.contains("… · ") && $0.hasSuffix(dates) },
+            "\(texts.prefix(3))")
     }
 
-    @Test("on every map no two labels overlap, no label meets a marker or sits nearer another marker than its own, and markers keep apart",
-          arguments: CoverFixtures.tripFiles + TestPaths.sharedBenchTrips)
+    @Test(
+        "on every map no two labels overlap, no label meets a marker or sits nearer another marker than its own, and markers keep apart",
+        arguments: CoverFixtures.tripFiles + TestPaths.sharedBenchTrips)
     func mapLabels(file: URL) throws {
         let trip = try CoverFixtures.trip(file)
         let context = try CoverFixtures.context(trip)
         let spec = try #require(context.theme.template.cover).map
-        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let renderer = RouteMapRenderer(
+            spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
         let outline = RouteOutline(trip: trip)
         let layout = renderer.layout(outline, width: 504, height: 400)
         #expect(layout.markers.count == outline.places.count)
         // Markers of close places are moved apart, their white outlines `markerClearance` apart.
         let apart = spec.labels.weights.markerClearance + spec.markers.strokeWidth - 0.01
         for (i, a) in layout.markers.enumerated() {
-            for b in layout.markers[(i + 1)...] { #expect(!a.shape.meets(b.shape.box, clearance: apart), "\(file.lastPathComponent): \(a.text) by \(b.text)") }
+            for b in layout.markers[(i + 1)...] {
+                #expect(
+                    !a.shape.meets(b.shape.box, clearance: apart), "\(file.lastPathComponent): \(a.text) by \(b.text)")
+            }
         }
         let boxes = layout.labels.map(\.box)
         for (i, a) in boxes.enumerated() {
@@ -336,14 +405,17 @@ struct CoverPageTests {
         for label in layout.labels {
             let own = layout.markers[label.place].shape.edgeDistance(to: label.box)
             for (j, m) in layout.markers.enumerated() where j != label.place {
-                #expect(m.shape.edgeDistance(to: label.box) > own, "\(file.lastPathComponent): \(outline.places[label.place].city) by \(m.text)")
+                #expect(
+                    m.shape.edgeDistance(to: label.box) > own,
+                    "\(file.lastPathComponent): \(outline.places[label.place].city) by \(m.text)")
             }
         }
         // Degree labels give way to city labels with their halos, and to the route.
         let route = layout.legs.flatMap { $0.samples(spec.labels.weights.sampleCount($0)) }
         for g in layout.graticuleLabels {
             #expect(!boxes.contains { $0.inset(by: -spec.labels.haloWidth).overlaps(g.box) })
-            #expect(!route.contains(where: g.box.contains), "\(file.lastPathComponent): the route crosses \(g.line.text)")
+            #expect(
+                !route.contains(where: g.box.contains), "\(file.lastPathComponent): the route crosses \(g.line.text)")
             #expect(layout.frame.contains(g.box))
         }
     }

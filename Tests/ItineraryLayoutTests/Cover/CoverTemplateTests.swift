@@ -4,8 +4,6 @@ import Foundation
 import Testing
 import TestSupport
 
-
-
 /// `object` with the value at `path` (dotted keys) replaced, or removed when nil.
 private func setting(_ object: [String: Any], _ path: [String], _ value: Any?) -> [String: Any] {
     var o = object
@@ -26,7 +24,9 @@ struct CoverTemplateTests {
         #expect(cover.map.height == 400 && cover.map.markers.tiers.map(\.radius) == [8.5, 7, 6])
         #expect(!t.footer.onFirstPage)
         for language in ["en", "es"] {
-            for key in Labels.cover.current.filter({ if case .required = $0.presence { true } else { false } }).map(\.name) {
+            for key in Labels.cover.current.filter({ if case .required = $0.presence { true } else { false } }).map(
+                \.name)
+            {
                 #expect(t.labels[language]?.label("cover", key).isEmpty == false, "\(language).cover.\(key)")
             }
         }
@@ -43,8 +43,13 @@ struct CoverTemplateTests {
         let t = try classic()
         #expect(errorKey(setting(t, ["cover", "map", "padding"], nil)) == "cover.map.padding")
         #expect(errorKey(setting(t, ["cover", "stats", "weights"], [1, 1, 1])) == "cover.stats.weights")
-        #expect(errorKey(setting(t, ["cover", "map", "graticule", "stepsBelow"], [12, 25])) == "cover.map.graticule.stepsBelow")
-        #expect(errorKey(setting(t, ["cover", "map", "markers", "tiers"], [["maxPlaces": 12, "radius": 8.5, "style": "marker"]]))
+        #expect(
+            errorKey(setting(t, ["cover", "map", "graticule", "stepsBelow"], [12, 25]))
+                == "cover.map.graticule.stepsBelow")
+        #expect(
+            errorKey(
+                setting(
+                    t, ["cover", "map", "markers", "tiers"], [["maxPlaces": 12, "radius": 8.5, "style": "marker"]]))
                 == "cover.map.markers.tiers")
         #expect(errorKey(setting(t, ["cover", "gaps", "brnad"], 44)) == "cover.gaps.brnad")
         #expect(errorKey(setting(t, ["labels", "es", "cover", "note"], nil)) == "labels.es.cover.note")

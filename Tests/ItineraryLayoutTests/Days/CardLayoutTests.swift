@@ -6,17 +6,36 @@ import ItineraryText
 import Testing
 import TestSupport
 
-private var ticket: [String: Any] { ["section": "121", "row": "7", "seats": "3-4", "url": "https://tickets.example.com/orders/C9VEFK2ZKH"] }
-private var lodging: [String: Any] { ["type": "lodging", "name": "Chicago Airport Inn & Suites", "address": "1999 Center St, Chicago, IL",
-                                      "checkIn": "2026-06-14T15:00:00-05:00", "checkOut": "2026-06-16T11:00:00-05:00", "confirmation": "56PTZHAP"] }
-private var travel: [String: Any] { ["type": "travel", "from": "Chicago", "to": "Milwaukee", "mode": "drive", "distanceMeters": 148_000,
-                                     "durationSeconds": 5_280, "departTime": "2026-06-14T08:30:00-05:00"] }
+private var ticket: [String: Any] {
+    ["section": "121", "row": "7", "seats": "3-4", "url": "https://tickets.example.com/orders/C9VEFK2ZKH"]
+}
+private var lodging: [String: Any] {
+    [
+        "type": "lodging", "name": "Chicago Airport Inn & Suites", "address": "1999 Center St, Chicago, IL",
+        "checkIn": "2026-06-14T15:00:00-05:00", "checkOut": "2026-06-16T11:00:00-05:00", "confirmation": "56PTZHAP",
+    ]
+}
+private var travel: [String: Any] {
+    [
+        "type": "travel", "from": "Chicago", "to": "Milwaukee", "mode": "drive", "distanceMeters": 148_000,
+        "durationSeconds": 5_280, "departTime": "2026-06-14T08:30:00-05:00",
+    ]
+}
 private var custom: [String: Any] { ["type": "custom", "category": "note", "title": "Laundry day"] }
-private let longText = String(repeating: "Wake up early, pack the scorecard, two pencils, the glove and a rain jacket. ", count: 80)
+private let longText = String(
+    repeating: "Wake up early, pack the scorecard, two pencils, the glove and a rain jacket. ", count: 80)
 
 /// What a block paints, without its structure marks.
 private func painted(_ items: [DisplayItem]) -> [DisplayItem] {
-    items.filter { if case .beginStructure = $0 { return false } else if case .endStructure = $0 { return false } else { return true } }
+    items.filter {
+        if case .beginStructure = $0 {
+            return false
+        } else if case .endStructure = $0 {
+            return false
+        } else {
+            return true
+        }
+    }
 }
 
 /// The text of every line a block draws, in order.
@@ -34,7 +53,9 @@ struct CardLayoutTests {
 
     @Test("heights follow the design's box model (the mock-up's figures)")
     func heights() throws {
-        let c = try cards([gameItem("g1", ticket: ticket), gameItem("g2"), lodging, travel, custom], notes: "Giveaway night: arrive when the gates open.")
+        let c = try cards(
+            [gameItem("g1", ticket: ticket), gameItem("g2"), lodging, travel, custom],
+            notes: "Giveaway night: arrive when the gates open.")
         // The mock-up's game card with a ticket strip is 123.25 tall; its link's QR code (25
         // modules of 51/25 pt, a quiet zone of 4 modules below the perforation) makes the strip
         // end at 0.75 + 8.16 + 51 instead, 25.18 lower.
@@ -50,11 +71,18 @@ struct CardLayoutTests {
     @Test("a web address in a note is a link over its own words, in the link colour; the rest of the note is not")
     func noteLinks() throws {
         let url = "https://www.mlb.com/cubs/ballpark/parking"
-        let card = try cards([gameItem(notes: "Parking: book ahead at \(url). Gates open 90 minutes before the first pitch, and the line moves fast.")])[0]
+        let card = try cards([
+            gameItem(
+                notes:
+                    "Parking: book ahead at \(url). Gates open 90 minutes before the first pitch, and the line moves fast."
+            )
+        ])[0]
         let items = card.draw(at: Point(x: 54, y: 80))
         let links = items.compactMap { if case let .link(rect, uri) = $0 { return (rect, uri) } else { return nil } }
         #expect(links.map(\.1) == [url], "\(links)")
-        let drawn = items.compactMap { if case let .text(spans, origin) = $0 { return (spans, origin) } else { return nil } }
+        let drawn = items.compactMap {
+            if case let .text(spans, origin) = $0 { return (spans, origin) } else { return nil }
+        }
         let line = try #require(drawn.first { $0.0.contains { $0.text == url } })
         let rect = try #require(links.first?.0)
         // Over the address: it starts after `Parking: book ahead at ` and is narrower than the line.
@@ -73,14 +101,17 @@ struct CardLayoutTests {
 
     @Test("a card never splits when it fits a page")
     func gameCardNeverSplits() throws {
-        let card = try #require(try cards([gameItem(ticket: ticket, notes: String(repeating: "A long note. ", count: 30))]).first)
+        let card = try #require(
+            try cards([gameItem(ticket: ticket, notes: String(repeating: "A long note. ", count: 30))]).first)
         #expect(card.split(available: card.height - 20, fullPage: 648) == nil)
         let pages = Paginator { _ in 648 }.paginate([Canvas(height: 600, items: []), card])
         #expect(pages.count == 2)
         #expect(pages[1].blocks.count == 1 && pages[1].blocks[0].block.height == card.height)
     }
 
-    @Test("a card taller than a page splits between lines (notes two or more a side), a backdrop and after the first a cue on each piece")
+    @Test(
+        "a card taller than a page splits between lines (notes two or more a side), a backdrop and after the first a cue on each piece"
+    )
     func longNotesSplit() throws {
         // Trip files cap a string at 2,000 characters, which fits a page at this width; a
         // narrower template or a library caller can still make a card taller than a page.
@@ -89,7 +120,8 @@ struct CardLayoutTests {
         game.notes = longText
         trip.days[0].items = [.game(game)]
         let text = try DayFixtures.engine()
-        let card = try #require(try DayFixtures.dayLayout(trip, text: text).day(0, trip.days[0]).compactMap { $0 as? CardBlock }.first)
+        let card = try #require(
+            try DayFixtures.dayLayout(trip, text: text).day(0, trip.days[0]).compactMap { $0 as? CardBlock }.first)
         #expect(card.height > 648)
         let pages = Paginator { _ in 648 }.paginate([Canvas(height: 300, items: []), card])
         let pieces = pages.flatMap(\.blocks).compactMap { $0.block as? CardBlock }
@@ -99,14 +131,19 @@ struct CardLayoutTests {
             #expect(piece.height <= 648 + 0.001)
             let items = painted(piece.draw(at: Point(x: 54, y: 80)))
             // The white box, its border and the team bar, each time.
-            let boxes = items.prefix(3).filter { if case .rect = $0 { return true } else if case .path = $0 { return true } else { return false } }
+            let boxes = items.prefix(3).filter {
+                if case .rect = $0 { return true } else if case .path = $0 { return true } else { return false }
+            }
             #expect(boxes.count == 3, "piece \(i) lacks its backdrop")
             #expect((i == 0) == (piece.head != nil), "only the first piece has the matchup")
             #expect((i == pieces.count - 1) == (piece.foot != nil), "only the last piece has the ticket strip")
             // Every piece after the first says it goes on from the page before.
             #expect(piece.continues == (i > 0))
             // Naming the card: its teams, in text, beside its team bar.
-            #expect(piece.draw(at: Point(x: 54, y: 80)).texts.contains { $0.text.hasPrefix("CONTINUED · ") && $0.text.contains(" @ ") } == (i > 0), "piece \(i)")
+            #expect(
+                piece.draw(at: Point(x: 54, y: 80)).texts.contains {
+                    $0.text.hasPrefix("CONTINUED · ") && $0.text.contains(" @ ")
+                } == (i > 0), "piece \(i)")
         }
         // Nothing is lost.
         let lines = pieces.reduce(0) { $0 + ($1.notes?.lineCount ?? 0) }
@@ -140,7 +177,9 @@ struct CardLayoutTests {
             #expect(!page.overflows)
         }
         // The heading stays with the note; the game card follows whole on the next page.
-        #expect(pages.first?.blocks.contains { ($0.block as? CardBlock)?.notes?.icon == .info && $0.block is CardBlock } == true)
+        #expect(
+            pages.first?.blocks.contains { ($0.block as? CardBlock)?.notes?.icon == .info && $0.block is CardBlock }
+                == true)
     }
 
     @Test("no page of any sample trip ends with a heading, and nothing overflows")
@@ -168,18 +207,23 @@ struct RightToLeftNoteTests {
         for (note, rtl) in [("ديربي الرياض — الحضور قبل ساعة من البداية.", true), ("Gates open at noon.", false)] {
             let paragraph = try #require(layout.notes(note, grid: grid))
             let items = paragraph.draw(at: Point(x: 0, y: 0))
-            let words = try #require(items.compactMap { item -> (Point, [StyledSpan])? in
-                if case let .text(spans, origin) = item { return (origin, spans) }
-                return nil
-            }.first)
+            let words = try #require(
+                items.compactMap { item -> (Point, [StyledSpan])? in
+                    if case let .text(spans, origin) = item { return (origin, spans) }
+                    return nil
+                }.first)
             let end = words.0.x + text.advance(of: words.1)
             let right = grid.contentX + grid.spanWidth
             if rtl {
                 #expect(paragraph.x > grid.contentX + grid.spanWidth / 2, "icon at the right")
-                #expect(abs(end - (right - layout.spec.icons.inline.size - layout.spec.icons.inline.gap)) < 0.5, "text flush right")
+                #expect(
+                    abs(end - (right - layout.spec.icons.inline.size - layout.spec.icons.inline.gap)) < 0.5,
+                    "text flush right")
             } else {
                 #expect(abs(paragraph.x - grid.contentX) < 0.001)
-                #expect(abs(words.0.x - (grid.contentX + layout.spec.icons.inline.size + layout.spec.icons.inline.gap)) < 0.001)
+                #expect(
+                    abs(words.0.x - (grid.contentX + layout.spec.icons.inline.size + layout.spec.icons.inline.gap))
+                        < 0.001)
             }
         }
     }

@@ -9,8 +9,9 @@ import Testing
 
 @Suite("Classic in gray")
 struct ClassicGrayscaleTests {
-    @Test("team colours read by lightness alone, and always come with the team's code in text",
-          arguments: Compact.allTrips.map(\.lastPathComponent))
+    @Test(
+        "team colours read by lightness alone, and always come with the team's code in text",
+        arguments: Compact.allTrips.map(\.lastPathComponent))
     func teamColoursInGray(_ file: String) throws {
         let template = try Compact.template("classic")
         let palette = Set(template.colors.values)
@@ -29,13 +30,15 @@ struct ClassicGrayscaleTests {
                         if codes.contains(span.text) { codesInText += 1 }
                         guard !palette.contains(span.style.color) else { continue }
                         teamColoured += 1
-                        #expect(span.style.color.contrast(with: paper) >= 4.5 - 1e-9,
-                                "\(whereAt): \(span.text) in \(span.style.color.hex) fades in gray")
+                        #expect(
+                            span.style.color.contrast(with: paper) >= 4.5 - 1e-9,
+                            "\(whereAt): \(span.text) in \(span.style.color.hex) fades in gray")
                     }
                 case let .rect(_, _, fill, _, _):
                     if let fill, !palette.contains(fill), fill != paper {
                         teamColoured += 1
-                        #expect(fill.contrast(with: paper) >= 3 - 1e-9, "\(whereAt): a fill in \(fill.hex) fades in gray")
+                        #expect(
+                            fill.contrast(with: paper) >= 3 - 1e-9, "\(whereAt): a fill in \(fill.hex) fades in gray")
                     }
                 default:
                     break

@@ -37,8 +37,9 @@ enum DayFixtures {
     static func context(_ trip: Trip, text: TextEngine) throws -> SectionContext {
         let theme = try Theme(template: try template(), locale: trip.locale)
         let format = TripFormatter(localeIdentifier: trip.locale, units: trip.units, labels: theme.labels)
-        return SectionContext(trip: trip, theme: theme, text: text, format: format,
-                              width: theme.page.width - theme.template.margins.left - theme.template.margins.right)
+        return SectionContext(
+            trip: trip, theme: theme, text: text, format: format,
+            width: theme.page.width - theme.template.margins.left - theme.template.margins.right)
     }
 
     static func dayLayout(_ trip: Trip, text: TextEngine) throws -> DayLayout {
@@ -53,22 +54,35 @@ enum DayFixtures {
 }
 
 /// A trip of one Chicago day holding `items` (JSON objects), with the teams and stadiums the tests use.
-func oneDayTrip(items: [[String: Any]], notes: String? = nil, locale: String = "en_US", units: String = "imperial",
-                city: String = "Milwaukee", timeZone: String? = nil) throws -> Trip {
+func oneDayTrip(
+    items: [[String: Any]], notes: String? = nil, locale: String = "en_US", units: String = "imperial",
+    city: String = "Milwaukee", timeZone: String? = nil
+) throws -> Trip {
     var day: [String: Any] = ["date": "2026-06-14", "city": city, "items": items]
     if let notes { day["notes"] = notes }
     if let timeZone { day["timeZone"] = timeZone }
     return try DayFixtures.trip(json: [
         "startDate": "2026-06-14", "endDate": "2026-06-14", "locale": locale, "units": units,
         "teams": [
-            ["id": "mil", "name": "Milwaukee Brewers", "abbreviation": "MIL", "league": "MLB", "primaryColor": "#12284B", "secondaryColor": "#FFC52F"],
-            ["id": "cin", "name": "Cincinnati Reds", "abbreviation": "CIN", "league": "MLB", "primaryColor": "#C6011F", "secondaryColor": "#000000"],
+            [
+                "id": "mil", "name": "Milwaukee Brewers", "abbreviation": "MIL", "league": "MLB",
+                "primaryColor": "#12284B", "secondaryColor": "#FFC52F",
+            ],
+            [
+                "id": "cin", "name": "Cincinnati Reds", "abbreviation": "CIN", "league": "MLB",
+                "primaryColor": "#C6011F", "secondaryColor": "#000000",
+            ],
         ],
         "stadiums": [
-            ["id": "amfam", "name": "American Family Field", "city": "Milwaukee", "region": "WI", "country": "US",
-             "timeZone": "America/Chicago", "latitude": 43.028, "longitude": -87.971, "address": "1 Brewers Way, Milwaukee, WI 53214"],
-            ["id": "comerica", "name": "Comerica Park", "city": "Detroit", "region": "MI", "country": "US",
-             "timeZone": "America/Detroit", "latitude": 42.339, "longitude": -83.048],
+            [
+                "id": "amfam", "name": "American Family Field", "city": "Milwaukee", "region": "WI", "country": "US",
+                "timeZone": "America/Chicago", "latitude": 43.028, "longitude": -87.971,
+                "address": "1 Brewers Way, Milwaukee, WI 53214",
+            ],
+            [
+                "id": "comerica", "name": "Comerica Park", "city": "Detroit", "region": "MI", "country": "US",
+                "timeZone": "America/Detroit", "latitude": 42.339, "longitude": -83.048,
+            ],
         ],
         "days": [day],
     ])
@@ -76,8 +90,10 @@ func oneDayTrip(items: [[String: Any]], notes: String? = nil, locale: String = "
 
 /// A game at American Family Field, with optional ticket and notes.
 func gameItem(_ id: String = "g1", ticket: [String: Any]? = nil, notes: String? = nil) -> [String: Any] {
-    var game: [String: Any] = ["type": "game", "id": id, "league": "MLB", "homeTeam": "mil", "awayTeam": "cin",
-                               "stadium": "amfam", "startTime": "2026-06-14T13:10:00-05:00"]
+    var game: [String: Any] = [
+        "type": "game", "id": id, "league": "MLB", "homeTeam": "mil", "awayTeam": "cin",
+        "stadium": "amfam", "startTime": "2026-06-14T13:10:00-05:00",
+    ]
     if let ticket { game["ticket"] = ticket }
     if let notes { game["notes"] = notes }
     return game

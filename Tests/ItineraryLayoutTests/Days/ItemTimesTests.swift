@@ -11,11 +11,15 @@ private func words(_ card: CardBlock) -> String {
     card.draw(at: Point(x: 0, y: 0)).compactMap { item -> String? in
         if case let .text(spans, _) = item { return spans.map(\.text).joined() }
         return nil
-    }.joined(separator: "|").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{00A0}", with: " ")
-        .replacingOccurrences(of: "\u{2060}", with: "")
+    }.joined(separator: "|").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(
+        of: "\u{00A0}", with: " "
+    )
+    .replacingOccurrences(of: "\u{2060}", with: "")
 }
 
-private func travel(_ leg: [String: Any], city: String = "Milwaukee", timeZone: String? = nil) throws -> (String, [UnknownZone]) {
+private func travel(
+    _ leg: [String: Any], city: String = "Milwaukee", timeZone: String? = nil
+) throws -> (String, [UnknownZone]) {
     let text = try DayFixtures.engine()
     let trip = try oneDayTrip(items: [leg], city: city, timeZone: timeZone)
     guard case let .travel(t) = trip.days[0].items[0] else { throw TestFailure() }
@@ -30,8 +34,10 @@ struct ItemTimesTests {
     /// Milwaukee (CDT) to Detroit (EDT, a stadium city): 9:00 CDT + 5 h 50 m = 2:50 PM CDT = 3:50 PM EDT.
     @Test("arrival = departure + duration, shown in the destination's zone (a stadium's)")
     func arrival() throws {
-        let (shown, unknown) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "drive",
-                                           "durationSeconds": 21_000.0, "departTime": "2026-06-14T09:00:00-05:00"])
+        let (shown, unknown) = try travel([
+            "type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "drive",
+            "durationSeconds": 21_000.0, "departTime": "2026-06-14T09:00:00-05:00",
+        ])
         #expect(shown.contains("Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"), "\(shown)")
         #expect(unknown.isEmpty)
     }
@@ -39,82 +45,115 @@ struct ItemTimesTests {
     /// An arrival's only written offset is its departure's: matching the day's zone says nothing
     /// about the destination (Kansas City to Washington, 7:30 PM CDT + 2 h 45 m, was shown as
     /// 10:15 PM CDT; it is 11:15 PM EDT). Unknown, it is the honest offset and a warning.
-    @Test("an arrival in a place without a zone is not given the day's zone because the departure's offset matches it",
-          arguments: [("Washington", 9_900.0, "10:15 PM UTC\u{2212}5", "11:15 PM EDT"), ("Kenosha", 2_700.0, "8:15 PM UTC\u{2212}5", "9:15 PM EDT")])
+    @Test(
+        "an arrival in a place without a zone is not given the day's zone because the departure's offset matches it",
+        arguments: [
+            ("Washington", 9_900.0, "10:15 PM UTC\u{2212}5", "11:15 PM EDT"),
+            ("Kenosha", 2_700.0, "8:15 PM UTC\u{2212}5", "9:15 PM EDT"),
+        ])
     func arrivalElsewhere(to destination: String, seconds: Double, unknownZone: String, givenZone: String) throws {
-        let leg: [String: Any] = ["type": "travel", "from": "Kansas City", "to": destination, "mode": "flight",
-                                  "durationSeconds": seconds, "departTime": "2026-06-14T19:30:00-05:00"]
+        let leg: [String: Any] = [
+            "type": "travel", "from": "Kansas City", "to": destination, "mode": "flight",
+            "durationSeconds": seconds, "departTime": "2026-06-14T19:30:00-05:00",
+        ]
         let (shown, unknown) = try travel(leg, city: "Kansas City", timeZone: "America/Chicago")
         #expect(shown.contains("departs 7:30 PM CDT"), "\(shown)")
         #expect(shown.contains("arrives ≈ \(unknownZone)"), "\(shown)")
         #expect(unknown.map(\.key) == ["toTimeZone"])
-        let (named, none) = try travel(leg.merging(["toTimeZone": "America/New_York"]) { $1 }, city: "Kansas City", timeZone: "America/Chicago")
+        let (named, none) = try travel(
+            leg.merging(["toTimeZone": "America/New_York"]) { $1 }, city: "Kansas City", timeZone: "America/Chicago")
         #expect(named.contains("arrives ≈ \(givenZone)"), "\(named)")
         #expect(none.isEmpty)
     }
 
     /// Written in UTC: in the day's own city (7:22 PM GMT was 2:22 PM CDT), or from a place
     /// without a zone on a day that names its `timeZone` (Reading on a London day: BST).
-    @Test("a time written in UTC is shown in the zone of the day: local time and zone", arguments: [
-        ("Houston", "Milwaukee", "Houston", "America/Chicago", "2026-06-14T19:22:00Z", "departs 2:22 PM CDT"),
-        ("Reading", "Oxford", "London", "Europe/London", "2026-06-14T09:00:00Z", "departs 10:00 AM BST"),
-    ])
+    @Test(
+        "a time written in UTC is shown in the zone of the day: local time and zone",
+        arguments: [
+            ("Houston", "Milwaukee", "Houston", "America/Chicago", "2026-06-14T19:22:00Z", "departs 2:22 PM CDT"),
+            ("Reading", "Oxford", "London", "Europe/London", "2026-06-14T09:00:00Z", "departs 10:00 AM BST"),
+        ])
     func writtenInUTC(from: String, to: String, city: String, zone: String, departs: String, expected: String) throws {
-        let (shown, unknown) = try travel(["type": "travel", "from": from, "to": to, "mode": "train", "departTime": departs],
-                                          city: city, timeZone: zone)
+        let (shown, unknown) = try travel(
+            ["type": "travel", "from": from, "to": to, "mode": "train", "departTime": departs],
+            city: city, timeZone: zone)
         #expect(shown.contains(expected), "\(shown)")
         #expect(unknown.isEmpty)
     }
 
-    @Test("a place the trip gives no zone for: the written offset as UTC−6 (never GMT-6, never passed off as local), and a warning with the key to add")
+    @Test(
+        "a place the trip gives no zone for: the written offset as UTC−6 (never GMT-6, never passed off as local), and a warning with the key to add"
+    )
     func unknownZone() throws {
-        let (shown, unknown) = try travel(["type": "travel", "from": "Denver", "to": "Milwaukee", "mode": "flight",
-                                           "departTime": "2026-06-14T06:00:00-06:00"])
+        let (shown, unknown) = try travel([
+            "type": "travel", "from": "Denver", "to": "Milwaukee", "mode": "flight",
+            "departTime": "2026-06-14T06:00:00-06:00",
+        ])
         #expect(shown.contains("departs 6:00 AM UTC\u{2212}6"), "\(shown)")
         #expect(!shown.contains("GMT"))
-        #expect(unknown.map(\.description) == [
-            "days[0].items[0].departTime: no time zone for \"Denver\", so the time is shown with its written UTC offset; add \"fromTimeZone\" (an IANA name such as \"America/Chicago\") to the item"])
+        #expect(
+            unknown.map(\.description) == [
+                "days[0].items[0].departTime: no time zone for \"Denver\", so the time is shown with its written UTC offset; add \"fromTimeZone\" (an IANA name such as \"America/Chicago\") to the item"
+            ])
         // Given, it is local: MDT.
-        let (named, none) = try travel(["type": "travel", "from": "Denver", "to": "Milwaukee", "mode": "flight",
-                                        "departTime": "2026-06-14T06:00:00-06:00", "fromTimeZone": "America/Denver"])
+        let (named, none) = try travel([
+            "type": "travel", "from": "Denver", "to": "Milwaukee", "mode": "flight",
+            "departTime": "2026-06-14T06:00:00-06:00", "fromTimeZone": "America/Denver",
+        ])
         #expect(named.contains("departs 6:00 AM MDT"), "\(named)")
         #expect(none.isEmpty)
         // Z with no zone at all: UTC.
-        let (utc, _) = try travel(["type": "travel", "from": "Reykjavik", "to": "Milwaukee", "mode": "flight",
-                                   "departTime": "2026-06-14T06:00:00Z"])
+        let (utc, _) = try travel([
+            "type": "travel", "from": "Reykjavik", "to": "Milwaukee", "mode": "flight",
+            "departTime": "2026-06-14T06:00:00Z",
+        ])
         #expect(utc.contains("departs 6:00 AM UTC ·") || utc.hasSuffix("departs 6:00 AM UTC"), "\(utc)")
     }
 
-    @Test("zone abbreviations as people write them; the offset where the database has no letters", arguments: [
-        ("Europe/London", "2026-06-14T18:00:00+01:00", "6:00 PM BST"),
-        ("Europe/London", "2026-01-14T18:00:00Z", "6:00 PM GMT"),
-        ("Europe/Berlin", "2026-06-14T18:00:00+02:00", "6:00 PM CEST"),
-        ("Asia/Tokyo", "2026-06-14T18:00:00+09:00", "6:00 PM JST"),
-        ("America/Sao_Paulo", "2026-06-14T18:00:00-03:00", "6:00 PM UTC\u{2212}3"),
-        ("Asia/Kolkata", "2026-06-14T18:00:00+05:30", "6:00 PM IST"),
-        ("America/Phoenix", "2026-06-14T18:00:00-07:00", "6:00 PM MST"),
-        ("Asia/Dubai", "2026-06-14T18:00:00+04:00", "6:00 PM UTC+4"),
-    ])
+    @Test(
+        "zone abbreviations as people write them; the offset where the database has no letters",
+        arguments: [
+            ("Europe/London", "2026-06-14T18:00:00+01:00", "6:00 PM BST"),
+            ("Europe/London", "2026-01-14T18:00:00Z", "6:00 PM GMT"),
+            ("Europe/Berlin", "2026-06-14T18:00:00+02:00", "6:00 PM CEST"),
+            ("Asia/Tokyo", "2026-06-14T18:00:00+09:00", "6:00 PM JST"),
+            ("America/Sao_Paulo", "2026-06-14T18:00:00-03:00", "6:00 PM UTC\u{2212}3"),
+            ("Asia/Kolkata", "2026-06-14T18:00:00+05:30", "6:00 PM IST"),
+            ("America/Phoenix", "2026-06-14T18:00:00-07:00", "6:00 PM MST"),
+            ("Asia/Dubai", "2026-06-14T18:00:00+04:00", "6:00 PM UTC+4"),
+        ])
     func abbreviations(zone: String, written: String, expected: String) throws {
-        let (shown, _) = try travel(["type": "travel", "from": "Elsewhere", "to": "Milwaukee", "mode": "flight",
-                                     "departTime": written, "fromTimeZone": zone])
+        let (shown, _) = try travel([
+            "type": "travel", "from": "Elsewhere", "to": "Milwaukee", "mode": "flight",
+            "departTime": written, "fromTimeZone": zone,
+        ])
         #expect(shown.contains("departs \(expected)"), "\(shown)")
     }
 
     @Test("a flight the evening before the day it is listed under says (−1); the arrival the next morning (+1)")
     func otherDates() throws {
-        let (before, _) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "flight",
-                                      "durationSeconds": 3_600, "departTime": "2026-06-13T23:55:00-05:00"])
+        let (before, _) = try travel([
+            "type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "flight",
+            "durationSeconds": 3_600, "departTime": "2026-06-13T23:55:00-05:00",
+        ])
         #expect(before.contains("departs 11:55 PM CDT (\u{2212}1) · arrives ≈ 1:55 AM EDT"), "\(before)")
-        let (after, _) = try travel(["type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "flight",
-                                     "durationSeconds": 3_600, "departTime": "2026-06-14T23:30:00-05:00"])
+        let (after, _) = try travel([
+            "type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "flight",
+            "durationSeconds": 3_600, "departTime": "2026-06-14T23:30:00-05:00",
+        ])
         #expect(after.contains("departs 11:30 PM CDT · arrives ≈ 1:30 AM EDT (+1)"), "\(after)")
     }
 
-    @Test("a check-in in a city without a stadium takes the day's timeZone, never the previous day's zone; without one, its offset")
+    @Test(
+        "a check-in in a city without a stadium takes the day's timeZone, never the previous day's zone; without one, its offset"
+    )
     func lodgingZone() throws {
         let text = try DayFixtures.engine()
-        let stay: [String: Any] = ["type": "lodging", "name": "Hotel Dallas", "checkIn": "2026-06-14T20:00:00Z", "checkOut": "2026-06-15T16:00:00Z"]
+        let stay: [String: Any] = [
+            "type": "lodging", "name": "Hotel Dallas", "checkIn": "2026-06-14T20:00:00Z",
+            "checkOut": "2026-06-15T16:00:00Z",
+        ]
         let known = try oneDayTrip(items: [stay], city: "Dallas", timeZone: "America/Chicago")
         guard case let .lodging(l) = known.days[0].items[0] else { return }
         let card = words(try DayFixtures.dayLayout(known, text: text).lodgingCard(l, on: known.days[0]))
@@ -136,30 +175,40 @@ struct ItemTimesTests {
         // Local dates decide: a late check-in written in UTC is still the evening before.
         #expect(nights("2026-06-15T03:30:00Z", "2026-06-15T16:00:00Z") == 1)
         #expect(nights("2026-06-14T09:00:00-05:00", "2026-06-14T18:00:00-05:00") == 0)
-        #expect(Stay.nights(checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: .named("America/Chicago")) == nil)
+        #expect(
+            Stay.nights(
+                checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: .named("America/Chicago"))
+                == nil)
     }
 
     /// A check-out alone counts from the day the stay is listed on; on that very day (the stay
     /// ended this morning) the nights before the trip are unknown, shown as none, not as 1.
-    @Test("a stay with only a check-out: the nights to it from its day, or none on that day", arguments: [
-        ("2026-06-16T11:00:00-05:00", 2 as Int?), ("2026-06-14T08:00:00-05:00", nil),
-    ])
+    @Test(
+        "a stay with only a check-out: the nights to it from its day, or none on that day",
+        arguments: [
+            ("2026-06-16T11:00:00-05:00", 2 as Int?), ("2026-06-14T08:00:00-05:00", nil),
+        ])
     func checkOutOnly(_ checkOut: String, _ expected: Int?) throws {
-        let trip = try oneDayTrip(items: [["type": "lodging", "name": "Arlo", "checkOut": checkOut]], city: "Dallas", timeZone: "America/Chicago")
+        let trip = try oneDayTrip(
+            items: [["type": "lodging", "name": "Arlo", "checkOut": checkOut]], city: "Dallas",
+            timeZone: "America/Chicago")
         #expect(Stay.all(in: trip, zones: TimeZoneResolver(trip: trip)).map(\.nights) == [expected])
     }
 }
 
 @Suite("Item times in every trip")
 struct EveryTripTimesTests {
-    @Test("no time in any example or fixture is labelled GMT±n; the examples give every place a zone",
-          arguments: Compact.allTrips.map(\.lastPathComponent))
+    @Test(
+        "no time in any example or fixture is labelled GMT±n; the examples give every place a zone",
+        arguments: Compact.allTrips.map(\.lastPathComponent))
     func noGMTOffsets(_ file: String) throws {
         let trip = try Compact.trip(file)
         for template in ["classic", "compact"] {
             let words = try Compact.layout(trip, template: template).pages.flatMap { $0.items.texts.map(\.text) }
             for word in words {
-                #expect(word.range(of: #"GMT[+\-\u2212]?\d"#, options: .regularExpression) == nil, "\(file), \(template): \(word)")
+                #expect(
+                    word.range(of: #"GMT[+\-\u2212]?\d"#, options: .regularExpression) == nil,
+                    "\(file), \(template): \(word)")
             }
         }
         if TestPaths.jsonFiles(in: TestPaths.examples).map(\.lastPathComponent).contains(file) {

@@ -14,7 +14,9 @@ struct PageRulesRound2Tests {
     @Test("a link is printed decoded, without its scheme, and whole when it fits")
     func decoded() throws {
         let l = try layout()
-        #expect(l.printedLink("https://tickets.example.com/%C3%B3rdenes/6X57", .link, width: 400).text == "tickets.example.com/órdenes/6X57")
+        #expect(
+            l.printedLink("https://tickets.example.com/%C3%B3rdenes/6X57", .link, width: 400).text
+                == "tickets.example.com/órdenes/6X57")
         // Escapes that decode to a space or a control character stay as written: printed, an address is typed back.
         #expect(l.printedLink("https://example.com/a%20b", .link, width: 400).text == "example.com/a%20b")
         #expect(l.printedLink("https://example.com/%0A", .link, width: 400).text == "example.com/%0A")

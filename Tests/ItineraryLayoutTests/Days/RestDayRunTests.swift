@@ -28,7 +28,9 @@ struct RestDayRunTests {
         #expect(ctx.quietRun(from: 5) == 5...5)
     }
 
-    @Test("a run: one heading `DAYS 1–3 · Sun, Nov 1 – Tue, Nov 3 · Denver`, one `Rest days` card, a destination per day", arguments: ["classic", "compact"])
+    @Test(
+        "a run: one heading `DAYS 1–3 · Sun, Nov 1 – Tue, Nov 3 · Denver`, one `Rest days` card, a destination per day",
+        arguments: ["classic", "compact"])
     func oneHeading(template: String) throws {
         let trip = try restTrip(["Denver", "Denver", "Denver", "Boulder"])
         let doc = try Compact.layout(trip, template: template)
@@ -36,7 +38,7 @@ struct RestDayRunTests {
         #expect(words.contains { $0.contains("Sun, Nov 1 \u{2013} Tue, Nov 3 · Denver") }, "\(words)")
         #expect(words.contains("Rest days"))
         #expect(words.contains("Nothing scheduled in Denver for 3 days."))
-        #expect(words.filter { $0 == "Nothing scheduled in Boulder." }.count == 1) // alone: a rest day of its own
+        #expect(words.filter { $0 == "Nothing scheduled in Boulder." }.count == 1)  // alone: a rest day of its own
         #expect(!words.contains("Nothing scheduled in Denver."))
         #expect(words.contains { $0.contains("1\u{2013}3") })
         let destinations = doc.pages.reduce(into: [String: Point]()) { $0.merge($1.items.destinations) { a, _ in a } }

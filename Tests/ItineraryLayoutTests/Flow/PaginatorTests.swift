@@ -5,7 +5,9 @@ import Testing
 
 /// A text block of `count` lines, each 10 tall.
 private func lines(_ count: Int, keepWithNext: Bool = false) -> TextBlock {
-    let line = SetLine(spans: [StyledSpan("x", TextStyle(family: "Inter", size: 8, lineHeight: 10))], width: 5, baseline: 8, height: 10)
+    let line = SetLine(
+        spans: [StyledSpan("x", TextStyle(family: "Inter", size: 8, lineHeight: 10))], width: 5, baseline: 8, height: 10
+    )
     return TextBlock(lines: Array(repeating: line, count: count), width: 100, keepWithNext: keepWithNext)
 }
 
@@ -36,11 +38,15 @@ struct PaginatorTests {
         #expect(pages[1].blocks[0].block.height == 50)
     }
 
-    @Test("zero-height markers at a page's top leave it at its top: the space after them is dropped, the heading after them is first")
+    @Test(
+        "zero-height markers at a page's top leave it at its top: the space after them is dropped, the heading after them is first"
+    )
     func markersKeepThePageTop() {
         let heading = Stack([box(10)], keepWithNext: true, mark: "Stadium progress")
-        let pages = paginator.paginate([box(95), StructureMark(closing: .section), StructureMark(opening: .section), Spacer(20),
-                                        heading, box(30)])
+        let pages = paginator.paginate([
+            box(95), StructureMark(closing: .section), StructureMark(opening: .section), Spacer(20),
+            heading, box(30),
+        ])
         #expect(pages.count == 2)
         // The new section's mark opens page 2; the space is gone and the heading sits at its top edge.
         #expect(pages[1].blocks.map(\.y) == [0, 0, 10])
@@ -96,7 +102,9 @@ struct PaginatorTests {
 
     @Test("the running-header mark carries over to following pages")
     func marks() {
-        let pages = paginator.paginate([Anchor(name: "d1", mark: "Day 1"), box(90), box(90), Anchor(name: "d2", mark: "Day 2"), box(50)])
+        let pages = paginator.paginate([
+            Anchor(name: "d1", mark: "Day 1"), box(90), box(90), Anchor(name: "d2", mark: "Day 2"), box(50),
+        ])
         #expect(pages.count == 3)
         #expect(pages[1].markAtTop == "Day 1")
         #expect(pages[2].markAtTop == "Day 1")
@@ -115,7 +123,9 @@ struct PaginatorChainTests {
     @Test("a rule, a heading and the first card move together; the rule vanishes at the page top")
     func chain() {
         let rule = Rule(width: 100, thickness: 1, color: .black, spaceBelow: 5)
-        let pages = paginator.paginate([box(60), Spacer(10), rule, box(10, keepWithNext: true), Spacer(4), Stack([box(20), box(10)])])
+        let pages = paginator.paginate([
+            box(60), Spacer(10), rule, box(10, keepWithNext: true), Spacer(4), Stack([box(20), box(10)]),
+        ])
         #expect(pages.count == 2)
         // The rule did not stay behind at the bottom of page 1.
         #expect(!pages[0].blocks.contains { $0.block is Rule })
@@ -135,8 +145,10 @@ struct SectionEndTests {
             if i > 0 { blocks.append(Spacer(5)) }
             blocks.append(box(20))
         }
-        return blocks + [StructureMark(closing: .section), PageBreak(), StructureMark(opening: .section), box(50),
-                         StructureMark(closing: .section)]
+        return blocks + [
+            StructureMark(closing: .section), PageBreak(), StructureMark(opening: .section), box(50),
+            StructureMark(closing: .section),
+        ]
     }
 
     private func used(_ page: PageBody) -> Double { page.blocks.map { $0.y + $0.block.height }.max() ?? 0 }
@@ -156,7 +168,9 @@ struct SectionEndTests {
         #expect(used(pages[2]) == 50)
     }
 
-    @Test("nothing moves when the section end is full enough, when balancing is off, or when the page before would drop below its share")
+    @Test(
+        "nothing moves when the section end is full enough, when balancing is off, or when the page before would drop below its share"
+    )
     func leavesAlone() {
         #expect(balancing.paginate(sections(cards: 7)).map(used) == paginator.paginate(sections(cards: 7)).map(used))
         // One card on a page of its own section: there is no page before in its section.
@@ -169,7 +183,9 @@ struct SectionEndTests {
 
     @Test("a heading kept with its card moves with it: no break between blocks that keep together")
     func keepsChains() {
-        let blocks: [any FlowBlock] = [box(40), Spacer(5), box(10, keepWithNext: true), box(40), Spacer(5), box(10), PageBreak(), box(50)]
+        let blocks: [any FlowBlock] = [
+            box(40), Spacer(5), box(10, keepWithNext: true), box(40), Spacer(5), box(10), PageBreak(), box(50),
+        ]
         let pages = balancing.paginate(blocks)
         #expect(pages.count == 3)
         // Page 2 had 10; the break before the heading moves heading and card together (50 + 5 + 10 = 65).

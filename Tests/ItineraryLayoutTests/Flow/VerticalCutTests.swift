@@ -32,14 +32,19 @@ struct VerticalCutTests {
 
     @Test("an icon beside two lines keeps them together; a chip padded past its line still cuts apart")
     func bandsThatReachAcross() {
-        let icon = DisplayItem.rect(Rect(x: 0, y: 2, width: 20, height: 20), radius: 0, fill: .black, stroke: nil, strokeWidth: 0)
+        let icon = DisplayItem.rect(
+            Rect(x: 0, y: 2, width: 20, height: 20), radius: 0, fill: .black, stroke: nil, strokeWidth: 0)
         let items = [icon] + (0..<3).map { line("l\($0)", x: 24, top: Double($0) * 12) }
         // The icon spans 2…22: the boundary at 12 is crossed, the one at 24 is not.
         #expect(VerticalCut.cuts(of: items, text: text).map(\.headEnd) == [24])
         // Chips 1.5 beyond each 12-pt line box overlap their neighbours by 3 and are still cut.
         let chips = (0..<3).flatMap { i -> [DisplayItem] in
-            [.rect(Rect(x: 0, y: Double(i) * 12 - 1.5, width: 40, height: 15), radius: 3, fill: .black, stroke: nil, strokeWidth: 0),
-             line("c\(i)", top: Double(i) * 12)]
+            [
+                .rect(
+                    Rect(x: 0, y: Double(i) * 12 - 1.5, width: 40, height: 15), radius: 3, fill: .black, stroke: nil,
+                    strokeWidth: 0),
+                line("c\(i)", top: Double(i) * 12),
+            ]
         }
         let cuts = VerticalCut.cuts(of: chips, text: text)
         #expect(cuts.count == 2)
@@ -50,15 +55,23 @@ struct VerticalCutTests {
 
     @Test("structure stays balanced on both sides; an element left empty is dropped, a table cell kept")
     func structure() {
-        let items: [DisplayItem] = [.beginStructure(.tableCell), .beginStructure(.paragraph), line("a", top: 0), .endStructure(.paragraph),
-                                    .endStructure(.tableCell), .beginStructure(.tableCell), line("b", top: 0), line("c", top: 12),
-                                    .endStructure(.tableCell)]
+        let items: [DisplayItem] = [
+            .beginStructure(.tableCell), .beginStructure(.paragraph), line("a", top: 0), .endStructure(.paragraph),
+            .endStructure(.tableCell), .beginStructure(.tableCell), line("b", top: 0), line("c", top: 12),
+            .endStructure(.tableCell),
+        ]
         let cut = VerticalCut.cuts(of: items, text: text)[0]
         let (head, tail) = cut.split(items, text: text)
-        #expect(head == [.beginStructure(.tableCell), .beginStructure(.paragraph), items[2], .endStructure(.paragraph), .endStructure(.tableCell),
-                         .beginStructure(.tableCell), items[6], .endStructure(.tableCell)])
+        #expect(
+            head == [
+                .beginStructure(.tableCell), .beginStructure(.paragraph), items[2], .endStructure(.paragraph),
+                .endStructure(.tableCell),
+                .beginStructure(.tableCell), items[6], .endStructure(.tableCell),
+            ])
         #expect(tail.count == 5)
-        #expect(tail[0] == .beginStructure(.tableCell) && tail[1] == .endStructure(.tableCell), "the first cell is empty below the cut, and still a cell")
+        #expect(
+            tail[0] == .beginStructure(.tableCell) && tail[1] == .endStructure(.tableCell),
+            "the first cell is empty below the cut, and still a cell")
     }
 
     @Test("a clamped paragraph keeps its first lines and ends the last in an ellipsis")

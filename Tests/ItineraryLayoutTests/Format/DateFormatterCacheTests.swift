@@ -7,7 +7,9 @@ import Testing
 @Suite("Date formatter cache")
 struct DateFormatterCacheTests {
     /// What a formatter configured for `zone` itself writes.
-    private func direct(_ date: Date, _ locale: Locale, _ zone: TimeZone, _ pattern: DateFormatterCache.Pattern) -> String {
+    private func direct(
+        _ date: Date, _ locale: Locale, _ zone: TimeZone, _ pattern: DateFormatterCache.Pattern
+    ) -> String {
         let f = DateFormatter()
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
@@ -25,8 +27,12 @@ struct DateFormatterCacheTests {
     @Test("every hour around DST changes, in six zones and three locales, reads as a formatter made for the zone")
     func sameAsZoneFormatter() throws {
         let cache = DateFormatterCache()
-        let zones = ["America/New_York", "America/Phoenix", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "GMT+0530"]
-        let patterns: [DateFormatterCache.Pattern] = [.template("jmm"), .template("EEEMMMd"), .format("HH:mm EEE d"), .template("yMMMd")]
+        let zones = [
+            "America/New_York", "America/Phoenix", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "GMT+0530",
+        ]
+        let patterns: [DateFormatterCache.Pattern] = [
+            .template("jmm"), .template("EEEMMMd"), .format("HH:mm EEE d"), .template("yMMMd"),
+        ]
         // Hours around the 2026 changes in the US (March 8, November 1) and Lord Howe (April 5, October 4).
         let starts = [1_772_935_200.0, 1_793_500_000.0, 1_775_300_000.0, 1_791_000_000.0]
         for zoneName in zones {
@@ -36,8 +42,10 @@ struct DateFormatterCacheTests {
                     for hour in 0..<30 {
                         let date = Date(timeIntervalSince1970: start + Double(hour) * 1800)
                         for pattern in patterns {
-                            #expect(cache.string(from: date, locale: locale, zone: zoneName, pattern: pattern) == direct(date, locale, zone, pattern),
-                                    "\(zoneName) \(locale.identifier) \(date) \(pattern)")
+                            #expect(
+                                cache.string(from: date, locale: locale, zone: zoneName, pattern: pattern)
+                                    == direct(date, locale, zone, pattern),
+                                "\(zoneName) \(locale.identifier) \(date) \(pattern)")
                         }
                     }
                 }
@@ -49,10 +57,13 @@ struct DateFormatterCacheTests {
     func zoneNames() throws {
         let cache = DateFormatterCache()
         let date = Date(timeIntervalSince1970: 1_781_000_000)
-        for pattern: DateFormatterCache.Pattern in [.format("zzz"), .format("h:mm a z"), .template("jmmz"), .format("xxx")] {
+        for pattern: DateFormatterCache.Pattern in [
+            .format("zzz"), .format("h:mm a z"), .template("jmmz"), .format("xxx"),
+        ] {
             #expect(pattern.writesZone)
             let zone = try #require(TimeZone(identifier: "America/Chicago"))
-            #expect(cache.string(from: date, locale: Locale(identifier: "en_US"), zone: "America/Chicago", pattern: pattern)
+            #expect(
+                cache.string(from: date, locale: Locale(identifier: "en_US"), zone: "America/Chicago", pattern: pattern)
                     == direct(date, Locale(identifier: "en_US"), zone, pattern))
         }
         #expect(!DateFormatterCache.Pattern.format("h 'o''clock' a").writesZone)

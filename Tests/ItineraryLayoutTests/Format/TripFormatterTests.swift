@@ -12,7 +12,8 @@ private func labels(_ language: String) throws -> Labels {
 }
 
 private func nbsp(_ s: String) -> String {
-    s.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ").replacingOccurrences(of: "\u{2009}", with: " ")
+    s.replacingOccurrences(of: "\u{00A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+        .replacingOccurrences(of: "\u{2009}", with: " ")
 }
 
 @Suite("Trip formatter")
@@ -24,7 +25,8 @@ struct TripFormatterTests {
         #expect(f.dayDate(try #require(CalendarDate(iso: "2026-06-14"))) == "Sun, Jun 14")
     }
 
-    @Test("a range in a locale that writes dates in right-to-left letters is two dates, the year once when both share it")
+    @Test(
+        "a range in a locale that writes dates in right-to-left letters is two dates, the year once when both share it")
     func rightToLeftRange() throws {
         let f = TripFormatter(localeIdentifier: "he_IL", units: .metric, labels: try labels("en"))
         let start = try #require(CalendarDate(iso: "2026-03-26")), end = try #require(CalendarDate(iso: "2026-03-28"))
@@ -85,11 +87,14 @@ struct TripFormatterTests {
 
 @Suite("League codes")
 struct LeagueCodeTests {
-    @Test("one rule for every league name", arguments: [
-        ("MLB", "MLB"), ("NWSL", "NWSL"), ("NPB", "NPB"), ("Saudi Pro League", "SPL"), ("Liga MX", "LMX"),
-        ("Bundesliga", "BUNDESLIGA"), ("Premier League", "PL"), ("Major League Soccer", "MLS"), ("Nippon Professional Baseball League", "NPBL"),
-        ("B.League", "BL"), ("ไทยลีก", "ไทยลีก"), ("ไทย ลีก", "ไทย ลีก"), ("Brasileirão", "BRASILEIRÃO"),
-    ])
+    @Test(
+        "one rule for every league name",
+        arguments: [
+            ("MLB", "MLB"), ("NWSL", "NWSL"), ("NPB", "NPB"), ("Saudi Pro League", "SPL"), ("Liga MX", "LMX"),
+            ("Bundesliga", "BUNDESLIGA"), ("Premier League", "PL"), ("Major League Soccer", "MLS"),
+            ("Nippon Professional Baseball League", "NPBL"),
+            ("B.League", "BL"), ("ไทยลีก", "ไทยลีก"), ("ไทย ลีก", "ไทย ลีก"), ("Brasileirão", "BRASILEIRÃO"),
+        ])
     func codes(league: String, code: String) {
         #expect(TripFormatter.leagueCode(league) == code)
     }
@@ -104,8 +109,9 @@ struct LeagueCodeTests {
         #expect(cover.contains("SPL") && days.contains("SPL"), "\(cover)")
     }
 
-    @Test("a trip's own abbreviation and name for a league win over the rule and the labels, in both designs",
-          arguments: ["classic", "compact"])
+    @Test(
+        "a trip's own abbreviation and name for a league win over the rule and the labels, in both designs",
+        arguments: ["classic", "compact"])
     func tripsOwnCode(template: String) throws {
         let trip = try Compact.trip("arabic-locale.json")
         let doc = try Compact.layout(trip, template: template)
@@ -117,10 +123,15 @@ struct LeagueCodeTests {
         }
     }
 
-    @Test("the cover's league chips keep to the row: those that do not fit give way to a count (eight long one-word leagues)")
+    @Test(
+        "the cover's league chips keep to the row: those that do not fit give way to a count (eight long one-word leagues)"
+    )
     func chipsKeepToTheRow() throws {
         var trip = try Compact.trip("multi-league-30-day.json")
-        let names = ["Bundesliga", "Eredivisie", "Superettan", "Ekstraklasa", "Allsvenskan", "Eliteserien", "Veikkausliiga", "Premiership"]
+        let names = [
+            "Bundesliga", "Eredivisie", "Superettan", "Ekstraklasa", "Allsvenskan", "Eliteserien", "Veikkausliiga",
+            "Premiership",
+        ]
         var n = 0
         for d in trip.days.indices {
             for i in trip.days[d].items.indices {
@@ -137,8 +148,10 @@ struct LeagueCodeTests {
         #expect(!chips.isEmpty && chips.count < names.count)
         #expect(cover.items.texts.contains { $0.text.hasPrefix("+") }, "\(cover.items.texts.map(\.text))")
         // Every chip ends inside the right margin (612 − 54).
-        for rect in cover.items.compactMap({ item -> Rect? in if case let .rect(r, _, _, _, _) = item { return r } else { return nil } })
-            where rect.height < 20 {
+        for rect in cover.items.compactMap({ item -> Rect? in
+            if case let .rect(r, _, _, _, _) = item { return r } else { return nil }
+        })
+        where rect.height < 20 {
             #expect(rect.x + rect.width <= 612 - 54 + 0.01, "\(rect)")
         }
     }

@@ -37,7 +37,9 @@ struct IconTests {
     }
 
     @Test func strokeScalesWithTheIcon() {
-        guard case let .path(_, style) = Icon.info.draw(at: Point(x: 0, y: 0), size: 12, color: .black, strokeWidth: 2)[0] else {
+        guard
+            case let .path(_, style) = Icon.info.draw(at: Point(x: 0, y: 0), size: 12, color: .black, strokeWidth: 2)[0]
+        else {
             Issue.record("no path")
             return
         }
@@ -48,7 +50,8 @@ struct IconTests {
     @Test("only dots are filled")
     func fills() {
         for icon in Icon.allCases {
-            for case let .path(_, style) in icon.draw(at: Point(x: 0, y: 0), size: 24, color: .black) where style.fill != nil {
+            for case let .path(_, style) in icon.draw(at: Point(x: 0, y: 0), size: 24, color: .black)
+            where style.fill != nil {
                 #expect(style.stroke == nil, "\(icon)")
             }
         }

@@ -37,7 +37,9 @@ enum OverviewSupport {
     }
 
     static func texts(_ items: [DisplayItem]) -> [(text: String, at: Point)] {
-        items.compactMap { if case let .text(spans, origin) = $0 { return (spans.map(\.text).joined(), origin) } else { return nil } }
+        items.compactMap {
+            if case let .text(spans, origin) = $0 { return (spans.map(\.text).joined(), origin) } else { return nil }
+        }
     }
 
     static func links(_ items: [DisplayItem]) -> [(rect: Rect, destination: String)] {

@@ -4,8 +4,6 @@ import ItineraryLayout
 import Testing
 import TestSupport
 
-
-
 /// `template` with `edit` applied to its `overview` object.
 private func editingOverview(_ edit: (inout [String: Any]) -> Void) throws -> [String: Any] {
     var t = try classic()
@@ -19,7 +17,10 @@ private func editingOverview(_ edit: (inout [String: Any]) -> Void) throws -> [S
 struct OverviewTemplateTests {
     @Test func classicHasThem() throws {
         let overview = try #require(try TemplateLoader.load(JSONSerialization.data(withJSONObject: classic())).overview)
-        #expect(overview.days.columns.map(\.width) == [.fixed(26), .fixed(62), .fixed(74), .fixed(100), .rest, .fixed(48), .fixed(50)])
+        #expect(
+            overview.days.columns.map(\.width) == [
+                .fixed(26), .fixed(62), .fixed(74), .fixed(100), .rest, .fixed(48), .fixed(50),
+            ])
         // Wider than the mock-up (112/112/80): the examples carry 13-character confirmation codes.
         #expect(overview.stays.columns.map(\.width) == [.rest, .fixed(108), .fixed(108), .fixed(44), .fixed(88)])
         #expect(overview.table.rowPaddingTop == 7 && overview.table.rowPaddingBottom == 7)

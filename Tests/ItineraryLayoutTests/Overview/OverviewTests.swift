@@ -26,7 +26,10 @@ struct OverviewTests {
     func cells() throws {
         let lines = O.lines(try O.builder(O.trip(O.midwest)).daysTable().draw(at: Point(x: 0, y: 0)))
         #expect(lines[0] == ["DAY", "DATE", "CITY", "GAMES", "TRAVEL", "DISTANCE", "TIME"])
-        #expect(lines[1] == ["1", "Fri, Jun 12", "Chicago", "STL @ CHC", "1:20 PM", "Denver → Chicago", "888 mi", "2 h 35 m"])
+        #expect(
+            lines[1] == [
+                "1", "Fri, Jun 12", "Chicago", "STL @ CHC", "1:20 PM", "Denver → Chicago", "888 mi", "2 h 35 m",
+            ])
         // Jun 15: travel but no game; Jun 18: nothing at all.
         #expect(lines[4] == ["4", "Mon, Jun 15", "Detroit", "—", "Milwaukee → Detroit", "370 mi", "5 h 50 m"])
         #expect(lines[7] == ["7", "Thu, Jun 18", "Cleveland", "Rest day", "—", "—", "—"])
@@ -54,8 +57,11 @@ struct OverviewTests {
         let cities = Set(trip.days.map(\.city)).count
         #expect((trip.days.count, cities, games, drives, flights, trains) == (10, 6, 8, 5, 1, 1))
         let f = builder.format
-        #expect(lines.last == ["10 days · 6 cities", "8 games", "5 drives · 1 flight · 1 train",
-                               O.plain(f.distance(meters: meters)), O.plain(f.duration(seconds: seconds))])
+        #expect(
+            lines.last == [
+                "10 days · 6 cities", "8 games", "5 drives · 1 flight · 1 train",
+                O.plain(f.distance(meters: meters)), O.plain(f.duration(seconds: seconds)),
+            ])
         #expect(lines.last?[3] == "1,950 mi")
     }
 
@@ -82,7 +88,11 @@ struct OverviewTests {
         #expect(Stay.all(in: trip, zones: TimeZoneResolver(trip: trip)).map(\.nights) == [2, 1, 2, 2, 2, 1])
         // The day card says the same: 2 nights, though the stay gives no dates.
         let text = try DayFixtures.engine()
-        guard case let .lodging(detroit)? = trip.days[3].items.first(where: { if case .lodging = $0 { true } else { false } }) else {
+        guard
+            case let .lodging(detroit)? = trip.days[3].items.first(where: {
+                if case .lodging = $0 { true } else { false }
+            })
+        else {
             Issue.record("no lodging on day 4"); return
         }
         let card = try DayFixtures.dayLayout(trip, text: text).lodgingCard(detroit, on: trip.days[3])
@@ -105,7 +115,9 @@ struct OverviewTests {
         let blocks = try O.builder(O.trip(O.midwest)).blocks()
         #expect(blocks.first?.mark == "Overview")
         #expect(blocks.first?.keepWithNext == true)
-        #expect(blocks.first?.draw(at: Point(x: 0, y: 0)).contains(.destination(name: "overview", at: Point(x: 0, y: 0))) == true)
+        #expect(
+            blocks.first?.draw(at: Point(x: 0, y: 0)).contains(.destination(name: "overview", at: Point(x: 0, y: 0)))
+                == true)
     }
 
     @Test("in the whole document, each day row's link leads to a destination that exists")
@@ -114,7 +126,10 @@ struct OverviewTests {
         let pages = O.overviewPages(document)
         #expect(pages.count == 1)
         let links = pages.flatMap { O.links(document.pages[$0].items) }
-        let destinations = Set(document.pages.flatMap(\.items).compactMap { if case let .destination(name, _) = $0 { return name } else { return nil } })
+        let destinations = Set(
+            document.pages.flatMap(\.items).compactMap {
+                if case let .destination(name, _) = $0 { return name } else { return nil }
+            })
         #expect(Set((1...10).map { "day-\($0)" }).isSubset(of: Set(links.map(\.destination))))
         #expect(links.allSatisfy { destinations.contains($0.destination) })
     }
@@ -148,8 +163,9 @@ struct OverviewTests {
 
 @Suite("Overview columns fit their content")
 struct OverviewColumnWidthTests {
-    @Test("Spanish dates and city names stay on one line in both designs; the travel column gives the room",
-          arguments: ["classic", "compact"])
+    @Test(
+        "Spanish dates and city names stay on one line in both designs; the travel column gives the room",
+        arguments: ["classic", "compact"])
     func spanishDates(template: String) throws {
         let trip = try Compact.trip("gira-es.json")
         let doc = try Compact.layout(trip, template: template)
@@ -183,13 +199,16 @@ struct OverviewColumnWidthTests {
 
 @Suite("Label languages")
 struct LabelLanguageTests {
-    @Test("a French trip gets French words throughout, in both designs; no English label is left", arguments: ["classic", "compact"])
+    @Test(
+        "a French trip gets French words throughout, in both designs; no English label is left",
+        arguments: ["classic", "compact"])
     func french(template: String) throws {
         let data = try Data(contentsOf: TestPaths.examples.appendingPathComponent("gira-es.json"))
         var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         json["locale"] = "fr_FR"
         let trip = try DayFixtures.trip(json: json)
-        let words = try Compact.layout(trip, template: template).pages.flatMap { $0.items.texts.map(\.text) }.joined(separator: "|")
+        let words = try Compact.layout(trip, template: template).pages.flatMap { $0.items.texts.map(\.text) }.joined(
+            separator: "|")
         for french in ["Jour par jour", "Où vous logez", "JOUR", "Jour de repos", "Stades visités"] {
             #expect(words.localizedCaseInsensitiveContains(french), "\(template): \(french)")
         }

@@ -19,7 +19,8 @@ struct PageGeometryTests {
             case let .line(from, to, _, _, _): points += [(from.x, from.y), (to.x, to.y)]
             case let .rect(r, _, _, _, _), let .link(r, _), let .internalLink(r, _):
                 points += [(r.x, r.y), (r.x + r.width, r.y + r.height)]
-            case let .circle(center, radius, _): points += [(center.x - radius, center.y - radius), (center.x + radius, center.y + radius)]
+            case let .circle(center, radius, _):
+                points += [(center.x - radius, center.y - radius), (center.x + radius, center.y + radius)]
             default: break
             }
         }
@@ -38,21 +39,27 @@ struct PageGeometryTests {
         let cover = extents(document.pages[0])
         #expect(!cover.isEmpty)
         for point in cover {
-            #expect(point.x >= frame.x - 0.01 && point.x <= frame.x + frame.width + 0.01, "x \(point.x) outside \(frame)")
+            #expect(
+                point.x >= frame.x - 0.01 && point.x <= frame.x + frame.width + 0.01, "x \(point.x) outside \(frame)")
         }
         // The other pages keep the ordinary frame.
         let other = theme.geometry.body(page: 1)
         for point in extents(document.pages[1]) {
-            #expect(point.x >= other.x - 0.01 && point.x <= other.x + other.width + 0.01, "x \(point.x) outside \(other)")
+            #expect(
+                point.x >= other.x - 0.01 && point.x <= other.x + other.width + 0.01, "x \(point.x) outside \(other)")
         }
     }
 
     @Test func withoutACoverTheFirstPageMustBeAsWideAsTheOthers() throws {
         var object = try classic()
         object = with(object, "sections", (object["sections"] as! [String]).filter { $0 != "cover" })
-        #expect(errorKey(with(object, "firstPageMargins", ["left": 160, "right": 20, "top": 60, "bottom": 40])) == "firstPageMargins")
+        #expect(
+            errorKey(with(object, "firstPageMargins", ["left": 160, "right": 20, "top": 60, "bottom": 40]))
+                == "firstPageMargins")
         let margins = try #require(object["margins"] as? [String: Any])
-        let sameWidth = with(object, "firstPageMargins", ["left": margins["left"]!, "right": margins["right"]!, "top": 120, "bottom": 40])
+        let sameWidth = with(
+            object, "firstPageMargins",
+            ["left": margins["left"]!, "right": margins["right"]!, "top": 120, "bottom": 40])
         #expect(errorKey(sameWidth) == nil)
     }
 }

@@ -8,18 +8,27 @@ import Testing
 
 @Suite("Stadium progress")
 struct ProgressTests {
-    private func layout(_ league: String, total: Int = 30, visited: Int? = nil, locale: String = "en_US") throws -> ProgressLayout {
+    private func layout(
+        _ league: String, total: Int = 30, visited: Int? = nil, locale: String = "en_US"
+    ) throws -> ProgressLayout {
         var trip = try DayFixtures.trip("midwest-mlb-10-day.json")
         trip.locale = locale
-        trip.progress = Progress(league: league, visitedStadiumIds: trip.progress?.visitedStadiumIds ?? [], totalStadiums: total, visitedCount: visited)
+        trip.progress = Progress(
+            league: league, visitedStadiumIds: trip.progress?.visitedStadiumIds ?? [], totalStadiums: total,
+            visitedCount: visited)
         let ctx = try DayFixtures.context(trip, text: try DayFixtures.engine())
-        return ProgressLayout(ctx: ctx, spec: try #require(ctx.theme.template.progress), progress: try #require(trip.progress))
+        return ProgressLayout(
+            ctx: ctx, spec: try #require(ctx.theme.template.progress), progress: try #require(trip.progress))
     }
 
-    @Test("venue nouns by league", arguments: [
-        ("MLB", "of 30 MLB ballparks"), ("NBA", "of 30 NBA arenas"), ("NHL", "of 30 NHL arenas"), ("WNBA", "of 30 WNBA arenas"),
-        ("NFL", "of 30 NFL stadiums"), ("MLS", "of 30 MLS stadiums"), ("NWSL", "of 30 NWSL stadiums"), ("XFL", "of 30 XFL stadiums"),
-    ])
+    @Test(
+        "venue nouns by league",
+        arguments: [
+            ("MLB", "of 30 MLB ballparks"), ("NBA", "of 30 NBA arenas"), ("NHL", "of 30 NHL arenas"),
+            ("WNBA", "of 30 WNBA arenas"),
+            ("NFL", "of 30 NFL stadiums"), ("MLS", "of 30 MLS stadiums"), ("NWSL", "of 30 NWSL stadiums"),
+            ("XFL", "of 30 XFL stadiums"),
+        ])
     func venueNouns(_ league: String, _ phrase: String) throws {
         let l = try layout(league)
         #expect(l.label("heroOf", l.words) == phrase)
@@ -55,8 +64,11 @@ struct ProgressTests {
         var ids = try #require(trip.progress?.visitedStadiumIds)
         ids.reverse()
         let visits = StadiumVisits(trip: trip, visitedIds: ids)
-        #expect(visits.entries.map(\.stadium.id) == ["wrigley-field", "rate-field", "american-family-field", "comerica-park",
-                                                     "progressive-field", "pnc-park", "great-american-ball-park"])
+        #expect(
+            visits.entries.map(\.stadium.id) == [
+                "wrigley-field", "rate-field", "american-family-field", "comerica-park",
+                "progressive-field", "pnc-park", "great-american-ball-park",
+            ])
         #expect(visits.others == ["Target Field", "Busch Stadium", "Coors Field"])
         let pnc = try #require(visits.entries.first { $0.stadium.id == "pnc-park" })
         let f = MonthDayFormatter(locale: Locale(identifier: "en_US"), dates: DateFormatterCache())
@@ -73,13 +85,31 @@ struct ProgressTests {
                 ["id": "lak", "name": "Los Angeles Kings", "abbreviation": "LAK", "league": "NHL"],
                 ["id": "vgk", "name": "Vegas Golden Knights", "abbreviation": "VGK", "league": "NHL"],
             ],
-            "stadiums": [["id": "arena", "name": "Crypto.com Arena", "city": "Los Angeles", "country": "US",
-                          "timeZone": "America/Los_Angeles", "latitude": 34.043, "longitude": -118.267]],
+            "stadiums": [
+                [
+                    "id": "arena", "name": "Crypto.com Arena", "city": "Los Angeles", "country": "US",
+                    "timeZone": "America/Los_Angeles", "latitude": 34.043, "longitude": -118.267,
+                ]
+            ],
             "days": [
-                ["date": "2026-11-01", "city": "Los Angeles", "items": [["type": "game", "id": "g1", "league": "NBA", "homeTeam": "lal",
-                                                                         "awayTeam": "bos", "stadium": "arena", "startTime": "2026-11-01T19:30:00-08:00"]]],
-                ["date": "2026-11-02", "city": "Los Angeles", "items": [["type": "game", "id": "g2", "league": "NHL", "homeTeam": "lak",
-                                                                         "awayTeam": "vgk", "stadium": "arena", "startTime": "2026-11-02T19:00:00-08:00"]]],
+                [
+                    "date": "2026-11-01", "city": "Los Angeles",
+                    "items": [
+                        [
+                            "type": "game", "id": "g1", "league": "NBA", "homeTeam": "lal",
+                            "awayTeam": "bos", "stadium": "arena", "startTime": "2026-11-01T19:30:00-08:00",
+                        ]
+                    ],
+                ],
+                [
+                    "date": "2026-11-02", "city": "Los Angeles",
+                    "items": [
+                        [
+                            "type": "game", "id": "g2", "league": "NHL", "homeTeam": "lak",
+                            "awayTeam": "vgk", "stadium": "arena", "startTime": "2026-11-02T19:00:00-08:00",
+                        ]
+                    ],
+                ],
             ],
         ])
         #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "NHL").entries.first?.homeTeam == "lak")
@@ -89,7 +119,9 @@ struct ProgressTests {
         #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "NHL").entries.first?.dates.count == 2)
     }
 
-    @Test("a card whose tenant in the record's league the trip does not name has every part: the league's code on the chip, its name on the team line")
+    @Test(
+        "a card whose tenant in the record's league the trip does not name has every part: the league's code on the chip, its name on the team line"
+    )
     func cardWithoutTenant() throws {
         // An NHL record over a trip of baseball games: no stadium has an NHL home team here.
         let p = try layout("NHL")
@@ -106,7 +138,9 @@ struct ProgressTests {
         #expect(texts.filter { $0 == "National Hockey League" }.count == visits.entries.count)
         // With the tenant known, its code and name as before.
         let mlb = try layout("MLB")
-        let own = strings(mlb.gridRows(StadiumVisits(trip: mlb.ctx.trip, visitedIds: mlb.progress.visitedStadiumIds, league: "MLB").entries))
+        let own = strings(
+            mlb.gridRows(
+                StadiumVisits(trip: mlb.ctx.trip, visitedIds: mlb.progress.visitedStadiumIds, league: "MLB").entries))
         #expect(own.contains("CHC") && own.contains("Chicago Cubs") && !own.contains("National Hockey League"))
     }
 

@@ -3,8 +3,9 @@ import DisplayList
 import ItineraryLayout
 import Testing
 
-private let weights = LabelWeights(position: 2, routeSample: 15, samplesPerLeg: 30, overlap: 500, outside: 1000, drop: 500,
-                                   markerClearance: 2.5, frameInset: 8)
+private let weights = LabelWeights(
+    position: 2, routeSample: 15, samplesPerLeg: 30, overlap: 500, outside: 1000, drop: 500,
+    markerClearance: 2.5, frameInset: 8)
 private let frame = MapBox(x: 0, y: 0, width: 504, height: 400)
 private let zone = MapBox(minX: 384, minY: 370, maxX: 504, maxY: 400)
 
@@ -13,7 +14,9 @@ private func marker(_ x: Double, _ y: Double, halfWidth: Double = 8.5) -> Marker
 }
 
 private func placer(_ markers: [MarkerShape], samples: [Point] = []) -> LabelPlacer {
-    LabelPlacer(frame: frame, reservedZone: zone, markers: markers, routeSamples: samples, weights: weights, gap: 5, margin: 1.5)
+    LabelPlacer(
+        frame: frame, reservedZone: zone, markers: markers, routeSamples: samples, weights: weights, gap: 5, margin: 1.5
+    )
 }
 
 @Suite("Label placer")
@@ -45,15 +48,18 @@ struct LabelPlacerTests {
         let m = marker(200, 200)
         // A route running east from the marker through the east candidate.
         let samples = (0..<30).map { Point(x: 200 + Double($0) * 3, y: 200) }
-        let placed = try #require(placer([m], samples: samples).place([LabelRequest(width: 40, height: 20, marker: m)])[0])
+        let placed = try #require(
+            placer([m], samples: samples).place([LabelRequest(width: 40, height: 20, marker: m)])[0])
         #expect(placed.position == .west)
     }
 
     @Test("near the frame's edge and the scale-bar corner a label takes another side")
     func keepsInside() throws {
         let right = marker(480, 200), corner = marker(440, 360)
-        let labels = placer([right, corner]).place([LabelRequest(width: 40, height: 20, marker: right),
-                                                    LabelRequest(width: 40, height: 20, marker: corner)])
+        let labels = placer([right, corner]).place([
+            LabelRequest(width: 40, height: 20, marker: right),
+            LabelRequest(width: 40, height: 20, marker: corner),
+        ])
         #expect(labels[0]?.position == .west)
         let c = try #require(labels[1])
         #expect(!c.box.overlaps(zone))
@@ -64,7 +70,9 @@ struct LabelPlacerTests {
     func dropped() {
         let m = marker(200, 200)
         // Markers on all eight candidate positions.
-        let around = [(60.0, 0.0), (-60, 0), (30, -25), (30, 25), (-30, -25), (-30, 25), (0, -25), (0, 25)].map { marker(200 + $0.0, 200 + $0.1) }
+        let around = [(60.0, 0.0), (-60, 0), (30, -25), (30, 25), (-30, -25), (-30, 25), (0, -25), (0, 25)].map {
+            marker(200 + $0.0, 200 + $0.1)
+        }
         let result = placer([m] + around).place([LabelRequest(width: 40, height: 20, marker: m)])
         #expect(result[0] == nil)
     }
@@ -92,14 +100,17 @@ struct LabelPlacerTests {
     @Test("earlier requests win: the first label keeps its best place")
     func priority() throws {
         let a = marker(200, 200), b = marker(270, 200)
-        let labels = placer([a, b]).place([LabelRequest(width: 50, height: 20, marker: b), LabelRequest(width: 50, height: 20, marker: a)])
+        let labels = placer([a, b]).place([
+            LabelRequest(width: 50, height: 20, marker: b), LabelRequest(width: 50, height: 20, marker: a),
+        ])
         #expect(labels[0]?.position == .east)
         let second = try #require(labels[1])
         #expect(second.position != .east)
     }
 
-    @Test("a candidate another marker is nearer to is ruled out; one it is nearly as near to costs nearMarker",
-          arguments: [(4.5, true), (6.5, false)])
+    @Test(
+        "a candidate another marker is nearer to is ruled out; one it is nearly as near to costs nearMarker",
+        arguments: [(4.5, true), (6.5, false)])
     func nearerMarker(distance: Double, ruledOut: Bool) throws {
         let own = marker(200, 200)
         // Another marker `distance` beyond the east candidate's right edge (its own marker is 5 from its left edge).
@@ -120,7 +131,9 @@ struct LabelPlacerTests {
         let p = placer([a, b, marker(440, 165), marker(440, 235)])
         let greedy = p.candidate(.east, width: 40, height: 20, marker: a)
         #expect(greedy.overlaps(p.candidate(.west, width: 40, height: 20, marker: b)))
-        let labels = p.place([LabelRequest(width: 40, height: 20, marker: a), LabelRequest(width: 40, height: 20, marker: b)])
+        let labels = p.place([
+            LabelRequest(width: 40, height: 20, marker: a), LabelRequest(width: 40, height: 20, marker: b),
+        ])
         #expect(labels[0]?.position == .west)
         #expect(labels[1]?.position == .west)
     }

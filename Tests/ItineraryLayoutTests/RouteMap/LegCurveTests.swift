@@ -3,7 +3,9 @@ import DisplayList
 import ItineraryLayout
 import Testing
 
-private func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+private func distance(_ a: Point, _ b: Point) -> Double {
+    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+}
 
 @Suite("Leg curves")
 struct LegCurveTests {
@@ -22,7 +24,8 @@ struct LegCurveTests {
     @Test("a leg back over the same ground bows the other way")
     func returnLeg() {
         let a = Point(x: 10, y: 20), b = Point(x: 200, y: 140)
-        let there = LegCurve(from: a, to: b, bow: 0.14, maxBow: 26), back = LegCurve(from: b, to: a, bow: 0.14, maxBow: 26)
+        let there = LegCurve(from: a, to: b, bow: 0.14, maxBow: 26),
+            back = LegCurve(from: b, to: a, bow: 0.14, maxBow: 26)
         let mid = Point(x: 105, y: 80)
         #expect(abs((there.control.x - mid.x) + (back.control.x - mid.x)) < 1e-9)
         #expect(abs((there.control.y - mid.y) + (back.control.y - mid.y)) < 1e-9)

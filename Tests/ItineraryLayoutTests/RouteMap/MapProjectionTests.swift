@@ -28,7 +28,9 @@ struct MapProjectionTests {
         #expect(fillsWidth || fillsHeight)
         #expect(close((minX + maxX) / 2, inner.midX, 1e-6))
         #expect(close((minY + maxY) / 2, inner.midY, 1e-6))
-        #expect(minX >= inner.minX - 1e-6 && maxX <= inner.maxX + 1e-6 && minY >= inner.minY - 1e-6 && maxY <= inner.maxY + 1e-6)
+        #expect(
+            minX >= inner.minX - 1e-6 && maxX <= inner.maxX + 1e-6 && minY >= inner.minY - 1e-6
+                && maxY <= inner.maxY + 1e-6)
     }
 
     @Test("x = lon·cos φ0 and y = −lat at one scale, φ0 the mean latitude")
@@ -65,7 +67,8 @@ struct MapProjectionTests {
     }
 
     @Test func coastToCoastFitsTheWidth() {
-        let seattle = GeoPoint(latitude: 47.5914, longitude: -122.3325), boston = GeoPoint(latitude: 42.3467, longitude: -71.0972)
+        let seattle = GeoPoint(latitude: 47.5914, longitude: -122.3325),
+            boston = GeoPoint(latitude: 42.3467, longitude: -71.0972)
         let miami = GeoPoint(latitude: 25.7781, longitude: -80.2196)
         let p = MapProjection(points: [seattle, boston, miami], frame: frame, padding: padding, minimumSpan: 1.2)
         #expect(close(p.project(seattle).x, inner.minX, 1e-6))
@@ -86,7 +89,8 @@ struct MapProjectionTests {
 
     @Test("a route across the Pacific is drawn across it: Tokyo west of Los Angeles, 180° between them")
     func acrossTheAntimeridian() {
-        let losAngeles = GeoPoint(latitude: 34.07, longitude: -118.24), tokyo = GeoPoint(latitude: 35.71, longitude: 139.75)
+        let losAngeles = GeoPoint(latitude: 34.07, longitude: -118.24),
+            tokyo = GeoPoint(latitude: 35.71, longitude: 139.75)
         let seoul = GeoPoint(latitude: 37.5, longitude: 126.87)
         let p = MapProjection(points: [losAngeles, tokyo, seoul], frame: frame, padding: padding, minimumSpan: 1.2)
         #expect(close(p.west, 126.87))
@@ -100,16 +104,20 @@ struct MapProjectionTests {
         #expect(close(p.longitude(atX: p.project(losAngeles).x), 360 - 118.24, 1e-9))
     }
 
-    @Test("the narrowest arc holding every longitude starts east of the widest gap", arguments: [
-        ([-87.6, -80.0, -118.2], -118.2), ([139.75, -118.24], 139.75), ([-170.0, 170.0, 175.0], 170.0), ([10.0], 10.0),
-        ([0.0, 120.0, -120.0], -120.0),
-    ])
+    @Test(
+        "the narrowest arc holding every longitude starts east of the widest gap",
+        arguments: [
+            ([-87.6, -80.0, -118.2], -118.2), ([139.75, -118.24], 139.75), ([-170.0, 170.0, 175.0], 170.0),
+            ([10.0], 10.0),
+            ([0.0, 120.0, -120.0], -120.0),
+        ])
     func westernEdge(longitudes: [Double], edge: Double) {
         #expect(close(MapProjection.westernEdge(longitudes), edge))
     }
 
-    @Test("the westernmost place stays in the west whatever the rounding of its longitude (Madrid, Rio, London, Sydney)",
-          arguments: [-3.6883, -43.2, -0.1086, 151.2093, 34.7614, -63.5752, 130.4017])
+    @Test(
+        "the westernmost place stays in the west whatever the rounding of its longitude (Madrid, Rio, London, Sydney)",
+        arguments: [-3.6883, -43.2, -0.1086, 151.2093, 34.7614, -63.5752, 130.4017])
     func westernmostStaysWest(longitude: Double) {
         let west = GeoPoint(latitude: 40, longitude: longitude), east = GeoPoint(latitude: 41, longitude: longitude + 5)
         let p = MapProjection(points: [west, east], frame: frame, padding: padding, minimumSpan: 1.2)
@@ -117,9 +125,12 @@ struct MapProjectionTests {
         #expect(close(p.project(east).x, inner.maxX, 1e-6))
     }
 
-    @Test("a wide route near a pole leaves no band past the pole when the frame has room to spare (Reykjavík to Anchorage)")
+    @Test(
+        "a wide route near a pole leaves no band past the pole when the frame has room to spare (Reykjavík to Anchorage)"
+    )
     func noLatitudePastThePoles() {
-        let reykjavik = GeoPoint(latitude: 64.15, longitude: -21.94), anchorage = GeoPoint(latitude: 61.22, longitude: -149.9)
+        let reykjavik = GeoPoint(latitude: 64.15, longitude: -21.94),
+            anchorage = GeoPoint(latitude: 61.22, longitude: -149.9)
         let tromso = GeoPoint(latitude: 69.65, longitude: 18.96)
         let p = MapProjection(points: [anchorage, reykjavik, tromso], frame: frame, padding: padding, minimumSpan: 1.2)
         #expect(p.latitude(atY: frame.minY) <= 90 + 1e-9, "\(p.latitude(atY: frame.minY))")

@@ -3,12 +3,17 @@ import DisplayList
 import ItineraryLayout
 import Testing
 
-private let tiers = [MarkerTier(maxPlaces: 12, radius: 8.5, style: "marker"), MarkerTier(maxPlaces: 24, radius: 7, style: "markerMedium"),
-                     MarkerTier(maxPlaces: nil, radius: 6, style: "markerSmall")]
+private let tiers = [
+    MarkerTier(maxPlaces: 12, radius: 8.5, style: "marker"),
+    MarkerTier(maxPlaces: 24, radius: 7, style: "markerMedium"),
+    MarkerTier(maxPlaces: nil, radius: 6, style: "markerSmall"),
+]
 
 @Suite("Marker layout")
 struct MarkerLayoutTests {
-    @Test("R = 8.5 up to 12 places, 7 up to 24, 6 beyond", arguments: [(1, 8.5), (12, 8.5), (13, 7.0), (24, 7.0), (25, 6.0), (92, 6.0)])
+    @Test(
+        "R = 8.5 up to 12 places, 7 up to 24, 6 beyond",
+        arguments: [(1, 8.5), (12, 8.5), (13, 7.0), (24, 7.0), (25, 6.0), (92, 6.0)])
     func tierByPlaceCount(count: Int, radius: Double) {
         #expect(MarkerLayout.tier(placeCount: count, tiers: tiers).radius == radius)
     }
@@ -23,7 +28,8 @@ struct MarkerLayoutTests {
         // Arabic-Indic digits, the count in them too, each dot between left-to-right marks so
         // the numbers read from the left.
         let lrm = "\u{200E}"
-        #expect(MarkerLayout.text(numbers: ["١", "٥", "٩", "١٢"], maxNumbers: 3, count: { ["", "١", "٢"][$0] })
+        #expect(
+            MarkerLayout.text(numbers: ["١", "٥", "٩", "١٢"], maxNumbers: 3, count: { ["", "١", "٢"][$0] })
                 == "١\(lrm)\(thin)\(lrm)٥\(lrm)\(thin)\(lrm)+٢")
     }
 

@@ -7,19 +7,25 @@ import Testing
 private func date(_ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: 6, day: day)! }
 
 private func game(_ stadium: String) -> Item {
-    .game(Game(id: stadium + "-g", league: "MLB", homeTeam: "h", awayTeam: "a", stadium: stadium, startTime: Instant(secondsSince1970: 0)))
+    .game(
+        Game(
+            id: stadium + "-g", league: "MLB", homeTeam: "h", awayTeam: "a", stadium: stadium,
+            startTime: Instant(secondsSince1970: 0)))
 }
 
 private func stadium(_ id: String, _ city: String, _ lat: Double, _ lon: Double) -> Stadium {
     Stadium(id: id, name: id, city: city, country: "US", timeZone: "America/Chicago", latitude: lat, longitude: lon)
 }
 
-private let stadiums = [stadium("wrigley", "Chicago", 41.95, -87.66), stadium("rate", "Chicago", 41.83, -87.63),
-                        stadium("comerica", "Detroit", 42.34, -83.05), stadium("pnc", "Pittsburgh", 40.45, -80.01)]
+private let stadiums = [
+    stadium("wrigley", "Chicago", 41.95, -87.66), stadium("rate", "Chicago", 41.83, -87.63),
+    stadium("comerica", "Detroit", 42.34, -83.05), stadium("pnc", "Pittsburgh", 40.45, -80.01),
+]
 
 private func trip(_ days: [(String, [Item])]) -> Trip {
-    Trip(id: "t", startDate: date(1), endDate: date(days.count), stadiums: stadiums,
-         days: days.enumerated().map { Day(date: date($0.offset + 1), city: $0.element.0, items: $0.element.1) })
+    Trip(
+        id: "t", startDate: date(1), endDate: date(days.count), stadiums: stadiums,
+        days: days.enumerated().map { Day(date: date($0.offset + 1), city: $0.element.0, items: $0.element.1) })
 }
 
 @Suite("Route outline")
@@ -44,8 +50,11 @@ struct RouteOutlineTests {
 
     @Test("a revisited place has one marker with every stop, and legs join consecutive located stops")
     func revisits() {
-        let o = RouteOutline(trip: trip([("Chicago", [game("wrigley")]), ("Detroit", []), ("Gary", []), ("Pittsburgh", []),
-                                         ("Detroit", []), ("chicago", [game("rate")])]))
+        let o = RouteOutline(
+            trip: trip([
+                ("Chicago", [game("wrigley")]), ("Detroit", []), ("Gary", []), ("Pittsburgh", []),
+                ("Detroit", []), ("chicago", [game("rate")]),
+            ]))
         #expect(o.places.count == 3)
         #expect(o.places[0].stops.map(\.number) == [1, 6])
         #expect(o.places[1].stops.map(\.number) == [2, 5])
@@ -57,53 +66,75 @@ struct RouteOutlineTests {
 
     @Test("a loop driven again adds no second copy of its legs")
     func repeatedLoops() {
-        let o = RouteOutline(trip: trip([("Chicago", []), ("Detroit", []), ("Chicago", []), ("Detroit", []), ("Chicago", [])]))
+        let o = RouteOutline(
+            trip: trip([("Chicago", []), ("Detroit", []), ("Chicago", []), ("Detroit", []), ("Chicago", [])]))
         #expect(o.legs.map { [$0.from, $0.to] } == [[0, 1], [1, 0]])
     }
 
     @Test("labels go first to the first stop, then the last, then by days, then by visit")
     func priority() {
-        let o = RouteOutline(trip: trip([("Pittsburgh", []), ("Detroit", []), ("Chicago", []), ("Chicago", []), ("Chicago", []),
-                                         ("Detroit", []), ("Detroit", []), ("Pittsburgh", []), ("Detroit", [])]))
+        let o = RouteOutline(
+            trip: trip([
+                ("Pittsburgh", []), ("Detroit", []), ("Chicago", []), ("Chicago", []), ("Chicago", []),
+                ("Detroit", []), ("Detroit", []), ("Pittsburgh", []), ("Detroit", []),
+            ]))
         // Places: Pittsburgh (first, 2 days), Detroit (last stop, 4 days), Chicago (3 days).
         #expect(o.labelPriority == [0, 1, 2])
-        let p = RouteOutline(trip: trip([("Chicago", []), ("Detroit", []), ("Pittsburgh", []), ("Pittsburgh", []), ("Chicago", [])]))
+        let p = RouteOutline(
+            trip: trip([("Chicago", []), ("Detroit", []), ("Pittsburgh", []), ("Pittsburgh", []), ("Chicago", [])]))
         // The last stop is at the first place: then the most days.
         #expect(p.labelPriority == [0, 2, 1])
     }
 
     @Test func noStadiumsMeansNoPlaces() {
-        let o = RouteOutline(trip: Trip(id: "t", startDate: date(1), endDate: date(1), days: [Day(date: date(1), city: "Anywhere")]))
+        let o = RouteOutline(
+            trip: Trip(id: "t", startDate: date(1), endDate: date(1), days: [Day(date: date(1), city: "Anywhere")]))
         #expect(o.stops.count == 1 && o.places.isEmpty && o.legs.isEmpty && o.labelPriority.isEmpty)
     }
 }
 
 @Suite("Route map: close places")
 struct CloseMarkerTests {
-    @Test("markers of close places move apart, each by little, each tied to its place by a leader; a label stays by its own marker")
+    @Test(
+        "markers of close places move apart, each by little, each tied to its place by a leader; a label stays by its own marker"
+    )
     func dodging() throws {
         let trip = try CoverFixtures.trip(CoverFixtures.file("close-stops"))
         let context = try CoverFixtures.context(trip)
         let spec = try #require(context.theme.template.cover).map
-        let renderer = RouteMapRenderer(spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+        let renderer = RouteMapRenderer(
+            spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
         let outline = RouteOutline(trip: trip)
         let layout = renderer.layout(outline, width: 504, height: 400)
         let projection = try #require(layout.projection)
         #expect(layout.markers.map(\.text) == ["1\(MarkerLayout.separator)3", "2", "4\(MarkerLayout.separator)6", "5"])
         for (place, marker) in zip(outline.places, layout.markers) {
             let at = projection.project(place.location)
-            let moved = ((marker.shape.center.x - at.x) * (marker.shape.center.x - at.x) + (marker.shape.center.y - at.y) * (marker.shape.center.y - at.y)).squareRoot()
-            #expect(moved < 2 * marker.shape.radius + spec.labels.weights.markerClearance, "\(place.city) moved \(moved)")
-            #expect(moved < 0.5 || layout.leaders.contains { $0.place == at && $0.marker == marker.shape.center }, "\(place.city)")
+            let moved =
+                ((marker.shape.center.x - at.x) * (marker.shape.center.x - at.x) + (marker.shape.center.y - at.y)
+                    * (marker.shape.center.y - at.y))
+                .squareRoot()
+            #expect(
+                moved < 2 * marker.shape.radius + spec.labels.weights.markerClearance, "\(place.city) moved \(moved)")
+            #expect(
+                moved < 0.5 || layout.leaders.contains { $0.place == at && $0.marker == marker.shape.center },
+                "\(place.city)")
         }
         for (i, a) in layout.markers.enumerated() {
-            for b in layout.markers[(i + 1)...] { #expect(!a.shape.meets(b.shape.box, clearance: spec.labels.weights.markerClearance - 0.01)) }
+            for b in layout.markers[(i + 1)...] {
+                #expect(!a.shape.meets(b.shape.box, clearance: spec.labels.weights.markerClearance - 0.01))
+            }
         }
         // Each label is nearer its own marker than any other.
         for label in layout.labels {
             let c = Point(x: (label.box.minX + label.box.maxX) / 2, y: (label.box.minY + label.box.maxY) / 2)
-            let distances = layout.markers.map { ($0.shape.center.x - c.x) * ($0.shape.center.x - c.x) + ($0.shape.center.y - c.y) * ($0.shape.center.y - c.y) }
-            #expect(distances.indices.min { distances[$0] < distances[$1] } == label.place, "\(outline.places[label.place].city)")
+            let distances = layout.markers.map {
+                ($0.shape.center.x - c.x) * ($0.shape.center.x - c.x) + ($0.shape.center.y - c.y)
+                    * ($0.shape.center.y - c.y)
+            }
+            #expect(
+                distances.indices.min { distances[$0] < distances[$1] } == label.place,
+                "\(outline.places[label.place].city)")
         }
     }
 }

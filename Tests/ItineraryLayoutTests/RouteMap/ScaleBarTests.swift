@@ -6,9 +6,11 @@ private let lengths: [Double] = [5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
 
 @Suite("Scale bar")
 struct ScaleBarTests {
-    @Test("the first candidate at least the minimum length", arguments: [
-        (1.0, 50.0), (0.96, 50.0), (0.959, 100.0), (10.0, 5.0), (4.8, 10.0), (2.0, 25.0), (0.05, 1000.0),
-    ])
+    @Test(
+        "the first candidate at least the minimum length",
+        arguments: [
+            (1.0, 50.0), (0.96, 50.0), (0.959, 100.0), (10.0, 5.0), (4.8, 10.0), (2.0, 25.0), (0.05, 1000.0),
+        ])
     func choice(pointsPerUnit: Double, distance: Double) {
         let bar = ScaleBar.choose(pointsPerUnit: pointsPerUnit, candidates: lengths, minimumLength: 48)
         #expect(bar.distance == distance)

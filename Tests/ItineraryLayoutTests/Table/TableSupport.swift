@@ -13,10 +13,11 @@ enum TableSupport {
     static let ink = Color(red: 0, green: 0, blue: 0)
 
     /// Header padding 6 and a 1 rule; rows 7/7 with 0.5 rules; a 1 rule over the totals.
-    static let geometry = TableGeometry(columnGap: 8, overhang: 4,
-                                        headerPadding: RowPadding(top: 0, bottom: 6), headerRule: TableRule(width: 1, color: ink),
-                                        rowPadding: RowPadding(top: 7, bottom: 7), rowRule: TableRule(width: 0.5, color: ink),
-                                        totalsRule: TableRule(width: 1, color: ink))
+    static let geometry = TableGeometry(
+        columnGap: 8, overhang: 4,
+        headerPadding: RowPadding(top: 0, bottom: 6), headerRule: TableRule(width: 1, color: ink),
+        rowPadding: RowPadding(top: 7, bottom: 7), rowRule: TableRule(width: 0.5, color: ink),
+        totalsRule: TableRule(width: 1, color: ink))
     /// A one-line row: 7 + 12 + 7, and its rule.
     static let rowPitch = 26.5
     /// A one-line header: 12 + 6, and its rule.
@@ -29,15 +30,21 @@ enum TableSupport {
     /// `count` rows named `r0`, `r1`, …; a row listed in `lines` has that many lines in its first cell.
     static func table(rows count: Int, lines: [Int: Int] = [:], totals: Bool = false, width: Double = 500) -> Table {
         let rows = (0..<count).map { i in
-            TableRow([TableCell((0..<(lines[i] ?? 1)).map { _ in CellParagraph([StyledSpan("r\(i)", style)]) }),
-                      cell("middle \(i)"), cell("\(i * 10) mi")], destination: "day-\(i + 1)")
+            TableRow(
+                [
+                    TableCell((0..<(lines[i] ?? 1)).map { _ in CellParagraph([StyledSpan("r\(i)", style)]) }),
+                    cell("middle \(i)"), cell("\(i * 10) mi"),
+                ], destination: "day-\(i + 1)")
         }
-        return Table(width: width, columns: columns, geometry: geometry, header: [cell("H1"), cell("H2"), cell("H3")],
-                     rows: rows, totals: totals ? [cell("T1"), cell("T2"), cell("T3")] : nil, text: text)
+        return Table(
+            width: width, columns: columns, geometry: geometry, header: [cell("H1"), cell("H2"), cell("H3")],
+            rows: rows, totals: totals ? [cell("T1"), cell("T2"), cell("T3")] : nil, text: text)
     }
 
     static func texts(_ items: [DisplayItem]) -> [(text: String, at: Point)] {
-        items.compactMap { if case let .text(spans, origin) = $0 { return (spans.map(\.text).joined(), origin) } else { return nil } }
+        items.compactMap {
+            if case let .text(spans, origin) = $0 { return (spans.map(\.text).joined(), origin) } else { return nil }
+        }
     }
 
     static func links(_ items: [DisplayItem]) -> [(rect: Rect, destination: String)] {

@@ -28,8 +28,9 @@ struct TableTests {
     @Test("cells wrap within their column, and a row is as tall as its tallest cell")
     func wrapping() {
         let long = String(repeating: "wrapping words ", count: 12)
-        let table = Table(width: 500, columns: S.columns, geometry: S.geometry, header: nil,
-                          rows: [TableRow([S.cell("x"), S.cell(long), S.cell("y")])], text: S.text)
+        let table = Table(
+            width: 500, columns: S.columns, geometry: S.geometry, header: nil,
+            rows: [TableRow([S.cell("x"), S.cell(long), S.cell("y")])], text: S.text)
         let lines = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text.contains("wrapping") }
         #expect(lines.count > 1)
         for line in lines {
@@ -41,8 +42,9 @@ struct TableTests {
     @Test("first baselines line up across cells of different styles")
     func baselines() {
         let big = TextStyle(family: "Inter", size: 13, lineHeight: 17)
-        let table = Table(width: 500, columns: S.columns, geometry: S.geometry, header: nil,
-                          rows: [TableRow([.text([StyledSpan("Big", big)]), S.cell("small"), S.cell("small too")])], text: S.text)
+        let table = Table(
+            width: 500, columns: S.columns, geometry: S.geometry, header: nil,
+            rows: [TableRow([.text([StyledSpan("Big", big)]), S.cell("small"), S.cell("small too")])], text: S.text)
         let ys = Set(S.texts(table.draw(at: Point(x: 0, y: 0))).map(\.at.y))
         #expect(ys.count == 1)
     }
@@ -141,22 +143,36 @@ struct TableTests {
     @Test("a cell that would wrap is set from its alternative paragraphs")
     func whenWrapping() {
         let long = [StyledSpan(String(repeating: "date and time ", count: 8), S.style)]
-        let cell = TableCell([CellParagraph(long)], whenWrapping: [CellParagraph([StyledSpan("date", S.style)]),
-                                                                   CellParagraph([StyledSpan("time", S.style)])])
-        let table = Table(width: 200, columns: [TableColumn(.rest)], geometry: S.geometry, header: nil, rows: [TableRow([cell])], text: S.text)
+        let cell = TableCell(
+            [CellParagraph(long)],
+            whenWrapping: [
+                CellParagraph([StyledSpan("date", S.style)]),
+                CellParagraph([StyledSpan("time", S.style)]),
+            ])
+        let table = Table(
+            width: 200, columns: [TableColumn(.rest)], geometry: S.geometry, header: nil, rows: [TableRow([cell])],
+            text: S.text)
         #expect(S.texts(table.draw(at: Point(x: 0, y: 0))).map(\.text) == ["date", "time"])
     }
 
     @Test("tabbed text starts at its stop, or follows longer text, or takes a line of its own")
     func tabs() {
         func cell(_ lead: String) -> TableCell {
-            TableCell([CellParagraph([StyledSpan(lead, S.style)], tab: CellTab(position: 56, minimumGap: 6, spans: [StyledSpan("6:40 PM", S.style)]))])
+            TableCell([
+                CellParagraph(
+                    [StyledSpan(lead, S.style)],
+                    tab: CellTab(position: 56, minimumGap: 6, spans: [StyledSpan("6:40 PM", S.style)]))
+            ])
         }
         // Both fixed: with a `rest` column the first would grow to hold the longest matchup.
         let columns = [TableColumn(.fixed(100)), TableColumn(.fixed(200))]
-        let table = Table(width: 300, columns: columns, geometry: S.geometry, header: nil,
-                          rows: [TableRow([cell("MIN @ CHC")]), TableRow([cell("LONGER ONE")]), TableRow([cell("A MUCH LONGER MATCHUP NAME")])],
-                          text: S.text)
+        let table = Table(
+            width: 300, columns: columns, geometry: S.geometry, header: nil,
+            rows: [
+                TableRow([cell("MIN @ CHC")]), TableRow([cell("LONGER ONE")]),
+                TableRow([cell("A MUCH LONGER MATCHUP NAME")]),
+            ],
+            text: S.text)
         let times = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text == "6:40 PM" }
         let leads = S.texts(table.draw(at: Point(x: 0, y: 0))).filter { $0.text != "6:40 PM" }
         #expect(times.count == 3)
@@ -177,11 +193,17 @@ struct TallRowTests {
         let text = S.text
         let cue = text.setParagraph([StyledSpan("CONTINUED", S.style)], width: nil).first
         let rows = (0..<3).map { i in
-            TableRow([TableCell((0..<(i == 1 ? lines : 1)).map { n in CellParagraph([StyledSpan("r\(i) line \(n)", S.style)]) }),
-                      S.cell("middle \(i)"), S.cell("\(i * 10) mi")], destination: "day-\(i + 1)")
+            TableRow(
+                [
+                    TableCell(
+                        (0..<(i == 1 ? lines : 1)).map { n in CellParagraph([StyledSpan("r\(i) line \(n)", S.style)]) }),
+                    S.cell("middle \(i)"), S.cell("\(i * 10) mi"),
+                ], destination: "day-\(i + 1)")
         }
-        return Table(width: 500, columns: S.columns, geometry: S.geometry, header: [S.cell("H1"), S.cell("H2"), S.cell("H3")],
-                     rows: rows, totals: [S.cell("T1"), S.cell("T2"), S.cell("T3")], text: text, pageHeight: page, continuation: cue)
+        return Table(
+            width: 500, columns: S.columns, geometry: S.geometry, header: [S.cell("H1"), S.cell("H2"), S.cell("H3")],
+            rows: rows, totals: [S.cell("T1"), S.cell("T2"), S.cell("T3")], text: text, pageHeight: page,
+            continuation: cue)
     }
 
     @Test("is cut between its lines: the header repeats, the rest opens with the cue, nothing is lost")

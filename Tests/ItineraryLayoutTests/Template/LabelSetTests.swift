@@ -20,13 +20,16 @@ struct LabelSetTests {
     func sameKeys(template: String) throws {
         let languages = try labels(template)
         let english = try #require(languages["en"])
-        #expect(Set(languages.keys).isSuperset(of: ["en", "es", "fr", "de"]), "\(template): \(languages.keys.sorted())")
+        #expect(
+            Set(languages.keys).isSuperset(of: ["en", "es", "fr", "de"]), "\(template): \(languages.keys.sorted())")
         for (language, groups) in languages where language != "en" {
             #expect(Set(groups.keys) == Set(english.keys), "\(template) \(language): groups")
             for (group, words) in english {
                 let theirs = groups[group] ?? [:]
-                #expect(Set(theirs.keys) == Set(words.keys),
-                        "\(template) \(language).\(group): missing \(Set(words.keys).subtracting(theirs.keys).sorted()), extra \(Set(theirs.keys).subtracting(words.keys).sorted())")
+                #expect(
+                    Set(theirs.keys) == Set(words.keys),
+                    "\(template) \(language).\(group): missing \(Set(words.keys).subtracting(theirs.keys).sorted()), extra \(Set(theirs.keys).subtracting(words.keys).sorted())"
+                )
             }
         }
     }
@@ -34,17 +37,26 @@ struct LabelSetTests {
     @Test("no placeholder is left unfilled and no word is empty or left as a note to translate", arguments: templates)
     func placeholdersAndWords(template: String) throws {
         // Loading checks each label's placeholders against the ones the layout fills.
-        _ = try TemplateLoader.load(Data(contentsOf: TestPaths.root.appendingPathComponent("Templates/\(template).json")))
+        _ = try TemplateLoader.load(
+            Data(contentsOf: TestPaths.root.appendingPathComponent("Templates/\(template).json")))
         for (language, groups) in try labels(template) {
             for (group, words) in groups {
                 for (key, word) in words {
-                    #expect(!word.trimmingCharacters(in: .whitespaces).isEmpty, "\(template) \(language).\(group).\(key) is empty")
-                    #expect(!["TODO", "FIXME", "XXX", "???"].contains { word.contains($0) }, "\(template) \(language).\(group).\(key): \(word)")
+                    #expect(
+                        !word.trimmingCharacters(in: .whitespaces).isEmpty,
+                        "\(template) \(language).\(group).\(key) is empty")
+                    #expect(
+                        !["TODO", "FIXME", "XXX", "???"].contains { word.contains($0) },
+                        "\(template) \(language).\(group).\(key): \(word)")
                     // Every figure and name the English word prints, the translation prints too (a
                     // language may choose its own venue noun or league form, but never drop a count).
                     let english = try #require(try labels(template)["en"]?[group]?[key])
-                    let data = Self.placeholders(english).subtracting(["venueOne", "venueOther", "league", "leagueName"])
-                    #expect(Self.placeholders(word).isSuperset(of: data), "\(template) \(language).\(group).\(key): \(word)")
+                    let data = Self.placeholders(english).subtracting([
+                        "venueOne", "venueOther", "league", "leagueName",
+                    ])
+                    #expect(
+                        Self.placeholders(word).isSuperset(of: data), "\(template) \(language).\(group).\(key): \(word)"
+                    )
                 }
             }
         }

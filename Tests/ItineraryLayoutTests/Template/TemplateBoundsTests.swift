@@ -5,11 +5,13 @@ import Testing
 
 @Suite("Template bounds")
 struct TemplateBoundsTests {
-    @Test("extreme values that crashed or hung are errors naming their key", arguments: [
-        ("styles.title.tracking", 1e7), ("days.card.padding.top", 1e19), ("margins.left", 1e19),
-        ("papers.letter.width", 1e19), ("papers.letter.width", 1e7), ("papers.letter.height", 14_401),
-        ("cover.map.minimumSpanDegrees", 1e7), ("cover.map.minimumSpanDegrees", 361),
-    ])
+    @Test(
+        "extreme values that crashed or hung are errors naming their key",
+        arguments: [
+            ("styles.title.tracking", 1e7), ("days.card.padding.top", 1e19), ("margins.left", 1e19),
+            ("papers.letter.width", 1e19), ("papers.letter.width", 1e7), ("papers.letter.height", 14_401),
+            ("cover.map.minimumSpanDegrees", 1e7), ("cover.map.minimumSpanDegrees", 361),
+        ])
     func extremeNumbers(path: String, value: Double) throws {
         #expect(errorKey(with(try classic(), path, value)) == path)
     }

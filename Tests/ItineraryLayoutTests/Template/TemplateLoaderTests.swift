@@ -4,11 +4,9 @@ import ItineraryLayout
 import Testing
 import TestSupport
 
-
 private func load(_ object: [String: Any]) throws -> Template {
     try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
 }
-
 
 @Suite("Template loader")
 struct TemplateLoaderTests {
@@ -46,7 +44,10 @@ struct TemplateLoaderTests {
         #expect(broken.key == "")
         #expect(broken.message.hasPrefix("not valid JSON at line "))
 
-        let twice = try #require(error(text.replacingOccurrences(of: "{", with: "{\"name\": \"x\", ", options: [], range: text.range(of: "{"))))
+        let twice = try #require(
+            error(
+                text.replacingOccurrences(of: "{", with: "{\"name\": \"x\", ", options: [], range: text.range(of: "{")))
+        )
         #expect(twice.key == "name")
         #expect(twice.message == "duplicate key")
 
@@ -57,7 +58,10 @@ struct TemplateLoaderTests {
 
     /// A template written for the first design still carries keys the layout dropped.
     @Test func retiredKeysSaySo() throws {
-        for (path, value) in [("spacing.afterDayHeading", 10 as Any), ("labels.en.lodging", "Lodging"), ("overview.table.cellStyle", "body")] {
+        for (path, value) in [
+            ("spacing.afterDayHeading", 10 as Any), ("labels.en.lodging", "Lodging"),
+            ("overview.table.cellStyle", "body"),
+        ] {
             do {
                 _ = try TemplateLoader.load(JSONSerialization.data(withJSONObject: with(try classic(), path, value)))
                 Issue.record("\(path) was accepted")

@@ -16,7 +16,9 @@ struct TemplateSchemaTests {
             try Data(expected.utf8).write(to: referencePath)
         }
         let written = try String(contentsOf: referencePath, encoding: .utf8)
-        #expect(written == expected, "docs/template-keys/reference.md is out of date: run UPDATE_DOCS=1 swift test --filter TemplateSchemaTests")
+        #expect(
+            written == expected,
+            "docs/template-keys/reference.md is out of date: run UPDATE_DOCS=1 swift test --filter TemplateSchemaTests")
     }
 
     @Test("the reference names every key the shipped templates write, at its path")
@@ -24,8 +26,12 @@ struct TemplateSchemaTests {
         let reference = TemplateKeyReference.markdown()
         let template = try classic()
         // Keys of objects whose own keys are declared (not the names of papers, styles, colours, languages).
-        for key in ["paper", "firstPageMargins", "footer", "onFirstPage", "weights", "markerClearance", "northLabelDrop", "legs",
-                    "leagueCode", "factCells", "rowsKeptWithTotals", "venueKinds", "gameTimeTab", "restDayDash", "tripItinerary"] {
+        for key in [
+            "paper", "firstPageMargins", "footer", "onFirstPage", "weights", "markerClearance", "northLabelDrop",
+            "legs",
+            "leagueCode", "factCells", "rowsKeptWithTotals", "venueKinds", "gameTimeTab", "restDayDash",
+            "tripItinerary",
+        ] {
             #expect(reference.contains("| `\(key)` |") || reference.contains("`\(key)`"), "\(key)")
         }
         #expect(reference.contains("## `cover.map.markers.tiers[i]`"))
@@ -40,8 +46,13 @@ struct TemplateSchemaTests {
     @Test("every link in the reference, and into it from docs/, names one of its headings")
     func docLinksResolve() throws {
         let reference = TemplateKeyReference.markdown()
-        let anchors = Set(reference.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { TemplateKeyReference.anchor(String($0.dropFirst(3))) })
-        func target(_ part: String) -> String { String(part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) }
+        let anchors = Set(
+            reference.split(separator: "\n").filter { $0.hasPrefix("## ") }.map {
+                TemplateKeyReference.anchor(String($0.dropFirst(3)))
+            })
+        func target(_ part: String) -> String {
+            String(part.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        }
         // The reference's own links (contents, value cells), then every file's in docs/.
         var links = 0
         for part in reference.components(separatedBy: "](#").dropFirst() {
@@ -63,23 +74,34 @@ struct TemplateSchemaTests {
     @Test("a misspelt key is refused with the nearest declared one")
     func suggestion() throws {
         let t = try classic()
-        #expect(errorText(with(t, "days.card.lineGpa", 2)) == "days.card.lineGpa: unknown key (did you mean \"lineGap\"?)")
-        #expect(errorText(with(t, "labels.en.common.tikets", "x")) == "labels.en.common.tikets: unknown key (did you mean \"tickets\"?)")
+        #expect(
+            errorText(with(t, "days.card.lineGpa", 2)) == "days.card.lineGpa: unknown key (did you mean \"lineGap\"?)")
+        #expect(
+            errorText(with(t, "labels.en.common.tikets", "x"))
+                == "labels.en.common.tikets: unknown key (did you mean \"tickets\"?)")
     }
 
     @Test("labels written in the first shape are refused with where each word went")
     func movedLabels() throws {
         let t = try classic()
         #expect(errorText(with(t, "labels.en.pageOf", "Page {page}")) == "labels.en.pageOf: moved to `common.pageOf`")
-        #expect(errorText(with(t, "labels.en.progressSection", ["lead": "x"]))?.hasPrefix("labels.en.progressSection: renamed `progress`") == true)
-        #expect(errorText(with(t, "labels.en.overview.oneFlight", "{n} flight")) == "labels.en.overview.oneFlight: moved to `legs.oneFlight`")
-        #expect(errorText(with(t, "labels.en.progress", "Stadium progress"))?.contains("moved to `common.progress`") == true)
+        #expect(
+            errorText(with(t, "labels.en.progressSection", ["lead": "x"]))?.hasPrefix(
+                "labels.en.progressSection: renamed `progress`") == true)
+        #expect(
+            errorText(with(t, "labels.en.overview.oneFlight", "{n} flight"))
+                == "labels.en.overview.oneFlight: moved to `legs.oneFlight`")
+        #expect(
+            errorText(with(t, "labels.en.progress", "Stadium progress"))?.contains("moved to `common.progress`") == true
+        )
     }
 
     @Test("a section's words are required when it is listed, and only then")
     func sectionWords() throws {
         let t = try classic()
-        #expect(errorText(with(t, "labels.es.days", nil)) == "labels.es.days: required when `days` is listed (the template lists the days section)")
+        #expect(
+            errorText(with(t, "labels.es.days", nil))
+                == "labels.es.days: required when `days` is listed (the template lists the days section)")
         var noCover = with(t, "labels.es.cover", nil)
         noCover = with(noCover, "labels.en.cover", nil)
         noCover = with(noCover, "labels.fr.cover", nil)
@@ -88,14 +110,19 @@ struct TemplateSchemaTests {
         noCover["firstPageMargins"] = noCover["margins"]
         #expect(errorText(noCover) == nil)
         #expect(errorText(with(t, "labels.en.cover.noMap", nil)) == "labels.en.cover.noMap: required key is missing")
-        #expect(errorText(with(t, "labels.en.legs.manyBuses", nil)) == "labels.en.legs.manyBuses: required key is missing")
+        #expect(
+            errorText(with(t, "labels.en.legs.manyBuses", nil)) == "labels.en.legs.manyBuses: required key is missing")
     }
 
     @Test("style and colour names are checked wherever a key declares one")
     func references() throws {
         let t = try classic()
-        #expect(errorText(with(t, "overview.days.dayStyle", ["style": "tableCellStrong", "color": "nope"])) == "overview.days.dayStyle.color: unknown color \"nope\"")
-        #expect(errorText(with(t, "overview.days.dateStyle", "nope")) == "overview.days.dateStyle: unknown style \"nope\" (did you mean \"note\"?)")
+        #expect(
+            errorText(with(t, "overview.days.dayStyle", ["style": "tableCellStrong", "color": "nope"]))
+                == "overview.days.dayStyle.color: unknown color \"nope\"")
+        #expect(
+            errorText(with(t, "overview.days.dateStyle", "nope"))
+                == "overview.days.dateStyle: unknown style \"nope\" (did you mean \"note\"?)")
         #expect(errorText(with(t, "days.colors.arrow", "nope")) == "days.colors.arrow: unknown color \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "nope")) == "days.teamBar.color: unknown color \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "team")) == nil)
@@ -105,10 +132,14 @@ struct TemplateSchemaTests {
     @Test("found in review: a column's width keeps its bound; a required-when key written null is left out")
     func reviewFindings() throws {
         let t = try classic()
-        #expect(errorText(with(t, "overview.days.columns.games.width", -500)) == "overview.days.columns.games.width: must be a number of 0 or more")
+        #expect(
+            errorText(with(t, "overview.days.columns.games.width", -500))
+                == "overview.days.columns.games.width: must be a number of 0 or more")
         #expect(errorText(with(t, "overview.days.columns.day.width", 30)) == nil)
         #expect(errorText(with(t, "progress.bar.borderColor", NSNull())) == nil)
-        #expect(errorText(with(with(t, "progress.bar.border", 1), "progress.bar.borderColor", NSNull())) == "progress.bar.borderColor: required when border is above 0")
+        #expect(
+            errorText(with(with(t, "progress.bar.border", 1), "progress.bar.borderColor", NSNull()))
+                == "progress.bar.borderColor: required when border is above 0")
         var ruled = with(t, "days.heading.kind", "rule")
         ruled = with(ruled, "days.heading.rule", NSNull())
         ruled = with(ruled, "days.heading.ruleGap", 4)
@@ -124,15 +155,23 @@ struct TemplateSchemaTests {
         #expect(errorText(titleOnly) == nil, "no section that counts legs is listed")
     }
 
-    @Test("found by a template author: a section listed twice, a misspelt colour token, a placeholder the layout does not fill")
+    @Test(
+        "found by a template author: a section listed twice, a misspelt colour token, a placeholder the layout does not fill"
+    )
     func authorFindings() throws {
         let t = try classic()
         var twice = t
         twice["sections"] = ["cover", "overview", "days", "days"]
         #expect(errorText(twice) == "sections[3]: \"days\" is listed twice")
-        #expect(errorText(with(t, "header.ruleColor", "accnt")) == "header.ruleColor: unknown color \"accnt\" (did you mean \"accent\"?)")
-        #expect(errorText(with(t, "labels.en.common.pageOf", "Seite {page} von {total}")) == "labels.en.common.pageOf: unknown placeholder {total} (it may use {page}, {pages})")
-        #expect(errorText(with(t, "labels.en.common.tickets", "Tickets {n}")) == "labels.en.common.tickets: unknown placeholder {n} (it takes none)")
+        #expect(
+            errorText(with(t, "header.ruleColor", "accnt"))
+                == "header.ruleColor: unknown color \"accnt\" (did you mean \"accent\"?)")
+        #expect(
+            errorText(with(t, "labels.en.common.pageOf", "Seite {page} von {total}"))
+                == "labels.en.common.pageOf: unknown placeholder {total} (it may use {page}, {pages})")
+        #expect(
+            errorText(with(t, "labels.en.common.tickets", "Tickets {n}"))
+                == "labels.en.common.tickets: unknown placeholder {n} (it takes none)")
         #expect(errorText(with(t, "labels.en.legs.manyFlights", "{n} vols")) == nil)
     }
 
@@ -143,8 +182,11 @@ struct TemplateSchemaTests {
         #expect(loaded.cover?.gaps.mapKey == 6)
         let style = try TemplateLoader.load(JSONSerialization.data(withJSONObject: with(t, "styles.meta.weight", nil)))
         #expect(style.styles["meta"]?.weight == 400)
-        #expect(errorText(with(t, "styles.meta.weight", 950)) == "styles.meta.weight: must be a whole number from 100 to 900")
-        #expect(errorText(with(t, "styles.meta.size", 145)) == "styles.meta.size: must be a number above 0 and at most 144")
+        #expect(
+            errorText(with(t, "styles.meta.weight", 950))
+                == "styles.meta.weight: must be a whole number from 100 to 900")
+        #expect(
+            errorText(with(t, "styles.meta.size", 145)) == "styles.meta.size: must be a number above 0 and at most 144")
     }
 
     @Test("every spec reads each key it declares, and declares each key it reads")

@@ -6,7 +6,8 @@ import ItineraryModel
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral,
-    ExpressibleByNilLiteral {
+    ExpressibleByNilLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value), isInteger: true) }
     public init(floatLiteral value: Double) { self = .number(value, isInteger: false) }

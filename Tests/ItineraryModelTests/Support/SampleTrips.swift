@@ -25,43 +25,67 @@ enum SampleTrips {
         "units": "metric",
         "locale": "es-MX",
         "teams": [
-            ["id": "chc", "name": "Chicago Cubs", "abbreviation": "CHC", "league": "MLB",
-             "primaryColor": "#0E3386", "secondaryColor": "#cc3433"],
+            [
+                "id": "chc", "name": "Chicago Cubs", "abbreviation": "CHC", "league": "MLB",
+                "primaryColor": "#0E3386", "secondaryColor": "#cc3433",
+            ],
             ["id": "mil", "name": "Milwaukee Brewers", "abbreviation": "MIL", "league": "MLB"],
         ],
         "stadiums": [
-            ["id": "wrigley", "name": "Wrigley Field", "city": "Chicago", "region": "IL", "country": "US",
-             "timeZone": "America/Chicago", "latitude": 41.948, "longitude": -87.6553,
-             "address": "1060 W Addison St"],
-            ["id": "amfam", "name": "American Family Field", "city": "Milwaukee", "country": "US",
-             "timeZone": "America/Chicago", "latitude": 43.028, "longitude": -87.9712],
+            [
+                "id": "wrigley", "name": "Wrigley Field", "city": "Chicago", "region": "IL", "country": "US",
+                "timeZone": "America/Chicago", "latitude": 41.948, "longitude": -87.6553,
+                "address": "1060 W Addison St",
+            ],
+            [
+                "id": "amfam", "name": "American Family Field", "city": "Milwaukee", "country": "US",
+                "timeZone": "America/Chicago", "latitude": 43.028, "longitude": -87.9712,
+            ],
         ],
         "days": [
-            ["date": "2026-06-01", "city": "Chicago", "title": "Opening day", "notes": "Arrive early",
-             "items": [
-                ["type": "lodging", "name": "Hotel Lincoln", "address": "1816 N Clark St",
-                 "checkIn": "2026-06-01T15:00:00-05:00", "checkOut": "2026-06-03T11:00:00-05:00",
-                 "confirmation": "ABC123", "notes": "Lake view"],
-                ["type": "game", "id": "g1", "league": "MLB", "homeTeam": "chc", "awayTeam": "mil",
-                 "stadium": "wrigley", "startTime": "2026-06-01T19:05:00-05:00",
-                 "ticket": ["section": "208", "row": "4", "seats": "5-6", "url": "https://tickets.example.com/g1"],
-                 "notes": "Bleachers"],
-             ]],
-            ["date": "2026-06-02", "city": "Milwaukee",
-             "items": [
-                ["type": "travel", "from": "Chicago", "to": "Milwaukee", "mode": "train",
-                 "distanceMeters": 137_000, "durationSeconds": 5400.5,
-                 "departTime": "2026-06-02T09:45:00Z", "notes": "Hiawatha"],
-                ["type": "custom", "category": "restaurant", "title": "Kopp's Custard",
-                 "time": "2026-06-02T12:30:00.250-05:00", "address": "7631 W Layton Ave",
-                 "url": "http://kopps.example.com", "notes": "Flavor of the day"],
-                ["type": "game", "id": "g2", "league": "MLB", "homeTeam": "mil", "awayTeam": "chc",
-                 "stadium": "amfam", "startTime": "2026-06-02T18:40:00-05:00"],
-             ]],
+            [
+                "date": "2026-06-01", "city": "Chicago", "title": "Opening day", "notes": "Arrive early",
+                "items": [
+                    [
+                        "type": "lodging", "name": "Hotel Lincoln", "address": "1816 N Clark St",
+                        "checkIn": "2026-06-01T15:00:00-05:00", "checkOut": "2026-06-03T11:00:00-05:00",
+                        "confirmation": "ABC123", "notes": "Lake view",
+                    ],
+                    [
+                        "type": "game", "id": "g1", "league": "MLB", "homeTeam": "chc", "awayTeam": "mil",
+                        "stadium": "wrigley", "startTime": "2026-06-01T19:05:00-05:00",
+                        "ticket": [
+                            "section": "208", "row": "4", "seats": "5-6", "url": "https://tickets.example.com/g1",
+                        ],
+                        "notes": "Bleachers",
+                    ],
+                ],
+            ],
+            [
+                "date": "2026-06-02", "city": "Milwaukee",
+                "items": [
+                    [
+                        "type": "travel", "from": "Chicago", "to": "Milwaukee", "mode": "train",
+                        "distanceMeters": 137_000, "durationSeconds": 5400.5,
+                        "departTime": "2026-06-02T09:45:00Z", "notes": "Hiawatha",
+                    ],
+                    [
+                        "type": "custom", "category": "restaurant", "title": "Kopp's Custard",
+                        "time": "2026-06-02T12:30:00.250-05:00", "address": "7631 W Layton Ave",
+                        "url": "http://kopps.example.com", "notes": "Flavor of the day",
+                    ],
+                    [
+                        "type": "game", "id": "g2", "league": "MLB", "homeTeam": "mil", "awayTeam": "chc",
+                        "stadium": "amfam", "startTime": "2026-06-02T18:40:00-05:00",
+                    ],
+                ],
+            ],
             ["date": "2026-06-03", "city": "Chicago", "items": []],
         ],
-        "progress": ["league": "MLB", "visitedStadiumIds": ["wrigley", "Fenway Park"], "totalStadiums": 30,
-                     "visitedCount": 12],
+        "progress": [
+            "league": "MLB", "visitedStadiumIds": ["wrigley", "Fenway Park"], "totalStadiums": 30,
+            "visitedCount": 12,
+        ],
         "extensions": ["com.example.app": ["theme": "dark", "anything": [1, nil, true]]],
     ]
 

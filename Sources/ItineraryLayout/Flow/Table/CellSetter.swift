@@ -48,8 +48,9 @@ extension TableCell {
                 for (x, piece) in line.pieces {
                     if let chip = paragraph.chip, let style = piece.spans.first?.style {
                         let m = text.metrics(style)
-                        let box = Rect(x: x - chip.paddingX, y: y + line.baseline - m.ascent - chip.paddingY,
-                                       width: piece.width + 2 * chip.paddingX, height: m.ascent + m.descent + 2 * chip.paddingY)
+                        let box = Rect(
+                            x: x - chip.paddingX, y: y + line.baseline - m.ascent - chip.paddingY,
+                            width: piece.width + 2 * chip.paddingX, height: m.ascent + m.descent + 2 * chip.paddingY)
                         items.append(.rect(box, radius: chip.radius, fill: chip.fill, stroke: nil, strokeWidth: 0))
                     }
                     let item = DisplayItem.text(spans: piece.spans, origin: Point(x: x, y: y + line.baseline))
@@ -72,7 +73,9 @@ extension CellParagraph {
         return end
     }
 
-    fileprivate func visualLines(width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine) -> [VisualLine] {
+    fileprivate func visualLines(
+        width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine
+    ) -> [VisualLine] {
         let inset = chip?.paddingX ?? 0
         let left = indent + inset
         let room = max(1, width - left - inset)

@@ -36,10 +36,12 @@ public struct Table: FlowBlock {
     public var mark: String?
 
     /// Sets every row. `header` and `totals` are cell lists like a row's; nil leaves them out.
-    public init(width: Double, columns: [TableColumn], geometry: TableGeometry, header: [TableCell]?,
-                rows: [TableRow], totals: [TableCell]? = nil, text: TextEngine,
-                keepWithNext: Bool = false, breakBefore: Bool = false, mark: String? = nil,
-                pageHeight: Double = .infinity, continuation: SetLine? = nil) {
+    public init(
+        width: Double, columns: [TableColumn], geometry: TableGeometry, header: [TableCell]?,
+        rows: [TableRow], totals: [TableCell]? = nil, text: TextEngine,
+        keepWithNext: Bool = false, breakBefore: Bool = false, mark: String? = nil,
+        pageHeight: Double = .infinity, continuation: SetLine? = nil
+    ) {
         // Each column's widest one-line content (header, rows, totals; cells of one column only).
         var natural = Array(repeating: 0.0, count: columns.count)
         for cells in [header ?? [], totals ?? []] + rows.map(\.cells) {
@@ -55,10 +57,22 @@ public struct Table: FlowBlock {
         let layout = ColumnLayout(columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural)
         self.width = width
         self.geometry = geometry
-        self.header = header.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding, text: text,
-                                          cellRole: .tableHeaderCell) }
-        body = rows.map { SetRow(cells: $0.cells, destination: $0.destination, columns: layout, geometry: geometry, padding: geometry.rowPadding, text: text) }
-        self.totals = totals.map { SetRow(cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.rowPadding, text: text) }
+        self.header = header.map {
+            SetRow(
+                cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding,
+                text: text,
+                cellRole: .tableHeaderCell)
+        }
+        body = rows.map {
+            SetRow(
+                cells: $0.cells, destination: $0.destination, columns: layout, geometry: geometry,
+                padding: geometry.rowPadding, text: text)
+        }
+        self.totals = totals.map {
+            SetRow(
+                cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.rowPadding,
+                text: text)
+        }
         var tops = [0.0]
         for (i, row) in body.enumerated() {
             tops.append(tops[i] + row.height + (i == body.count - 1 && totals != nil ? 0 : geometry.rowRule.width))
@@ -101,7 +115,8 @@ public struct Table: FlowBlock {
         let r = row(i)
         let padding = geometry.rowPadding
         guard let cut = VerticalCut.lowest(VerticalCut.cuts(of: r.items, text: text), within: room - padding.bottom),
-              cut.headEnd > padding.top else { return nil }
+            cut.headEnd > padding.top
+        else { return nil }
         let (above, below) = cut.split(r.items, text: text)
         var head = r, tail = r
         head.items = above
@@ -109,7 +124,8 @@ public struct Table: FlowBlock {
         var top = padding.top
         var items: [DisplayItem] = []
         if let continuation {
-            items = [.text(spans: continuation.spans, origin: Point(x: 0, y: top + continuation.baseline))].tagged(.paragraph)
+            items = [.text(spans: continuation.spans, origin: Point(x: 0, y: top + continuation.baseline))].tagged(
+                .paragraph)
             top += continuation.height + padding.top
         }
         tail.items = items + below.map { $0.offset(by: Point(x: 0, y: top)) }
@@ -139,7 +155,8 @@ public struct Table: FlowBlock {
     public var minimumHeadHeight: Double {
         // A first row too tall for any page: the header and that row's first line.
         if !rows.isEmpty, tooTall(rows.lowerBound, page: pageHeight),
-           let cut = VerticalCut.cuts(of: row(rows.lowerBound).items, text: text).first {
+            let cut = VerticalCut.cuts(of: row(rows.lowerBound).items, text: text).first
+        {
             return headerHeight + cut.headEnd + geometry.rowPadding.bottom + geometry.rowRule.width
         }
         guard let limits = headLimits(relaxed: false, page: pageHeight) else { return height }
@@ -196,14 +213,18 @@ public struct Table: FlowBlock {
         func rule(_ r: TableRule) {
             guard r.width > 0 else { return }
             let mid = y + r.width / 2
-            items.append(.line(from: Point(x: origin.x, y: mid), to: Point(x: origin.x + width, y: mid), width: r.width, color: r.color, dash: []))
+            items.append(
+                .line(
+                    from: Point(x: origin.x, y: mid), to: Point(x: origin.x + width, y: mid), width: r.width,
+                    color: r.color, dash: []))
             y += r.width
         }
         func row(_ r: SetRow, as role: StructureRole = .tableRow) {
             items.append(.beginStructure(role))
             items += r.items.map { $0.offset(by: Point(x: origin.x, y: y)) }
             if let destination = r.destination {
-                items.append(.internalLink(Rect(x: origin.x, y: y, width: width, height: r.height), destination: destination))
+                items.append(
+                    .internalLink(Rect(x: origin.x, y: y, width: width, height: r.height), destination: destination))
             }
             items.append(.endStructure(role))
             y += r.height

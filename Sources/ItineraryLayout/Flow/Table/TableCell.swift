@@ -46,8 +46,10 @@ public struct CellParagraph {
     /// on its aligned side rather than break (`74,545 mi` in a narrow totals cell).
     public var wraps: Bool
 
-    public init(_ spans: [StyledSpan], indent: Double = 0, marker: CellMarker? = nil, tab: CellTab? = nil,
-                chip: CellChip? = nil, wraps: Bool = true) {
+    public init(
+        _ spans: [StyledSpan], indent: Double = 0, marker: CellMarker? = nil, tab: CellTab? = nil,
+        chip: CellChip? = nil, wraps: Bool = true
+    ) {
         self.spans = spans
         self.indent = indent
         self.marker = marker

@@ -43,8 +43,11 @@ public struct TableGeometry: Sendable, Hashable {
     /// How many of the last body rows stay on the page of the totals row.
     public var rowsKeptWithTotals: Int
 
-    public init(columnGap: Double, overhang: Double = 0, headerPadding: RowPadding, headerRule: TableRule, rowPadding: RowPadding,
-                rowRule: TableRule, totalsRule: TableRule, minimumRowsUnderHeader: Int = 2, rowsKeptWithTotals: Int = 2) {
+    public init(
+        columnGap: Double, overhang: Double = 0, headerPadding: RowPadding, headerRule: TableRule,
+        rowPadding: RowPadding,
+        rowRule: TableRule, totalsRule: TableRule, minimumRowsUnderHeader: Int = 2, rowsKeptWithTotals: Int = 2
+    ) {
         self.columnGap = columnGap
         self.overhang = min(max(0, overhang), columnGap)
         self.headerPadding = headerPadding

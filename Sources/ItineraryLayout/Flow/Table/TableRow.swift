@@ -24,14 +24,22 @@ struct SetRow: Sendable, Hashable {
     /// Sets `cells` across `columns`, aligning the first baselines of all cells.
     /// `cellRole`: each cell is a `TD` (or a header row's `TH`) element of the tagged PDF, empty
     /// cells too, so a screen reader's columns line up.
-    init(cells: [TableCell], destination: String?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding, text: TextEngine,
-         cellRole: StructureRole = .tableCell) {
+    init(
+        cells: [TableCell], destination: String?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding,
+        text: TextEngine,
+        cellRole: StructureRole = .tableCell
+    ) {
         var placed: [(x: Double, cell: SetCell)] = []
         var column = 0
         for cell in cells where column < columns.x.count {
             let box = columns.contentBox(from: column, span: cell.span)
-            placed.append((box.x, cell.set(width: box.width, overhang: min(box.gap, geometry.overhang),
-                                           alignment: columns.alignments[column], text: text)))
+            placed.append(
+                (
+                    box.x,
+                    cell.set(
+                        width: box.width, overhang: min(box.gap, geometry.overhang),
+                        alignment: columns.alignments[column], text: text)
+                ))
             column += cell.span
         }
         // Cells of different styles would otherwise disagree on where their first line sits.
@@ -41,7 +49,10 @@ struct SetRow: Sendable, Hashable {
         for (x, cell) in placed {
             let dy = cell.height > 0 ? baseline - cell.firstBaseline : 0
             content = max(content, dy + cell.height)
-            items += [.beginStructure(cellRole)] + cell.items.map { $0.offset(by: Point(x: x, y: padding.top + dy)) } + [.endStructure(cellRole)]
+            items +=
+                [.beginStructure(cellRole)] + cell.items.map { $0.offset(by: Point(x: x, y: padding.top + dy)) } + [
+                    .endStructure(cellRole)
+                ]
         }
         height = padding.top + content + padding.bottom
         self.items = items

@@ -5,13 +5,20 @@ import ItineraryText
 extension SectionContext {
     /// Everything is centred vertically in the row's height.
     func coverBrandRow(_ spec: CoverBrandSpec) -> CoverPart {
-        var items = BrandMark.draw(at: Point(x: 0, y: (spec.height - spec.disc) / 2), diameter: spec.disc,
-                                   disc: theme.color(spec.discColor), seam: theme.color(spec.seamColor))
+        var items = BrandMark.draw(
+            at: Point(x: 0, y: (spec.height - spec.disc) / 2), diameter: spec.disc,
+            disc: theme.color(spec.discColor), seam: theme.color(spec.seamColor))
         if let name = coverLine(theme.template.footer.wordmark, spec.style) {
-            items.append(.text(spans: name.spans, origin: Point(x: spec.disc + spec.gap, y: (spec.height - name.height) / 2 + name.baseline)))
+            items.append(
+                .text(
+                    spans: name.spans,
+                    origin: Point(x: spec.disc + spec.gap, y: (spec.height - name.height) / 2 + name.baseline)))
         }
         if let label = coverLine(coverWord("tripItinerary"), spec.labelStyle) {
-            items.append(.text(spans: label.spans, origin: Point(x: width - label.width, y: (spec.height - label.height) / 2 + label.baseline)))
+            items.append(
+                .text(
+                    spans: label.spans,
+                    origin: Point(x: width - label.width, y: (spec.height - label.height) / 2 + label.baseline)))
         }
         return CoverPart(items: items, height: spec.height)
     }

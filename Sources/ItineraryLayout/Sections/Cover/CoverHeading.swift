@@ -7,8 +7,9 @@ extension SectionContext {
     /// The trip's name (or its default, the route, shortened as the route line is when it
     /// does not fit), in at most `maxLines` lines.
     func coverTitle(_ spec: CoverTextSpec, headCities: Int) -> (part: CoverPart, lines: Int) {
-        let shown = shownTitle(theme.style(named: spec.style), width: width, maxLines: spec.maxLines, headCities: headCities,
-                               stops: stopsLabel)
+        let shown = shownTitle(
+            theme.style(named: spec.style), width: width, maxLines: spec.maxLines, headCities: headCities,
+            stops: stopsLabel)
         let lines = coverLines(shown, style: spec.style, width: width, maxLines: spec.maxLines)
         // A name that reads right to left (in Arabic, in Hebrew) is set from the right edge.
         guard TextEngine.isRightToLeftParagraph(shown) else { return (coverPart(lines), max(1, lines.count)) }
@@ -25,7 +26,8 @@ extension SectionContext {
     /// `Miami → New York → Boston → … → Philadelphia · 36 stops`.
     func coverRouteLine(_ spec: CoverRouteSpec) -> CoverPart {
         let style = theme.style(named: spec.style)
-        let route = routeText(style, width: width, maxLines: spec.maxLines, headCities: spec.headCities, stops: stopsLabel)
+        let route = routeText(
+            style, width: width, maxLines: spec.maxLines, headCities: spec.headCities, stops: stopsLabel)
         return coverPart(coverLines(route, style: spec.style, width: width, maxLines: spec.maxLines))
     }
 }

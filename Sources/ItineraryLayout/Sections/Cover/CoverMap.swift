@@ -30,8 +30,12 @@ extension SectionContext {
                 return Bidi.list(visits.prefix(shown) + ["+" + format.count(visits.count - shown)], separator: " · ")
             },
             degrees: { value, isLatitude in
-                let key = value == 0 || abs(value) == 180 ? "degrees" : isLatitude ? (value > 0 ? "latitudeNorth" : "latitudeSouth")
-                    : (value > 0 ? "longitudeEast" : "longitudeWest")
+                let key =
+                    value == 0 || abs(value) == 180
+                    ? "degrees"
+                    : isLatitude
+                        ? (value > 0 ? "latitudeNorth" : "latitudeSouth")
+                        : (value > 0 ? "longitudeEast" : "longitudeWest")
                 return Labels.fill(labels.label("cover", key), ["degrees": format.count(Int(abs(value).rounded()))])
             },
             scaleLabel: { format.count(Int($0.rounded())) + "\u{00A0}" + unit },
@@ -72,8 +76,9 @@ extension SectionContext {
             var spans: [StyledSpan] = []
             for (i, place) in places.enumerated() {
                 if i > 0 { spans.append(span(" · ", spec.style)) }
-                let numbers = MarkerLayout.text(numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers,
-                                                count: format.count)
+                let numbers = MarkerLayout.text(
+                    numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers,
+                    count: format.count)
                 spans.append(span(Bidi.leftToRight(TripFormatter.unbreakable(numbers)) + "\u{00A0}", spec.numberStyle))
                 spans.append(span(TripFormatter.unbreakable(Bidi.isolated(place.city)), spec.style))
             }

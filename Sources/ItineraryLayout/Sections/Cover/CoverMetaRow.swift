@@ -31,26 +31,39 @@ extension SectionContext {
         // The chips keep to the row: what the dates leave, less a quarter of the row for a traveler.
         let chipRoom = width - datesWidth - spec.columnGap - (traveler == nil ? 0 : width / 4 + spec.columnGap)
         var chips = leagueChips(leagues, fullName: fullName, spec: spec, valueBox: valueBox, room: chipRoom)
-        func leaguesWidth() -> Double { leagues.isEmpty ? 0 : spec.columnGap + max(chips.width, labelWidth(coverWord("leagues"))) }
+        func leaguesWidth() -> Double {
+            leagues.isEmpty ? 0 : spec.columnGap + max(chips.width, labelWidth(coverWord("leagues")))
+        }
         /// Room left for the traveler column.
         func travelerRoom() -> Double { width - datesWidth - spec.columnGap - leaguesWidth() }
         if let traveler, fullName != nil,
-           max(coverLine(traveler, spec.valueStyle)?.width ?? 0, labelWidth(labels.traveler)) > travelerRoom() {
+            max(coverLine(traveler, spec.valueStyle)?.width ?? 0, labelWidth(labels.traveler)) > travelerRoom()
+        {
             chips = leagueChips(leagues, fullName: nil, spec: spec, valueBox: valueBox, room: chipRoom)
         }
 
         var columns: [(label: String, items: [DisplayItem], width: Double)] = []
         if let dates {
-            columns.append((labels.dates, [.text(spans: dates.spans, origin: Point(x: 0, y: valueTop + dates.baseline))], dates.width))
+            columns.append(
+                (
+                    labels.dates, [.text(spans: dates.spans, origin: Point(x: 0, y: valueTop + dates.baseline))],
+                    dates.width
+                ))
         }
         if let traveler {
-            let span = text.ellipsize(coverSpan(traveler, spec.valueStyle), width: max(travelerRoom(), 0), middle: false)
+            let span = text.ellipsize(
+                coverSpan(traveler, spec.valueStyle), width: max(travelerRoom(), 0), middle: false)
             if let line = text.setParagraph([span], width: nil).first {
-                columns.append((labels.traveler, [.text(spans: line.spans, origin: Point(x: 0, y: valueTop + line.baseline))], line.width))
+                columns.append(
+                    (
+                        labels.traveler, [.text(spans: line.spans, origin: Point(x: 0, y: valueTop + line.baseline))],
+                        line.width
+                    ))
             }
         }
         if !leagues.isEmpty {
-            columns.append((coverWord("leagues"), chips.items.map { $0.offset(by: Point(x: 0, y: valueTop)) }, chips.width))
+            columns.append(
+                (coverWord("leagues"), chips.items.map { $0.offset(by: Point(x: 0, y: valueTop)) }, chips.width))
         }
 
         var items: [DisplayItem] = []
@@ -60,7 +73,8 @@ extension SectionContext {
             // (`Dates`, then `Jun 12 – 21, 2026`), and each piece of the value too.
             var pair: [DisplayItem] = []
             if let label = coverLine(column.label, spec.labelStyle) {
-                pair += [DisplayItem.text(spans: label.spans, origin: Point(x: x, y: label.baseline))].tagged(.paragraph)
+                pair += [DisplayItem.text(spans: label.spans, origin: Point(x: x, y: label.baseline))].tagged(
+                    .paragraph)
             }
             pair += column.items.map { $0.offset(by: Point(x: x, y: 0)) }.looseTextTagged(.paragraph)
             items += pair.tagged(.division)
@@ -72,8 +86,10 @@ extension SectionContext {
     /// Ink chips with the league codes, centred on the value line, then the full name on its
     /// baseline. Chips that would pass `room` give way to a count of them (`+3`), and so does
     /// the full name: the row never runs off the paper, and the day cards show every code.
-    private func leagueChips(_ leagues: [String], fullName: String?, spec: CoverMetaSpec,
-                             valueBox: (baseline: Double, height: Double), room: Double) -> (items: [DisplayItem], width: Double) {
+    private func leagueChips(
+        _ leagues: [String], fullName: String?, spec: CoverMetaSpec,
+        valueBox: (baseline: Double, height: Double), room: Double
+    ) -> (items: [DisplayItem], width: Double) {
         let chipBox = text.lineBox([theme.style(named: spec.chipStyle)])
         let chipHeight = chipBox.height + 2 * spec.chipPaddingY
         let top = (valueBox.height - chipHeight) / 2
@@ -83,9 +99,14 @@ extension SectionContext {
         func chip(_ code: SetLine) {
             if x > 0 { x += spec.chipGap }
             let w = code.width + 2 * spec.chipPaddingX
-            items.append(.rect(Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
-                               fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
-            items.append(.text(spans: code.spans, origin: Point(x: x + spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
+            items.append(
+                .rect(
+                    Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
+                    fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
+            items.append(
+                .text(
+                    spans: code.spans,
+                    origin: Point(x: x + spec.chipPaddingX, y: top + spec.chipPaddingY + chipBox.baseline)))
             x += w
         }
         /// Words on the value line after the chips: the count of the rest, or the full name.
@@ -98,12 +119,19 @@ extension SectionContext {
             guard let code = coverLine(leagueCode(league), spec.chipStyle) else { continue }
             let w = code.width + 2 * spec.chipPaddingX
             let left = leagues.count - index - 1
-            let more = left == 0 ? 0 : (coverLine("+" + format.count(left), spec.leagueNameStyle)?.width ?? 0) + spec.leagueNameGap
+            let more =
+                left == 0
+                ? 0 : (coverLine("+" + format.count(left), spec.leagueNameStyle)?.width ?? 0) + spec.leagueNameGap
             if x + (x > 0 ? spec.chipGap : 0) + w + more > room, index > 0 || w > room {
                 // The rest as a count; a first chip wider than the row is set shortened.
-                if index == 0, let short = coverLine(text.ellipsize(coverSpan(leagueCode(league), spec.chipStyle),
-                                                                    width: max(0, room - more - 2 * spec.chipPaddingX), middle: false).text,
-                                                      spec.chipStyle) {
+                if index == 0,
+                    let short = coverLine(
+                        text.ellipsize(
+                            coverSpan(leagueCode(league), spec.chipStyle),
+                            width: max(0, room - more - 2 * spec.chipPaddingX), middle: false
+                        ).text,
+                        spec.chipStyle)
+                {
                     chip(short)
                 }
                 let rest = leagues.count - index - (index == 0 ? 1 : 0)
@@ -115,7 +143,10 @@ extension SectionContext {
         // A trip's own name for its league may be long: shortened to the room left, with a `…`.
         let nameRoom = room - x - spec.leagueNameGap
         if let fullName, nameRoom > 0,
-           let name = coverLine(text.ellipsize(coverSpan(fullName, spec.leagueNameStyle), width: nameRoom, middle: false).text, spec.leagueNameStyle) {
+            let name = coverLine(
+                text.ellipsize(coverSpan(fullName, spec.leagueNameStyle), width: nameRoom, middle: false).text,
+                spec.leagueNameStyle)
+        {
             after(name)
         }
         return (items, x)

@@ -46,11 +46,14 @@ extension SectionContext {
         let places = outline.places.count
         let mapSpec = spec.map
         let mapGap = places == 0 ? 0 : gaps.map
-        let keyLines = places == 0 ? [] : spec.mapKey.map { coverMapKeyLines($0, markers: spec.map.markers, outline: outline) } ?? []
+        let keyLines =
+            places == 0
+            ? [] : spec.mapKey.map { coverMapKeyLines($0, markers: spec.map.markers, outline: outline) } ?? []
         let keyGap = keyLines.isEmpty ? 0 : gaps.mapKey
         // Without it, the title is followed by the space the route line's would have been.
         let (titleGap, routeGap) = trip.hasName ? (gaps.title, gaps.route) : (gaps.route, 0)
-        let above = brand.height + gaps.brand + title.part.height + titleGap + route.height + routeGap + meta.height + gaps.meta
+        let above =
+            brand.height + gaps.brand + title.part.height + titleGap + route.height + routeGap + meta.height + gaps.meta
         let fixedBelow = keyGap + mapGap + stats.height + gaps.stats + note.height
         // The key takes the lines it needs while the map keeps its least height; the rest of a
         // very long key (a hundred places) goes on after the cover.
@@ -72,12 +75,15 @@ extension SectionContext {
         // Each part one element of the structure, in reading order: the brand row is furniture,
         // the map a figure.
         let parts: [(CoverPart, Double, StructureRole)] = [
-            (brand, gaps.brand, .artifact), (title.part, titleGap, .paragraph), (route, routeGap, .paragraph), (meta, gaps.meta, .division),
-            (map, keyGap, .figure), (key, mapGap, .paragraph), (stats, gaps.stats, .division), (note, 0, .paragraph)]
+            (brand, gaps.brand, .artifact), (title.part, titleGap, .paragraph), (route, routeGap, .paragraph),
+            (meta, gaps.meta, .division),
+            (map, keyGap, .figure), (key, mapGap, .paragraph), (stats, gaps.stats, .division), (note, 0, .paragraph),
+        ]
         for (part, gap, role) in parts {
             let moved = part.items.map { $0.offset(by: Point(x: 0, y: y)) }
             if role == .figure, !moved.isEmpty {
-                items += [.beginStructure(.figure, alternate: coverMapAlternate(outline))] + moved + [.endStructure(.figure)]
+                items +=
+                    [.beginStructure(.figure, alternate: coverMapAlternate(outline))] + moved + [.endStructure(.figure)]
             } else {
                 items += moved.tagged(role)
             }

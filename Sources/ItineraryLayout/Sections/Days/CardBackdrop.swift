@@ -27,13 +27,19 @@ extension DayLayout {
         return { width, height in
             let box = Rect(x: 0, y: 0, width: width, height: height)
             var items: [DisplayItem] = [.rect(box, radius: radius, fill: fill, stroke: nil, strokeWidth: 0)]
-            if let stroke, border > 0 { items.append(Shapes.innerBorder(box, radius: radius, width: border, color: stroke, dash: dash)) }
+            if let stroke, border > 0 {
+                items.append(Shapes.innerBorder(box, radius: radius, width: border, color: stroke, dash: dash))
+            }
             if let bar {
                 let h = height - 2 * border - 2 * b.endInset
                 // One bar, or thin lines side by side (a bar that reads without colour).
                 for k in 0..<b.count where h > 0 {
-                    items.append(.rect(Rect(x: border + b.inset + Double(k) * (b.width + b.gap), y: border + b.endInset, width: b.width, height: h),
-                                       radius: b.radius, fill: bar, stroke: nil, strokeWidth: 0))
+                    items.append(
+                        .rect(
+                            Rect(
+                                x: border + b.inset + Double(k) * (b.width + b.gap), y: border + b.endInset,
+                                width: b.width, height: h),
+                            radius: b.radius, fill: bar, stroke: nil, strokeWidth: 0))
                 }
             }
             return items
@@ -44,25 +50,35 @@ extension DayLayout {
     func leadTile(_ icon: Icon, onFill: Bool = false) -> [DisplayItem] {
         let c = spec.card, i = spec.icons.tile
         let inset = (c.leadTile - i.size) / 2
-        return [.rect(Rect(x: 0, y: 0, width: c.leadTile, height: c.leadTile), radius: c.leadTileRadius,
-                      fill: color(onFill ? .leadTileOnFill : .leadTile), stroke: nil, strokeWidth: 0)]
+        return [
+            .rect(
+                Rect(x: 0, y: 0, width: c.leadTile, height: c.leadTile), radius: c.leadTileRadius,
+                fill: color(onFill ? .leadTileOnFill : .leadTile), stroke: nil, strokeWidth: 0)
+        ]
             + icon.draw(at: Point(x: inset, y: inset), size: i.size, color: color(.leadIcon), strokeWidth: i.stroke)
     }
 
     /// A card's notes: an info icon, then the text, spanning content and side.
     func notes(_ text: String?, grid: CardGrid) -> IconParagraph? {
         guard let text, !text.isEmpty else { return nil }
-        return IconParagraph([span(text, .notes)], icon: .info, spec: spec.icons.inline, color: color(.inlineIcon),
-                             x: grid.contentX, width: grid.spanWidth, text: ctx.text, linkColor: ctx.theme.style(named: spec.styles[.link]).color)
+        return IconParagraph(
+            [span(text, .notes)], icon: .info, spec: spec.icons.inline, color: color(.inlineIcon),
+            x: grid.contentX, width: grid.spanWidth, text: ctx.text,
+            linkColor: ctx.theme.style(named: spec.styles[.link]).color)
     }
 
     /// A card of this section with the usual gaps.
     /// `name` says in the cue of a continued piece which card goes on (`STL @ CHC`, the hotel):
     /// pieces set as spans of their own (a team code is a word of its own).
-    func card(grid: CardGrid, name: [String], head: CardPart, notes: IconParagraph? = nil, foot: CardPart? = nil, footGap: Double = 0,
-              backdrop: @escaping @Sendable (Double, Double) -> [DisplayItem]) -> CardBlock {
-        var block = CardBlock(indent: gutter, width: grid.width, insets: grid.insets, head: head, notes: notes, notesGap: spec.card.rowGap,
-                              foot: foot, footGap: footGap, pageHeight: pageHeight, backdrop: backdrop)
+    func card(
+        grid: CardGrid, name: [String], head: CardPart, notes: IconParagraph? = nil, foot: CardPart? = nil,
+        footGap: Double = 0,
+        backdrop: @escaping @Sendable (Double, Double) -> [DisplayItem]
+    ) -> CardBlock {
+        var block = CardBlock(
+            indent: gutter, width: grid.width, insets: grid.insets, head: head, notes: notes,
+            notesGap: spec.card.rowGap,
+            foot: foot, footGap: footGap, pageHeight: pageHeight, backdrop: backdrop)
         let cueWidth = grid.width - grid.insets.left - grid.insets.right
         block.cueSource = { continuationCue(name, width: cueWidth) }
         block.text = ctx.text
@@ -76,7 +92,9 @@ extension DayLayout {
         let spans = [span(ctx.labels.continued + (name.isEmpty ? "" : " · "), .caps)] + name.map { span($0, .caps) }
         // One line: a long name is shortened at its end.
         guard var cue = line(spans) else { return nil }
-        if cue.width > width, let short = line([span(spans.map(\.text).joined(), .caps)], maxWidth: width) { cue = short }
+        if cue.width > width, let short = line([span(spans.map(\.text).joined(), .caps)], maxWidth: width) {
+            cue = short
+        }
         return (cue, spec.card.rowGap)
     }
 }

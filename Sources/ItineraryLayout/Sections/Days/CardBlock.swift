@@ -41,9 +41,12 @@ struct CardBlock: FlowBlock {
     /// True for every piece after the first: it starts with the cue.
     var continues = false
 
-    init(indent: Double, width: Double, insets: CardInsets, head: CardPart?, notes: IconParagraph? = nil, notesGap: Double = 0,
-         foot: CardPart? = nil, footGap: Double = 0, pageHeight: Double,
-         backdrop: @escaping @Sendable (_ width: Double, _ height: Double) -> [DisplayItem]) {
+    init(
+        indent: Double, width: Double, insets: CardInsets, head: CardPart?, notes: IconParagraph? = nil,
+        notesGap: Double = 0,
+        foot: CardPart? = nil, footGap: Double = 0, pageHeight: Double,
+        backdrop: @escaping @Sendable (_ width: Double, _ height: Double) -> [DisplayItem]
+    ) {
         self.indent = indent
         self.width = width
         self.insets = insets
@@ -91,11 +94,15 @@ struct CardBlock: FlowBlock {
         let frame = insets.top + cueHeight + insets.bottom
         if let head {
             if !fitsAPiece(head.height, page: pageHeight), let text,
-               let first = VerticalCut.cuts(of: head.items, text: text).first { return frame + first.headEnd }
+                let first = VerticalCut.cuts(of: head.items, text: text).first
+            {
+                return frame + first.headEnd
+            }
             if notes != nil || foot != nil { return frame + head.height }
         }
         if let notes, notes.lineCount >= 2 * notes.text.minimumLinesPerSide {
-            return frame + (head.map { $0.height + notesGap } ?? 0) + notes.heightOfFirst(notes.text.minimumLinesPerSide)
+            return frame + (head.map { $0.height + notesGap } ?? 0)
+                + notes.heightOfFirst(notes.text.minimumLinesPerSide)
         }
         return height
     }
@@ -114,7 +121,7 @@ struct CardBlock: FlowBlock {
         // fits one moves on whole).
         if let head, l.head + head.height > room + 0.001 {
             guard !fitsAPiece(head.height, page: page), let text,
-                  let cut = VerticalCut.lowest(VerticalCut.cuts(of: head.items, text: text), within: room - l.head)
+                let cut = VerticalCut.lowest(VerticalCut.cuts(of: head.items, text: text), within: room - l.head)
             else { return nil }
             let (above, below) = cut.split(head.items, text: text)
             first.head = CardPart(height: cut.headEnd, items: above)
@@ -139,7 +146,8 @@ struct CardBlock: FlowBlock {
         guard let foot else { return nil }
         let before = head != nil || notes != nil
         if !(before && fitsAPiece(foot.height, page: page)), let text,
-           let cut = VerticalCut.lowest(VerticalCut.cuts(of: foot.items, text: text), within: room - l.foot) {
+            let cut = VerticalCut.lowest(VerticalCut.cuts(of: foot.items, text: text), within: room - l.foot)
+        {
             let (above, below) = cut.split(foot.items, text: text)
             first.foot = CardPart(height: cut.headEnd, items: above)
             (rest.head, rest.notes) = (nil, nil)

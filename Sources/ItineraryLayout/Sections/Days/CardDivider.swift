@@ -17,8 +17,11 @@ struct CardDivider: FlowBlock {
 
     func draw(at origin: Point) -> [DisplayItem] {
         let y = origin.y
-        return [.line(from: Point(x: origin.x + indent, y: y), to: Point(x: origin.x + indent + width, y: y),
-                      width: rule.width, color: color, dash: [])]
+        return [
+            .line(
+                from: Point(x: origin.x + indent, y: y), to: Point(x: origin.x + indent + width, y: y),
+                width: rule.width, color: color, dash: [])
+        ]
     }
 }
 
@@ -28,7 +31,11 @@ extension DayLayout {
     func cardGap(afterNote: Bool) -> [any FlowBlock] {
         let rule = spec.cardRule
         guard rule.width > 0, !afterNote else { return [Spacer(spec.betweenCards)] }
-        return [Spacer(spec.betweenCards / 2),
-                CardDivider(indent: gutter, width: cardWidth, rule: rule, color: ctx.theme.color(rule.color), spaceBelow: spec.betweenCards / 2)]
+        return [
+            Spacer(spec.betweenCards / 2),
+            CardDivider(
+                indent: gutter, width: cardWidth, rule: rule, color: ctx.theme.color(rule.color),
+                spaceBelow: spec.betweenCards / 2),
+        ]
     }
 }

@@ -14,7 +14,8 @@ extension DayLayout {
         let title = lines([span(item.title, .customTitle)], width: grid.contentWidth)
         var y = main.paragraph(title, x: x, width: grid.contentWidth, top: 0)
         if item.category != .other, let name = ctx.labels.categories[item.category.rawValue],
-           let caps = line([span(name, .caps)], maxWidth: grid.contentWidth) {
+            let caps = line([span(name, .caps)], maxWidth: grid.contentWidth)
+        {
             y += spec.customLabelGap
             // Under its title, on the side the title starts from.
             if TextEngine.isRightToLeftParagraph(item.title) {
@@ -25,7 +26,9 @@ extension DayLayout {
             y += caps.height
         }
         if let address = item.address {
-            y = main.paragraph(lines([span(address, .meta)], width: grid.contentWidth), x: x, width: grid.contentWidth, top: y + spec.card.lineGap)
+            y = main.paragraph(
+                lines([span(address, .meta)], width: grid.contentWidth), x: x, width: grid.contentWidth,
+                top: y + spec.card.lineGap)
         }
         if let url = item.url, let link = line([printedLink(url, .link, width: grid.contentWidth)]) {
             y += spec.card.lineGap
@@ -40,7 +43,8 @@ extension DayLayout {
         var side = Sketch()
         var sideHeight = 0.0
         if let time = item.time, let zone = ctx.zones.custom(item, on: day),
-           let t = line([span(ctx.format.time(time, zone: zone).time, .sideTime)]) {
+            let t = line([span(ctx.format.time(time, zone: zone).time, .sideTime)])
+        {
             side.line(t, right: grid.right, top: 0)
             sideHeight = t.height
             let label = [ctx.format.time(time, zone: zone).zone, ctx.format.dayShift(time, zone: zone, from: day.date)]
@@ -54,8 +58,10 @@ extension DayLayout {
         if let url = item.url, let qr = qrCode(for: url, top: sideHeight, maxWidth: spec.card.side) {
             let top = sideHeight == 0 ? 0 : qr.top
             let origin = Point(x: grid.right - qr.width, y: top)
-            side.add([qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
-                      .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url)])
+            side.add([
+                qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
+                .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url),
+            ])
             sideHeight = top + qr.width
         }
 
@@ -73,6 +79,8 @@ extension DayLayout {
         }
         sketch.add(side.offset(0, sideTop))
         let head = CardPart(height: rowHeight, items: sketch.items)
-        return card(grid: grid, name: [Bidi.isolated(item.title)], head: head, notes: notes(item.notes, grid: grid), backdrop: backdrop(.plain))
+        return card(
+            grid: grid, name: [Bidi.isolated(item.title)], head: head, notes: notes(item.notes, grid: grid),
+            backdrop: backdrop(.plain))
     }
 }

@@ -24,14 +24,19 @@ extension DayLayout {
 
     /// `3`, or `3–5` for a run.
     private func dayNumbers(_ days: ClosedRange<Int>) -> String {
-        days.count == 1 ? ctx.format.count(days.lowerBound + 1)
+        days.count == 1
+            ? ctx.format.count(days.lowerBound + 1)
             : ctx.format.count(days.lowerBound + 1) + "\u{2013}" + ctx.format.count(days.upperBound + 1)
     }
 
     /// `Sun, Jun 14 · Milwaukee`, or `Tue, Nov 3 – Thu, Nov 5 · Denver` for a run.
     private func headingText(_ days: ClosedRange<Int>, _ day: Day) -> String {
-        let dates = days.count == 1 ? ctx.format.dayDate(day.date)
-            : Bidi.list([ctx.format.dayDate(day.date), ctx.format.dayDate(ctx.trip.days[days.upperBound].date)], separator: " \u{2013} ")
+        let dates =
+            days.count == 1
+            ? ctx.format.dayDate(day.date)
+            : Bidi.list(
+                [ctx.format.dayDate(day.date), ctx.format.dayDate(ctx.trip.days[days.upperBound].date)],
+                separator: " \u{2013} ")
         return Bidi.list([dates, day.city], separator: " · ")
     }
 
@@ -45,8 +50,12 @@ extension DayLayout {
         let summaryText = summary(day)
         let summaryLine = summaryText.isEmpty ? nil : line([span(summaryText, .caps)])
         let h2Width = ctx.width - textX - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
-        let h2 = ctx.text.setParagraph([span(headingText(days, day), .heading)], width: max(1, h2Width), maxLines: h.maxLines)
-        let title = day.title.map { ctx.text.setParagraph([span($0, .dayTitle)], width: ctx.width - textX, maxLines: h.titleMaxLines) } ?? []
+        let h2 = ctx.text.setParagraph(
+            [span(headingText(days, day), .heading)], width: max(1, h2Width), maxLines: h.maxLines)
+        let title =
+            day.title.map {
+                ctx.text.setParagraph([span($0, .dayTitle)], width: ctx.width - textX, maxLines: h.titleMaxLines)
+            } ?? []
         let textHeight = h2.totalHeight + (title.isEmpty ? 0 : h.titleGap + title.totalHeight)
 
         // The text block and the tile are centred on each other; a block taller than the tile
@@ -58,9 +67,12 @@ extension DayLayout {
         let height = max(h.tileSize, textTop + textHeight)
 
         // Read as: the H2 (`Day 1`, `Sun, Jun 14 · Milwaukee`), the summary, the title.
-        sketch.add([.beginStructure(.heading2),
-                    .rect(Rect(x: 0, y: tileTop, width: h.tileSize, height: h.tileSize), radius: h.tileRadius,
-                          fill: color(.tile), stroke: nil, strokeWidth: 0)])
+        sketch.add([
+            .beginStructure(.heading2),
+            .rect(
+                Rect(x: 0, y: tileTop, width: h.tileSize, height: h.tileSize), radius: h.tileRadius,
+                fill: color(.tile), stroke: nil, strokeWidth: 0),
+        ])
         var y = tileTop + h.tileCapsTop
         // Inside the tile with a margin on each side: a number too wide for it (`100`, `12–14`)
         // is set smaller rather than touching the tile's edges.
@@ -100,15 +112,21 @@ extension DayLayout {
         let rule = h.rule ?? LineSpec.none
         var sketch = Sketch()
         if rule.width > 0 {
-            sketch.add([.line(from: Point(x: 0, y: rule.width / 2), to: Point(x: ctx.width, y: rule.width / 2),
-                              width: rule.width, color: ctx.theme.color(rule.color), dash: [])])
+            sketch.add([
+                .line(
+                    from: Point(x: 0, y: rule.width / 2), to: Point(x: ctx.width, y: rule.width / 2),
+                    width: rule.width, color: ctx.theme.color(rule.color), dash: [])
+            ])
         }
         let top = rule.width + h.ruleGap
         let summaryText = summary(day)
         let summaryLine = summaryText.isEmpty ? nil : line([span(summaryText, .caps)])
         let textWidth = ctx.width - (summaryLine.map { $0.width + h.summaryGap } ?? 0)
-        let text = ctx.text.setParagraph([span(dayCaps(days), .tileCaps), span(" " + dayNumbers(days), .tileNumber),
-                                          span(" · " + headingText(days, day), .heading)], width: max(1, textWidth), maxLines: h.maxLines)
+        let text = ctx.text.setParagraph(
+            [
+                span(dayCaps(days), .tileCaps), span(" " + dayNumbers(days), .tileNumber),
+                span(" · " + headingText(days, day), .heading),
+            ], width: max(1, textWidth), maxLines: h.maxLines)
         sketch.add([.beginStructure(.heading2)])
         var bottom = sketch.lines(text, x: 0, top: top)
         sketch.add([.endStructure(.heading2)])
@@ -119,7 +137,9 @@ extension DayLayout {
         }
         if let title = day.title {
             sketch.add([.beginStructure(.paragraph)])
-            bottom = sketch.lines(ctx.text.setParagraph([span(title, .dayTitle)], width: ctx.width, maxLines: h.titleMaxLines), x: 0, top: bottom + h.titleGap)
+            bottom = sketch.lines(
+                ctx.text.setParagraph([span(title, .dayTitle)], width: ctx.width, maxLines: h.titleMaxLines), x: 0,
+                top: bottom + h.titleGap)
             sketch.add([.endStructure(.paragraph)])
         }
         return Canvas(height: bottom, items: sketch.items)

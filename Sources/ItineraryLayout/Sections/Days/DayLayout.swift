@@ -25,10 +25,12 @@ struct DayLayout {
     func grid(side: Double, paddingY: Double? = nil) -> CardGrid {
         let c = spec.card
         let b = c.border
-        return CardGrid(width: cardWidth,
-                        insets: CardInsets(top: b + (paddingY ?? c.padding.top), right: b + c.padding.right,
-                                           bottom: b + (paddingY ?? c.padding.bottom), left: b + c.padding.left),
-                        leadTile: c.leadTile, columnGap: c.columnGap, side: side)
+        return CardGrid(
+            width: cardWidth,
+            insets: CardInsets(
+                top: b + (paddingY ?? c.padding.top), right: b + c.padding.right,
+                bottom: b + (paddingY ?? c.padding.bottom), left: b + c.padding.left),
+            leadTile: c.leadTile, columnGap: c.columnGap, side: side)
     }
 
     // MARK: Styles, colours, words
@@ -61,7 +63,8 @@ struct DayLayout {
         guard let bare = line([s]) else { return nil }
         let combining: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
         guard !TextEngine.hasRightToLeft(s.text),
-              !(s.text.unicodeScalars.first.map { combining.contains($0.properties.generalCategory) } ?? false) else { return (bare, 0) }
+            !(s.text.unicodeScalars.first.map { combining.contains($0.properties.generalCategory) } ?? false)
+        else { return (bare, 0) }
         var spaced = s
         spaced.text = " " + s.text
         guard let l = line([spaced]) else { return (bare, 0) }
@@ -79,7 +82,10 @@ struct DayLayout {
         smaller.style.size = size
         smaller.style.tracking = span.style.tracking * size / span.style.size
         guard var line = ctx.text.setParagraph([smaller], width: nil).first else { return full }
-        if line.width > width, let cut = ctx.text.setParagraph([ctx.text.ellipsize(smaller, width: width, middle: false)], width: nil).first {
+        if line.width > width,
+            let cut = ctx.text.setParagraph([ctx.text.ellipsize(smaller, width: width, middle: false)], width: nil)
+                .first
+        {
             line = cut
         }
         line.height = full.height

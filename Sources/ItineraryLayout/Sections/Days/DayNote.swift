@@ -9,11 +9,14 @@ extension DayLayout {
         let n = spec.note
         let insets = CardInsets(top: n.paddingY, right: n.paddingX, bottom: n.paddingY, left: n.paddingX)
         let inner = cardWidth - n.paddingX * 2
-        let paragraph = IconParagraph([span(text, .callout)], icon: .info, spec: spec.icons.note, color: color(.noteIcon),
-                                      x: 0, width: inner, text: ctx.text, linkColor: ctx.theme.style(named: spec.styles[.link]).color)
+        let paragraph = IconParagraph(
+            [span(text, .callout)], icon: .info, spec: spec.icons.note, color: color(.noteIcon),
+            x: 0, width: inner, text: ctx.text, linkColor: ctx.theme.style(named: spec.styles[.link]).color)
         let fill = color(.noteFill), radius = n.radius
-        var block = CardBlock(indent: gutter, width: cardWidth, insets: insets, head: nil, notes: paragraph,
-                              pageHeight: pageHeight) { w, h in
+        var block = CardBlock(
+            indent: gutter, width: cardWidth, insets: insets, head: nil, notes: paragraph,
+            pageHeight: pageHeight
+        ) { w, h in
             [.rect(Rect(x: 0, y: 0, width: w, height: h), radius: radius, fill: fill, stroke: nil, strokeWidth: 0)]
         }
         block.keepWithNext = true

@@ -22,7 +22,10 @@ extension DayLayout {
             }
         }
         var parts: [String] = []
-        if games > 0 { parts.append(Labels.fill(label(games == 1 ? "gameOne" : "gameOther"), count: "count", ctx.format.count(games))) }
+        if games > 0 {
+            parts.append(
+                Labels.fill(label(games == 1 ? "gameOne" : "gameOther"), count: "count", ctx.format.count(games)))
+        }
         parts += ctx.legCounts(legs, except: [.drive])
         if driven > 0 {
             parts.append(Labels.fill(label("drive"), ["distance": ctx.format.distance(meters: driven)]))

@@ -11,8 +11,11 @@ extension DayLayout {
 
     /// Places the cells from `top` across the span, or between `left` and `right` when given;
     /// returns the bottom.
-    func factCells(_ cells: [(label: String, value: CellValue)], grid: CardGrid, top: Double, left: Double? = nil, right: Double? = nil,
-                   into sketch: inout Sketch) -> Double {
+    func factCells(
+        _ cells: [(label: String, value: CellValue)], grid: CardGrid, top: Double, left: Double? = nil,
+        right: Double? = nil,
+        into sketch: inout Sketch
+    ) -> Double {
         let c = spec.card, chip = spec.codeChip
         let capsHeight = lineHeight(.caps)
         let valueTop = capsHeight + c.cellLabelGap
@@ -26,7 +29,10 @@ extension DayLayout {
             let padding: Double
             switch cell.value {
             case let .text(text): (value, padding) = (line([span(text, .cellValue)], maxWidth: right - left), 0)
-            case let .code(code): (value, padding) = (line([span(code, .code)], maxWidth: right - left - 2 * chip.paddingX), chip.paddingX)
+            case let .code(code):
+                (value, padding) = (
+                    line([span(code, .code)], maxWidth: right - left - 2 * chip.paddingX), chip.paddingX
+                )
             }
             guard let value else { continue }
             let width = max(caps.width, value.width + 2 * padding)
@@ -36,12 +42,22 @@ extension DayLayout {
             }
             // A cell's label and value are one thing: an empty box around both keeps a page
             // break of a tall card from falling between them (it draws nothing).
-            sketch.add([.rect(Rect(x: x, y: y, width: width, height: rowHeight), radius: 0, fill: nil, stroke: nil, strokeWidth: 0)])
+            sketch.add([
+                .rect(
+                    Rect(x: x, y: y, width: width, height: rowHeight), radius: 0, fill: nil, stroke: nil, strokeWidth: 0
+                )
+            ])
             sketch.line(caps, x: x, top: y)
             let valueLineHeight = lineHeight(.cellValue)
             if padding > 0 {
-                sketch.add([.rect(Rect(x: x, y: y + valueTop + (valueLineHeight - chip.height) / 2, width: value.width + 2 * padding,
-                                       height: chip.height), radius: chip.radius, fill: color(.codeChip), stroke: nil, strokeWidth: 0)])
+                sketch.add([
+                    .rect(
+                        Rect(
+                            x: x, y: y + valueTop + (valueLineHeight - chip.height) / 2,
+                            width: value.width + 2 * padding,
+                            height: chip.height), radius: chip.radius, fill: color(.codeChip), stroke: nil,
+                        strokeWidth: 0)
+                ])
             }
             // Values of any style share the cell's baseline.
             sketch.line(value, x: x + padding, baseline: y + valueTop + baseline(.cellValue))
@@ -59,7 +75,8 @@ extension DayLayout {
             guard let caps = line([span(cell.label, .caps)]) else { return nil }
             switch cell.value {
             case let .text(text): return line([span(text, .cellValue)]).map { max(caps.width, $0.width) }
-            case let .code(code): return line([span(code, .code)]).map { max(caps.width, $0.width + 2 * spec.codeChip.paddingX) }
+            case let .code(code):
+                return line([span(code, .code)]).map { max(caps.width, $0.width + 2 * spec.codeChip.paddingX) }
             }
         }
     }

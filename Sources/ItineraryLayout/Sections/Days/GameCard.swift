@@ -13,13 +13,18 @@ extension DayLayout {
         let stadium = ctx.stadiums[game.stadium]
         var sketch = Sketch()
         let matchupBaseline = baseline(.matchup)
-        sketch.add(spec.leagueCode.kind == .tile ? leagueTile(game.league) : leagueChip(game.league, baseline: matchupBaseline))
+        sketch.add(
+            spec.leagueCode.kind == .tile ? leagueTile(game.league) : leagueChip(game.league, baseline: matchupBaseline)
+        )
 
         // Matchup: `AWAY @ HOME`, the codes in their text colours (or the template's), the `@` receding.
         let x = grid.contentX
         var mx = x
-        let parts = [span(away?.abbreviation ?? game.awayTeam, .matchup, color: teamColor(spec.teamCodeColor, awayColors.text)), span("@", .matchupAt),
-                     span(home?.abbreviation ?? game.homeTeam, .matchup, color: teamColor(spec.teamCodeColor, homeColors.text))]
+        let parts = [
+            span(away?.abbreviation ?? game.awayTeam, .matchup, color: teamColor(spec.teamCodeColor, awayColors.text)),
+            span("@", .matchupAt),
+            span(home?.abbreviation ?? game.homeTeam, .matchup, color: teamColor(spec.teamCodeColor, homeColors.text)),
+        ]
         // One paragraph, read "STL @ CHC".
         sketch.add([.beginStructure(.paragraph)])
         for (i, part) in parts.enumerated() {
@@ -32,8 +37,13 @@ extension DayLayout {
         var y = lineHeight(.matchup) + spec.card.lineGap
 
         // Full names under it; the caps `LOCAL START` shares their first baseline.
-        let names = lines([span("\(Bidi.isolated(away?.name ?? game.awayTeam)) \(ctx.labels.at) \(Bidi.isolated(home?.name ?? game.homeTeam))", .fullNames)],
-                          width: grid.contentWidth)
+        let names = lines(
+            [
+                span(
+                    "\(Bidi.isolated(away?.name ?? game.awayTeam)) \(ctx.labels.at) \(Bidi.isolated(home?.name ?? game.homeTeam))",
+                    .fullNames)
+            ],
+            width: grid.contentWidth)
         let namesBaseline = y + (names.first?.baseline ?? baseline(.fullNames))
         y = sketch.lines(names, x: x, top: y)
 
@@ -41,11 +51,14 @@ extension DayLayout {
         // A validated trip gives every game a stadium; the written offset stands in otherwise.
         let zone = ctx.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
         let (time, abbreviation) = ctx.format.time(game.startTime, zone: zone)
-        let zoneLabel = [abbreviation, ctx.format.dayShift(game.startTime, zone: zone, from: day.date)].compactMap { $0 }.joined(separator: " ")
+        let zoneLabel = [abbreviation, ctx.format.dayShift(game.startTime, zone: zone, from: day.date)].compactMap {
+            $0
+        }.joined(separator: " ")
         // One paragraph, the time read before its zone ("1:20 PM CDT").
         if let zone = spacedLine(span(zoneLabel, .zone)), let timeLine = line([span(time, .gameTime)]) {
             sketch.add([.beginStructure(.paragraph)])
-            sketch.line(timeLine, right: grid.right - (zone.line.width - zone.lead) - spec.zoneGap, baseline: matchupBaseline)
+            sketch.line(
+                timeLine, right: grid.right - (zone.line.width - zone.lead) - spec.zoneGap, baseline: matchupBaseline)
             sketch.line(zone.line, right: grid.right, baseline: matchupBaseline)
             sketch.add([.endStructure(.paragraph)])
         }
@@ -63,8 +76,10 @@ extension DayLayout {
         let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
         let foot = game.ticket.flatMap { ticketStrip($0, grid: grid) }
         let matchup = [away?.abbreviation ?? game.awayTeam, " @ ", home?.abbreviation ?? game.homeTeam]
-        return card(grid: grid, name: matchup, head: head, notes: notes(game.notes, grid: grid), foot: foot, footGap: spec.ticket.gap,
-                    backdrop: backdrop(.plain, bar: teamColor(spec.teamBar.color, homeColors.bar)))
+        return card(
+            grid: grid, name: matchup, head: head, notes: notes(game.notes, grid: grid), foot: foot,
+            footGap: spec.ticket.gap,
+            backdrop: backdrop(.plain, bar: teamColor(spec.teamBar.color, homeColors.bar)))
     }
 
     /// The team's own colour, or the token the template puts in its place.
@@ -76,16 +91,20 @@ extension DayLayout {
     }
 
     /// A row spanning content and side with a small icon before its text; returns its bottom.
-    func inlineRow(_ spans: [StyledSpan], icon: Icon, grid: CardGrid, top: Double, into sketch: inout Sketch) -> Double {
+    func inlineRow(_ spans: [StyledSpan], icon: Icon, grid: CardGrid, top: Double, into sketch: inout Sketch) -> Double
+    {
         let i = spec.icons.inline
         let rows = lines(spans, width: max(1, grid.spanWidth - i.size - i.gap))
         guard let first = rows.first else { return top }
         // A right-to-left venue starts at the right with its icon in front of it there, as a note does.
         let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
         let iconX = rtl ? grid.contentX + grid.spanWidth - i.size : grid.contentX
-        sketch.add(icon.draw(at: Point(x: iconX, y: top + (first.height - i.size) / 2), size: i.size,
-                             color: color(.inlineIcon), strokeWidth: i.stroke))
+        sketch.add(
+            icon.draw(
+                at: Point(x: iconX, y: top + (first.height - i.size) / 2), size: i.size,
+                color: color(.inlineIcon), strokeWidth: i.stroke))
         let textWidth = max(1, grid.spanWidth - i.size - i.gap)
-        return sketch.paragraph(rows, x: rtl ? grid.contentX : grid.contentX + i.size + i.gap, width: textWidth, top: top)
+        return sketch.paragraph(
+            rows, x: rtl ? grid.contentX : grid.contentX + i.size + i.gap, width: textWidth, top: top)
     }
 }

@@ -16,8 +16,11 @@ struct IconParagraph {
 
     /// Sets `spans` with the icon at `x` and the text `gap` after it, within `width` from `x`.
     /// `linkColor`: web addresses in the text are links, set in this colour (nil: plain text).
-    init(_ spans: [StyledSpan], icon: Icon, spec: IconSpec, color: Color, x: Double, width: Double, text engine: TextEngine,
-         linkColor: Color? = nil) {
+    init(
+        _ spans: [StyledSpan], icon: Icon, spec: IconSpec, color: Color, x: Double, width: Double,
+        text engine: TextEngine,
+        linkColor: Color? = nil
+    ) {
         let indent = spec.size + spec.gap
         // A right-to-left note starts at the right, its start side, with the icon in front of it
         // there: the mirror of a left-to-right one.
@@ -32,7 +35,9 @@ struct IconParagraph {
             linkStyle = style
         }
         let lines = engine.setParagraph(set, width: max(1, width - indent))
-        text = TextBlock(lines: lines, indent: rtl ? x : x + indent, width: max(1, width - indent), alignment: rtl ? .trailing : .leading)
+        text = TextBlock(
+            lines: lines, indent: rtl ? x : x + indent, width: max(1, width - indent),
+            alignment: rtl ? .trailing : .leading)
         if let linkStyle, !uris.isEmpty {
             text.lineLinks = TextLinks.lineLinks(lines, uris: uris, linkStyle: linkStyle, engine: engine)
         }
@@ -53,7 +58,8 @@ struct IconParagraph {
     /// minimum lines on either side.
     func split(available: Double) -> (head: IconParagraph, tail: IconParagraph)? {
         guard let (h, t) = text.split(available: available, fullPage: 0),
-              let head = h as? TextBlock, let tail = t as? TextBlock else { return nil }
+            let head = h as? TextBlock, let tail = t as? TextBlock
+        else { return nil }
         var a = self, b = self
         a.text = head
         b.text = tail
@@ -66,7 +72,8 @@ struct IconParagraph {
         if let icon, let first = text.lines.first {
             // Centred on the first line's box.
             let top = origin.y + (first.height - iconSize) / 2
-            items += icon.draw(at: Point(x: origin.x + x, y: top), size: iconSize, color: iconColor, strokeWidth: iconStroke)
+            items += icon.draw(
+                at: Point(x: origin.x + x, y: top), size: iconSize, color: iconColor, strokeWidth: iconStroke)
         }
         return items + text.draw(at: origin)
     }

@@ -7,6 +7,8 @@ extension DayLayout {
     /// the day the item is listed under (`(−1)` the evening before).
     func zonedTime(_ instant: Instant, _ zone: DisplayZone, on day: Day) -> String {
         let (time, label) = ctx.format.time(instant, zone: zone)
-        return TripFormatter.unbreakable([time, label, ctx.format.dayShift(instant, zone: zone, from: day.date)].compactMap { $0 }.joined(separator: " "))
+        return TripFormatter.unbreakable(
+            [time, label, ctx.format.dayShift(instant, zone: zone, from: day.date)].compactMap { $0 }.joined(
+                separator: " "))
     }
 }

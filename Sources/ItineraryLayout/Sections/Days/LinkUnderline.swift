@@ -9,6 +9,8 @@ extension DayLayout {
         let u = spec.linkUnderline
         guard u.width > 0, let color = link.spans.first?.style.color else { return [] }
         let y = baseline + u.offset
-        return [.line(from: Point(x: x, y: y), to: Point(x: x + link.width, y: y), width: u.width, color: color, dash: [])]
+        return [
+            .line(from: Point(x: x, y: y), to: Point(x: x + link.width, y: y), width: u.width, color: color, dash: [])
+        ]
     }
 }

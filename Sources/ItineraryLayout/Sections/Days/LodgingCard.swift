@@ -10,8 +10,12 @@ extension DayLayout {
         // Local to the day's city, as the page says times are, unless the stay's zone is another
         // (its own `timeZone`) or unknown: then with its label (`Fri, Jun 12 · 3:00 PM UTC−5`).
         let labelled = zone != ctx.zones.zone(of: day).map(DisplayZone.named)
-        if let t = stay.checkIn, let zone { cells.append((ctx.labels.checkIn, .text(ctx.format.dayAndTime(t, zone: zone, withZone: labelled)))) }
-        if let t = stay.checkOut, let zone { cells.append((ctx.labels.checkOut, .text(ctx.format.dayAndTime(t, zone: zone, withZone: labelled)))) }
+        if let t = stay.checkIn, let zone {
+            cells.append((ctx.labels.checkIn, .text(ctx.format.dayAndTime(t, zone: zone, withZone: labelled))))
+        }
+        if let t = stay.checkOut, let zone {
+            cells.append((ctx.labels.checkOut, .text(ctx.format.dayAndTime(t, zone: zone, withZone: labelled))))
+        }
         if let code = stay.confirmation { cells.append((ctx.labels.confirmation, .code(code))) }
 
         // Beside the name only where the cells fit there and the card gets no taller.
@@ -28,14 +32,17 @@ extension DayLayout {
         // days spent in the city; none where the trip does not say.
         let index = ctx.trip.days.firstIndex { $0.date == day.date } ?? 0
         if let n = Stay.nights(stay, zone: zone, day: index, in: ctx.trip), n > 0 {
-            sideFigure(span(ctx.format.count(n), .sideFigure), unit: span(label(n == 1 ? "nightOne" : "nightOther"), .meta),
-                       grid: grid, firstBaseline: name.first?.baseline ?? 0,
-                       // Under the figure, on the second line's baseline, however long the name: a
-                       // name of many lines would take the unit away from its number.
-                       secondBaseline: secondBaseline(after: Array(name.prefix(1)), role: .meta), into: &sketch)
+            sideFigure(
+                span(ctx.format.count(n), .sideFigure), unit: span(label(n == 1 ? "nightOne" : "nightOther"), .meta),
+                grid: grid, firstBaseline: name.first?.baseline ?? 0,
+                // Under the figure, on the second line's baseline, however long the name: a
+                // name of many lines would take the unit away from its number.
+                secondBaseline: secondBaseline(after: Array(name.prefix(1)), role: .meta), into: &sketch)
         }
         let head = CardPart(height: max(spec.card.leadTile, text.bottom), items: sketch.items)
-        return card(grid: grid, name: [Bidi.isolated(stay.name)], head: head, notes: notes(stay.notes, grid: grid), backdrop: backdrop(.plain))
+        return card(
+            grid: grid, name: [Bidi.isolated(stay.name)], head: head, notes: notes(stay.notes, grid: grid),
+            backdrop: backdrop(.plain))
     }
 
     /// The cells' column: from `factCells.column` to the end of the content column.
@@ -53,15 +60,18 @@ extension DayLayout {
     /// The name, the address and the cells, with the cells under the address, or beside both
     /// in their column (wrapping onto more rows there). A fixed column lines the cells up from
     /// one stay to the next.
-    private func stayText(_ stay: Lodging, cells: [(label: String, value: CellValue)], grid: CardGrid,
-                          beside: Bool) -> (sketch: Sketch, name: [SetLine], bottom: Double) {
+    private func stayText(
+        _ stay: Lodging, cells: [(label: String, value: CellValue)], grid: CardGrid,
+        beside: Bool
+    ) -> (sketch: Sketch, name: [SetLine], bottom: Double) {
         let width = beside ? spec.factCells.column - spec.card.columnGap : grid.contentWidth
         var sketch = Sketch()
         let x = grid.contentX
         let name = lines([span(stay.name, .cardTitle)], width: width)
         var y = sketch.paragraph(name, x: x, width: width, top: 0)
         if let address = stay.address {
-            y = sketch.paragraph(lines([span(address, .meta)], width: width), x: x, width: width, top: y + spec.card.lineGap)
+            y = sketch.paragraph(
+                lines([span(address, .meta)], width: width), x: x, width: width, top: y + spec.card.lineGap)
         }
         if beside {
             // The values share the address's baseline: the two columns read as one row.

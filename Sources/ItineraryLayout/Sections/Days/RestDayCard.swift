@@ -11,8 +11,9 @@ extension DayLayout {
     func restDayCard(_ days: ClosedRange<Int>) -> CardBlock {
         let city = ctx.trip.days[days.lowerBound].city
         guard days.count > 1 else { return restDayCard(ctx.trip.days[days.lowerBound]) }
-        return restDayCard(title: label("restDays"),
-                           detail: Labels.fill(label("restDaysDetail"), ["city": city, "count": ctx.format.count(days.count)]))
+        return restDayCard(
+            title: label("restDays"),
+            detail: Labels.fill(label("restDaysDetail"), ["city": city, "count": ctx.format.count(days.count)]))
     }
 
     private func restDayCard(title: String, detail: String) -> CardBlock {
@@ -20,11 +21,14 @@ extension DayLayout {
         let tile = spec.card.leadTile
         var text = Sketch()
         var y = text.lines(lines([span(title, .restDayTitle)], width: grid.spanWidth), x: grid.contentX, top: 0)
-        y = text.lines(lines([span(detail, .meta)], width: grid.spanWidth),
-                       x: grid.contentX, top: y + spec.card.lineGap)
+        y = text.lines(
+            lines([span(detail, .meta)], width: grid.spanWidth),
+            x: grid.contentX, top: y + spec.card.lineGap)
         var sketch = Sketch()
         sketch.add(leadTile(.moon, onFill: true))
         sketch.add(text.offset(0, max(0, (tile - y) / 2)))
-        return card(grid: grid, name: [ctx.labels.restDay], head: CardPart(height: max(tile, y), items: sketch.items), backdrop: backdrop(.dashed))
+        return card(
+            grid: grid, name: [ctx.labels.restDay], head: CardPart(height: max(tile, y), items: sketch.items),
+            backdrop: backdrop(.dashed))
     }
 }

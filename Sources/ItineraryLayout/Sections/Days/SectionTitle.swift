@@ -4,7 +4,9 @@ import ItineraryText
 extension SectionContext {
     /// The H1 with its lead under it, kept with what follows and setting the running header;
     /// then the space before the section's content.
-    func sectionTitle(_ title: StyledSpan, lead: StyledSpan, spec: SectionTitleSpec, anchor: String? = nil) -> [any FlowBlock] {
+    func sectionTitle(
+        _ title: StyledSpan, lead: StyledSpan, spec: SectionTitleSpec, anchor: String? = nil
+    ) -> [any FlowBlock] {
         var parts: [any FlowBlock] = []
         if let anchor { parts.append(Anchor(name: anchor)) }
         parts.append(paragraph([title], width: width, role: .heading1))

@@ -3,8 +3,10 @@ import ItineraryText
 
 extension DayLayout {
     /// Draws `figure` on `firstBaseline` and `unit` on `secondBaseline`, both ending at the grid's right edge.
-    func sideFigure(_ figure: StyledSpan?, unit: StyledSpan?, grid: CardGrid, firstBaseline: Double, secondBaseline: Double,
-                    into sketch: inout Sketch) {
+    func sideFigure(
+        _ figure: StyledSpan?, unit: StyledSpan?, grid: CardGrid, firstBaseline: Double, secondBaseline: Double,
+        into sketch: inout Sketch
+    ) {
         if let figure, let l = line([figure]) { sketch.line(l, right: grid.right, baseline: firstBaseline) }
         if let unit, let l = line([unit]) { sketch.line(l, right: grid.right, baseline: secondBaseline) }
     }

@@ -7,12 +7,17 @@ extension DayLayout {
     /// Nil when the ticket has nothing to show.
     func ticketStrip(_ ticket: Ticket, grid: CardGrid) -> CardPart? {
         let t = spec.ticket
-        let fields = [(ctx.labels.section, ticket.section), (ctx.labels.row, ticket.row), (ctx.labels.seats, ticket.seats)]
-            .compactMap { label, value in value.map { (label, $0) } }
+        let fields = [
+            (ctx.labels.section, ticket.section), (ctx.labels.row, ticket.row), (ctx.labels.seats, ticket.seats),
+        ]
+        .compactMap { label, value in value.map { (label, $0) } }
         guard !fields.isEmpty || ticket.url != nil else { return nil }
         var sketch = Sketch()
-        sketch.add([.line(from: Point(x: grid.contentX, y: t.rule / 2), to: Point(x: grid.right, y: t.rule / 2),
-                          width: t.rule, color: color(.perforation), dash: t.dash)])
+        sketch.add([
+            .line(
+                from: Point(x: grid.contentX, y: t.rule / 2), to: Point(x: grid.right, y: t.rule / 2),
+                width: t.rule, color: color(.perforation), dash: t.dash)
+        ])
         let top = t.rule + t.padding
         // The QR code of the link takes the strip's right end; the fields and the link end before it.
         let qr = ticket.url.flatMap { qrCode(for: $0, top: t.rule, maxWidth: grid.spanWidth / 3) }
@@ -27,7 +32,8 @@ extension DayLayout {
         var placed = false
         for (label, value) in fields {
             guard let caps = line([span(label, .caps)]),
-                  let valueLine = line([span(value, .ticketValue)], maxWidth: right - grid.contentX) else { continue }
+                let valueLine = line([span(value, .ticketValue)], maxWidth: right - grid.contentX)
+            else { continue }
             let width = max(caps.width, valueLine.width)
             if placed && x + width > right + 0.001 {
                 x = grid.contentX
@@ -57,17 +63,26 @@ extension DayLayout {
                 sketch.line(caps, right: right, baseline: linkTop - caps.height + caps.baseline)
                 sketch.line(link, right: textRight, baseline: linkBaseline)
                 sketch.add(underline(link, x: textRight - link.width, baseline: linkBaseline))
-                sketch.add(Icon.link.draw(at: Point(x: right - icon.size, y: linkTop + (link.height - icon.size) / 2),
-                                          size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))
-                sketch.add([.link(Rect(x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size, height: link.height),
-                                  uri: url)])
+                sketch.add(
+                    Icon.link.draw(
+                        at: Point(x: right - icon.size, y: linkTop + (link.height - icon.size) / 2),
+                        size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))
+                sketch.add([
+                    .link(
+                        Rect(
+                            x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size,
+                            height: link.height),
+                        uri: url)
+                ])
                 bottom = max(bottom, linkRow + rowHeight, linkTop + link.height)
             }
         }
         if let qr, let url = ticket.url {
             let origin = Point(x: grid.right - qr.width, y: qr.top)
-            sketch.add([qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
-                        .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url)])
+            sketch.add([
+                qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
+                .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url),
+            ])
             bottom = max(bottom, qr.top + qr.width)
         }
         return CardPart(height: bottom, items: sketch.items)
@@ -77,7 +92,9 @@ extension DayLayout {
     /// it (at least the quiet zone), and its top, a quiet zone below `clearFrom`. Nil without a
     /// `qrCode` spec, or for a URL too long to print readably in `maxWidth` (hundreds of
     /// characters: the link's text is still there).
-    func qrCode(for url: String, top clearFrom: Double, maxWidth: Double) -> (code: QRCode, spec: QRCodeSpec, module: Double, width: Double, gap: Double, top: Double)? {
+    func qrCode(
+        for url: String, top clearFrom: Double, maxWidth: Double
+    ) -> (code: QRCode, spec: QRCodeSpec, module: Double, width: Double, gap: Double, top: Double)? {
         guard let spec = spec.qrCode, let code = QRCode(url) else { return nil }
         let module = spec.module(for: code.size)
         guard module * Double(code.size) <= maxWidth else { return nil }
@@ -87,7 +104,9 @@ extension DayLayout {
 
     /// A URL as people read it: without `https://` or `http://`.
     static func withoutScheme(_ url: String) -> String {
-        for scheme in ["https://", "http://"] where url.lowercased().hasPrefix(scheme) { return String(url.dropFirst(scheme.count)) }
+        for scheme in ["https://", "http://"] where url.lowercased().hasPrefix(scheme) {
+            return String(url.dropFirst(scheme.count))
+        }
         return url
     }
 }

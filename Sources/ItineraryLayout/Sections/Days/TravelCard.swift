@@ -8,9 +8,12 @@ extension DayLayout {
         var sketch = Sketch()
         sketch.add(leadTile(Icon.travel(leg.mode), onFill: true))
         let x = grid.contentX
-        let title = lines([span(Bidi.isolated(leg.from), .cardTitle), span(" → ", .cardTitle, color: color(.arrow)),
-                            span(Bidi.isolated(leg.to), .cardTitle)],
-                          width: grid.contentWidth)
+        let title = lines(
+            [
+                span(Bidi.isolated(leg.from), .cardTitle), span(" → ", .cardTitle, color: color(.arrow)),
+                span(Bidi.isolated(leg.to), .cardTitle),
+            ],
+            width: grid.contentWidth)
         var y = sketch.lines(title, x: x, top: 0)
 
         // `Drive · departs 8:30 AM CDT · arrives ≈ 9:58 AM CDT`; `(−1)`/`(+1)` on another date
@@ -28,10 +31,13 @@ extension DayLayout {
         let metaBaseline = y + (meta.first?.baseline ?? baseline(.meta))
         y = sketch.lines(meta, x: x, top: y)
 
-        sideFigure(leg.durationSeconds.map { span(ctx.format.duration(seconds: $0), .sideFigure) },
-                   unit: leg.distanceMeters.map { span(ctx.format.distance(meters: $0), .meta) },
-                   grid: grid, firstBaseline: title.first?.baseline ?? 0, secondBaseline: metaBaseline, into: &sketch)
+        sideFigure(
+            leg.durationSeconds.map { span(ctx.format.duration(seconds: $0), .sideFigure) },
+            unit: leg.distanceMeters.map { span(ctx.format.distance(meters: $0), .meta) },
+            grid: grid, firstBaseline: title.first?.baseline ?? 0, secondBaseline: metaBaseline, into: &sketch)
         let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
-        return card(grid: grid, name: ["\(Bidi.isolated(leg.from)) \u{2192} \(Bidi.isolated(leg.to))"], head: head, notes: notes(leg.notes, grid: grid), backdrop: backdrop(.filled))
+        return card(
+            grid: grid, name: ["\(Bidi.isolated(leg.from)) \u{2192} \(Bidi.isolated(leg.to))"], head: head,
+            notes: notes(leg.notes, grid: grid), backdrop: backdrop(.filled))
     }
 }

@@ -7,17 +7,21 @@ extension OverviewBuilder {
     func daysTable() -> Table {
         let d = spec.days
         let rows = context.trip.days.enumerated().map { i, day in
-            TableRow([.text([span(format.count(i + 1), d.dayStyle)]),
-                      .text([span(dateText(day.date), d.dateStyle)]),
-                      .text([span(day.city, d.cityStyle)]),
-                      gamesCell(day),
-                      travelCell(day)] + figureCells(TravelSums(TripTotals.legs(on: day))),
-                     destination: SectionContext.destination(day: i))
+            TableRow(
+                [
+                    .text([span(format.count(i + 1), d.dayStyle)]),
+                    .text([span(dateText(day.date), d.dateStyle)]),
+                    .text([span(day.city, d.cityStyle)]),
+                    gamesCell(day),
+                    travelCell(day),
+                ] + figureCells(TravelSums(TripTotals.legs(on: day))),
+                destination: SectionContext.destination(day: i))
         }
-        return Table(width: context.width, columns: d.columns, geometry: geometry,
-                     header: headerCells(["day", "date", "city", "games", "travel", "distance", "time"]),
-                     rows: rows, totals: totalsCells(TripTotals(context.trip)), text: context.text,
-                     pageHeight: pageHeight, continuation: continuation)
+        return Table(
+            width: context.width, columns: d.columns, geometry: geometry,
+            header: headerCells(["day", "date", "city", "games", "travel", "distance", "time"]),
+            rows: rows, totals: totalsCells(TripTotals(context.trip)), text: context.text,
+            pageHeight: pageHeight, continuation: continuation)
     }
 
     /// One line per game: `MIN @ CHC`, then the local start time at the tab. No zone: the day pages carry it.
@@ -27,16 +31,19 @@ extension OverviewBuilder {
         if games.isEmpty {
             return day.items.isEmpty ? .text([span(label("restDay"), d.restDayStyle)]) : emptyCell
         }
-        return TableCell(games.map { game in
-            let away = Bidi.isolated(context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam)
-            let home = Bidi.isolated(context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam)
-            let zone = context.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
-            let time = format.time(game.startTime, zone: zone).time
-            // No-break spaces: a matchup reads as one word.
-            return CellParagraph([span("\(away)\u{00A0}@\u{00A0}\(home)", d.matchupStyle)],
-                                 tab: CellTab(position: d.gameTimeTab, minimumGap: d.gameTimeMinimumGap,
-                                              spans: [span(time, d.gameTimeStyle)]))
-        })
+        return TableCell(
+            games.map { game in
+                let away = Bidi.isolated(context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam)
+                let home = Bidi.isolated(context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam)
+                let zone = context.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
+                let time = format.time(game.startTime, zone: zone).time
+                // No-break spaces: a matchup reads as one word.
+                return CellParagraph(
+                    [span("\(away)\u{00A0}@\u{00A0}\(home)", d.matchupStyle)],
+                    tab: CellTab(
+                        position: d.gameTimeTab, minimumGap: d.gameTimeMinimumGap,
+                        spans: [span(time, d.gameTimeStyle)]))
+            })
     }
 
     /// One paragraph per leg: the mode icon, then `From → To`. The icon, the origin and the arrow
@@ -46,37 +53,51 @@ extension OverviewBuilder {
         let legs = TripTotals.legs(on: day)
         guard !legs.isEmpty else { return emptyCell }
         let iconColor = theme.color(d.travelIcon.color)
-        return TableCell(legs.map { leg in
-            // Each city stays whole (`Los Ángeles`, `Salt Lake City`), the line breaking after the
-            // arrow; a longer name breaks between its words, so that a column too narrow for it
-            // never cuts a word or a number (`Townsville Number 1` / `0`).
-            func whole(_ place: String) -> String { place.count <= 16 ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place }
-            let origin = Bidi.isolated(whole(leg.from))
-            let destination = Bidi.isolated(whole(leg.to))
-            let icon = CellMarker(size: d.travelIcon.size,
-                                  items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))
-            return CellParagraph([span(origin + "\u{00A0}", d.travelStyle), span("→", d.arrowStyle), span(" " + destination, d.travelStyle)],
-                                 indent: d.travelIndent, marker: icon)
-        })
+        return TableCell(
+            legs.map { leg in
+                // Each city stays whole (`Los Ángeles`, `Salt Lake City`), the line breaking after the
+                // arrow; a longer name breaks between its words, so that a column too narrow for it
+                // never cuts a word or a number (`Townsville Number 1` / `0`).
+                func whole(_ place: String) -> String {
+                    place.count <= 16 ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place
+                }
+                let origin = Bidi.isolated(whole(leg.from))
+                let destination = Bidi.isolated(whole(leg.to))
+                let icon = CellMarker(
+                    size: d.travelIcon.size,
+                    items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))
+                return CellParagraph(
+                    [
+                        span(origin + "\u{00A0}", d.travelStyle), span("→", d.arrowStyle),
+                        span(" " + destination, d.travelStyle),
+                    ],
+                    indent: d.travelIndent, marker: icon)
+            })
     }
 
     /// Distance and time cells: the sums of the legs, or `—`.
     private func figureCells(_ sums: TravelSums, role: OverviewSpec.TextRole? = nil) -> [TableCell] {
         let role = role ?? spec.days.figureStyle
-        return [sums.distanceMeters.map { .figure([span(format.distance(meters: $0), role)]) } ?? emptyCell,
-                sums.durationSeconds.map { .figure([span(format.duration(seconds: $0), role)]) } ?? emptyCell]
+        return [
+            sums.distanceMeters.map { .figure([span(format.distance(meters: $0), role)]) } ?? emptyCell,
+            sums.durationSeconds.map { .figure([span(format.duration(seconds: $0), role)]) } ?? emptyCell,
+        ]
     }
 
     /// `10 days · 6 cities` across the first three columns, `8 games`, the legs by mode, distance, time.
     private func totalsCells(_ totals: TripTotals) -> [TableCell] {
         let role = spec.table.totalsStyle
-        let place = counted(totals.days, one: "oneDay", many: "manyDays") + " · " + counted(totals.cities, one: "oneCity", many: "manyCities")
+        let place =
+            counted(totals.days, one: "oneDay", many: "manyDays") + " · "
+            + counted(totals.cities, one: "oneCity", many: "manyCities")
         // Drives first, as the design shows them; other modes follow only when the trip has them,
         // so the distance and time beside them never seem to belong to drives alone.
         let legs = context.legCounts(totals.legs)
-        return [.text([span(place, role)], span: 3),
-                .text([span(counted(totals.games, one: "oneGame", many: "manyGames"), role)]),
-                legs.isEmpty ? emptyCell : .text([span(legs.joined(separator: " · "), role)])]
+        return [
+            .text([span(place, role)], span: 3),
+            .text([span(counted(totals.games, one: "oneGame", many: "manyGames"), role)]),
+            legs.isEmpty ? emptyCell : .text([span(legs.joined(separator: " · "), role)]),
+        ]
             + figureCells(totals.travel, role: role)
     }
 }

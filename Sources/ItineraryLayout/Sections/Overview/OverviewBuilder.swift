@@ -39,7 +39,8 @@ struct OverviewBuilder {
     func dateText(_ date: CalendarDate) -> String {
         let text = format.dayDate(date)
         guard let space = text.firstIndex(of: " ") else { return text }
-        return String(text[...space]) + text[text.index(after: space)...].replacingOccurrences(of: " ", with: "\u{00A0}")
+        return String(text[...space])
+            + text[text.index(after: space)...].replacingOccurrences(of: " ", with: "\u{00A0}")
     }
 
     /// The body height of a page after the first: a row no taller than this (under its header) is never cut.
@@ -51,12 +52,13 @@ struct OverviewBuilder {
     /// Paddings, rules and break rules from the template.
     var geometry: TableGeometry {
         let t = spec.table
-        return TableGeometry(columnGap: t.columnGap, overhang: t.overhang,
-                             headerPadding: RowPadding(top: 0, bottom: t.headerPaddingBottom),
-                             headerRule: TableRule(width: t.headerRule.width, color: theme.color(t.headerRule.color)),
-                             rowPadding: RowPadding(top: t.rowPaddingTop, bottom: t.rowPaddingBottom),
-                             rowRule: TableRule(width: t.rowRule.width, color: theme.color(t.rowRule.color)),
-                             totalsRule: TableRule(width: t.totalsRule.width, color: theme.color(t.totalsRule.color)),
-                             minimumRowsUnderHeader: t.minimumRowsUnderHeader, rowsKeptWithTotals: t.rowsKeptWithTotals)
+        return TableGeometry(
+            columnGap: t.columnGap, overhang: t.overhang,
+            headerPadding: RowPadding(top: 0, bottom: t.headerPaddingBottom),
+            headerRule: TableRule(width: t.headerRule.width, color: theme.color(t.headerRule.color)),
+            rowPadding: RowPadding(top: t.rowPaddingTop, bottom: t.rowPaddingBottom),
+            rowRule: TableRule(width: t.rowRule.width, color: theme.color(t.rowRule.color)),
+            totalsRule: TableRule(width: t.totalsRule.width, color: theme.color(t.totalsRule.color)),
+            minimumRowsUnderHeader: t.minimumRowsUnderHeader, rowsKeptWithTotals: t.rowsKeptWithTotals)
     }
 }

@@ -16,8 +16,13 @@ extension OverviewBuilder {
         if let stays = staysTable() {
             let sub = spec.staysTitle
             blocks.append(Spacer(sub.spaceAbove))
-            blocks.append(Stack([context.paragraph([span(label("staysTitle"), sub.style)], width: context.width), Spacer(sub.spaceBelow)],
-                                keepWithNext: true))
+            blocks.append(
+                Stack(
+                    [
+                        context.paragraph([span(label("staysTitle"), sub.style)], width: context.width),
+                        Spacer(sub.spaceBelow),
+                    ],
+                    keepWithNext: true))
             blocks.append(stays)
         }
         return blocks
@@ -28,7 +33,10 @@ extension OverviewBuilder {
     private func heading() -> any FlowBlock {
         let title = label("title")
         guard spec.title.visible else { return Stack([Anchor(name: "overview")], keepWithNext: true, mark: title) }
-        var children: [any FlowBlock] = [Anchor(name: "overview"), context.paragraph([span(title, spec.title.style)], width: context.width, role: .heading1)]
+        var children: [any FlowBlock] = [
+            Anchor(name: "overview"),
+            context.paragraph([span(title, spec.title.style)], width: context.width, role: .heading1),
+        ]
         let lead = label("lead")
         if !lead.isEmpty {
             children.append(Spacer(spec.title.leadGap))

@@ -18,7 +18,8 @@ struct Stay: Equatable {
         for (i, day) in trip.days.enumerated() {
             for case let .lodging(lodging) in day.items {
                 let zone = zones.lodging(lodging, on: day)
-                stays.append(Stay(day: i, lodging: lodging, zone: zone, nights: nights(lodging, zone: zone, day: i, in: trip)))
+                stays.append(
+                    Stay(day: i, lodging: lodging, zone: zone, nights: nights(lodging, zone: zone, day: i, in: trip)))
             }
         }
         return stays
@@ -48,6 +49,7 @@ struct Stay: Equatable {
     /// that ends the day it starts); nil without both.
     static func nights(checkIn: Instant?, checkOut: Instant?, zone: DisplayZone?) -> Int? {
         guard let checkIn, let checkOut, let zone else { return nil }
-        return max(0, TripFormatter.localDate(checkIn, zone: zone).days(to: TripFormatter.localDate(checkOut, zone: zone)))
+        return max(
+            0, TripFormatter.localDate(checkIn, zone: zone).days(to: TripFormatter.localDate(checkOut, zone: zone)))
     }
 }

@@ -9,17 +9,21 @@ extension OverviewBuilder {
         guard !stays.isEmpty else { return nil }
         let s = spec.stays
         let rows = stays.map { stay in
-            TableRow([.text([span(stay.lodging.name, s.hotelStyle)]),
-                      dayAndTime(stay.lodging.checkIn, zone: stay.zone),
-                      dayAndTime(stay.lodging.checkOut, zone: stay.zone),
-                      stay.nights.map { .figure([span(format.count($0), s.nightsStyle)]) } ?? emptyCell,
-                      codeCell(stay.lodging.confirmation)],
-                     destination: SectionContext.destination(day: stay.day))
+            TableRow(
+                [
+                    .text([span(stay.lodging.name, s.hotelStyle)]),
+                    dayAndTime(stay.lodging.checkIn, zone: stay.zone),
+                    dayAndTime(stay.lodging.checkOut, zone: stay.zone),
+                    stay.nights.map { .figure([span(format.count($0), s.nightsStyle)]) } ?? emptyCell,
+                    codeCell(stay.lodging.confirmation),
+                ],
+                destination: SectionContext.destination(day: stay.day))
         }
-        return Table(width: context.width, columns: s.columns, geometry: geometry,
-                     header: headerCells(["hotel", "checkIn", "checkOut", "nights", "confirmation"]),
-                     rows: rows, text: context.text,
-                     pageHeight: pageHeight, continuation: continuation)
+        return Table(
+            width: context.width, columns: s.columns, geometry: geometry,
+            header: headerCells(["hotel", "checkIn", "checkOut", "nights", "confirmation"]),
+            rows: rows, text: context.text,
+            pageHeight: pageHeight, continuation: continuation)
     }
 
     /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show,
@@ -32,8 +36,9 @@ extension OverviewBuilder {
         let shown = format.time(instant, zone: zone)
         var time = shown.time
         if case .writtenOffset = zone { time += " " + shown.zone }
-        return TableCell([CellParagraph([span(date, s.dateStyle), span(" · " + time, s.timeStyle)])],
-                         whenWrapping: [CellParagraph([span(date, s.dateStyle)]), CellParagraph([span(time, s.timeStyle)])])
+        return TableCell(
+            [CellParagraph([span(date, s.dateStyle), span(" · " + time, s.timeStyle)])],
+            whenWrapping: [CellParagraph([span(date, s.dateStyle)]), CellParagraph([span(time, s.timeStyle)])])
     }
 
     /// The confirmation code on a chip, or `—`.

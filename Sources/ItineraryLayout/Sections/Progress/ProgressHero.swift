@@ -17,10 +17,16 @@ extension ProgressLayout {
         var rightWidth = 0.0
         let toGo = label("toGo", ["count": ctx.format.count(max(0, progress.totalStadiums - progress.visitedCount))])
         if let caps = line([span(toGo, .caps)]),
-           let percent = line([span(fraction.formatted(.percent.precision(.fractionLength(0)).locale(ctx.format.locale)), .heroPercent)]) {
+            let percent = line([
+                span(fraction.formatted(.percent.precision(.fractionLength(0)).locale(ctx.format.locale)), .heroPercent)
+            ])
+        {
             let capsTop = heroBaseline - caps.baseline
             items.append(.text(spans: caps.spans, origin: Point(x: width - caps.width, y: heroBaseline)))
-            items.append(.text(spans: percent.spans, origin: Point(x: width - percent.width, y: capsTop - percent.height + percent.baseline)))
+            items.append(
+                .text(
+                    spans: percent.spans,
+                    origin: Point(x: width - percent.width, y: capsTop - percent.height + percent.baseline)))
             rightWidth = max(caps.width, percent.width)
         }
 
@@ -48,19 +54,24 @@ extension ProgressLayout {
         var items: [DisplayItem] = []
         func segment(_ box: Rect, radius: Double, fill: Color, outlined: Bool) {
             items.append(.rect(box, radius: radius, fill: fill, stroke: nil, strokeWidth: 0))
-            if outlined, let outline { items.append(Shapes.innerBorder(box, radius: radius, width: b.border, color: outline)) }
+            if outlined, let outline {
+                items.append(Shapes.innerBorder(box, radius: radius, width: b.border, color: outline))
+            }
         }
         if n <= b.maxSegments {
             let w = (width - b.gap * Double(n - 1)) / Double(n)
             for i in 0..<n {
-                segment(Rect(x: Double(i) * (w + b.gap), y: 0, width: w, height: b.height), radius: b.radius,
-                        fill: i < visited ? done : track, outlined: true)
+                segment(
+                    Rect(x: Double(i) * (w + b.gap), y: 0, width: w, height: b.height), radius: b.radius,
+                    fill: i < visited ? done : track, outlined: true)
             }
         } else {
-            segment(Rect(x: 0, y: 0, width: width, height: b.height), radius: b.solidRadius, fill: track, outlined: true)
+            segment(
+                Rect(x: 0, y: 0, width: width, height: b.height), radius: b.solidRadius, fill: track, outlined: true)
             if visited > 0 {
                 let w = max(2 * b.solidRadius, width * Double(visited) / Double(n))
-                segment(Rect(x: 0, y: 0, width: w, height: b.height), radius: b.solidRadius, fill: done, outlined: false)
+                segment(
+                    Rect(x: 0, y: 0, width: w, height: b.height), radius: b.solidRadius, fill: done, outlined: false)
             }
         }
         return Canvas(height: b.height, items: items)

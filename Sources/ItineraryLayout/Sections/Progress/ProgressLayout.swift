@@ -40,7 +40,9 @@ struct ProgressLayout {
 
     /// The placeholders every progress label may use.
     var words: [String: String] {
-        ["league": progress.league, "leagueName": leagueName, "venueOne": venueOne, "venueOther": venueOther,
-         "total": ctx.format.count(progress.totalStadiums), "visited": ctx.format.count(progress.visitedCount)]
+        [
+            "league": progress.league, "leagueName": leagueName, "venueOne": venueOne, "venueOther": venueOther,
+            "total": ctx.format.count(progress.totalStadiums), "visited": ctx.format.count(progress.visitedCount),
+        ]
     }
 }

@@ -22,7 +22,8 @@ extension ProgressLayout {
             }
             let box = Rect(x: x, y: 0, width: w, height: h)
             items.append(Shapes.innerBorder(box, radius: h / 2, width: p.border, color: color(.pillBorder)))
-            items.append(.text(spans: text.spans, origin: Point(x: x + inset, y: p.border + p.paddingY + text.baseline)))
+            items.append(
+                .text(spans: text.spans, origin: Point(x: x + inset, y: p.border + p.paddingY + text.baseline)))
             x += w + p.gap
             rowHeight = max(rowHeight, h)
         }
@@ -33,7 +34,9 @@ extension ProgressLayout {
         for row in rows.dropFirst() { parts += [Spacer(p.gap), row] }
         let caption = label("recordCaption")
         if !caption.isEmpty {
-            parts += [Spacer(spec.captionGap), TextBlock(lines: lines([span(caption, .caption)], width: width), width: width)]
+            parts += [
+                Spacer(spec.captionGap), TextBlock(lines: lines([span(caption, .caption)], width: width), width: width),
+            ]
         }
         return [Stack(parts)]
     }

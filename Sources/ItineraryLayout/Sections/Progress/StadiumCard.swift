@@ -50,7 +50,10 @@ extension ProgressLayout {
             chipWidth = code.width + 2 * chip.paddingX
             let box = Rect(x: left, y: c.border + c.padding.top, width: chipWidth, height: chip.height)
             top += chipBox(box, team: team)
-            top.append(.text(spans: code.spans, origin: Point(x: left + chip.paddingX, y: c.border + c.padding.top + chipTextBaseline)))
+            top.append(
+                .text(
+                    spans: code.spans,
+                    origin: Point(x: left + chip.paddingX, y: c.border + c.padding.top + chipTextBaseline)))
         }
         // The city and region; the city alone when both do not fit (`LOS ÁNGELES`, not
         // `LOS ÁNGELES, CALIFORN…`); shortened only when even the city does not.
@@ -58,30 +61,39 @@ extension ProgressLayout {
         let withRegion = [stadium.city, stadium.region].compactMap { $0 }.joined(separator: ", ")
         let place = ctx.text.advance(of: [span(withRegion, .caps)]) <= room ? withRegion : stadium.city
         if let caps = line([span(place, .caps)], maxWidth: room) {
-            top.append(.text(spans: caps.spans, origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
+            top.append(
+                .text(
+                    spans: caps.spans,
+                    origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
         }
         var y = c.border + c.padding.top + chip.height + c.nameGap
         for l in ctx.text.setParagraph([span(stadium.name, .stadiumName)], width: inner, maxLines: c.nameMaxLines) {
             top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
             y += l.height
         }
-        for l in ctx.text.setParagraph([span(team?.name ?? leagueName, .team)], width: inner, maxLines: c.teamMaxLines) {
+        for l in ctx.text.setParagraph([span(team?.name ?? leagueName, .team)], width: inner, maxLines: c.teamMaxLines)
+        {
             top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
             y += l.height
         }
 
         // Foot: a hairline, then when the trip visits (or that it was an earlier visit).
         let visits = StadiumVisits.runs(entry.dates).map { TripFormatter.unbreakable(dates.string($0)) }
-        let footText = visits.isEmpty ? label("beforeThisTrip") : ([label("onThisTrip")] + visits).joined(separator: " · ")
+        let footText =
+            visits.isEmpty ? label("beforeThisTrip") : ([label("onThisTrip")] + visits).joined(separator: " · ")
         let footLines = lines([span(footText, .foot)], width: inner)
-        let footHeight = c.ruleGap + c.rule + c.footGap + footLines.reduce(0) { $0 + $1.height } + c.padding.bottom + c.border
+        let footHeight =
+            c.ruleGap + c.rule + c.footGap + footLines.reduce(0) { $0 + $1.height } + c.padding.bottom + c.border
         let height = y + footHeight
         let border = color(.cardBorder), rule = color(.cardRule), radius = c.radius
         let draw: (Double) -> [DisplayItem] = { h in
             let box = Rect(x: 0, y: 0, width: width, height: h)
             var items: [DisplayItem] = [Shapes.innerBorder(box, radius: radius, width: c.border, color: border)] + top
             var fy = h - footHeight + c.ruleGap + c.rule / 2
-            items.append(.line(from: Point(x: left, y: fy), to: Point(x: left + inner, y: fy), width: c.rule, color: rule, dash: []))
+            items.append(
+                .line(
+                    from: Point(x: left, y: fy), to: Point(x: left + inner, y: fy), width: c.rule, color: rule, dash: []
+                ))
             fy += c.rule / 2 + c.footGap
             for l in footLines {
                 items.append(.text(spans: l.spans, origin: Point(x: left, y: fy + l.baseline)))
@@ -99,7 +111,9 @@ extension ProgressLayout {
         var items: [DisplayItem] = []
         switch chip.fill {
         case .team?:
-            let fill = team.map { TeamColors($0, paper: color(.paper), fallback: color(.chipFallback)).text } ?? color(.chipFallback)
+            let fill =
+                team.map { TeamColors($0, paper: color(.paper), fallback: color(.chipFallback)).text }
+                ?? color(.chipFallback)
             items.append(.rect(box, radius: chip.radius, fill: fill, stroke: nil, strokeWidth: 0))
         case let .token(name)?:
             items.append(.rect(box, radius: chip.radius, fill: ctx.theme.color(name), stroke: nil, strokeWidth: 0))
@@ -107,7 +121,8 @@ extension ProgressLayout {
             break
         }
         if chip.border > 0, let token = chip.borderColor {
-            items.append(Shapes.innerBorder(box, radius: chip.radius, width: chip.border, color: ctx.theme.color(token)))
+            items.append(
+                Shapes.innerBorder(box, radius: chip.radius, width: chip.border, color: ctx.theme.color(token)))
         }
         return items
     }

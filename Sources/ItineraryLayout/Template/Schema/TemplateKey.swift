@@ -47,19 +47,28 @@ extension TemplateKey {
     }
 
     /// A number of 0 or more: a length, a gap.
-    static func number(_ name: String, default fallback: Double? = nil, when condition: String? = nil, _ doc: String) -> TemplateKey {
+    static func number(
+        _ name: String, default fallback: Double? = nil, when condition: String? = nil, _ doc: String
+    ) -> TemplateKey {
         number(name, .atLeastZero, default: fallback, when: condition, doc)
     }
 
     /// A number meeting `rule`.
-    static func number(_ name: String, _ rule: NumberRule, default fallback: Double? = nil,
-                       when condition: String? = nil, _ doc: String) -> TemplateKey {
-        TemplateKey(name: name, kind: .number(rule), presence: presence(fallback.map { .number($0) }, when: condition), doc: doc)
+    static func number(
+        _ name: String, _ rule: NumberRule, default fallback: Double? = nil,
+        when condition: String? = nil, _ doc: String
+    ) -> TemplateKey {
+        TemplateKey(
+            name: name, kind: .number(rule), presence: presence(fallback.map { .number($0) }, when: condition), doc: doc
+        )
     }
 
     /// A whole number in `range`.
-    static func whole(_ name: String, _ range: ClosedRange<Int>, default fallback: Int? = nil, _ doc: String) -> TemplateKey {
-        TemplateKey(name: name, kind: .whole(range), presence: presence(fallback.map { .whole($0) }, when: nil), doc: doc)
+    static func whole(
+        _ name: String, _ range: ClosedRange<Int>, default fallback: Int? = nil, _ doc: String
+    ) -> TemplateKey {
+        TemplateKey(
+            name: name, kind: .whole(range), presence: presence(fallback.map { .whole($0) }, when: nil), doc: doc)
     }
 
     /// A whole number of 1 or more that may be left out (no limit).
@@ -73,13 +82,18 @@ extension TemplateKey {
     }
 
     /// Free text (a name, a label, a description); `optional` when it may be left out.
-    static func text(_ name: String, optional: Bool = false, default fallback: String? = nil, _ doc: String) -> TemplateKey {
-        let presence: TemplatePresence = fallback.map { .optional(.word($0)) } ?? (optional ? .optional(.none) : .required)
+    static func text(
+        _ name: String, optional: Bool = false, default fallback: String? = nil, _ doc: String
+    ) -> TemplateKey {
+        let presence: TemplatePresence =
+            fallback.map { .optional(.word($0)) } ?? (optional ? .optional(.none) : .required)
         return TemplateKey(name: name, kind: .text, presence: presence, doc: doc)
     }
 
     /// A word a template prints, which may fill in `placeholders` (`{page}`) and no others.
-    static func label(_ name: String, filling placeholders: [String] = [], optional: Bool = false, _ doc: String) -> TemplateKey {
+    static func label(
+        _ name: String, filling placeholders: [String] = [], optional: Bool = false, _ doc: String
+    ) -> TemplateKey {
         TemplateKey(name: name, kind: .label(placeholders), presence: optional ? .optional(.none) : .required, doc: doc)
     }
 
@@ -89,14 +103,22 @@ extension TemplateKey {
     }
 
     /// The name of a colour token of `colors`.
-    static func color(_ name: String, optional: Bool = false, when condition: String? = nil, _ doc: String) -> TemplateKey {
-        TemplateKey(name: name, kind: .color, presence: presence(optional ? TemplateDefault.none : nil, when: condition), doc: doc)
+    static func color(
+        _ name: String, optional: Bool = false, when condition: String? = nil, _ doc: String
+    ) -> TemplateKey {
+        TemplateKey(
+            name: name, kind: .color, presence: presence(optional ? TemplateDefault.none : nil, when: condition),
+            doc: doc)
     }
 
     /// One of `T`'s raw values.
-    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type, default fallback: T? = nil,
-                                                           _ doc: String) -> TemplateKey where T.RawValue == String {
-        TemplateKey(name: name, kind: .choice(T.allCases.map(\.rawValue)), presence: presence(fallback.map { .word($0.rawValue) }, when: nil), doc: doc)
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ name: String, _ type: T.Type, default fallback: T? = nil,
+        _ doc: String
+    ) -> TemplateKey where T.RawValue == String {
+        TemplateKey(
+            name: name, kind: .choice(T.allCases.map(\.rawValue)),
+            presence: presence(fallback.map { .word($0.rawValue) }, when: nil), doc: doc)
     }
 
     /// A list of lengths meeting `rule`.
@@ -110,13 +132,19 @@ extension TemplateKey {
     }
 
     /// A part of its own shape (an object with its own keys, or a value such as `"team"` or a token).
-    static func part<T: TemplateReadable>(_ name: String, _ type: T.Type, optional: Bool = false, when condition: String? = nil,
-                                         _ doc: String) -> TemplateKey {
-        TemplateKey(name: name, kind: T.kind, presence: presence(optional ? TemplateDefault.none : nil, when: condition), doc: doc)
+    static func part<T: TemplateReadable>(
+        _ name: String, _ type: T.Type, optional: Bool = false, when condition: String? = nil,
+        _ doc: String
+    ) -> TemplateKey {
+        TemplateKey(
+            name: name, kind: T.kind, presence: presence(optional ? TemplateDefault.none : nil, when: condition),
+            doc: doc)
     }
 
     /// An object whose keys the template chooses (paper names, style names), each value a `T`.
-    static func map<T: TemplateReadable>(_ name: String, of type: T.Type, optional: Bool = false, _ doc: String) -> TemplateKey {
+    static func map<T: TemplateReadable>(
+        _ name: String, of type: T.Type, optional: Bool = false, _ doc: String
+    ) -> TemplateKey {
         TemplateKey(name: name, kind: .map(T.kind), presence: optional ? .optional(.none) : .required, doc: doc)
     }
 

@@ -18,29 +18,30 @@ public enum TemplateKeyReference {
         }
         let contents = writer.headings.map { "[\($0)](#\(anchor($0)))" }
         return """
-        # Template keys
+            # Template keys
 
-        <!-- Written by TemplateKeyReference from the templates' schema (Sources/ItineraryLayout/Template).
-             Do not edit: change a key's declaration, then run `UPDATE_DOCS=1 swift test --filter TemplateSchemaTests`. -->
+            <!-- Written by TemplateKeyReference from the templates' schema (Sources/ItineraryLayout/Template).
+                 Do not edit: change a key's declaration, then run `UPDATE_DOCS=1 swift test --filter TemplateSchemaTests`. -->
 
-        Every key a template file may have. A template is read strictly: a key that is not listed
-        here is refused with the nearest known key, a key listed as retired is refused with what to
-        do instead, and every value must be of its type and in its range. Lengths are in points.
-        A *style name* must name a key of `styles`, a *colour token* a key of `colors`. A number
-        "required when" something else is 0 when it is not required and left out. The objects used
-        in several places (\(writer.shared.map(\.name).joined(separator: ", "))) are described once, at the end.
+            Every key a template file may have. A template is read strictly: a key that is not listed
+            here is refused with the nearest known key, a key listed as retired is refused with what to
+            do instead, and every value must be of its type and in its range. Lengths are in points.
+            A *style name* must name a key of `styles`, a *colour token* a key of `colors`. A number
+            "required when" something else is 0 when it is not required and left out. The objects used
+            in several places (\(writer.shared.map(\.name).joined(separator: ", "))) are described once, at the end.
 
-        Contents: \(contents.joined(separator: " · "))
+            Contents: \(contents.joined(separator: " · "))
 
-        \(writer.text)
-        """
+            \(writer.text)
+            """
     }
 
     /// The anchor GitHub gives a heading: lower case, spaces as hyphens, other punctuation dropped.
     static func anchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { c -> Character? in
-            c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
-        })
+        String(
+            heading.lowercased().compactMap { c -> Character? in
+                c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
+            })
     }
 
     private struct Writer {
@@ -62,7 +63,9 @@ public enum TemplateKeyReference {
                 // A set of roles or of words: the names say it all.
                 let kinds = Set(current.map(\.kind.summary))
                 let kind = kinds.count == 1 ? kinds.first! : "a value"
-                text += "\nEvery key is required; each is a \(kind):\n" + current.map { "`\($0.name)`" }.joined(separator: ", ") + ".\n"
+                text +=
+                    "\nEvery key is required; each is a \(kind):\n"
+                    + current.map { "`\($0.name)`" }.joined(separator: ", ") + ".\n"
             } else if !current.isEmpty || !schema.patterns.isEmpty {
                 text += "\n| key | value | if left out | meaning |\n|---|---|---|---|\n"
                 for key in current {
@@ -84,7 +87,9 @@ public enum TemplateKeyReference {
 
         /// The value column for `kind`, and the object to describe next, if this is its first
         /// appearance and it has no name (a named one is described at the end).
-        private mutating func describe(_ kind: TemplateKind, at path: String) -> (String, (path: String, schema: TemplateSchema)?) {
+        private mutating func describe(
+            _ kind: TemplateKind, at path: String
+        ) -> (String, (path: String, schema: TemplateSchema)?) {
             let (words, child, schema): (String, String, TemplateSchema)
             switch kind {
             case let .object(s): (words, child, schema) = ("object", path, s)

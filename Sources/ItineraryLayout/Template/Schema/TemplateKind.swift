@@ -38,7 +38,8 @@ indirect enum TemplateKind: Sendable {
             return "whole number \(range.lowerBound)–\(range.upperBound)"
         case .flag: return "`true` or `false`"
         case .text: return "text"
-        case let .label(names): return names.isEmpty ? "text" : "text with " + names.map { "`{\($0)}`" }.joined(separator: ", ")
+        case let .label(names):
+            return names.isEmpty ? "text" : "text with " + names.map { "`{\($0)}`" }.joined(separator: ", ")
         case .style: return "style name"
         case .color: return "colour token"
         case .hexColor: return "`\"#RRGGBB\"`"
@@ -78,7 +79,9 @@ struct NumberRule: Sendable {
     /// Above 0: sizes that must be there.
     static let aboveZero = NumberRule(aboveZero: true, signed: false, maximum: nil)
     /// Above 0 and at most `maximum`.
-    static func aboveZero(atMost maximum: Double) -> NumberRule { NumberRule(aboveZero: true, signed: false, maximum: maximum) }
+    static func aboveZero(atMost maximum: Double) -> NumberRule {
+        NumberRule(aboveZero: true, signed: false, maximum: maximum)
+    }
 
     /// Whether `value` meets the rule.
     func admits(_ value: Double) -> Bool {
@@ -88,7 +91,8 @@ struct NumberRule: Sendable {
 
     /// The error for a value that does not.
     var message: String {
-        let base = aboveZero ? "must be a number above 0" : signed ? "must be a number" : "must be a number of 0 or more"
+        let base =
+            aboveZero ? "must be a number above 0" : signed ? "must be a number" : "must be a number of 0 or more"
         return maximum.map { "\(base) and at most \(Self.format($0))" } ?? base
     }
 
