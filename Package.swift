@@ -71,7 +71,8 @@ let package = Package(
         .target(
             name: "ItineraryBatch",
             dependencies: [
-                "ItineraryExport", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText", "Digests",
+                "ItineraryExport", "Entitlements", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText",
+                "Digests",
             ]),
         // The command line: argument parsing, messages, exit codes.
         .executableTarget(

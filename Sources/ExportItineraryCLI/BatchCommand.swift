@@ -76,7 +76,7 @@ enum BatchCommand {
             printError(error.message)
             return error.exitCode
         }
-        if let fatal = outcome.fatal { printError(fatal) }
+        if let fatal = outcome.fatal { printError(explained(fatal, outcome.fatalRemedy)) }
         if let reportError = outcome.reportError { printError(reportError) }
         print(outcome.report.summary + (plan.shard.map { " [shard \($0)]" } ?? ""))
         return outcome.exitCode

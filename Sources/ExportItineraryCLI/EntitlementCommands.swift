@@ -16,20 +16,20 @@ enum EntitlementCommands {
 
     static func catalog(_ gate: GateOptions) throws(CommandFailure) -> StoreKitCatalog {
         do { return try ProAccess.loadCatalog(path: gate.catalog) } catch {
-            throw CommandFailure(message: error.description, code: error.exitCode)
+            throw CommandFailure(message: explained(error), code: error.exitCode)
         }
     }
 
     /// The gate's clocks (`EXPORT_ITINERARY_NOW` checked: it moves test entitlements' only).
     static func clock() throws(CommandFailure) -> GateClock {
         do { return try ProAccess.clock() } catch {
-            throw CommandFailure(message: error.description, code: error.exitCode)
+            throw CommandFailure(message: explained(error), code: error.exitCode)
         }
     }
 
     static func storeFailure(_ error: StoreError) -> CommandFailure {
         CommandFailure(
-            message: error.description, code: error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore)
+            message: explained(error), code: error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore)
     }
 
     static func openStore(_ gate: GateOptions, create: Bool) throws(CommandFailure) -> EntitlementStore? {
@@ -96,7 +96,7 @@ enum EntitlementCommands {
     static func importFiles(_ paths: [String], json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
         guard let store = try openStore(options, create: false) else {
             throw CommandFailure(
-                message: StoreError.notInitialized(path: storeDirectory(options)).description,
+                message: explained(StoreError.notInitialized(path: storeDirectory(options))),
                 code: ExitCode.entitlementStore)
         }
         let results: [ImportResult]
@@ -188,7 +188,7 @@ enum EntitlementCommands {
     // MARK: paywall
 
     static func paywall(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        let wall = Paywall(catalog: try catalog(options), restoreCommand: ProGate.restoreCommand)
+        let wall = Paywall(offering: try catalog(options))
         if json {
             FileHandle.standardOutput.write(wall.json())
             print()
@@ -204,7 +204,7 @@ enum EntitlementCommands {
         let catalog = try catalog(options)
         guard let store = try openStore(options, create: false) else {
             throw CommandFailure(
-                message: StoreError.notInitialized(path: storeDirectory(options)).description,
+                message: explained(StoreError.notInitialized(path: storeDirectory(options))),
                 code: ExitCode.entitlementStore)
         }
         let clock = try clock()
@@ -243,8 +243,8 @@ enum EntitlementCommands {
             switch error {
             case let .store(storeError): throw storeFailure(storeError)
             case .unknownProduct, .unknownTransaction, .notLocal, .notEnabled:
-                throw CommandFailure(message: error.description, code: ExitCode.failure)
-            default: throw CommandFailure(message: error.description, code: ExitCode.failure)
+                throw CommandFailure(message: explained(error), code: ExitCode.failure)
+            default: throw CommandFailure(message: explained(error), code: ExitCode.failure)
             }
         }
         return ExitCode.ok

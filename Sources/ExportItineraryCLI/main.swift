@@ -20,11 +20,12 @@ func report(_ error: ExportError) {
     switch error {
     case let .invalidTrip(path, .invalid(problems)):
         for problem in problems { printError("\(path): \(problem)") }
-    case let .proRequired(paywall):
+    case let .proRequired(catalog):
+        // The paywall below says how to restore purchases.
         printError(error.description)
-        StandardError.write("\n" + paywall.text() + "\n")
+        StandardError.write("\n" + Paywall(offering: catalog).text() + "\n")
     default:
-        printError(error.description)
+        printError(explained(error))
     }
 }
 

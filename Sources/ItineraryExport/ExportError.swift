@@ -4,9 +4,10 @@ import ItineraryLayout
 import ItineraryModel
 import ItineraryText
 
-public enum ExportError: Error, Sendable, CustomStringConvertible {
-    /// The user is not Pro: nothing was read, loaded or written. Carries the offer to show.
-    case proRequired(Paywall)
+public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarrying {
+    /// The user is not Pro: nothing was read, loaded or written. Carries the catalog whose plans
+    /// the host shows as its paywall.
+    case proRequired(StoreKitCatalog)
     /// The entitlement store is unreadable or corrupt (never taken as Pro).
     case entitlementStore(StoreError)
     /// The product catalog could not be loaded.
@@ -31,6 +32,15 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case sameFile(String)
     /// An environment variable the command reads holds something it cannot use.
     case environment(String)
+
+    /// Restore purchases when not Pro; what the store's error says.
+    public var remedy: EntitlementRemedy? {
+        switch self {
+        case .proRequired: .restorePurchases
+        case let .entitlementStore(error): error.remedy
+        default: nil
+        }
+    }
 
     public var description: String {
         switch self {

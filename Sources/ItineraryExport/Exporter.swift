@@ -130,7 +130,7 @@ public final class Exporter {
         lastGatePass = DispatchTime.now().uptimeNanoseconds
     }
 
-    /// Throws `proRequired` (with the paywall) unless the store holds a current Pro entitlement:
+    /// Throws `proRequired` (with the catalog of plans) unless the store holds a current Pro entitlement:
     /// the gate's question alone, as the exporter asks it (a batch supervisor asks it before it
     /// lists, creates or starts anything).
     @discardableResult
@@ -139,7 +139,7 @@ public final class Exporter {
             return try gate.requirePro()
         } catch {
             switch error {
-            case let .proRequired(paywall): throw .proRequired(paywall)
+            case let .proRequired(catalog): throw .proRequired(catalog)
             case let .store(storeError): throw .entitlementStore(storeError)
             case let .catalog(message): throw .catalog(message)
             }

@@ -61,6 +61,8 @@ struct PlanTests {
                 ["t.json"]
                 {"trip": "t.json", "out": "p.pdf", "paper": "le gal", "template": "nope"}
                 {"out": "q.pdf"}
+                {"trip": "t.json", "out": null, "paper": null}
+                {"trip": null}
                 """,
             ])
         let manifest = root.appendingPathComponent("jobs.jsonl").path
@@ -78,6 +80,10 @@ struct PlanTests {
                     "\(manifest):6: paper: must be a paper name (up to 32 letters, digits, '-' or '_', such as letter or a4), got \"le gal\""
                 ), "\(text)")
             #expect(text.contains("\(manifest):6: template: no template named \"nope\""), "\(text)")
+            // null is refused as the wrong kind, not taken for the default.
+            #expect(text.contains("\(manifest):8: out: expected a string, got null"), "\(text)")
+            #expect(text.contains("\(manifest):8: paper: expected a string, got null"), "\(text)")
+            #expect(text.contains("\(manifest):9: trip: expected a string, got null"), "\(text)")
             #expect(text.contains("\(manifest):7: trip: required key is missing"), "\(text)")
             #expect(!text.contains(":1:"), "\(text)")
         }

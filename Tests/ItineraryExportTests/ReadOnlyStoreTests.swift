@@ -77,6 +77,7 @@ struct ReadOnlyStoreTests {
             "\(status.stderr)")
         #expect(
             status.stderr.contains(
-                "run any 'export-itinerary entitlements' command once where the store can be written"))
+                "; run 'export-itinerary entitlements status' once with write access to the store"),
+            "\(status.stderr)")
     }
 }

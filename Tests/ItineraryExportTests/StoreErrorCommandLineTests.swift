@@ -44,7 +44,28 @@ struct StoreErrorCommandLineTests {
                 to: URL(fileURLWithPath: file))
         }
         try expectStoreFailure(cli)
-        #expect(try cli.run(["entitlements", "status"]).stderr.contains("is corrupt"))
+        // The library names the way out; the command line words it with its own command.
+        let status = try cli.run(["entitlements", "status"]).stderr
+        #expect(status.contains("is corrupt: "), "\(status)")
+        #expect(
+            status.hasSuffix("(move it aside); restore purchases with 'export-itinerary entitlements import FILE'\n"),
+            "\(status)")
+    }
+
+    @Test("no library source names a command: the ways out are worded by the command line alone")
+    func librariesNameNoCommand() throws {
+        let sources = TestPaths.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        var named: [String] = []
+        for file in files where file.hasSuffix(".swift") && !file.hasPrefix("ExportItineraryCLI/") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("'export-itinerary ") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+                named.append("\(file):\(number + 1)")
+            }
+        }
+        #expect(files.count > 100)
+        #expect(named.isEmpty, "\(named)")
     }
 
     @Test("a truncated database")

@@ -3,7 +3,7 @@
 /// A catalog problem, located by the JSON key path it concerns.
 ///
 /// `description` reads like
-/// `subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99", found "abc"`.
+/// `subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99", got "abc"`.
 import StrictJSON
 
 public struct CatalogError: Error, CustomStringConvertible, Sendable, Equatable {

@@ -45,10 +45,13 @@ struct CatalogNode: Sendable {
         return CatalogNode(path: path.key(key), value: child)
     }
 
-    /// The value at `key`; a missing or null key is an error.
-    func required(_ key: String) throws(CatalogError) -> CatalogNode {
-        guard let child = try optional(key) else { throw CatalogError(.missingKey(at: path.key(key))) }
-        return child
+    /// The value at `key`; a missing key is an error, and so is null, named as the wrong kind of
+    /// value where `expected` belongs.
+    func required(_ key: String, expected: String) throws(CatalogError) -> CatalogNode {
+        let object = try object()
+        guard let child = object[key] else { throw CatalogError(.missingKey(at: path.key(key))) }
+        if child == .null { throw CatalogError(.mismatch(at: path.key(key), expected: expected, got: child)) }
+        return CatalogNode(path: path.key(key), value: child)
     }
 
     /// This value as a string.

@@ -24,11 +24,11 @@ enum CatalogParser {
         var productIDs = CatalogProductIDRegistry()
 
         // Subscription groups: every subscription's product ID, then the Pro group's plans.
-        let groupsNode = try root.required("subscriptionGroups")
+        let groupsNode = try root.required("subscriptionGroups", expected: "an array of subscription groups")
         let groupNodes = try groupsNode.elements()
         var groups: [CatalogProRule.Group] = []
         for (index, group) in groupNodes.enumerated() {
-            let name = try group.required("name")
+            let name = try group.required("name", expected: "the subscription group's name")
                 .nonEmptyString(expected: "the subscription group's name")
             let id = try group.optionalString("id")
             groups.append(.init(index: index, name: name, id: id))
@@ -54,7 +54,7 @@ enum CatalogParser {
         // Consumables and non-consumables: non-consumables in the Pro namespace are Pro.
         for product in try root.optionalElements("products") {
             let productID = try productIDs.register(product)
-            let type = try product.required("type").string()
+            let type = try product.required("type", expected: "\"Consumable\" or \"NonConsumable\"").string()
             if type == "NonConsumable", CatalogProRule.isProNonConsumable(productID, proNamespaces: proNamespaces) {
                 plans.append(try plan(product, kind: .nonConsumable, locale: locale))
             }
@@ -84,14 +84,15 @@ enum CatalogParser {
 
     /// A Pro plan from a subscription or non-consumable node.
     static func plan(_ node: CatalogNode, kind: Plan.Kind, locale: String) throws(CatalogError) -> Plan {
-        let productID = try node.required("productID").nonEmptyString(expected: "a product ID string")
-        let referenceName = try node.required("referenceName")
+        let productID = try node.required("productID", expected: "a product ID string").nonEmptyString(
+            expected: "a product ID string")
+        let referenceName = try node.required("referenceName", expected: "the product's reference name")
             .nonEmptyString(expected: "the product's reference name")
         let price = try CatalogPrice.read(from: node)
         var period: SubscriptionPeriod?
         if kind == .autoRenewableSubscription {
             let expectation = "an ISO 8601 period like \"P1M\" (P1W, P1M, P2M, P3M, P6M, P1Y)"
-            let periodNode = try node.required("recurringSubscriptionPeriod")
+            let periodNode = try node.required("recurringSubscriptionPeriod", expected: expectation)
             let text = try periodNode.string(expected: expectation)
             guard let parsed = SubscriptionPeriod(iso8601: text) else {
                 throw periodNode.error("expected \(expectation), got \"\(text)\"")
@@ -123,7 +124,7 @@ struct CatalogProductIDRegistry {
     /// Records the node's `productID`; a repeated ID is an error naming both places.
     @discardableResult
     mutating func register(_ product: CatalogNode) throws(CatalogError) -> String {
-        let node = try product.required("productID")
+        let node = try product.required("productID", expected: "a product ID string")
         let productID = try node.nonEmptyString(expected: "a product ID string")
         if let earlier = firstSeenAt[productID] {
             throw node.error("duplicate product ID \"\(productID)\" (also at \(earlier))")

@@ -15,7 +15,7 @@ enum CatalogPrice {
 
     /// The `displayPrice` of a product node.
     static func read(from product: CatalogNode) throws(CatalogError) -> Decimal {
-        let node = try product.required("displayPrice")
+        let node = try product.required("displayPrice", expected: expectation)
         let text = try node.string(expected: expectation)
         guard let price = parse(text) else { throw node.error("expected \(expectation), got \"\(text)\"") }
         return price

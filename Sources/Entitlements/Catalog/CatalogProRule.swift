@@ -42,7 +42,7 @@ enum CatalogProRule {
         default:
             throw CatalogError(
                 keyPath: "settings.\(groupSettingKey)",
-                message: "missing; the catalog has \(groups.count) subscription groups (\(listed)), "
+                message: "required key is missing: the catalog has \(groups.count) subscription groups (\(listed)), "
                     + "so settings.\(groupSettingKey) must name the one that sells Pro")
         }
     }

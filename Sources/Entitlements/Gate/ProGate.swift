@@ -2,19 +2,28 @@
 import Foundation
 
 /// Why the gate said no.
-public enum GateError: Error, Sendable, CustomStringConvertible {
-    /// Not Pro: nothing may be rendered; `paywall` is the offer to show.
-    case proRequired(Paywall)
+public enum GateError: Error, Sendable, CustomStringConvertible, RemedyCarrying {
+    /// Not Pro: nothing may be rendered. The catalog holds the plans the host shows as its paywall
+    /// (`Paywall(catalog:restoreCommand:)`, with its own way to restore purchases).
+    case proRequired(StoreKitCatalog)
     /// The store could not be read or is corrupt: an error, never a grant.
     case store(StoreError)
     /// The catalog could not be loaded.
     case catalog(String)
 
+    /// Restore purchases when not Pro; what the store's error says.
+    public var remedy: EntitlementRemedy? {
+        switch self {
+        case .proRequired: .restorePurchases
+        case let .store(error): error.remedy
+        case .catalog: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .proRequired:
-            return
-                "PDF export is a Pro feature: see the plans below, or restore purchases with 'export-itinerary entitlements import FILE'"
+            return "PDF export is a Pro feature"
         case let .store(error): return error.description
         case let .catalog(message): return "catalog: \(message)"
         }
@@ -31,9 +40,6 @@ public final class ProGate: @unchecked Sendable {
     private let clock: GateClock
     /// What this gate's earlier checks verified (its own: nothing is shared across the process).
     private let caches = VerificationCaches()
-
-    /// The command that restores purchases, shown on the paywall.
-    public static let restoreCommand = "export-itinerary entitlements import FILE"
 
     public init(storeDirectory: String, catalog: StoreKitCatalog, policy: GatePolicy, clock: GateClock = GateClock()) {
         self.storeDirectory = storeDirectory
@@ -53,7 +59,7 @@ public final class ProGate: @unchecked Sendable {
     }
 
     /// Returns what the user may export when Pro: `.production` (a purchase: the unmarked PDF) or
-    /// `.testing` (a test entitlement: the marked PDF). Throws `proRequired` with the paywall otherwise.
+    /// `.testing` (a test entitlement: the marked PDF). Throws `proRequired` with the catalog otherwise.
     @discardableResult
     public func requirePro() throws(GateError) -> EntitlementGrade {
         let report: EntitlementReport
@@ -63,7 +69,7 @@ public final class ProGate: @unchecked Sendable {
             throw .store(error)
         }
         guard let access = report.access else {
-            throw .proRequired(Paywall(catalog: catalog, restoreCommand: Self.restoreCommand))
+            throw .proRequired(catalog)
         }
         return access
     }

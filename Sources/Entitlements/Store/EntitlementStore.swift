@@ -123,12 +123,7 @@ public final class EntitlementStore {
         guard readOnly, case let .unreadable(path, _) = error else { return error }
         let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
         guard log > 0, !FileManager.default.fileExists(atPath: path + "-shm") else { return error }
-        let name = (path as NSString).lastPathComponent
-        return .unreadable(
-            path: path,
-            reason:
-                "its write-ahead log (\(name)-wal) holds changes not yet in the database, and reading them needs \(name)-shm, which cannot be created in a directory this process may not write: run any 'export-itinerary entitlements' command once where the store can be written (that folds the log in), or copy the directory somewhere writable"
-        )
+        return .pendingLog(path: path)
     }
 
     /// Checks the file is our database (creating the tables in a new one) and sound.
@@ -168,11 +163,7 @@ public final class EntitlementStore {
                 throw StoreError.corrupt(path: file, reason: "no schema version")
             }
             if ["1", "2"].contains(version), readOnly {
-                throw StoreError.unreadable(
-                    path: file,
-                    reason:
-                        "it was made by an earlier version of export-itinerary and needs an upgrade: run 'export-itinerary entitlements status' once with write access to it"
-                )
+                throw StoreError.needsUpgrade(path: file)
             }
             guard version == String(Self.schemaVersion) else {
                 throw StoreError.corrupt(

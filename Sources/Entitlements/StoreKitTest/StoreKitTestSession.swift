@@ -2,7 +2,7 @@
 import Foundation
 
 /// What a local test action did.
-public enum StoreKitTestError: Error, Sendable, CustomStringConvertible {
+public enum StoreKitTestError: Error, Sendable, CustomStringConvertible, RemedyCarrying {
     case notEnabled
     case unknownProduct(String, known: [String])
     case unknownTransaction(String)
@@ -11,9 +11,18 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible {
     case rejected(String)
     case store(StoreError)
 
+    /// Enable testing first; or what the store's own error says.
+    public var remedy: EntitlementRemedy? {
+        switch self {
+        case .notEnabled: .enableStoreKitTesting
+        case let .store(error): error.remedy
+        default: nil
+        }
+    }
+
     public var description: String {
         switch self {
-        case .notEnabled: return "local StoreKit testing is not enabled: run 'export-itinerary storekit-test enable'"
+        case .notEnabled: return "local StoreKit testing is not enabled"
         case let .unknownProduct(id, known):
             return "no product \"\(id)\" in the catalog (it has: \(known.joined(separator: ", ")))"
         case let .unknownTransaction(id): return "no transaction \(id) in the store"

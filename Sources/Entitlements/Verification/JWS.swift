@@ -127,7 +127,7 @@ struct CompactJWS {
         while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
         let segments = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard segments.count == 3 else {
-            throw .invalidFormat("expected 3 dot-separated segments, found \(segments.count)")
+            throw .invalidFormat("expected 3 dot-separated segments, got \(segments.count)")
         }
         guard !segments[0].isEmpty, !segments[1].isEmpty, !segments[2].isEmpty else {
             throw .invalidFormat("empty JWS segment")
@@ -148,7 +148,7 @@ struct CompactJWS {
             throw .invalidFormat("header is not a JSON object with string alg and x5c array: \(error)")
         }
         guard header.alg == "ES256" else {
-            throw .invalidFormat("alg must be ES256, found \(header.alg ?? "none")")
+            throw .invalidFormat("alg must be ES256, got \(header.alg ?? "none")")
         }
         guard header.x5c != nil else {
             throw .invalidFormat("header has no x5c certificate chain")

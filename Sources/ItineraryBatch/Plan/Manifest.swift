@@ -76,9 +76,11 @@ public enum Manifest {
         }
         var problems = object.keyProblems.map(\.problem.description)
         var fields: [String: String] = [:]
-        for key in keys where object.has(key) {
+        // A manifest line is written by a script: null is refused as the wrong kind, not taken
+        // as "use the default" (a script that meant the default leaves the key out).
+        for key in keys where object.contains(key) {
             do {
-                let text = try object.string(key) ?? ""
+                let text = try object.require(key, JSONValue.string(at:))
                 if text.utf8.count > BatchLimits.maximumPathBytes {
                     problems.append("\(key): longer than \(BatchLimits.maximumPathBytes) bytes")
                     continue
@@ -93,9 +95,6 @@ public enum Manifest {
                 problems.append(JSONProblem.missingKey(at: JSONPath.root.key("trip")).description)
             } else if fields["trip"] != nil {
                 problems.append("trip: the path is empty")
-            } else if object["trip"] == .null {
-                problems.append(
-                    JSONProblem.mismatch(at: JSONPath.root.key("trip"), expected: "a string", got: .null).description)
             }
             return .failure(ManifestProblems(problems))
         }

@@ -3,23 +3,38 @@
 import Foundation
 import StrictJSON
 
+/// Why a file is not a report this version can merge.
+enum ReportReadingError: Error {
+    /// A report of another format (a newer version's, which may have keys this one does not know).
+    case otherFormat(Int)
+    /// Not a report: the first problem found, with its path.
+    case malformed(JSONProblem)
+}
+
 extension BatchReport {
-    /// The report `data` holds. Any key this version does not write, a key written twice, a value
-    /// of the wrong kind or a format other than `formatVersion` is a problem: the file is then not
-    /// a report this version can merge.
-    init(reading data: Data) throws(JSONProblem) {
-        let value: JSONValue
+    /// The report `data` holds. The format is read first, so that a newer version's report is
+    /// named as such; then any key this version does not write, a key written twice or a value of
+    /// the wrong kind makes the file not a report.
+    init(reading data: Data) throws(ReportReadingError) {
         do {
-            value = try JSONParser.parse(data)
+            let value = try JSONParser.parse(data)
+            let top = try JSONObject(value, at: .root, keys: .only(Self.keys))
+            let format = try top.require("format", JSONValue.integer(at:))
+            guard format == Self.formatVersion else { throw ReportReadingError.otherFormat(format) }
+            try top.checkKeys()
+            try self.init(reading: top)
+        } catch let error as ReportReadingError {
+            throw error
+        } catch let problem as JSONProblem {
+            throw .malformed(problem)
         } catch {
-            throw JSONProblem(.root, "not JSON: \(error)")
+            throw .malformed(JSONProblem(.root, "not JSON: \(error)"))
         }
-        let top = try JSONObject.strict(value, at: .root, keys: .only(Self.keys))
-        format = try top.require("format", JSONValue.integer(at:))
-        guard format == Self.formatVersion else {
-            throw JSONProblem(
-                JSONPath.root.key("format"), "report format \(format); this version reads format \(Self.formatVersion)")
-        }
+    }
+
+    /// The report of format `formatVersion` whose top-level keys are checked.
+    private init(reading top: JSONObject) throws(JSONProblem) {
+        format = Self.formatVersion
         program = try top.require("program", JSONValue.string(at:))
         let planObject = try top.requireObject("plan", keys: .only(["digest", "jobs"]))
         try planObject.checkKeys()
@@ -28,9 +43,15 @@ extension BatchReport {
             digest: try planObject.require("digest", JSONValue.string(at:)))
         if let shardObject = try top.object("shard", keys: .only(["count", "index"])) {
             try shardObject.checkKeys()
-            shard = Shard(
-                index: try shardObject.require("index", JSONValue.integer(at:)),
-                count: try shardObject.require("count", JSONValue.integer(at:)))
+            let index = try shardObject.require("index", JSONValue.integer(at:))
+            let count = try shardObject.require("count", JSONValue.integer(at:))
+            // The bounds `--shard` has: merging walks every index below the count.
+            guard let shard = Shard.parse("\(index)/\(count)") else {
+                throw JSONProblem(
+                    shardObject.path,
+                    "expected 0 ≤ index < count ≤ \(BatchLimits.maximumShards), got index \(index) of \(count)")
+            }
+            self.shard = shard
         } else {
             shard = nil
         }

@@ -25,9 +25,13 @@ public enum ReportMerge {
         do {
             return try BatchReport(reading: data)
         } catch {
-            if error.path == JSONPath.root.key("format") { throw BatchUsageError("\(path): \(error.message)") }
-            throw BatchUsageError(
-                "\(path): not a batch report (written by 'export-itinerary batch --report'): \(error)")
+            switch error {
+            case let .otherFormat(format):
+                throw BatchUsageError(
+                    "\(path): report format \(format); this version reads format \(BatchReport.formatVersion)")
+            case let .malformed(problem):
+                throw BatchUsageError("\(path): not a batch report (one that batch --report writes): \(problem)")
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 /// How a batch runs: everything `export-itinerary batch` takes besides its sources.
+import Entitlements
 import Foundation
 import ItineraryExport
 
@@ -50,6 +51,8 @@ public struct BatchOutcome: Sendable {
     /// Set when the batch stopped for a reason of its own (a worker could not start, the gate
     /// closed mid-batch): the message to print.
     public var fatal: String?
+    /// The way out of `fatal` when it is an entitlement error (the store broke mid-batch).
+    public var fatalRemedy: EntitlementRemedy?
     /// Set when the report file could not be written (the exit code is then 6).
     public var reportError: String?
 }

@@ -1,6 +1,7 @@
 /// The supervisor: hands jobs to worker processes one at a time, replaces a worker that dies or
 /// runs past the timeout (retrying its job), records finished jobs in the resume ledger, and
 /// handles interrupts. It renders nothing itself.
+import Entitlements
 import Foundation
 import ItineraryExport
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ public final class BatchSupervisor {
     /// The grace ran out with workers still there: they were stopped.
     private var graceRanOut = false
     private var killedAll = false
-    private var fatal: (message: String, exit: Int32)?
+    private var fatal: (message: String, exit: Int32, remedy: EntitlementRemedy?)?
     private var startupDeaths = 0
     private var progress: Progress
     private var ledger: Ledger!
@@ -152,7 +153,8 @@ public final class BatchSupervisor {
         if reportError != nil && (code == ExitCode.ok || code == ExitCode.someJobsFailed) {
             code = ExitCode.outputFailed
         }
-        return BatchOutcome(report: report, exitCode: code, fatal: fatal?.message, reportError: reportError)
+        return BatchOutcome(
+            report: report, exitCode: code, fatal: fatal?.message, fatalRemedy: fatal?.remedy, reportError: reportError)
     }
 
     /// A report that cannot be written is found out before the batch, not after it.
@@ -357,7 +359,9 @@ public final class BatchSupervisor {
                     reply.exit == ExitCode.proRequired
                     ? "the Pro entitlement ended during the batch: it stopped (\(rendered) document\(rendered == 1 ? "" : "s") had been exported; the rest were not)"
                     : (reply.reason ?? "a worker could not start")
-                stop(fatal: message, exit: reply.exit ?? ExitCode.failure)
+                stop(
+                    fatal: message, exit: reply.exit ?? ExitCode.failure,
+                    remedy: reply.remedy.flatMap(EntitlementRemedy.init(rawValue:)))
             case .result:
                 guard let index = reply.id, index == worker.job else { continue }
                 worker.job = nil
@@ -483,8 +487,8 @@ public final class BatchSupervisor {
         }
     }
 
-    private func stop(fatal message: String, exit: Int32) {
-        if fatal == nil { fatal = (message, exit) }
+    private func stop(fatal message: String, exit: Int32, remedy: EntitlementRemedy? = nil) {
+        if fatal == nil { fatal = (message, exit, remedy) }
         stopping = true
         killedAll = true
         for worker in workers { worker.kill(reason: "the batch stopped") }

@@ -1,6 +1,7 @@
 /// A batch worker: the same executable, started by the supervisor with pipes for standard input
 /// and output. It checks the Pro gate and loads the fonts once, then renders jobs one at a time
 /// until its input ends. Started by hand it is no way around the gate: it asks the gate first.
+import Entitlements
 import Foundation
 import ItineraryExport
 import ItineraryModel
@@ -35,7 +36,9 @@ public enum BatchWorker {
         do {
             exporter = try makeExporter()
         } catch {
-            writeAll(replies, WorkerWire.encode(WorkerReply.fatal(error.description, exit: error.exitCode)))
+            writeAll(
+                replies,
+                WorkerWire.encode(WorkerReply.fatal(error.description, exit: error.exitCode, remedy: error.remedy)))
             return error.exitCode
         }
         exporter.gateRecheckInterval = gateRecheckInterval
@@ -54,7 +57,12 @@ public enum BatchWorker {
                 guard writeAll(replies, WorkerWire.encode(reply)) else { return 0 }
                 // A stopped gate stops the worker: the supervisor sees `fatal` and stops the batch.
                 if reply.exit == ExitCode.proRequired || reply.exit == ExitCode.entitlementStore {
-                    writeAll(replies, WorkerWire.encode(WorkerReply.fatal(reply.reason ?? "", exit: reply.exit!)))
+                    writeAll(
+                        replies,
+                        WorkerWire.encode(
+                            WorkerReply.fatal(
+                                reply.reason ?? "", exit: reply.exit!,
+                                remedy: reply.remedy.flatMap(EntitlementRemedy.init(rawValue:)))))
                     return reply.exit!
                 }
             }
@@ -130,7 +138,7 @@ public enum BatchWorker {
             }
             return WorkerReply(
                 kind: .result, id: request.id, ok: false, exit: error.exitCode, reason: reason,
-                errors: errors, milliseconds: ms, diskFull: Self.isFullDisk(error))
+                errors: errors, milliseconds: ms, diskFull: Self.isFullDisk(error), remedy: error.remedy)
         }
     }
 

@@ -1,5 +1,6 @@
 /// The lines a supervisor and its workers exchange: one JSON object per line, a job on the
 /// worker's standard input, a reply on its standard output.
+import Entitlements
 import Foundation
 import ItineraryExport
 import StrictJSON
@@ -44,18 +45,21 @@ public struct WorkerReply: Encodable, Sendable, Equatable {
     /// The output could not be written for a reason every later job would meet too (no space
     /// left, a read-only file system): the batch stops.
     public var diskFull: Bool?
+    /// The way out of an entitlement error (`EntitlementRemedy`'s raw value), for the command
+    /// line to word with its commands.
+    public var remedy: String?
 
     static func ready() -> WorkerReply { WorkerReply(kind: .ready) }
 
-    static func fatal(_ message: String, exit: Int32) -> WorkerReply {
-        WorkerReply(kind: .fatal, exit: exit, reason: message)
+    static func fatal(_ message: String, exit: Int32, remedy: EntitlementRemedy? = nil) -> WorkerReply {
+        WorkerReply(kind: .fatal, exit: exit, reason: message, remedy: remedy)
     }
 
     init(
         kind: Kind, id: Int? = nil, ok: Bool? = nil, exit: Int32? = nil, reason: String? = nil, errors: [String]? = nil,
         warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil,
         tripSHA256: String? = nil,
-        diskFull: Bool? = nil
+        diskFull: Bool? = nil, remedy: EntitlementRemedy? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -69,6 +73,7 @@ public struct WorkerReply: Encodable, Sendable, Equatable {
         self.milliseconds = milliseconds
         self.tripSHA256 = tripSHA256
         self.diskFull = diskFull
+        self.remedy = remedy?.rawValue
     }
 }
 
@@ -184,7 +189,7 @@ extension WorkerRequest: WireMessage {
 extension WorkerReply: WireMessage {
     static let wireKeys = [
         "kind", "id", "ok", "exit", "reason", "errors", "warnings", "pages", "bytes", "milliseconds",
-        "tripSHA256", "diskFull",
+        "tripSHA256", "diskFull", "remedy",
     ]
 
     init(wire: JSONObject) throws(JSONProblem) {
@@ -213,5 +218,6 @@ extension WorkerReply: WireMessage {
         milliseconds = try wire.number("milliseconds")
         tripSHA256 = try wire.string("tripSHA256")
         diskFull = try wire.bool("diskFull")
+        remedy = try wire.string("remedy")
     }
 }

@@ -55,6 +55,16 @@ struct CatalogErrorTests {
         )
     }
 
+    @Test("a null price is the wrong kind of value, not a missing key")
+    func nullPrice() throws {
+        let data = Self.replacing(#""displayPrice" : "49.99""#, with: #""displayPrice" : null"#, in: Self.twoPlans())
+        let error = try #require(F.loadError(data))
+        #expect(
+            error.description
+                == #"subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99", got null"#
+        )
+    }
+
     @Test("a missing price names its key path")
     func missingPrice() throws {
         let data = Self.replacing(#""displayPrice" : "49.99","#, with: "", in: Self.twoPlans())

@@ -33,16 +33,17 @@ struct ProGateRulesTests {
         try f.gate(at: t0).requirePro()
     }
 
-    @Test("requirePro throws proRequired carrying the catalog's paywall")
+    @Test("requirePro throws proRequired carrying the catalog, whose plans the host shows; the gate names no command")
     func requireProCarriesPaywall() throws {
         let f = try SignedStoreFixture("gate-paywall")
         do {
             try f.gate(at: t0).requirePro()
             Issue.record("expected proRequired")
         } catch {
-            guard case let .proRequired(paywall) = error else { Issue.record("got \(error)"); return }
-            #expect(paywall.offers.map(\.plan.productID) == [Products.monthly, Products.annual])
-            #expect(paywall.restoreCommand == ProGate.restoreCommand)
+            guard case let .proRequired(catalog) = error else { Issue.record("got \(error)"); return }
+            #expect(catalog.plans.map(\.productID) == [Products.monthly, Products.annual])
+            #expect(error.remedy == .restorePurchases)
+            #expect(error.description == "PDF export is a Pro feature")
         }
     }
 
@@ -287,8 +288,8 @@ struct ProGateRulesTests {
             try f.gate(at: t0, catalog: other).requirePro()
             Issue.record("expected proRequired")
         } catch {
-            guard case let .proRequired(paywall) = error else { Issue.record("got \(error)"); return }
-            #expect(paywall.offers.map(\.plan.productID).contains("com.example.premium.month"))
+            guard case let .proRequired(catalog) = error else { Issue.record("got \(error)"); return }
+            #expect(catalog.plans.map(\.productID).contains("com.example.premium.month"))
         }
     }
 }
