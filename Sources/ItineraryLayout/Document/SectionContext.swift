@@ -102,7 +102,7 @@ extension SectionContext {
         func noted(_ text: String?) {
             guard let text else { return }
             for r in TextLinks.ranges(in: text) where out[String(text[r])] == nil {
-                out[String(text[r])] = DayLayout.withoutScheme(String(text[r]))
+                out[String(text[r])] = DayBuilder.withoutScheme(String(text[r]))
             }
         }
         for (index, day) in trip.days.enumerated() {

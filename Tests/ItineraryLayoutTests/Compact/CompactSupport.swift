@@ -51,9 +51,9 @@ enum Compact {
             width: theme.page.width - theme.template.margins.left - theme.template.margins.right)
     }
 
-    static func dayLayout(_ trip: Trip) throws -> DayLayout {
+    static func dayLayout(_ trip: Trip) throws -> DayBuilder {
         let ctx = try context(trip)
-        return DayLayout(ctx, spec: ctx.theme.template.days!)
+        return DayBuilder(ctx, spec: ctx.theme.template.days!)
     }
 
     /// The key the error of loading `object` names, or nil when it loads.

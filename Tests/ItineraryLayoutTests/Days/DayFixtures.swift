@@ -42,9 +42,9 @@ enum DayFixtures {
             width: theme.page.width - theme.template.margins.left - theme.template.margins.right)
     }
 
-    static func dayLayout(_ trip: Trip, text: TextEngine) throws -> DayLayout {
+    static func dayLayout(_ trip: Trip, text: TextEngine) throws -> DayBuilder {
         let ctx = try context(trip, text: text)
-        return DayLayout(ctx, spec: try #require(ctx.theme.template.days))
+        return DayBuilder(ctx, spec: try #require(ctx.theme.template.days))
     }
 
     /// The whole document laid out with the classic template.

@@ -10,14 +10,14 @@ import Testing
 struct ProgressTests {
     private func layout(
         _ league: String, total: Int = 30, visited: Int? = nil, locale: String = "en_US"
-    ) throws -> ProgressLayout {
+    ) throws -> ProgressBuilder {
         var trip = try DayFixtures.trip("midwest-mlb-10-day.json")
         trip.locale = locale
         trip.progress = Progress(
             league: league, visitedStadiumIds: trip.progress?.visitedStadiumIds ?? [], totalStadiums: total,
             visitedCount: visited)
         let ctx = try DayFixtures.context(trip, text: try DayFixtures.engine())
-        return ProgressLayout(
+        return ProgressBuilder(
             ctx: ctx, spec: try #require(ctx.theme.template.progress), progress: try #require(trip.progress))
     }
 

@@ -2,7 +2,7 @@
 import DisplayList
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// How a card's box looks.
     enum CardLook {
         /// White with a hairline border.

@@ -25,7 +25,7 @@ struct CardDivider: FlowBlock {
     }
 }
 
-extension DayLayout {
+extension DayBuilder {
     /// What goes between two cards: space, or space with the card rule in its middle. None
     /// after the day note, a box of its own.
     func cardGap(afterNote: Bool) -> [any FlowBlock] {

@@ -3,7 +3,7 @@ import DisplayList
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     func customCard(_ item: CustomItem, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.side, paddingY: spec.customPaddingY)
         let x = grid.contentX

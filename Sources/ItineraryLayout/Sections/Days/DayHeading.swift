@@ -3,7 +3,7 @@ import DisplayList
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// The heading block: a named destination for the outline, the running-header mark, kept
     /// with the day's first card.
     func heading(_ index: Int, _ day: Day) -> any FlowBlock {

@@ -3,7 +3,7 @@ import DisplayList
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// The note as a card of its own, kept with the card after it (it splits only when taller than a page).
     func dayNote(_ text: String) -> CardBlock {
         let n = spec.note

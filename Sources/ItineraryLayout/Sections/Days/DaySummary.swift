@@ -1,7 +1,7 @@
 /// The caps line at the right of a day heading: `1 GAME · 1 TRAIN · 92 MI DRIVE`.
 import ItineraryModel
 
-extension DayLayout {
+extension DayBuilder {
     /// Games, then every kind of leg but drives counted (in the overview's words, so the two
     /// agree), then the distance driven in the trip's units (or the drives counted when none
     /// gives a distance); empty for a day with none.

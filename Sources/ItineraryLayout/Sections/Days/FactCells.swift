@@ -2,7 +2,7 @@
 import DisplayList
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// One cell's value: plain text, or a code on a chip.
     enum CellValue {
         case text(String)
@@ -68,7 +68,7 @@ extension DayLayout {
     }
 }
 
-extension DayLayout {
+extension DayBuilder {
     /// The width of each cell: the wider of its caps label and its value.
     func factCellWidths(_ cells: [(label: String, value: CellValue)]) -> [Double] {
         cells.compactMap { cell -> Double? in

@@ -3,7 +3,7 @@ import DisplayList
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     func gameCard(_ game: Game, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.gameSide)
         let home = ctx.teams[game.homeTeam], away = ctx.teams[game.awayTeam]

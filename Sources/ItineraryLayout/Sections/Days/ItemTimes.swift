@@ -2,7 +2,7 @@
 import Foundation
 import ItineraryModel
 
-extension DayLayout {
+extension DayBuilder {
     /// `8:05 AM EDT`, and `(+1)` when that is the next calendar date, where it is shown, after
     /// the day the item is listed under (`(−1)` the evening before).
     func zonedTime(_ instant: Instant, _ zone: DisplayZone, on day: Day) -> String {

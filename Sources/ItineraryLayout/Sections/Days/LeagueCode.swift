@@ -2,7 +2,7 @@
 import DisplayList
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// The league tile: the lead tile filled with the `leagueTile` colour, the code centred in it.
     func leagueTile(_ league: String) -> [DisplayItem] {
         let size = spec.card.leadTile, room = size - 2 * spec.card.leagueCodeInset

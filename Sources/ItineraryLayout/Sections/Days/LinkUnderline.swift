@@ -2,7 +2,7 @@
 import DisplayList
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// The underline of `link` set from `x` on `baseline`, in the link's colour; none when the
     /// template's `linkUnderline.width` is 0.
     func underline(_ link: SetLine, x: Double, baseline: Double) -> [DisplayItem] {

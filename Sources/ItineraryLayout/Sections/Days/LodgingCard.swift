@@ -2,7 +2,7 @@
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     func lodgingCard(_ stay: Lodging, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.side)
         let zone = ctx.zones.lodging(stay, on: day)

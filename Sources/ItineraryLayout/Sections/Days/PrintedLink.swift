@@ -2,7 +2,7 @@
 import Foundation
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// `url` as a reader types it: without its scheme, percent-escapes decoded (the IRI form,
     /// `tickets.example.com/órdenes/6X57`) where that gives printable text, and when too wide for
     /// `width`, shortened inside its path: the host stays whole, then `/…/` and as much of the

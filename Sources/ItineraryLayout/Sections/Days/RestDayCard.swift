@@ -3,7 +3,7 @@
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     func restDayCard(_ day: Day) -> CardBlock {
         restDayCard(title: ctx.labels.restDay, detail: Labels.fill(ctx.labels.restDayDetail, ["city": day.city]))
     }

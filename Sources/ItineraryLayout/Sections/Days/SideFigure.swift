@@ -1,7 +1,7 @@
 /// The right-hand column of a card: a figure on the title's baseline, its unit on the next line's.
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// Draws `figure` on `firstBaseline` and `unit` on `secondBaseline`, both ending at the grid's right edge.
     func sideFigure(
         _ figure: StyledSpan?, unit: StyledSpan?, grid: CardGrid, firstBaseline: Double, secondBaseline: Double,

@@ -3,7 +3,7 @@ import DisplayList
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     /// Nil when the ticket has nothing to show.
     func ticketStrip(_ ticket: Ticket, grid: CardGrid) -> CardPart? {
         let t = spec.ticket

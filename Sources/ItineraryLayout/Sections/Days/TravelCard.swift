@@ -2,7 +2,7 @@
 import ItineraryModel
 import ItineraryText
 
-extension DayLayout {
+extension DayBuilder {
     func travelCard(_ leg: TravelLeg, on day: Day) -> CardBlock {
         let grid = grid(side: spec.card.side)
         var sketch = Sketch()

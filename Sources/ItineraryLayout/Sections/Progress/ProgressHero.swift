@@ -3,7 +3,7 @@ import DisplayList
 import Foundation
 import ItineraryText
 
-extension ProgressLayout {
+extension ProgressBuilder {
     /// The count, the `of …` phrase on its baseline, and at the right the percentage over the caps `N TO GO`.
     func hero() -> Canvas {
         let width = ctx.width

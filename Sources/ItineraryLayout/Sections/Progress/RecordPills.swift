@@ -2,7 +2,7 @@
 import DisplayList
 import ItineraryText
 
-extension ProgressLayout {
+extension ProgressBuilder {
     /// The heading, the pills (wrapping onto more rows) and the caption, kept together.
     func record(_ names: [String]) -> [any FlowBlock] {
         guard !names.isEmpty else { return [] }

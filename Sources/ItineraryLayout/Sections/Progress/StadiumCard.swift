@@ -3,7 +3,7 @@ import DisplayList
 import ItineraryModel
 import ItineraryText
 
-extension ProgressLayout {
+extension ProgressBuilder {
     /// The grid's rows, each a canvas of cards as tall as its tallest card.
     func gridRows(_ entries: [StadiumVisits.Entry]) -> [Canvas] {
         let g = spec.grid

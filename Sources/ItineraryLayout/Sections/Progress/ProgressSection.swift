@@ -6,7 +6,7 @@ import ItineraryText
 extension SectionContext {
     func progressBlocks() -> [any FlowBlock] {
         guard let progress = trip.progress, let spec = theme.template.progress else { return [] }
-        let layout = ProgressLayout(ctx: self, spec: spec, progress: progress)
+        let layout = ProgressBuilder(ctx: self, spec: spec, progress: progress)
         var blocks = sectionTitle(
             layout.span(labels.progress, .h1), lead: layout.span(layout.label("lead", layout.words), .lead),
             spec: spec.title, anchor: "progress")

@@ -3,7 +3,7 @@ import ItineraryModel
 import ItineraryText
 
 /// Everything the day cards share. Built from a `SectionContext` and the template's `days` settings.
-struct DayLayout {
+struct DayBuilder {
     let ctx: SectionContext
     let spec: DaysSpec
 

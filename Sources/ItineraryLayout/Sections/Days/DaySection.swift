@@ -5,7 +5,7 @@ import ItineraryText
 extension SectionContext {
     func dayBlocks() -> [any FlowBlock] {
         guard let spec = theme.template.days, !trip.days.isEmpty else { return [] }
-        let layout = DayLayout(self, spec: spec)
+        let layout = DayBuilder(self, spec: spec)
         var blocks = sectionTitle(
             layout.span(labels.label("days", "title"), .h1), lead: layout.span(labels.label("days", "lead"), .lead),
             spec: spec.title, anchor: "days")
@@ -37,7 +37,7 @@ extension SectionContext {
     }
 }
 
-extension DayLayout {
+extension DayBuilder {
     /// A run of quiet days in one city: one heading (`DAYS 3–5`) and one rest card.
     func restDays(_ days: ClosedRange<Int>) -> [any FlowBlock] {
         [heading(days), Spacer(spec.afterHeading), restDayCard(days)]

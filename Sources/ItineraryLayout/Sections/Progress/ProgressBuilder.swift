@@ -3,7 +3,7 @@ import ItineraryModel
 import ItineraryText
 
 /// Everything the progress page shares. Built from a `SectionContext` and the template's `progress` settings.
-struct ProgressLayout {
+struct ProgressBuilder {
     let ctx: SectionContext
     let spec: ProgressSpec
     let progress: Progress
