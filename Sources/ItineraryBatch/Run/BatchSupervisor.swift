@@ -12,12 +12,10 @@ public final class BatchSupervisor {
     let plan: BatchPlan
     let options: BatchOptions
     let defaults: JobDefaults
-    private var results: [BatchReport.Job?]
-    private var attempts: [Int]
-    /// Jobs not yet handed out, in plan order, from `nextPending` on; retries go first.
-    private var pending: [Int] = []
-    private var nextPending = 0
-    private var retryQueue: [Int] = []
+    /// The jobs still to hand out, and each one's starts.
+    private var queue: JobQueue
+    /// What became of each job.
+    private var book: ResultBook
     private var workers: [WorkerProcess] = []
     private var stopping = false
     private var interrupted = false
@@ -30,7 +28,6 @@ public final class BatchSupervisor {
     private var fatal: (message: String, exit: Int32, remedy: EntitlementRemedy?)?
     private var startupDeaths = 0
     private var progress: Progress
-    private var ledger: Ledger!
     private var fingerprints: FingerprintContext
     private var contexts: [Int: String] = [:]
     private var tripStamps: [Int: FileStamp] = [:]
@@ -39,7 +36,6 @@ public final class BatchSupervisor {
     /// output may lead into or onto (`refusal(of:...)`).
     private var statePrefix: [UInt8] = []
     private var inputInodes: Set<UInt64> = []
-    private var done = 0, failed = 0, rendered = 0
     private let started: UInt64
     /// A job the gate refused once the batch had begun.
     static let proEnded = "not exported: the Pro entitlement ended during the batch"
@@ -52,8 +48,8 @@ public final class BatchSupervisor {
         self.plan = plan
         self.options = options
         self.defaults = defaults
-        results = Array(repeating: nil, count: plan.jobs.count)
-        attempts = Array(repeating: 0, count: plan.jobs.count)
+        queue = JobQueue(count: plan.jobs.count)
+        book = ResultBook(count: plan.jobs.count)
         started = options.started
         progress = Progress(mode: options.progress, total: plan.jobs.count, program: options.program)
         fingerprints = FingerprintContext(
@@ -74,7 +70,7 @@ public final class BatchSupervisor {
         }
         try checkReportPath()
         try makeOutputDirectory()
-        ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
+        let ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
         try ledger.lock(plan: plan.digest)
         // By bytes, as the file system compares names (`PathKey`).
         var targets: [PathKey: String] = [:]
@@ -120,7 +116,7 @@ public final class BatchSupervisor {
                 finish(index, status: .skipped, reason: "up to date")
                 continue
             }
-            pending.append(index)
+            queue.append(index)
         }
         // This plan's outputs are this run's alone now (the lock): their temporaries that no
         // writer holds are what a hard kill left.
@@ -130,10 +126,10 @@ public final class BatchSupervisor {
                 "\(options.program): removed \(removed) temporary file\(removed == 1 ? "" : "s") that a stopped run left beside its outputs"
             )
         }
-        loop(interrupts: interrupts)
+        loop(interrupts: interrupts, ledger: ledger)
         let notRun =
             interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)")
-        for index in retryQueue + pending[nextPending...] where results[index] == nil {
+        for index in queue.waiting where !book.isFinished(index) {
             finish(index, status: .cancelled, reason: notRun)
         }
         ledger.compact()
@@ -219,16 +215,14 @@ public final class BatchSupervisor {
 
     // MARK: - The loop
 
-    private var hasPending: Bool { !retryQueue.isEmpty || nextPending < pending.count }
-    private var pendingCount: Int { retryQueue.count + pending.count - nextPending }
-
-    private func loop(interrupts: Int32) {
+    /// `ledger` records each PDF written, for `--resume`.
+    private func loop(interrupts: Int32, ledger: Ledger) {
         // An interrupt that came while the batch planned stops it before any job starts.
         if interrupts >= 0 { handleInterrupts(InterruptPipe.drain(interrupts)) }
         while true {
             if !stopping { startWorkers() }
             dispatch()
-            if workers.isEmpty && (!hasPending || stopping) { break }
+            if workers.isEmpty && (queue.isEmpty || stopping) { break }
             if workers.isEmpty { continue }
             var fds = workers.map { pollfd(fd: $0.replies, events: Int16(POLLIN), revents: 0) }
             if interrupts >= 0 { fds.append(pollfd(fd: interrupts, events: Int16(POLLIN), revents: 0)) }
@@ -238,22 +232,22 @@ public final class BatchSupervisor {
                 // Workers in reverse so removing one keeps the others' indices.
                 for i in stride(from: workers.count - 1, through: 0, by: -1)
                 where i < workers.count && fds[i].revents != 0 {
-                    serve(workers[i])
+                    serve(workers[i], ledger: ledger)
                 }
             }
             let now = DispatchTime.now().uptimeNanoseconds
             checkTimeouts(now: now)
-            progress.update(done: done, failed: failed, rendered: rendered, started: started, now: now)
+            progress.update(done: book.done, failed: book.failed, rendered: book.rendered, started: started, now: now)
         }
         progress.update(
-            done: done, failed: failed, rendered: rendered, started: started,
+            done: book.done, failed: book.failed, rendered: book.rendered, started: started,
             now: DispatchTime.now().uptimeNanoseconds, force: options.progress == .live)
     }
 
     /// As many workers as there are jobs left to give, up to `--jobs`.
     private func startWorkers() {
         let busy = workers.filter { $0.job != nil }.count
-        let wanted = min(options.workers, busy + pendingCount)
+        let wanted = min(options.workers, busy + queue.count)
         while workers.filter({ $0.closing == nil }).count < wanted {
             do {
                 workers.append(
@@ -281,7 +275,7 @@ public final class BatchSupervisor {
                 templateFile: { if case let .file(f) = job.template { f } else { nil } }(),
                 paper: job.paper, epoch: options.epoch)
             tripStamps[index] = FileStamp.of(job.trip)
-            attempts[index] += 1
+            queue.started(index)
             worker.job = index
             worker.jobStarted = DispatchTime.now().uptimeNanoseconds
             // A worker that has gone shows up as end of file on its replies: handled there.
@@ -292,14 +286,7 @@ public final class BatchSupervisor {
     /// The next job whose output directory is ready (retries first); refused ones are failed on
     /// the way.
     private func nextJob() -> Int? {
-        while hasPending {
-            let index: Int
-            if !retryQueue.isEmpty {
-                index = retryQueue.removeLast()
-            } else {
-                index = pending[nextPending]
-                nextPending += 1
-            }
+        while let index = queue.take() {
             if outputPaths[index] == nil {
                 switch OutputPath.prepare(plan.jobs[index].output, in: options.outputDirectory) {
                 case let .success(path):
@@ -343,7 +330,7 @@ public final class BatchSupervisor {
 
     // MARK: - Workers' replies and deaths
 
-    private func serve(_ worker: WorkerProcess) {
+    private func serve(_ worker: WorkerProcess, ledger: Ledger) {
         for line in worker.reader.readLines() {
             guard let reply = WorkerWire.decode(WorkerReply.self, line) else {
                 let text = String(decoding: line.prefix(60), as: UTF8.self)
@@ -357,7 +344,7 @@ public final class BatchSupervisor {
             case .fatal:
                 let message =
                     reply.exit == ExitCode.proRequired
-                    ? "the Pro entitlement ended during the batch: it stopped (\(rendered) document\(rendered == 1 ? "" : "s") had been exported; the rest were not)"
+                    ? "the Pro entitlement ended during the batch: it stopped (\(book.rendered) document\(book.rendered == 1 ? "" : "s") had been exported; the rest were not)"
                     : (reply.reason ?? "a worker could not start")
                 stop(
                     fatal: message, exit: reply.exit ?? ExitCode.failure,
@@ -365,17 +352,16 @@ public final class BatchSupervisor {
             case .result:
                 guard let index = reply.id, index == worker.job else { continue }
                 worker.job = nil
-                complete(index, reply: reply)
+                complete(index, reply: reply, ledger: ledger)
             }
         }
         if worker.reader.overflowed { worker.kill(reason: "protocol error: a reply longer than 16 MiB") }
         if worker.reader.atEnd { workerEnded(worker) }
     }
 
-    private func complete(_ index: Int, reply: WorkerReply) {
+    private func complete(_ index: Int, reply: WorkerReply, ledger: Ledger) {
         let job = plan.jobs[index]
         if reply.ok == true {
-            rendered += 1
             if let sha = reply.tripSHA256, let context = contexts[index], let tripStamp = tripStamps[index],
                 let pdf = FileStamp.of(outputPaths[index]!)
             {
@@ -432,9 +418,9 @@ public final class BatchSupervisor {
             // An interrupt sent to every process at once (a scheduler stopping the job): not the
             // trip's fault; a rerun with --resume does it.
             finish(index, status: .cancelled, reason: "interrupted: \(reason)")
-        } else if attempts[index] <= options.retries && !stopping {
+        } else if queue.attempts[index] <= options.retries && !stopping {
             // Again on a fresh worker, before anything else.
-            retryQueue.append(index)
+            queue.retry(index)
         } else {
             finish(index, status: .failed, reason: reason, errors: [reason])
         }
@@ -500,15 +486,13 @@ public final class BatchSupervisor {
         _ index: Int, status: BatchReport.Status, reason: String? = nil, errors: [String]? = nil,
         warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil
     ) {
-        guard results[index] == nil else { return }
         let job = plan.jobs[index]
-        results[index] = BatchReport.Job(
+        let entry = BatchReport.Job(
             trip: job.trip, output: job.output, status: status, reason: reason, errors: errors,
             warnings: warnings, pages: pages, bytes: bytes,
-            milliseconds: milliseconds.map { ($0 * 10).rounded() / 10 }, attempts: attempts[index])
-        if status != .cancelled { done += 1 }
+            milliseconds: milliseconds.map { ($0 * 10).rounded() / 10 }, attempts: queue.attempts[index])
+        guard book.record(index, entry) else { return }
         if status == .failed {
-            failed += 1
             if options.progress != .quiet {
                 let lines = errors ?? [reason ?? "failed"]
                 for error in lines.prefix(Self.printedErrors) {
@@ -531,12 +515,7 @@ public final class BatchSupervisor {
     }
 
     private func makeReport() -> BatchReport {
-        let jobs = results.enumerated().map { index, job in
-            job
-                ?? BatchReport.Job(
-                    trip: plan.jobs[index].trip, output: plan.jobs[index].output, status: .cancelled,
-                    reason: "not run", attempts: attempts[index])
-        }
+        let jobs = book.jobs(of: plan, attempts: queue.attempts)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return BatchReport(
             format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
