@@ -2,27 +2,7 @@
 /// (`CommandTable`), its declared options parse the rest.
 import Foundation
 import ItineraryBatch
-
-enum Command: Equatable {
-    /// `help [WORDS...]`, `--help`: the words name a command or a group (`entitlements`).
-    case help(topic: [String])
-    case version
-    /// `page` is set for a PNG preview (an output path ending in `.png`).
-    case export(
-        input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double, gate: GateOptions)
-    case validate(paths: [String], template: String?, paper: String?)
-    case status(json: Bool, gate: GateOptions)
-    case importFiles(paths: [String], json: Bool, gate: GateOptions)
-    case initStore(bundleId: String?, environments: [String], gate: GateOptions)
-    case trustRoot(path: String, gate: GateOptions)
-    case paywall(json: Bool, gate: GateOptions)
-    case storeKitTest(action: StoreKitTestAction, gate: GateOptions)
-    case batch(BatchArguments)
-    /// `batch merge-reports REPORT... --report FILE`
-    case mergeReports(paths: [String], output: String?, quiet: Bool)
-    /// The worker mode the batch supervisor starts (not for people; it checks the gate too).
-    case batchWorker(gate: GateOptions)
-}
+import ItineraryExport
 
 enum StoreKitTestAction: Equatable {
     case enable
@@ -58,19 +38,34 @@ enum ShardArgument: Equatable {
 }
 
 enum Arguments {
-    static func parse(_ args: [String]) throws(UsageError) -> Command {
+    /// The run of the command `args` name, its options checked: a usage error comes before
+    /// anything runs.
+    static func parse(_ args: [String]) throws(UsageError) -> Invocation {
         if args.isEmpty { throw UsageError(message: "missing arguments: expected TRIP.json OUT.pdf (see --help)") }
-        if args[0] == "help" { return .help(topic: Array(args.dropFirst())) }
-        if args[0] == "--version" { return .version }
-        if args[0] == "--help" || args[0] == "-h" { return .help(topic: []) }
+        if args[0] == "help" { return help(Array(args.dropFirst())) }
+        if args[0] == "--version" {
+            return {
+                print("\(programName) \(Exporter.version)")
+                return ExitCode.ok
+            }
+        }
+        if args[0] == "--help" || args[0] == "-h" { return help([]) }
         // `entitlements --help`: the group's help.
         if args.count >= 2, args[1] == "--help" || args[1] == "-h", !CommandTable.commands(under: [args[0]]).isEmpty {
-            return .help(topic: [args[0]])
+            return help([args[0]])
         }
         let spec = try command(for: args)
         let rest = Array(args.dropFirst(spec.path.count))
-        if rest.contains("--help") || rest.contains("-h") { return .help(topic: spec.path) }
+        if rest.contains("--help") || rest.contains("-h") { return help(spec.path) }
         return try spec.build(ParsedOptions.parse(rest, spec: spec))
+    }
+
+    /// `help WORDS...`: the words name a command or a group (`entitlements`).
+    private static func help(_ topic: [String]) -> Invocation {
+        {
+            print(Help.text(for: topic))
+            return ExitCode.ok
+        }
     }
 
     /// The declared command the words name: the longest path they start with. A group word

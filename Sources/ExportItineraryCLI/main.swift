@@ -44,45 +44,15 @@ func run() -> Int32 {
     // A file-size limit (`ulimit -f`) makes the write fail with EFBIG, reported as exit 6 with
     // the temporary file removed, instead of killing the process with one left behind.
     signal(SIGXFSZ, SIG_IGN)
-    let command: Command
+    let invocation: Invocation
     do {
-        command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+        invocation = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
         printError(error.message)
         return ExitCode.usage
     }
     do {
-        switch command {
-        case let .help(topic):
-            print(Help.text(for: topic))
-            return ExitCode.ok
-        case .version:
-            print("\(programName) \(Exporter.version)")
-            return ExitCode.ok
-        case let .validate(paths, template, paper):
-            return validate(paths, template: template, paper: paper)
-        case let .export(input, output, template, paper, page, dpi, gateOptions):
-            return try export(
-                input: input, output: output, template: template, paper: paper, page: page, dpi: dpi, gate: gateOptions)
-        case let .status(json, gate):
-            return try EntitlementCommands.status(json: json, gate: gate)
-        case let .importFiles(paths, json, gate):
-            return try EntitlementCommands.importFiles(paths, json: json, gate: gate)
-        case let .initStore(bundleId, environments, gate):
-            return try EntitlementCommands.initStore(bundleId: bundleId, environments: environments, gate: gate)
-        case let .trustRoot(path, gate):
-            return try EntitlementCommands.trustRoot(path: path, gate: gate)
-        case let .paywall(json, gate):
-            return try EntitlementCommands.paywall(json: json, gate: gate)
-        case let .storeKitTest(action, gate):
-            return try EntitlementCommands.storeKitTest(action, gate: gate)
-        case let .batch(arguments):
-            return try BatchCommand.run(arguments)
-        case let .mergeReports(paths, output, quiet):
-            return BatchCommand.mergeReports(paths, output: output, quiet: quiet)
-        case let .batchWorker(gate):
-            return BatchCommand.worker(gate: gate)
-        }
+        return try invocation()
     } catch let failure as CommandFailure {
         printError(failure.message)
         return failure.code
@@ -96,7 +66,7 @@ func run() -> Int32 {
 }
 
 /// The gate first (it reads neither the trip nor the fonts), then load, render, write.
-func export(
+func exportTrip(
     input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double,
     gate gateOptions: GateOptions
 ) throws -> Int32 {
@@ -116,7 +86,7 @@ func export(
     }
 }
 
-func validate(_ paths: [String], template: String?, paper: String?) -> Int32 {
+func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int32 {
     var worst = ExitCode.ok
     if let template {
         do throws(ExportError) {

@@ -1,5 +1,8 @@
+/// What a command does once its options are checked: runs, and gives the exit code.
+typealias Invocation = () throws -> Int32
+
 /// A command, declared once: its words, what it takes, what `--help` says about it, and how its
-/// parsed options become a `Command`.
+/// parsed options are checked into the typed values its run takes (`build`, which returns the run).
 struct CommandSpec: Sendable {
     /// The words that name it after the program (`["entitlements", "import"]`); empty for the
     /// default command (exporting one trip).
@@ -13,11 +16,12 @@ struct CommandSpec: Sendable {
     let details: String
     /// Internal commands are parsed but never listed.
     let hidden: Bool
-    let build: @Sendable (ParsedOptions) throws(UsageError) -> Command
+    /// Checks the options (a usage error, exit 2, before anything runs) and returns the run.
+    let build: @Sendable (ParsedOptions) throws(UsageError) -> Invocation
 
     init(
         _ path: [String], _ synopsis: String, summary: String, options: [OptionSpec] = [], details: String = "",
-        hidden: Bool = false, build: @escaping @Sendable (ParsedOptions) throws(UsageError) -> Command
+        hidden: Bool = false, build: @escaping @Sendable (ParsedOptions) throws(UsageError) -> Invocation
     ) {
         self.path = path
         self.synopsis = synopsis

@@ -1,5 +1,6 @@
-/// Every command of `export-itinerary`, each declared once. Parsing, `--help`, "did you mean"
-/// and the README's usage block are made from this table.
+/// Every command of `export-itinerary`, each declared once: its words, options and help, how its
+/// options are checked, and what it runs. Parsing, `--help`, "did you mean" and the README's usage
+/// block are made from this table.
 import Foundation
 import ItineraryBatch
 import ItineraryExport
@@ -67,9 +68,12 @@ enum CommandTable {
         if !png && (page != nil || dpi != nil) {
             throw UsageError(message: "--page and --dpi apply to a PNG preview: give an output path ending in .png")
         }
-        return .export(
-            input: o.positional[0], output: o.positional[1], template: template, paper: try o.paper(),
-            page: png ? (page ?? 1) : nil, dpi: dpi ?? 144, gate: GateOptions(o))
+        let (input, output, paper, gate) = (o.positional[0], o.positional[1], try o.paper(), GateOptions(o))
+        return {
+            try exportTrip(
+                input: input, output: output, template: template, paper: paper, page: png ? (page ?? 1) : nil,
+                dpi: dpi ?? 144, gate: gate)
+        }
     }
 
     static let validate = CommandSpec(
@@ -90,7 +94,8 @@ enum CommandTable {
         guard !o.positional.isEmpty || template != nil else {
             throw UsageError(message: "validate needs at least one TRIP.json, or --template")
         }
-        return .validate(paths: o.positional, template: template, paper: paper)
+        let paths = o.positional
+        return { validateFiles(paths, template: template, paper: paper) }
     }
 
     // MARK: - Batch
@@ -220,7 +225,7 @@ enum CommandTable {
         parsed.resume = o.flag("--resume")
         parsed.failFast = o.flag("--fail-fast")
         parsed.quiet = o.flag("--quiet")
-        return .batch(parsed)
+        return { try BatchCommand.run(parsed) }
     }
 
     static let mergeReports = CommandSpec(
@@ -235,7 +240,8 @@ enum CommandTable {
         guard !o.positional.isEmpty else {
             throw UsageError(message: "batch merge-reports needs at least one REPORT (written by batch --report)")
         }
-        return .mergeReports(paths: o.positional, output: o.value("--report"), quiet: o.flag("--quiet"))
+        let (paths, output, quiet) = (o.positional, o.value("--report"), o.flag("--quiet"))
+        return { BatchCommand.mergeReports(paths, output: output, quiet: quiet) }
     }
 
     /// Started by `batch` with pipes; it checks the gate itself, so starting it by hand gains nothing.
@@ -244,7 +250,8 @@ enum CommandTable {
         options: OptionSpec.gate, hidden: true
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "batch-worker")
-        return .batchWorker(gate: GateOptions(o))
+        let gate = GateOptions(o)
+        return { BatchCommand.worker(gate: gate) }
     }
 
     // MARK: - Entitlements
@@ -256,7 +263,8 @@ enum CommandTable {
         options: [.flag("--json", "as JSON")] + OptionSpec.gate
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "entitlements status")
-        return .status(json: o.flag("--json"), gate: GateOptions(o))
+        let (json, gate) = (o.flag("--json"), GateOptions(o))
+        return { try EntitlementCommands.status(json: json, gate: gate) }
     }
 
     static let importFiles = CommandSpec(
@@ -266,7 +274,8 @@ enum CommandTable {
         options: [.flag("--json", "as JSON")] + OptionSpec.gate
     ) { o throws(UsageError) in
         guard !o.positional.isEmpty else { throw UsageError(message: "entitlements import needs at least one FILE") }
-        return .importFiles(paths: o.positional, json: o.flag("--json"), gate: GateOptions(o))
+        let (paths, json, gate) = (o.positional, o.flag("--json"), GateOptions(o))
+        return { try EntitlementCommands.importFiles(paths, json: json, gate: gate) }
     }
 
     static let initStore = CommandSpec(
@@ -279,7 +288,8 @@ enum CommandTable {
         ] + OptionSpec.gate
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "entitlements init")
-        return .initStore(bundleId: o.value("--bundle-id"), environments: o.all("--environment"), gate: GateOptions(o))
+        let (bundleId, environments, gate) = (o.value("--bundle-id"), o.all("--environment"), GateOptions(o))
+        return { try EntitlementCommands.initStore(bundleId: bundleId, environments: environments, gate: gate) }
     }
 
     static let trustRoot = CommandSpec(
@@ -290,7 +300,8 @@ enum CommandTable {
         guard o.positional.count == 1 else {
             throw UsageError(message: "entitlements trust-root needs exactly one certificate FILE (DER or PEM)")
         }
-        return .trustRoot(path: o.positional[0], gate: GateOptions(o))
+        let (path, gate) = (o.positional[0], GateOptions(o))
+        return { try EntitlementCommands.trustRoot(path: path, gate: gate) }
     }
 
     static let paywall = CommandSpec(
@@ -298,7 +309,8 @@ enum CommandTable {
         options: [.flag("--json", "as JSON")] + OptionSpec.gate
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "paywall")
-        return .paywall(json: o.flag("--json"), gate: GateOptions(o))
+        let (json, gate) = (o.flag("--json"), GateOptions(o))
+        return { try EntitlementCommands.paywall(json: json, gate: gate) }
     }
 
     // MARK: - Local StoreKit testing
@@ -309,7 +321,7 @@ enum CommandTable {
             options: OptionSpec.gate
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test enable")
-            return .storeKitTest(action: .enable, gate: GateOptions(o))
+            return storeKitTest(.enable, o)
         },
         CommandSpec(
             ["storekit-test", "purchase"], "PRODUCT_ID [--family-shared] [--expires-in 30d]",
@@ -331,30 +343,28 @@ enum CommandTable {
                 }
                 expires = seconds
             }
-            return .storeKitTest(
-                action: .purchase(
-                    productId: o.positional[0], familyShared: o.flag("--family-shared"), expiresIn: expires),
-                gate: GateOptions(o))
+            return storeKitTest(
+                .purchase(productId: o.positional[0], familyShared: o.flag("--family-shared"), expiresIn: expires), o)
         },
         CommandSpec(
             ["storekit-test", "refund"], "TRANSACTION_ID", summary: "refund a local test purchase",
             options: OptionSpec.gate
         ) { o throws(UsageError) in
             try o.expectPositional(1, "TRANSACTION_ID", command: "storekit-test refund")
-            return .storeKitTest(action: .refund(transactionId: o.positional[0]), gate: GateOptions(o))
+            return storeKitTest(.refund(transactionId: o.positional[0]), o)
         },
         CommandSpec(
             ["storekit-test", "expire"], "TRANSACTION_ID", summary: "expire a local test subscription now",
             options: OptionSpec.gate
         ) { o throws(UsageError) in
             try o.expectPositional(1, "TRANSACTION_ID", command: "storekit-test expire")
-            return .storeKitTest(action: .expire(transactionId: o.positional[0]), gate: GateOptions(o))
+            return storeKitTest(.expire(transactionId: o.positional[0]), o)
         },
         CommandSpec(
             ["storekit-test", "clear"], "", summary: "remove every local test transaction", options: OptionSpec.gate
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test clear")
-            return .storeKitTest(action: .clear, gate: GateOptions(o))
+            return storeKitTest(.clear, o)
         },
         CommandSpec(
             ["storekit-test", "disable"], "",
@@ -362,7 +372,7 @@ enum CommandTable {
             options: OptionSpec.gate
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test disable")
-            return .storeKitTest(action: .disable, gate: GateOptions(o))
+            return storeKitTest(.disable, o)
         },
     ]
 
@@ -386,5 +396,11 @@ enum CommandTable {
     /// The commands whose path starts with `prefix`.
     static func commands(under prefix: [String]) -> [CommandSpec] {
         all.filter { !$0.hidden && $0.path.count > prefix.count && Array($0.path.prefix(prefix.count)) == prefix }
+    }
+
+    /// Running a `storekit-test` action with the store and catalog options it was given.
+    private static func storeKitTest(_ action: StoreKitTestAction, _ o: ParsedOptions) -> Invocation {
+        let gate = GateOptions(o)
+        return { try EntitlementCommands.storeKitTest(action, gate: gate) }
     }
 }
