@@ -74,6 +74,10 @@ func exportTrip(
     do {
         let gate = try ProAccess.gate(storeDirectory: gateOptions.store, catalogPath: gateOptions.catalog)
         let exporter = try Exporter(gate: gate)
+        // The one export follows the gate's yes in `Exporter.init` by milliseconds (the fonts
+        // load between): asking again would open the store and verify its chains a second time
+        // for the same answer. A later export of this process would ask again.
+        exporter.gateRecheckInterval = .seconds(1)
         // This process draws nothing but itineraries: the hermetic fonts can be its default.
         exporter.fontSet.makeProcessDefault()
         let options = ExportOptions(template: TemplateChoice(argument: template), paper: paper, sourceDateEpoch: epoch)
