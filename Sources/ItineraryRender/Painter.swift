@@ -188,7 +188,7 @@ struct Painter {
 
     /// Cairo tag strings quote with single quotes and escape with a backslash.
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        s.replacingLiterally("\\", with: "\\\\").replacingLiterally("'", with: "\\'")
     }
 
     static func int(_ v: Double) -> Int { Int(v.rounded()) }

@@ -67,11 +67,12 @@ public final class TextEngine {
         defer { NativeTextLock.unlock() }
         let spans = spans.filter { !$0.text.isEmpty }
         guard !spans.isEmpty else { return [] }
-        let key = ParagraphCache.Key(spans: spans, width: width)
+        let exact = ExactSpans(spans)
+        let key = ParagraphCache.Key(spans: exact, width: width)
         if let done = cache.lookUp(key) { return done }
         // A paragraph set on one line at its natural width is that line at any width it fits:
         // the same label, date or name measured, then set in a column, is shaped once.
-        let natural = ParagraphCache.Key(spans: spans, width: nil)
+        let natural = ParagraphCache.Key(spans: exact, width: nil)
         if let width, let line = cache.peek(natural), Self.fitsUnbroken(line, width: width) {
             return cache.lookUp(natural)!
         }

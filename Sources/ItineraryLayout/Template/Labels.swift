@@ -1,6 +1,7 @@
 /// The words a template prints, per language, with `{placeholder}` substitution.
 import Foundation
 import ItineraryModel
+import ItineraryText
 
 /// All strings of one language, in one shape: `labels.<language>.<group>.<key>`, every value a
 /// string. Each group declares its keys once (below); the loader requires a section's group when
@@ -280,8 +281,8 @@ public struct Labels: Sendable, TemplateObjectReadable {
     /// no-break spaces: a count and its noun never break apart (`2 vuelos`, not `2` / `vuelos`).
     public static func fill(_ pattern: String, count key: String, _ number: String) -> String {
         let placeholder = "{\(key)}"
-        let tied = pattern.replacingOccurrences(of: " " + placeholder, with: "\u{00A0}" + placeholder)
-            .replacingOccurrences(of: placeholder + " ", with: placeholder + "\u{00A0}")
+        let tied = pattern.replacingLiterally(" " + placeholder, with: "\u{00A0}" + placeholder)
+            .replacingLiterally(placeholder + " ", with: placeholder + "\u{00A0}")
         return fill(tied, [key: number])
     }
 
@@ -289,7 +290,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
     public static func fill(_ pattern: String, _ values: [String: String]) -> String {
         var out = pattern
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            out = out.replacingOccurrences(of: "{\(key)}", with: value)
+            out = out.replacingLiterally("{\(key)}", with: value)
         }
         return out
     }
