@@ -40,14 +40,23 @@ public enum PDFRenderer {
     private static let plainStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 0) }()
 
     public static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) throws -> Data {
+        try render(document, text: text, options: options, writingShapes: true)
+    }
+
+    /// `render`, with `writingShapes` false drawing every shape through cairo (see `VectorPlan`):
+    /// for tests that compare the two.
+    static func render(
+        _ document: LaidOutDocument, text: TextEngine, options: PDFOptions, writingShapes: Bool
+    ) throws -> Data {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
         try checkEngine(document, text)
         try checkStructure(document)
+        let vectors = VectorPlan(document, writing: writingShapes)
         return try ByteSink.collecting { sink in
-            try render(document, text: text, options: options, first: first, into: sink)
-            return try accessibilityUpdate(for: document).apply(to: sink.pointee.bytes)
+            try render(document, text: text, options: options, first: first, vectors: vectors, into: sink)
+            return try accessibilityUpdate(for: document, vectors: vectors).apply(to: sink.pointee.bytes)
         }
     }
 
@@ -57,13 +66,14 @@ public enum PDFRenderer {
         defer { NativeTextLock.unlock() }
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
         return try ByteSink.collecting { sink in
-            try render(document, text: text, options: options, first: first, into: sink)
+            try render(document, text: text, options: options, first: first, vectors: VectorPlan(document), into: sink)
             return sink.pointee.bytes
         }
     }
 
-    /// What the update adds for `document`: its figures' alternate texts and its links' names.
-    static func accessibilityUpdate(for document: LaidOutDocument) -> AccessibilityUpdate {
+    /// What the update adds for `document`: its figures' alternate texts, its links' names and
+    /// the shapes the renderer writes itself (`vectors`, made from `document` when nil).
+    static func accessibilityUpdate(for document: LaidOutDocument, vectors: VectorPlan? = nil) -> AccessibilityUpdate {
         // (A loop, not `flatMap` over every page's items: that copies the whole display list.)
         var figures: [String] = []
         for page in document.pages {
@@ -76,11 +86,12 @@ public enum PDFRenderer {
                 document.metadata.linkDescriptions.map { key, text in
                     (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
                 }, uniquingKeysWith: { first, _ in first }),
-            title: document.metadata.title, author: document.metadata.author)
+            title: document.metadata.title, author: document.metadata.author,
+            vectorRuns: (vectors ?? VectorPlan(document)).runs)
     }
 
     private static func render(
-        _ document: LaidOutDocument, text: TextEngine, options: PDFOptions, first: PageFrame,
+        _ document: LaidOutDocument, text: TextEngine, options: PDFOptions, first: PageFrame, vectors: VectorPlan,
         into sink: UnsafeMutablePointer<ByteSink>
     ) throws {
         _ = plainStreams
@@ -114,7 +125,15 @@ public enum PDFRenderer {
                 size = (page.width, page.height)
             }
             if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
-            painter.paint(page)
+            // Shapes the plan writes leave a placeholder where their run begins (see VectorPlan).
+            let starts = vectors.runStarts[index], written = vectors.written[index]
+            for (position, item) in page.items.enumerated() {
+                if starts.contains(position) {
+                    cairo_tag_begin(cr, VectorPlan.placeholderRole, nil)
+                    cairo_tag_end(cr, VectorPlan.placeholderRole)
+                }
+                if !written.contains(position) { painter.paint(item) }
+            }
             if let mark = options.mark {
                 try EntitlementMark.draw(
                     mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: nil,

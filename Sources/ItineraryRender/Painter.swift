@@ -14,7 +14,7 @@ struct Painter {
         for item in page.items { paint(item) }
     }
 
-    private func paint(_ item: DisplayItem) {
+    func paint(_ item: DisplayItem) {
         switch item {
         case let .path(elements, style):
             paintPath(elements, style)

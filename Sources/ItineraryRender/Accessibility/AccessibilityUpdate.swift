@@ -7,7 +7,8 @@ import PDFRewrite
 /// library): the document's `/Lang`, `/ViewerPreferences << /DisplayDocTitle true >>`,
 /// `/PageMode /UseOutlines` and an XMP `/Metadata` stream (title, author, language) on the
 /// catalog, `/Alt` on each `Figure` element and `/Contents` on each link annotation, and
-/// artifacts for the furniture the layout tagged `Private` (see `ArtifactRewrite`).
+/// artifacts for the furniture the layout tagged `Private` and for the shapes the renderer
+/// writes itself (see `ArtifactRewrite`).
 ///
 /// It reads the PDF as a PDF (`PDFRewrite`), not as the bytes one cairo version writes: the
 /// structure tree from the catalog, the links from the pages, whatever cross-reference, object
@@ -23,6 +24,9 @@ struct AccessibilityUpdate {
     /// For the XMP metadata, as in the information dictionary.
     var title: String
     var author: String?
+    /// For each page, in order, the operators of the shapes the renderer writes itself, run by
+    /// run (`VectorPlan`); they fill its placeholders.
+    var vectorRuns: [[[UInt8]]] = []
 
     func apply(to bytes: [UInt8]) throws -> Data {
         do {
@@ -42,9 +46,14 @@ struct AccessibilityUpdate {
 
         var figures = figureAlternates[...]
         var artifacts = ArtifactRewrite()
+        let pages = try PageTree.pages(file, catalog: catalog)
+        guard vectorRuns.count <= pages.count else {
+            throw PDFError("the PDF has \(pages.count) pages, and shapes were written for \(vectorRuns.count)")
+        }
+        for (page, runs) in zip(pages, vectorRuns) { artifacts.runs[page.number] = runs }
         for element in tree.elements {
             switch element.role {
-            case "Private":
+            case "Private", VectorPlan.placeholderRole:
                 try artifacts.add(element, in: file)
             case "Figure":
                 guard let alternate = figures.popFirst() else { continue }

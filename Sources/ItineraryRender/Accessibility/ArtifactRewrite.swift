@@ -8,18 +8,25 @@ import PDFRewrite
 /// content, its entries in the parent tree become `null`, and its parent no longer lists it,
 /// so assistive technology never reads a page number in the middle of a day.
 ///
-/// A `Private` element must hold marked content only, on one page, and every `/Private`
-/// sequence in the content must belong to one: anything else is an error, never a
-/// half-rewritten file.
+/// The placeholders of the shapes the renderer writes itself (`VectorPlan`) go the same way,
+/// each one's empty sequence filled with its run of operators, in a `q … Q` of their own.
+///
+/// A `Private` element or placeholder must hold marked content only, on one page, and every
+/// such sequence in the content must belong to one, each page's placeholders matching its
+/// runs one for one: anything else is an error, never a half-rewritten file.
 struct ArtifactRewrite {
     struct Element {
         var number: Int
         var parent: Int
         var page: Int
         var markedContent: [Int]
+        /// `Private`, or the placeholder role.
+        var role: String
     }
 
     private(set) var elements: [Element] = []
+    /// The runs of operators for each page's placeholders, in drawing order, by page object.
+    var runs: [Int: [[UInt8]]] = [:]
 
     /// Maximum size of a page's inflated content: far above any page this layout draws.
     static let contentLimit = 64 << 20
@@ -53,12 +60,17 @@ struct ArtifactRewrite {
         guard let page, !ids.isEmpty, ids.allSatisfy({ $0 >= 0 }) else {
             throw PDFError("a furniture element (object \(element.number)) holds no marked content on a page")
         }
-        elements.append(Element(number: element.number, parent: parent, page: page, markedContent: ids))
+        elements.append(
+            Element(number: element.number, parent: parent, page: page, markedContent: ids, role: element.role))
     }
 
     /// The changes to `revision`: the furniture elements removed, their parents' kids, the
     /// parent-tree arrays and the content of each page that holds furniture.
     func apply(to revision: inout Revision, tree: StructureTree) throws {
+        let byPage = Dictionary(grouping: elements, by: \.page)
+        for (page, pageRuns) in runs where !pageRuns.isEmpty && byPage[page] == nil {
+            throw PDFError("page object \(page) has no placeholders for its \(pageRuns.count) runs of shapes")
+        }
         guard !elements.isEmpty else { return }
         let file = revision.file
         guard let root = tree.root?.dictionary, let parentTree = root["ParentTree"] else {
@@ -68,9 +80,11 @@ struct ArtifactRewrite {
         let removed = Set(elements.map(\.number))
         for number in removed { revision.remove(number) }
 
-        let byPage = Dictionary(grouping: elements, by: \.page)
         for page in byPage.keys.sorted() {
             let ids = Set(byPage[page]!.flatMap(\.markedContent))
+            let placeholders = Set(
+                byPage[page]!.filter { $0.role == VectorPlan.placeholderRole }.flatMap(\.markedContent))
+            var pageRuns = (runs[page] ?? [])[...]
             guard let dictionary = try file.object(page).value.dictionary else {
                 throw PDFError("page object \(page) is not a dictionary")
             }
@@ -106,12 +120,22 @@ struct ArtifactRewrite {
                 }
                 let content = try file.decodedData(stream, limit: Self.contentLimit)
                 var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
-                for marked in try ContentStream.markedContent(in: content) where marked.tag == "Private" {
-                    guard let id = marked.properties["MCID"]?.integer, ids.contains(id) else {
+                for marked in try ContentStream.markedContent(in: content)
+                where marked.tag == "Private" || marked.tag == Self.placeholder {
+                    guard let id = marked.properties["MCID"]?.integer, ids.contains(id),
+                        placeholders.contains(id) == (marked.tag == Self.placeholder)
+                    else {
                         throw PDFError("content stream \(reference.number) marks furniture its structure does not name")
                     }
                     found.insert(id)
-                    replacements.append((marked.range, Self.artifact))
+                    guard marked.tag == Self.placeholder else {
+                        replacements.append((marked.range, Self.artifact))
+                        continue
+                    }
+                    guard let run = pageRuns.popFirst() else {
+                        throw PDFError("page object \(page) has more placeholders than runs of shapes")
+                    }
+                    replacements.append((marked.range, Self.artifact + Self.saveState + run + Self.restoreState))
                 }
                 guard !replacements.isEmpty else { continue }
                 // (The revision writes `/Length` from the data.)
@@ -125,6 +149,9 @@ struct ArtifactRewrite {
             }
             guard found == ids else {
                 throw PDFError("page object \(page)'s content lacks furniture its structure names")
+            }
+            guard pageRuns.isEmpty else {
+                throw PDFError("page object \(page) has fewer placeholders than runs of shapes")
             }
         }
 
@@ -147,4 +174,9 @@ struct ArtifactRewrite {
     }
 
     private static let artifact = Array("/Artifact BMC".utf8)
+    private static let placeholder = Array(VectorPlan.placeholderRole.utf8).withUnsafeBufferPointer {
+        PDFName(bytes: $0)
+    }
+    private static let saveState = Array("\nq\n".utf8)
+    private static let restoreState = Array("Q".utf8)
 }

@@ -1,0 +1,336 @@
+/// Vector display items written as PDF content operators, without cairo.
+import DisplayList
+import Foundation
+import ItineraryText
+
+/// PDF path-construction and painting operators (ISO 32000-1 §8.5) for the vector items of a
+/// display list: paths, rectangles, lines and circles, in page coordinates (points from the
+/// top-left, y downwards: the space cairo's page content is in after its `1 0 0 -1 0 h cm`).
+///
+/// Why: cairo records each shape, replays it twice (an analysis pass that strokes it into a
+/// polygon to find its extents, then the output pass) and prints every number through
+/// `printf`. A 120-day itinerary draws about 2,600 shapes, and that cost about 160 M
+/// instructions; writing them here costs a few.
+///
+/// The operators draw what `Painter` draws with cairo, shape for shape: the same fills (non-zero
+/// winding), strokes, caps, joins and dashes, and circular arcs as cubic Béziers of at most a
+/// quarter turn each (off the true circle by 0.03 % of the radius at most). Every parameter a
+/// shape uses is set before it, never assumed: the operators are meant to sit inside a `q … Q`
+/// in content whose graphics state cairo owns. Numbers have three decimals (a thousandth of a
+/// point), colours four.
+struct VectorContent {
+    private(set) var bytes: [UInt8] = []
+
+    // The state set so far (nil: not yet set, whatever cairo left).
+    private var fill: Color?
+    private var stroke: Color?
+    private var lineWidth: Double?
+    private var cap: LineCap?
+    private var join: LineJoin?
+    private var dash: [Double]?
+    private var miterLimitSet = false
+
+    // Path construction: where the current subpath began, and whether there is a current point.
+    private var subpathStart: Point?
+    private var current: Point?
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// Whether `item` is a shape this writes (the rest are drawn by cairo).
+    static func writes(_ item: DisplayItem) -> Bool {
+        switch item {
+        case .path, .rect, .line, .circle: true
+        default: false
+        }
+    }
+
+    /// Appends the operators for `item`; an item this does not write is a programming error.
+    mutating func add(_ item: DisplayItem) {
+        switch item {
+        case let .path(elements, style):
+            beginPath()
+            for element in elements { add(element) }
+            paint(
+                fill: style.fill, stroke: style.stroke, width: style.lineWidth, cap: style.lineCap,
+                join: style.lineJoin, dash: style.dash)
+        case let .rect(rect, radius, fill, stroke, strokeWidth):
+            guard fill != nil || stroke != nil else { return }
+            beginPath()
+            roundedRect(rect, radius: radius)
+            paint(fill: fill, stroke: stroke, width: strokeWidth, cap: .butt, join: .miter, dash: [])
+        case let .line(from, to, width, color, dash):
+            beginPath()
+            moveTo(from)
+            lineTo(to)
+            paint(fill: nil, stroke: color, width: width, cap: .butt, join: .miter, dash: dash)
+        case let .circle(center, radius, fill):
+            beginPath()
+            current = nil
+            arc(center: center, radius: radius, start: 0, end: 2 * Double.pi)
+            paint(fill: fill, stroke: nil, width: 0, cap: .butt, join: .miter, dash: [])
+        default:
+            preconditionFailure("VectorContent writes paths, rectangles, lines and circles only")
+        }
+    }
+
+    // MARK: Path construction, as cairo builds it
+
+    /// Whether the path under construction has a segment: a path of bare moves paints nothing.
+    private var hasSegment = false
+    private var pathBytes: [UInt8] = []
+
+    private mutating func beginPath() {
+        pathBytes.removeAll(keepingCapacity: true)
+        hasSegment = false
+        subpathStart = nil
+        current = nil
+    }
+
+    private mutating func add(_ element: PathElement) {
+        switch element {
+        case let .move(p): moveTo(p)
+        case let .line(p): lineTo(p)
+        case let .curve(a, b, c): curveTo(a, b, c)
+        case let .arc(center, radius, start, end): arc(center: center, radius: radius, start: start, end: end)
+        case .close: closePath()
+        }
+    }
+
+    private mutating func moveTo(_ p: Point) {
+        append(p, to: &pathBytes)
+        pathBytes += Self.moveOperator
+        subpathStart = p
+        current = p
+    }
+
+    /// cairo's `line_to` without a current point is a `move_to`; after a close, the subpath
+    /// starts again where the closed one began (PDF wants that `m` written).
+    private mutating func lineTo(_ p: Point) {
+        guard ensureCurrentPoint(else: p) else { return }
+        append(p, to: &pathBytes)
+        pathBytes += Self.lineOperator
+        current = p
+        hasSegment = true
+    }
+
+    private mutating func curveTo(_ a: Point, _ b: Point, _ c: Point) {
+        _ = ensureCurrentPoint(else: a)
+        append(a, to: &pathBytes)
+        pathBytes.append(0x20)
+        append(b, to: &pathBytes)
+        pathBytes.append(0x20)
+        append(c, to: &pathBytes)
+        pathBytes += Self.curveOperator
+        current = c
+        hasSegment = true
+    }
+
+    /// Makes sure there is a current point; without one, moves to `p` and returns false (the
+    /// segment to `p` is then empty, as in cairo).
+    private mutating func ensureCurrentPoint(else p: Point) -> Bool {
+        if current == nil {
+            moveTo(p)
+            return false
+        }
+        if subpathStart == nil, let current {
+            // Just after a close: the next subpath begins at the closed one's start.
+            moveTo(current)
+        }
+        return true
+    }
+
+    private mutating func closePath() {
+        guard let start = subpathStart else { return }
+        pathBytes += Self.closeOperator
+        // cairo leaves the current point at the subpath's start; PDF needs an `m` before the
+        // next segment, written when one comes.
+        current = start
+        subpathStart = nil
+    }
+
+    /// cairo's `arc`: a line from the current point to the arc's start (a move without one),
+    /// then the arc in the direction of increasing angle (clockwise on the page), `end` first
+    /// raised by whole turns until it is not below `start`.
+    private mutating func arc(center: Point, radius: Double, start: Double, end: Double) {
+        guard radius > 0 else {
+            lineTo(center)
+            return
+        }
+        var end = end
+        if end < start {
+            end = start + (end - start).truncatingRemainder(dividingBy: 2 * Double.pi)
+            if end < start { end += 2 * Double.pi }
+        }
+        func point(_ angle: Double) -> Point {
+            Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+        }
+        let first = point(start)
+        if current == nil { moveTo(first) } else { lineTo(first) }
+        let sweep = end - start
+        guard sweep > 0 else { return }
+        let segments = max(1, Int((sweep / (Double.pi / 2)).rounded(.up)))
+        let step = sweep / Double(segments)
+        let k = 4.0 / 3.0 * tan(step / 4) * radius
+        var a = start
+        for _ in 0..<segments {
+            let b = a + step
+            let p0 = point(a), p3 = point(b)
+            let c1 = Point(x: p0.x - k * sin(a), y: p0.y + k * cos(a))
+            let c2 = Point(x: p3.x + k * sin(b), y: p3.y - k * cos(b))
+            curveTo(c1, c2, p3)
+            a = b
+        }
+    }
+
+    /// `Painter.roundedRect`: four quarter arcs joined by the edges, or a plain rectangle.
+    private mutating func roundedRect(_ r: Rect, radius: Double) {
+        let rad = min(radius, r.width / 2, r.height / 2)
+        let pi = Double.pi
+        current = nil
+        subpathStart = nil
+        guard rad > 0 else {
+            // cairo's `rectangle`: a move and three lines, closed.
+            moveTo(Point(x: r.x, y: r.y))
+            lineTo(Point(x: r.x + r.width, y: r.y))
+            lineTo(Point(x: r.x + r.width, y: r.y + r.height))
+            lineTo(Point(x: r.x, y: r.y + r.height))
+            closePath()
+            return
+        }
+        arc(center: Point(x: r.x + r.width - rad, y: r.y + rad), radius: rad, start: -pi / 2, end: 0)
+        arc(center: Point(x: r.x + r.width - rad, y: r.y + r.height - rad), radius: rad, start: 0, end: pi / 2)
+        arc(center: Point(x: r.x + rad, y: r.y + r.height - rad), radius: rad, start: pi / 2, end: pi)
+        arc(center: Point(x: r.x + rad, y: r.y + rad), radius: rad, start: pi, end: 3 * pi / 2)
+        closePath()
+    }
+
+    // MARK: Painting
+
+    private mutating func paint(
+        fill: Color?, stroke: Color?, width: Double, cap: LineCap, join: LineJoin, dash: [Double]
+    ) {
+        guard hasSegment, fill != nil || stroke != nil else { return }
+        if let fill, fill != self.fill {
+            append(fill, to: &bytes)
+            bytes += Self.fillColorOperator
+            self.fill = fill
+        }
+        if let stroke {
+            if stroke != self.stroke {
+                append(stroke, to: &bytes)
+                bytes += Self.strokeColorOperator
+                self.stroke = stroke
+            }
+            if width != lineWidth {
+                Self.append(width, decimals: 3, to: &bytes)
+                bytes += Self.widthOperator
+                lineWidth = width
+            }
+            if cap != self.cap {
+                bytes += Self.capOperator(cap)
+                self.cap = cap
+            }
+            if join != self.join {
+                bytes += Self.joinOperator(join)
+                self.join = join
+            }
+            if !miterLimitSet {
+                // cairo's default, and PDF's: set because the page's state is cairo's.
+                bytes += Self.miterLimitOperator
+                miterLimitSet = true
+            }
+            if dash != self.dash {
+                bytes.append(UInt8(ascii: "["))
+                for (index, length) in dash.enumerated() {
+                    if index > 0 { bytes.append(0x20) }
+                    Self.append(length, decimals: 3, to: &bytes)
+                }
+                bytes += Self.dashOperatorTail
+                self.dash = dash
+            }
+        }
+        bytes += pathBytes
+        switch (fill != nil, stroke != nil) {
+        case (true, true): bytes += Self.fillStrokeOperator
+        case (true, false): bytes += Self.fillOperator
+        default: bytes += Self.strokeOperator
+        }
+    }
+
+    // MARK: Numbers
+
+    private func append(_ p: Point, to out: inout [UInt8]) {
+        Self.append(p.x, decimals: 3, to: &out)
+        out.append(0x20)
+        Self.append(p.y, decimals: 3, to: &out)
+    }
+
+    private func append(_ c: Color, to out: inout [UInt8]) {
+        Self.append(c.red, decimals: 4, to: &out)
+        out.append(0x20)
+        Self.append(c.green, decimals: 4, to: &out)
+        out.append(0x20)
+        Self.append(c.blue, decimals: 4, to: &out)
+    }
+
+    /// `value` rounded to `decimals` places, trailing zeros and a lone point dropped, never
+    /// `-0` and never an exponent (PDF numbers have none). Values beyond ±2³¹ (far off any
+    /// page) are clamped there. (Digit by digit into `out`: no string, no buffer of its own.)
+    static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) {
+        let divisor: Int64 = decimals == 4 ? 10_000 : 1_000
+        let limit = 2_147_483_647.0
+        let clamped = value.isFinite ? min(max(value, -limit), limit) : 0
+        var units = Int64((clamped * Double(divisor)).rounded())
+        if units == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        if units < 0 {
+            out.append(UInt8(ascii: "-"))
+            units = -units
+        }
+        let whole = units / divisor
+        var fraction = units % divisor
+        var place: Int64 = 1
+        while place <= whole / 10 { place *= 10 }
+        while place > 0 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / place % 10))
+            place /= 10
+        }
+        guard fraction != 0 else { return }
+        out.append(UInt8(ascii: "."))
+        place = divisor / 10
+        while fraction != 0 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / place))
+            fraction %= place
+            place /= 10
+        }
+    }
+
+    private static let moveOperator = Array(" m\n".utf8)
+    private static let lineOperator = Array(" l\n".utf8)
+    private static let curveOperator = Array(" c\n".utf8)
+    private static let closeOperator = Array("h\n".utf8)
+    private static let fillColorOperator = Array(" rg\n".utf8)
+    private static let strokeColorOperator = Array(" RG\n".utf8)
+    private static let widthOperator = Array(" w\n".utf8)
+    private static func capOperator(_ cap: LineCap) -> [UInt8] {
+        switch cap {
+        case .butt: [UInt8(ascii: "0"), 0x20, UInt8(ascii: "J"), 0x0A]
+        case .round: [UInt8(ascii: "1"), 0x20, UInt8(ascii: "J"), 0x0A]
+        case .square: [UInt8(ascii: "2"), 0x20, UInt8(ascii: "J"), 0x0A]
+        }
+    }
+    private static func joinOperator(_ join: LineJoin) -> [UInt8] {
+        switch join {
+        case .miter: [UInt8(ascii: "0"), 0x20, UInt8(ascii: "j"), 0x0A]
+        case .round: [UInt8(ascii: "1"), 0x20, UInt8(ascii: "j"), 0x0A]
+        case .bevel: [UInt8(ascii: "2"), 0x20, UInt8(ascii: "j"), 0x0A]
+        }
+    }
+    private static let miterLimitOperator = Array("10 M\n".utf8)
+    private static let dashOperatorTail = Array("] 0 d\n".utf8)
+    private static let fillOperator = Array("f\n".utf8)
+    private static let strokeOperator = Array("S\n".utf8)
+    private static let fillStrokeOperator = Array("B\n".utf8)
+}

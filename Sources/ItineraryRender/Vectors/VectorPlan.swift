@@ -1,0 +1,126 @@
+/// Which shapes of a document the PDF renderer writes itself, and where they go.
+import DisplayList
+
+/// The shapes (`VectorContent.writes`) the PDF renderer writes as content operators of its own,
+/// grouped in runs (shapes with nothing painted between them), and the placeholder each run
+/// leaves in cairo's output.
+///
+/// A run is drawn with cairo as an empty structure element of the role `placeholderRole`,
+/// which cairo writes as an empty marked-content sequence at that point of the page, in
+/// drawing order. The accessibility update (`ArtifactRewrite`) then puts the run's operators
+/// there as an artifact and removes the element, so the page looks as if cairo had drawn them,
+/// and no placeholder survives.
+///
+/// cairo 1.16 marks content only inside structure elements without child elements (leaves),
+/// and it knows an element's children page by page (it analyses a page, then writes it): a
+/// placeholder inside a leaf would make it a parent and leave its text unmarked. So a run is
+/// made only where the innermost open element already has a child by the end of that page (a
+/// section, a card's division, the document), where cairo writes shapes as unmarked content
+/// anyway; shapes inside a leaf (a figure's map, a furniture element) are drawn by cairo as
+/// before. Links count as child elements: cairo makes each one a `Link` element.
+struct VectorPlan: Sendable {
+    /// The structure role of a placeholder: a standard one cairo accepts that the layout never
+    /// uses (`StructureRole` has no case for it).
+    static let placeholderRole = "NonStruct"
+
+    /// For each page, the items that start a run (by index in the page's items).
+    private(set) var runStarts: [Set<Int>] = []
+    /// For each page, the items written into a run (drawn by no one else).
+    private(set) var written: [Set<Int>] = []
+    /// For each page, the operators of its runs, in drawing order.
+    private(set) var runs: [[[UInt8]]] = []
+
+    /// The plan for `document`; with `writing` false, one that writes nothing (cairo draws all).
+    init(_ document: LaidOutDocument, writing: Bool = true) {
+        guard writing else {
+            runStarts = Array(repeating: [], count: document.pages.count)
+            written = runStarts
+            runs = Array(repeating: [], count: document.pages.count)
+            return
+        }
+        let (firstChild, rootFirstChild) = Self.firstChildPages(document)
+        var opened = 0
+        // The innermost open element's index in `leaves`; -1 for the renderer's `Document`.
+        var open: [Int] = [-1]
+        for (pageIndex, page) in document.pages.enumerated() {
+            // cairo builds the tree page by page: a whole page is analysed, then written.
+            func hasChildren(_ firstPage: Int?) -> Bool { firstPage.map { $0 <= pageIndex } ?? false }
+            var starts: Set<Int> = [], mine: Set<Int> = [], pageRuns: [[UInt8]] = []
+            var run = VectorContent()
+            // (A run whose shapes all paint nothing, such as an empty path, still has its
+            // placeholder, which becomes an empty artifact.)
+            func finishRun() {
+                pageRuns.append(run.bytes)
+                run = VectorContent()
+            }
+            var runOpen = false
+            for (index, item) in page.items.enumerated() {
+                let top = open.last ?? -1
+                let inParent = hasChildren(top == -1 ? rootFirstChild : firstChild[top])
+                if VectorContent.writes(item), inParent {
+                    if !runOpen {
+                        starts.insert(index)
+                        runOpen = true
+                    }
+                    run.add(item)
+                    mine.insert(index)
+                    continue
+                }
+                switch item {
+                case .beginStructure:
+                    open.append(opened)
+                    opened += 1
+                case .endStructure:
+                    if open.count > 1 { open.removeLast() }
+                case .link, .internalLink, .destination:
+                    break
+                default:
+                    // Something painted between: the shapes after it go in a run of their own.
+                    // (Structure marks, links and destinations paint nothing, so a run goes on
+                    // across them: its shapes keep their order among everything painted.)
+                    if runOpen {
+                        finishRun()
+                        runOpen = false
+                    }
+                }
+            }
+            if runOpen { finishRun() }
+            runStarts.append(starts)
+            written.append(mine)
+            runs.append(pageRuns)
+        }
+    }
+
+    /// For each `beginStructure` of the document, in order, the page on which the element it
+    /// opens gets its first child element (a link is one, as cairo tags it), nil for a leaf;
+    /// and the same for the renderer's `Document` element.
+    static func firstChildPages(_ document: LaidOutDocument) -> (elements: [Int?], document: Int?) {
+        var firstChild: [Int?] = []
+        var open: [Int] = []
+        var documentChild: Int?
+        for (pageIndex, page) in document.pages.enumerated() {
+            func child() {
+                if let parent = open.last {
+                    if firstChild[parent] == nil { firstChild[parent] = pageIndex }
+                } else if documentChild == nil {
+                    documentChild = pageIndex
+                }
+            }
+            for item in page.items {
+                switch item {
+                case .beginStructure:
+                    child()
+                    open.append(firstChild.count)
+                    firstChild.append(nil)
+                case .endStructure:
+                    _ = open.popLast()
+                case .link, .internalLink:
+                    child()
+                default:
+                    break
+                }
+            }
+        }
+        return (firstChild, documentChild)
+    }
+}
