@@ -127,6 +127,18 @@ struct StructureTreeTests {
         // Cards are groups, read in order; ticket links are Link elements inside them.
         #expect(sections[2].all("Div").count >= trip.days.flatMap(\.items).count)
         #expect(!sections[2].all("Link").isEmpty)
+
+        // Progress: the hero's count and phrase, each stadium card a group of paragraphs (they
+        // were once outside the tree, unread).
+        let progress = sections[3].children.map { plain($0.fullText) }
+        #expect(progress.starts(with: ["Stadium progress"]) && progress.contains("of 30 MLB ballparks"), "\(progress)")
+        #expect(progress.contains("20 TO GO") && progress.contains("BALLPARKS VISITED"), "\(progress)")
+        #expect(progress.contains("Coors Field") && progress.contains("Target Field"), "the record's pills, each read")
+        let stadiums = sections[3].all("Div").map { $0.children.map { plain($0.fullText) } }
+        #expect(
+            stadiums.count == 7
+                && stadiums.first == ["CHC", "CHICAGO, IL", "Wrigley Field", "Chicago Cubs", "On this trip · Jun 12"],
+            "\(stadiums.prefix(2))")
     }
 
     /// The entries cairo cannot write, added by the renderer's accessibility update, read back with

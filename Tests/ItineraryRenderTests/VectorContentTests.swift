@@ -102,4 +102,15 @@ struct VectorContentTests {
         ])
         #expect(text == "0 0 0 rg\n0 -10 m\n5.523 -10 10 -5.523 10 0 c\nf\n")
     }
+
+    @Test("cells: an inline image mask in hexadecimal, rows padded to a byte, first row at the top")
+    func cells() {
+        // 10 columns: two bytes a row, the second padded with zeros.
+        let grid = BitGrid(columns: 10, cells: (0..<20).map { $0 == 0 || $0 == 9 || $0 == 10 })
+        let text = written([.cells(grid, origin: Point(x: 5, y: 7), cell: 2, color: black)])
+        #expect(
+            text
+                == "0 0 0 rg\nq\n20 0 0 -4 5 11 cm\nBI /IM true /W 10 /H 2 /BPC 1 /D [1 0] /F /AHx ID\n"
+                + "8040\n8000\n>\nEI\nQ\n")
+    }
 }

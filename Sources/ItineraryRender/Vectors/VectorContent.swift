@@ -4,7 +4,8 @@ import Foundation
 import ItineraryText
 
 /// PDF path-construction and painting operators (ISO 32000-1 §8.5) for the vector items of a
-/// display list: paths, rectangles, lines and circles, in page coordinates (points from the
+/// display list: paths, rectangles, lines and circles, and cells (QR codes) as inline image
+/// masks (§8.9.7), in page coordinates (points from the
 /// top-left, y downwards: the space cairo's page content is in after its `1 0 0 -1 0 h cm`).
 ///
 /// Why: cairo records each shape, replays it twice (an analysis pass that strokes it into a
@@ -39,7 +40,7 @@ struct VectorContent {
     /// Whether `item` is a shape this writes (the rest are drawn by cairo).
     static func writes(_ item: DisplayItem) -> Bool {
         switch item {
-        case .path, .rect, .line, .circle: true
+        case .path, .rect, .line, .circle, .cells: true
         default: false
         }
     }
@@ -68,9 +69,52 @@ struct VectorContent {
             current = nil
             arc(center: center, radius: radius, start: 0, end: 2 * Double.pi)
             paint(fill: fill, stroke: nil, width: 0, cap: .butt, join: .miter, dash: [])
+        case let .cells(grid, origin, cell, color):
+            cells(grid, origin: origin, cell: cell, color: color)
         default:
-            preconditionFailure("VectorContent writes paths, rectangles, lines and circles only")
+            preconditionFailure("VectorContent writes paths, rectangles, lines, circles and cells only")
         }
+    }
+
+    /// The set cells as an inline 1-bit image mask painted in `color`, each sample scaled to a
+    /// cell and never smoothed (`Painter.paintCells` draws the same through cairo). The samples
+    /// are written in hexadecimal (`/AHx`): binary data could hold `EI` between spaces, which a
+    /// reader that scans for the end of the image, as `ContentStream` does, would take for it.
+    private mutating func cells(_ grid: BitGrid, origin: Point, cell: Double, color: Color) {
+        guard grid.rows > 0, grid.columns > 0 else { return }
+        if color != fill {
+            append(color, to: &bytes)
+            bytes += Self.fillColorOperator
+            fill = color
+        }
+        let width = Double(grid.columns) * cell, height = Double(grid.rows) * cell
+        // The image's first row is the top of its unit square: flipped into the page's y-down space.
+        bytes += Array("q\n".utf8)
+        Self.append(width, decimals: 3, to: &bytes)
+        bytes += Array(" 0 0 ".utf8)
+        Self.append(-height, decimals: 3, to: &bytes)
+        bytes.append(0x20)
+        append(Point(x: origin.x, y: origin.y + height), to: &bytes)
+        bytes += Array(" cm\nBI /IM true /W \(grid.columns) /H \(grid.rows) /BPC 1 /D [1 0] /F /AHx ID\n".utf8)
+        let hex = Array("0123456789abcdef".utf8)
+        for row in 0..<grid.rows {
+            var byte: UInt8 = 0, bits = 0
+            for column in 0..<grid.columns {
+                byte = byte << 1 | (grid[row, column] ? 1 : 0)
+                bits += 1
+                if bits == 8 {
+                    bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                    byte = 0
+                    bits = 0
+                }
+            }
+            if bits > 0 {
+                byte <<= UInt8(8 - bits)
+                bytes += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+            bytes.append(0x0A)
+        }
+        bytes += Array(">\nEI\nQ\n".utf8)
     }
 
     // MARK: Path construction, as cairo builds it

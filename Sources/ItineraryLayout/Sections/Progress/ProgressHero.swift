@@ -11,7 +11,10 @@ extension ProgressBuilder {
         let fraction = min(1, max(0, Double(progress.visitedCount) / Double(total)))
         let height = style(.heroCount).lineHeight
         let heroBaseline = baseline(.heroCount)
-        var items: [DisplayItem] = []
+        // Read in this order, each a paragraph (a reader would run one side's pieces together,
+        // "6of 30"): the count, "of 30 MLB ballparks", then the percentage above the caps, "20%",
+        // "24 TO GO".
+        var left: [DisplayItem] = [], right: [DisplayItem] = []
 
         // Right block: the caps on the hero baseline, the percentage right above it.
         var rightWidth = 0.0
@@ -22,24 +25,24 @@ extension ProgressBuilder {
             ])
         {
             let capsTop = heroBaseline - caps.baseline
-            items.append(.text(spans: caps.spans, origin: Point(x: width - caps.width, y: heroBaseline)))
-            items.append(
+            right.append(
                 .text(
                     spans: percent.spans,
                     origin: Point(x: width - percent.width, y: capsTop - percent.height + percent.baseline)))
+            right.append(.text(spans: caps.spans, origin: Point(x: width - caps.width, y: heroBaseline)))
             rightWidth = max(caps.width, percent.width)
         }
 
         var x = 0.0
         if let count = line([span(ctx.format.count(progress.visitedCount), .heroCount)]) {
-            items.append(.text(spans: count.spans, origin: Point(x: 0, y: heroBaseline)))
+            left.append(.text(spans: count.spans, origin: Point(x: 0, y: heroBaseline)))
             x = count.width + spec.heroGap
         }
         let room = width - x - rightWidth - spec.heroGap
         if let of = line([span(label("heroOf", words), .heroOf)], maxWidth: room) {
-            items.append(.text(spans: of.spans, origin: Point(x: x, y: heroBaseline)))
+            left.append(.text(spans: of.spans, origin: Point(x: x, y: heroBaseline)))
         }
-        return Canvas(height: height, items: items)
+        return Canvas(height: height, items: (left + right).looseTextTagged(.paragraph))
     }
 
     /// One segment per stadium, the visited ones first in the accent; one solid bar past `maxSegments`.

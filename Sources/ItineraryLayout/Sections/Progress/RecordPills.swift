@@ -22,8 +22,11 @@ extension ProgressBuilder {
             }
             let box = Rect(x: x, y: 0, width: w, height: h)
             items.append(Shapes.innerBorder(box, radius: h / 2, width: p.border, color: color(.pillBorder)))
-            items.append(
-                .text(spans: text.spans, origin: Point(x: x + inset, y: p.border + p.paddingY + text.baseline)))
+            // Each name a paragraph of its own: read apart, not run together.
+            items += [
+                DisplayItem.text(
+                    spans: text.spans, origin: Point(x: x + inset, y: p.border + p.paddingY + text.baseline))
+            ].tagged(.paragraph)
             x += w + p.gap
             rowHeight = max(rowHeight, h)
         }

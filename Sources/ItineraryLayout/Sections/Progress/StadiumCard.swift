@@ -17,7 +17,9 @@ extension ProgressBuilder {
             let height = cards.map(\.height).max() ?? 0
             var items: [DisplayItem] = []
             for (i, card) in cards.enumerated() {
+                // A group per card, each line of it a paragraph, as a day's cards are read.
                 items += card.draw(height).map { $0.offset(by: Point(x: Double(i) * (cardWidth + g.gap), y: 0)) }
+                    .looseTextTagged(.paragraph).tagged(.division)
             }
             rows.append(Canvas(height: height, items: items))
             start += g.columns
