@@ -17,15 +17,8 @@ public final class BatchSupervisor {
     /// What became of each job.
     private var book: ResultBook
     private var workers: [WorkerProcess] = []
-    private var stopping = false
-    private var interrupted = false
-    /// When the first interrupt came (monotonic nanoseconds): running jobs have
-    /// `options.stopGrace` from then.
-    private var interruptedAt: UInt64?
-    /// The grace ran out with workers still there: they were stopped.
-    private var graceRanOut = false
-    private var killedAll = false
-    private var fatal: (message: String, exit: Int32, remedy: EntitlementRemedy?)?
+    /// Whether, why and how hard the batch is stopping.
+    private var stop: StopState
     private var startupDeaths = 0
     private var progress: Progress
     private var fingerprints: FingerprintContext
@@ -50,6 +43,7 @@ public final class BatchSupervisor {
         self.defaults = defaults
         queue = JobQueue(count: plan.jobs.count)
         book = ResultBook(count: plan.jobs.count)
+        stop = StopState(grace: options.stopGrace)
         started = options.started
         progress = Progress(mode: options.progress, total: plan.jobs.count, program: options.program)
         fingerprints = FingerprintContext(
@@ -127,8 +121,7 @@ public final class BatchSupervisor {
             )
         }
         loop(interrupts: interrupts, ledger: ledger)
-        let notRun =
-            interrupted ? "interrupted" : (fatal != nil ? "the batch stopped" : "not run after a failure (--fail-fast)")
+        let notRun = stop.notRunReason
         for index in queue.waiting where !book.isFinished(index) {
             finish(index, status: .cancelled, reason: notRun)
         }
@@ -144,13 +137,15 @@ public final class BatchSupervisor {
             }
         }
         var code: Int32 =
-            fatal?.exit
-            ?? (interrupted ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
+            stop.fatal?.exit
+            ?? (stop.interrupted
+                ? ExitCode.interrupted : (report.totals.failed > 0 ? ExitCode.someJobsFailed : ExitCode.ok))
         if reportError != nil && (code == ExitCode.ok || code == ExitCode.someJobsFailed) {
             code = ExitCode.outputFailed
         }
         return BatchOutcome(
-            report: report, exitCode: code, fatal: fatal?.message, fatalRemedy: fatal?.remedy, reportError: reportError)
+            report: report, exitCode: code, fatal: stop.fatal?.message, fatalRemedy: stop.fatal?.remedy,
+            reportError: reportError)
     }
 
     /// A report that cannot be written is found out before the batch, not after it.
@@ -220,9 +215,9 @@ public final class BatchSupervisor {
         // An interrupt that came while the batch planned stops it before any job starts.
         if interrupts >= 0 { handleInterrupts(InterruptPipe.drain(interrupts)) }
         while true {
-            if !stopping { startWorkers() }
+            if !stop.stopping { startWorkers() }
             dispatch()
-            if workers.isEmpty && (queue.isEmpty || stopping) { break }
+            if workers.isEmpty && (queue.isEmpty || stop.stopping) { break }
             if workers.isEmpty { continue }
             var fds = workers.map { pollfd(fd: $0.replies, events: Int16(POLLIN), revents: 0) }
             if interrupts >= 0 { fds.append(pollfd(fd: interrupts, events: Int16(POLLIN), revents: 0)) }
@@ -255,7 +250,7 @@ public final class BatchSupervisor {
             } catch {
                 // Fewer workers will do while some run; with none, the batch cannot go on.
                 if workers.contains(where: { $0.closing == nil }) { return }
-                stop(fatal: error.message, exit: ExitCode.failure)
+                endBatch(fatal: error.message, exit: ExitCode.failure)
                 return
             }
         }
@@ -264,7 +259,7 @@ public final class BatchSupervisor {
     /// Gives every idle worker the next job; an idle worker with nothing left to do is told to end.
     private func dispatch() {
         for worker in workers where worker.job == nil && worker.closing == nil {
-            guard !stopping, let index = nextJob() else {
+            guard !stop.stopping, let index = nextJob() else {
                 worker.closeInput()
                 continue
             }
@@ -322,7 +317,7 @@ public final class BatchSupervisor {
             } else {
                 continue
             }
-            if let stopBy = stopDeadline { deadline = min(deadline, stopBy) }
+            if let stopBy = stop.deadline { deadline = min(deadline, stopBy) }
             wait = min(wait, deadline > now ? deadline - now : 0)
         }
         return Int32(min(wait / 1_000_000 + 1, 60_000))
@@ -346,7 +341,7 @@ public final class BatchSupervisor {
                     reply.exit == ExitCode.proRequired
                     ? "the Pro entitlement ended during the batch: it stopped (\(book.rendered) document\(book.rendered == 1 ? "" : "s") had been exported; the rest were not)"
                     : (reply.reason ?? "a worker could not start")
-                stop(
+                endBatch(
                     fatal: message, exit: reply.exit ?? ExitCode.failure,
                     remedy: reply.remedy.flatMap(EntitlementRemedy.init(rawValue:)))
             case .result:
@@ -388,7 +383,7 @@ public final class BatchSupervisor {
                     reply.reason.flatMap {
                         $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) }
                     } ?? "the output cannot be written"
-                stop(
+                endBatch(
                     fatal: "the batch stopped: every later PDF would fail the same way (\(why))",
                     exit: ExitCode.outputFailed)
             }
@@ -401,24 +396,20 @@ public final class BatchSupervisor {
         if !worker.ready && worker.killReason == nil {
             startupDeaths += 1
             if startupDeaths >= 3 * max(1, options.workers) + 2 {
-                stop(
+                endBatch(
                     fatal: "workers keep dying before they start (\(reason)): \(options.workerExecutable)",
                     exit: ExitCode.failure)
             }
         }
         guard let index = worker.job else { return }
         if let path = outputPaths[index] { Self.removeTemporaryFiles(of: path) }
-        if killedAll {
-            finish(
-                index, status: .cancelled,
-                reason: graceRanOut
-                    ? "interrupted while running: not finished within \(Self.seconds(options.stopGrace)) (--stop-grace)"
-                    : interrupted ? "interrupted while running" : "the batch stopped")
-        } else if interrupted && [SIGTERM, SIGINT, SIGHUP].contains(signal) {
+        if stop.killedAll {
+            finish(index, status: .cancelled, reason: stop.killedReason(grace: Self.seconds(options.stopGrace)))
+        } else if stop.interrupted && [SIGTERM, SIGINT, SIGHUP].contains(signal) {
             // An interrupt sent to every process at once (a scheduler stopping the job): not the
             // trip's fault; a rerun with --resume does it.
             finish(index, status: .cancelled, reason: "interrupted: \(reason)")
-        } else if queue.attempts[index] <= options.retries && !stopping {
+        } else if queue.attempts[index] <= options.retries && !stop.stopping {
             // Again on a fresh worker, before anything else.
             queue.retry(index)
         } else {
@@ -426,19 +417,14 @@ public final class BatchSupervisor {
         }
     }
 
-    /// After the first interrupt, when the workers still running are stopped.
-    private var stopDeadline: UInt64? { interruptedAt.map { $0 + UInt64(options.stopGrace * 1e9) } }
-
     private func checkTimeouts(now: UInt64) {
-        if !killedAll, let stopBy = stopDeadline, now >= stopBy, !workers.isEmpty {
+        if stop.graceRunsOut(at: now, workersLeft: !workers.isEmpty) {
             let running = workers.filter { $0.job != nil }.count
             if running > 0 {
                 progress.message(
                     "\(options.program): warning: interrupted: \(running) running job\(running == 1 ? "" : "s") did not finish within \(Self.seconds(options.stopGrace)) (--stop-grace): stopped"
                 )
             }
-            killedAll = true
-            graceRanOut = true
             for worker in workers { worker.kill(reason: "interrupted") }
             return
         }
@@ -454,10 +440,8 @@ public final class BatchSupervisor {
 
     private func handleInterrupts(_ count: Int) {
         guard count > 0 else { return }
-        if !interrupted && count == 1 {
-            interrupted = true
-            interruptedAt = DispatchTime.now().uptimeNanoseconds
-            stopping = true
+        switch stop.interrupt(count: count, at: DispatchTime.now().uptimeNanoseconds) {
+        case .finishRunning:
             let running = workers.filter { $0.job != nil }.count
             progress.message(
                 running == 0
@@ -465,18 +449,13 @@ public final class BatchSupervisor {
                     : "\(options.program): warning: interrupted: giving \(running) running job\(running == 1 ? "" : "s") \(Self.seconds(options.stopGrace)) to finish (--stop-grace; interrupt again to stop \(running == 1 ? "it" : "them") now)"
             )
             for worker in workers where worker.job == nil { worker.closeInput() }
-        } else {
-            interrupted = true
-            stopping = true
-            killedAll = true
+        case .killAll:
             for worker in workers { worker.kill(reason: "interrupted") }
         }
     }
 
-    private func stop(fatal message: String, exit: Int32, remedy: EntitlementRemedy? = nil) {
-        if fatal == nil { fatal = (message, exit, remedy) }
-        stopping = true
-        killedAll = true
+    private func endBatch(fatal message: String, exit: Int32, remedy: EntitlementRemedy? = nil) {
+        stop.fail(StopState.Fatal(message: message, exit: exit, remedy: remedy))
         for worker in workers { worker.kill(reason: "the batch stopped") }
     }
 
@@ -504,8 +483,7 @@ public final class BatchSupervisor {
                     )
                 }
             }
-            if options.failFast && !stopping {
-                stopping = true
+            if options.failFast && stop.stopAfterFailure() {
                 for worker in workers where worker.job == nil { worker.closeInput() }
             }
         }
@@ -519,7 +497,7 @@ public final class BatchSupervisor {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return BatchReport(
             format: BatchReport.formatVersion, program: "\(options.program) \(Exporter.version)",
-            plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: interrupted,
+            plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: stop.interrupted,
             jobs: jobs, listing: plan.notes.isEmpty ? nil : plan.notes,
             totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
     }
