@@ -23,6 +23,9 @@ let package = Package(
         // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
         .target(name: "Entitlements", dependencies: ["StrictJSON", "Digests", "COpenSSL", "CSQLite"]),
+        // Local StoreKit testing beside the verifier: a signing authority of its own (root,
+        // intermediate, leaf) and the session that signs test purchases into the store.
+        .target(name: "LocalStoreKit", dependencies: ["Entitlements", "COpenSSL"]),
 
         // The gate policy compiled into the build: GatePolicy.build, generated from
         // Config/gate-policy.json and the bundled catalog by the plugin below.
@@ -77,10 +80,12 @@ let package = Package(
         // The command line: argument parsing, messages, exit codes.
         .executableTarget(
             name: "ExportItineraryCLI",
-            dependencies: ["ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "StrictJSON"]),
+            dependencies: [
+                "ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "LocalStoreKit", "StrictJSON",
+            ]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(
-            name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "ProPolicy"],
+            name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "LocalStoreKit", "ProPolicy"],
             path: "bench/ItineraryBench"),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; a normal build makes replay tools
@@ -108,7 +113,7 @@ let package = Package(
 
         // Paths and process helpers shared by the test targets.
         .target(
-            name: "TestSupport", dependencies: ["Entitlements", "ItineraryExport", "ProPolicy"],
+            name: "TestSupport", dependencies: ["Entitlements", "LocalStoreKit", "ItineraryExport", "ProPolicy"],
             path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
@@ -127,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "ItineraryExportTests",
             dependencies: [
-                "DisplayList", "ItineraryExport", "ExportItineraryCLI", "TestSupport",
+                "DisplayList", "ItineraryExport", "ExportItineraryCLI", "TestSupport", "Entitlements", "LocalStoreKit",
                 "ItineraryLayout", "ItineraryRender", "ItineraryText", "CCairo",
             ]),
         .testTarget(
@@ -135,7 +140,7 @@ let package = Package(
             dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "StrictJSON", "TestSupport"]),
 
         .testTarget(
-            name: "EntitlementsTests", dependencies: ["Entitlements", "COpenSSL", "TestSupport"],
+            name: "EntitlementsTests", dependencies: ["Entitlements", "LocalStoreKit", "COpenSSL", "TestSupport"],
             exclude: ["Verification/make_jws.py"]),
         .testTarget(
             name: "GoldenTests",

@@ -1,5 +1,6 @@
 /// The entitlement commands: status, import, init, trust-root, paywall and storekit-test.
 import Entitlements
+import LocalStoreKit
 import Foundation
 import ItineraryExport
 

@@ -1,5 +1,6 @@
 /// `entitlements init|trust-root|import|status`, `paywall` and `storekit-test` as users run them.
 import Entitlements
+import LocalStoreKit
 import Foundation
 import Testing
 import TestSupport

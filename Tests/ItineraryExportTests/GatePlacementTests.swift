@@ -1,6 +1,7 @@
 /// The gate runs first: a user who is not Pro gets the paywall (exit 3) before any trip, font,
 /// template or output file is touched; and a gate that said yes is asked again for every render.
 import Entitlements
+import LocalStoreKit
 import Foundation
 import ItineraryExport
 import Testing

@@ -1,6 +1,7 @@
 /// For the gate's command-line and pipeline tests: the command against a store of the test's own,
 /// with a fixed clock; signed payloads from a local authority; raw SQL through python3.
 import Entitlements
+import LocalStoreKit
 import Foundation
 import Testing
 import TestSupport

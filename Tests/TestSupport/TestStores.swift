@@ -1,6 +1,7 @@
 /// Entitlement stores for tests: a Pro one (a local test purchase, and a "Production" purchase
 /// signed by a test root), the catalog, and the policies that judge them.
 import Entitlements
+import LocalStoreKit
 import Foundation
 import ItineraryExport
 import ProPolicy

@@ -1,5 +1,6 @@
 /// The gate on a large store: how long "is this user Pro?" takes with N stored transactions.
 import Entitlements
+import LocalStoreKit
 import ProPolicy
 import Foundation
 

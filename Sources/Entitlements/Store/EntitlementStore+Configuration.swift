@@ -64,6 +64,8 @@ extension EntitlementStore {
     }
 
     /// The label and meta key that name the local test CA's root (set by `storekit-test enable`).
-    static let localTestingRootLabel = "export-itinerary StoreKit Testing (local)"
-    static let localTestingRootKey = "localTesting.rootFingerprint"
+    package static let localTestingRootLabel = "export-itinerary StoreKit Testing (local)"
+    package static let localTestingRootKey = "localTesting.rootFingerprint"
+    /// Where StoreKit testing keeps its signing authority (`LocalStoreKit`), removed with it.
+    package static let localTestingAuthorityKey = "localTesting.authority"
 }

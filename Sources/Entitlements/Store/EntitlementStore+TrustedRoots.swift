@@ -37,7 +37,7 @@ extension EntitlementStore {
     /// authority (and so one trusted local root): the
     /// first to take the write lock creates it, the others find it. Returns the authority's
     /// serialized form and whether this call created it.
-    func localTestingAuthority(
+    package func localTestingAuthority(
         key: String, make: () throws -> String
     ) throws(StoreError) -> (serialized: String, created: Bool) {
         guard try configuration() != nil else { throw .notInitialized(path: path) }
@@ -54,7 +54,7 @@ extension EntitlementStore {
     /// Removes the local test CA (its root, its key, the record of its root) and every
     /// LocalTesting transaction, and stops accepting LocalTesting, in one write transaction.
     /// Returns how many transactions were removed.
-    func disableLocalTesting() throws(StoreError) -> Int {
+    package func disableLocalTesting() throws(StoreError) -> Int {
         guard let config = try configuration() else { throw .notInitialized(path: path) }
         return try run {
             try db.transaction {
@@ -64,7 +64,7 @@ extension EntitlementStore {
                     [.text(Self.localTestingRootLabel), local.map(SQLiteValue.text) ?? .null])
                 try db.query(
                     "DELETE FROM meta WHERE key IN (?, ?)",
-                    [.text(Self.localTestingRootKey), .text(StoreKitTestSession.authorityKey)])
+                    [.text(Self.localTestingRootKey), .text(Self.localTestingAuthorityKey)])
                 let removed = try removeTransactions(environment: .localTesting)
                 try setMeta(
                     "environments",

@@ -389,7 +389,7 @@ public final class EntitlementStore {
 
     /// Takes the next value of an integer counter kept in meta (`first` when unset), in one
     /// write transaction, so concurrent processes never take the same value.
-    func takeCounter(_ key: String, first: Int) throws(StoreError) -> Int {
+    package func takeCounter(_ key: String, first: Int) throws(StoreError) -> Int {
         try run {
             try db.transaction {
                 let next = Int(try meta(key) ?? "") ?? first

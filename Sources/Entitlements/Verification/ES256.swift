@@ -3,12 +3,12 @@
 import COpenSSL
 import Foundation
 
-enum ES256 {
+package enum ES256 {
     /// Bytes in each of r and s for P-256.
-    static let coordinateSize = 32
+    package static let coordinateSize = 32
 
     /// Whether `key` is an EC key on P-256, the only curve ES256 allows.
-    static func isP256(_ key: OpaquePointer) -> Bool {
+    package static func isP256(_ key: OpaquePointer) -> Bool {
         guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC else { return false }
         var name = [CChar](repeating: 0, count: 64)
         var length = 0
@@ -21,7 +21,7 @@ enum ES256 {
     }
 
     /// Raw r‖s → DER, or nil when the signature is not 64 bytes.
-    static func derSignature(fromRaw raw: Data) -> Data? {
+    package static func derSignature(fromRaw raw: Data) -> Data? {
         guard raw.count == 2 * coordinateSize, let sig = ECDSA_SIG_new() else { return nil }
         defer { ECDSA_SIG_free(sig) }
         let (r, s): (OpaquePointer?, OpaquePointer?) = raw.withUnsafeBytes { bytes in
@@ -49,7 +49,7 @@ enum ES256 {
     }
 
     /// DER → raw r‖s with both halves left-padded to 32 bytes.
-    static func rawSignature(fromDER der: Data) -> Data? {
+    package static func rawSignature(fromDER der: Data) -> Data? {
         let parsed: OpaquePointer? = der.withUnsafeBytes { bytes in
             var cursor = bytes.bindMemory(to: UInt8.self).baseAddress.map { UnsafePointer($0) }
             return d2i_ECDSA_SIG(nil, &cursor, bytes.count)
@@ -69,7 +69,7 @@ enum ES256 {
     }
 
     /// Whether `rawSignature` (r‖s) is a valid ES256 signature of `message` by `publicKey`.
-    static func verify(rawSignature: Data, message: Data, publicKey: OpaquePointer) -> Bool {
+    package static func verify(rawSignature: Data, message: Data, publicKey: OpaquePointer) -> Bool {
         guard isP256(publicKey), let der = derSignature(fromRaw: rawSignature),
             let md = EVP_MD_CTX_new()
         else { return false }

@@ -5,8 +5,8 @@ import Foundation
 /// Written here rather than using `Data(base64Encoded:)` so both alphabets follow one set of rules:
 /// padding optional, no whitespace, no foreign characters, and no stray bits in the last character
 /// (so, padding aside, one byte string has exactly one spelling).
-enum JWSBase64 {
-    enum Alphabet { case url, standard }
+package enum JWSBase64 {
+    package enum Alphabet { case url, standard }
 
     private static let urlTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static let standardTable = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
@@ -23,12 +23,12 @@ enum JWSBase64 {
     }
 
     /// Decodes `text`, with or without `=` padding; nil for anything that is not canonical base64.
-    static func decode<S: StringProtocol>(_ text: S, alphabet: Alphabet) -> Data? {
+    package static func decode<S: StringProtocol>(_ text: S, alphabet: Alphabet) -> Data? {
         decode(bytes: text.utf8, alphabet: alphabet)
     }
 
     /// Decodes base64 text given as its UTF-8 bytes.
-    static func decode<C: Collection<UInt8>>(bytes text: C, alphabet: Alphabet) -> Data? {
+    package static func decode<C: Collection<UInt8>>(bytes text: C, alphabet: Alphabet) -> Data? {
         var bytes = Array(text)
         var padding = 0
         while bytes.last == UInt8(ascii: "=") {
@@ -72,7 +72,7 @@ enum JWSBase64 {
     }
 
     /// Encodes `data`; base64url goes without padding (as JWS wants), standard with it (as `x5c` wants).
-    static func encode(_ data: Data, alphabet: Alphabet) -> String {
+    package static func encode(_ data: Data, alphabet: Alphabet) -> String {
         let table = alphabet == .url ? urlTable : standardTable
         var out = [UInt8]()
         out.reserveCapacity((data.count + 2) / 3 * 4)
@@ -99,10 +99,10 @@ enum JWSBase64 {
 
 /// The JOSE header fields the App Store uses. Other fields (`typ`, `kid`) are ignored, as Apple's library does.
 struct JWSHeader: PayloadReadable {
-    var alg: String?
-    var x5c: [String]?
+    package var alg: String?
+    package var x5c: [String]?
 
-    init(json: PayloadReader) throws(PayloadFormatError) {
+    package init(json: PayloadReader) throws(PayloadFormatError) {
         alg = try json.string("alg")
         x5c = try json.strings("x5c")
     }
@@ -111,14 +111,14 @@ struct JWSHeader: PayloadReadable {
 /// A compact JWS split into its parts. Parsing checks only the shape; nothing is trusted yet.
 struct CompactJWS {
     /// The ASCII `header.payload` exactly as received: what the signature covers.
-    let signingInput: Data
+    package let signingInput: Data
     /// The same without `=` padding, when the received segments had some (see `signingInputs`).
-    let unpaddedSigningInput: Data?
-    let header: JWSHeader
-    let payload: Data
-    let signature: Data
+    package let unpaddedSigningInput: Data?
+    package let header: JWSHeader
+    package let payload: Data
+    package let signature: Data
 
-    init(_ text: String) throws(VerificationFailure) {
+    package init(_ text: String) throws(VerificationFailure) {
         // Work on the UTF-8 bytes: a token is ASCII, and splitting a String by Character costs
         // more than everything else in the parse. Surrounding ASCII whitespace (a trailing newline
         // from a file) is not part of the token.
@@ -174,7 +174,7 @@ struct CompactJWS {
     /// token was either signed padded by a lenient producer, or padded afterwards by something that
     /// re-encoded it. Both spellings decode to the same bytes (decoding is canonical), so accepting
     /// a signature over either lets no content change.
-    var signingInputs: [Data] {
+    package var signingInputs: [Data] {
         [signingInput] + (unpaddedSigningInput.map { [$0] } ?? [])
     }
 }

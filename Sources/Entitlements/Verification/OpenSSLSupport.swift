@@ -4,10 +4,10 @@ import Foundation
 
 /// OpenSSL's error queue is per thread; whoever leaves entries behind confuses the next caller,
 /// so every failure path drains it and keeps the first message for the error's detail.
-enum OpenSSLErrors {
+package enum OpenSSLErrors {
     /// Empties this thread's OpenSSL error queue and returns its first message, if any.
     @discardableResult
-    static func drain() -> String? {
+    package static func drain() -> String? {
         var first: String?
         while true {
             let code = ERR_get_error()
@@ -24,7 +24,7 @@ enum OpenSSLErrors {
 
 enum CText {
     /// The text of a NUL-terminated C buffer filled by OpenSSL.
-    static func string(_ buffer: [CChar]) -> String {
+    package static func string(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
@@ -32,16 +32,16 @@ enum CText {
 /// An `X509 *` this Swift object owns: freed when the object goes away.
 /// Not Sendable: OpenSSL caches state inside an X509 on first use (extensions), so one
 /// thread at a time; DER `Data` is what crosses threads.
-final class OwnedX509 {
-    let pointer: OpaquePointer
+package final class OwnedX509 {
+    package let pointer: OpaquePointer
 
     /// Takes ownership of a pointer returned by OpenSSL (one reference).
-    init(taking pointer: OpaquePointer) {
+    package init(taking pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
     /// Parses one DER certificate; nil unless the bytes are exactly one certificate.
-    convenience init?(der: Data) {
+    package convenience init?(der: Data) {
         let parsed: OpaquePointer? = der.withUnsafeBytes { raw in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0 else { return nil }
             var cursor: UnsafePointer<UInt8>? = base
@@ -63,7 +63,7 @@ final class OwnedX509 {
     deinit { X509_free(pointer) }
 
     /// The certificate's DER encoding.
-    var der: Data {
+    package var der: Data {
         let length = i2d_X509(pointer, nil)
         guard length > 0 else { return Data() }
         var out = Data(count: Int(length))
@@ -75,7 +75,7 @@ final class OwnedX509 {
     }
 
     /// Whether the certificate carries an extension with this dotted OID (critical or not).
-    func hasExtension(oid: String) -> Bool {
+    package func hasExtension(oid: String) -> Bool {
         guard let object = OBJ_txt2obj(oid, 1) else {
             OpenSSLErrors.drain()
             return false
@@ -86,7 +86,7 @@ final class OwnedX509 {
 
     /// The validity period in seconds since 1970: valid while `notBefore <= t < notAfter`
     /// (OpenSSL counts the notAfter second itself as expired).
-    var validity: (notBefore: Int, notAfter: Int)? {
+    package var validity: (notBefore: Int, notAfter: Int)? {
         guard let from = Self.seconds(X509_get0_notBefore(pointer)),
             let until = Self.seconds(X509_get0_notAfter(pointer))
         else { return nil }
@@ -103,7 +103,7 @@ final class OwnedX509 {
     }
 
     /// The subject's common name, or the whole one-line subject when it has no CN.
-    var subjectSummary: String {
+    package var subjectSummary: String {
         guard let name = X509_get_subject_name(pointer) else { return "(no subject)" }
         let index = X509_NAME_get_index_by_NID(name, NID_commonName, -1)
         if index >= 0, let entry = X509_NAME_get_entry(name, index), let data = X509_NAME_ENTRY_get_data(entry) {
@@ -124,15 +124,15 @@ final class OwnedX509 {
 /// An `EVP_PKEY *` (public or private) this Swift object owns.
 /// Sendable because, once built, a key is only read: OpenSSL 3 allows one key to be used
 /// by several threads at once as long as each operation has its own `EVP_PKEY_CTX`/`EVP_MD_CTX`.
-final class OwnedKey: @unchecked Sendable {
-    let pointer: OpaquePointer
+package final class OwnedKey: @unchecked Sendable {
+    package let pointer: OpaquePointer
 
-    init(taking pointer: OpaquePointer) {
+    package init(taking pointer: OpaquePointer) {
         self.pointer = pointer
     }
 
     /// Takes a new reference to a key someone else owns (e.g. `X509_get0_pubkey`).
-    convenience init(retaining pointer: OpaquePointer) {
+    package convenience init(retaining pointer: OpaquePointer) {
         EVP_PKEY_up_ref(pointer)
         self.init(taking: pointer)
     }
@@ -140,9 +140,9 @@ final class OwnedKey: @unchecked Sendable {
     deinit { EVP_PKEY_free(pointer) }
 }
 
-enum OpenSSLBIO {
+package enum OpenSSLBIO {
     /// Reads everything a memory BIO holds.
-    static func readAll(_ bio: OpaquePointer) -> Data {
+    package static func readAll(_ bio: OpaquePointer) -> Data {
         var out = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -1,4 +1,6 @@
 /// The payload of an App Store signed transaction (`JWSTransactionDecodedPayload`).
+import Foundation
+import StrictJSON
 
 /// A transaction as the App Store signs it. Every field is optional, as in Apple's model:
 /// a verified payload without a field nobody needs is still a valid transaction.
@@ -102,4 +104,10 @@ public enum StoreEnvironment: String, Sendable, CaseIterable, Codable {
     case sandbox = "Sandbox"
     case xcode = "Xcode"
     case localTesting = "LocalTesting"
+}
+
+extension JWSTransactionDecodedPayload {
+    /// The payload in `data`, a whole JSON document, for the targets of this package that sign
+    /// their own (`LocalStoreKit`): read as every payload is, strictly.
+    package static func reading(_ data: Foundation.Data) throws(JSONProblem) -> Self { try read(from: data) }
 }

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LocalStoreKit
 
 @Suite("Local signing authority chains")
 struct LocalChainTests {

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LocalStoreKit
 
 @Suite("Local signing authority persistence")
 struct SerializationTests {

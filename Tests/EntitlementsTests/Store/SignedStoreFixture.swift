@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Entitlements
+@testable import LocalStoreKit
 
 /// Fixed moments: nothing here reads the system clock.
 enum Clock {

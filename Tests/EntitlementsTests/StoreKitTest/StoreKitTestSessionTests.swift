@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Entitlements
+@testable import LocalStoreKit
 
 private let t0 = Clock.t0
 

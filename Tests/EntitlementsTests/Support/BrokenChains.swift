@@ -2,6 +2,7 @@
 /// can be produced on purpose. Test support: the shipped module makes only good chains.
 import Foundation
 @testable import Entitlements
+@testable import LocalStoreKit
 
 /// The shape of a generated chain.
 enum LocalChainVariant: Sendable, CaseIterable {

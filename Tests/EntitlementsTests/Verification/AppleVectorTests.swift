@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Entitlements
+@testable import LocalStoreKit
 
 @Suite("Apple App Store Server Library vectors", .enabled(if: VerificationFixtures.appleVectorsAvailable))
 struct AppleVectorTests {

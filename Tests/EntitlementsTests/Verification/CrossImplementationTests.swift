@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LocalStoreKit
 
 @Suite("Cross-implementation (Python cryptography)", .enabled(if: ExternalProcess.pythonCryptographyAvailable))
 struct CrossImplementationTests {

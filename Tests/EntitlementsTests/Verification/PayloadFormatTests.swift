@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LocalStoreKit
 
 /// Raw JSON payloads for the four kinds of signed data, and a verifier that trusts their signer.
 struct RawPayloads {

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LocalStoreKit
 
 @Suite("Signed payloads: what the strict reading refuses")
 struct PayloadHardeningTests {

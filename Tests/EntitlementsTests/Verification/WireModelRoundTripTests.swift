@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 @testable import Entitlements
+@testable import LocalStoreKit
 
 @Suite("Wire models: written, signed, verified and read back")
 struct WireModelRoundTripTests {

@@ -1,4 +1,5 @@
 /// Renewal dates: when a subscription bought at some moment expires.
+import Entitlements
 import Foundation
 
 extension SubscriptionPeriod {

@@ -1,4 +1,5 @@
 /// EC P-256 keys and X.509 v3 certificates for the local signing authority, made with OpenSSL.
+import Entitlements
 import COpenSSL
 import Foundation
 

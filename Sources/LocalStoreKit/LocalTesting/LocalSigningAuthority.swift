@@ -1,4 +1,5 @@
 /// A local stand-in for the App Store's signing: a test CA chain and an ES256 JWS signer.
+import Entitlements
 import COpenSSL
 import Foundation
 

@@ -1,4 +1,5 @@
 /// Local purchases for demos and tests, in the spirit of Xcode's StoreKit Testing.
+import Entitlements
 import Foundation
 
 /// What a local test action did.
@@ -40,7 +41,7 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible, RemedyC
 /// the same verification and import as the App Store's. The store trusts it, and accepts the
 /// LocalTesting environment, only after `enable()`.
 public struct StoreKitTestSession {
-    static let authorityKey = "localTesting.authority"
+    static let authorityKey = EntitlementStore.localTestingAuthorityKey
     static let nextIdKey = "localTesting.nextTransactionId"
 
     let store: EntitlementStore
@@ -199,7 +200,7 @@ public struct StoreKitTestSession {
         // Decode what we stored; it is re-signed below and verified again on import.
         let parts = row.jws.split(separator: ".")
         guard parts.count == 3, let data = JWSBase64.decode(parts[1], alphabet: .url),
-            let payload = try? JWSTransactionDecodedPayload.read(from: data)
+            let payload = try? JWSTransactionDecodedPayload.reading(data)
         else {
             throw .unknownTransaction(id)
         }

@@ -1,4 +1,5 @@
 /// ES256 signing for the local signing authority (verification lives in Verification/ES256.swift).
+import Entitlements
 import COpenSSL
 import Foundation
 
