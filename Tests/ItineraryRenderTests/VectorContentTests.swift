@@ -113,4 +113,23 @@ struct VectorContentTests {
                 == "0 0 0 rg\nq\n20 0 0 -4 5 11 cm\nBI /IM true /W 10 /H 2 /BPC 1 /D [1 0] /F /AHx ID\n"
                 + "8040\n8000\n>\nEI\nQ\n")
     }
+
+    @Test("a stroke of width 0 or less is not drawn (as in cairo), a fill still is; a dash too fine to print is solid")
+    func cairosStrokeRules() {
+        let thin = PathStyle(fill: nil, stroke: black, lineWidth: 0, lineCap: .butt, lineJoin: .miter, dash: [])
+        let square: [PathElement] = [.move(Point(x: 0, y: 0)), .line(Point(x: 5, y: 0)), .line(Point(x: 5, y: 5))]
+        #expect(written([.path(square, style: thin)]).isEmpty)
+        #expect(
+            written([.line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 0), width: -1, color: black, dash: [])]).isEmpty)
+        var both = thin
+        both.fill = orange
+        #expect(written([.path(square, style: both)]) == "1 0.4196 0.2078 rg\n0 0 m\n5 0 l\n5 5 l\nf\n")
+        let fine = written([
+            .line(from: Point(x: 0, y: 0), to: Point(x: 9, y: 0), width: 1, color: black, dash: [0.0004])
+        ])
+        #expect(fine.contains("[] 0 d\n") && !fine.contains("[0]"))
+        #expect(VectorContent.printable([0.03]) == [] && VectorContent.printable([0.04, 0.02]) == [])
+        #expect(VectorContent.printable([0.05]) == [0.05] && VectorContent.printable([3, 2]) == [3, 2])
+        #expect(VectorContent.printable([0, 2]) == [0, 2], "dots: zero-length dashes with round caps")
+    }
 }

@@ -83,4 +83,54 @@ struct VectorPlanTests {
         // The dashed line, as VectorContent writes it, inside its artifact.
         #expect(qdf.contains("[3 2] 0 d\n10 150 m\n200 150 l\nS\nQ\nEMC"))
     }
+
+    @Test("a box that paints nothing is skipped without ending a run")
+    func nothingPainted() {
+        let hidden = DisplayItem.rect(
+            Rect(x: 0, y: 0, width: 10, height: 10), radius: 0, fill: nil, stroke: nil, strokeWidth: 1)
+        let page = PageFrame(
+            width: 100, height: 100,
+            items: [
+                .beginStructure(.division), box(10), hidden, box(20), .beginStructure(.paragraph),
+                .endStructure(.paragraph), .endStructure(.division),
+            ])
+        let plan = VectorPlan(LaidOutDocument(pages: [page], outline: [], metadata: DocumentMetadata(title: "t")))
+        #expect(plan.written[0] == [1, 2, 3] && plan.runStarts[0] == [1] && plan.runs[0].count == 1)
+    }
+
+    @Test(
+        "runs and placeholders must match one for one, page by page: more of either, or runs on a page without any, is refused"
+    )
+    func mismatches() throws {
+        let cairo = Array(try Data(contentsOf: PDFFixtures.cairo))
+        func update(_ runs: [[[UInt8]]]) -> AccessibilityUpdate {
+            AccessibilityUpdate(
+                language: nil, figureAlternates: [], linkDescriptions: [:], title: "t", author: nil, vectorRuns: runs)
+        }
+        let file = try PDFFile(cairo)
+        let catalog = try #require(try file.object(file.root.number).value.dictionary)
+        let pages = try PageTree.pages(file, catalog: catalog)
+        // The saved day trip's own runs (its placeholders are on every page).
+        let counts = try pages.map { page -> Int in
+            var total = 0
+            for reference in [page.dictionary["Contents"]?.reference].compactMap({ $0 }) {
+                let stream = try #require(try file.object(reference.number).stream)
+                total += try ContentStream.markedContent(in: try file.decodedData(stream)).filter {
+                    $0.tag == "NonStruct"
+                }.count
+            }
+            return total
+        }
+        #expect(counts.reduce(0, +) > 0)
+        let exact = counts.map { Array(repeating: Array("0 0 m 1 1 l S\n".utf8), count: $0) }
+        #expect(throws: Never.self) { try update(exact).apply(to: cairo) }
+        #expect(throws: RenderError.self) { try update([]).apply(to: cairo) }
+        var more = exact
+        more[0].append([])
+        #expect(throws: RenderError.self) { try update(more).apply(to: cairo) }
+        // Runs for a page of a file that has no placeholder at all.
+        let fpdf2 = Array(try Data(contentsOf: PDFFixtures.fpdf2))
+        #expect(throws: RenderError.self) { try update([[[]]]).apply(to: fpdf2) }
+        #expect(throws: RenderError.self) { try update(exact + exact).apply(to: cairo) }
+    }
 }

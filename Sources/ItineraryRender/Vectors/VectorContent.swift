@@ -37,6 +37,13 @@ struct VectorContent {
 
     var isEmpty: Bool { bytes.isEmpty }
 
+    /// Whether `item` paints nothing at all: a box neither filled nor stroked (the layout uses
+    /// one to hold lines together across a page break).
+    static func paintsNothing(_ item: DisplayItem) -> Bool {
+        if case .rect(_, _, nil, nil, _) = item { return true }
+        return false
+    }
+
     /// Whether `item` is a shape this writes (the rest are drawn by cairo).
     static func writes(_ item: DisplayItem) -> Bool {
         switch item {
@@ -253,7 +260,10 @@ struct VectorContent {
     private mutating func paint(
         fill: Color?, stroke: Color?, width: Double, cap: LineCap, join: LineJoin, dash: [Double]
     ) {
+        // cairo strokes nothing at a width of 0 or less; PDF's `0 w` is a hairline.
+        let stroke = width > 0 ? stroke : nil
         guard hasSegment, fill != nil || stroke != nil else { return }
+        let dash = Self.printable(dash)
         if let fill, fill != self.fill {
             append(fill, to: &bytes)
             bytes += Self.fillColorOperator
@@ -299,6 +309,15 @@ struct VectorContent {
         case (true, false): bytes += Self.fillOperator
         default: bytes += Self.strokeOperator
         }
+    }
+
+    /// `dash` as PDF can take it: a pattern whose period is under a tenth of a point prints as a
+    /// solid line (cairo draws such a pattern at its average coverage; on paper the two are one
+    /// line), and one that rounds to all zeros, which PDF forbids, is solid too.
+    static func printable(_ dash: [Double]) -> [Double] {
+        let period = dash.reduce(0, +) * (dash.count % 2 == 1 ? 2 : 1)
+        guard period >= 0.1, dash.contains(where: { ($0 * 1000).rounded() > 0 }) else { return [] }
+        return dash
     }
 
     // MARK: Numbers

@@ -57,6 +57,11 @@ struct VectorPlan: Sendable {
             for (index, item) in page.items.enumerated() {
                 let top = open.last ?? -1
                 let inParent = hasChildren(top == -1 ? rootFirstChild : firstChild[top])
+                if VectorContent.paintsNothing(item) {
+                    // Drawn by no one, and no reason to end a run.
+                    mine.insert(index)
+                    continue
+                }
                 if VectorContent.writes(item), inParent {
                     if !runOpen {
                         starts.insert(index)
