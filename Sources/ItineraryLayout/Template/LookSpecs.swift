@@ -2,25 +2,20 @@
 /// beside, a line or none), so that one layout code serves every template.
 
 /// A straight rule: its stroke width and colour token. A width of 0 draws nothing.
-public struct LineSpec: Sendable, TemplateObjectReadable, Equatable {
-    public var width: Double
-    public var color: String
+public struct LineSpec: Sendable, TemplateSpec, Equatable {
+    public var width: Double = 0
+    public var color: String = ""
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "A straight rule; a width of 0 draws none.",
         [
-            .number("width", "the stroke width (0: no rule)"),
-            .color("color", "the rule"),
+            .number("width", \.width, "the stroke width (0: no rule)"),
+            .color("color", \.color, "the rule"),
         ], name: "Line")
-
-    init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.number("width")
-        color = try o.color("color")
-    }
 }
 
 /// How the league of a game is shown at the left of its card.
-public struct LeagueCodeSpec: Sendable, TemplateObjectReadable, Equatable {
+public struct LeagueCodeSpec: Sendable, TemplateSpec, Equatable {
     /// The two looks of the league code.
     public enum Kind: String, Sendable, CaseIterable {
         /// The lead tile filled with the `leagueTile` colour, the code centred in it.
@@ -29,35 +24,28 @@ public struct LeagueCodeSpec: Sendable, TemplateObjectReadable, Equatable {
         case chip
     }
 
-    public var kind: Kind
-    public var height, radius, paddingX, border: Double
+    public var kind = Kind.tile
+    public var height = 0.0, radius = 0.0, paddingX = 0.0, border = 0.0
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "How a game's league is shown at the left of its card.",
         [
             .choice(
-                "kind", Kind.self,
+                "kind", \.kind,
                 "`tile`: the lead tile filled with colour role `leagueTile`, the code centred; `chip`: an outlined chip in that colour on the matchup's line"
             ),
-            .number("height", .aboveZero, when: "kind is \"chip\"", "the chip's height"),
-            .number("radius", when: "kind is \"chip\"", "the chip's corner radius"),
-            .number("paddingX", when: "kind is \"chip\"", "space each side of the code"),
-            .number("border", .aboveZero, when: "kind is \"chip\"", "the chip's outline width"),
+            .number("height", \.height, .aboveZero, when: chip, "the chip's height"),
+            .number("radius", \.radius, when: chip, "the chip's corner radius"),
+            .number("paddingX", \.paddingX, when: chip, "space each side of the code"),
+            .number("border", \.border, .aboveZero, when: chip, "the chip's outline width"),
         ])
 
-    init(_ o: TemplateObject) throws(TemplateError) {
-        kind = try o.choice("kind", Kind.self)
-        // A tile takes its size from the card's lead tile; only a chip needs its own.
-        let chip = kind == .chip
-        height = try o.number("height", needed: chip)
-        radius = try o.number("radius", needed: chip)
-        paddingX = try o.number("paddingX", needed: chip)
-        border = try o.number("border", needed: chip)
-    }
+    // A tile takes its size from the card's lead tile; only a chip needs its own.
+    private static let chip = TemplateCondition<Self>("kind is \"chip\"") { $0.kind == .chip }
 }
 
 /// Where a card's fact cells (check-in, check-out, confirmation) go.
-public struct FactCellsSpec: Sendable, TemplateObjectReadable, Equatable {
+public struct FactCellsSpec: Sendable, TemplateSpec, Equatable {
     /// Where the cells go.
     public enum Placement: String, Sendable, CaseIterable {
         /// In a row under the card's title and address.
@@ -66,51 +54,40 @@ public struct FactCellsSpec: Sendable, TemplateObjectReadable, Equatable {
         case beside
     }
 
-    public var placement: Placement
-    public var column: Double
+    public var placement = Placement.below
+    public var column: Double = 0
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "Where a stay's fact cells (check-in, check-out, confirmation) go.",
         [
             .choice(
-                "placement", Placement.self,
+                "placement", \.placement,
                 "`below`: a row under the name and address; `beside`: a column beside the name, from `column`, when each cell fits there and the row gets no taller (else below)"
             ),
             .number(
-                "column", .aboveZero, when: "placement is \"beside\"",
+                "column", \.column, .aboveZero, when: beside,
                 "where the cells' column starts, from the left of the card's content column"),
         ])
 
-    init(_ o: TemplateObject) throws(TemplateError) {
-        placement = try o.choice("placement", Placement.self)
-        column = try o.number("column", needed: placement == .beside)
-    }
+    private static let beside = TemplateCondition<Self>("placement is \"beside\"") { $0.placement == .beside }
 }
 
 /// A line under links, so that they read as links without colour. A width of 0 draws none.
-public struct UnderlineSpec: Sendable, TemplateObjectReadable, Equatable {
-    public var width: Double
-    public var offset: Double
+public struct UnderlineSpec: Sendable, TemplateSpec, Equatable {
+    public var width: Double = 0
+    public var offset: Double = 0
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "A line under links, so that they read as links without colour.",
         [
-            .number("width", "the stroke width (0: no underline)"),
-            .number("offset", when: "width is above 0", "from the baseline down to the middle of the line"),
+            .number("width", \.width, "the stroke width (0: no underline)"),
+            .number("offset", \.offset, when: drawn, "from the baseline down to the middle of the line"),
         ])
 
-    init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.number("width")
-        offset = try o.number("offset", needed: width > 0)
-    }
+    private static let drawn = TemplateCondition<Self>("width is above 0") { $0.width > 0 }
 }
 
 extension LineSpec {
     /// No rule.
     static let none = LineSpec(width: 0, color: "")
-
-    init(width: Double, color: String) {
-        self.width = width
-        self.color = color
-    }
 }

@@ -22,66 +22,53 @@ public enum ColorChoice: Sendable, TemplateReadable, Equatable {
 }
 
 /// The home team's bar down the left edge of a game card: one bar, or several thin lines.
-public struct TeamBarSpec: Sendable, TemplateObjectReadable {
-    public var width: Double
-    public var inset: Double
-    public var endInset: Double
-    public var radius: Double
-    public var color: ColorChoice
-    public var count: Int
-    public var gap: Double
+public struct TeamBarSpec: Sendable, TemplateSpec {
+    public var width: Double = 0
+    public var inset: Double = 0
+    public var endInset: Double = 0
+    public var radius: Double = 0
+    public var color = ColorChoice.team
+    public var count: Int = 0
+    public var gap: Double = 0
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "The home team's bar down the left edge of a game card.",
         [
-            .number("width", .aboveZero, "the width of each bar"),
-            .number("inset", "from the card's inner left edge"),
-            .number("endInset", "from the card's inner top and bottom: the bar is the card's height less twice this"),
-            .number("radius", "each bar's corner radius"),
-            .part("color", ColorChoice.self, "`team`: the home team's bar colour; or one token for every team"),
-            .whole("count", 1...4, "bars side by side"),
-            .number("gap", when: "count is above 1", "between two bars"),
+            .number("width", \.width, .aboveZero, "the width of each bar"),
+            .number("inset", \.inset, "from the card's inner left edge"),
+            .number(
+                "endInset", \.endInset,
+                "from the card's inner top and bottom: the bar is the card's height less twice this"),
+            .number("radius", \.radius, "each bar's corner radius"),
+            .part("color", \.color, "`team`: the home team's bar colour; or one token for every team"),
+            .whole("count", \.count, 1...4, "bars side by side"),
+            .number("gap", \.gap, when: several, "between two bars"),
         ])
 
-    init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.number("width")
-        inset = try o.number("inset")
-        endInset = try o.number("endInset")
-        radius = try o.number("radius")
-        color = try o.read("color")
-        count = try o.whole("count")
-        gap = try o.number("gap", needed: count > 1)
-    }
+    private static let several = TemplateCondition<Self>("count is above 1") { $0.count > 1 }
 }
 
 /// The home team's chip on a stadium card: filled (with the team's colour or a token), outlined, or both.
-public struct TeamChipSpec: Sendable, TemplateObjectReadable {
-    public var radius: Double
-    public var paddingX: Double
-    public var height: Double
+public struct TeamChipSpec: Sendable, TemplateSpec {
+    public var radius: Double = 0
+    public var paddingX: Double = 0
+    public var height: Double = 0
     public var fill: ColorChoice?
-    public var border: Double
+    public var border: Double = 0
     public var borderColor: String?
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "The home team's chip on a stadium card: filled, outlined, or both.",
         [
-            .number("radius", "the chip's corner radius"),
-            .number("paddingX", "space each side of the code"),
-            .number("height", .aboveZero, "the chip's height"),
+            .number("radius", \.radius, "the chip's corner radius"),
+            .number("paddingX", \.paddingX, "space each side of the code"),
+            .number("height", \.height, .aboveZero, "the chip's height"),
             .part(
-                "fill", ColorChoice.self, optional: true,
+                "fill", \.fill,
                 "`team`: the team's text colour (colour role `chipFallback` without one); a token; left out: no fill"),
-            .number("border", "the outline's width (0: none)"),
-            .color("borderColor", when: "border is above 0", "the outline"),
+            .number("border", \.border, "the outline's width (0: none)"),
+            .color("borderColor", \.borderColor, when: outlined, "the outline"),
         ])
 
-    init(_ o: TemplateObject) throws(TemplateError) {
-        radius = try o.number("radius")
-        paddingX = try o.number("paddingX")
-        height = try o.number("height")
-        fill = try o.readIfPresent("fill")
-        border = try o.number("border")
-        borderColor = try o.optionalColor("borderColor", needed: border > 0)
-    }
+    private static let outlined = TemplateCondition<Self>("border is above 0") { $0.border > 0 }
 }

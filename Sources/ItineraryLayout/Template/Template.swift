@@ -3,28 +3,28 @@ import ItineraryText
 
 /// Everything the layout engine needs to know about how an itinerary looks.
 /// Decoded from a template file by `TemplateLoader`; no style value lives in Swift code.
-public struct Template: Sendable, TemplateObjectReadable {
-    public let name: String
-    public let description: String?
-    public let paper: String
-    public let papers: [String: PaperSize]
-    public let margins: Insets
-    public let firstPageMargins: Insets
-    public let header: HeaderSpec
-    public let footer: FooterSpec
-    public let colors: [String: Color]
-    public let fontFamily: String
-    public let styles: [String: StyleSpec]
-    public let spacing: Spacing
-    public let labels: [String: Labels]
-    public let sections: [SectionName]
-    public let cover: CoverSpec?
-    public let title: TitleSpec?
-    public let overview: OverviewSpec?
-    public let days: DaysSpec?
-    public let progress: ProgressSpec?
+public struct Template: Sendable, TemplateSpec {
+    public internal(set) var name: String = ""
+    public internal(set) var description: String?
+    public internal(set) var paper: String = ""
+    public internal(set) var papers: [String: PaperSize] = [:]
+    public internal(set) var margins = Insets()
+    public internal(set) var firstPageMargins = Insets()
+    public internal(set) var header = HeaderSpec()
+    public internal(set) var footer = FooterSpec()
+    public internal(set) var colors: [String: Color] = [:]
+    public internal(set) var fontFamily: String = ""
+    public internal(set) var styles: [String: StyleSpec] = [:]
+    public internal(set) var spacing = Spacing()
+    public internal(set) var labels: [String: Labels] = [:]
+    public internal(set) var sections: [SectionName] = []
+    public internal(set) var cover: CoverSpec?
+    public internal(set) var title: TitleSpec?
+    public internal(set) var overview: OverviewSpec?
+    public internal(set) var days: DaysSpec?
+    public internal(set) var progress: ProgressSpec?
     /// The least share of its height a page ends a section with (the `Paginator` balancing).
-    public let sectionEndFill: Double
+    public internal(set) var sectionEndFill: Double = 0
 
     /// Why `paper` cannot be chosen, or nil when the template has it: the one wording of a
     /// missing paper, for an export, `validate --template` and a batch's plan alike. A template
@@ -34,77 +34,65 @@ public struct Template: Sendable, TemplateObjectReadable {
             ? "has no paper \"\(paper)\" (it has \(papers.keys.sorted().joined(separator: ", ")))" : nil
     }
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "A template file: the whole design.",
         [
-            .text("name", "the design's name, for people (`--template` takes the file's name, or its path)"),
-            .text("description", optional: true, "one line saying what the design is, for people"),
-            .text("paper", "the paper used when the caller chooses none: a key of `papers`"),
-            .map("papers", of: PaperSize.self, "the papers the template is laid out for, by name (`letter`, `a4`)"),
-            .part("margins", Insets.self, "the body frame's margins on every page"),
-            TemplateKey(
-                name: "firstPageMargins", kind: Insets.kind, presence: .optional(.same("margins")),
-                doc: "the first page's margins; a cover first may differ in width, flowing content may not"),
-            .part("header", HeaderSpec.self, "the running header, from the second page on"),
-            .part("footer", FooterSpec.self, "the footer: wordmark at the left, `Page N of M` at the right"),
+            .text("name", \.name, "the design's name, for people (`--template` takes the file's name, or its path)"),
+            .text("description", \.description, "one line saying what the design is, for people"),
+            .text("paper", \.paper, "the paper used when the caller chooses none: a key of `papers`"),
+            .map("papers", \.papers, "the papers the template is laid out for, by name (`letter`, `a4`)"),
+            .part("margins", \.margins, "the body frame's margins on every page"),
+            .part(
+                "firstPageMargins", \.firstPageMargins, sameAs: "margins", \.margins,
+                "the first page's margins; a cover first may differ in width, flowing content may not"),
+            .part("header", \.header, "the running header, from the second page on"),
+            .part("footer", \.footer, "the footer: wordmark at the left, `Page N of M` at the right"),
             .number(
-                "sectionEndFill", NumberRule(aboveZero: false, signed: false, maximum: 1), default: 0.3,
+                "sectionEndFill", \.sectionEndFill, NumberRule(aboveZero: false, signed: false, maximum: 1),
+                default: 0.3,
                 "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is); 0 turns it off"
             ),
-            .map("colors", of: .hexColor, "colour tokens by name; every other key names colours by these tokens"),
-            .text("fontFamily", "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
-            .map("styles", of: StyleSpec.self, "text styles by name; `title`, `subtitle` and `meta` are required"),
-            .part("spacing", Spacing.self, "the gaps of the `title` section"),
+            .hexColors("colors", \.colors, "colour tokens by name; every other key names colours by these tokens"),
+            .text("fontFamily", \.fontFamily, "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
+            .map("styles", \.styles, "text styles by name; `title`, `subtitle` and `meta` are required"),
+            .part("spacing", \.spacing, "the gaps of the `title` section"),
             .map(
-                "labels", of: Labels.self,
+                "labels", \.labels,
                 "the words printed, by language code (`en`, `es`); `en` is required and is the fallback"),
-            .words("sections", "the sections to print, in order: `cover`, `title`, `overview`, `days`, `progress`"),
-            .part("cover", CoverSpec.self, when: "`cover` is listed", "the cover page's settings"),
-            .part("title", TitleSpec.self, when: "`title` is listed", "the title block's settings"),
-            .part("overview", OverviewSpec.self, when: "`overview` is listed", "the overview tables' settings"),
-            .part("days", DaysSpec.self, when: "`days` is listed", "the day pages' settings"),
-            .part("progress", ProgressSpec.self, when: "`progress` is listed", "the stadium progress settings"),
+            TemplateField(
+                .words("sections", "the sections to print, in order: `cover`, `title`, `overview`, `days`, `progress`")
+            ) { o, key, template throws(TemplateError) in template.sections = try sections(o, key) },
+            .part("cover", \.cover, when: listed(.cover), "the cover page's settings"),
+            .part("title", \.title, when: listed(.title), "the title block's settings"),
+            .part("overview", \.overview, when: listed(.overview), "the overview tables' settings"),
+            .part("days", \.days, when: listed(.days), "the day pages' settings"),
+            .part("progress", \.progress, when: listed(.progress), "the stadium progress settings"),
         ])
 
-    init(_ o: TemplateObject) throws(TemplateError) {
-        name = try o.text("name")
-        description = try o.optionalText("description")
-        paper = try o.text("paper")
-        papers = try o.readMap("papers")
-        margins = try o.read("margins")
-        firstPageMargins = try o.readIfPresent("firstPageMargins") ?? margins
-        header = try o.read("header")
-        footer = try o.read("footer")
-        sectionEndFill = try o.number("sectionEndFill")
-        colors = try o.hexColors("colors")
-        fontFamily = try o.text("fontFamily")
-        styles = try o.readMap("styles")
-        spacing = try o.read("spacing")
-        labels = try o.readMap("labels")
-        let names = try o.words("sections")
+    /// A listed section needs its settings.
+    private static func listed(_ section: SectionName) -> TemplateCondition<Self> {
+        TemplateCondition(Labels.listed([section])) { $0.sections.contains(section) }
+    }
+
+    /// The names at `key`, each a known section, none twice.
+    private static func sections(_ o: TemplateObject, _ key: String) throws(TemplateError) -> [SectionName] {
         var sections: [SectionName] = []
-        for (i, name) in names.enumerated() {
-            let key = TemplateValue.text(o.path + ["sections", "[\(i)]"])
+        for (i, name) in try o.words(key).enumerated() {
+            let at = TemplateValue.text(o.path + [key, "[\(i)]"])
             guard let section = SectionName(rawValue: name) else {
                 throw TemplateError(
-                    key: key,
+                    key: at,
                     message:
                         "unknown section \"\(name)\" (known: \(SectionName.allCases.map(\.rawValue).joined(separator: ", ")))"
                 )
             }
             // A section printed twice is a slip, not a design.
             guard !sections.contains(section) else {
-                throw TemplateError(key: key, message: "\"\(name)\" is listed twice")
+                throw TemplateError(key: at, message: "\"\(name)\" is listed twice")
             }
             sections.append(section)
         }
-        self.sections = sections
-        // A listed section needs its settings.
-        cover = try o.readIfPresent("cover", needed: sections.contains(.cover))
-        title = try o.readIfPresent("title", needed: sections.contains(.title))
-        overview = try o.readIfPresent("overview", needed: sections.contains(.overview))
-        days = try o.readIfPresent("days", needed: sections.contains(.days))
-        progress = try o.readIfPresent("progress", needed: sections.contains(.progress))
+        return sections
     }
 
     /// Whether a section starts on a new page.
@@ -119,31 +107,30 @@ public struct Template: Sendable, TemplateObjectReadable {
     }
 }
 
-public struct PaperSize: Sendable, TemplateObjectReadable, Equatable {
-    public var width: Double
-    public var height: Double
+public struct PaperSize: Sendable, TemplateSpec, Equatable {
+    public var width: Double = 0
+    public var height: Double = 0
 
     /// The PDF format's largest page side (200 inches).
     static let maximumSide = 14_400.0
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "A paper size, in points.",
         [
-            .number("width", .aboveZero(atMost: maximumSide), "the page's width (at most 200 inches, the PDF limit)"),
-            .number("height", .aboveZero(atMost: maximumSide), "the page's height"),
+            .number(
+                "width", \.width, .aboveZero(atMost: maximumSide),
+                "the page's width (at most 200 inches, the PDF limit)"),
+            .number("height", \.height, .aboveZero(atMost: maximumSide), "the page's height"),
         ])
-
-    init(_ o: TemplateObject) throws(TemplateError) {
-        width = try o.number("width")
-        height = try o.number("height")
-    }
 }
 
-public struct Insets: Sendable, TemplateObjectReadable, Equatable {
-    public var top: Double
-    public var right: Double
-    public var bottom: Double
-    public var left: Double
+public struct Insets: Sendable, TemplateSpec, Equatable {
+    public var top: Double = 0
+    public var right: Double = 0
+    public var bottom: Double = 0
+    public var left: Double = 0
+
+    init() {}
 
     public init(top: Double, right: Double, bottom: Double, left: Double) {
         self.top = top
@@ -152,134 +139,99 @@ public struct Insets: Sendable, TemplateObjectReadable, Equatable {
         self.left = left
     }
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "Four insets, in points: margins from the paper's edges, or padding inside a box.",
         [
-            .number("top", "at the top"), .number("right", "at the right"),
-            .number("bottom", "at the bottom"), .number("left", "at the left"),
+            .number("top", \.top, "at the top"), .number("right", \.right, "at the right"),
+            .number("bottom", \.bottom, "at the bottom"), .number("left", \.left, "at the left"),
         ], name: "Insets")
-
-    init(_ o: TemplateObject) throws(TemplateError) {
-        top = try o.number("top")
-        right = try o.number("right")
-        bottom = try o.number("bottom")
-        left = try o.number("left")
-    }
 }
 
 /// The running header: a line of small print and a rule under it, from the second page on.
-public struct HeaderSpec: Sendable, TemplateObjectReadable {
-    public var textTop: Double
-    public var ruleOffset: Double
-    public var ruleWidth: Double
-    public var style: String
-    public var ruleColor: String
+public struct HeaderSpec: Sendable, TemplateSpec {
+    public var textTop: Double = 0
+    public var ruleOffset: Double = 0
+    public var ruleWidth: Double = 0
+    public var style: String = ""
+    public var ruleColor: String = ""
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "The running header: the trip's name and dates at the left, the day or section at the right, a rule under them.",
         [
-            .number("textTop", "from the page top to the top of the header's line box"),
-            .number("ruleOffset", "from the text top down to the rule"),
-            .number("ruleWidth", "the rule's stroke width"),
-            .style("style", "the header's text"),
-            .color("ruleColor", "the rule"),
+            .number("textTop", \.textTop, "from the page top to the top of the header's line box"),
+            .number("ruleOffset", \.ruleOffset, "from the text top down to the rule"),
+            .number("ruleWidth", \.ruleWidth, "the rule's stroke width"),
+            .style("style", \.style, "the header's text"),
+            .color("ruleColor", \.ruleColor, "the rule"),
         ])
-
-    init(_ o: TemplateObject) throws(TemplateError) {
-        textTop = try o.number("textTop")
-        ruleOffset = try o.number("ruleOffset")
-        ruleWidth = try o.number("ruleWidth")
-        style = try o.style("style")
-        ruleColor = try o.color("ruleColor")
-    }
 }
 
 /// The footer: the wordmark at the left, "Page N of M" at the right.
-public struct FooterSpec: Sendable, TemplateObjectReadable {
-    public var textTopFromBottom: Double
-    public var style: String
-    public var wordmarkStyle: String
-    public var wordmarkDisc: Double
-    public var wordmarkColor: String
-    public var wordmark: String
-    public var onFirstPage: Bool
+public struct FooterSpec: Sendable, TemplateSpec {
+    public var textTopFromBottom: Double = 0
+    public var style: String = ""
+    public var wordmarkStyle: String = ""
+    public var wordmarkDisc: Double = 0
+    public var wordmarkColor: String = ""
+    public var wordmark: String = ""
+    public var onFirstPage: Bool = false
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "The footer: the wordmark at the left, `Page N of M` at the right.",
         [
-            .number("textTopFromBottom", "from the page bottom up to the top of the footer's line box"),
-            .style("style", "`Page N of M`"),
-            .text("wordmark", "the product name beside the disc (the cover's brand row prints it too)"),
-            .style("wordmarkStyle", "the product name"),
-            .number("wordmarkDisc", "the wordmark disc's diameter"),
-            .color("wordmarkColor", "the wordmark disc"),
+            .number(
+                "textTopFromBottom", \.textTopFromBottom, "from the page bottom up to the top of the footer's line box"),
+            .style("style", \.style, "`Page N of M`"),
+            .text("wordmark", \.wordmark, "the product name beside the disc (the cover's brand row prints it too)"),
+            .style("wordmarkStyle", \.wordmarkStyle, "the product name"),
+            .number("wordmarkDisc", \.wordmarkDisc, "the wordmark disc's diameter"),
+            .color("wordmarkColor", \.wordmarkColor, "the wordmark disc"),
             .flag(
-                "onFirstPage", default: true,
+                "onFirstPage", \.onFirstPage, default: true,
                 "whether page 1 carries the footer (a cover does not; it still counts as page 1)"),
         ])
-
-    init(_ o: TemplateObject) throws(TemplateError) {
-        textTopFromBottom = try o.number("textTopFromBottom")
-        style = try o.style("style")
-        wordmarkStyle = try o.style("wordmarkStyle")
-        wordmarkDisc = try o.number("wordmarkDisc")
-        wordmarkColor = try o.color("wordmarkColor")
-        wordmark = try o.text("wordmark")
-        onFirstPage = try o.flag("onFirstPage")
-    }
 }
 
 /// A named text style; `color` names a colour token.
-public struct StyleSpec: Sendable, TemplateObjectReadable {
-    public var weight: Int
-    public var italic: Bool
-    public var size: Double
-    public var lineHeight: Double
-    public var tracking: Double
-    public var color: String
-    public var features: String
-    public var uppercase: Bool
+public struct StyleSpec: Sendable, TemplateSpec {
+    public var weight: Int = 0
+    public var italic: Bool = false
+    public var size: Double = 0
+    public var lineHeight: Double = 0
+    public var tracking: Double = 0
+    public var color: String = ""
+    public var features: String = ""
+    public var uppercase: Bool = false
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "A text style; other keys name it.",
         [
-            .whole("weight", 100...900, default: 400, "the font weight: 400 regular, 600 semibold, 700 bold"),
-            .flag("italic", default: false, "set in italics"),
-            .number("size", .aboveZero(atMost: 144), "the font size, in points"),
-            .number("lineHeight", .aboveZero(atMost: 144), "the distance between baselines"),
-            .number("tracking", .any, default: 0, "extra space between letters, in percent of the size"),
-            .color("color", "the text's colour"),
+            .whole("weight", \.weight, 100...900, default: 400, "the font weight: 400 regular, 600 semibold, 700 bold"),
+            .flag("italic", \.italic, default: false, "set in italics"),
+            .number("size", \.size, .aboveZero(atMost: 144), "the font size, in points"),
+            .number("lineHeight", \.lineHeight, .aboveZero(atMost: 144), "the distance between baselines"),
+            .number("tracking", \.tracking, .any, default: 0, "extra space between letters, in percent of the size"),
+            .color("color", \.color, "the text's colour"),
             .text(
-                "features", default: "",
+                "features", \.features, default: "",
                 "OpenType features in CSS syntax (`\"tnum\"`, `\"tnum, case\"`); kerning is always on"),
-            .flag("uppercase", default: false, "set in capitals (caps labels)"),
+            .flag("uppercase", \.uppercase, default: false, "set in capitals (caps labels)"),
         ])
-
-    init(_ o: TemplateObject) throws(TemplateError) {
-        weight = try o.whole("weight")
-        italic = try o.flag("italic")
-        size = try o.number("size")
-        lineHeight = try o.number("lineHeight")
-        tracking = try o.number("tracking")
-        color = try o.color("color")
-        features = try o.text("features")
-        uppercase = try o.flag("uppercase")
-    }
 }
 
 /// The gaps of the `title` section.
-public struct Spacing: Sendable, TemplateObjectReadable {
-    public var afterTitle: Double
-    public var afterTitleBlock: Double
+public struct Spacing: Sendable, TemplateSpec {
+    public var afterTitle: Double = 0
+    public var afterTitleBlock: Double = 0
 
-    static let schema = TemplateSchema(
+    static let schema = Schema(
         "The gaps of the `title` section.",
         [
             .number(
-                "afterTitle",
+                "afterTitle", \.afterTitle,
                 "between the trip's name and the line under it; with the facts at the right, the least room between them"
             ),
-            .number("afterTitleBlock", "below the title block"),
+            .number("afterTitleBlock", \.afterTitleBlock, "below the title block"),
             .retired("betweenDays", "no longer used (the layout takes it from `days.betweenDays`): delete it"),
             .retired("afterDayHeading", "no longer used (the layout takes it from `days.afterHeading`): delete it"),
             .retired("betweenItems", "no longer used (the layout takes it from `days.betweenCards`): delete it"),
@@ -287,9 +239,4 @@ public struct Spacing: Sendable, TemplateObjectReadable {
             .retired("itemLineGap", "no longer used (the layout takes it from `days.card.lineGap`): delete it"),
             .retired("dayRuleWidth", "no longer used (the layout takes it from the section settings): delete it"),
         ])
-
-    init(_ o: TemplateObject) throws(TemplateError) {
-        afterTitle = try o.number("afterTitle")
-        afterTitleBlock = try o.number("afterTitleBlock")
-    }
 }

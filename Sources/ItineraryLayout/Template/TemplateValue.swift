@@ -146,9 +146,9 @@ protocol TemplateReadable {
     init(_ value: TemplateValue) throws(TemplateError)
 }
 
-/// A part of a template written as a JSON object with declared keys. Its properties are the
-/// values of its keys, and each key's doc line in `schema` is their documentation (the same
-/// line docs/template-keys/reference.md prints), so it is written once.
+/// A part of a template written as a JSON object with declared keys and read by hand: the
+/// labels of one language, whose groups are read as words by key rather than into properties.
+/// Every other object is a `TemplateSpec`, built from its schema.
 protocol TemplateObjectReadable: TemplateReadable {
     /// Every key the object may have: any other is refused, so a misspelt key in a template is
     /// an error rather than a silently ignored setting.

@@ -8,7 +8,7 @@ public enum TemplateKeyReference {
     /// The whole reference, in Markdown.
     public static func markdown() -> String {
         var writer = Writer()
-        writer.section(path: "(top level)", Template.schema)
+        writer.section(path: "(top level)", Template.schema.keys)
         // The objects used in several places come last, together, each under its name.
         var next = 0
         while next < writer.shared.count {
