@@ -86,23 +86,6 @@ public enum DayColor: String, TemplateRoleSet {
     case leadTile, leadTileOnFill, leadIcon, inlineIcon, linkIcon, leagueTile, arrow, teamFallback, codeChip
 }
 
-/// A section's H1 with its lead line.
-public struct SectionTitleSpec: Sendable, TemplateSpec {
-    public var spaceBefore: Double = 0
-    public var leadGap: Double = 0
-    public var spaceAfter: Double = 0
-
-    static let schema = Schema(
-        "A section's H1 with its lead line.",
-        [
-            .number(
-                "spaceBefore", \.spaceBefore,
-                "above the H1 when the section follows on (dropped at a page top; keep 0 with `startsNewPage`)"),
-            .number("leadGap", \.leadGap, "between the H1 and the lead"),
-            .number("spaceAfter", \.spaceAfter, "below the lead, before the section's content"),
-        ], name: "Section title")
-}
-
 /// The card box and its grid: `[lead tile] columnGap [content] columnGap [side]`.
 public struct CardSpec: Sendable, TemplateSpec {
     public var radius: Double = 0

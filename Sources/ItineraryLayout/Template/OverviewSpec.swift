@@ -1,14 +1,17 @@
 /// The overview: a table of days (each row links to its day) and a table of stays.
 
 /// Settings of the `overview` section of a template: the section title, the table's rules and
-/// paddings, and each table's columns and text roles. Every key but `startsNewPage` is required.
+/// paddings, each table's columns, and which text style and colour token each part uses (role
+/// maps, as the other sections have). Every key but `startsNewPage` is required.
 public struct OverviewSpec: Sendable, TemplateSpec {
     public var startsNewPage: Bool = false
-    public var title = Title()
+    public var title = SectionTitleSpec()
     public var staysTitle = SubTitle()
     public var table = TableSpec()
     public var days = DaysTable()
     public var stays = StaysTable()
+    public var styles: RoleMap<OverviewStyle> = RoleMap()
+    public var colors: RoleMap<OverviewColor> = RoleMap()
 
     static let schema = Schema(
         "The overview: an H1 and lead, the table of days with a totals row, then the table of stays.",
@@ -19,87 +22,36 @@ public struct OverviewSpec: Sendable, TemplateSpec {
             .part("table", \.table, "what both tables share"),
             .part("days", \.days, "the table of days"),
             .part("stays", \.stays, "the table of stays"),
+            .part("styles", \.styles, "a style for every text role of the overview"),
+            .part("colors", \.colors, "a colour token for every colour role of the overview"),
         ])
 
     // MARK: Parts
 
-    /// Text in a named style, optionally in another colour token. Written as the style's name,
-    /// or as `{ "style": "tableCell", "color": "ink3" }`.
-    public struct TextRole: Sendable, TemplateReadable, Equatable {
-        public var style = ""
-        public var color: String?
-
-        init() {}
-
-        static let kind = TemplateKind.shape(
-            "style name, or `{ \"style\", \"color\" }` (a colour token replacing the style's)")
-        private static let schema = TemplateSchema(
-            "A text role: a style, optionally recoloured.",
-            [
-                .style("style", "the style"), .color("color", optional: true, "a colour token replacing the style's"),
-            ])
-
-        init(_ value: TemplateValue) throws(TemplateError) {
-            if case .string = value.json {
-                style = try value.styleName()
-                color = nil
-                return
-            }
-            let o = try value.object(Self.schema)
-            style = try o.style("style")
-            color = try o.optionalColor("color")
-        }
-    }
-
-    /// The H1 and the lead line under it.
-    public struct Title: Sendable, TemplateSpec {
-        public var visible: Bool = false
-        public var style = TextRole()
-        public var lead = TextRole()
-        public var leadGap: Double = 0
-        public var spaceBelow: Double = 0
-
-        static let schema = Schema(
-            "The overview's H1 and lead.",
-            [
-                .flag(
-                    "visible", \.visible,
-                    "print the H1 and lead; hidden, the section still names itself in the running header"),
-                .part("style", \.style, "the H1"),
-                .part("lead", \.lead, "the lead"),
-                .number("leadGap", \.leadGap, "between the H1 and the lead"),
-                .number("spaceBelow", \.spaceBelow, "below the lead"),
-            ])
-    }
-
-    /// The title over a second table (`Where you're staying`).
+    /// The title over a second table (`Where you're staying`), in the text role `staysTitle`.
     public struct SubTitle: Sendable, TemplateSpec {
-        public var style = TextRole()
         public var spaceAbove: Double = 0
         public var spaceBelow: Double = 0
 
         static let schema = Schema(
             "A heading between the tables.",
             [
-                .part("style", \.style, "the heading"),
+                moved("style", to: .staysTitle),
                 .number("spaceAbove", \.spaceAbove, "above it"),
                 .number("spaceBelow", \.spaceBelow, "below it"),
             ])
     }
 
-    /// What both tables share: gaps, paddings, rules, page-break rules and the common text roles.
+    /// What both tables share: gaps, paddings, rules and page-break rules.
     public struct TableSpec: Sendable, TemplateSpec {
         public var columnGap: Double = 0
         public var overhang: Double = 0
-        public var headerStyle = TextRole()
         public var headerPaddingBottom: Double = 0
         public var headerRule = LineSpec()
         public var rowPaddingTop: Double = 0
         public var rowPaddingBottom: Double = 0
         public var rowRule = LineSpec()
-        public var totalsStyle = TextRole()
         public var totalsRule = LineSpec()
-        public var emptyStyle = TextRole()
         public var minimumRowsUnderHeader: Int = 0
         public var rowsKeptWithTotals: Int = 0
 
@@ -111,24 +63,23 @@ public struct OverviewSpec: Sendable, TemplateSpec {
                     "overhang", \.overhang,
                     "room in the column gap that tabbed text (a game's time) may take rather than go to a line of its own; a larger one is taken as `columnGap`"
                 ),
-                .part("headerStyle", \.headerStyle, "the caps header row"),
+                moved("headerStyle", to: .header),
                 .number("headerPaddingBottom", \.headerPaddingBottom, "below the header's text"),
                 .part("headerRule", \.headerRule, "under the header"),
                 .number("rowPaddingTop", \.rowPaddingTop, "above a row's text"),
                 .number("rowPaddingBottom", \.rowPaddingBottom, "below a row's text"),
                 .part("rowRule", \.rowRule, "between two rows"),
-                .part("totalsStyle", \.totalsStyle, "the totals row"),
+                moved("totalsStyle", to: .totals),
                 .part("totalsRule", \.totalsRule, "above the totals"),
-                .part("emptyStyle", \.emptyStyle, "an empty cell's dash"),
+                moved("emptyStyle", to: .empty),
                 .whole(
                     "minimumRowsUnderHeader", \.minimumRowsUnderHeader, 1...Int.max,
                     "a header never ends a page with fewer rows under it"),
                 .whole(
                     "rowsKeptWithTotals", \.rowsKeptWithTotals, 0...Int.max,
                     "rows that go to the next page with the totals"),
-                .retired("cellStyle", "no longer used (each column's style is set in `days` and `stays`): delete it"),
+                .retired("cellStyle", "no longer used (each column's style is set in `overview.styles`): delete it"),
             ])
-
     }
 
     /// A column: its width (points, gap included, or `"rest"`) and alignment (`left`, `right`).
@@ -149,16 +100,15 @@ public struct OverviewSpec: Sendable, TemplateSpec {
         public var column: TableColumn { TableColumn(width, alignment: align == .right ? .trailing : .leading) }
     }
 
-    /// An icon's size and colour token.
+    /// An icon's size; its colour is the colour role `travelIcon`.
     public struct IconSpec: Sendable, TemplateSpec {
         public var size: Double = 0
-        public var color: String = ""
 
         static let schema = Schema(
             "An icon in a table cell.",
             [
                 .number("size", \.size, "the icon's side"),
-                .color("color", \.color, "its stroke"),
+                moved("color", recoloured: .travelIcon),
             ])
     }
 
@@ -166,9 +116,6 @@ public struct OverviewSpec: Sendable, TemplateSpec {
     public struct DaysTable: Sendable, TemplateSpec {
         /// The `columns` object.
         public var columnSpecs = DaysColumns()
-        public var dayStyle = TextRole(), dateStyle = TextRole(), cityStyle = TextRole(), matchupStyle = TextRole()
-        public var gameTimeStyle = TextRole(), travelStyle = TextRole(), arrowStyle = TextRole()
-        public var figureStyle = TextRole(), restDayStyle = TextRole()
         public var gameTimeTab: Double = 0
         public var gameTimeMinimumGap: Double = 0
         public var travelIcon = IconSpec()
@@ -178,15 +125,10 @@ public struct OverviewSpec: Sendable, TemplateSpec {
             "The table of days: one row per day, its games and legs in the cells.",
             [
                 .part("columns", \.columnSpecs, "the columns, left to right"),
-                .part("dayStyle", \.dayStyle, "the day's number"),
-                .part("dateStyle", \.dateStyle, "the date"),
-                .part("cityStyle", \.cityStyle, "the city"),
-                .part("matchupStyle", \.matchupStyle, "a game's matchup"),
-                .part("gameTimeStyle", \.gameTimeStyle, "its start time"),
-                .part("travelStyle", \.travelStyle, "a leg"),
-                .part("arrowStyle", \.arrowStyle, "the leg's arrow"),
-                .part("figureStyle", \.figureStyle, "distances and times"),
-                .part("restDayStyle", \.restDayStyle, "`Rest day`"),
+                moved("dayStyle", to: .day), moved("dateStyle", to: .date), moved("cityStyle", to: .city),
+                moved("matchupStyle", to: .matchup), moved("gameTimeStyle", to: .gameTime),
+                moved("travelStyle", to: .travel), moved("arrowStyle", to: .arrow, recoloured: .arrow),
+                moved("figureStyle", to: .figure), moved("restDayStyle", to: .restDay, recoloured: .restDay),
                 .number("gameTimeTab", \.gameTimeTab, "a game's time is set at this tab stop in its cell"),
                 .number(
                     "gameTimeMinimumGap", \.gameTimeMinimumGap, "at least this much between the matchup and its time"),
@@ -215,10 +157,9 @@ public struct OverviewSpec: Sendable, TemplateSpec {
         var all: [TableColumn] { [day, date, city, games, travel, distance, time].map(\.column) }
     }
 
-    /// A confirmation code's chip: text role, fill token, corner radius and padding.
+    /// A confirmation code's chip: corner radius and padding; its text is the text role `code`
+    /// and its fill the colour role `codeChip`.
     public struct ChipSpec: Sendable, TemplateSpec {
-        public var style = TextRole()
-        public var fill: String = ""
         public var radius: Double = 0
         public var paddingY: Double = 0
         public var paddingX: Double = 0
@@ -226,8 +167,8 @@ public struct OverviewSpec: Sendable, TemplateSpec {
         static let schema = Schema(
             "A filled chip behind a short text.",
             [
-                .part("style", \.style, "its text"),
-                .color("fill", \.fill, "the chip"),
+                moved("style", to: .code),
+                moved("fill", recoloured: .codeChip),
                 .number("radius", \.radius, "its corner radius"),
                 .number("paddingY", \.paddingY, "above and below the text"),
                 .number("paddingX", \.paddingX, "each side of the text"),
@@ -238,17 +179,14 @@ public struct OverviewSpec: Sendable, TemplateSpec {
     public struct StaysTable: Sendable, TemplateSpec {
         /// The `columns` object.
         public var columnSpecs = StaysColumns()
-        public var hotelStyle = TextRole(), dateStyle = TextRole(), timeStyle = TextRole(), nightsStyle = TextRole()
         public var code = ChipSpec()
 
         static let schema = Schema(
             "The table of stays: one row per stay.",
             [
                 .part("columns", \.columnSpecs, "the columns, left to right"),
-                .part("hotelStyle", \.hotelStyle, "the stay's name"),
-                .part("dateStyle", \.dateStyle, "check-in and check-out dates"),
-                .part("timeStyle", \.timeStyle, "their times"),
-                .part("nightsStyle", \.nightsStyle, "the count of nights"),
+                moved("hotelStyle", to: .hotel), moved("dateStyle", to: .stayDate), moved("timeStyle", to: .stayTime),
+                moved("nightsStyle", to: .nights),
                 .part("code", \.code, "the confirmation code's chip"),
             ])
 
@@ -271,4 +209,36 @@ public struct OverviewSpec: Sendable, TemplateSpec {
         /// Left to right.
         var all: [TableColumn] { [hotel, checkIn, checkOut, nights, confirmation].map(\.column) }
     }
+
+    /// A key the first overview templates wrote in place (`"dayStyle": "tableCellStrong"`, or
+    /// `{ "style", "color" }`), refused with the role map entries that replace it.
+    private static func moved<Spec>(
+        _ key: String, to role: OverviewStyle? = nil, recoloured color: OverviewColor? = nil
+    ) -> TemplateField<Spec> {
+        .movedToRoles(key, in: "overview", style: role?.rawValue, color: color?.rawValue)
+    }
+}
+
+/// The text roles of the overview; each names a style of the template.
+public enum OverviewStyle: String, TemplateRoleSet {
+    /// The section title.
+    case h1, lead
+    /// The heading of the table of stays.
+    case staysTitle
+    /// What both tables share: the caps header row (and the `CONTINUED` of a row carried over),
+    /// the totals row, an empty cell's dash.
+    case header, totals, empty
+    /// The cells of the table of days.
+    case day, date, city, matchup, gameTime, travel, arrow, figure, restDay
+    /// The cells of the table of stays.
+    case hotel, stayDate, stayTime, nights, code
+}
+
+/// The colour roles of the overview; each names a colour token of the template.
+public enum OverviewColor: String, TemplateRoleSet {
+    public static let namesColorTokens = true
+    /// The arrow of a leg and the `Rest day` of a day without items, over their styles' colour.
+    case arrow, restDay
+    /// The icon before a leg, and the chip behind a confirmation code.
+    case travelIcon, codeChip
 }

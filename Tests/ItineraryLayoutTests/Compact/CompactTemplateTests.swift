@@ -65,7 +65,7 @@ struct CompactTemplateTests {
             ("progress.bar.borderColor", "nope", "progress.bar.borderColor"),
             ("progress.chip.borderColor", "nope", "progress.chip.borderColor"),
             ("progress.chip.fill", "nope", "progress.chip.fill"),
-            ("overview.title.visible", nil, "overview.title.visible"),
+            ("overview.title.visible", "no", "overview.title.visible"),
             ("title.facts", "left", "title.facts"),
             ("title.summary", "yes", "title.summary"),
         ]

@@ -28,20 +28,20 @@ struct OverviewTemplateTests {
 
     @Test func anUnknownStyleIsNamed() throws {
         let t = try editingOverview { o in
-            var days = o["days"] as! [String: Any]
-            days["travelStyle"] = "tableCel"
-            o["days"] = days
+            var styles = o["styles"] as! [String: Any]
+            styles["travel"] = "tableCel"
+            o["styles"] = styles
         }
-        #expect(errorKey(t) == "overview.days.travelStyle")
+        #expect(errorKey(t) == "overview.styles.travel")
     }
 
     @Test func anUnknownColourIsNamed() throws {
         let t = try editingOverview { o in
-            var days = o["days"] as! [String: Any]
-            days["arrowStyle"] = ["style": "tableCell", "color": "ink9"]
-            o["days"] = days
+            var colors = o["colors"] as! [String: Any]
+            colors["arrow"] = "ink9"
+            o["colors"] = colors
         }
-        #expect(errorKey(t) == "overview.days.arrowStyle.color")
+        #expect(errorKey(t) == "overview.colors.arrow")
     }
 
     @Test func aColumnWidthIsANumberOrRest() throws {

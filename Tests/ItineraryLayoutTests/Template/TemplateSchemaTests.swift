@@ -96,6 +96,26 @@ struct TemplateSchemaTests {
         )
     }
 
+    @Test("the overview's first keys, text roles in place and a title of its own, are refused with what replaces them")
+    func overviewKeysMoved() throws {
+        let t = try classic()
+        #expect(
+            errorText(with(t, "overview.days.dayStyle", "tableCellStrong"))
+                == "overview.days.dayStyle: moved to `overview.styles.day`: write the style name there")
+        #expect(
+            errorText(with(t, "overview.days.arrowStyle", ["style": "tableCell", "color": "ink3"]))
+                == "overview.days.arrowStyle: moved to `overview.styles.arrow` (the style name) and "
+                + "`overview.colors.arrow` (the colour token)")
+        #expect(
+            errorText(with(t, "overview.stays.code.fill", "surface"))
+                == "overview.stays.code.fill: moved to `overview.colors.codeChip`: write the colour token there")
+        #expect(
+            errorText(with(t, "overview.title.style", "h1"))
+                == "overview.title.style: moved to the section's `styles.h1` (the overview's: `overview.styles.h1`)")
+        #expect(
+            errorText(with(t, "overview.title.spaceBelow", 20)) == "overview.title.spaceBelow: renamed `spaceAfter`")
+    }
+
     @Test("a section's words are required when it is listed, and only then")
     func sectionWords() throws {
         let t = try classic()
@@ -117,12 +137,10 @@ struct TemplateSchemaTests {
     @Test("style and colour names are checked wherever a key declares one")
     func references() throws {
         let t = try classic()
+        #expect(errorText(with(t, "overview.colors.arrow", "nope")) == "overview.colors.arrow: unknown color \"nope\"")
         #expect(
-            errorText(with(t, "overview.days.dayStyle", ["style": "tableCellStrong", "color": "nope"]))
-                == "overview.days.dayStyle.color: unknown color \"nope\"")
-        #expect(
-            errorText(with(t, "overview.days.dateStyle", "nope"))
-                == "overview.days.dateStyle: unknown style \"nope\" (did you mean \"note\"?)")
+            errorText(with(t, "overview.styles.date", "nope"))
+                == "overview.styles.date: unknown style \"nope\" (did you mean \"note\"?)")
         #expect(errorText(with(t, "days.colors.arrow", "nope")) == "days.colors.arrow: unknown color \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "nope")) == "days.teamBar.color: unknown color \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "team")) == nil)

@@ -9,9 +9,9 @@ extension OverviewBuilder {
         let rows = context.trip.days.enumerated().map { i, day in
             TableRow(
                 [
-                    .text([span(format.count(i + 1), d.dayStyle)]),
-                    .text([span(dateText(day.date), d.dateStyle)]),
-                    .text([span(day.city, d.cityStyle)]),
+                    .text([span(format.count(i + 1), .day)]),
+                    .text([span(dateText(day.date), .date)]),
+                    .text([span(day.city, .city)]),
                     gamesCell(day),
                     travelCell(day),
                 ] + figureCells(TravelSums(TripTotals.legs(on: day))),
@@ -29,7 +29,7 @@ extension OverviewBuilder {
         let d = spec.days
         let games = TripTotals.games(on: day)
         if games.isEmpty {
-            return day.items.isEmpty ? .text([span(label("restDay"), d.restDayStyle)]) : emptyCell
+            return day.items.isEmpty ? .text([span(label("restDay"), .restDay, color: color(.restDay))]) : emptyCell
         }
         return TableCell(
             games.map { game in
@@ -39,10 +39,10 @@ extension OverviewBuilder {
                 let time = format.time(game.startTime, zone: zone).time
                 // No-break spaces: a matchup reads as one word.
                 return CellParagraph(
-                    [span("\(away)\u{00A0}@\u{00A0}\(home)", d.matchupStyle)],
+                    [span("\(away)\u{00A0}@\u{00A0}\(home)", .matchup)],
                     tab: CellTab(
                         position: d.gameTimeTab, minimumGap: d.gameTimeMinimumGap,
-                        spans: [span(time, d.gameTimeStyle)]))
+                        spans: [span(time, .gameTime)]))
             })
     }
 
@@ -52,7 +52,7 @@ extension OverviewBuilder {
         let d = spec.days
         let legs = TripTotals.legs(on: day)
         guard !legs.isEmpty else { return emptyCell }
-        let iconColor = theme.color(d.travelIcon.color)
+        let iconColor = color(.travelIcon)
         return TableCell(
             legs.map { leg in
                 // Each city stays whole (`Los Ángeles`, `Salt Lake City`), the line breaking after the
@@ -68,17 +68,16 @@ extension OverviewBuilder {
                     items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))
                 return CellParagraph(
                     [
-                        span(origin + "\u{00A0}", d.travelStyle), span("→", d.arrowStyle),
-                        span(" " + destination, d.travelStyle),
+                        span(origin + "\u{00A0}", .travel), span("→", .arrow, color: color(.arrow)),
+                        span(" " + destination, .travel),
                     ],
                     indent: d.travelIndent, marker: icon)
             })
     }
 
     /// Distance and time cells: the sums of the legs, or `—`.
-    private func figureCells(_ sums: TravelSums, role: OverviewSpec.TextRole? = nil) -> [TableCell] {
-        let role = role ?? spec.days.figureStyle
-        return [
+    private func figureCells(_ sums: TravelSums, role: OverviewStyle = .figure) -> [TableCell] {
+        [
             sums.distanceMeters.map { .figure([span(format.distance(meters: $0), role)]) } ?? emptyCell,
             sums.durationSeconds.map { .figure([span(format.duration(seconds: $0), role)]) } ?? emptyCell,
         ]
@@ -86,7 +85,7 @@ extension OverviewBuilder {
 
     /// `10 days · 6 cities` across the first three columns, `8 games`, the legs by mode, distance, time.
     private func totalsCells(_ totals: TripTotals) -> [TableCell] {
-        let role = spec.table.totalsStyle
+        let role = OverviewStyle.totals
         let place =
             counted(totals.days, one: "oneDay", many: "manyDays") + " · "
             + counted(totals.cities, one: "oneCity", many: "manyCities")

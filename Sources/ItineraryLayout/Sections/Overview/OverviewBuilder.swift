@@ -18,21 +18,21 @@ struct OverviewBuilder {
         Labels.fill(label(n == 1 ? one : many), count: "n", format.count(n))
     }
 
-    /// `text` in a text role: the role's style, recoloured when it names a colour, upper-cased when the style asks.
-    func span(_ text: String, _ role: OverviewSpec.TextRole) -> StyledSpan {
-        var style = theme.style(named: role.style)
-        if let token = role.color { style.color = theme.color(token) }
-        let upper = theme.template.styles[role.style]?.uppercase ?? false
-        return StyledSpan(upper ? text.uppercased() : text, style)
+    /// The colour token of a colour role.
+    func color(_ role: OverviewColor) -> Color { theme.color(spec.colors[role]) }
+
+    /// `text` in a text role's style, upper-cased when the style asks, in another colour when given.
+    func span(_ text: String, _ role: OverviewStyle, color: Color? = nil) -> StyledSpan {
+        theme.span(text, named: spec.styles[role], color: color)
     }
 
     /// The `—` of a cell with nothing to show.
-    var emptyCell: TableCell { .text([span("—", spec.table.emptyStyle)]) }
+    var emptyCell: TableCell { .text([span("—", .empty)]) }
 
     /// A header row of caps labels, one per column, each on one line: a label a little wider
     /// than its column (`DISTANCIA`) reaches into the gap rather than break inside the word.
     func headerCells(_ keys: [String]) -> [TableCell] {
-        keys.map { .figure([span(label($0), spec.table.headerStyle)]) }
+        keys.map { .figure([span(label($0), .header)]) }
     }
 
     /// A date that may break only after its first word: `Fri,` / `Jun 12`, `jue` / `27 de ago`.
@@ -47,7 +47,7 @@ struct OverviewBuilder {
     var pageHeight: Double { theme.geometry.body(page: 1).height }
 
     /// The caps `CONTINUED` atop the rest of a row cut across a page break, in the header's style.
-    var continuation: SetLine? { context.line([span(context.labels.continued, spec.table.headerStyle)]) }
+    var continuation: SetLine? { context.line([span(context.labels.continued, .header)]) }
 
     /// Paddings, rules and break rules from the template.
     var geometry: TableGeometry {

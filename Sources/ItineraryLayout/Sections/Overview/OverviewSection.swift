@@ -12,37 +12,22 @@ extension SectionContext {
 
 extension OverviewBuilder {
     func blocks() -> [any FlowBlock] {
-        var blocks: [any FlowBlock] = [heading(), daysTable()]
+        var blocks =
+            context.sectionTitle(
+                span(label("title"), .h1), lead: span(label("lead"), .lead), spec: spec.title, anchor: "overview")
+        blocks.append(daysTable())
         if let stays = staysTable() {
             let sub = spec.staysTitle
             blocks.append(Spacer(sub.spaceAbove))
             blocks.append(
                 Stack(
                     [
-                        context.paragraph([span(label("staysTitle"), sub.style)], width: context.width),
+                        context.paragraph([span(label("staysTitle"), .staysTitle)], width: context.width),
                         Spacer(sub.spaceBelow),
                     ],
                     keepWithNext: true))
             blocks.append(stays)
         }
         return blocks
-    }
-
-    /// H1, lead line and the space under them, kept with the table. Its mark puts the section's
-    /// title in the running header of every page the overview runs on.
-    private func heading() -> any FlowBlock {
-        let title = label("title")
-        guard spec.title.visible else { return Stack([Anchor(name: "overview")], keepWithNext: true, mark: title) }
-        var children: [any FlowBlock] = [
-            Anchor(name: "overview"),
-            context.paragraph([span(title, spec.title.style)], width: context.width, role: .heading1),
-        ]
-        let lead = label("lead")
-        if !lead.isEmpty {
-            children.append(Spacer(spec.title.leadGap))
-            children.append(context.paragraph([span(lead, spec.title.lead)], width: context.width))
-        }
-        children.append(Spacer(spec.title.spaceBelow))
-        return Stack(children, keepWithNext: true, mark: title)
     }
 }

@@ -11,10 +11,10 @@ extension OverviewBuilder {
         let rows = stays.map { stay in
             TableRow(
                 [
-                    .text([span(stay.lodging.name, s.hotelStyle)]),
+                    .text([span(stay.lodging.name, .hotel)]),
                     dayAndTime(stay.lodging.checkIn, zone: stay.zone),
                     dayAndTime(stay.lodging.checkOut, zone: stay.zone),
-                    stay.nights.map { .figure([span(format.count($0), s.nightsStyle)]) } ?? emptyCell,
+                    stay.nights.map { .figure([span(format.count($0), .nights)]) } ?? emptyCell,
                     codeCell(stay.lodging.confirmation),
                 ],
                 destination: SectionContext.destination(day: stay.day))
@@ -31,21 +31,20 @@ extension OverviewBuilder {
     /// time is never taken for local. Too long for one line, the date and the time take a line each.
     private func dayAndTime(_ instant: Instant?, zone: DisplayZone?) -> TableCell {
         guard let instant, let zone else { return emptyCell }
-        let s = spec.stays
         let date = dateText(format.localDate(instant, zone: zone))
         let shown = format.time(instant, zone: zone)
         var time = shown.time
         if case .writtenOffset = zone { time += " " + shown.zone }
         return TableCell(
-            [CellParagraph([span(date, s.dateStyle), span(" · " + time, s.timeStyle)])],
-            whenWrapping: [CellParagraph([span(date, s.dateStyle)]), CellParagraph([span(time, s.timeStyle)])])
+            [CellParagraph([span(date, .stayDate), span(" · " + time, .stayTime)])],
+            whenWrapping: [CellParagraph([span(date, .stayDate)]), CellParagraph([span(time, .stayTime)])])
     }
 
     /// The confirmation code on a chip, or `—`.
     private func codeCell(_ code: String?) -> TableCell {
         guard let code, !code.isEmpty else { return emptyCell }
         let c = spec.stays.code
-        let chip = CellChip(fill: theme.color(c.fill), radius: c.radius, paddingY: c.paddingY, paddingX: c.paddingX)
-        return TableCell([CellParagraph([span(code, c.style)], chip: chip)])
+        let chip = CellChip(fill: color(.codeChip), radius: c.radius, paddingY: c.paddingY, paddingX: c.paddingX)
+        return TableCell([CellParagraph([span(code, .code)], chip: chip)])
     }
 }
