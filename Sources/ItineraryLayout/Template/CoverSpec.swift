@@ -1,7 +1,9 @@
 /// The cover page: brand row, title, route line, meta row, route map, stat tiles.
 
-/// Settings of the `cover` section of a template. Every size, gap, colour token and style
-/// name of the cover lives here; the words live under `labels.<language>.cover`.
+/// Settings of the `cover` section of a template. Every size and gap of the cover lives here,
+/// the style and colour token of each part in the role maps `styles` and `colors` (as in the
+/// other sections; the route map, a figure with settings of its own, names its own); the words
+/// live under `labels.<language>.cover`.
 public struct CoverSpec: Sendable, TemplateSpec {
     public var startsNewPage: Bool = false
     public var brand = CoverBrandSpec()
@@ -12,7 +14,8 @@ public struct CoverSpec: Sendable, TemplateSpec {
     public var map = RouteMapSpec()
     public var mapKey: CoverMapKeySpec?
     public var stats = CoverStatsSpec()
-    public var noteStyle: String = ""
+    public var styles: RoleMap<CoverStyle> = RoleMap()
+    public var colors: RoleMap<CoverColor> = RoleMap()
 
     static let schema = Schema(
         "The cover: one page, always: brand row, title, route line, meta row, route map, its key, stat tiles and a note. It is one block exactly as tall as its page's body frame.",
@@ -28,30 +31,52 @@ public struct CoverSpec: Sendable, TemplateSpec {
             .part("map", \.map, "the route map"),
             .part("mapKey", \.mapKey, "the key under the map (left out: none)"),
             .part("stats", \.stats, "the stat tiles"),
-            .style("noteStyle", \.noteStyle, "the closing note"),
+            .moved("noteStyle", of: CoverSpec.self, to: .note),
+            .part("styles", \.styles, "a style for every text role of the cover"),
+            .part("colors", \.colors, "a colour token for every colour role of the cover"),
         ])
+}
+
+/// The text roles of the cover; each names a style of the template.
+public enum CoverStyle: String, TemplateRoleSet {
+    /// The brand row: the product name and `TRIP ITINERARY`.
+    case brand, brandLabel
+    /// The trip's name and the route line under it.
+    case title, route
+    /// The meta row: caps labels, values, a league's code in its chip, one league's full name.
+    case metaLabel, metaValue, chip, leagueName
+    /// The map's key (cities, numbers) and the `CONTINUED · MAP KEY` cue atop its rest on page 2.
+    case mapKey, mapKeyNumber, continued
+    /// A stat tile's figure, its unit and its caps label.
+    case statValue, statUnit, statLabel
+    /// The closing note.
+    case note
+}
+
+/// The colour roles of the cover; each names a colour token of the template.
+public enum CoverColor: String, TemplateRoleSet {
+    public static let namesColorTokens = true
+    /// The brand row's disc and the two seam arcs on it.
+    case disc, seam
+    /// The league chips of the meta row, and the stat tiles.
+    case chip, statTile
 }
 
 /// The brand row: a disc with seam arcs and the product name, and a caps label at the right.
 public struct CoverBrandSpec: Sendable, TemplateSpec {
     public var height: Double = 0
     public var disc: Double = 0
-    public var discColor: String = ""
-    public var seamColor: String = ""
     public var gap: Double = 0
-    public var style: String = ""
-    public var labelStyle: String = ""
 
     static let schema = Schema(
         "The brand row: a disc with seam arcs and the product name (`footer.wordmark`), a caps label at the right.",
         [
             .number("height", \.height, .aboveZero, "the row's height; the disc and the caps label are centred in it"),
             .number("disc", \.disc, .aboveZero, "the disc's diameter"),
-            .color("discColor", \.discColor, "the disc"),
-            .color("seamColor", \.seamColor, "the mark's two seam arcs"),
+            .moved("discColor", of: CoverSpec.self, recoloured: .disc),
+            .moved("seamColor", of: CoverSpec.self, recoloured: .seam),
             .number("gap", \.gap, "disc to name"),
-            .style("style", \.style, "the product name"),
-            .style("labelStyle", \.labelStyle, "`TRIP ITINERARY`, right-aligned"),
+            .moved("style", of: CoverSpec.self, to: .brand), .moved("labelStyle", of: CoverSpec.self, to: .brandLabel),
         ])
 }
 
@@ -80,13 +105,12 @@ public struct CoverGaps: Sendable, TemplateSpec {
 
 /// A block of text with a line limit (beyond it, the last line ends in an ellipsis).
 public struct CoverTextSpec: Sendable, TemplateSpec {
-    public var style: String = ""
     public var maxLines: Int = 0
 
     static let schema = Schema(
         "A block of text with a line limit.",
         [
-            .style("style", \.style, "the text"),
+            .moved("style", of: CoverSpec.self, to: .title),
             .whole("maxLines", \.maxLines, 1...Int.max, "beyond this many lines the last one ends in …"),
         ])
 }
@@ -94,8 +118,6 @@ public struct CoverTextSpec: Sendable, TemplateSpec {
 /// The map's key: every stop's number and city, so a printed map whose markers sit close (or
 /// whose labels had no room) can still be read. Beyond `maxLines`, it ends in an ellipsis.
 public struct CoverMapKeySpec: Sendable, TemplateSpec {
-    public var style: String = ""
-    public var numberStyle: String = ""
     public var maxLines: Int = 0
     public var smallScale: Double = 0
     public var minimumMapHeight: Double = 0
@@ -103,8 +125,8 @@ public struct CoverMapKeySpec: Sendable, TemplateSpec {
     static let schema = Schema(
         "The map's key, `1 Chicago · 2 Milwaukee · …`: every place in order, so that a printed map whose markers sit close can be read. It never leaves a place out: a key longer than `maxLines` is set smaller, on as many lines as it takes, the map giving up the height; what does not fit above the map's least height goes on under the cover, on page 2.",
         [
-            .style("style", \.style, "the cities"),
-            .style("numberStyle", \.numberStyle, "the numbers"),
+            .moved("style", of: CoverSpec.self, to: .mapKey),
+            .moved("numberStyle", of: CoverSpec.self, to: .mapKeyNumber),
             .whole(
                 "maxLines", \.maxLines, 1...Int.max,
                 "the most lines at the styles' size; a longer key is set at `smallScale`"),
@@ -119,14 +141,13 @@ public struct CoverMapKeySpec: Sendable, TemplateSpec {
 /// The route line: every city, or when that takes more than `maxLines`, the first
 /// `headCities`, an ellipsis, the last city and the number of stops.
 public struct CoverRouteSpec: Sendable, TemplateSpec {
-    public var style: String = ""
     public var maxLines: Int = 0
     public var headCities: Int = 0
 
     static let schema = Schema(
         "The route line: every city, or when that takes more than `maxLines`, `A → B → C → … → Z · 36 stops`.",
         [
-            .style("style", \.style, "the line"),
+            .moved("style", of: CoverSpec.self, to: .route),
             .whole("maxLines", \.maxLines, 1...Int.max, "the most lines the full route may take"),
             .whole("headCities", \.headCities, 1...Int.max, "the cities shown before the … of a shortened route"),
         ])
@@ -134,33 +155,28 @@ public struct CoverRouteSpec: Sendable, TemplateSpec {
 
 /// The meta row: caps label over a value, for dates, traveler and leagues.
 public struct CoverMetaSpec: Sendable, TemplateSpec {
-    public var labelStyle: String = ""
-    public var valueStyle: String = ""
     public var labelGap: Double = 0
     public var columnGap: Double = 0
-    public var chipStyle: String = ""
-    public var chipColor: String = ""
     public var chipRadius: Double = 0
     public var chipPaddingX: Double = 0
     public var chipPaddingY: Double = 0
     public var chipGap: Double = 0
-    public var leagueNameStyle: String = ""
     public var leagueNameGap: Double = 0
 
     static let schema = Schema(
         "The meta row: a caps label over a value for dates, traveler and leagues (a column without a value is left out). When the row is too wide the league's full name goes first, then the traveler is shortened.",
         [
-            .style("labelStyle", \.labelStyle, "the caps labels"),
-            .style("valueStyle", \.valueStyle, "the values"),
+            .moved("labelStyle", of: CoverSpec.self, to: .metaLabel),
+            .moved("valueStyle", of: CoverSpec.self, to: .metaValue),
             .number("labelGap", \.labelGap, "between a label and its value"),
             .number("columnGap", \.columnGap, "after the wider of a column's label and value"),
-            .style("chipStyle", \.chipStyle, "a league's code in its chip"),
-            .color("chipColor", \.chipColor, "the league chips"),
+            .moved("chipStyle", of: CoverSpec.self, to: .chip),
+            .moved("chipColor", of: CoverSpec.self, recoloured: .chip),
             .number("chipRadius", \.chipRadius, "their corner radius"),
             .number("chipPaddingX", \.chipPaddingX, "space each side of the code"),
             .number("chipPaddingY", \.chipPaddingY, "space above and below it"),
             .number("chipGap", \.chipGap, "between two chips, in order of first game"),
-            .style("leagueNameStyle", \.leagueNameStyle, "with one league, its full name after the chip"),
+            .moved("leagueNameStyle", of: CoverSpec.self, to: .leagueName),
             .number("leagueNameGap", \.leagueNameGap, "between the chip and that name"),
         ])
 }
@@ -170,12 +186,8 @@ public struct CoverStatsSpec: Sendable, TemplateSpec {
     public var weights: [Double] = []
     public var gap: Double = 0
     public var radius: Double = 0
-    public var fill: String = ""
     public var paddingX: Double = 0
     public var paddingY: Double = 0
-    public var valueStyle: String = ""
-    public var unitStyle: String = ""
-    public var labelStyle: String = ""
     public var labelGap: Double = 0
     public var minimumValueSize: Double = 0
 
@@ -185,15 +197,23 @@ public struct CoverStatsSpec: Sendable, TemplateSpec {
             .lengths("weights", \.weights, .exactly(6), "the six tiles' relative widths"),
             .number("gap", \.gap, "between two tiles"),
             .number("radius", \.radius, "a tile's corner radius"),
-            .color("fill", \.fill, "the tiles"),
+            .moved("fill", of: CoverSpec.self, recoloured: .statTile),
             .number("paddingX", \.paddingX, "inside a tile, left and right"),
             .number("paddingY", \.paddingY, "inside a tile, top and bottom"),
-            .style("valueStyle", \.valueStyle, "the figure"),
-            .style("unitStyle", \.unitStyle, "its unit after a thin space (`1,173 mi`, `18 h 52 m`)"),
-            .style("labelStyle", \.labelStyle, "the caps label under it"),
+            .moved("valueStyle", of: CoverSpec.self, to: .statValue),
+            .moved("unitStyle", of: CoverSpec.self, to: .statUnit),
+            .moved("labelStyle", of: CoverSpec.self, to: .statLabel),
             .number("labelGap", \.labelGap, "between the figure and the label"),
             .number(
                 "minimumValueSize", \.minimumValueSize, .aboveZero,
                 "a figure too wide for its tile is set a point smaller at a time, down to this size"),
         ])
+}
+
+// The first cover templates named each part's style and colour in place (`"noteStyle": "note"`):
+// such keys are refused with the role that replaces them.
+extension CoverSpec: RoleMapped {
+    typealias StyleRole = CoverStyle
+    typealias ColorRole = CoverColor
+    static let sectionKey = "cover"
 }

@@ -36,7 +36,7 @@ public struct OverviewSpec: Sendable, TemplateSpec {
         static let schema = Schema(
             "A heading between the tables.",
             [
-                moved("style", to: .staysTitle),
+                .moved("style", of: OverviewSpec.self, to: .staysTitle),
                 .number("spaceAbove", \.spaceAbove, "above it"),
                 .number("spaceBelow", \.spaceBelow, "below it"),
             ])
@@ -63,15 +63,15 @@ public struct OverviewSpec: Sendable, TemplateSpec {
                     "overhang", \.overhang,
                     "room in the column gap that tabbed text (a game's time) may take rather than go to a line of its own; a larger one is taken as `columnGap`"
                 ),
-                moved("headerStyle", to: .header),
+                .moved("headerStyle", of: OverviewSpec.self, to: .header),
                 .number("headerPaddingBottom", \.headerPaddingBottom, "below the header's text"),
                 .part("headerRule", \.headerRule, "under the header"),
                 .number("rowPaddingTop", \.rowPaddingTop, "above a row's text"),
                 .number("rowPaddingBottom", \.rowPaddingBottom, "below a row's text"),
                 .part("rowRule", \.rowRule, "between two rows"),
-                moved("totalsStyle", to: .totals),
+                .moved("totalsStyle", of: OverviewSpec.self, to: .totals),
                 .part("totalsRule", \.totalsRule, "above the totals"),
-                moved("emptyStyle", to: .empty),
+                .moved("emptyStyle", of: OverviewSpec.self, to: .empty),
                 .whole(
                     "minimumRowsUnderHeader", \.minimumRowsUnderHeader, 1...Int.max,
                     "a header never ends a page with fewer rows under it"),
@@ -108,7 +108,7 @@ public struct OverviewSpec: Sendable, TemplateSpec {
             "An icon in a table cell.",
             [
                 .number("size", \.size, "the icon's side"),
-                moved("color", recoloured: .travelIcon),
+                .moved("color", of: OverviewSpec.self, recoloured: .travelIcon),
             ])
     }
 
@@ -125,10 +125,15 @@ public struct OverviewSpec: Sendable, TemplateSpec {
             "The table of days: one row per day, its games and legs in the cells.",
             [
                 .part("columns", \.columnSpecs, "the columns, left to right"),
-                moved("dayStyle", to: .day), moved("dateStyle", to: .date), moved("cityStyle", to: .city),
-                moved("matchupStyle", to: .matchup), moved("gameTimeStyle", to: .gameTime),
-                moved("travelStyle", to: .travel), moved("arrowStyle", to: .arrow, recoloured: .arrow),
-                moved("figureStyle", to: .figure), moved("restDayStyle", to: .restDay, recoloured: .restDay),
+                .moved("dayStyle", of: OverviewSpec.self, to: .day),
+                .moved("dateStyle", of: OverviewSpec.self, to: .date),
+                .moved("cityStyle", of: OverviewSpec.self, to: .city),
+                .moved("matchupStyle", of: OverviewSpec.self, to: .matchup),
+                .moved("gameTimeStyle", of: OverviewSpec.self, to: .gameTime),
+                .moved("travelStyle", of: OverviewSpec.self, to: .travel),
+                .moved("arrowStyle", of: OverviewSpec.self, to: .arrow, recoloured: .arrow),
+                .moved("figureStyle", of: OverviewSpec.self, to: .figure),
+                .moved("restDayStyle", of: OverviewSpec.self, to: .restDay, recoloured: .restDay),
                 .number("gameTimeTab", \.gameTimeTab, "a game's time is set at this tab stop in its cell"),
                 .number(
                     "gameTimeMinimumGap", \.gameTimeMinimumGap, "at least this much between the matchup and its time"),
@@ -167,8 +172,8 @@ public struct OverviewSpec: Sendable, TemplateSpec {
         static let schema = Schema(
             "A filled chip behind a short text.",
             [
-                moved("style", to: .code),
-                moved("fill", recoloured: .codeChip),
+                .moved("style", of: OverviewSpec.self, to: .code),
+                .moved("fill", of: OverviewSpec.self, recoloured: .codeChip),
                 .number("radius", \.radius, "its corner radius"),
                 .number("paddingY", \.paddingY, "above and below the text"),
                 .number("paddingX", \.paddingX, "each side of the text"),
@@ -185,8 +190,10 @@ public struct OverviewSpec: Sendable, TemplateSpec {
             "The table of stays: one row per stay.",
             [
                 .part("columns", \.columnSpecs, "the columns, left to right"),
-                moved("hotelStyle", to: .hotel), moved("dateStyle", to: .stayDate), moved("timeStyle", to: .stayTime),
-                moved("nightsStyle", to: .nights),
+                .moved("hotelStyle", of: OverviewSpec.self, to: .hotel),
+                .moved("dateStyle", of: OverviewSpec.self, to: .stayDate),
+                .moved("timeStyle", of: OverviewSpec.self, to: .stayTime),
+                .moved("nightsStyle", of: OverviewSpec.self, to: .nights),
                 .part("code", \.code, "the confirmation code's chip"),
             ])
 
@@ -208,14 +215,6 @@ public struct OverviewSpec: Sendable, TemplateSpec {
 
         /// Left to right.
         var all: [TableColumn] { [hotel, checkIn, checkOut, nights, confirmation].map(\.column) }
-    }
-
-    /// A key the first overview templates wrote in place (`"dayStyle": "tableCellStrong"`, or
-    /// `{ "style", "color" }`), refused with the role map entries that replace it.
-    private static func moved<Spec>(
-        _ key: String, to role: OverviewStyle? = nil, recoloured color: OverviewColor? = nil
-    ) -> TemplateField<Spec> {
-        .movedToRoles(key, in: "overview", style: role?.rawValue, color: color?.rawValue)
     }
 }
 
@@ -241,4 +240,12 @@ public enum OverviewColor: String, TemplateRoleSet {
     case arrow, restDay
     /// The icon before a leg, and the chip behind a confirmation code.
     case travelIcon, codeChip
+}
+
+// The first overview templates wrote each text role in place (`"dayStyle": "tableCellStrong"`,
+// `{ "style", "color" }`): such keys are refused with the role that replaces them.
+extension OverviewSpec: RoleMapped {
+    typealias StyleRole = OverviewStyle
+    typealias ColorRole = OverviewColor
+    static let sectionKey = "overview"
 }

@@ -36,7 +36,8 @@ struct CoverTemplateTests {
         let t = try classic()
         #expect(errorKey(setting(t, ["cover", "map", "labels", "cityStyle"], "nope")) == "cover.map.labels.cityStyle")
         #expect(errorKey(setting(t, ["cover", "map", "route", "color"], "nope")) == "cover.map.route.color")
-        #expect(errorKey(setting(t, ["cover", "stats", "fill"], "nope")) == "cover.stats.fill")
+        #expect(errorKey(setting(t, ["cover", "colors", "statTile"], "nope")) == "cover.colors.statTile")
+        #expect(errorKey(setting(t, ["cover", "styles", "continued"], "nope")) == "cover.styles.continued")
     }
 
     @Test func brokenValuesAreNamed() throws {

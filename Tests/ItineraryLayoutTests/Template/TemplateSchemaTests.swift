@@ -116,6 +116,20 @@ struct TemplateSchemaTests {
             errorText(with(t, "overview.title.spaceBelow", 20)) == "overview.title.spaceBelow: renamed `spaceAfter`")
     }
 
+    @Test("the cover's styles and colours written in place are refused with the roles that replace them")
+    func coverKeysMoved() throws {
+        let t = try classic()
+        #expect(
+            errorText(with(t, "cover.noteStyle", "note"))
+                == "cover.noteStyle: moved to `cover.styles.note`: write the style name there")
+        #expect(
+            errorText(with(t, "cover.stats.fill", "surface"))
+                == "cover.stats.fill: moved to `cover.colors.statTile`: write the colour token there")
+        #expect(
+            errorText(with(t, "cover.meta.chipStyle", "chip"))
+                == "cover.meta.chipStyle: moved to `cover.styles.chip`: write the style name there")
+    }
+
     @Test("a section's words are required when it is listed, and only then")
     func sectionWords() throws {
         let t = try classic()

@@ -7,14 +7,14 @@ extension SectionContext {
     func coverBrandRow(_ spec: CoverBrandSpec) -> CoverPart {
         var items = BrandMark.draw(
             at: Point(x: 0, y: (spec.height - spec.disc) / 2), diameter: spec.disc,
-            disc: theme.color(spec.discColor), seam: theme.color(spec.seamColor))
-        if let name = coverLine(theme.template.footer.wordmark, spec.style) {
+            disc: coverColor(.disc), seam: coverColor(.seam))
+        if let name = coverLine(theme.template.footer.wordmark, .brand) {
             items.append(
                 .text(
                     spans: name.spans,
                     origin: Point(x: spec.disc + spec.gap, y: (spec.height - name.height) / 2 + name.baseline)))
         }
-        if let label = coverLine(coverWord("tripItinerary"), spec.labelStyle) {
+        if let label = coverLine(coverWord("tripItinerary"), .brandLabel) {
             items.append(
                 .text(
                     spans: label.spans,

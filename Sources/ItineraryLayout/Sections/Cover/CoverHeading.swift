@@ -8,9 +8,9 @@ extension SectionContext {
     /// does not fit), in at most `maxLines` lines.
     func coverTitle(_ spec: CoverTextSpec, headCities: Int) -> (part: CoverPart, lines: Int) {
         let shown = shownTitle(
-            theme.style(named: spec.style), width: width, maxLines: spec.maxLines, headCities: headCities,
+            coverStyle(.title), width: width, maxLines: spec.maxLines, headCities: headCities,
             stops: stopsLabel)
-        let lines = coverLines(shown, style: spec.style, width: width, maxLines: spec.maxLines)
+        let lines = coverLines(shown, style: .title, width: width, maxLines: spec.maxLines)
         // A name that reads right to left (in Arabic, in Hebrew) is set from the right edge.
         guard TextEngine.isRightToLeftParagraph(shown) else { return (coverPart(lines), max(1, lines.count)) }
         var part = coverPart(lines)
@@ -25,9 +25,9 @@ extension SectionContext {
     /// `maxLines`, the first cities, an ellipsis, the last city and the number of stops:
     /// `Miami → New York → Boston → … → Philadelphia · 36 stops`.
     func coverRouteLine(_ spec: CoverRouteSpec) -> CoverPart {
-        let style = theme.style(named: spec.style)
+        let style = coverStyle(.route)
         let route = routeText(
             style, width: width, maxLines: spec.maxLines, headCities: spec.headCities, stops: stopsLabel)
-        return coverPart(coverLines(route, style: spec.style, width: width, maxLines: spec.maxLines))
+        return coverPart(coverLines(route, style: .route, width: width, maxLines: spec.maxLines))
     }
 }

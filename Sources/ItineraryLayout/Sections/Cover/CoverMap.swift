@@ -67,7 +67,7 @@ extension SectionContext {
         let places = outline.places.sorted { $0.firstStop < $1.firstStop }
         guard !places.isEmpty else { return [] }
         func entries(scale: Double) -> [StyledSpan] {
-            func span(_ text: String, _ style: String) -> StyledSpan {
+            func span(_ text: String, _ style: CoverStyle) -> StyledSpan {
                 var s = coverSpan(text, style)
                 s.style.size *= scale
                 s.style.lineHeight *= scale
@@ -75,12 +75,12 @@ extension SectionContext {
             }
             var spans: [StyledSpan] = []
             for (i, place) in places.enumerated() {
-                if i > 0 { spans.append(span(" · ", spec.style)) }
+                if i > 0 { spans.append(span(" · ", .mapKey)) }
                 let numbers = MarkerLayout.text(
                     numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers,
                     count: format.count)
-                spans.append(span(Bidi.leftToRight(TripFormatter.unbreakable(numbers)) + "\u{00A0}", spec.numberStyle))
-                spans.append(span(TripFormatter.unbreakable(Bidi.isolated(place.city)), spec.style))
+                spans.append(span(Bidi.leftToRight(TripFormatter.unbreakable(numbers)) + "\u{00A0}", .mapKeyNumber))
+                spans.append(span(TripFormatter.unbreakable(Bidi.isolated(place.city)), .mapKey))
             }
             return spans
         }

@@ -18,12 +18,12 @@ extension SectionContext {
     /// would be wider than the page, the league's full name goes first, then the traveler's
     /// name is shortened with an ellipsis.
     func coverMetaRow(_ spec: CoverMetaSpec) -> CoverPart {
-        let valueBox = text.lineBox([theme.style(named: spec.valueStyle)])
-        let labelBox = text.lineBox([theme.style(named: spec.labelStyle)])
+        let valueBox = text.lineBox([coverStyle(.metaValue)])
+        let labelBox = text.lineBox([coverStyle(.metaLabel)])
         let valueTop = labelBox.height + spec.labelGap
-        func labelWidth(_ s: String) -> Double { coverLine(s, spec.labelStyle)?.width ?? 0 }
+        func labelWidth(_ s: String) -> Double { coverLine(s, .metaLabel)?.width ?? 0 }
 
-        let dates = coverLine(format.dateRange(trip.startDate, trip.endDate), spec.valueStyle)
+        let dates = coverLine(format.dateRange(trip.startDate, trip.endDate), .metaValue)
         let datesWidth = max(dates?.width ?? 0, labelWidth(labels.dates))
         let traveler = trip.traveler.flatMap { $0.isEmpty ? nil : $0 }
         let leagues = coverLeagues
@@ -37,7 +37,7 @@ extension SectionContext {
         /// Room left for the traveler column.
         func travelerRoom() -> Double { width - datesWidth - spec.columnGap - leaguesWidth() }
         if let traveler, fullName != nil,
-            max(coverLine(traveler, spec.valueStyle)?.width ?? 0, labelWidth(labels.traveler)) > travelerRoom()
+            max(coverLine(traveler, .metaValue)?.width ?? 0, labelWidth(labels.traveler)) > travelerRoom()
         {
             chips = leagueChips(leagues, fullName: nil, spec: spec, valueBox: valueBox, room: chipRoom)
         }
@@ -52,7 +52,7 @@ extension SectionContext {
         }
         if let traveler {
             let span = text.ellipsize(
-                coverSpan(traveler, spec.valueStyle), width: max(travelerRoom(), 0), middle: false)
+                coverSpan(traveler, .metaValue), width: max(travelerRoom(), 0), middle: false)
             if let line = text.setParagraph([span], width: nil).first {
                 columns.append(
                     (
@@ -72,7 +72,7 @@ extension SectionContext {
             // Each label and its value a group, the label read first, as a paragraph of its own
             // (`Dates`, then `Jun 12 – 21, 2026`), and each piece of the value too.
             var pair: [DisplayItem] = []
-            if let label = coverLine(column.label, spec.labelStyle) {
+            if let label = coverLine(column.label, .metaLabel) {
                 pair += [DisplayItem.text(spans: label.spans, origin: Point(x: x, y: label.baseline))].tagged(
                     .paragraph)
             }
@@ -90,7 +90,7 @@ extension SectionContext {
         _ leagues: [String], fullName: String?, spec: CoverMetaSpec,
         valueBox: (baseline: Double, height: Double), room: Double
     ) -> (items: [DisplayItem], width: Double) {
-        let chipBox = text.lineBox([theme.style(named: spec.chipStyle)])
+        let chipBox = text.lineBox([coverStyle(.chip)])
         let chipHeight = chipBox.height + 2 * spec.chipPaddingY
         let top = (valueBox.height - chipHeight) / 2
         var items: [DisplayItem] = []
@@ -102,7 +102,7 @@ extension SectionContext {
             items.append(
                 .rect(
                     Rect(x: x, y: top, width: w, height: chipHeight), radius: spec.chipRadius,
-                    fill: theme.color(spec.chipColor), stroke: nil, strokeWidth: 0))
+                    fill: coverColor(.chip), stroke: nil, strokeWidth: 0))
             items.append(
                 .text(
                     spans: code.spans,
@@ -116,26 +116,26 @@ extension SectionContext {
             x += words.width
         }
         for (index, league) in leagues.enumerated() {
-            guard let code = coverLine(leagueCode(league), spec.chipStyle) else { continue }
+            guard let code = coverLine(leagueCode(league), .chip) else { continue }
             let w = code.width + 2 * spec.chipPaddingX
             let left = leagues.count - index - 1
             let more =
                 left == 0
-                ? 0 : (coverLine("+" + format.count(left), spec.leagueNameStyle)?.width ?? 0) + spec.leagueNameGap
+                ? 0 : (coverLine("+" + format.count(left), .leagueName)?.width ?? 0) + spec.leagueNameGap
             if x + (x > 0 ? spec.chipGap : 0) + w + more > room, index > 0 || w > room {
                 // The rest as a count; a first chip wider than the row is set shortened.
                 if index == 0,
                     let short = coverLine(
                         text.ellipsize(
-                            coverSpan(leagueCode(league), spec.chipStyle),
+                            coverSpan(leagueCode(league), .chip),
                             width: max(0, room - more - 2 * spec.chipPaddingX), middle: false
                         ).text,
-                        spec.chipStyle)
+                        .chip)
                 {
                     chip(short)
                 }
                 let rest = leagues.count - index - (index == 0 ? 1 : 0)
-                if rest > 0, let count = coverLine("+" + format.count(rest), spec.leagueNameStyle) { after(count) }
+                if rest > 0, let count = coverLine("+" + format.count(rest), .leagueName) { after(count) }
                 return (items, x)
             }
             chip(code)
@@ -144,8 +144,8 @@ extension SectionContext {
         let nameRoom = room - x - spec.leagueNameGap
         if let fullName, nameRoom > 0,
             let name = coverLine(
-                text.ellipsize(coverSpan(fullName, spec.leagueNameStyle), width: nameRoom, middle: false).text,
-                spec.leagueNameStyle)
+                text.ellipsize(coverSpan(fullName, .leagueName), width: nameRoom, middle: false).text,
+                .leagueName)
         {
             after(name)
         }

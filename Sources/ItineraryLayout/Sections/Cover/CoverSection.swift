@@ -37,7 +37,7 @@ extension SectionContext {
         let route = trip.hasName ? coverRouteLine(spec.route) : .empty
         let meta = coverMetaRow(spec.meta)
         let stats = coverStatTiles(spec.stats)
-        let note = coverNote(spec.noteStyle)
+        let note = coverNote()
 
         // A place or more: the route map, one place at the design's least span around it (its
         // city streets, not its continent) and the map's whole height. None: no map.
@@ -90,20 +90,20 @@ extension SectionContext {
             y += part.height + gap
         }
         let cover = Canvas(height: pageHeight, items: items)
-        guard keyShown < keyLines.count, let keySpec = spec.mapKey else { return [cover] }
-        return [cover, coverKeyContinued(Array(keyLines[keyShown...]), style: keySpec.style)]
+        guard keyShown < keyLines.count, spec.mapKey != nil else { return [cover] }
+        return [cover, coverKeyContinued(Array(keyLines[keyShown...]))]
     }
 
     /// The rest of a key too long for the cover, atop page 2 under the cue `CONTINUED · MAP KEY`:
     /// a place is never dropped from the key that names the map's markers.
-    func coverKeyContinued(_ lines: [SetLine], style: String) -> any FlowBlock {
+    func coverKeyContinued(_ lines: [SetLine]) -> any FlowBlock {
         let name = coverWord("mapKey")
-        let cue = coverLine(labels.continued + (name.isEmpty ? "" : " · " + name), "caps").map { [$0] } ?? []
+        let cue = coverLine(labels.continued + (name.isEmpty ? "" : " · " + name), .continued).map { [$0] } ?? []
         return TextBlock(lines: cue + lines, width: width, minimumLinesPerSide: 1)
     }
 
     /// The closing note under the stat tiles.
-    func coverNote(_ style: String) -> CoverPart {
-        coverParagraph(coverWord("note"), style: style, width: width)
+    func coverNote() -> CoverPart {
+        coverParagraph(coverWord("note"), style: .note, width: width)
     }
 }

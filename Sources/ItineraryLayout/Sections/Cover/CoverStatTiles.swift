@@ -32,8 +32,8 @@ extension SectionContext {
             ),
         ]
 
-        let valueStyle = theme.style(named: spec.valueStyle), unitStyle = theme.style(named: spec.unitStyle)
-        let labelStyle = theme.style(named: spec.labelStyle)
+        let valueStyle = coverStyle(.statValue), unitStyle = coverStyle(.statUnit)
+        let labelStyle = coverStyle(.statLabel)
         let valueBox = text.lineBox([valueStyle, unitStyle])
         let labelBox = text.lineBox([labelStyle])
         let height = spec.paddingY + valueBox.height + spec.labelGap + labelBox.height + spec.paddingY
@@ -45,13 +45,13 @@ extension SectionContext {
             let w = unit * weight, inner = w - 2 * spec.paddingX
             items.append(
                 .rect(
-                    Rect(x: x, y: 0, width: w, height: height), radius: spec.radius, fill: theme.color(spec.fill),
+                    Rect(x: x, y: 0, width: w, height: height), radius: spec.radius, fill: coverColor(.statTile),
                     stroke: nil, strokeWidth: 0))
             // Text may reach into half the right padding before it is set smaller or shortened.
             let room = inner + spec.paddingX / 2
             let value = fitted(
                 tile.value, value: valueStyle, unit: unitStyle, width: room, minimumSize: spec.minimumValueSize)
-            let label = text.ellipsize(coverSpan(tile.label, spec.labelStyle), width: room, middle: false)
+            let label = text.ellipsize(coverSpan(tile.label, .statLabel), width: room, middle: false)
             // A group per tile, the label read before the value it sits under, each a paragraph
             // (`Days`, then `10`).
             items += [

@@ -6,14 +6,19 @@ extension SectionContext {
     /// A word of the cover from `labels.<language>.cover`.
     func coverWord(_ key: String) -> String { labels.label("cover", key) }
 
-    /// A span in a named template style, in capitals when the style asks for it (caps labels, chips).
-    func coverSpan(_ text: String, _ style: String) -> StyledSpan {
-        let upper = theme.template.styles[style]?.uppercase ?? false
-        return StyledSpan(upper ? text.uppercased() : text, theme.style(named: style))
+    /// The style a text role of the cover names (`cover.styles`).
+    func coverStyle(_ role: CoverStyle) -> TextStyle { theme.style(named: theme.template.cover?.styles[role] ?? "") }
+
+    /// The colour of a colour role of the cover (`cover.colors`).
+    func coverColor(_ role: CoverColor) -> Color { theme.color(theme.template.cover?.colors[role] ?? "") }
+
+    /// A span in a text role's style, in capitals when the style asks for it (caps labels, chips).
+    func coverSpan(_ text: String, _ role: CoverStyle) -> StyledSpan {
+        theme.span(text, named: theme.template.cover?.styles[role] ?? "")
     }
 
     /// `text` set on one line (nil when empty).
-    func coverLine(_ text: String, _ style: String) -> SetLine? {
+    func coverLine(_ text: String, _ style: CoverStyle) -> SetLine? {
         self.text.setParagraph([coverSpan(text, style)], width: nil).first
     }
 
@@ -29,13 +34,13 @@ extension SectionContext {
     }
 
     /// A paragraph broken to `width`.
-    func coverParagraph(_ text: String, style: String, width: Double) -> CoverPart {
+    func coverParagraph(_ text: String, style: CoverStyle, width: Double) -> CoverPart {
         coverPart(self.text.setParagraph([coverSpan(text, style)], width: width))
     }
 
     /// Lines of a one-style paragraph, at most `maxLines`: the last one kept ends in an ellipsis
     /// and holds as much of the rest as fits.
-    func coverLines(_ text: String, style: String, width: Double, maxLines: Int) -> [SetLine] {
+    func coverLines(_ text: String, style: CoverStyle, width: Double, maxLines: Int) -> [SetLine] {
         self.text.setParagraph([coverSpan(text, style)], width: width, maxLines: maxLines)
     }
 }
