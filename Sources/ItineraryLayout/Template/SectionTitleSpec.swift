@@ -16,13 +16,14 @@ public struct SectionTitleSpec: Sendable, TemplateSpec {
                 "visible", \.visible, default: true,
                 "print the H1 and lead; hidden, the section still names itself in the running header"),
             .number(
-                "spaceBefore", \.spaceBefore,
+                "spaceBefore", \.spaceBefore, default: 0,
                 "above the H1 when the section follows on (dropped at a page top; keep 0 with `startsNewPage`)"),
             .number("leadGap", \.leadGap, "between the H1 and the lead"),
             .number("spaceAfter", \.spaceAfter, "below the lead, before the section's content (kept with the title)"),
             // The overview's first title object named its styles and its last space its own way.
-            .retired("style", "moved to the section's `styles.h1` (the overview's: `overview.styles.h1`)"),
-            .retired("lead", "moved to the section's `styles.lead` (the overview's: `overview.styles.lead`)"),
+            // (Said of the section the title is in: `days.title.style` moves to `days.styles.h1`.)
+            .retired("style", "moved to `styles.h1` of this section: write the style name there"),
+            .retired("lead", "moved to `styles.lead` of this section: write the style name there"),
             .retired("spaceBelow", "renamed `spaceAfter`"),
         ], name: "Section title")
 }

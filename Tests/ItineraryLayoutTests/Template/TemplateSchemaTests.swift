@@ -111,9 +111,14 @@ struct TemplateSchemaTests {
                 == "overview.stays.code.fill: moved to `overview.colors.codeChip`: write the colour token there")
         #expect(
             errorText(with(t, "overview.title.style", "h1"))
-                == "overview.title.style: moved to the section's `styles.h1` (the overview's: `overview.styles.h1`)")
+                == "overview.title.style: moved to `styles.h1` of this section: write the style name there")
         #expect(
             errorText(with(t, "overview.title.spaceBelow", 20)) == "overview.title.spaceBelow: renamed `spaceAfter`")
+        // A title object written before `spaceBefore` existed loads as it laid out then (0).
+        #expect(errorText(with(t, "overview.title.spaceBefore", nil)) == nil)
+        #expect(
+            errorText(with(t, "days.title.lead", "lead"))
+                == "days.title.lead: moved to `styles.lead` of this section: write the style name there")
     }
 
     @Test("the cover's styles and colours written in place are refused with the roles that replace them")
