@@ -60,7 +60,7 @@ struct CompactTemplateTests {
             ("days.cardRule.color", "nope", "days.cardRule.color"),
             ("days.cardRule.width", -1, "days.cardRule.width"),
             ("days.linkUnderline.offset", nil, "days.linkUnderline.offset"),
-            ("days.title.spaceBefore", nil, "days.title.spaceBefore"),
+            ("days.title.spaceBefore", -1, "days.title.spaceBefore"),
             ("progress.bar.borderColor", nil, "progress.bar.borderColor"),
             ("progress.bar.borderColor", "nope", "progress.bar.borderColor"),
             ("progress.chip.borderColor", "nope", "progress.chip.borderColor"),
