@@ -35,8 +35,6 @@ struct VectorContent {
     private var subpathStart: Point?
     private var current: Point?
 
-    var isEmpty: Bool { bytes.isEmpty }
-
     /// Whether `item` paints nothing at all: a box neither filled nor stroked (the layout uses
     /// one to hold lines together across a page break).
     static func paintsNothing(_ item: DisplayItem) -> Bool {
@@ -62,7 +60,6 @@ struct VectorContent {
                 fill: style.fill, stroke: style.stroke, width: style.lineWidth, cap: style.lineCap,
                 join: style.lineJoin, dash: style.dash)
         case let .rect(rect, radius, fill, stroke, strokeWidth):
-            guard fill != nil || stroke != nil else { return }
             beginPath()
             roundedRect(rect, radius: radius)
             paint(fill: fill, stroke: stroke, width: strokeWidth, cap: .butt, join: .miter, dash: [])
@@ -73,7 +70,6 @@ struct VectorContent {
             paint(fill: nil, stroke: color, width: width, cap: .butt, join: .miter, dash: dash)
         case let .circle(center, radius, fill):
             beginPath()
-            current = nil
             arc(center: center, radius: radius, start: 0, end: 2 * Double.pi)
             paint(fill: fill, stroke: nil, width: 0, cap: .butt, join: .miter, dash: [])
         case let .cells(grid, origin, cell, color):
@@ -89,11 +85,7 @@ struct VectorContent {
     /// reader that scans for the end of the image, as `ContentStream` does, would take for it.
     private mutating func cells(_ grid: BitGrid, origin: Point, cell: Double, color: Color) {
         guard grid.rows > 0, grid.columns > 0 else { return }
-        if color != fill {
-            append(color, to: &bytes)
-            bytes += Self.fillColorOperator
-            fill = color
-        }
+        setFill(color)
         let width = Double(grid.columns) * cell, height = Double(grid.rows) * cell
         // The image's first row is the top of its unit square: flipped into the page's y-down space.
         bytes += Array("q\n".utf8)
@@ -264,11 +256,7 @@ struct VectorContent {
         let stroke = width > 0 ? stroke : nil
         guard hasSegment, fill != nil || stroke != nil else { return }
         let dash = Self.printable(dash)
-        if let fill, fill != self.fill {
-            append(fill, to: &bytes)
-            bytes += Self.fillColorOperator
-            self.fill = fill
-        }
+        if let fill { setFill(fill) }
         if let stroke {
             if stroke != self.stroke {
                 append(stroke, to: &bytes)
@@ -309,6 +297,14 @@ struct VectorContent {
         case (true, false): bytes += Self.fillOperator
         default: bytes += Self.strokeOperator
         }
+    }
+
+    /// Sets the fill colour, unless it is the one set already.
+    private mutating func setFill(_ color: Color) {
+        guard color != fill else { return }
+        append(color, to: &bytes)
+        bytes += Self.fillColorOperator
+        fill = color
     }
 
     /// `dash` as PDF can take it: a pattern whose period is under a tenth of a point prints as a

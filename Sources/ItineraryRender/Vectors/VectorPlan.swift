@@ -40,7 +40,7 @@ struct VectorPlan: Sendable {
         }
         let (firstChild, rootFirstChild) = Self.firstChildPages(document)
         var opened = 0
-        // The innermost open element's index in `leaves`; -1 for the renderer's `Document`.
+        // The innermost open element's index in `firstChild`; -1 for the renderer's `Document`.
         var open: [Int] = [-1]
         for (pageIndex, page) in document.pages.enumerated() {
             // cairo builds the tree page by page: a whole page is analysed, then written.

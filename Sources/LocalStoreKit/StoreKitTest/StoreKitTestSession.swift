@@ -41,7 +41,6 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible, RemedyC
 /// the same verification and import as the App Store's. The store trusts it, and accepts the
 /// LocalTesting environment, only after `enable()`.
 public struct StoreKitTestSession {
-    static let authorityKey = EntitlementStore.localTestingAuthorityKey
     static let nextIdKey = "localTesting.nextTransactionId"
 
     let store: EntitlementStore
@@ -70,7 +69,7 @@ public struct StoreKitTestSession {
             // The authority is read or made and saved under one write lock, so concurrent
             // enables agree on one; trusting its root and accepting LocalTesting are idempotent.
             let validFrom = clock().addingTimeInterval(-86_400)
-            let saved = try store.localTestingAuthority(key: Self.authorityKey) {
+            let saved = try store.localTestingAuthority(key: EntitlementStore.localTestingAuthorityKey) {
                 // Valid from a day ago for twenty years: purchases made "now" always verify.
                 try LocalSigningAuthority.generate(validFrom: validFrom, validFor: 20 * 365 * 86_400).serialized()
             }
@@ -165,7 +164,7 @@ public struct StoreKitTestSession {
 
     private func authority() throws(StoreKitTestError) -> LocalSigningAuthority {
         let saved: String?
-        do { saved = try store.value(forKey: Self.authorityKey) } catch { throw .store(error) }
+        do { saved = try store.value(forKey: EntitlementStore.localTestingAuthorityKey) } catch { throw .store(error) }
         guard let saved else { throw .notEnabled }
         do { return try LocalSigningAuthority(serialized: saved) } catch { throw .signing("\(error)") }
     }

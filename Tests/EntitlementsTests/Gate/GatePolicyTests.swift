@@ -100,7 +100,7 @@ struct GatePolicyTests {
         let session = StoreKitTestSession(store: f.store, catalog: f.catalog, policy: f.policy, clock: { t0 })
         try session.enable()
         let local = try LocalSigningAuthority(
-            serialized: try #require(try f.store.value(forKey: StoreKitTestSession.authorityKey)))
+            serialized: try #require(try f.store.value(forKey: EntitlementStore.localTestingAuthorityKey)))
         // Even a policy that named the local root as a root of purchases would not get one: the
         // verifier refuses anything but LocalTesting under it.
         let naive = GatePolicy(
@@ -135,7 +135,7 @@ struct GatePolicyTests {
                 "10", purchased: t0.addingTimeInterval(-Clock.day), expires: t0.addingTimeInterval(-Clock.hour)))
         #expect(try f.report(at: t0).access == .testing(environment: "LocalTesting"))
         #expect(try session.disable() == 1)
-        #expect(try f.store.value(forKey: StoreKitTestSession.authorityKey) == nil)
+        #expect(try f.store.value(forKey: EntitlementStore.localTestingAuthorityKey) == nil)
         #expect(try f.store.trustedRoots().map(\.label) == ["test root"])
         #expect(try f.store.configuration()?.environments == [.production])
         #expect(try f.store.transactionCount() == 1)  // the (expired) purchase stays
