@@ -63,7 +63,7 @@ func checkPage(_ document: LaidOutDocument, _ index: Int) {
     let blank = LaidOutDocument(
         pages: [PageFrame(width: page.width, height: page.height)], outline: [],
         metadata: DocumentMetadata(
-            title: "", author: nil, subject: nil, keywords: nil, language: "en", linkDescriptions: [:]))
+            title: "", author: nil, subject: nil, keywords: nil, language: "en"))
     let alone = try! PNGRenderer.render(blank, page: 0, text: text, scale: scale, mark: notice)
     let geometry = try! EntitlementMark.geometry(
         notice, pageWidth: page.width, pageHeight: page.height, pixelsPerPoint: scale)

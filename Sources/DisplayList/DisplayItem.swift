@@ -20,10 +20,13 @@ public enum DisplayItem: Sendable, Hashable {
     /// set ones filled with `color`: a QR code, drawn as one 1-bit stencil image rather than a
     /// path of thousands of points for the PDF writer to print.
     case cells(BitGrid, origin: Point, cell: Double, color: Color)
-    /// A clickable area that opens an external URI.
-    case link(Rect, uri: String)
-    /// A clickable area that jumps to a named destination in this document.
-    case internalLink(Rect, destination: String)
+    /// A clickable area that opens an external URI. `name` is what a screen reader announces
+    /// for it (`Tickets: STL @ CHC, Fri, Jun 12`), given where the link is made: the PDF's
+    /// link annotation carries it as `/Contents`.
+    case link(Rect, uri: String, name: String)
+    /// A clickable area that jumps to a named destination in this document, and its name as
+    /// a screen reader announces it (the day's title for a row that links to the day).
+    case internalLink(Rect, destination: String, name: String)
     /// A named destination at a point of this page.
     case destination(name: String, at: Point)
     /// Opens an element of the tagged PDF's structure: the items up to the matching

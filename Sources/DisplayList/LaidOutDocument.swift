@@ -21,19 +21,15 @@ public struct DocumentMetadata: Sendable, Hashable {
     public var keywords: String?
     /// The document's language as a BCP 47 tag (`en-US`), for screen readers' voices.
     public var language: String?
-    /// What each link is for, as a screen reader announces it: by URI, and by `#` and the name
-    /// for a link to a destination in the document (`#day-3` → `Day 3: Sun, Jun 14 · Milwaukee`).
-    public var linkDescriptions: [String: String]
     public init(
         title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil,
-        language: String? = nil, linkDescriptions: [String: String] = [:]
+        language: String? = nil
     ) {
         self.title = title
         self.author = author
         self.subject = subject
         self.keywords = keywords
         self.language = language
-        self.linkDescriptions = linkDescriptions
     }
 }
 

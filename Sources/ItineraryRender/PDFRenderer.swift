@@ -76,16 +76,23 @@ public enum PDFRenderer {
     static func accessibilityUpdate(for document: LaidOutDocument, vectors: VectorPlan? = nil) -> AccessibilityUpdate {
         // (A loop, not `flatMap` over every page's items: that copies the whole display list.)
         var figures: [String] = []
+        var links: [[AccessibilityUpdate.NamedLink]] = []
         for page in document.pages {
-            for case let .beginStructure(.figure, alternate) in page.items { figures.append(alternate ?? "") }
+            var onPage: [AccessibilityUpdate.NamedLink] = []
+            for item in page.items {
+                switch item {
+                case let .beginStructure(.figure, alternate): figures.append(alternate ?? "")
+                // The target as cairo writes it (see `Painter.pdfSafeURI`).
+                case let .link(_, uri, name): onPage.append(.init(target: Painter.pdfSafeURI(uri), name: name))
+                case let .internalLink(_, destination, name):
+                    onPage.append(.init(target: "#" + destination, name: name))
+                default: break
+                }
+            }
+            links.append(onPage)
         }
         return AccessibilityUpdate(
-            language: document.metadata.language, figureAlternates: figures,
-            // Keyed as cairo writes the URI (see `Painter.pdfSafeURI`).
-            linkDescriptions: Dictionary(
-                document.metadata.linkDescriptions.map { key, text in
-                    (key.hasPrefix("#") ? key : Painter.pdfSafeURI(key), text)
-                }, uniquingKeysWith: { first, _ in first }),
+            language: document.metadata.language, figureAlternates: figures, linkNames: links,
             title: document.metadata.title, author: document.metadata.author,
             vectorRuns: (vectors ?? VectorPlan(document)).runs)
     }

@@ -55,14 +55,14 @@ struct Painter {
             cairo_fill(cr)
         case let .cells(grid, origin, cell, color):
             paintCells(grid, origin: origin, cell: cell, color: color)
-        case let .link(rect, uri):
+        case let .link(rect, uri, _):
             guard emitsTags else { return }
             // Integer coordinates: cairo 1.16 parses tag attributes with the C locale's sscanf.
             let attrs =
                 "uri='\(Self.escape(Self.pdfSafeURI(uri)))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs)
             cairo_tag_end(cr, CAIRO_TAG_LINK)
-        case let .internalLink(rect, destination):
+        case let .internalLink(rect, destination, _):
             guard emitsTags else { return }
             let attrs =
                 "dest='\(Self.escape(destination))' rect=[\(Self.int(rect.x)) \(Self.int(rect.y)) \(Self.int(rect.width)) \(Self.int(rect.height))]"

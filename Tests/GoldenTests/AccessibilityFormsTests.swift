@@ -84,7 +84,8 @@ struct AccessibilityFormsTests {
     )
     func anotherWriter() throws {
         let update = AccessibilityUpdate(
-            language: "fr-CA", figureAlternates: [], linkDescriptions: ["https://example.com/another": "Another page"],
+            language: "fr-CA", figureAlternates: [],
+            linkNames: [[.init(target: "https://example.com/another", name: "Another page")], []],
             title: "Another writer", author: nil)
         let input = Array(try Data(contentsOf: PDFFixtures.fpdf2))
         let out = try save(try update.apply(to: input), "fpdf2", in: TestPaths.scratch("accessibility-fpdf2"))

@@ -263,7 +263,7 @@ struct MarkCannotBeHiddenTests {
                 let drawn = try image(Data(contentsOf: URL(fileURLWithPath: out)))
                 let blank = LaidOutDocument(
                     pages: [PageFrame(width: size.0, height: size.1)], outline: [],
-                    metadata: DocumentMetadata(title: "", language: "en", linkDescriptions: [:]))
+                    metadata: DocumentMetadata(title: "", language: "en"))
                 let alone = try image(PNGRenderer.render(blank, page: 0, text: text, scale: scale, mark: notice))
                 let plate = try EntitlementMark.geometry(
                     notice, pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale

@@ -28,7 +28,7 @@ struct NavigationTests {
         // Overview rows link to the days.
         var links = Set<String>()
         for page in document.pages {
-            for case let .internalLink(_, destination) in page.items { links.insert(destination) }
+            for case let .internalLink(_, destination, _) in page.items { links.insert(destination) }
         }
         #expect(links.isSuperset(of: days.children.map(\.destination)))
         #expect(document.pages.first?.label == "Cover")

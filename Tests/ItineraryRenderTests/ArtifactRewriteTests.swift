@@ -78,7 +78,7 @@ struct ArtifactRewriteTests {
             "[ 6 0 R 7 0 R 8 0 R ]",
         ])
         let update = AccessibilityUpdate(
-            language: "en", figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
+            language: "en", figureAlternates: [], linkNames: [], title: "t", author: nil)
         let file = try PDFFile(Array(try update.apply(to: bytes)))
         #expect(file.entries[6] == .free && file.entries[8] == .free)
         #expect(try file.object(5).value["K"] == .array([.reference(PDFReference(7))]))
@@ -107,7 +107,7 @@ struct ArtifactRewriteTests {
             ])
         }
         let update = AccessibilityUpdate(
-            language: nil, figureAlternates: [], linkDescriptions: [:], title: "t", author: nil)
+            language: nil, figureAlternates: [], linkNames: [], title: "t", author: nil)
         #expect(try !update.apply(to: document("/Private << /MCID 0 >> BDC EMC")).isEmpty)
         #expect(throws: RenderError.self) {
             try update.apply(to: document("/Private << /MCID 0 >> BDC EMC /Private << /MCID 1 >> BDC EMC"))
@@ -125,9 +125,8 @@ struct ArtifactRewriteTests {
                     contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                         .appendingPathComponent("Fixtures/pdf/crafted/\(name).pdf")))
         }
-        let update = AccessibilityUpdate(
-            language: "en", figureAlternates: ["The map"], linkDescriptions: ["https://example.com/another": "Another"],
-            title: "t", author: nil)
+        var update = AccessibilityUpdate(
+            language: "en", figureAlternates: ["The map"], linkNames: [], title: "t", author: nil)
         let kids = try PDFFile(Array(try update.apply(to: try crafted("indirect-K-arrays"))))
         #expect(try kids.object(5).value["Alt"] == .string(Array("The map".utf8)))
         #expect(kids.entries[6] == .free)
@@ -135,6 +134,7 @@ struct ArtifactRewriteTests {
         let content = String(decoding: try kids.decodedData(try #require(try kids.object(7).stream)), as: UTF8.self)
         #expect(content.contains("/Artifact BMC") && !content.contains("/Private"))
 
+        update.linkNames = [[.init(target: "https://example.com/another", name: "Another")]]
         let generations = try PDFFile(Array(try update.apply(to: try crafted("generation-1-objects"))))
         #expect(try generations.resolve(.reference(PDFReference(5, 1)))?["Alt"] == .string(Array("The map".utf8)))
         #expect(try generations.resolve(.reference(PDFReference(6, 1)))?["Contents"] == .string(Array("Another".utf8)))

@@ -103,13 +103,22 @@ struct VectorPlanTests {
     )
     func mismatches() throws {
         let cairo = Array(try Data(contentsOf: PDFFixtures.cairo))
-        func update(_ runs: [[[UInt8]]]) -> AccessibilityUpdate {
-            AccessibilityUpdate(
-                language: nil, figureAlternates: [], linkDescriptions: [:], title: "t", author: nil, vectorRuns: runs)
-        }
         let file = try PDFFile(cairo)
         let catalog = try #require(try file.object(file.root.number).value.dictionary)
         let pages = try PageTree.pages(file, catalog: catalog)
+        // The saved day trip's links, each named (the update names every link or fails).
+        let links = try pages.map { page in
+            try (file.resolve(page.dictionary["Annots"])?.array ?? []).compactMap { try file.resolve($0)?.dictionary }
+                .filter { $0["Subtype"] == .name("Link") }
+                .map {
+                    AccessibilityUpdate.NamedLink(
+                        target: try AccessibilityUpdate.linkTarget($0, file) ?? "", name: "A link")
+                }
+        }
+        func update(_ runs: [[[UInt8]]], links: [[AccessibilityUpdate.NamedLink]] = links) -> AccessibilityUpdate {
+            AccessibilityUpdate(
+                language: nil, figureAlternates: [], linkNames: links, title: "t", author: nil, vectorRuns: runs)
+        }
         // The saved day trip's own runs (its placeholders are on every page).
         let counts = try pages.map { page -> Int in
             var total = 0
@@ -130,7 +139,7 @@ struct VectorPlanTests {
         #expect(throws: RenderError.self) { try update(more).apply(to: cairo) }
         // Runs for a page of a file that has no placeholder at all.
         let fpdf2 = Array(try Data(contentsOf: PDFFixtures.fpdf2))
-        #expect(throws: RenderError.self) { try update([[[]]]).apply(to: fpdf2) }
+        #expect(throws: RenderError.self) { try update([[[]]], links: []).apply(to: fpdf2) }
         #expect(throws: RenderError.self) { try update(exact + exact).apply(to: cairo) }
     }
 }

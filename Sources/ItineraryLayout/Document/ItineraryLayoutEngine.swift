@@ -68,8 +68,7 @@ public struct ItineraryLayoutEngine {
         let metadata = DocumentMetadata(
             title: trip.displayName, author: trip.traveler,
             subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice,
-            language: trip.locale.replacingOccurrences(of: "_", with: "-"),
-            linkDescriptions: content.linkDescriptions())
+            language: trip.locale.replacingOccurrences(of: "_", with: "-"))
         return LaidOutDocument(
             pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered,
             laidOutWith: text.documentMark)

@@ -92,51 +92,6 @@ struct SectionContext {
 }
 
 extension SectionContext {
-    /// What each link of the document is for, as a screen reader announces it: a ticket link
-    /// `Tickets: STL @ CHC, Fri, Jun 12`, a plan's link its title, a row's link to its day that
-    /// day's title. Keyed by URI, and by `#` and the destination's name; the first use of a URI
-    /// names it.
-    func linkDescriptions() -> [String: String] {
-        var out: [String: String] = [:]
-        // An address in a note says itself, as printed (without its scheme).
-        func noted(_ text: String?) {
-            guard let text else { return }
-            for r in TextLinks.ranges(in: text) where out[String(text[r])] == nil {
-                out[String(text[r])] = DayBuilder.withoutScheme(String(text[r]))
-            }
-        }
-        for (index, day) in trip.days.enumerated() {
-            out["#" + Self.destination(day: index)] = dayTitle(index: index, day: day)
-            for item in day.items {
-                switch item {
-                case let .game(game):
-                    guard let url = game.ticket?.url, out[url] == nil else { continue }
-                    let away = teams[game.awayTeam]?.abbreviation ?? game.awayTeam
-                    let home = teams[game.homeTeam]?.abbreviation ?? game.homeTeam
-                    out[url] = "\(labels.tickets): \(away) @ \(home), \(format.dayDate(day.date))"
-                case let .custom(custom):
-                    if let url = custom.url, out[url] == nil { out[url] = custom.title }
-                default: continue
-                }
-            }
-        }
-        // After every ticket and plan: a note that repeats a ticket's address keeps its name.
-        for day in trip.days {
-            noted(day.notes)
-            for item in day.items {
-                switch item {
-                case let .game(g): noted(g.notes)
-                case let .travel(t): noted(t.notes)
-                case let .lodging(l): noted(l.notes)
-                case let .custom(c): noted(c.notes)
-                }
-            }
-        }
-        return out
-    }
-}
-
-extension SectionContext {
     /// The code a league's chips print: the trip's `leagues[].abbreviation`, else the rule of
     /// `TripFormatter.leagueCode`.
     func leagueCode(_ league: String) -> String {

@@ -146,8 +146,8 @@ extension DisplayItem {
             return .rect(r(rect), radius: radius, fill: fill, stroke: stroke, strokeWidth: w)
         case let .circle(center, radius, fill): return .circle(center: p(center), radius: radius, fill: fill)
         case let .cells(grid, origin, cell, color): return .cells(grid, origin: p(origin), cell: cell, color: color)
-        case let .link(rect, uri): return .link(r(rect), uri: uri)
-        case let .internalLink(rect, dest): return .internalLink(r(rect), destination: dest)
+        case let .link(rect, uri, name): return .link(r(rect), uri: uri, name: name)
+        case let .internalLink(rect, dest, name): return .internalLink(r(rect), destination: dest, name: name)
         case let .destination(name, at): return .destination(name: name, at: p(at))
         case .beginStructure, .endStructure: return self
         }

@@ -2,12 +2,18 @@
 import DisplayList
 import ItineraryText
 
-/// A clickable stretch of a set line.
+/// A clickable stretch of a set line, and what a screen reader announces for it.
 public struct TextLink: Sendable, Hashable {
     public var x: Double
     public var width: Double
     public var uri: String
-    public init(x: Double, width: Double, uri: String) { self.x = x; self.width = width; self.uri = uri }
+    public var name: String
+    public init(x: Double, width: Double, uri: String, name: String) {
+        self.x = x
+        self.width = width
+        self.uri = uri
+        self.name = name
+    }
 }
 
 /// Set lines stacked at their line heights, inside a box of fixed width.
@@ -19,8 +25,6 @@ public struct TextBlock: FlowBlock {
     public var alignment: TextAlignment
     /// The fewest lines a split may leave on either side of a page break.
     public var minimumLinesPerSide: Int
-    /// The whole box links to this URI when set.
-    public var linkURI: String?
     public var keepWithNext: Bool
     public var mark: String?
     /// What the paragraph is in the document's structure: a paragraph, or a heading.
@@ -31,14 +35,13 @@ public struct TextBlock: FlowBlock {
 
     public init(
         lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
-        minimumLinesPerSide: Int = 2, linkURI: String? = nil, keepWithNext: Bool = false, mark: String? = nil
+        minimumLinesPerSide: Int = 2, keepWithNext: Bool = false, mark: String? = nil
     ) {
         self.lines = lines
         self.indent = indent
         self.width = width
         self.alignment = alignment
         self.minimumLinesPerSide = minimumLinesPerSide
-        self.linkURI = linkURI
         self.keepWithNext = keepWithNext
         self.mark = mark
     }
@@ -82,13 +85,12 @@ public struct TextBlock: FlowBlock {
             case .trailing: x = origin.x + indent + width - line.width
             }
             items.append(.text(spans: line.spans, origin: Point(x: x, y: y + line.baseline)))
-            if let linkURI, line.width > 0 {
-                items.append(.link(Rect(x: x, y: y, width: line.width, height: line.height), uri: linkURI))
-            }
             if index < lineLinks.count {
                 for link in lineLinks[index] {
                     items.append(
-                        .link(Rect(x: x + link.x, y: y, width: link.width, height: line.height), uri: link.uri))
+                        .link(
+                            Rect(x: x + link.x, y: y, width: link.width, height: line.height), uri: link.uri,
+                            name: link.name))
                 }
             }
             y += line.height

@@ -79,7 +79,7 @@ struct VerticalCut: Equatable {
         case let .text(spans, origin), let .textHalo(spans, origin, _, _):
             let box = text.lineBox(spans.map(\.style))
             return (origin.y - box.baseline, origin.y - box.baseline + box.height)
-        case let .rect(r, _, _, _, _), let .link(r, _), let .internalLink(r, _):
+        case let .rect(r, _, _, _, _), let .link(r, _, _), let .internalLink(r, _, _):
             return (r.y, r.y + r.height)
         case let .circle(center, radius, _):
             return (center.y - radius, center.y + radius)

@@ -31,6 +31,15 @@ enum TextLinks {
         return found
     }
 
+    /// A URL as people read it, and as a screen reader names a link that prints it: without
+    /// `https://` or `http://`.
+    static func withoutScheme(_ url: String) -> String {
+        for scheme in ["https://", "http://"] where url.lowercased().hasPrefix(scheme) {
+            return String(url.dropFirst(scheme.count))
+        }
+        return url
+    }
+
     static func endsAddress(_ c: Character) -> Bool {
         if c.isWhitespace || c == "<" || c == ">" || c == "\"" { return true }
         guard let v = c.unicodeScalars.first?.value else { return false }
@@ -71,7 +80,8 @@ enum TextLinks {
                 }
                 guard let c = current else { continue }
                 let x = i > 0 ? engine.advance(of: Array(line.spans[..<i])) : 0
-                links.append(TextLink(x: x, width: engine.advance(of: [span]), uri: c.uri))
+                links.append(
+                    TextLink(x: x, width: engine.advance(of: [span]), uri: c.uri, name: withoutScheme(c.uri)))
                 let rest = c.remaining.hasPrefix(span.text) ? c.remaining.dropFirst(span.text.count) : Substring("")
                 current = (c.uri, rest)
             }

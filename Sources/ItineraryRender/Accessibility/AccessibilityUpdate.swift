@@ -19,8 +19,9 @@ struct AccessibilityUpdate {
     var language: String?
     /// The alternate text of each `Figure` element, in the order the elements were opened.
     var figureAlternates: [String]
-    /// By URI, and by `#` and the destination's name.
-    var linkDescriptions: [String: String]
+    /// For each page, in order, its links in the order they were drawn: where each goes and
+    /// what a screen reader announces for it.
+    var linkNames: [[NamedLink]]
     /// For the XMP metadata, as in the information dictionary.
     var title: String
     var author: String?
@@ -64,7 +65,7 @@ struct AccessibilityUpdate {
                 break
             }
         }
-        try nameLinks(file, catalog: catalog, in: &revision)
+        try nameLinks(file, pages: pages, in: &revision)
         try artifacts.apply(to: &revision, tree: tree)
 
         let xmp = Array(xmpPacket().utf8)
@@ -80,20 +81,53 @@ struct AccessibilityUpdate {
         return try revision.write()
     }
 
-    /// Gives each link annotation whose target has a description its `/Contents`. An annotation
-    /// that is an object of its own changes alone; one written inside a page's `/Annots` (as
-    /// some writers do) changes that array, in the page or in the array's own object.
-    func nameLinks(_ file: PDFFile, catalog: PDFDictionary, in revision: inout Revision) throws {
+    /// A link as the document drew it: `uri` as cairo writes it, or `#` and the destination's
+    /// name, and the name a screen reader announces.
+    struct NamedLink: Equatable {
+        var target: String
+        var name: String
+    }
+
+    /// Gives each link annotation its `/Contents`: the k-th link annotation of a page (in
+    /// `/Annots` order, which is the order cairo drew them in) gets the k-th name drawn on that
+    /// page. One for one, or the export fails: a page with more or fewer links than drawn, a
+    /// link to another target than the one drawn there, or a link without a name is an error,
+    /// never a link left unnamed. An annotation that is an object of its own changes alone; one
+    /// written inside a page's `/Annots` (as some writers do) changes that array, in the page or
+    /// in the array's own object.
+    func nameLinks(
+        _ file: PDFFile, pages: [(number: Int, dictionary: PDFDictionary)], in revision: inout Revision
+    ) throws {
+        guard linkNames.count <= pages.count else {
+            throw PDFError("the PDF has \(pages.count) pages, and links were drawn on \(linkNames.count)")
+        }
         var seen: Set<Int> = []
-        for page in try PageTree.pages(file, catalog: catalog) {
-            guard let annots = page.dictionary["Annots"], var items = try file.resolve(annots)?.array else { continue }
+        for (pageIndex, page) in pages.enumerated() {
+            let drawn = pageIndex < linkNames.count ? linkNames[pageIndex] : []
+            var names = drawn[...]
+            func mismatch(_ what: String) -> PDFError {
+                PDFError("page \(pageIndex + 1) has \(what), and \(drawn.count) links were drawn on it")
+            }
+            guard let annots = page.dictionary["Annots"], var items = try file.resolve(annots)?.array else {
+                guard drawn.isEmpty else { throw mismatch("no link annotations") }
+                continue
+            }
             var arrayChanged = false
             for (index, entry) in items.enumerated() {
-                if let reference = entry.reference, !seen.insert(reference.number).inserted { continue }
-                guard var annotation = try file.resolve(entry)?.dictionary, annotation["Subtype"] == .name("Link"),
-                    let target = try Self.linkTarget(annotation, file), let text = linkDescriptions[target]
+                if let reference = entry.reference, !seen.insert(reference.number).inserted {
+                    throw PDFError("link annotation object \(reference.number) is listed twice")
+                }
+                guard var annotation = try file.resolve(entry)?.dictionary, annotation["Subtype"] == .name("Link")
                 else { continue }
-                annotation["Contents"] = ObjectWriter.textString(text)
+                guard let link = names.popFirst() else { throw mismatch("more link annotations") }
+                let target = try Self.linkTarget(annotation, file)
+                guard target == link.target else {
+                    throw PDFError(
+                        "link \(drawn.count - names.count) of page \(pageIndex + 1) goes to \(target ?? "no target"), where one to \(link.target) was drawn"
+                    )
+                }
+                guard !link.name.isEmpty else { throw PDFError("the link to \(link.target) has no name") }
+                annotation["Contents"] = ObjectWriter.textString(link.name)
                 if let reference = entry.reference {
                     try revision.change(reference.number, to: .value(.dictionary(annotation)))
                 } else {
@@ -101,6 +135,7 @@ struct AccessibilityUpdate {
                     arrayChanged = true
                 }
             }
+            guard names.isEmpty else { throw mismatch("\(drawn.count - names.count) link annotations") }
             guard arrayChanged else { continue }
             if let array = annots.reference {
                 try revision.change(array.number, to: .value(.array(items)))

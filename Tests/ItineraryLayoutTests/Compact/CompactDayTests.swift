@@ -117,7 +117,7 @@ struct CompactDayTests {
         arguments: ["midwest-mlb-10-day.json", "day-trip.json", "long-notes.json"])
     func underlinedLinks(_ file: String) throws {
         for page in try Compact.layout(try Compact.trip(file)).pages {
-            for case let .link(rect, _) in page.items {
+            for case let .link(rect, _, _) in page.items {
                 let under = page.items.contains {
                     if case let .line(from, to, width, _, _) = $0 {
                         return width == 0.5 && from.y > rect.y && from.y < rect.y + rect.height + 3

@@ -78,7 +78,7 @@ struct CardLayoutTests {
             )
         ])[0]
         let items = card.draw(at: Point(x: 54, y: 80))
-        let links = items.compactMap { if case let .link(rect, uri) = $0 { return (rect, uri) } else { return nil } }
+        let links = items.compactMap { if case let .link(rect, uri, _) = $0 { return (rect, uri) } else { return nil } }
         #expect(links.map(\.1) == [url], "\(links)")
         let drawn = items.compactMap {
             if case let .text(spans, origin) = $0 { return (spans, origin) } else { return nil }

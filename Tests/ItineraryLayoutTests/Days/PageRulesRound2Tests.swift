@@ -27,7 +27,7 @@ struct PageRulesRound2Tests {
         let l = try layout()
         let url = "https://tickets.example.com/account/orders/2026/season/6X575XKRWC"
         let text = try DayFixtures.engine()
-        let full = text.advance(of: [l.span(DayBuilder.withoutScheme(url), .link)])
+        let full = text.advance(of: [l.span(TextLinks.withoutScheme(url), .link)])
         let shown = l.printedLink(url, .link, width: full * 0.7).text
         #expect(shown.hasPrefix("tickets.example.com/\u{2026}/"), "\(shown)")
         #expect(shown.hasSuffix("/6X575XKRWC"), "\(shown)")

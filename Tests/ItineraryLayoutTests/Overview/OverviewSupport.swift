@@ -43,7 +43,7 @@ enum OverviewSupport {
     }
 
     static func links(_ items: [DisplayItem]) -> [(rect: Rect, destination: String)] {
-        items.compactMap { if case let .internalLink(rect, d) = $0 { return (rect, d) } else { return nil } }
+        items.compactMap { if case let .internalLink(rect, d, _) = $0 { return (rect, d) } else { return nil } }
     }
 
     /// The lines of a drawn table, top to bottom: the texts sharing a baseline, left to right,

@@ -17,7 +17,7 @@ struct PageGeometryTests {
             switch item {
             case let .text(_, origin), let .textHalo(_, origin, _, _): points.append((origin.x, origin.y))
             case let .line(from, to, _, _, _): points += [(from.x, from.y), (to.x, to.y)]
-            case let .rect(r, _, _, _, _), let .link(r, _), let .internalLink(r, _):
+            case let .rect(r, _, _, _, _), let .link(r, _, _), let .internalLink(r, _, _):
                 points += [(r.x, r.y), (r.x + r.width, r.y + r.height)]
             case let .circle(center, radius, _):
                 points += [(center.x - radius, center.y - radius), (center.x + radius, center.y + radius)]

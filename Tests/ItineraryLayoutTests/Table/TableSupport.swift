@@ -34,7 +34,7 @@ enum TableSupport {
                 [
                     TableCell((0..<(lines[i] ?? 1)).map { _ in CellParagraph([StyledSpan("r\(i)", style)]) }),
                     cell("middle \(i)"), cell("\(i * 10) mi"),
-                ], destination: "day-\(i + 1)")
+                ], link: RowLink(destination: "day-\(i + 1)", name: "Day \(i + 1)"))
         }
         return Table(
             width: width, columns: columns, geometry: geometry, header: [cell("H1"), cell("H2"), cell("H3")],
@@ -48,7 +48,7 @@ enum TableSupport {
     }
 
     static func links(_ items: [DisplayItem]) -> [(rect: Rect, destination: String)] {
-        items.compactMap { if case let .internalLink(rect, d) = $0 { return (rect, d) } else { return nil } }
+        items.compactMap { if case let .internalLink(rect, d, _) = $0 { return (rect, d) } else { return nil } }
     }
 
     /// The table pieces placed on each page.

@@ -198,7 +198,7 @@ struct TallRowTests {
                     TableCell(
                         (0..<(i == 1 ? lines : 1)).map { n in CellParagraph([StyledSpan("r\(i) line \(n)", S.style)]) }),
                     S.cell("middle \(i)"), S.cell("\(i * 10) mi"),
-                ], destination: "day-\(i + 1)")
+                ], link: RowLink(destination: "day-\(i + 1)", name: "Day \(i + 1)"))
         }
         return Table(
             width: 500, columns: S.columns, geometry: S.geometry, header: [S.cell("H1"), S.cell("H2"), S.cell("H3")],

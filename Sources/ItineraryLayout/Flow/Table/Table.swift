@@ -59,18 +59,18 @@ public struct Table: FlowBlock {
         self.geometry = geometry
         self.header = header.map {
             SetRow(
-                cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding,
+                cells: $0, link: nil, columns: layout, geometry: geometry, padding: geometry.headerPadding,
                 text: text,
                 cellRole: .tableHeaderCell)
         }
         body = rows.map {
             SetRow(
-                cells: $0.cells, destination: $0.destination, columns: layout, geometry: geometry,
+                cells: $0.cells, link: $0.link, columns: layout, geometry: geometry,
                 padding: geometry.rowPadding, text: text)
         }
         self.totals = totals.map {
             SetRow(
-                cells: $0, destination: nil, columns: layout, geometry: geometry, padding: geometry.rowPadding,
+                cells: $0, link: nil, columns: layout, geometry: geometry, padding: geometry.rowPadding,
                 text: text)
         }
         var tops = [0.0]
@@ -222,9 +222,11 @@ public struct Table: FlowBlock {
         func row(_ r: SetRow, as role: StructureRole = .tableRow) {
             items.append(.beginStructure(role))
             items += r.items.map { $0.offset(by: Point(x: origin.x, y: y)) }
-            if let destination = r.destination {
+            if let link = r.link {
                 items.append(
-                    .internalLink(Rect(x: origin.x, y: y, width: width, height: r.height), destination: destination))
+                    .internalLink(
+                        Rect(x: origin.x, y: y, width: width, height: r.height), destination: link.destination,
+                        name: link.name))
             }
             items.append(.endStructure(role))
             y += r.height

@@ -5,12 +5,22 @@ import ItineraryText
 /// One body row: a cell per column (or fewer, with spans), and where a click on it leads.
 public struct TableRow {
     public var cells: [TableCell]
-    /// A named destination the whole row links to (a day of the itinerary).
-    public var destination: String?
+    /// Where the whole row links to (a day of the itinerary).
+    public var link: RowLink?
 
-    public init(_ cells: [TableCell], destination: String? = nil) {
+    public init(_ cells: [TableCell], link: RowLink? = nil) {
         self.cells = cells
+        self.link = link
+    }
+}
+
+/// A named destination a row links to, and the link's name as a screen reader announces it.
+public struct RowLink: Sendable, Hashable {
+    public var destination: String
+    public var name: String
+    public init(destination: String, name: String) {
         self.destination = destination
+        self.name = name
     }
 }
 
@@ -19,13 +29,13 @@ public struct TableRow {
 struct SetRow: Sendable, Hashable {
     var height: Double
     var items: [DisplayItem]
-    var destination: String?
+    var link: RowLink?
 
     /// Sets `cells` across `columns`, aligning the first baselines of all cells.
     /// `cellRole`: each cell is a `TD` (or a header row's `TH`) element of the tagged PDF, empty
     /// cells too, so a screen reader's columns line up.
     init(
-        cells: [TableCell], destination: String?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding,
+        cells: [TableCell], link: RowLink?, columns: ColumnLayout, geometry: TableGeometry, padding: RowPadding,
         text: TextEngine,
         cellRole: StructureRole = .tableCell
     ) {
@@ -56,6 +66,6 @@ struct SetRow: Sendable, Hashable {
         }
         height = padding.top + content + padding.bottom
         self.items = items
-        self.destination = destination
+        self.link = link
     }
 }

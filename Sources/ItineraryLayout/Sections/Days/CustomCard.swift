@@ -34,7 +34,7 @@ extension DayBuilder {
             y += spec.card.lineGap
             main.line(link, x: x, top: y)
             main.add(underline(link, x: x, baseline: y + link.baseline))
-            main.add([.link(Rect(x: x, y: y, width: link.width, height: link.height), uri: url)])
+            main.add([.link(Rect(x: x, y: y, width: link.width, height: link.height), uri: url, name: item.title)])
             y += link.height
         }
         let mainHeight = y
@@ -60,7 +60,7 @@ extension DayBuilder {
             let origin = Point(x: grid.right - qr.width, y: top)
             side.add([
                 qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
-                .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url),
+                .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url, name: item.title),
             ])
             sideHeight = top + qr.width
         }

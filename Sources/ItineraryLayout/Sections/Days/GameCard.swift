@@ -74,8 +74,10 @@ extension DayBuilder {
             y = inlineRow(venue, icon: .pin, grid: grid, top: y, into: &sketch)
         }
         let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
-        let foot = game.ticket.flatMap { ticketStrip($0, grid: grid) }
         let matchup = [away?.abbreviation ?? game.awayTeam, " @ ", home?.abbreviation ?? game.homeTeam]
+        // The ticket link's name says whose game and when: `Tickets: STL @ CHC, Fri, Jun 12`.
+        let linkName = "\(ctx.labels.tickets): \(matchup.joined()), \(ctx.format.dayDate(day.date))"
+        let foot = game.ticket.flatMap { ticketStrip($0, grid: grid, linkName: linkName) }
         return card(
             grid: grid, name: matchup, head: head, notes: notes(game.notes, grid: grid), foot: foot,
             footGap: spec.ticket.gap,

@@ -8,7 +8,7 @@ extension DayBuilder {
     /// `width`, shortened inside its path: the host stays whole, then `/…/` and as much of the
     /// path's end (an order number) as fits. A host too wide on its own ends in `…`.
     func printedLink(_ url: String, _ role: DayStyle, width: Double) -> StyledSpan {
-        let bare = Self.withoutScheme(url)
+        let bare = TextLinks.withoutScheme(url)
         let shown = Self.decoded(bare) ?? bare
         let whole = span(shown, role)
         guard ctx.text.advance(of: [whole]) > width else { return whole }

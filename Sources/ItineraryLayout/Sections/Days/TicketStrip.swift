@@ -4,8 +4,9 @@ import ItineraryModel
 import ItineraryText
 
 extension DayBuilder {
-    /// Nil when the ticket has nothing to show.
-    func ticketStrip(_ ticket: Ticket, grid: CardGrid) -> CardPart? {
+    /// Nil when the ticket has nothing to show. `linkName` names the ticket's link and its QR
+    /// code for a screen reader.
+    func ticketStrip(_ ticket: Ticket, grid: CardGrid, linkName: String) -> CardPart? {
         let t = spec.ticket
         let fields = [
             (ctx.labels.section, ticket.section), (ctx.labels.row, ticket.row), (ctx.labels.seats, ticket.seats),
@@ -72,7 +73,7 @@ extension DayBuilder {
                         Rect(
                             x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size,
                             height: link.height),
-                        uri: url)
+                        uri: url, name: linkName)
                 ])
                 bottom = max(bottom, linkRow + rowHeight, linkTop + link.height)
             }
@@ -81,7 +82,7 @@ extension DayBuilder {
             let origin = Point(x: grid.right - qr.width, y: qr.top)
             sketch.add([
                 qr.code.draw(at: origin, module: qr.module, color: ctx.theme.color(qr.spec.color)),
-                .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url),
+                .link(Rect(x: origin.x, y: origin.y, width: qr.width, height: qr.width), uri: url, name: linkName),
             ])
             bottom = max(bottom, qr.top + qr.width)
         }
@@ -100,13 +101,5 @@ extension DayBuilder {
         guard module * Double(code.size) <= maxWidth else { return nil }
         let quiet = Double(spec.quietZone) * module
         return (code, spec, module, module * Double(code.size), max(spec.gap, quiet), clearFrom + quiet)
-    }
-
-    /// A URL as people read it: without `https://` or `http://`.
-    static func withoutScheme(_ url: String) -> String {
-        for scheme in ["https://", "http://"] where url.lowercased().hasPrefix(scheme) {
-            return String(url.dropFirst(scheme.count))
-        }
-        return url
     }
 }

@@ -15,7 +15,8 @@ extension OverviewBuilder {
                     gamesCell(day),
                     travelCell(day),
                 ] + figureCells(TravelSums(TripTotals.legs(on: day))),
-                destination: SectionContext.destination(day: i))
+                link: RowLink(
+                    destination: SectionContext.destination(day: i), name: context.dayTitle(index: i, day: day)))
         }
         return Table(
             width: context.width, columns: d.columns, geometry: geometry,

@@ -17,7 +17,9 @@ extension OverviewBuilder {
                     stay.nights.map { .figure([span(format.count($0), .nights)]) } ?? emptyCell,
                     codeCell(stay.lodging.confirmation),
                 ],
-                destination: SectionContext.destination(day: stay.day))
+                link: RowLink(
+                    destination: SectionContext.destination(day: stay.day),
+                    name: context.dayTitle(index: stay.day, day: context.trip.days[stay.day])))
         }
         return Table(
             width: context.width, columns: s.columns, geometry: geometry,

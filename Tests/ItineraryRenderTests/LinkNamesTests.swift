@@ -1,0 +1,76 @@
+/// Link names travel with the links: the k-th link annotation of a page gets the k-th name the
+/// document drew there, and any disagreement between the file and the display list stops the
+/// export instead of leaving a link unnamed.
+import DisplayList
+import Foundation
+@testable import ItineraryRender
+import PDFRewrite
+import TestSupport
+import Testing
+
+@Suite struct LinkNamesTests {
+    /// fpdf2's file: one link on page 1, to `https://example.com/another`; none on page 2.
+    private let fpdf2 = Array((try? Data(contentsOf: PDFFixtures.fpdf2)) ?? Data())
+    private let another = AccessibilityUpdate.NamedLink(target: "https://example.com/another", name: "Another page")
+
+    private func update(_ links: [[AccessibilityUpdate.NamedLink]]) -> AccessibilityUpdate {
+        AccessibilityUpdate(language: nil, figureAlternates: [], linkNames: links, title: "t", author: nil)
+    }
+
+    private func names(_ bytes: Data) throws -> [[String]] {
+        let file = try PDFFile(Array(bytes))
+        let catalog = try #require(try file.object(file.root.number).value.dictionary)
+        return try PageTree.pages(file, catalog: catalog).map { page in
+            try (file.resolve(page.dictionary["Annots"])?.array ?? []).compactMap { try file.resolve($0)?.dictionary }
+                .map { annotation in
+                    guard case let .string(bytes)? = annotation["Contents"] else { return "" }
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+        }
+    }
+
+    @Test("each page's links named in order; pages after the last drawn link need no entry")
+    func named() throws {
+        #expect(!fpdf2.isEmpty)
+        #expect(try names(try update([[another]]).apply(to: fpdf2)) == [["Another page"], []])
+        #expect(try names(try update([[another], []]).apply(to: fpdf2)) == [["Another page"], []])
+    }
+
+    @Test("refused: a link drawn but not in the file, one in the file but not drawn, another target, no name")
+    func refused() throws {
+        let elsewhere = AccessibilityUpdate.NamedLink(target: "https://example.com/elsewhere", name: "Elsewhere")
+        let inside = AccessibilityUpdate.NamedLink(target: "#day-1", name: "Day 1")
+        let unnamed = AccessibilityUpdate.NamedLink(target: "https://example.com/another", name: "")
+        for links in [
+            [], [[]], [[], [another]], [[another, another]], [[another], [another]], [[elsewhere]], [[inside]],
+            [[unnamed]], [[another], [], []],
+        ] as [[[AccessibilityUpdate.NamedLink]]] {
+            #expect(throws: RenderError.self, "\(links)") { try update(links).apply(to: fpdf2) }
+        }
+    }
+
+    @Test("the renderer collects every link item of a page in drawing order, targets as cairo writes them")
+    func collected() throws {
+        let box = Rect(x: 0, y: 0, width: 10, height: 10)
+        let page = PageFrame(
+            width: 100, height: 100,
+            items: [
+                .link(box, uri: "https://example.com/a b", name: "A"),
+                .beginStructure(.paragraph),
+                .internalLink(box, destination: "day-2", name: "Day 2"),
+                .endStructure(.paragraph),
+                .link(box, uri: "https://example.com/c", name: "C"),
+            ])
+        let document = LaidOutDocument(
+            pages: [page, PageFrame(width: 100, height: 100)],
+            outline: [], metadata: DocumentMetadata(title: "t"))
+        let links = PDFRenderer.accessibilityUpdate(for: document).linkNames
+        #expect(
+            links == [
+                [
+                    .init(target: Painter.pdfSafeURI("https://example.com/a b"), name: "A"),
+                    .init(target: "#day-2", name: "Day 2"), .init(target: "https://example.com/c", name: "C"),
+                ], [],
+            ])
+    }
+}
