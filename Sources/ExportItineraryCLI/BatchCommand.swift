@@ -48,7 +48,7 @@ enum BatchCommand {
                 ])
         } catch {
             for problem in error.problems { printError(problem) }
-            return ExitCode.usage
+            return error.invalidTemplates ? ExitCode.failure : ExitCode.usage
         }
         if !arguments.quiet { for note in plan.notes { printWarning(note) } }
         var options = BatchOptions(

@@ -7,8 +7,12 @@ import ItineraryModel
 
 let programName = "export-itinerary"
 
+/// Each line of `message` on a line of its own that says it is an error (a template's retired
+/// keys are listed one per line), so scripts can grep and count them.
 func printError(_ message: String) {
-    StandardError.write("\(programName): error: \(message)\n")
+    for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+        StandardError.write("\(programName): error: \(line)\n")
+    }
 }
 
 func printWarning(_ message: String) {

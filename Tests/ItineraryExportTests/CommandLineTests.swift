@@ -96,7 +96,39 @@ struct CommandLineTests {
         let batch = try cli(
             ["batch", trip, "--out-dir", dir.appendingPathComponent("out").path],
             env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
-        #expect(batch.status == 2 && batch.stderr.contains(expected), "\(batch.stderr)")
+        #expect(batch.status == 1 && batch.stderr.contains(expected), "\(batch.stderr)")
+    }
+
+    @Test("an invalid template is exit 1 for an export and a batch alike; its retired keys one per line")
+    func invalidTemplateExitsOne() throws {
+        let dir = TestPaths.scratch("invalid-template")
+        var template = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json")))
+                as? [String: Any])
+        var overview = try #require(template["overview"] as? [String: Any])
+        overview["staysTitle"] = ["spaceAbove": 30, "spaceBelow": 10]
+        template["overview"] = overview
+        let file = dir.appendingPathComponent("old.json")
+        try JSONSerialization.data(withJSONObject: template).write(to: file)
+        let single = try cli([trip, dir.appendingPathComponent("a.pdf").path, "--template", file.path])
+        let batch = try cli([
+            "batch", trip, "--out-dir", dir.appendingPathComponent("out").path, "--template", file.path,
+        ])
+        for run in [single, batch] {
+            #expect(run.status == 1, "\(run.stderr)")
+            let lines = run.stderr.split(separator: "\n")
+            #expect(
+                lines.contains { $0.hasSuffix("2 retired keys, each with what to write instead:") }, "\(run.stderr)")
+            #expect(
+                lines.contains(
+                    "export-itinerary: error: overview.staysTitle.spaceAbove: renamed `spaceBefore`, as in a section title"
+                ),
+                "\(run.stderr)")
+        }
+        // A paper the template lacks stays a usage error for both.
+        let paper = try cli(["batch", trip, "--out-dir", dir.appendingPathComponent("out2").path, "--paper", "legal"])
+        #expect(paper.status == 2, "\(paper.stderr)")
     }
 
     @Test func helpAndVersion() throws {

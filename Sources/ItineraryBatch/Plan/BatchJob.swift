@@ -32,6 +32,9 @@ public struct BatchJob: Sendable, Equatable {
 /// naming `file:line` for a manifest.
 public struct BatchUsageError: Error, Sendable, CustomStringConvertible {
     public var problems: [String]
+    /// Whether every problem is a template that cannot be read or is invalid (exit 1, as for a
+    /// single export), rather than a problem of the command's use (exit 2).
+    public var invalidTemplates = false
     public init(_ message: String) { problems = [message] }
     public init(problems: [String]) { self.problems = problems }
     public var description: String { problems.joined(separator: "\n") }

@@ -88,11 +88,17 @@ public struct BatchPlan: Sendable {
                 firstOrigin[key] = job.origin
             }
         }
-        problems += templateProblems(listed.jobs, defaults: defaults)
+        let templates = templateProblems(listed.jobs, defaults: defaults)
+        // Templates that cannot be read or are invalid, and nothing else: exit 1, as a single
+        // export says of them; any problem of the plan's use is exit 2.
+        let onlyInvalidTemplates = problems.isEmpty && templates.papers.isEmpty && !templates.invalid.isEmpty
+        problems += templates.invalid + templates.papers
         if !problems.isEmpty {
             let shown = Array(problems.prefix(50))
-            throw BatchUsageError(
+            var error = BatchUsageError(
                 problems: problems.count > 50 ? shown + ["… and \(problems.count - 50) more problems"] : shown)
+            error.invalidTemplates = onlyInvalidTemplates
+            throw error
         }
         // Sorted by bytes: the same plan listed in any order has one digest.
         lines.sort { $0.lexicographicallyPrecedes($1) }
@@ -125,10 +131,13 @@ public struct BatchPlan: Sendable {
 
     /// Every distinct template the jobs use is read and checked once, with every paper asked of
     /// it, so a broken custom template is one message before the batch, not one failure per job.
-    static func templateProblems(_ jobs: [BatchJob], defaults: JobDefaults) -> [String] {
+    /// `invalid`: templates that cannot be read or decoded; `papers`: papers a template lacks.
+    static func templateProblems(
+        _ jobs: [BatchJob], defaults: JobDefaults
+    ) -> (invalid: [String], papers: [String]) {
         var templates: [PathKey: Template?] = [:]
         var papersChecked = Set<PathKey>()
-        var problems: [String] = []
+        var invalid: [String] = [], papers: [String] = []
         for job in jobs where job.refusal == nil {
             let path = defaults.templatePath(job.template)
             let key = PathKey(path)
@@ -139,14 +148,14 @@ public struct BatchPlan: Sendable {
                 case let .success(template): templates[key] = template
                 case let .failure(error):
                     templates[key] = .some(nil)
-                    problems.append("template: \(error.message)")
+                    invalid.append("template: \(error.message)")
                 }
             }
             guard let paper = job.paper, case let .some(.some(template)) = templates[key],
                 papersChecked.insert(PathKey(path + "\u{0}" + paper)).inserted
             else { continue }
-            if let problem = template.paperProblem(paper) { problems.append("template: \(path) \(problem)") }
+            if let problem = template.paperProblem(paper) { papers.append("template: \(path) \(problem)") }
         }
-        return problems
+        return (invalid, papers)
     }
 }

@@ -30,15 +30,18 @@ public struct OverviewSpec: Sendable, TemplateSpec {
 
     /// The title over a second table (`Where you're staying`), in the text role `staysTitle`.
     public struct SubTitle: Sendable, TemplateSpec {
-        public var spaceAbove: Double = 0
-        public var spaceBelow: Double = 0
+        public var spaceBefore: Double = 0
+        public var spaceAfter: Double = 0
 
         static let schema = Schema(
             "A heading between the tables.",
             [
                 .moved("style", of: OverviewSpec.self, to: .staysTitle),
-                .number("spaceAbove", \.spaceAbove, "above it"),
-                .number("spaceBelow", \.spaceBelow, "below it"),
+                .number("spaceBefore", \.spaceBefore, "above it"),
+                .number("spaceAfter", \.spaceAfter, "below it, before the table"),
+                // Named as a section title's spaces are.
+                .retired("spaceAbove", "renamed `spaceBefore`, as in a section title"),
+                .retired("spaceBelow", "renamed `spaceAfter`, as in a section title"),
             ])
     }
 

@@ -18,12 +18,17 @@ public struct SectionTitleSpec: Sendable, TemplateSpec {
             .number(
                 "spaceBefore", \.spaceBefore, default: 0,
                 "above the H1 when the section follows on (dropped at a page top; keep 0 with `startsNewPage`)"),
-            .number("leadGap", \.leadGap, "between the H1 and the lead"),
-            .number("spaceAfter", \.spaceAfter, "below the lead, before the section's content (kept with the title)"),
+            .number("leadGap", \.leadGap, when: shown, "between the H1 and the lead"),
+            .number(
+                "spaceAfter", \.spaceAfter, when: shown,
+                "below the lead, before the section's content (kept with the title)"),
             // The overview's first title object named its styles and its last space its own way.
             // (Said of the section the title is in: `days.title.style` moves to `days.styles.h1`.)
             .retired("style", "moved to `styles.h1` of this section: write the style name there"),
             .retired("lead", "moved to `styles.lead` of this section: write the style name there"),
             .retired("spaceBelow", "renamed `spaceAfter`"),
         ], name: "Section title")
+
+    /// A hidden title takes no space, so its spaces may be left out.
+    private static let shown = TemplateCondition<Self>("`visible` is true") { $0.visible }
 }

@@ -37,6 +37,7 @@ public enum TemplateLoader {
             throw TemplateError(
                 key: "", message: "not valid JSON at line \(error.line), column \(error.column): \(error.reason)")
         }
+        try RetiredKeys.check(json, kind: Template.kind)
         let reading = TemplateReading()
         let template = try Template(TemplateValue(json: json, path: [], reading: reading))
         try check(template, reading)

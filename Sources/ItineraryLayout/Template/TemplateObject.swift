@@ -92,9 +92,9 @@ final class TemplateObject {
 
     /// The value at `key`, which must be there (null counts as there, and is named as null).
     func value(_ key: String) throws(TemplateError) -> TemplateValue {
-        _ = declared(key)
+        let declaration = declared(key)
         guard let json = members[key] else {
-            throw TemplateError(.missingKey(at: TemplateValue.jsonPath(path + [key])))
+            throw error(key, "required key is missing" + Self.hint(declaration?.kind))
         }
         return wrap(key, json)
     }
@@ -105,6 +105,15 @@ final class TemplateObject {
         guard let json = members[key] else { return nil }
         if case .null = json { return nil }
         return wrap(key, json)
+    }
+
+    /// What a missing style or colour role wants, since a role's name does not say it.
+    private static func hint(_ kind: TemplateKind?) -> String {
+        switch kind {
+        case .style?: return " (a style name from `styles`)"
+        case .color?: return " (a colour token from `colors`)"
+        default: return ""
+        }
     }
 
     /// The value at `key` when written, with its declaration; when not written, the declared
@@ -129,7 +138,7 @@ final class TemplateObject {
             }
             return (wrap(key, json), nil, declaration?.kind)
         case .required, .retired:
-            guard let json else { throw error(key, "required key is missing") }
+            guard let json else { throw error(key, "required key is missing" + Self.hint(declaration?.kind)) }
             return (wrap(key, json), nil, declaration?.kind)
         }
     }
@@ -144,15 +153,16 @@ final class TemplateObject {
             if case let .number(n)? = fallback { return n }
             return 0
         }
-        let n = try value.double()
         switch kind {
         case let .number(rule)?, let .numberOrWord(rule, _)?:
-            if !rule.admits(n) { throw error(key, rule.message) }
+            // The rule's words, which name the bound every number has, for any value out of it.
+            guard case let .number(n, _) = value.json else { return try value.double() }
+            guard rule.admits(n), abs(n) <= TemplateValue.maximumMagnitude else { throw error(key, rule.message) }
+            return n
         default:
             // A number read under a key declared as something else is a bug in the spec.
             preconditionFailure("\(TemplateValue.text(path + [key])) is read as a number but not declared as one")
         }
-        return n
     }
 
     /// A whole number in its key's range, or its default.
@@ -245,7 +255,9 @@ final class TemplateObject {
 
     /// The name of a colour token, recorded for the loader's check that it exists.
     func color(_ key: String) throws(TemplateError) -> String {
-        guard let name = try optionalColor(key) else { throw error(key, "required key is missing") }
+        guard let name = try optionalColor(key) else {
+            throw error(key, "required key is missing" + Self.hint(declared(key)?.kind))
+        }
         return name
     }
 

@@ -171,7 +171,7 @@ struct TemplateSchemaTests {
         let t = try classic()
         #expect(
             errorText(with(t, "overview.days.columns.games.width", -500))
-                == "overview.days.columns.games.width: must be a number of 0 or more")
+                == "overview.days.columns.games.width: must be a number of 0 or more and at most 100000")
         #expect(errorText(with(t, "overview.days.columns.day.width", 30)) == nil)
         #expect(errorText(with(t, "progress.bar.borderColor", NSNull())) == nil)
         #expect(
@@ -238,5 +238,52 @@ struct TemplateSchemaTests {
         let object = try TemplateValue(json: .object([]), path: [], reading: TemplateReading()).object(schema)
         #expect(try object.number("a") == 1)
         #expect(object.unread == ["b"])
+    }
+
+    @Test("an old template's retired keys are listed all at once, in document order, one per line")
+    func retiredKeysListedTogether() throws {
+        var t = with(try classic(), "overview.title.style", "h1")
+        t = with(t, "overview.staysTitle.spaceAbove", 30)
+        t = with(t, "cover.noteStyle", "note")
+        t = with(t, "days.title.lead", "lead")
+        let text = try #require(errorText(t))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.first == "4 retired keys, each with what to write instead:", "\(text)")
+        #expect(
+            Set(lines.dropFirst()) == [
+                "overview.title.style: moved to `styles.h1` of this section: write the style name there",
+                "overview.staysTitle.spaceAbove: renamed `spaceBefore`, as in a section title",
+                "cover.noteStyle: moved to `cover.styles.note`: write the style name there",
+                "days.title.lead: moved to `styles.lead` of this section: write the style name there",
+            ], "\(text)")
+        // One alone is reported where it is read, as before.
+        #expect(
+            errorText(with(try classic(), "cover.noteStyle", "note"))
+                == "cover.noteStyle: moved to `cover.styles.note`: write the style name there")
+    }
+
+    @Test(
+        "found in review: a hidden title needs no spaces; a number's range names its bound; a missing role says what it wants"
+    )
+    func secondReviewFindings() throws {
+        var hidden = with(try classic(), "days.title.visible", false)
+        hidden = with(hidden, "days.title.leadGap", nil)
+        hidden = with(hidden, "days.title.spaceAfter", nil)
+        #expect(errorText(hidden) == nil)
+        #expect(
+            errorText(with(try classic(), "days.title.spaceAfter", nil))
+                == "days.title.spaceAfter: required when `visible` is true")
+        #expect(
+            errorText(with(try classic(), "days.title.spaceAfter", 200_000))
+                == "days.title.spaceAfter: must be a number of 0 or more and at most 100000")
+        #expect(
+            errorText(with(try classic(), "days.title.spaceAfter", -1))
+                == "days.title.spaceAfter: must be a number of 0 or more and at most 100000")
+        #expect(
+            errorText(with(try classic(), "cover.styles.continued", nil))
+                == "cover.styles.continued: required key is missing (a style name from `styles`)")
+        #expect(
+            errorText(with(try classic(), "days.colors.tile", nil))
+                == "days.colors.tile: required key is missing (a colour token from `colors`)")
     }
 }

@@ -18,12 +18,12 @@ extension OverviewBuilder {
         blocks.append(daysTable())
         if let stays = staysTable() {
             let sub = spec.staysTitle
-            blocks.append(Spacer(sub.spaceAbove))
+            blocks.append(Spacer(sub.spaceBefore))
             blocks.append(
                 Stack(
                     [
                         context.paragraph([span(label("staysTitle"), .staysTitle)], width: context.width),
-                        Spacer(sub.spaceBelow),
+                        Spacer(sub.spaceAfter),
                     ],
                     keepWithNext: true))
             blocks.append(stays)

@@ -89,11 +89,12 @@ struct NumberRule: Sendable {
         return maximum.map { value <= $0 } ?? true
     }
 
-    /// The error for a value that does not.
+    /// The error for a value that does not, with the bound every template number has when
+    /// the rule sets none of its own.
     var message: String {
-        let base =
-            aboveZero ? "must be a number above 0" : signed ? "must be a number" : "must be a number of 0 or more"
-        return maximum.map { "\(base) and at most \(Self.format($0))" } ?? base
+        let most = Self.format(maximum ?? TemplateValue.maximumMagnitude)
+        if signed { return "must be a number from -\(Self.format(TemplateValue.maximumMagnitude)) to \(most)" }
+        return (aboveZero ? "must be a number above 0" : "must be a number of 0 or more") + " and at most \(most)"
     }
 
     var summary: String {
