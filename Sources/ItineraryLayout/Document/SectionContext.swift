@@ -31,7 +31,6 @@ struct SectionContext {
     static func destination(day index: Int) -> String { "day-\(index + 1)" }
 
     var labels: Labels { theme.labels }
-    var spacing: Spacing { theme.template.spacing }
 
     /// The blocks of one section; empty when the trip has nothing for it.
     func blocks(for section: SectionName) -> [any FlowBlock] {

@@ -15,7 +15,6 @@ public struct Template: Sendable, TemplateSpec {
     public internal(set) var colors: [String: Color] = [:]
     public internal(set) var fontFamily: String = ""
     public internal(set) var styles: [String: StyleSpec] = [:]
-    public internal(set) var spacing = Spacing()
     public internal(set) var labels: [String: Labels] = [:]
     public internal(set) var sections: [SectionName] = []
     public internal(set) var cover: CoverSpec?
@@ -54,8 +53,11 @@ public struct Template: Sendable, TemplateSpec {
             ),
             .hexColors("colors", \.colors, "colour tokens by name; every other key names colours by these tokens"),
             .text("fontFamily", \.fontFamily, "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),
-            .map("styles", \.styles, "text styles by name; `title`, `subtitle` and `meta` are required"),
-            .part("spacing", \.spacing, "the gaps of the `title` section"),
+            .map("styles", \.styles, "text styles by name, each named by the sections' roles"),
+            .retired(
+                "spacing",
+                "moved into the `title` section: `afterTitle` is `title.nameGap`, `afterTitleBlock` is `title.spaceAfter` (a template without a `title` section deletes it)"
+            ),
             .map(
                 "labels", \.labels,
                 "the words printed, by language code (`en`, `es`); `en` is required and is the fallback"),
@@ -216,27 +218,5 @@ public struct StyleSpec: Sendable, TemplateSpec {
                 "features", \.features, default: "",
                 "OpenType features in CSS syntax (`\"tnum\"`, `\"tnum, case\"`); kerning is always on"),
             .flag("uppercase", \.uppercase, default: false, "set in capitals (caps labels)"),
-        ])
-}
-
-/// The gaps of the `title` section.
-public struct Spacing: Sendable, TemplateSpec {
-    public var afterTitle: Double = 0
-    public var afterTitleBlock: Double = 0
-
-    static let schema = Schema(
-        "The gaps of the `title` section.",
-        [
-            .number(
-                "afterTitle", \.afterTitle,
-                "between the trip's name and the line under it; with the facts at the right, the least room between them"
-            ),
-            .number("afterTitleBlock", \.afterTitleBlock, "below the title block"),
-            .retired("betweenDays", "no longer used (the layout takes it from `days.betweenDays`): delete it"),
-            .retired("afterDayHeading", "no longer used (the layout takes it from `days.afterHeading`): delete it"),
-            .retired("betweenItems", "no longer used (the layout takes it from `days.betweenCards`): delete it"),
-            .retired("itemIndent", "no longer used (the layout takes it from `days.heading`): delete it"),
-            .retired("itemLineGap", "no longer used (the layout takes it from `days.card.lineGap`): delete it"),
-            .retired("dayRuleWidth", "no longer used (the layout takes it from the section settings): delete it"),
         ])
 }

@@ -21,12 +21,6 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     init(_ problem: JSONProblem) { self.init(key: problem.path.text, message: problem.message) }
 }
 
-/// The text style names the layout engine asks a template for by name (the `title` section's);
-/// every other style is named by the settings that use it.
-public enum StyleName: String, CaseIterable, Sendable {
-    case title, subtitle, meta
-}
-
 public enum TemplateLoader {
     /// Decodes and checks a template. Every style, colour and paper named anywhere must exist.
     public static func load(_ data: Data) throws(TemplateError) -> Template {
@@ -56,9 +50,6 @@ public enum TemplateLoader {
             throw TemplateError(
                 key: "paper",
                 message: "\"\(t.paper)\" is not one of papers (\(t.papers.keys.sorted().joined(separator: ", ")))")
-        }
-        for name in StyleName.allCases where t.styles[name.rawValue] == nil {
-            throw TemplateError(key: "styles.\(name.rawValue)", message: "required style is missing")
         }
         // Every key declared as a style name or a colour token recorded what it names.
         for reference in reading.styles where t.styles[reference.name] == nil {

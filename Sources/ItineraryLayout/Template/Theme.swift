@@ -57,7 +57,6 @@ public struct Theme: Sendable {
 
     // Names and tokens are checked when the template loads (`TemplateLoader`) and again above,
     // so a miss here is a bug in the layout's own names, not a template's.
-    public func style(_ name: StyleName) -> TextStyle { style(named: name.rawValue) }
     public func style(named name: String) -> TextStyle {
         guard let style = styles[name] else { preconditionFailure("no text style \"\(name)\" in a validated template") }
         return style
@@ -66,9 +65,6 @@ public struct Theme: Sendable {
         guard let color = colors[token] else { preconditionFailure("no colour \"\(token)\" in a validated template") }
         return color
     }
-
-    /// A span in a named style, upper-cased when the style asks for it (caps labels).
-    public func span(_ text: String, _ name: StyleName) -> StyledSpan { span(text, named: name.rawValue) }
 
     /// A span in the style `name` (a section's role resolves to one), upper-cased when the style
     /// asks for it, optionally recoloured.

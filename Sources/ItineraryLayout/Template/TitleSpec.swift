@@ -1,7 +1,7 @@
 /// The title block at the top of the first page, for templates without a cover.
 
-/// Settings of the `title` section. The texts use the styles `title` (the trip's name) and
-/// `subtitle` (dates and traveler), and the gaps `spacing.afterTitle` and `spacing.afterTitleBlock`.
+/// Settings of the `title` section: its layout, its gaps and the styles of its three texts,
+/// named in a role map as every other section's are.
 public struct TitleSpec: Sendable, TemplateSpec {
     /// Where the dates and traveler go.
     public enum Facts: String, Sendable, CaseIterable {
@@ -15,10 +15,13 @@ public struct TitleSpec: Sendable, TemplateSpec {
     public var facts = Facts.below
     public var summary: Bool = false
     public var maxLines: Int = 0
+    public var nameGap: Double = 0
+    public var spaceAfter: Double = 0
+    public var styles: RoleMap<TitleStyle> = RoleMap()
 
     // Left out, the block is the one it always was: name, facts, summary, one under another.
     static let schema = Schema(
-        "The title block at the top of the first page, for templates without a cover: the name in style `title`, the facts in `subtitle`.",
+        "The title block at the top of the first page, for templates without a cover: the trip's name, its dates and traveler (the facts), and a summary line.",
         [
             .flag("startsNewPage", \.startsNewPage, default: false, "start the section on a new page"),
             .choice(
@@ -27,9 +30,19 @@ public struct TitleSpec: Sendable, TemplateSpec {
             ),
             .flag(
                 "summary", \.summary, default: true,
-                "the `10 days · 8 games · 6 cities` line (style `meta`) under the block"),
+                "the `10 days · 8 games · 6 cities` line under the block"),
             .whole(
                 "maxLines", \.maxLines, 1...100, default: 2,
                 "beyond this many lines the name, and the facts under it, end in …"),
+            .number(
+                "nameGap", \.nameGap,
+                "between the name and the facts under it; with the facts at the right, the least room between them"),
+            .number("spaceAfter", \.spaceAfter, "below the block"),
+            .part("styles", \.styles, "a style for every text role of the title block"),
         ])
+}
+
+/// The title block's text roles: the trip's name, its dates and traveler, the summary line.
+public enum TitleStyle: String, TemplateRoleSet {
+    case name, facts, summary
 }

@@ -37,7 +37,7 @@ struct TemplateSchemaTests {
         #expect(reference.contains("## `cover.map.markers.tiers[i]`"))
         #expect(reference.contains("## `labels.<name>.progress`"))
         #expect(reference.contains("| `league.<CODE>` | text | none |"))
-        #expect(reference.contains("- `betweenDays`: no longer used"))
+        #expect(reference.contains("- `spacing`: moved into the `title` section"))
         #expect(reference.contains("## Insets"))
         #expect(reference.contains("| `firstPageMargins` | object ([Insets](#insets)) | as `margins` |"))
         #expect(template["labels"] != nil)
@@ -145,7 +145,7 @@ struct TemplateSchemaTests {
         noCover = with(noCover, "labels.en.cover", nil)
         noCover = with(noCover, "labels.fr.cover", nil)
         noCover["sections"] = ["title", "overview", "days", "progress"]
-        noCover = with(noCover, "title", ["facts": "right"])
+        noCover = with(noCover, "title", Self.titleSection(["facts": "right"]))
         noCover["firstPageMargins"] = noCover["margins"]
         #expect(errorText(noCover) == nil)
         #expect(errorText(with(t, "labels.en.cover.noMap", nil)) == "labels.en.cover.noMap: required key is missing")
@@ -186,7 +186,7 @@ struct TemplateSchemaTests {
         #expect(errorText(oneStep) == nil, "a graticule of one step has no limits")
         var titleOnly = try classic()
         titleOnly["sections"] = ["title"]
-        titleOnly["title"] = [String: Any]()
+        titleOnly["title"] = Self.titleSection([:])
         titleOnly["firstPageMargins"] = titleOnly["margins"]
         for language in ["en", "es", "fr"] { titleOnly = with(titleOnly, "labels.\(language).legs", nil) }
         #expect(errorText(titleOnly) == nil, "no section that counts legs is listed")
@@ -285,5 +285,35 @@ struct TemplateSchemaTests {
         #expect(
             errorText(with(try classic(), "days.colors.tile", nil))
                 == "days.colors.tile: required key is missing (a colour token from `colors`)")
+    }
+
+    /// A `title` section's settings: `extra` over its required gaps and styles.
+    static func titleSection(_ extra: [String: Any]) -> [String: Any] {
+        var title: [String: Any] = [
+            "nameGap": 6, "spaceAfter": 28, "styles": ["name": "title", "facts": "subtitle", "summary": "meta"],
+        ]
+        for (key, value) in extra { title[key] = value }
+        return title
+    }
+
+    @Test("the title section names its styles in a role map, as every section does; the root spacing moved into it")
+    func titleRoles() throws {
+        var t = try classic()
+        t["sections"] = ["title", "overview", "days", "progress"]
+        t["firstPageMargins"] = t["margins"]
+        t["title"] = Self.titleSection([:])
+        #expect(errorText(t) == nil)
+        #expect(
+            errorText(with(t, "title.styles.facts", nil))
+                == "title.styles.facts: required key is missing (a style name from `styles`)")
+        #expect(
+            errorText(with(t, "title.styles.name", "titel"))
+                == "title.styles.name: unknown style \"titel\" (did you mean \"title\"?)")
+        // The styles once asked for by name are no longer required of a template without the section.
+        #expect(errorText(with(with(try classic(), "styles.subtitle", nil), "styles.title", nil)) == nil)
+        #expect(
+            errorText(with(t, "spacing", ["afterTitle": 6, "afterTitleBlock": 28]))
+                == "spacing: moved into the `title` section: `afterTitle` is `title.nameGap`, `afterTitleBlock` is `title.spaceAfter` (a template without a `title` section deletes it)"
+        )
     }
 }

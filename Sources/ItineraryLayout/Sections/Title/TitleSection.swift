@@ -9,17 +9,17 @@ extension SectionContext {
         guard let spec = theme.template.title else { return [] }
         var facts = [format.dateRange(trip.startDate, trip.endDate)]
         if let traveler = trip.traveler { facts.append(traveler) }
-        let factsSpan = theme.span(Bidi.list(facts, separator: " · "), .subtitle)
+        let factsSpan = theme.span(Bidi.list(facts, separator: " · "), named: spec.styles[.facts])
         var blocks: [any FlowBlock]
         switch spec.facts {
         case .below:
             blocks = [
-                clamped([titleSpan(width: width, maxLines: spec.maxLines)], maxLines: spec.maxLines),
-                Spacer(spacing.afterTitle),
+                clamped([titleSpan(spec, width: width)], maxLines: spec.maxLines),
+                Spacer(spec.nameGap),
                 clamped([factsSpan], maxLines: spec.maxLines),
             ]
         case .right:
-            blocks = [titleLine(facts: factsSpan, maxLines: spec.maxLines)]
+            blocks = [titleLine(spec, facts: factsSpan)]
         }
         if spec.summary {
             let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }
@@ -29,26 +29,28 @@ extension SectionContext {
                 counted(trip.days.count, "day", "days"), counted(games, "game", "games"),
                 counted(cities, "city", "cities"),
             ]
-            blocks.append(paragraph([theme.span(summary.joined(separator: " · "), .meta)], width: width))
+            blocks.append(
+                paragraph([theme.span(summary.joined(separator: " · "), named: spec.styles[.summary])], width: width))
         }
-        blocks.append(Spacer(spacing.afterTitleBlock))
+        blocks.append(Spacer(spec.spaceAfter))
         return blocks
     }
 
     /// The name at the left, wrapping short of the facts, which sit at the right on its first
-    /// baseline (`spacing.afterTitle` at least between them). Facts too wide to leave the name
-    /// half the line take a line of their own under it.
-    private func titleLine(facts: StyledSpan, maxLines: Int) -> any FlowBlock {
+    /// baseline (`nameGap` at least between them). Facts too wide to leave the name half the
+    /// line take a line of their own under it.
+    private func titleLine(_ spec: TitleSpec, facts: StyledSpan) -> any FlowBlock {
+        let maxLines = spec.maxLines
         let factsLine = text.setParagraph([facts], width: nil).first
-        let factsWidth = factsLine.map { $0.width + spacing.afterTitle } ?? 0
+        let factsWidth = factsLine.map { $0.width + spec.nameGap } ?? 0
         guard let factsLine, factsWidth <= width / 2 else {
             return Stack([
-                clamped([titleSpan(width: width, maxLines: maxLines)], maxLines: maxLines), Spacer(spacing.afterTitle),
+                clamped([titleSpan(spec, width: width)], maxLines: maxLines), Spacer(spec.nameGap),
                 clamped([facts], maxLines: maxLines),
             ])
         }
         let name = text.setParagraph(
-            [titleSpan(width: width - factsWidth, maxLines: maxLines)], width: width - factsWidth, maxLines: maxLines)
+            [titleSpan(spec, width: width - factsWidth)], width: width - factsWidth, maxLines: maxLines)
         var items: [DisplayItem] = []
         var y = 0.0
         for line in name {
@@ -61,8 +63,10 @@ extension SectionContext {
     }
 
     /// The name, or the route shortened to fit (`Boston → Bronx → … → Baltimore`).
-    private func titleSpan(width: Double, maxLines: Int) -> StyledSpan {
-        theme.span(shownTitle(theme.span("", .title).style, width: width, maxLines: maxLines), .title)
+    private func titleSpan(_ spec: TitleSpec, width: Double) -> StyledSpan {
+        let style = spec.styles[.name]
+        return theme.span(
+            shownTitle(theme.span("", named: style).style, width: width, maxLines: spec.maxLines), named: style)
     }
 
     /// A paragraph across the content width in at most `maxLines` lines, the last ending in … when cut.
