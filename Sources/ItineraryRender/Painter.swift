@@ -174,16 +174,25 @@ struct Painter {
     /// backslashes there (an unbalanced one breaks the file), and PDF wants 7-bit URIs. So
     /// everything outside printable ASCII, and ( ) \\ ' and space, is percent-encoded.
     static func pdfSafeURI(_ uri: String) -> String {
-        var out = ""
-        for byte in uri.utf8 {
-            let c = Character(Unicode.Scalar(byte))
-            if byte > 0x20 && byte < 0x7F && !"()\\' ".contains(c) {
-                out.append(c)
+        // Byte by byte: through `Character` and `String.contains` this cost 70 K instructions
+        // a link (18 M on the 120-day trip).
+        func safe(_ byte: UInt8) -> Bool {
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "(") && byte != UInt8(ascii: ")")
+                && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "'")
+        }
+        let utf8 = uri.utf8
+        guard !utf8.allSatisfy(safe) else { return uri }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count * 3)
+        for byte in utf8 {
+            if safe(byte) {
+                out.append(byte)
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Cairo tag strings quote with single quotes and escape with a backslash.
@@ -192,8 +201,4 @@ struct Painter {
     }
 
     static func int(_ v: Double) -> Int { Int(v.rounded()) }
-}
-
-private extension String {
-    func leftPadded(to n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
 }

@@ -73,4 +73,13 @@ import Testing
                 ], [],
             ])
     }
+
+    @Test("a URI cairo writes intact: printable ASCII but ( ) \\ ' and space kept, the rest percent-encoded")
+    func pdfSafe() {
+        #expect(Painter.pdfSafeURI("https://example.com/a?b=1&c=%20") == "https://example.com/a?b=1&c=%20")
+        #expect(
+            Painter.pdfSafeURI("https://es.wikipedia.org/wiki/Estadio_(México) x'y\\z")
+                == "https://es.wikipedia.org/wiki/Estadio_%28M%C3%A9xico%29%20x%27y%5Cz")
+        #expect(Painter.pdfSafeURI("a\u{7F}\u{1F}") == "a%7F%1F")
+    }
 }

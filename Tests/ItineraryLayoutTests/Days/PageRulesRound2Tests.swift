@@ -36,6 +36,30 @@ struct PageRulesRound2Tests {
         #expect(l.printedLink(url, .link, width: 30).text.hasSuffix("\u{2026}"))
     }
 
+    @Test("the longest fitting end is found from any first guess, as halving the whole path finds it")
+    func longestFitting() {
+        for count in [0, 1, 2, 7, 40] {
+            for limit in 0...count {
+                for guess in 0...count {
+                    var tries = 0
+                    let found = DayBuilder.longestFitting(upTo: count, from: guess) { m in
+                        tries += 1
+                        return m <= limit
+                    }
+                    #expect(found == limit, "count \(count), limit \(limit), guess \(guess)")
+                    #expect(tries <= 2 * 6 + 2, "count \(count), limit \(limit), guess \(guess): \(tries) tries")
+                }
+            }
+        }
+        // A guess one off takes two or three tries.
+        var tries = 0
+        _ = DayBuilder.longestFitting(upTo: 40, from: 21) { m in
+            tries += 1
+            return m <= 20
+        }
+        #expect(tries <= 3)
+    }
+
     @Test("a run of quiet days shows its whole range in the tile (11–14), never cut with …", arguments: ["classic"])
     func wholeRange(template: String) throws {
         let doc = try Compact.layout(try Compact.trip("rest-run-two-digits.json"), template: template)

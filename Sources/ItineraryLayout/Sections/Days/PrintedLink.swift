@@ -11,31 +11,69 @@ extension DayBuilder {
         let bare = TextLinks.withoutScheme(url)
         let shown = Self.decoded(bare) ?? bare
         let whole = span(shown, role)
-        guard ctx.text.advance(of: [whole]) > width else { return whole }
+        let wholeWidth = ctx.text.advance(of: [whole])
+        guard wholeWidth > width else { return whole }
         guard let slash = shown.firstIndex(of: "/") else {
             return ctx.text.ellipsize(whole, width: width, middle: false)
         }
         let host = String(shown[..<slash]), path = Array(shown[shown.index(after: slash)...])
         let lead = host + "/\u{2026}"
-        guard ctx.text.advance(of: [span(lead, role)]) <= width else {
+        let leadWidth = ctx.text.advance(of: [span(lead, role)])
+        guard leadWidth <= width else {
             return ctx.text.ellipsize(span(host, role), width: width, middle: false)
         }
-        // The longest end of the path that fits after the host.
-        var lo = 0, hi = path.count
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if ctx.text.advance(of: [span(lead + String(path.suffix(mid)), role)]) <= width {
-                lo = mid
-            } else {
-                hi = mid - 1
-            }
-        }
-        var end = String(path.suffix(lo))
+        // The longest end of the path that fits after the host: each try sets a new string, so
+        // the search starts from the length the average character width suggests and gallops
+        // out from there (two or three tries) rather than halving from the whole path (seven).
+        let perCharacter = wholeWidth / Double(max(1, shown.count))
+        let guess = min(path.count, max(0, Int((width - leadWidth) / max(perCharacter, 0.01))))
+        var end = String(path.suffix(Self.longestFitting(upTo: path.count, from: guess) { m in
+            m == 0 || ctx.text.advance(of: [span(lead + String(path.suffix(m)), role)]) <= width
+        }))
         // Start the end at a segment when one begins within it (`/…/orders/6X57`, not `/…ers/6X57`).
         if let cut = end.firstIndex(of: "/"), end.distance(from: end.startIndex, to: cut) < end.count - 1 {
             end = String(end[cut...])
         }
         return span(host + "/\u{2026}" + end, role)
+    }
+
+    /// The largest `m` in 0...`count` for which `fits(m)` holds, `fits` being true up to some
+    /// length and false after it, found by galloping from `guess` and halving what is left.
+    static func longestFitting(upTo count: Int, from guess: Int, _ fits: (Int) -> Bool) -> Int {
+        var lo: Int, hi: Int  // fits(lo) holds; every length above hi fails
+        if fits(guess) {
+            lo = guess
+            hi = count
+            var step = 1
+            while lo < count {
+                let next = min(count, guess + step)
+                if fits(next) {
+                    lo = next
+                } else {
+                    hi = next - 1
+                    break
+                }
+                step *= 2
+            }
+        } else {
+            hi = guess - 1
+            lo = 0
+            var step = 1
+            while hi > 0 {
+                let next = max(0, guess - step)
+                if fits(next) {
+                    lo = next
+                    break
+                }
+                hi = next - 1
+                step *= 2
+            }
+        }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fits(mid) { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
     }
 
     /// Percent-escapes decoded, or nil when that yields invalid UTF-8, a control character or a
