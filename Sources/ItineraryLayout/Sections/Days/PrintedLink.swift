@@ -27,9 +27,11 @@ extension DayBuilder {
         // out from there (two or three tries) rather than halving from the whole path (seven).
         let perCharacter = wholeWidth / Double(max(1, shown.count))
         let guess = min(path.count, max(0, Int((width - leadWidth) / max(perCharacter, 0.01))))
-        var end = String(path.suffix(Self.longestFitting(upTo: path.count, from: guess) { m in
-            m == 0 || ctx.text.advance(of: [span(lead + String(path.suffix(m)), role)]) <= width
-        }))
+        var end = String(
+            path.suffix(
+                Self.longestFitting(upTo: path.count, from: guess) { m in
+                    m == 0 || ctx.text.advance(of: [span(lead + String(path.suffix(m)), role)]) <= width
+                }))
         // Start the end at a segment when one begins within it (`/…/orders/6X57`, not `/…ers/6X57`).
         if let cut = end.firstIndex(of: "/"), end.distance(from: end.startIndex, to: cut) < end.count - 1 {
             end = String(end[cut...])
