@@ -39,27 +39,43 @@ public struct CoverSpec: Sendable, TemplateSpec {
 
 /// The text roles of the cover; each names a style of the template.
 public enum CoverStyle: String, TemplateRoleSet {
-    /// The brand row: the product name and `TRIP ITINERARY`.
-    case brand, brandLabel
-    /// The trip's name and the route line under it.
-    case title, route
-    /// The meta row: caps labels, values, a league's code in its chip, one league's full name.
-    case metaLabel, metaValue, chip, leagueName
-    /// The map's key (cities, numbers) and the `CONTINUED · MAP KEY` cue atop its rest on page 2.
-    case mapKey, mapKeyNumber, continued
-    /// A stat tile's figure, its unit and its caps label.
-    case statValue, statUnit, statLabel
-    /// The closing note.
-    case note
+    case brand, brandLabel, title, route, metaLabel, metaValue, chip, leagueName
+    case mapKey, mapKeyNumber, continued, statValue, statUnit, statLabel, note
+
+    public var meaning: String {
+        switch self {
+        case .brand: "the product name in the brand row (`footer.wordmark`)"
+        case .brandLabel: "`TRIP ITINERARY`, at the right of the brand row"
+        case .title: "the trip's name (or its route)"
+        case .route: "the route line under the title, `Chicago → Milwaukee → …`"
+        case .metaLabel: "the meta row's caps labels, `DATES`, `TRAVELER`, `LEAGUES`"
+        case .metaValue: "the meta row's dates and traveler"
+        case .chip: "a league's code, on its chip"
+        case .leagueName: "the full name of the trip's one league after its chip, or the `+3` of leagues left out"
+        case .mapKey: "the cities of the map's key"
+        case .mapKeyNumber: "the stop numbers before each city of the key, `3·5`"
+        case .continued: "the `CONTINUED · MAP KEY` cue atop the rest of the key on page 2"
+        case .statValue: "a stat tile's figure, `1,173`"
+        case .statUnit: "a figure's unit, `mi`"
+        case .statLabel: "a stat tile's caps label, `DISTANCE`"
+        case .note: "the closing note"
+        }
+    }
 }
 
 /// The colour roles of the cover; each names a colour token of the template.
 public enum CoverColor: String, TemplateRoleSet {
     public static let namesColorTokens = true
-    /// The brand row's disc and the two seam arcs on it.
-    case disc, seam
-    /// The league chips of the meta row, and the stat tiles.
-    case chip, statTile
+    case disc, seam, chip, statTile
+
+    public var meaning: String {
+        switch self {
+        case .disc: "the brand row's disc"
+        case .seam: "the two seam arcs on the disc"
+        case .chip: "the league chips of the meta row"
+        case .statTile: "the stat tiles"
+        }
+    }
 }
 
 /// The brand row: a disc with seam arcs and the product name, and a caps label at the right.

@@ -75,15 +75,71 @@ public enum DayStyle: String, TemplateRoleSet {
     case h1, lead, tileCaps, tileNumber, heading, dayTitle, caps, callout
     case leagueTile, matchup, matchupAt, fullNames, venueName, meta, notes, gameTime, zone, ticketValue, ticketLink
     case cardTitle, sideFigure, cellValue, code, customTitle, sideTime, restDayTitle, link
+
+    public var meaning: String {
+        switch self {
+        case .h1: "the section's H1, `Day by day`"
+        case .lead: "the lead line under the H1"
+        case .tileCaps: "`DAY` in the day tile (in a rule heading, the `DAY` word)"
+        case .tileNumber: "the day's number in the tile, `3` or `3–5` (in a rule heading, after `DAY`)"
+        case .heading: "the H2, the date and city: `Sun, Jun 14 · Milwaukee`"
+        case .dayTitle: "the day's own title, under the H2"
+        case .caps:
+            "caps labels: the heading's summary, `LOCAL START`, a ticket's and a stay's field labels, `TICKETS`, a plan's category, `CONTINUED` atop a card carried over"
+        case .callout: "the day note"
+        case .leagueTile: "the league's code in its tile or chip, `MLB`"
+        case .matchup: "the matchup's team codes, `STL @ CHC`, in the colour `teamCodeColor` gives"
+        case .matchupAt: "the `@` between the team codes"
+        case .fullNames: "the teams' full names under the matchup"
+        case .venueName: "the stadium's name, after the pin"
+        case .meta:
+            "addresses, a leg's mode and times, the line under a side figure (a leg's distance, `nights`), a plan's zone, the rest day's detail"
+        case .notes: "a card's notes, after the info icon"
+        case .gameTime: "a game's start time, `1:20 PM`"
+        case .zone: "the zone after a game's time, `CDT` (and `(+1)` on another date)"
+        case .ticketValue: "a ticket's section, row and seats"
+        case .ticketLink: "the ticket's web address"
+        case .cardTitle: "a leg's `From → To` and a stay's name"
+        case .sideFigure: "a leg's duration and a stay's nights in the side column"
+        case .cellValue: "a stay's check-in and check-out"
+        case .code: "a stay's confirmation code, on its chip"
+        case .customTitle: "a plan's title"
+        case .sideTime: "a plan's time, in the side column"
+        case .restDayTitle: "`Rest day` (`Rest days` for a run)"
+        case .link: "a plan's web address; its colour also marks the addresses in notes and the day note"
+        }
+    }
 }
 
 /// The colour roles of the day pages; each names a colour token of the template.
 public enum DayColor: String, TemplateRoleSet {
     public static let namesColorTokens = true
-    /// The paper; team colours are checked for contrast against it.
-    case paper
-    case tile, cardFill, cardBorder, travelFill, restFill, restBorder, perforation, noteFill, noteIcon
+    case paper, tile, cardFill, cardBorder, travelFill, restFill, restBorder, perforation, noteFill, noteIcon
     case leadTile, leadTileOnFill, leadIcon, inlineIcon, linkIcon, leagueTile, arrow, teamFallback, codeChip
+
+    public var meaning: String {
+        switch self {
+        case .paper: "the paper, which team colours are checked for contrast against (it paints nothing)"
+        case .tile: "the day tile behind `DAY` and the number"
+        case .cardFill: "the fill of a game, stay or plan card"
+        case .cardBorder: "the border of a game, stay or plan card"
+        case .travelFill: "the fill of a travel card"
+        case .restFill: "the fill of a rest-day card"
+        case .restBorder: "the dashed border of a rest-day card"
+        case .perforation: "the dashed line across a ticket"
+        case .noteFill: "the fill of the day note"
+        case .noteIcon: "the info icon of the day note"
+        case .leadTile: "the lead tile of a stay or plan card"
+        case .leadTileOnFill: "the lead tile of a travel or rest-day card, on the card's fill"
+        case .leadIcon: "the icon in a lead tile"
+        case .inlineIcon: "the pin before a venue and the info icon before a card's notes"
+        case .linkIcon: "the link icon after the ticket's address"
+        case .leagueTile: "the league tile's fill, or the league chip's outline"
+        case .arrow: "the `→` of a leg's `From → To`"
+        case .teamFallback: "a team without colours: its code and its bar"
+        case .codeChip: "the chip behind a confirmation code"
+        }
+    }
 }
 
 /// The card box and its grid: `[lead tile] columnGap [content] columnGap [side]`.
@@ -245,6 +301,9 @@ public struct DayIconsSpec: Sendable, TemplateSpec {
 public protocol TemplateRoleSet: CodingKey, CaseIterable, Hashable, Sendable {
     /// Whether each role names a colour token (else a text style).
     static var namesColorTokens: Bool { get }
+    /// What the role styles or colours, in one line (`the dashed line across a ticket`): the
+    /// meaning of its key in the key reference.
+    var meaning: String { get }
 }
 
 extension TemplateRoleSet {
@@ -255,13 +314,16 @@ extension TemplateRoleSet {
 public struct RoleMap<Role: TemplateRoleSet>: Sendable, TemplateSpec {
     private var names: [Role: String] = [:]
 
-    // The roles' own names are the documentation: an empty doc line lists them in one row. Each
-    // role fills its entry of the map, as a key fills a property.
+    // A key per role, documented by the role's meaning. Each role fills its entry of the map,
+    // as a key fills a property.
     static var schema: Schema {
         Schema(
             Role.namesColorTokens ? "A colour token for every colour role." : "A style name for every text role.",
             Role.allCases.map { role in
-                TemplateField(Role.namesColorTokens ? .color(role.stringValue, "") : .style(role.stringValue, "")) {
+                TemplateField(
+                    Role.namesColorTokens
+                        ? .color(role.stringValue, role.meaning) : .style(role.stringValue, role.meaning)
+                ) {
                     o, key, map throws(TemplateError) in
                     map.names[role] = try Role.namesColorTokens ? o.color(key) : o.style(key)
                 }

@@ -223,26 +223,49 @@ public struct OverviewSpec: Sendable, TemplateSpec {
 
 /// The text roles of the overview; each names a style of the template.
 public enum OverviewStyle: String, TemplateRoleSet {
-    /// The section title.
-    case h1, lead
-    /// The heading of the table of stays.
-    case staysTitle
-    /// What both tables share: the caps header row (and the `CONTINUED` of a row carried over),
-    /// the totals row, an empty cell's dash.
-    case header, totals, empty
-    /// The cells of the table of days.
+    case h1, lead, staysTitle, header, totals, empty
     case day, date, city, matchup, gameTime, travel, arrow, figure, restDay
-    /// The cells of the table of stays.
     case hotel, stayDate, stayTime, nights, code
+
+    public var meaning: String {
+        switch self {
+        case .h1: "the section's H1, `Overview`"
+        case .lead: "the lead line under the H1"
+        case .staysTitle: "the heading of the table of stays, `Where you're staying`"
+        case .header: "both tables' caps header row, and the `CONTINUED` atop a row carried over"
+        case .totals: "the totals row, `10 days · 6 cities`"
+        case .empty: "the `—` of a cell with nothing to show"
+        case .day: "the day's number, `3`"
+        case .date: "the day's date, `Fri, Jun 12`"
+        case .city: "the day's city"
+        case .matchup: "a game in the Games cell, `MIN @ CHC`"
+        case .gameTime: "a game's start time, at `gameTimeTab`"
+        case .travel: "the cities of a leg, `From → To`"
+        case .arrow: "the `→` of a leg, coloured by `colors.arrow`"
+        case .figure: "a day's distance and time"
+        case .restDay: "`Rest day` in the Games cell of a day without items, coloured by `colors.restDay`"
+        case .hotel: "a stay's name"
+        case .stayDate: "the date of a check-in or check-out"
+        case .stayTime: "the time after that date, `3:00 PM`"
+        case .nights: "a stay's nights"
+        case .code: "a stay's confirmation code, on its chip"
+        }
+    }
 }
 
 /// The colour roles of the overview; each names a colour token of the template.
 public enum OverviewColor: String, TemplateRoleSet {
     public static let namesColorTokens = true
-    /// The arrow of a leg and the `Rest day` of a day without items, over their styles' colour.
-    case arrow, restDay
-    /// The icon before a leg, and the chip behind a confirmation code.
-    case travelIcon, codeChip
+    case arrow, restDay, travelIcon, codeChip
+
+    public var meaning: String {
+        switch self {
+        case .arrow: "the `→` of a leg, over its style's colour"
+        case .restDay: "`Rest day`, over its style's colour"
+        case .travelIcon: "the mode's icon before a leg"
+        case .codeChip: "the chip behind a confirmation code"
+        }
+    }
 }
 
 // The first overview templates wrote each text role in place (`"dayStyle": "tableCellStrong"`,

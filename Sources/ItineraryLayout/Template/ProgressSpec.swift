@@ -53,14 +53,43 @@ public struct ProgressSpec: Sendable, TemplateSpec {
 /// The text roles of the progress page; each names a style of the template.
 public enum ProgressStyle: String, TemplateRoleSet {
     case h1, lead, heroCount, heroOf, heroPercent, caps, chip, stadiumName, team, foot, pill, caption
+
+    public var meaning: String {
+        switch self {
+        case .h1: "the section's H1, `Stadium progress`"
+        case .lead: "the lead line under the H1"
+        case .heroCount: "the count of the hero line, `6`"
+        case .heroOf: "`of 30 MLB ballparks` after the count"
+        case .heroPercent: "the percentage at the right, `20%`"
+        case .caps:
+            "caps text: `24 TO GO` under the percentage, the headings `BALLPARKS VISITED` and `ALSO IN YOUR RECORD`, a card's city and region"
+        case .chip: "the home team's code on a card's chip (the league's, without a team)"
+        case .stadiumName: "a card's stadium name"
+        case .team: "the home team's name under the stadium's (the league's, without a team)"
+        case .foot: "a card's visit line, `On this trip · Jun 15`"
+        case .pill: "a venue's name in its pill"
+        case .caption: "the caption under the pills"
+        }
+    }
 }
 
 /// The colour roles of the progress page; each names a colour token of the template.
 public enum ProgressColor: String, TemplateRoleSet {
     public static let namesColorTokens = true
-    /// The paper; team colours are checked for contrast against it.
-    case paper
-    case visited, track, cardBorder, cardRule, pillBorder, chipFallback
+    case paper, visited, track, cardBorder, cardRule, pillBorder, chipFallback
+
+    public var meaning: String {
+        switch self {
+        case .paper:
+            "the paper, which a team's chip colour is checked for contrast against with `chip.fill` `team` (it paints nothing)"
+        case .visited: "the bar's segments of visited stadiums"
+        case .track: "the bar's other segments; past `bar.maxSegments`, the whole bar under the visited part"
+        case .cardBorder: "a card's border"
+        case .cardRule: "the hairline over a card's visit line"
+        case .pillBorder: "a pill's outline"
+        case .chipFallback: "a card's chip with `chip.fill` `team` when there is no team, or it has no colours"
+        }
+    }
 }
 
 /// The bar of one segment per stadium.

@@ -42,7 +42,15 @@ public struct TitleSpec: Sendable, TemplateSpec {
         ])
 }
 
-/// The title block's text roles: the trip's name, its dates and traveler, the summary line.
+/// The title block's text roles.
 public enum TitleStyle: String, TemplateRoleSet {
     case name, facts, summary
+
+    public var meaning: String {
+        switch self {
+        case .name: "the trip's name (or its route)"
+        case .facts: "the trip's dates and traveler, `Jun 12 – 21, 2026 · Alex`"
+        case .summary: "the summary line, `10 days · 8 games · 6 cities`"
+        }
+    }
 }

@@ -316,4 +316,29 @@ struct TemplateSchemaTests {
                 == "spacing: moved into the `title` section: `afterTitle` is `title.nameGap`, `afterTitleBlock` is `title.spaceAfter` (a template without a `title` section deletes it)"
         )
     }
+
+    @Test("every role of a role map has a row of its own in the reference, with its meaning")
+    func everyRoleHasItsMeaning() {
+        let reference = TemplateKeyReference.markdown()
+        func check<Role: TemplateRoleSet>(_: Role.Type) {
+            let kind = Role.namesColorTokens ? "colour token" : "style name"
+            for role in Role.allCases {
+                #expect(!role.meaning.isEmpty, "\(Role.self).\(role.stringValue)")
+                #expect(
+                    reference.contains("| `\(role.stringValue)` | \(kind) | required | \(role.meaning) |"),
+                    "\(Role.self).\(role.stringValue)")
+            }
+            // Two roles of one map that say the same would style the same thing.
+            #expect(Set(Role.allCases.map(\.meaning)).count == Role.allCases.count, "\(Role.self)")
+        }
+        check(DayStyle.self)
+        check(DayColor.self)
+        check(OverviewStyle.self)
+        check(OverviewColor.self)
+        check(CoverStyle.self)
+        check(CoverColor.self)
+        check(ProgressStyle.self)
+        check(ProgressColor.self)
+        check(TitleStyle.self)
+    }
 }

@@ -60,7 +60,7 @@ public enum TemplateKeyReference {
             var children: [(path: String, schema: TemplateSchema)] = []
             let current = schema.current
             if !current.isEmpty, current.allSatisfy({ $0.doc.isEmpty }) {
-                // A set of roles or of words: the names say it all.
+                // A set of words (a group of labels): the names say it all.
                 let kinds = Set(current.map(\.kind.summary))
                 let kind = kinds.count == 1 ? kinds.first! : "a value"
                 text +=
