@@ -40,8 +40,9 @@ let package = Package(
         .target(name: "StrictJSON"),
         // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
         .target(name: "ItineraryModel", dependencies: ["StrictJSON"]),
-        // The hermetic font set and Pango text shaping shared by layout and rendering.
+        // SHA-256 as hex, below both the rendering side and the entitlements.
         .target(name: "Digests", dependencies: ["COpenSSL"]),
+        // The hermetic font set and Pango text shaping shared by layout and rendering.
         .target(name: "ItineraryText", dependencies: ["CCairo", "Digests"]),
         // What layout hands to rendering: positioned drawing operations and structure marks per
         // page, the outline and the metadata. Layout makes it; the renderers read only it.
@@ -52,11 +53,11 @@ let package = Package(
             dependencies: ["DisplayList", "ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
         // Exact, fast snprintf for the numbers cairo writes into every PDF (C, this program's own).
         .target(name: "CFastFormat"),
-        // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
-        // page in a face compiled in by the plugin below (no font file can change it).
         // PDF files read and written again as objects (any cross-reference form, object
         // streams, Flate): the accessibility revision of cairo's output is built on it.
         .target(name: "PDFRewrite", dependencies: ["CDeflate"]),
+        // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
+        // page in a face compiled in by the plugin below (no font file can change it).
         .target(
             name: "ItineraryRender",
             dependencies: ["DisplayList", "ItineraryText", "Digests", "CCairo", "PDFRewrite", "CFastFormat"],
@@ -137,7 +138,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "ItineraryBatchTests",
-            dependencies: ["ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "StrictJSON", "TestSupport"]),
+            dependencies: [
+                "ItineraryBatch", "ItineraryExport", "ExportItineraryCLI", "StrictJSON", "Digests", "TestSupport",
+            ]),
 
         .testTarget(
             name: "EntitlementsTests", dependencies: ["Entitlements", "LocalStoreKit", "COpenSSL", "TestSupport"],

@@ -1,5 +1,5 @@
 /// SHA-256 as hex, through OpenSSL: the one digest helper of the rendering side (the font lock,
-/// the mark's compiled-in face), of the batch (`Digest`) and of the entitlements (certificate
+/// the mark's compiled-in face), of the batch (plans, fingerprints, shards) and of the entitlements (certificate
 /// fingerprints). A module of its own so that both sides, which know nothing of each other, share it.
 import COpenSSL
 import Foundation
@@ -10,6 +10,9 @@ public enum SHA256Hex {
     public static func of<Bytes: ContiguousBytes>(_ bytes: Bytes, uppercase: Bool = false) -> String {
         hex(digest(bytes), uppercase: uppercase)
     }
+
+    /// The digest of `text`'s UTF-8 bytes, as lower-case hex.
+    public static func of(text: String) -> String { of(Array(text.utf8)) }
 
     /// The 32 bytes of the digest of `bytes`.
     public static func digest<Bytes: ContiguousBytes>(_ bytes: Bytes) -> [UInt8] {

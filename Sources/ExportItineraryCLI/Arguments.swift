@@ -23,9 +23,9 @@ struct BatchArguments: Equatable {
     var report: String?
     var resume = false
     var failFast = false
-    var retries = 1
-    var jobTimeout = 120.0
-    var stopGrace = 5.0
+    var retries = BatchOptions.Defaults.retries
+    var jobTimeout = BatchOptions.Defaults.jobTimeout
+    var stopGrace = BatchOptions.Defaults.stopGrace
     var shard: ShardArgument?
     var quiet = false
     var gate: GateOptions

@@ -51,7 +51,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
         case let .unreadableInput(path, reason): return "cannot read \(path): \(reason)"
         case let .invalidTrip(path, error): return "\(path): \(error)"
         case let .template(message): return "template: \(message)"
-        case let .paper(problem): return "--paper: the template \(problem)"
+        case let .paper(problem): return "--paper: \(problem)"
         case let .fonts(error): return error.description
         case let .output(error): return error.description
         case let .render(message): return "rendering failed: \(message)"

@@ -78,18 +78,37 @@ public final class Exporter {
         // for as long as the file's bytes stay the same.
         if let cached = templates[path], cached.data == data { return cached.template }
         let template = try Self.decodeTemplate(data, path: path)
+        try Self.checkFamily(template, path: path, fonts: fontSet)
         templates[path] = (data, template)
         return template
     }
 
-    /// Reads and checks a template without a gate, an exporter or fonts: it draws nothing
-    /// (`validate --template`, for template authors).
+    /// Reads and checks a template as an export would, without a gate or an exporter: it draws
+    /// nothing (`validate --template`, for template authors). It reads the bundled font set
+    /// (`fontsDirectory`) only to check the template's `fontFamily` against it.
     public static func checkTemplate(
         _ choice: TemplateChoice,
-        templatesDirectory: String = Resources.templatesDirectory()
+        templatesDirectory: String = Resources.templatesDirectory(),
+        fontsDirectory: String = Resources.fontsDirectory()
     ) throws(ExportError) -> Template {
         let (path, data) = try templateFile(choice, templatesDirectory: templatesDirectory)
-        return try decodeTemplate(data, path: path)
+        let template = try decodeTemplate(data, path: path)
+        let fonts: FontSet
+        do {
+            fonts = try FontSet(directory: fontsDirectory)
+        } catch {
+            throw .fonts(error)
+        }
+        try checkFamily(template, path: path, fonts: fonts)
+        return template
+    }
+
+    /// The one check of a template that needs the fonts: its family must be one of theirs.
+    private static func checkFamily(_ template: Template, path: String, fonts: FontSet) throws(ExportError) {
+        guard !fonts.families.contains(template.fontFamily) else { return }
+        throw .template(
+            "\(path): fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fonts.families.sorted().joined(separator: ", ")))"
+        )
     }
 
     /// The path a choice names and its bytes (`TemplateFiles`).
@@ -163,17 +182,14 @@ public final class Exporter {
     ) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         if !gateChecked { try checkGate() }
         let template = try loadTemplate(options.template)
-        if let paper = options.paper, let problem = template.paperProblem(paper) { throw .paper(problem) }
+        if let paper = options.paper, let problem = template.paperProblem(paper) {
+            throw .paper("the template \(options.template.argument) \(problem)")
+        }
         let theme: Theme
         do {
             theme = try Theme(template: template, locale: trip.locale, paper: options.paper)
         } catch {
             throw .template(error.description)
-        }
-        guard fontSet.families.contains(template.fontFamily) else {
-            throw .template(
-                "fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fontSet.families.sorted().joined(separator: ", ")))"
-            )
         }
         let text = engine(language: trip.locale)
         // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.

@@ -15,6 +15,14 @@ public enum TemplateChoice: Sendable, Equatable {
     public init(argument: String) {
         self = argument.contains("/") || argument.hasSuffix(".json") ? .file(argument) : .named(argument)
     }
+
+    /// The choice as a user writes it: the name or the path.
+    public var argument: String {
+        switch self {
+        case let .named(name): return name
+        case let .file(path): return path
+        }
+    }
 }
 
 public enum TemplateFiles {

@@ -171,12 +171,16 @@ public enum PDFRenderer {
     }
 
     /// The layout's structure marks must nest, over the whole document: cairo would otherwise
-    /// fail at the end with a bare "invalid tag" status.
+    /// fail at the end with a bare "invalid tag" status. And every link inside the document
+    /// goes to a destination it has: cairo would write a dead link without a word.
     static func checkStructure(_ document: LaidOutDocument) throws {
         var open: [StructureRole] = []
+        var destinations = Set<String>(), targets: [(page: Int, name: String)] = []
         for (index, page) in document.pages.enumerated() {
             for item in page.items {
                 switch item {
+                case let .destination(name, _): destinations.insert(name)
+                case let .internalLink(_, destination, _): targets.append((index + 1, destination))
                 case let .beginStructure(role, _): open.append(role)
                 case let .endStructure(role):
                     guard open.last == role else {
@@ -192,6 +196,12 @@ public enum PDFRenderer {
         }
         if let role = open.last {
             throw RenderError(message: "a \(role.rawValue) element is never closed (a layout bug)")
+        }
+        if let dead = targets.first(where: { !destinations.contains($0.name) }) {
+            throw RenderError(
+                message:
+                    "page \(dead.page) links to \"\(dead.name)\", a destination the document does not have (a layout bug)"
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 /// The resume ledger: what makes a PDF up to date, and surviving a torn write.
+import Digests
 import Foundation
 @testable import ItineraryBatch
 import Testing
@@ -22,7 +23,7 @@ struct LedgerTests {
     }
 
     private func record(_ ledger: Ledger, _ s: (out: URL, trip: URL, pdf: URL, context: String)) throws {
-        let sha = Digest.sha256Hex(try Data(contentsOf: s.trip))
+        let sha = SHA256Hex.of(try Data(contentsOf: s.trip))
         ledger.record(
             LedgerEntry(
                 output: "t.pdf", context: s.context,

@@ -165,7 +165,7 @@ struct RobustnessTests {
                     template: .file(file.path), paper: "letter", templatesDirectory: TestPaths.templates), shard: nil)
             Issue.record("accepted")
         } catch {
-            #expect(error.problems == ["template: \(file.path) has no paper \"letter\" (it has a4)"])
+            #expect(error.problems == ["--paper: the template \(file.path) has no paper \"letter\" (it has a4)"])
         }
     }
 }

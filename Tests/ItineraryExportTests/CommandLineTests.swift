@@ -75,8 +75,19 @@ struct CommandLineTests {
         let a4 = try cli([trip, dir.appendingPathComponent("a4.pdf").path, "--template", file.path, "--paper", "a4"])
         #expect(a4.status == 2)
         expectPrefixed(a4.stderr)
-        #expect(a4.stderr.contains("--paper: the template has no paper \"a4\" (it has legal, letter)"), "\(a4.stderr)")
+        let words = "--paper: the template \(file.path) has no paper \"a4\" (it has legal, letter)"
+        #expect(a4.stderr.contains(words), "\(a4.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a4.pdf").path))
+        // validate and a batch say it in the same words, with the same exit code.
+        let validate = try cli(["validate", "--template", file.path, "--paper", "a4"])
+        let batch = try cli(
+            [
+                "batch", trip, "--out-dir", dir.appendingPathComponent("out").path, "--template", file.path, "--paper",
+                "a4",
+            ])
+        for run in [validate, batch] {
+            #expect(run.status == 2 && run.stderr.contains(words), "\(run.stderr)")
+        }
         let check = try cli(["validate", "--template", file.path, "--paper", "legal"])
         #expect(check.status == 0 && check.stdout.contains("papers legal, letter"), "\(check.stdout)\(check.stderr)")
         // Not a name at all: refused as the option is read.
@@ -97,6 +108,39 @@ struct CommandLineTests {
             ["batch", trip, "--out-dir", dir.appendingPathComponent("out").path],
             env: ["EXPORT_ITINERARY_TEMPLATES": templates.path])
         #expect(batch.status == 1 && batch.stderr.contains(expected), "\(batch.stderr)")
+    }
+
+    @Test(
+        "found in review: validate checks the font family as an export does; an overview without day pages links nowhere"
+    )
+    func templateChecksShared() throws {
+        let dir = TestPaths.scratch("template-checks-shared")
+        let classic = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))) as? [String: Any])
+        var helvetica = classic
+        helvetica["fontFamily"] = "Helvetica"
+        let file = dir.appendingPathComponent("helvetica.json")
+        try JSONSerialization.data(withJSONObject: helvetica).write(to: file)
+        let validate = try cli(["validate", "--template", file.path])
+        let export = try cli([trip, dir.appendingPathComponent("a.pdf").path, "--template", file.path])
+        for run in [validate, export] {
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(
+                run.stderr.contains("template: \(file.path): fontFamily: \"Helvetica\" is not in the bundled fonts"),
+                "\(run.stderr)")
+        }
+        // Rows that would link to day pages the template does not print have no links (the
+        // renderer refuses a link to a destination the document lacks).
+        var overviewOnly = classic
+        overviewOnly["sections"] = ["overview"]
+        overviewOnly["firstPageMargins"] = overviewOnly["margins"]
+        let only = dir.appendingPathComponent("overview-only.json")
+        try JSONSerialization.data(withJSONObject: overviewOnly).write(to: only)
+        let pdf = dir.appendingPathComponent("overview.pdf")
+        let run = try cli([trip, pdf.path, "--template", only.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: pdf.path))
     }
 
     @Test("an invalid template is exit 1 for an export and a batch alike; its retired keys one per line")
@@ -271,7 +315,7 @@ struct CommandLineTests {
         #expect(bad.status == 1)
         #expect(
             bad.stderr
-                == "export-itinerary: error: template: \(file.path): header.ruleColor: unknown color \"rul\" (did you mean \"rule\"?)\n"
+                == "export-itinerary: error: template: \(file.path): header.ruleColor: unknown colour token \"rul\" (did you mean \"rule\"?)\n"
         )
         let paper = try cli(["validate", "--paper", "a4"])
         #expect(paper.status == 2)

@@ -82,4 +82,19 @@ import Testing
                 == "https://es.wikipedia.org/wiki/Estadio_%28M%C3%A9xico%29%20x%27y%5Cz")
         #expect(Painter.pdfSafeURI("a\u{7F}\u{1F}") == "a%7F%1F")
     }
+
+    @Test("a link inside the document to a destination it does not have is refused before drawing")
+    func deadInternalLink() throws {
+        let box = Rect(x: 0, y: 0, width: 10, height: 10)
+        func document(_ items: [DisplayItem]) -> LaidOutDocument {
+            LaidOutDocument(
+                pages: [PageFrame(width: 100, height: 100, items: items)], outline: [],
+                metadata: DocumentMetadata(title: "t"))
+        }
+        let link = DisplayItem.internalLink(box, destination: "day-2", name: "Day 2")
+        #expect(throws: RenderError.self) { try PDFRenderer.checkStructure(document([link])) }
+        #expect(throws: Never.self) {
+            try PDFRenderer.checkStructure(document([link, .destination(name: "day-2", at: Point(x: 0, y: 0))]))
+        }
+    }
 }

@@ -21,7 +21,7 @@ enum CommandTable {
         options: [
             .value(
                 "--template", "NAME|PATH",
-                "a bundled design from Templates/ (default: classic), or your own\ntemplate file (a path, or a name ending in .json; keys: docs/templates.md)"
+                "a bundled design from Templates/ (default: \(TemplateFiles.standardName)), or your own\ntemplate file (a path, or a name ending in .json; keys: docs/templates.md)"
             ),
             .value(
                 "--paper", "NAME",
@@ -109,7 +109,9 @@ enum CommandTable {
                 "--jobs", "N",
                 "worker processes (default: the number of cores); each renders one\ndocument at a time and keeps its fonts and templates loaded"
             ),
-            .value("--template", "NAME|PATH", "the design for jobs that do not name one (default: classic)"),
+            .value(
+                "--template", "NAME|PATH",
+                "the design for jobs that do not name one (default: \(TemplateFiles.standardName))"),
             .value(
                 "--paper", "NAME",
                 "the paper for jobs that do not name one, one of their\ntemplates' (default: the template's own)"),
@@ -122,11 +124,16 @@ enum CommandTable {
                 "skip a job whose PDF is there and up to date: same trip bytes,\ntemplate bytes, paper, program version, fonts and SOURCE_DATE_EPOCH\n(recorded in DIR/.export-itinerary/ as each PDF is finished)"
             ),
             .flag("--fail-fast", "stop handing out jobs after the first failure"),
-            .value("--retries", "K", "attempts after a worker dies or times out on a job (default 1)"),
-            .value("--job-timeout", "SECONDS", "how long a job may take before its worker is killed (default 120)"),
+            .value(
+                "--retries", "K",
+                "attempts after a worker dies or times out on a job (default \(BatchOptions.Defaults.retries))"),
+            .value(
+                "--job-timeout", "SECONDS",
+                "how long a job may take before its worker is killed (default \(Int(BatchOptions.Defaults.jobTimeout)))"
+            ),
             .value(
                 "--stop-grace", "SECONDS",
-                "after the first interrupt, how long running jobs may take to finish\nbefore their workers are stopped and the jobs reported cancelled\n(default 5; 0 stops them at once)"
+                "after the first interrupt, how long running jobs may take to finish\nbefore their workers are stopped and the jobs reported cancelled\n(default \(Int(BatchOptions.Defaults.stopGrace)); 0 stops them at once)"
             ),
             .value(
                 "--shard", "I/N|auto",
@@ -150,7 +157,7 @@ enum CommandTable {
             to the one 'export-itinerary TRIP.json OUT.pdf' makes, and is written atomically. A bad trip
             fails alone (its errors are printed and reported); a worker that crashes or hangs is replaced
             and its job tried again. The first Ctrl-C (or SIGTERM, SIGHUP) hands out no more jobs and gives
-            running ones --stop-grace (5 s) to finish, then stops them (reported cancelled) and writes the
+            running ones --stop-grace (\(Int(BatchOptions.Defaults.stopGrace)) s) to finish, then stops them (reported cancelled) and writes the
             report; a second stops them at once. Beyond one machine: docs/scaling.md.
 
             Examples:
@@ -179,7 +186,8 @@ enum CommandTable {
         }
         var parsed = BatchArguments(sources: o.positional, outDir: outDir, gate: GateOptions(o))
         parsed.jobs = try o.wholeNumber("--jobs", in: 1...BatchLimits.maximumWorkers)
-        parsed.retries = try o.wholeNumber("--retries", in: 0...BatchLimits.maximumRetries) ?? 1
+        parsed.retries =
+            try o.wholeNumber("--retries", in: 0...BatchLimits.maximumRetries) ?? BatchOptions.Defaults.retries
         if let raw = o.value("--job-timeout") {
             guard let seconds = Double(raw), seconds.isFinite, seconds >= 1, seconds <= BatchLimits.maximumJobTimeout
             else {

@@ -1,4 +1,5 @@
 /// The jobs of one batch, checked as a whole before any of them runs.
+import Digests
 import Foundation
 import ItineraryExport
 import ItineraryLayout
@@ -76,7 +77,7 @@ public struct BatchPlan: Sendable {
                 templateDigests[PathKey(templatePath)]
                 ?? {
                     let digest = Array(
-                        Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data()).utf8)
+                        SHA256Hex.of(FileManager.default.contents(atPath: templatePath) ?? Data()).utf8)
                     templateDigests[PathKey(templatePath)] = digest
                     return digest
                 }()
@@ -102,7 +103,7 @@ public struct BatchPlan: Sendable {
         }
         // Sorted by bytes: the same plan listed in any order has one digest.
         lines.sort { $0.lexicographicallyPrecedes($1) }
-        let digest = Digest.sha256Hex(Array(lines.joined(separator: [0x0A])))
+        let digest = SHA256Hex.of(Array(lines.joined(separator: [0x0A])))
         let mine = shard.map { shard in listed.jobs.filter { shard.contains(output: $0.output) } } ?? listed.jobs
         var plan = BatchPlan(
             jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
@@ -154,7 +155,7 @@ public struct BatchPlan: Sendable {
             guard let paper = job.paper, case let .some(.some(template)) = templates[key],
                 papersChecked.insert(PathKey(path + "\u{0}" + paper)).inserted
             else { continue }
-            if let problem = template.paperProblem(paper) { papers.append("template: \(path) \(problem)") }
+            if let problem = template.paperProblem(paper) { papers.append("--paper: the template \(path) \(problem)") }
         }
         return (invalid, papers)
     }

@@ -1,6 +1,7 @@
 /// `--shard I/N`: a stable subset of a plan's jobs, chosen by a hash of each job's output path
 /// (the first 8 bytes of its SHA-256, modulo N), so a shard's jobs do not depend on the order
 /// the jobs were listed in, and shards are of about equal size for any N.
+import Digests
 import Foundation
 
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
@@ -17,7 +18,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the job writing `output` (a plan's normalised output path) belongs to this shard.
     public func contains(output: String) -> Bool {
-        Int(Digest.sha256Prefix64(output) % UInt64(count)) == index
+        Int(Self.hash(output) % UInt64(count)) == index
+    }
+
+    /// The first 8 bytes of the SHA-256 of the UTF-8 bytes, as a number: fixed by its
+    /// definition, the same on every machine, and every bit of it depends on every byte (a
+    /// simple hash such as FNV-1a leaves `hash % 2` to the parity of the odd bytes).
+    static func hash(_ text: String) -> UInt64 {
+        SHA256Hex.digest(Array(text.utf8)).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// `I/N` with 0 ≤ I < N.

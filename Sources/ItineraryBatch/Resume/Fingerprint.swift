@@ -2,6 +2,7 @@
 /// (its version, its executable's build ID and the versions of cairo, Pango, HarfBuzz and
 /// Fontconfig it runs with), the fonts lock and SOURCE_DATE_EPOCH. The same fingerprint means
 /// the same bytes.
+import Digests
 import Foundation
 import ItineraryExport
 import ItineraryText
@@ -23,7 +24,7 @@ public struct FingerprintContext: Sendable {
     ///   - notice: the test-entitlement notice printed on every page (nil for a purchase).
     public init(fontsDirectory: String, epoch: Int?, notice: String? = nil) {
         program = ProgramIdentity.current
-        fontsLock = Digest.sha256Hex(FileManager.default.contents(atPath: fontsDirectory + "/fonts.lock") ?? Data())
+        fontsLock = SHA256Hex.of(FileManager.default.contents(atPath: fontsDirectory + "/fonts.lock") ?? Data())
         self.epoch = epoch
         self.notice = notice
     }
@@ -37,18 +38,19 @@ public struct FingerprintContext: Sendable {
         if let known = templates[PathKey(templatePath)] {
             template = known
         } else {
-            template = Digest.sha256Hex(FileManager.default.contents(atPath: templatePath) ?? Data())
+            template = SHA256Hex.of(FileManager.default.contents(atPath: templatePath) ?? Data())
             templates[PathKey(templatePath)] = template
         }
-        let context = Digest.sha256Hex(
-            """
-            export-itinerary batch fingerprint 1
-            version \(program)
-            fonts.lock \(fontsLock)
-            template \(template)
-            paper \(paper ?? "(template default)")
-            SOURCE_DATE_EPOCH \(epoch.map(String.init) ?? "(unset)")
-            """ + (notice.map { "\nnotice \($0)" } ?? ""))
+        let context = SHA256Hex.of(
+            text:
+                """
+                export-itinerary batch fingerprint 1
+                version \(program)
+                fonts.lock \(fontsLock)
+                template \(template)
+                paper \(paper ?? "(template default)")
+                SOURCE_DATE_EPOCH \(epoch.map(String.init) ?? "(unset)")
+                """ + (notice.map { "\nnotice \($0)" } ?? ""))
         contexts[key] = context
         return context
     }

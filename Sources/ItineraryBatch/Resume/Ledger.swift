@@ -7,6 +7,7 @@
 /// the context is the hash of everything the PDF depends on but the trip (`FingerprintContext`),
 /// so a job's whole fingerprint is the pair (context, trip SHA-256).
 /// Output paths of a plan hold no control characters, so tabs and newlines cannot occur in them.
+import Digests
 import Foundation
 import ItineraryExport
 import ItineraryModel
@@ -201,7 +202,7 @@ public final class Ledger {
         }
         // Grown past its size while read: not what any job saw.
         guard count <= Int(info.st_size) else { return nil }
-        return Digest.sha256Hex(Array(bytes[0..<count]))
+        return SHA256Hex.of(Array(bytes[0..<count]))
     }
 
     /// Appends one entry with a single write, after the PDF was renamed into place.

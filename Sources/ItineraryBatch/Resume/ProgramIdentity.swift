@@ -1,5 +1,6 @@
 /// Which build of the program this is, for the resume fingerprint: the version number alone
 /// stays the same across rebuilds that change the PDFs.
+import Digests
 import Foundation
 import ItineraryExport
 import ItineraryText
@@ -12,7 +13,7 @@ enum ProgramIdentity {
         let path = "/proc/self/exe"
         let build =
             buildID(path).map { "build-id \($0)" }
-            ?? FileManager.default.contents(atPath: path).map { "sha256 \(Digest.sha256Hex($0))" } ?? "unknown"
+            ?? FileManager.default.contents(atPath: path).map { "sha256 \(SHA256Hex.of($0))" } ?? "unknown"
         return "\(Exporter.version) \(build) \(NativeLibraryVersions.summary)"
     }()
 
@@ -46,7 +47,7 @@ enum ProgramIdentity {
                 let name = at + 12, desc = name + (nameSize + 3) / 4 * 4
                 guard desc + descSize <= notes.count else { break }
                 if type == 3, nameSize == 4, Array(notes[name..<name + 4]) == [0x47, 0x4E, 0x55, 0] {  // "GNU"
-                    return Digest.hex(Array(notes[desc..<desc + descSize]))
+                    return SHA256Hex.hex(Array(notes[desc..<desc + descSize]))
                 }
                 at = desc + (descSize + 3) / 4 * 4
             }

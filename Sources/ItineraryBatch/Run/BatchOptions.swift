@@ -4,16 +4,24 @@ import Foundation
 import ItineraryExport
 
 public struct BatchOptions: Sendable {
+    /// The tunables' defaults, declared once: these options, the command line's parser and its
+    /// `--help` all take them from here.
+    public enum Defaults {
+        public static let retries = 1
+        public static let jobTimeout = 120.0
+        public static let stopGrace = 5.0
+    }
+
     public var outputDirectory: String
     /// Worker processes (default: the number of cores).
     public var workers: Int = CPUCount.available()
     /// Attempts after the first, when a worker dies or times out on a job.
-    public var retries: Int = 1
+    public var retries: Int = Defaults.retries
     /// Seconds one job may take before its worker is killed.
-    public var jobTimeout: Double = 120
+    public var jobTimeout: Double = Defaults.jobTimeout
     /// Seconds running jobs may take to finish after the first interrupt (SIGINT, SIGTERM,
     /// SIGHUP); then their workers are stopped, the jobs reported cancelled, the report written.
-    public var stopGrace: Double = 5
+    public var stopGrace: Double = Defaults.stopGrace
     public var failFast = false
     public var resume = false
     /// SOURCE_DATE_EPOCH for the PDF dates.

@@ -2,6 +2,7 @@
 /// and output. It checks the Pro gate and loads the fonts once, then renders jobs one at a time
 /// until its input ends. Started by hand it is no way around the gate: it asks the gate first.
 import Entitlements
+import Digests
 import Foundation
 import ItineraryExport
 import ItineraryModel
@@ -105,7 +106,7 @@ public enum BatchWorker {
                     reason: SourceListing.notAFile(info).replacingOccurrences(of: "the trip is ", with: "it is "))
             }
             let data = try Exporter.readTrip(path: path)
-            let sha = Digest.sha256Hex(data)
+            let sha = SHA256Hex.of(data)
             let options = ExportOptions(
                 template: request.template, paper: request.paper, sourceDateEpoch: request.epoch)
             let result = try exporter.export(tripData: data, name: path, output: request.out, options: options)

@@ -327,6 +327,18 @@ public struct RoleMap<Role: TemplateRoleSet>: Sendable, TemplateSpec {
                     o, key, map throws(TemplateError) in
                     map.names[role] = try Role.namesColorTokens ? o.color(key) : o.style(key)
                 }
+            },
+            before: { o throws(TemplateError) in
+                // An old template lacks several roles at once: name them all in one run.
+                let written = Set(o.keys)
+                let missing = Role.allCases.map(\.stringValue).filter { !written.contains($0) }
+                guard missing.count > 1 else { return }
+                throw TemplateError(
+                    key: TemplateValue.text(o.path),
+                    message: "\(missing.count) roles are missing: "
+                        + missing.joined(separator: ", ")
+                        + (Role.namesColorTokens
+                            ? " (a colour token from `colors` each)" : " (a style name from `styles` each)"))
             })
     }
 

@@ -56,7 +56,7 @@ public struct Template: Sendable, TemplateSpec {
             .map("styles", \.styles, "text styles by name, each named by the sections' roles"),
             .retired(
                 "spacing",
-                "moved into the `title` section: `afterTitle` is `title.nameGap`, `afterTitleBlock` is `title.spaceAfter` (a template without a `title` section deletes it)"
+                "moved into the `title` section: `afterTitle` is `title.nameGap`, `afterTitleBlock` is `title.spaceAfter`, and the styles `title`, `subtitle` and `meta` it printed in are named by `title.styles.name`, `facts` and `summary` (a template without a `title` section deletes it)"
             ),
             .map(
                 "labels", \.labels,

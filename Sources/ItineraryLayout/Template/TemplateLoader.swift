@@ -60,7 +60,8 @@ public enum TemplateLoader {
         for reference in reading.colors where t.colors[reference.name] == nil {
             throw TemplateError(
                 key: reference.key,
-                message: "unknown color \"\(reference.name)\"" + suggestion(reference.name, among: t.colors.keys))
+                message: "unknown colour token \"\(reference.name)\"" + suggestion(reference.name, among: t.colors.keys)
+            )
         }
         // Geometry that leaves room to set text: a body frame at least 2 inches each way on
         // every paper.

@@ -112,6 +112,10 @@ final class TemplateObject {
         switch kind {
         case .style?: return " (a style name from `styles`)"
         case .color?: return " (a colour token from `colors`)"
+        case let .object(schema)?:
+            // An object's own doc line says what it holds (`a style name for every text role`).
+            let doc = schema.doc.hasSuffix(".") ? String(schema.doc.dropLast()) : schema.doc
+            return " (" + doc.prefix(1).lowercased() + doc.dropFirst() + ")"
         default: return ""
         }
     }

@@ -156,12 +156,14 @@ struct TemplateSchemaTests {
     @Test("style and colour names are checked wherever a key declares one")
     func references() throws {
         let t = try classic()
-        #expect(errorText(with(t, "overview.colors.arrow", "nope")) == "overview.colors.arrow: unknown color \"nope\"")
+        #expect(
+            errorText(with(t, "overview.colors.arrow", "nope"))
+                == "overview.colors.arrow: unknown colour token \"nope\"")
         #expect(
             errorText(with(t, "overview.styles.date", "nope"))
                 == "overview.styles.date: unknown style \"nope\" (did you mean \"note\"?)")
-        #expect(errorText(with(t, "days.colors.arrow", "nope")) == "days.colors.arrow: unknown color \"nope\"")
-        #expect(errorText(with(t, "days.teamBar.color", "nope")) == "days.teamBar.color: unknown color \"nope\"")
+        #expect(errorText(with(t, "days.colors.arrow", "nope")) == "days.colors.arrow: unknown colour token \"nope\"")
+        #expect(errorText(with(t, "days.teamBar.color", "nope")) == "days.teamBar.color: unknown colour token \"nope\"")
         #expect(errorText(with(t, "days.teamBar.color", "team")) == nil)
         #expect(errorText(with(t, "colors.ink", "#12345")) == "colors.ink: expected \"#RRGGBB\", got \"#12345\"")
     }
@@ -202,7 +204,7 @@ struct TemplateSchemaTests {
         #expect(errorText(twice) == "sections[3]: \"days\" is listed twice")
         #expect(
             errorText(with(t, "header.ruleColor", "accnt"))
-                == "header.ruleColor: unknown color \"accnt\" (did you mean \"accent\"?)")
+                == "header.ruleColor: unknown colour token \"accnt\" (did you mean \"accent\"?)")
         #expect(
             errorText(with(t, "labels.en.common.pageOf", "Seite {page} von {total}"))
                 == "labels.en.common.pageOf: unknown placeholder {total} (it may use {page}, {pages})")
@@ -313,7 +315,7 @@ struct TemplateSchemaTests {
         #expect(errorText(with(with(try classic(), "styles.subtitle", nil), "styles.title", nil)) == nil)
         #expect(
             errorText(with(t, "spacing", ["afterTitle": 6, "afterTitleBlock": 28]))
-                == "spacing: moved into the `title` section: `afterTitle` is `title.nameGap`, `afterTitleBlock` is `title.spaceAfter` (a template without a `title` section deletes it)"
+                == "spacing: moved into the `title` section: `afterTitle` is `title.nameGap`, `afterTitleBlock` is `title.spaceAfter`, and the styles `title`, `subtitle` and `meta` it printed in are named by `title.styles.name`, `facts` and `summary` (a template without a `title` section deletes it)"
         )
     }
 
@@ -340,5 +342,16 @@ struct TemplateSchemaTests {
         check(ProgressStyle.self)
         check(ProgressColor.self)
         check(TitleStyle.self)
+    }
+
+    @Test("found in review: a role map's missing roles are named at once; a missing map says what it holds")
+    func missingRolesTogether() throws {
+        let t = with(with(try classic(), "cover.colors.disc", nil), "cover.colors.seam", nil)
+        let text = try #require(errorText(t))
+        #expect(text.hasPrefix("cover.colors: 2 roles are missing: "), "\(text)")
+        #expect(text.contains("disc") && text.contains("seam") && text.hasSuffix("(a colour token from `colors` each)"))
+        #expect(
+            errorText(with(try classic(), "progress.styles", nil))
+                == "progress.styles: required key is missing (a style name for every text role)")
     }
 }

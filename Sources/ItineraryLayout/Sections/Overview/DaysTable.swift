@@ -15,8 +15,7 @@ extension OverviewBuilder {
                     gamesCell(day),
                     travelCell(day),
                 ] + figureCells(TravelSums(TripTotals.legs(on: day))),
-                link: RowLink(
-                    destination: SectionContext.destination(day: i), name: context.dayTitle(index: i, day: day)))
+                link: dayLink(i))
         }
         return Table(
             width: context.width, columns: d.columns, geometry: geometry,

@@ -17,15 +17,22 @@ extension OverviewBuilder {
                     stay.nights.map { .figure([span(format.count($0), .nights)]) } ?? emptyCell,
                     codeCell(stay.lodging.confirmation),
                 ],
-                link: RowLink(
-                    destination: SectionContext.destination(day: stay.day),
-                    name: context.dayTitle(index: stay.day, day: context.trip.days[stay.day])))
+                link: dayLink(stay.day))
         }
         return Table(
             width: context.width, columns: s.columns, geometry: geometry,
             header: headerCells(["hotel", "checkIn", "checkOut", "nights", "confirmation"]),
             rows: rows, text: context.text,
             pageHeight: pageHeight, continuation: continuation)
+    }
+
+    /// A row's link to day `index`'s page, named by the day's title; none when the template
+    /// prints no day pages (the destination would not exist).
+    func dayLink(_ index: Int) -> RowLink? {
+        guard context.theme.template.sections.contains(.days) else { return nil }
+        return RowLink(
+            destination: SectionContext.destination(day: index),
+            name: context.dayTitle(index: index, day: context.trip.days[index]))
     }
 
     /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show,

@@ -11,15 +11,22 @@ struct SpecSchema<Spec: TemplateSpec>: Sendable {
     let keys: TemplateSchema
     private let fields: [TemplateField<Spec>]
     private let validate: Validation?
+    private let before: (@Sendable (TemplateObject) throws(TemplateError) -> Void)?
 
     /// - Parameters:
     ///   - doc: one line for the reference: what the object is.
     ///   - name: the name the reference gives an object used in several places (`Insets`).
     ///   - validate: checks across keys, once they are all read.
-    init(_ doc: String, _ fields: [TemplateField<Spec>], name: String? = nil, validate: Validation? = nil) {
+    ///   - before: a check of the object as written, before any key is read (a role map's
+    ///     missing roles, all named at once).
+    init(
+        _ doc: String, _ fields: [TemplateField<Spec>], name: String? = nil, validate: Validation? = nil,
+        before: (@Sendable (TemplateObject) throws(TemplateError) -> Void)? = nil
+    ) {
         keys = TemplateSchema(doc, fields.map(\.key), name: name)
         self.fields = fields
         self.validate = validate
+        self.before = before
     }
 
     /// The spec written at `value`: the object's keys checked up front (duplicates, unknown and
@@ -27,6 +34,7 @@ struct SpecSchema<Spec: TemplateSpec>: Sendable {
     /// required only when an earlier one asks for it sees that key's value.
     func read(_ value: TemplateValue) throws(TemplateError) -> Spec {
         let object = try value.object(keys)
+        try before?(object)
         var spec = Spec()
         for field in fields { try field.fill(object, field.key.name, &spec) }
         try validate?(spec, object)
