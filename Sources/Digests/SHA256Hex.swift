@@ -4,6 +4,7 @@
 import COpenSSL
 import Foundation
 
+/// SHA-256 of bytes, text or a file, as hex or as the 32 bytes.
 public enum SHA256Hex {
     /// The digest of `bytes`, as lower-case hex (upper-case when asked: certificate fingerprints
     /// are written so).

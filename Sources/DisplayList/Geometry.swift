@@ -7,6 +7,8 @@ public struct Point: Sendable, Hashable {
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
+/// A rectangle in page coordinates: its top-left corner (y downwards, as `Point`) and its size, in
+/// points.
 public struct Rect: Sendable, Hashable {
     public var x: Double
     public var y: Double

@@ -12,7 +12,10 @@ public enum PathElement: Sendable, Hashable {
     case close
 }
 
+/// How a stroke's open ends are drawn (PDF's line cap style): cut square at the end, rounded, or
+/// squared off half the line width beyond it.
 public enum LineCap: Sendable, Hashable { case butt, round, square }
+/// How a stroke turns a corner (PDF's line join style): mitred, rounded or bevelled.
 public enum LineJoin: Sendable, Hashable { case miter, round, bevel }
 
 /// How a path is painted: filled, stroked, or both (fill first).

@@ -24,6 +24,8 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// Replacing a file in one step (temporary file, `fsync`, `rename`), so a reader, or a crash, never
+/// meets a half-written PDF, PNG or report.
 public enum AtomicFile {
     /// Writes `data` to a temporary file beside `path`, flushes it to disk, then renames it
     /// over `path`. On any failure the temporary file is removed and `path` is left as it was.

@@ -4,6 +4,8 @@ import ItineraryLayout
 import ItineraryModel
 import ItineraryText
 
+/// Why an export stopped, one case per cause; `exitCode` gives each its documented exit code, and
+/// `remedy` the way out of an entitlement error for the host to word.
 public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarrying {
     /// The user is not Pro: nothing was read, loaded or written. Carries the catalog whose plans
     /// the host shows as its paywall.

@@ -8,6 +8,8 @@ import ItineraryRender
 import ItineraryText
 import StrictJSON
 
+/// What to make of a trip besides its bytes: which template, which of its papers, and the date the
+/// PDF records.
 public struct ExportOptions: Sendable {
     public var template: TemplateChoice
     /// A key of the template's `papers` (`letter`, `a4`); nil for the template's default.

@@ -3,6 +3,8 @@ import Entitlements
 import Foundation
 import ProPolicy
 
+/// The pieces of the Pro gate as the command line builds it: the bundled catalog, the build's
+/// policy, the clocks (with `EXPORT_ITINERARY_NOW` for test entitlements) and the gate itself.
 public enum ProAccess {
     /// The bundled StoreKit configuration: `StoreKit/SportsTime.storekit` beside or above the
     /// executable (or under `$EXPORT_ITINERARY_STOREKIT`).

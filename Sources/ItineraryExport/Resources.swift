@@ -1,6 +1,8 @@
 /// Where the bundled templates and fonts are found at run time.
 import Foundation
 
+/// Finds the directories the program ships with (`Fonts/`, `Templates/`, `StoreKit/`) from where its
+/// executable is, so it runs from a build tree or an install prefix; an environment variable wins.
 public enum Resources {
     /// The first existing `relative` directory beside or above the executable (a build tree,
     /// or an install prefix's `share/export-itinerary/`), else under the working directory.

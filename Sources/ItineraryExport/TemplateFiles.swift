@@ -25,6 +25,8 @@ public enum TemplateChoice: Sendable, Equatable {
     }
 }
 
+/// The template lookup: the file a `TemplateChoice` names, why a bundled name is missing (listing
+/// the ones there are), and reading the file with every failure worded for the user.
 public enum TemplateFiles {
     /// The bundled template used when none is named.
     public static let standardName = "classic"

@@ -40,6 +40,8 @@ public struct Trip: Sendable, Equatable {
     }
 }
 
+/// How distances are shown: miles (`imperial`, the default) or kilometres. The file always gives
+/// them in metres.
 public enum Units: String, Sendable, Equatable, CaseIterable {
     case imperial, metric
 }
@@ -59,6 +61,8 @@ public struct League: Sendable, Equatable {
     }
 }
 
+/// A team the trip's games refer to by `id`: its names, and the colours its game and stadium cards
+/// draw it in (darkened where they would not read on the paper; the template's when it has none).
 public struct Team: Sendable, Equatable {
     public var id: String
     public var name: String
@@ -80,9 +84,12 @@ public struct Team: Sendable, Equatable {
     }
 }
 
+/// A venue the trip's games refer to by `id`: where it is (its city, for the days spent there, and
+/// its position, for the route map) and its time zone, which the times of those games are shown in.
 public struct Stadium: Sendable, Equatable {
     public var id: String
     public var name: String
+    /// Days spent in this city (compared without case) take the stadium's time zone.
     public var city: String
     public var region: String?
     /// ISO 3166-1 alpha-2, upper case.
@@ -109,8 +116,11 @@ public struct Stadium: Sendable, Equatable {
     }
 }
 
+/// One calendar day of the trip: where the traveller is, and the items planned, in order. The
+/// n-th day is the start date plus n − 1.
 public struct Day: Sendable, Equatable {
     public var date: CalendarDate
+    /// Where the traveller is, or ends up, that day.
     public var city: String
     /// The IANA zone of the day's city, for times whose own place has none (see `TimeZoneResolver`).
     public var timeZone: String?
@@ -134,9 +144,15 @@ public struct Day: Sendable, Equatable {
     public var isRestDay: Bool { items.isEmpty }
 }
 
+/// A stadium "bucket list" tally for one league, shown on the progress page: how many of its
+/// venues the traveller has been to, of how many.
 public struct Progress: Sendable, Equatable {
+    /// Which league's venues are being collected.
     public var league: String
+    /// Stadium ids from this trip, or free names of venues visited earlier: not checked against
+    /// `Trip.stadiums`.
     public var visitedStadiumIds: [String]
+    /// How many venues the league has (30 for MLB).
     public var totalStadiums: Int
     /// As given, or the length of `visitedStadiumIds`.
     public var visitedCount: Int

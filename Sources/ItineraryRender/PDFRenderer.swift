@@ -27,6 +27,8 @@ public struct PDFOptions: Sendable {
     }
 }
 
+/// Draws a laid-out document into a PDF: cairo draws and tags the pages, then the accessibility
+/// update adds what cairo's tagging cannot (language, alternate text, artifacts, XMP metadata).
 public enum PDFRenderer {
     /// Renders every page of `document`. Uses `text` for glyphs: the engine that laid it out.
     /// cairo 1.16 deflates every stream it writes (zlib) unless `CAIRO_DEBUG_PDF` is set when a
@@ -39,6 +41,8 @@ public enum PDFRenderer {
     /// should render one PDF first, before starting them.)
     private static let plainStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 0) }()
 
+    /// The PDF of every page of `document`, accessibility update applied. `text` must be the engine
+    /// that laid it out (a document laid out by another is refused).
     public static func render(_ document: LaidOutDocument, text: TextEngine, options: PDFOptions) throws -> Data {
         try render(document, text: text, options: options, writingShapes: true)
     }

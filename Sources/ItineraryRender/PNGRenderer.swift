@@ -4,6 +4,8 @@ import DisplayList
 import ItineraryText
 import Foundation
 
+/// Draws one page of a laid-out document as a PNG (`--page`): a preview, painted by the PDF's
+/// painter without tags.
 public enum PNGRenderer {
     /// Renders page `index` (0-based) of `document` at `scale` pixels per point on white
     /// (1 = 72 dpi), with `text`: the engine that laid it out. `mark` is the test-entitlement

@@ -1,5 +1,7 @@
 /// Users' names inside lines the program composes, kept in the order the line gives them.
 
+/// Directional marks and isolates for users' names set among the program's own words, so a
+/// right-to-left name keeps its place in a left-to-right line.
 public enum Bidi {
     /// `text` ready to sit between the program's own words and arrows in a left-to-right line
     /// (`From → To`, `Away at Home`, the cover's route): a name with right-to-left letters is

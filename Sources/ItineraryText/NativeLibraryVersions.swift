@@ -2,6 +2,9 @@
 /// they were when this was built): a Debian update of any of them can change a PDF.
 import CCairo
 
+/// The running versions of cairo, Pango, HarfBuzz and Fontconfig as one line: part of the program's
+/// identity in a batch's fingerprint (`ProgramIdentity`), so after a library update `--resume`
+/// makes the PDFs again.
 public enum NativeLibraryVersions {
     /// `cairo 1.16.0, pango 1.50.12, harfbuzz 6.0.0, fontconfig 21401`.
     public static var summary: String {

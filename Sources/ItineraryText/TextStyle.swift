@@ -69,6 +69,8 @@ public struct StyledSpan: Sendable, Hashable {
     }
 }
 
+/// Where a set line sits across the width it is given: at its left edge (`leading`; pages read left
+/// to right), centred, or at its right edge (`trailing`).
 public enum TextAlignment: Sendable, Hashable {
     case leading, center, trailing
 }

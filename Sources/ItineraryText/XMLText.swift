@@ -1,5 +1,6 @@
 /// Text placed in XML the program writes (a Fontconfig configuration, an XMP packet).
 
+/// Escaping for text the program places in XML it writes itself.
 public enum XMLText {
     /// `text` safe in an element's content or a double-quoted attribute.
     public static func escaped(_ text: String) -> String {

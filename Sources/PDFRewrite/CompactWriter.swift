@@ -7,6 +7,8 @@
 /// plainly; a tagged itinerary has a structure element per line of text, and packed they take
 /// a fraction of the room.
 public struct CompactWriter {
+    /// One object of the file to write: its body, for the writer to pack into an object stream, or its
+    /// whole `obj … endobj` text, written as it is (streams must be).
     public enum Object {
         /// The text between `n 0 obj` and `endobj`: packed into an object stream.
         case packed(ArraySlice<UInt8>)

@@ -6,6 +6,7 @@
 /// against zlib's 20 M, inflating it 4.7 M against 7.2 M; see the README's Benchmark).
 import CDeflate
 
+/// Inflating and deflating the zlib bytes of a content stream (`/FlateDecode`), whole buffer at once.
 public enum Flate {
     /// The bytes a content stream holds once inflated; nil if they are not a whole zlib
     /// stream or inflate to more than `limit` bytes.

@@ -9,6 +9,8 @@ public struct MarkedContentOperator: Equatable, Sendable {
     public var range: Range<Int>
 }
 
+/// Reading a page's content stream for what the accessibility update needs: its marked-content
+/// operators, not its drawing.
 public enum ContentStream {
     /// Every `/Tag << … >> BDC` in `content`, in order. A page's content is mostly numbers and
     /// operators this never needs; it skips them byte by byte and reads whole tokens only where

@@ -1,5 +1,7 @@
 /// A number tree (ISO 32000-1 §7.9.7): integer keys to values, in `/Nums` leaves under `/Kids`.
 
+/// Reading a number tree whole (the structure tree's `/ParentTree`); a node reached twice is an
+/// error, not an endless walk.
 public enum NumberTree {
     /// Every key and value of the tree at `root`.
     public static func entries(_ file: PDFFile, root: PDFObject) throws -> [Int: PDFObject] {

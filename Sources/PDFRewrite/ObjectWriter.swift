@@ -1,6 +1,7 @@
 /// PDF objects written as bytes, in the layout cairo uses (so a changed object reads like its
 /// neighbours): a top-level dictionary one entry a line, anything nested on one line.
 
+/// Serialises `PDFObject`s for the rewritten file.
 public enum ObjectWriter {
     /// `object`'s bytes.
     public static func bytes(_ object: PDFObject) -> [UInt8] {

@@ -1,5 +1,7 @@
 /// A PDF's pages (ISO 32000-1 §7.7.3), from the catalog's `/Pages` down its `/Kids`.
 
+/// Walking the page tree to the pages in document order; a node reached twice, or one that is not
+/// a dictionary, is an error.
 public enum PageTree {
     /// The page objects in order.
     public static func pages(

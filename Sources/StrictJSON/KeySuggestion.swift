@@ -1,5 +1,8 @@
 /// "Did you mean …?" for unknown keys.
 
+/// The "did you mean …?" of problem messages: the known key an unknown one was most likely a typo
+/// or an abbreviation of. Used by the JSON readers (`JSONProblem`), the template's name checks and
+/// the command line's options.
 public enum KeySuggestion {
     /// The known key closest to `key`, if it is close enough to be a plausible typo.
     ///

@@ -1,5 +1,7 @@
 /// How values are written inside problem messages.
 
+/// How values from a file are quoted in problem messages, so every reader words them alike:
+/// escaped as JSON would write them, cut when long, numbers without a needless `.0`.
 public enum MessageText {
     /// Values longer than this are cut in messages: the path already says where
     /// the value is, and an 8 MiB string should not become an 8 MiB message.

@@ -1,11 +1,11 @@
 /// Why a StoreKit configuration file could not be used as the product catalog.
 
+import StrictJSON
+
 /// A catalog problem, located by the JSON key path it concerns.
 ///
 /// `description` reads like
 /// `subscriptionGroups[0].subscriptions[1].displayPrice: expected a decimal price string like "4.99", got "abc"`.
-import StrictJSON
-
 public struct CatalogError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The key path into the .storekit JSON, e.g. `subscriptionGroups[0].subscriptions[1].displayPrice`;
     /// empty when the problem concerns the whole file (unreadable, not JSON, not an object).

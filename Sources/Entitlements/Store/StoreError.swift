@@ -2,6 +2,8 @@
 
 import Foundation
 
+/// Why the entitlement store could not be opened, read or upgraded, naming its path: reported as an
+/// error (exit 5; the file-size limit exit 6), never taken as a grant of Pro.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, RemedyCarrying {
     /// The store exists but cannot be opened or read (permissions, a directory in its place, I/O).
     case unreadable(path: String, reason: String)

@@ -1,6 +1,8 @@
 /// One document of a batch: which trip, where its PDF goes, and how it is drawn.
 import ItineraryExport
 
+/// One job of a plan, from a directory listing or a manifest line: the trip, the PDF to write, the
+/// template and paper, and why it may not run, if so.
 public struct BatchJob: Sendable, Equatable {
     /// The trip file, as the supervisor opens it (relative to the working directory or absolute).
     public var trip: String

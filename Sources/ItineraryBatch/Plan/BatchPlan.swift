@@ -7,6 +7,8 @@ import ItineraryLayout
 import Glibc
 #endif
 
+/// Every job of a batch, checked before any runs (sources listed, paths normalised, no two jobs
+/// writing one file, no PDF over an input), cut to this process's shard.
 public struct BatchPlan: Sendable {
     /// The jobs this process runs (its shard's, when sharded), in listing order.
     public var jobs: [BatchJob]
@@ -17,6 +19,7 @@ public struct BatchPlan: Sendable {
     /// reports and shards sharing a directory can tell that they belong together, and different
     /// for other trips, another template or paper.
     public var digest: String
+    /// The shard this process runs; nil for the whole plan.
     public var shard: Shard?
     /// What the listing of directory sources left out and why (a link to a directory listed
     /// already, a loop): printed as warnings and kept in the report. Empty as a rule.

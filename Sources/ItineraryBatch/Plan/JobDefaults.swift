@@ -2,6 +2,8 @@
 import Foundation
 import ItineraryExport
 
+/// The template and paper every job uses unless its manifest line names its own, and where named
+/// templates are looked for.
 public struct JobDefaults: Sendable {
     public var template: TemplateChoice
     public var paper: String?

@@ -5,7 +5,10 @@ import ItineraryExport
 import ItineraryModel
 import StrictJSON
 
+/// Reads a manifest into jobs: each line checked on its own, every problem collected with its
+/// `file:line`, paths taken relative to the manifest's directory.
 public enum Manifest {
+    /// The keys a manifest line may have: any other is a problem of that line.
     public static let keys = ["trip", "out", "template", "paper"]
 
     /// The jobs of the manifest at `path`, or every problem found, each as `path:line: …`.

@@ -6,6 +6,8 @@ import ItineraryExport
 import Glibc
 #endif
 
+/// The checks that keep each job's PDF inside the output directory: its path as text when the plan
+/// is made, the links on its way just before the job runs.
 public enum OutputPath {
     /// A path as written in a manifest's `out`, normalised (`./a//b.pdf` → `a/b.pdf`); the
     /// reason it is refused otherwise: absolute, `..`, empty, not `.pdf`, control characters.

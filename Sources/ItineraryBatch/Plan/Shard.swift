@@ -4,9 +4,11 @@
 import Digests
 import Foundation
 
+/// Shard `index` of `count` (`--shard I/N`, 0-based): which of a plan's jobs this process runs.
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 0-based.
     public var index: Int
+    /// How many shards the plan is cut into.
     public var count: Int
 
     public init(index: Int, count: Int) {

@@ -2,16 +2,22 @@
 /// totals. `merge-reports` reads these back.
 import Foundation
 
+/// A batch's report: the plan it ran (or one shard of it), what became of each job, and the totals.
+/// Written by `batch --report`, read back by `merge-reports`.
 public struct BatchReport: Sendable, Equatable {
+    /// The report format this version writes and reads: `merge-reports` refuses any other.
     public static let formatVersion = 1
 
+    /// Which plan a report is of, so the reports of its shards can be told to belong together.
     public struct PlanInfo: Sendable, Equatable {
         /// Jobs in the whole plan (every shard).
         public var jobs: Int
-        /// SHA-256 of the plan's sorted output paths: equal in every shard of one plan.
+        /// `BatchPlan.digest`: SHA-256 of the whole plan's jobs (outputs, trips, template bytes, papers),
+        /// equal in every shard of one plan.
         public var digest: String
     }
 
+    /// What became of one job; the raw value is the report's `status`.
     public enum Status: String, Sendable {
         /// The PDF was written.
         case ok
@@ -23,29 +29,36 @@ public struct BatchReport: Sendable, Equatable {
         case cancelled
     }
 
+    /// One job's entry in the report: its trip and output, its status, and what the worker told of it.
     public struct Job: Sendable, Equatable {
         public var trip: String
         /// Relative to the output directory.
         public var output: String
         public var status: Status
+        /// Why the job failed, was skipped or was not run, in one line; a failure's every problem is in
+        /// `errors`.
         public var reason: String?
         public var errors: [String]?
         public var warnings: [String]?
         public var pages: Int?
         public var bytes: Int?
+        /// How long the worker took on it: reading the trip, laying out, rendering, writing the PDF.
         public var milliseconds: Double?
         /// How many times a worker started on it (a retry after a crash or a timeout is one more).
         public var attempts: Int
     }
 
+    /// The jobs counted by status, with the pages and bytes written and the batch's seconds.
     public struct Totals: Sendable, Equatable {
         public var jobs: Int
         public var ok: Int
         public var failed: Int
         public var skipped: Int
         public var cancelled: Int
+        /// Pages in the PDFs written (`bytes`: their size).
         public var pages: Int
         public var bytes: Int
+        /// The batch's wall time, planning included (a merged report: its longest shard's).
         public var seconds: Double
 
         init(jobs: [Job], seconds: Double) {
@@ -61,10 +74,12 @@ public struct BatchReport: Sendable, Equatable {
     }
 
     public var format: Int
+    /// The program and its version that ran the batch (`export-itinerary 0.1.0`).
     public var program: String
     public var plan: PlanInfo
     /// Nil for a whole plan; the shard this report covers otherwise.
     public var shard: Shard?
+    /// Whether an interrupt came during the batch (in a merged report, during any of its shards).
     public var interrupted: Bool
     public var jobs: [Job]
     /// What the listing of directory sources left out and why (`BatchPlan.notes`); nil when

@@ -3,14 +3,18 @@
 import Foundation
 import StrictJSON
 
+/// What `merge-reports` made: the reports as one, and what keeps it from being a whole plan done.
 public struct MergeOutcome: Sendable {
     public var report: BatchReport
     /// Why the merged report is not a whole, finished plan: missing shards or jobs, jobs that
     /// appear twice, failed or cancelled jobs. Empty when all is well.
     public var problems: [String]
+    /// Whether the merged report is a whole plan, finished: nothing in `problems`.
     public var complete: Bool { problems.isEmpty }
 }
 
+/// `batch merge-reports`: reads shard reports and merges them, refusing reports of different plans
+/// or a mix of shards and whole batches.
 public enum ReportMerge {
     /// Reads a report written by `batch --report`.
     public static func read(path: String) throws(BatchUsageError) -> BatchReport {
@@ -35,6 +39,9 @@ public enum ReportMerge {
         }
     }
 
+    /// The reports of one plan as one report, jobs sorted by output, with what keeps it from being a
+    /// whole, finished plan (a shard missing or given twice, a job missing or listed twice, a failed or
+    /// cancelled job). Throws when the reports are of different plans or mix shards and whole batches.
     public static func merge(_ inputs: [(path: String, report: BatchReport)]) throws(BatchUsageError) -> MergeOutcome {
         guard let first = inputs.first else { throw BatchUsageError("merge-reports needs at least one REPORT") }
         var problems: [String] = []

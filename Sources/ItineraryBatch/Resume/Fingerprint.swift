@@ -7,6 +7,8 @@ import Foundation
 import ItineraryExport
 import ItineraryText
 
+/// Hashes what a job's PDF depends on besides its trip, once per template and paper: half of the
+/// fingerprint `--resume` compares (the trip's SHA-256 is the other).
 public struct FingerprintContext: Sendable {
     /// The program as it runs (`ProgramIdentity.current`): version, build ID, native libraries.
     let program: String

@@ -15,10 +15,14 @@ import ItineraryModel
 import Glibc
 #endif
 
+/// One line of the ledger: a finished job's output, its fingerprint (context and trip hash), and
+/// the trip and PDF as they were on disk.
 public struct LedgerEntry: Sendable, Equatable {
+    /// The job's output path, relative to the output directory: the entry's key.
     public var output: String
     /// `FingerprintContext.context(...)` of the job: template, paper, program, fonts, epoch.
     public var context: String
+    /// SHA-256 of the trip bytes the worker read and rendered.
     public var tripSHA256: String
     /// The trip file as it was when the job was handed out. Kept for whoever reads the ledger;
     /// `--resume` decides by the trip's hash, never by this.
@@ -105,7 +109,10 @@ func forEachLine(_ data: Data, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     }
 }
 
+/// The resume ledger of one output directory: the entries of every earlier run read back, this
+/// run's finished jobs appended to its own file, and whether a PDF is still up to date.
 public final class Ledger {
+    /// The state folder inside the output directory (`.export-itinerary`) that holds the ledgers.
     public static let directoryName = StateDirectory.name
     /// The entries of every ledger in the directory (all shards'), newest PDF per output (keyed
     /// by the output's bytes: `PathKey`).

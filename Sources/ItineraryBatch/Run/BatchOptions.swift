@@ -3,6 +3,8 @@ import Entitlements
 import Foundation
 import ItineraryExport
 
+/// The settings of one batch run beyond its plan: where PDFs go, how many workers, retries and
+/// timeouts, how to stop and report, and how to start a worker.
 public struct BatchOptions: Sendable {
     /// The tunables' defaults, declared once: these options, the command line's parser and its
     /// `--help` all take them from here.
@@ -12,6 +14,7 @@ public struct BatchOptions: Sendable {
         public static let stopGrace = 5.0
     }
 
+    /// `--out-dir`: every job's PDF is written inside it, and the resume ledger is kept there.
     public var outputDirectory: String
     /// Worker processes (default: the number of cores).
     public var workers: Int = CPUCount.available()
@@ -22,7 +25,9 @@ public struct BatchOptions: Sendable {
     /// Seconds running jobs may take to finish after the first interrupt (SIGINT, SIGTERM,
     /// SIGHUP); then their workers are stopped, the jobs reported cancelled, the report written.
     public var stopGrace: Double = Defaults.stopGrace
+    /// `--fail-fast`: the first failed job stops the batch; jobs not yet started are reported cancelled.
     public var failFast = false
+    /// `--resume`: a job whose PDF the ledger says is up to date is skipped.
     public var resume = false
     /// SOURCE_DATE_EPOCH for the PDF dates.
     public var epoch: Int?
@@ -34,6 +39,7 @@ public struct BatchOptions: Sendable {
     public var workerExecutable: String
     public var workerArguments: [String]
     public var fontsDirectory: String
+    /// `--report`: where the JSON report is written; nil for none.
     public var reportPath: String?
     /// The read end of the interrupt pipe when the command caught interrupts before planning
     /// (`BatchSupervisor.catchInterrupts()`); -1 to have the supervisor catch them itself.

@@ -8,6 +8,8 @@ import ItineraryExport
 import Glibc
 #endif
 
+/// Runs a checked plan on a pool of worker processes and makes its report. One per batch;
+/// single-threaded: it waits on the workers' pipes and the interrupt pipe with `poll`.
 public final class BatchSupervisor {
     let plan: BatchPlan
     let options: BatchOptions
@@ -37,6 +39,7 @@ public final class BatchSupervisor {
     /// Failure lines one job prints on standard error; the report has them all.
     static let printedErrors = 10
 
+    /// A supervisor for `plan`; nothing starts until `run()`.
     public init(plan: BatchPlan, options: BatchOptions, defaults: JobDefaults) {
         self.plan = plan
         self.options = options

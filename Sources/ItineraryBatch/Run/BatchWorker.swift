@@ -10,6 +10,8 @@ import ItineraryModel
 import Glibc
 #endif
 
+/// The worker's side of the protocol (`WorkerWire`): what `export-itinerary` does when the
+/// supervisor starts it as a worker.
 public enum BatchWorker {
     /// How long a passed gate check stands inside a worker before it asks the store again.
     public static let gateRecheckInterval: Duration = .seconds(10)

@@ -5,6 +5,8 @@ import Foundation
 import Glibc
 #endif
 
+/// How a batch shows its progress on standard error: a line redrawn in place (`live`), a line every
+/// five seconds (`plain`, for logs), or only the summary (`quiet`).
 public enum ProgressMode: Sendable, Equatable {
     case live
     case plain

@@ -27,6 +27,7 @@ public struct WorkerRequest: Encodable, Sendable, Equatable {
 /// A worker's answer: `ready` once after start-up, `fatal` when it cannot work at all, else one
 /// `result` per request.
 public struct WorkerReply: Encodable, Sendable, Equatable {
+    /// Which of the three replies this is; the other fields set depend on it.
     public enum Kind: String, CaseIterable, Encodable, Sendable { case ready, fatal, result }
     public var kind: Kind
     public var id: Int?

@@ -4,6 +4,8 @@ import Foundation
 import Glibc
 #endif
 
+/// The number of CPUs this process may use, as the default for `--workers`: not the machine's cores,
+/// which in a container or a Slurm job can be many more.
 public enum CPUCount {
     /// The CPUs of this process's affinity mask (`taskset`, Slurm's `--cpus-per-task` binding),
     /// lowered to a cgroup v2 CPU quota (`cpu.max`, as Kubernetes sets from a CPU limit),

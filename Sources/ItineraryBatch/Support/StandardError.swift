@@ -3,6 +3,8 @@
 import Glibc
 #endif
 
+/// Messages to standard error from the batch and the command line, written so that a reader gone
+/// away costs the message, not the process.
 public enum StandardError {
     /// Writes `text` to file descriptor 2 and ignores failure: a closed pipe (`| head`, a log
     /// shipper restarting) must not stop a batch or lose its report. (FileHandle's `write`

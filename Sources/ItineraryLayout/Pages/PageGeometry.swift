@@ -2,7 +2,11 @@
 /// the paginator, the page composer, the cover and the day cards all ask (they once worked it
 /// out each for itself, and disagreed about the first page).
 import DisplayList
+
+/// A template's margins on one paper: each page's margins and body frame, and the width flowing
+/// content is set at. `Theme` builds it from the template and the paper chosen.
 public struct PageGeometry: Sendable, Equatable {
+    /// The paper chosen from the template's `papers`.
     public let paper: PaperSize
     let firstPage: Insets
     let otherPages: Insets

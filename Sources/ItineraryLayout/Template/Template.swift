@@ -109,6 +109,8 @@ public struct Template: Sendable, TemplateSpec {
     }
 }
 
+/// A paper the template offers (a value of its `papers`, such as `letter` or `a4`): width and height
+/// in points, each at most 200 inches.
 public struct PaperSize: Sendable, TemplateSpec, Equatable {
     public var width: Double = 0
     public var height: Double = 0
@@ -126,6 +128,8 @@ public struct PaperSize: Sendable, TemplateSpec, Equatable {
         ])
 }
 
+/// Four distances in points, one per edge: a page's margins from the paper's edges, or padding
+/// inside a box.
 public struct Insets: Sendable, TemplateSpec, Equatable {
     public var top: Double = 0
     public var right: Double = 0

@@ -21,6 +21,8 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     init(_ problem: JSONProblem) { self.init(key: problem.path.text, message: problem.message) }
 }
 
+/// Turns a template's JSON bytes into a `Template`, checked across keys: named styles, colours and
+/// paper exist, the margins leave room to set text, and every listed section has its words.
 public enum TemplateLoader {
     /// Decodes and checks a template. Every style, colour and paper named anywhere must exist.
     public static func load(_ data: Data) throws(TemplateError) -> Template {
