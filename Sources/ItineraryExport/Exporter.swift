@@ -196,6 +196,7 @@ public final class Exporter {
         let text = engine(language: trip.locale)
         // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.
         text.beginDocument()
+        text.prepareFonts(for: theme.allStyles)
         return (
             ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip),
             text

@@ -25,6 +25,19 @@ struct TextEngineTests {
         }
     }
 
+    @Test("fonts prepared up front set text exactly as fonts matched on first use")
+    func preparedFonts() throws {
+        let styles = [style, TextStyle(family: "Inter", weight: 700, size: 14, lineHeight: 18), style]
+        let prepared = TextEngine(fontSet: try fonts.get())
+        prepared.prepareFonts(for: styles)
+        let plain = TextEngine(fontSet: try fonts.get())
+        for s in styles {
+            let spans = [StyledSpan("Wrigley Field · 東京ドーム · ملعب", s)]
+            #expect(prepared.setParagraph(spans, width: 150) == plain.setParagraph(spans, width: 150))
+            #expect(prepared.advance(of: spans) == plain.advance(of: spans))
+        }
+    }
+
     @Test(
         "a token too long for the line breaks with no hyphen drawn: each line is exactly as wide as its own characters",
         arguments: ["abcdefghijklmnopqrstuvwxyz", "HZ48213QWERTY", "1234567890"])

@@ -57,6 +57,9 @@ public struct Theme: Sendable {
 
     // Names and tokens are checked when the template loads (`TemplateLoader`) and again above,
     // so a miss here is a bug in the layout's own names, not a template's.
+    /// Every style the template defines, in the order of their names (for `TextEngine.prepareFonts`).
+    public var allStyles: [TextStyle] { styles.sorted { $0.key < $1.key }.map(\.value) }
+
     public func style(named name: String) -> TextStyle {
         guard let style = styles[name] else { preconditionFailure("no text style \"\(name)\" in a validated template") }
         return style
