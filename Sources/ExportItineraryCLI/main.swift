@@ -103,9 +103,7 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
     if let template {
         do throws(ExportError) {
             let t = try Exporter.checkTemplate(TemplateChoice(argument: template))
-            if let paper, let problem = t.paperProblem(paper) {
-                throw ExportError.paper("the template \(template) \(problem)")
-            }
+            if let paper, let problem = t.paperProblem(paper, name: template) { throw ExportError.paper(problem) }
             let languages = t.labels.keys.sorted().joined(separator: ", ")
             print(
                 "\(template): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))"

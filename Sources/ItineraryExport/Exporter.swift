@@ -184,8 +184,8 @@ public final class Exporter {
     ) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         if !gateChecked { try checkGate() }
         let template = try loadTemplate(options.template)
-        if let paper = options.paper, let problem = template.paperProblem(paper) {
-            throw .paper("the template \(options.template.argument) \(problem)")
+        if let paper = options.paper, let problem = template.paperProblem(paper, name: options.template.argument) {
+            throw .paper(problem)
         }
         let theme: Theme
         do {

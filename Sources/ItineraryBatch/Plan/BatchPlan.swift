@@ -158,7 +158,9 @@ public struct BatchPlan: Sendable {
             guard let paper = job.paper, case let .some(.some(template)) = templates[key],
                 papersChecked.insert(PathKey(path + "\u{0}" + paper)).inserted
             else { continue }
-            if let problem = template.paperProblem(paper) { papers.append("--paper: the template \(path) \(problem)") }
+            if let problem = template.paperProblem(paper, name: path) {
+                papers.append(ExportError.paper(problem).description)
+            }
         }
         return (invalid, papers)
     }

@@ -28,9 +28,11 @@ public struct Template: Sendable, TemplateSpec {
     /// Why `paper` cannot be chosen, or nil when the template has it: the one wording of a
     /// missing paper, for an export, `validate --template` and a batch's plan alike. A template
     /// may declare any paper (`legal`, `tabloid`); its `papers` are the names a caller may choose.
-    public func paperProblem(_ paper: String) -> String? {
-        papers[paper] == nil
-            ? "has no paper \"\(paper)\" (it has \(papers.keys.sorted().joined(separator: ", ")))" : nil
+    /// `name` is the template as the caller named it (a name or a path), when there is one to give.
+    public func paperProblem(_ paper: String, name: String? = nil) -> String? {
+        guard papers[paper] == nil else { return nil }
+        return
+            "the template \(name.map { $0 + " " } ?? "")has no paper \"\(paper)\" (it has \(papers.keys.sorted().joined(separator: ", ")))"
     }
 
     static let schema = Schema(

@@ -32,7 +32,7 @@ public struct Theme: Sendable {
         }
         let paperName = paper ?? template.paper
         if let problem = template.paperProblem(paperName) {
-            throw TemplateError(key: "papers", message: "the template " + problem)
+            throw TemplateError(key: "papers", message: problem)
         }
         let size = template.papers[paperName]!
         page = size
