@@ -4,7 +4,9 @@ import ItineraryModel
 import ItineraryText
 
 /// Turns a validated trip into pages of display items, using a theme for every style.
-/// Pure: no files, no surfaces, no clock. Not thread-safe (it owns a `TextEngine`'s use).
+/// Pure: no files, no surfaces, no clock. Not thread-safe (it owns a `TextEngine`'s use); the
+/// only work it hands to another thread is the trip's QR codes (`QRCodeBook`), which use no
+/// text or drawing library.
 public struct ItineraryLayoutEngine {
     public let theme: Theme
     public let text: TextEngine

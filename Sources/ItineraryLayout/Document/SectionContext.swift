@@ -16,6 +16,8 @@ struct SectionContext {
     let zones: TimeZoneResolver
     let teams: [String: Team]
     let stadiums: [String: Stadium]
+    /// The QR codes the day cards print, encoded ahead on a second thread (`QRCodeBook`).
+    let qrCodes: QRCodeBook
 
     init(trip: Trip, theme: Theme, text: TextEngine, format: TripFormatter, width: Double) {
         self.trip = trip
@@ -26,6 +28,8 @@ struct SectionContext {
         zones = TimeZoneResolver(trip: trip)
         teams = Dictionary(trip.teams.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let printsCodes = theme.template.days?.qrCode != nil && theme.template.sections.contains(.days)
+        qrCodes = QRCodeBook(days: printsCodes ? trip.days : [])
     }
 
     static func destination(day index: Int) -> String { "day-\(index + 1)" }

@@ -96,7 +96,7 @@ extension DayBuilder {
     func qrCode(
         for url: String, top clearFrom: Double, maxWidth: Double
     ) -> (code: QRCode, spec: QRCodeSpec, module: Double, width: Double, gap: Double, top: Double)? {
-        guard let spec = spec.qrCode, let code = QRCode(url) else { return nil }
+        guard let spec = spec.qrCode, let code = ctx.qrCodes.code(url) else { return nil }
         let module = spec.module(for: code.size)
         guard module * Double(code.size) <= maxWidth else { return nil }
         let quiet = Double(spec.quietZone) * module
