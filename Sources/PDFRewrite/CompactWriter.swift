@@ -41,6 +41,8 @@ public struct CompactWriter {
                 packed.append((number, body))
             }
         }
+        // The object streams' indexes and bodies, deflated side by side (`Flate.deflate(each:)`).
+        var streams: [(count: Int, index: [UInt8], data: [UInt8])] = []
         var streamNumber = size
         var start = 0
         while start < packed.count {
@@ -50,17 +52,19 @@ public struct CompactWriter {
                 index += Array("\(object.number) \(data.count) ".utf8)
                 data += object.body
                 data.append(0x0A)
-                entries[object.number] = (2, streamNumber, i)
+                entries[object.number] = (2, size + streams.count, i)
             }
-            let content = Flate.deflate(index + data)
+            streams.append((chunk.count, index, data))
+            start += perStream
+        }
+        for (stream, content) in zip(streams, Flate.deflate(each: streams.map { $0.index + $0.data })) {
             entries.append((1, out.count, 0))
             out += Array(
-                "\(streamNumber) 0 obj\n<< /Type /ObjStm\n   /N \(chunk.count)\n   /First \(index.count)\n   /Filter /FlateDecode\n   /Length \(content.count)\n>>\nstream\n"
+                "\(streamNumber) 0 obj\n<< /Type /ObjStm\n   /N \(stream.count)\n   /First \(stream.index.count)\n   /Filter /FlateDecode\n   /Length \(content.count)\n>>\nstream\n"
                     .utf8)
             out += content
             out += Array("\nendstream\nendobj\n".utf8)
             streamNumber += 1
-            start += perStream
         }
 
         // The cross-reference stream is the last object; free numbers form a list from entry 0,

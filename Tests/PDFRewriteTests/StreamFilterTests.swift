@@ -22,6 +22,20 @@ struct StreamFilterTests {
         #expect(try StreamFilters.decode(data[...], dictionary: PDFDictionary(), limit: 100) == data)
     }
 
+    @Test("deflating many buffers side by side gives, in order, what deflating each alone gives, and inflates back")
+    func deflateEach() {
+        // Pages of different sizes and kinds, an empty one among them, and a single buffer.
+        var inputs: [[UInt8]] = (0..<40).map { k in
+            Array((0..<(k * 997 % 20_000)).map { UInt8(truncatingIfNeeded: $0 * (k + 1) / 7) })
+        }
+        inputs.insert([], at: 3)
+        let together = Flate.deflate(each: inputs)
+        #expect(together == inputs.map { Flate.deflate($0) })
+        #expect(together.map { Flate.inflate($0[...], limit: 1 << 20) ?? [9] } == inputs)
+        #expect(Flate.deflate(each: [inputs[5]]) == [Flate.deflate(inputs[5])])
+        #expect(Flate.deflate(each: []).isEmpty)
+    }
+
     @Test("Flate through a filter array; an unknown filter or damaged data is an error naming it")
     func filters() throws {
         let data = Array(String(repeating: "0 0 m 10 10 l S\n", count: 50).utf8)

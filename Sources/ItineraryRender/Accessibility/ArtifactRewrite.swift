@@ -80,6 +80,8 @@ struct ArtifactRewrite {
         let removed = Set(elements.map(\.number))
         for number in removed { revision.remove(number) }
 
+        // Rewritten content streams, deflated together once every page is checked.
+        var rewrittenStreams: [(number: Int, dictionary: PDFDictionary, content: [UInt8])] = []
         for page in byPage.keys.sorted() {
             let ids = Set(byPage[page]!.flatMap(\.markedContent))
             let placeholders = Set(
@@ -143,9 +145,8 @@ struct ArtifactRewrite {
                 for (key, value) in stream.dictionary.entries where !["Length", "Filter", "DecodeParms"].contains(key) {
                     rewritten[key] = value
                 }
-                try revision.change(
-                    reference.number,
-                    to: .stream(rewritten, data: Flate.deflate(ContentStream.replacing(replacements, in: content))))
+                rewrittenStreams.append(
+                    (reference.number, rewritten, ContentStream.replacing(replacements, in: content)))
             }
             guard found == ids else {
                 throw PDFError("page object \(page)'s content lacks furniture its structure names")
@@ -153,6 +154,10 @@ struct ArtifactRewrite {
             guard pageRuns.isEmpty else {
                 throw PDFError("page object \(page) has fewer placeholders than runs of shapes")
             }
+        }
+
+        for (stream, data) in zip(rewrittenStreams, Flate.deflate(each: rewrittenStreams.map(\.content))) {
+            try revision.change(stream.number, to: .stream(stream.dictionary, data: data))
         }
 
         for parent in Set(elements.map(\.parent)).sorted() {
