@@ -48,12 +48,19 @@ struct VectorPlanTests {
         // the paragraph's box.
         #expect(plan.written[0] == [1, 3, 7])
         #expect(plan.runStarts[0] == [1, 7])
-        #expect(plan.runs[0].count == 2)
+        #expect(plan.runItems[0].count == 2)
         // Page 2: the section has no child yet (cairo marks its content); page 3: it has one.
-        #expect(plan.written[1].isEmpty && plan.runs[1].isEmpty)
-        #expect(plan.written[2] == [3] && plan.runs[2].count == 1)
+        #expect(plan.written[1].isEmpty && plan.runItems[1].isEmpty)
+        #expect(plan.written[2] == [3] && plan.runItems[2].count == 1)
         let off = VectorPlan(document, writing: false)
-        #expect(off.written.allSatisfy(\.isEmpty) && off.runs.allSatisfy(\.isEmpty) && off.runs.count == 3)
+        #expect(off.written.allSatisfy(\.isEmpty) && off.runItems.allSatisfy(\.isEmpty) && off.runItems.count == 3)
+        // The operators: one buffer per run, page by page, each the run's shapes in order.
+        let operators = plan.operators(for: document)
+        #expect(operators.map(\.count) == [2, 0, 1])
+        var first = VectorContent()
+        for index in plan.runItems[0][0] { first.add(document.pages[0].items[index]) }
+        #expect(!operators[0][0].isEmpty && operators[0][0] == first.bytes)
+        #expect(off.operators(for: document).allSatisfy { $0.isEmpty })
     }
 
     @Test(
@@ -95,7 +102,7 @@ struct VectorPlanTests {
                 .endStructure(.paragraph), .endStructure(.division),
             ])
         let plan = VectorPlan(LaidOutDocument(pages: [page], outline: [], metadata: DocumentMetadata(title: "t")))
-        #expect(plan.written[0] == [1, 2, 3] && plan.runStarts[0] == [1] && plan.runs[0].count == 1)
+        #expect(plan.written[0] == [1, 2, 3] && plan.runStarts[0] == [1] && plan.runItems[0].count == 1)
     }
 
     @Test(

@@ -14,7 +14,7 @@ import PDFRewrite
 /// structure tree from the catalog, the links from the pages, whatever cross-reference, object
 /// streams and compression the file uses. The result is one revision (`Revision`), as
 /// deterministic as cairo's output.
-struct AccessibilityUpdate {
+struct AccessibilityUpdate: Sendable {
     /// BCP 47 (`en-US`); nil: no `/Lang`.
     var language: String?
     /// The alternate text of each `Figure` element, in the order the elements were opened.

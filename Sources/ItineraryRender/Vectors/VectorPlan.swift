@@ -27,15 +27,16 @@ struct VectorPlan: Sendable {
     private(set) var runStarts: [Set<Int>] = []
     /// For each page, the items written into a run (drawn by no one else).
     private(set) var written: [Set<Int>] = []
-    /// For each page, the operators of its runs, in drawing order.
-    private(set) var runs: [[[UInt8]]] = []
+    /// For each page, the items of each of its runs (by index in the page's items), in drawing order.
+    private(set) var runItems: [[[Int]]] = []
 
     /// The plan for `document`; with `writing` false, one that writes nothing (cairo draws all).
+    /// It decides which items go in which run; `operators(for:)` writes the runs.
     init(_ document: LaidOutDocument, writing: Bool = true) {
         guard writing else {
             runStarts = Array(repeating: [], count: document.pages.count)
             written = runStarts
-            runs = Array(repeating: [], count: document.pages.count)
+            runItems = Array(repeating: [], count: document.pages.count)
             return
         }
         let (firstChild, rootFirstChild) = Self.firstChildPages(document)
@@ -45,15 +46,10 @@ struct VectorPlan: Sendable {
         for (pageIndex, page) in document.pages.enumerated() {
             // cairo builds the tree page by page: a whole page is analysed, then written.
             func hasChildren(_ firstPage: Int?) -> Bool { firstPage.map { $0 <= pageIndex } ?? false }
-            var starts: Set<Int> = [], mine: Set<Int> = [], pageRuns: [[UInt8]] = []
-            var run = VectorContent()
+            var starts: Set<Int> = [], mine: Set<Int> = [], pageRuns: [[Int]] = []
             // (A run whose shapes all paint nothing, such as an empty path, still has its
             // placeholder, which becomes an empty artifact.)
-            func finishRun() {
-                pageRuns.append(run.bytes)
-                run = VectorContent()
-            }
-            var runOpen = false
+            var run: [Int]?
             for (index, item) in page.items.enumerated() {
                 let top = open.last ?? -1
                 let inParent = hasChildren(top == -1 ? rootFirstChild : firstChild[top])
@@ -63,11 +59,11 @@ struct VectorPlan: Sendable {
                     continue
                 }
                 if VectorContent.writes(item), inParent {
-                    if !runOpen {
+                    if run == nil {
                         starts.insert(index)
-                        runOpen = true
+                        run = []
                     }
-                    run.add(item)
+                    run!.append(index)
                     mine.insert(index)
                     continue
                 }
@@ -83,16 +79,29 @@ struct VectorPlan: Sendable {
                     // Something painted between: the shapes after it go in a run of their own.
                     // (Structure marks, links and destinations paint nothing, so a run goes on
                     // across them: its shapes keep their order among everything painted.)
-                    if runOpen {
-                        finishRun()
-                        runOpen = false
+                    if let finished = run {
+                        pageRuns.append(finished)
+                        run = nil
                     }
                 }
             }
-            if runOpen { finishRun() }
+            if let finished = run { pageRuns.append(finished) }
             runStarts.append(starts)
             written.append(mine)
-            runs.append(pageRuns)
+            runItems.append(pageRuns)
+        }
+    }
+
+    /// For each page of `document` (the one the plan was made for), the operators of its runs,
+    /// in drawing order. Pure, and most of the plan's cost (formatting every point of every
+    /// shape): the renderer has it made on another thread while cairo draws the pages.
+    func operators(for document: LaidOutDocument) -> [[[UInt8]]] {
+        zip(document.pages, runItems).map { page, runs in
+            runs.map { indices in
+                var content = VectorContent()
+                for index in indices { content.add(page.items[index]) }
+                return content.bytes
+            }
         }
     }
 
