@@ -69,7 +69,8 @@ func run() -> Int32 {
     }
 }
 
-/// The gate first (it reads neither the trip nor the fonts), then load, render, write.
+/// The gate first (the fonts and the template are read meanwhile, the trip only after its yes),
+/// then load, render, write.
 func exportTrip(
     input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double,
     gate gateOptions: GateOptions
@@ -77,7 +78,7 @@ func exportTrip(
     let epoch = try sourceDateEpoch()
     do {
         let gate = try ProAccess.gate(storeDirectory: gateOptions.store, catalogPath: gateOptions.catalog)
-        let exporter = try Exporter(gate: gate)
+        let exporter = try Exporter(gate: gate, preloading: TemplateChoice(argument: template))
         // The one export follows the gate's yes in `Exporter.init` by milliseconds (the fonts
         // load between): asking again would open the store and verify its chains a second time
         // for the same answer. A later export of this process would ask again.

@@ -49,28 +49,57 @@ public final class Exporter {
     private let formatCaches = FormatCaches()
     private var templates: [String: (data: Data, template: Template)] = [:]
 
-    /// Checks the Pro gate first: when the user is not Pro this throws `proRequired` before any
-    /// font, template or trip is touched.
+    /// Checks the Pro gate first: when the user is not Pro this throws `proRequired`, whatever
+    /// else is wrong, and before any trip is read.
+    ///
+    /// The gate's question (a store read and signature checks: about 22 M instructions, the cost
+    /// of laying out a page or two) is asked on another thread while this one reads the
+    /// program's own fonts and, when `preloading` names one, its template, which the first
+    /// export then finds decoded. Those are the program's files, not the user's: the trip stays
+    /// unread until the gate has said yes, and the gate's refusal wins over any problem found
+    /// with them meanwhile.
     /// - Parameters:
     ///   - gate: the entitlement check (`ProAccess.gate()` builds the usual one).
     ///   - fontsDirectory: nil finds `Fonts/` beside or above the executable, or `$EXPORT_ITINERARY_FONTS`.
     ///   - templatesDirectory: nil finds `Templates/` the same way.
+    ///   - preloading: the template the exports will use, read while the gate is asked; a
+    ///     problem with it is reported by the export that uses it, as without preloading.
     public init(
         gate: ProGate, fontsDirectory: String? = nil, templatesDirectory: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        preloading template: TemplateChoice? = nil
     ) throws(ExportError) {
         self.gate = gate
-        access = try Self.requirePro(gate)
-        lastGatePass = DispatchTime.now().uptimeNanoseconds
+        let verdict = BackgroundWork("pro-gate") { () -> Result<EntitlementGrade, ExportError> in
+            do throws(ExportError) {
+                return .success(try Self.requirePro(gate))
+            } catch {
+                return .failure(error)
+            }
+        }
         let fonts = fontsDirectory ?? Resources.fontsDirectory(environment: environment)
+        let loadedFonts = Result { () throws(FontSetError) in try FontSet(directory: fonts) }
+        let templates =
+            templatesDirectory
+            ?? Resources.templatesDirectory(environment: environment)
+        self.templatesDirectory = templates
+        let preloaded = template.flatMap { choice -> (path: String, data: Data, template: Template)? in
+            guard let (path, data) = try? Self.templateFile(choice, templatesDirectory: templates),
+                let decoded = try? Self.decodeTemplate(data, path: path)
+            else { return nil }
+            return (path, data, decoded)
+        }
+
+        access = try verdict.value.get()
+        lastGatePass = DispatchTime.now().uptimeNanoseconds
         do {
-            fontSet = try FontSet(directory: fonts)
+            fontSet = try loadedFonts.get()
         } catch {
             throw .fonts(error)
         }
-        self.templatesDirectory =
-            templatesDirectory
-            ?? Resources.templatesDirectory(environment: environment)
+        if let preloaded, (try? Self.checkFamily(preloaded.template, path: preloaded.path, fonts: fontSet)) != nil {
+            self.templates[preloaded.path] = (preloaded.data, preloaded.template)
+        }
     }
 
     /// Loads and checks a template.
