@@ -42,13 +42,17 @@ done
 # that folder exists, else the 10-day example and the 366-day fixture. INSTRUCTIONS=0 skips them.
 if [ "${INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
   echo
-  echo "instructions per CLI run (valgrind --tool=callgrind):"
+  echo "instructions per CLI run (valgrind --tool=callgrind): all threads, and the main thread's, whose"
+  echo "work is the run's critical path (the gate, QR codes, shape operators and deflating run beside it)"
   peers=../shared/bench-peers/trips
   if [ -f "$peers/trip-120day.json" ]; then counted=("$peers/trip-10day.json" "$peers/trip-120day.json")
   else counted=(Examples/midwest-mlb-10-day.json Tests/Fixtures/valid/long-366-days.json); fi
   for trip in "${counted[@]}"; do
-    refs=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$trip" "$tmp/i.pdf" 2>&1 | awk '/refs:/ {print $NF}')
-    printf "%-26s %16s\n" "$(basename "$trip" .json)" "$refs"
+    rm -f "$tmp"/cg.out*
+    refs=$(valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$tmp/cg.out" "$bin" "$trip" "$tmp/i.pdf" 2>&1 \
+      | awk '/refs:/ {print $NF}')
+    main=$(awk '/^totals:/ {n = $2; s = ""; while (length(n) > 3) { s = "," substr(n, length(n) - 2) s; n = substr(n, 1, length(n) - 3) } print n s}' "$tmp/cg.out-01")
+    printf "%-26s %16s total %16s main thread\n" "$(basename "$trip" .json)" "$refs" "$main"
   done
 fi
 echo

@@ -8,7 +8,8 @@ enum RetiredKeys {
     /// for the reading that follows to report.
     static func find(in json: JSONValue, kind: TemplateKind) -> [TemplateError] {
         var found: [TemplateError] = []
-        walk(json, kind, path: [], into: &found)
+        var path: [String] = []
+        walk(json, kind, path: &path, into: &found)
         return found
     }
 
@@ -23,23 +24,34 @@ enum RetiredKeys {
                 + found.map(\.description).joined(separator: "\n"))
     }
 
-    private static func walk(_ json: JSONValue, _ kind: TemplateKind, path: [String], into found: inout [TemplateError])
-    {
+    /// (`path` is the one array of the walk, grown and shrunk as it goes: a path is copied only
+    /// for a key found, not for each of the template's thousand members.)
+    private static func walk(
+        _ json: JSONValue, _ kind: TemplateKind, path: inout [String], into found: inout [TemplateError]
+    ) {
         switch (kind, json) {
         case let (.object(schema), .object(members)):
             for member in members {
                 guard let key = schema.key(member.key) else { continue }
+                path.append(member.key)
                 if case let .retired(message) = key.presence {
-                    found.append(TemplateError(key: TemplateValue.text(path + [member.key]), message: message))
+                    found.append(TemplateError(key: TemplateValue.text(path), message: message))
                 } else {
-                    walk(member.value, key.kind, path: path + [member.key], into: &found)
+                    walk(member.value, key.kind, path: &path, into: &found)
                 }
+                path.removeLast()
             }
         case let (.map(inner), .object(members)):
-            for member in members { walk(member.value, inner, path: path + [member.key], into: &found) }
+            for member in members {
+                path.append(member.key)
+                walk(member.value, inner, path: &path, into: &found)
+                path.removeLast()
+            }
         case let (.list(inner), .array(elements)):
             for (index, element) in elements.enumerated() {
-                walk(element, inner, path: path + ["[\(index)]"], into: &found)
+                path.append("[\(index)]")
+                walk(element, inner, path: &path, into: &found)
+                path.removeLast()
             }
         default:
             break
