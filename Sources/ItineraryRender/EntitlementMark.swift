@@ -81,9 +81,13 @@ public enum EntitlementMark {
     /// Draws `text` on the page `cr` is drawing, whose user space is the page's (points,
     /// y downwards) at `base`; in PDF output, as a `Private` element the accessibility update
     /// turns into an artifact, like the rest of the page furniture.
+    ///
+    /// `placed` carries the mark's geometry from one page to the next: a page of the same size
+    /// reuses it rather than measuring and wrapping the notice again (12 M instructions over
+    /// the 120-day trip's 65 pages); a page of another size measures its own.
     static func draw(
         _ text: String, on cr: OpaquePointer, pageWidth: Double, pageHeight: Double,
-        base: cairo_matrix_t, pixelsPerPoint: Double?, tagged: Bool
+        base: cairo_matrix_t, pixelsPerPoint: Double?, tagged: Bool, placed: inout Placed?
     ) throws(RenderError) {
         let face = try MarkFace.face()
         cairo_save(cr)
@@ -97,7 +101,16 @@ public enum EntitlementMark {
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
         let size = size(pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint)
         setFont(cr, face, size: size)
-        let mark = geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
+        let mark: Geometry
+        if let placed, placed.text == text, placed.pageWidth == pageWidth, placed.pageHeight == pageHeight,
+            placed.pixelsPerPoint == pixelsPerPoint
+        {
+            mark = placed.geometry
+        } else {
+            mark = geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
+            placed = Placed(
+                text: text, pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint, geometry: mark)
+        }
         guard !mark.lines.isEmpty else { return }
 
         if tagged { cairo_tag_begin(cr, "Private", nil) }
@@ -118,6 +131,15 @@ public enum EntitlementMark {
                     "cairo could not draw the test-entitlement mark: \(String(cString: cairo_status_to_string(status)))"
             )
         }
+    }
+
+    /// A mark's geometry and what it was measured for (`draw`'s `placed`).
+    struct Placed {
+        var text: String
+        var pageWidth: Double
+        var pageHeight: Double
+        var pixelsPerPoint: Double?
+        var geometry: Geometry
     }
 
     /// The mark's face at its size, unhinted: the PDF's and the PNG's glyph positions alike,

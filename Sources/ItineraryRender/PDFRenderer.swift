@@ -129,6 +129,7 @@ public enum PDFRenderer {
         // structure element.)
         cairo_tag_begin(cr, "Document", nil)
         var size = (first.width, first.height)
+        var placedMark: EntitlementMark.Placed?
         for (index, page) in document.pages.enumerated() {
             // Only when the size changes: cairo 1.16 fails an assertion at the end (cairo-array.c,
             // `index < array->num_elements`) when `set_size` is called on a page while an element
@@ -151,7 +152,7 @@ public enum PDFRenderer {
             if let mark = options.mark {
                 try EntitlementMark.draw(
                     mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: nil,
-                    tagged: true)
+                    tagged: true, placed: &placedMark)
             }
             if index < document.pages.count - 1 { cairo_show_page(cr) }
         }

@@ -35,9 +35,10 @@ public enum PNGRenderer {
         cairo_get_matrix(cr, &pageSpace)
         Painter(cr: cr, text: text, emitsTags: false).paint(page)
         if let mark {
+            var placed: EntitlementMark.Placed?
             try EntitlementMark.draw(
                 mark, on: cr, pageWidth: page.width, pageHeight: page.height, base: pageSpace, pixelsPerPoint: scale,
-                tagged: false)
+                tagged: false, placed: &placed)
         }
         cairo_surface_flush(surface)
 
