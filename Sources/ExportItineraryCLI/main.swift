@@ -69,8 +69,8 @@ func run() -> Int32 {
     }
 }
 
-/// The gate first (the fonts and the template are read meanwhile, the trip only after its yes),
-/// then load, render, write.
+/// The gate first (a bundled template is decoded meanwhile; the fonts and the trip are read after
+/// its yes), then load, render, write.
 func exportTrip(
     input: String, output: String, template: String, paper: String?, page: Int?, dpi: Double,
     gate gateOptions: GateOptions

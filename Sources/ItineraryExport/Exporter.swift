@@ -49,51 +49,53 @@ public final class Exporter {
     private let formatCaches = FormatCaches()
     private var templates: [String: (data: Data, template: Template)] = [:]
 
-    /// Checks the Pro gate first: when the user is not Pro this throws `proRequired`, whatever
-    /// else is wrong, and before any trip is read.
+    /// Checks the Pro gate first: when the user is not Pro this throws `proRequired` before any
+    /// font or trip is touched, whatever else is wrong.
     ///
     /// The gate's question (a store read and signature checks: about 22 M instructions, the cost
-    /// of laying out a page or two) is asked on another thread while this one reads the
-    /// program's own fonts and, when `preloading` names one, its template, which the first
-    /// export then finds decoded. Those are the program's files, not the user's: the trip stays
-    /// unread until the gate has said yes, and the gate's refusal wins over any problem found
-    /// with them meanwhile.
+    /// of laying out a page or two) is asked on another thread while this one decodes the
+    /// bundled template `preloading` names, which the first export then finds decoded. Only a
+    /// template of the program's own `Templates/` is read early, and only a regular file of at
+    /// most `TemplateFiles.maximumBytes` (`TemplateFiles.read`): nothing the user names, and
+    /// nothing that could keep the gate's answer waiting. Its problems are the export's, found
+    /// when the export uses it; the fonts load after the gate's yes.
     /// - Parameters:
     ///   - gate: the entitlement check (`ProAccess.gate()` builds the usual one).
     ///   - fontsDirectory: nil finds `Fonts/` beside or above the executable, or `$EXPORT_ITINERARY_FONTS`.
     ///   - templatesDirectory: nil finds `Templates/` the same way.
-    ///   - preloading: the template the exports will use, read while the gate is asked; a
-    ///     problem with it is reported by the export that uses it, as without preloading.
+    ///   - preloading: the template the exports will use; decoded while the gate is asked when
+    ///     it is a bundled one (`.named`), else left for the first export to read.
     public init(
         gate: ProGate, fontsDirectory: String? = nil, templatesDirectory: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         preloading template: TemplateChoice? = nil
     ) throws(ExportError) {
         self.gate = gate
-        let verdict = BackgroundWork("pro-gate") { () -> Result<EntitlementGrade, ExportError> in
+        // The time of the answer, not of the end of this init: a recheck interval runs from it.
+        let verdict = BackgroundWork { () -> Result<(EntitlementGrade, UInt64), ExportError> in
             do throws(ExportError) {
-                return .success(try Self.requirePro(gate))
+                let grade = try Self.requirePro(gate)
+                return .success((grade, DispatchTime.now().uptimeNanoseconds))
             } catch {
                 return .failure(error)
             }
         }
-        let fonts = fontsDirectory ?? Resources.fontsDirectory(environment: environment)
-        let loadedFonts = Result { () throws(FontSetError) in try FontSet(directory: fonts) }
         let templates =
             templatesDirectory
             ?? Resources.templatesDirectory(environment: environment)
         self.templatesDirectory = templates
-        let preloaded = template.flatMap { choice -> (path: String, data: Data, template: Template)? in
-            guard let (path, data) = try? Self.templateFile(choice, templatesDirectory: templates),
-                let decoded = try? Self.decodeTemplate(data, path: path)
-            else { return nil }
-            return (path, data, decoded)
+        var preloaded: (path: String, data: Data, template: Template)?
+        if case .named? = template, let choice = template,
+            let (path, data) = try? Self.templateFile(choice, templatesDirectory: templates),
+            let decoded = try? Self.decodeTemplate(data, path: path)
+        {
+            preloaded = (path, data, decoded)
         }
 
-        access = try verdict.value.get()
-        lastGatePass = DispatchTime.now().uptimeNanoseconds
+        (access, lastGatePass) = try verdict.value.get()
+        let fonts = fontsDirectory ?? Resources.fontsDirectory(environment: environment)
         do {
-            fontSet = try loadedFonts.get()
+            fontSet = try FontSet(directory: fonts)
         } catch {
             throw .fonts(error)
         }

@@ -51,8 +51,13 @@ public enum TemplateFiles {
             "no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(templatesDirectory)" : known.joined(separator: ", ")))"
     }
 
+    /// The most a template file may hold: the bundled ones are 25 to 35 KB.
+    public static let maximumBytes = 1 << 20
+
     /// The path `choice` names and its bytes, or why they cannot be had: a missing bundled
-    /// name, or a file that is missing, not a regular file, or not readable.
+    /// name, or a file that is missing, not a regular file (a pipe or a device is refused
+    /// before a byte is read, so nothing waits on it), larger than `maximumBytes` (refused
+    /// without reading more than that), or not readable.
     public static func read(
         _ choice: TemplateChoice, templatesDirectory: String
     ) -> Result<(path: String, data: Data), TemplateFileError> {
@@ -60,15 +65,35 @@ public enum TemplateFiles {
             return .failure(TemplateFileError(message: problem))
         }
         let path = path(choice, templatesDirectory: templatesDirectory)
-        if let data = FileManager.default.contents(atPath: path) { return .success((path, data)) }
+        func failure(_ why: String) -> Result<(path: String, data: Data), TemplateFileError> {
+            .failure(TemplateFileError(message: "cannot read \(path): \(why)"))
+        }
+        // Opened without waiting (a FIFO would block an open for reading until a writer came),
+        // then checked to be a regular file before it is read.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return failure(AtomicFile.systemMessage()) }
+        defer { close(fd) }
         var info = stat()
-        let why =
-            stat(path, &info) != 0
-            ? AtomicFile.systemMessage()
-            : info.st_mode & S_IFMT != S_IFREG
-                ? "it is not a regular file"
-                : access(path, R_OK) != 0 ? AtomicFile.systemMessage() : "it could not be read"
-        return .failure(TemplateFileError(message: "cannot read \(path): \(why)"))
+        guard fstat(fd, &info) == 0 else { return failure(AtomicFile.systemMessage()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return failure("it is not a regular file") }
+        let tooLarge = "it is larger than the \(maximumBytes / 1024) KiB a template may be"
+        guard Int(info.st_size) <= maximumBytes else { return failure(tooLarge) }
+        // Room for the size it has and one byte more, to see it grow past the limit.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return failure(AtomicFile.systemMessage()) }
+            if n == 0 { break }
+            count += n
+            if count == bytes.count, count <= maximumBytes {
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumBytes + 1 - count))
+            }
+        }
+        // (A file that grew past the limit while it was read.)
+        guard count <= maximumBytes else { return failure(tooLarge) }
+        return .success((path, Data(bytes[..<count])))
     }
 
     /// A template file's bytes decoded and checked (`TemplateLoader`), or why not, after its path.

@@ -60,7 +60,7 @@ public enum PDFRenderer {
         let vectors = VectorPlan(document, writing: writingShapes)
         // The shapes' operators and the update's names are pure work on the display list: made
         // on another thread while cairo draws (on the 120-day trip, 30 M instructions of 870 M).
-        let update = BackgroundWork("pdf-update") { accessibilityUpdate(for: document, vectors: vectors) }
+        let update = BackgroundWork { accessibilityUpdate(for: document, vectors: vectors) }
         return try ByteSink.collecting { sink in
             try render(document, text: text, options: options, first: first, vectors: vectors, into: sink)
             return try update.value.apply(to: sink.pointee.bytes)

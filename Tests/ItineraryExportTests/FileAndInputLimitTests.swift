@@ -2,6 +2,7 @@
 /// limit, the longest file name, a link loop, a device as a trip, a bad clock override, an
 /// absurd duration or subscription period.
 import Foundation
+import ItineraryExport
 import Testing
 import TestSupport
 
@@ -51,6 +52,30 @@ struct FileAndInputLimitTests {
         let r = try cli(["validate", "/dev/zero"])
         #expect(r.status == 4)
         #expect(r.stderr == "export-itinerary: error: /dev/zero: more than the limit of 8388608 bytes (8 MiB)\n")
+    }
+
+    @Test("a template that is a device, a pipe, a directory or past 1 MiB is refused in one line, without waiting or reading it all")
+    func templateFilesAreBounded() throws {
+        let dir = TestPaths.scratch("template-limits")
+        let pipe = dir.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let large = dir.appendingPathComponent("large.json")
+        try Data(count: TemplateFiles.maximumBytes + 1).write(to: large)
+        let cases = [
+            ("/dev/zero", "it is not a regular file"), (pipe, "it is not a regular file"),
+            (dir.path + "/", "it is not a regular file"), (large.path, "it is larger than the 1024 KiB a template may be"),
+        ]
+        for (path, why) in cases {
+            let r = try cli([trip, dir.appendingPathComponent("out.pdf").path, "--template", path])
+            #expect(r.status == 1, "\(path): \(r.stderr)")
+            #expect(r.stderr == "export-itinerary: error: template: cannot read \(path): \(why)\n", "\(r.stderr)")
+        }
+        // At the limit it is read (and then refused as the JSON it is not).
+        try Data(count: TemplateFiles.maximumBytes).write(to: large)
+        guard case let .failure(error) = TemplateFiles.read(.file(large.path), templatesDirectory: dir.path) else {
+            return
+        }
+        Issue.record("a template at the limit was not read: \(error.message)")
     }
 
     @Test func aBadClockOverrideIsAnError() throws {

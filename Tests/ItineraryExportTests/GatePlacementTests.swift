@@ -61,7 +61,7 @@ struct GatePlacementCommandLineTests {
         #expect(try cli.run([invalid, cli.path("out.pdf")]).status == 4)
     }
 
-    @Test("missing fonts and templates do not matter: EXPORT_ITINERARY_FONTS=/nonexistent still gives exit 3")
+    @Test("the fonts are not loaded: EXPORT_ITINERARY_FONTS=/nonexistent still gives exit 3")
     func fontsNotLoaded() throws {
         let cli = GateCLI("place-fonts")
         try cli.setUpLocalTesting()
@@ -153,7 +153,7 @@ struct GatePlacementPipelineTests {
         }
     }
 
-    @Test("Exporter(gate:) refuses a free user whatever is wrong with the fonts")
+    @Test("Exporter(gate:) refuses a free user before touching the fonts")
     func initRefusesBeforeFonts() throws {
         let local = try LocalStore("init")
         let gate = try local.gate()
@@ -186,31 +186,37 @@ struct GatePlacementPipelineTests {
     }
 
     @Test(
-        "a template preloaded while the gate is asked: the gate's refusal wins, its problems are the export's, its pages the same"
+        "a bundled template preloaded while the gate is asked: the refusal wins, its problems are the export's, its pages the same"
     )
     func preloadedTemplate() throws {
         let local = try LocalStore("preload")
         let gate = try local.gate()
-        let dir = TestPaths.scratch("pipeline-preload-template")
-        let broken = dir.appendingPathComponent("broken.json")
-        try Data("{".utf8).write(to: broken)
-        // Not Pro: the paywall, not the broken template or the missing fonts.
-        proRequired {
-            _ = try Exporter(
-                gate: gate, fontsDirectory: "/nonexistent", templatesDirectory: TestPaths.templates,
-                preloading: .file(broken.path))
+        let templates = TestPaths.scratch("pipeline-preload-templates")
+        try Data("{".utf8).write(to: templates.appendingPathComponent("broken.json"))
+        // A pipe in the templates directory: read early, it would keep the gate's answer waiting.
+        #expect(mkfifo(templates.appendingPathComponent("pipe.json").path, 0o644) == 0)
+        // Not Pro: the paywall, not the broken template, the pipe or the missing fonts.
+        for name in ["broken", "pipe"] {
+            proRequired {
+                _ = try Exporter(
+                    gate: gate, fontsDirectory: "/nonexistent", templatesDirectory: templates.path,
+                    preloading: .named(name))
+            }
         }
         _ = try local.session.purchase(productId: monthly)
         // Pro: the exporter is made, and the export that uses the template reports it as ever.
-        let exporter = try Exporter(
-            gate: gate, fontsDirectory: TestPaths.fonts, templatesDirectory: TestPaths.templates,
-            preloading: .file(broken.path))
         let trip = try Exporter.loadTrip(path: dayTrip)
-        do {
-            _ = try exporter.render(trip, options: ExportOptions(template: .file(broken.path)))
-            Issue.record("rendered with a broken template")
-        } catch {
-            guard case .template = error else { Issue.record("\(error)"); return }
+        for (name, why) in [("broken", "broken.json:"), ("pipe", "it is not a regular file")] {
+            let exporter = try Exporter(
+                gate: gate, fontsDirectory: TestPaths.fonts, templatesDirectory: templates.path,
+                preloading: .named(name))
+            do {
+                _ = try exporter.render(trip, options: ExportOptions(template: .named(name)))
+                Issue.record("rendered with the template \(name)")
+            } catch {
+                guard case let .template(message) = error else { Issue.record("\(error)"); continue }
+                #expect(message.contains(why), "\(message)")
+            }
         }
         // A good template preloaded gives the pages an exporter without preloading gives.
         let preloading = try Exporter(

@@ -1,6 +1,7 @@
 /// The QR codes a document will print, encoded on a thread of their own while the layout sets text.
 import Foundation
 import ItineraryModel
+import ItineraryText
 
 /// Encodes the QR codes of a trip's links ahead of the layout, on a second thread.
 ///
@@ -30,11 +31,10 @@ final class QRCodeBook: @unchecked Sendable {
             order.append(url)
         }
         guard background, order.count > 1 else { return }
-        let thread = Thread { [self, order] in
+        // (Without a thread, every code is encoded when the layout asks for it.)
+        _ = startDetachedThread { [self, order] in
             for url in order { _ = claim(url).map { encode($0) } }
         }
-        thread.name = "qr-codes"
-        thread.start()
     }
 
     /// The links a trip's day cards print: each game's ticket and each custom item's address.
