@@ -109,7 +109,8 @@ public enum EntitlementMark {
         } else {
             mark = geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
             placed = Placed(
-                text: text, pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint, geometry: mark)
+                text: text, pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint, geometry: mark
+            )
         }
         guard !mark.lines.isEmpty else { return }
 

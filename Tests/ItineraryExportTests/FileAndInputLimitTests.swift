@@ -54,7 +54,9 @@ struct FileAndInputLimitTests {
         #expect(r.stderr == "export-itinerary: error: /dev/zero: more than the limit of 8388608 bytes (8 MiB)\n")
     }
 
-    @Test("a template that is a device, a pipe, a directory or past 1 MiB is refused in one line, without waiting or reading it all")
+    @Test(
+        "a template that is a device, a pipe, a directory or past 1 MiB is refused in one line, without waiting or reading it all"
+    )
     func templateFilesAreBounded() throws {
         let dir = TestPaths.scratch("template-limits")
         let pipe = dir.appendingPathComponent("pipe.json").path
@@ -63,7 +65,8 @@ struct FileAndInputLimitTests {
         try Data(count: TemplateFiles.maximumBytes + 1).write(to: large)
         let cases = [
             ("/dev/zero", "it is not a regular file"), (pipe, "it is not a regular file"),
-            (dir.path + "/", "it is not a regular file"), (large.path, "it is larger than the 1024 KiB a template may be"),
+            (dir.path + "/", "it is not a regular file"),
+            (large.path, "it is larger than the 1024 KiB a template may be"),
         ]
         for (path, why) in cases {
             let r = try cli([trip, dir.appendingPathComponent("out.pdf").path, "--template", path])
