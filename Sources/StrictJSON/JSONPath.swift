@@ -11,9 +11,11 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
 
     /// The member `key` of the object at this path. Keys that are not plain
     /// identifiers (an unknown key "my key", say) are written `["my key"]` so the
-    /// path stays unambiguous.
+    /// path stays unambiguous, and so are identifiers longer than `MessageText.quotedLimit`,
+    /// which are cut there like any quoted value (a megabyte-long unknown key is not a
+    /// megabyte-long message).
     public func key(_ key: String) -> JSONPath {
-        if Self.isIdentifier(key) {
+        if key.utf8.count <= MessageText.quotedLimit, Self.isIdentifier(key) {
             return JSONPath(text: text.isEmpty ? key : text + "." + key)
         }
         return JSONPath(text: text + "[" + MessageText.quoted(key) + "]")

@@ -7,6 +7,17 @@ import Testing
 struct JSONObjectTests {
     private func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
 
+    @Test("a path names a key as written, quoting one that is not an identifier, and cuts one past the quoting limit")
+    func pathKeys() {
+        #expect(JSONPath.root.key("days").index(3).key("homeTeam").text == "days[3].homeTeam")
+        #expect(JSONPath.root.key("my key").text == #"["my key"]"#)
+        let long = String(repeating: "n", count: 1_000_000)
+        let path = JSONPath.root.key("style").key(long).text
+        #expect(path == "style[\"" + String(repeating: "n", count: MessageText.quotedLimit) + "…\"]")
+        let limit = String(repeating: "k", count: MessageText.quotedLimit)
+        #expect(JSONPath.root.key(limit).text == limit)
+    }
+
     @Test("duplicate, unknown and refused keys come in document order, with a suggestion or the short list of keys")
     func keyProblems() throws {
         let keys = JSONKeys(declared: ["name", "size", "old"]) { key in
