@@ -55,9 +55,10 @@ public final class Exporter {
     /// The gate's question (a store read and signature checks: about 22 M instructions, the cost
     /// of laying out a page or two) is asked on another thread while this one decodes the
     /// bundled template `preloading` names, which the first export then finds decoded. Only a
-    /// template of the program's own `Templates/` is read early, and only a regular file of at
-    /// most `TemplateFiles.maximumBytes` (`TemplateFiles.read`): nothing the user names, and
-    /// nothing that could keep the gate's answer waiting. Its problems are the export's, found
+    /// template named from the templates directory (`.named`, never a `--template` path) is read
+    /// early, and only a regular file of at most `TemplateFiles.maximumBytes`
+    /// (`TemplateFiles.read`): nothing that could keep the gate's answer waiting, whatever
+    /// `$EXPORT_ITINERARY_TEMPLATES` points at. Its problems are the export's, found
     /// when the export uses it; the fonts load after the gate's yes.
     /// - Parameters:
     ///   - gate: the entitlement check (`ProAccess.gate()` builds the usual one).
