@@ -58,9 +58,11 @@ public enum PDFRenderer {
         try checkEngine(document, text)
         try checkStructure(document)
         let vectors = VectorPlan(document, writing: writingShapes)
-        // The shapes' operators and the update's names are pure work on the display list: made
-        // on another thread while cairo draws (on the 120-day trip, 30 M instructions of 870 M).
-        let update = BackgroundWork { accessibilityUpdate(for: document, vectors: vectors) }
+        // The halos' glyph outlines need the text engine, so they are made here; the shapes'
+        // operators and the update's names are pure work on the display list: made on another
+        // thread while cairo draws (on the 120-day trip, 30 M instructions of 870 M).
+        let outlines = HaloOutlines(document, plan: vectors, text: text)
+        let update = BackgroundWork { accessibilityUpdate(for: document, vectors: vectors, outlines: outlines) }
         return try ByteSink.collecting { sink in
             try render(document, text: text, options: options, first: first, vectors: vectors, into: sink)
             return try update.value.apply(to: sink.pointee.bytes)
@@ -79,8 +81,11 @@ public enum PDFRenderer {
     }
 
     /// What the update adds for `document`: its figures' alternate texts, its links' names and
-    /// the shapes the renderer writes itself (`vectors`, made from `document` when nil).
-    static func accessibilityUpdate(for document: LaidOutDocument, vectors: VectorPlan? = nil) -> AccessibilityUpdate {
+    /// the shapes the renderer writes itself (`vectors`, made from `document` when nil), its
+    /// halos along `outlines` (a document with halos the plan writes needs theirs).
+    static func accessibilityUpdate(
+        for document: LaidOutDocument, vectors: VectorPlan? = nil, outlines: HaloOutlines = HaloOutlines()
+    ) -> AccessibilityUpdate {
         // (A loop, not `flatMap` over every page's items: that copies the whole display list.)
         var figures: [String] = []
         var links: [[AccessibilityUpdate.NamedLink]] = []
@@ -101,7 +106,7 @@ public enum PDFRenderer {
         return AccessibilityUpdate(
             language: document.metadata.language, figureAlternates: figures, linkNames: links,
             title: document.metadata.title, author: document.metadata.author,
-            vectorRuns: (vectors ?? VectorPlan(document)).operators(for: document))
+            vectorRuns: (vectors ?? VectorPlan(document)).operators(for: document, outlines: outlines))
     }
 
     private static func render(
@@ -142,10 +147,16 @@ public enum PDFRenderer {
             if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
             // Shapes the plan writes leave a placeholder where their run begins (see VectorPlan).
             let starts = vectors.runStarts[index], written = vectors.written[index]
+            var runIndex = 0
             for (position, item) in page.items.enumerated() {
                 if starts.contains(position) {
-                    cairo_tag_begin(cr, VectorPlan.placeholderRole, nil)
-                    cairo_tag_end(cr, VectorPlan.placeholderRole)
+                    if vectors.markedRuns[index].contains(runIndex) {
+                        drawMarker(cr)
+                    } else {
+                        cairo_tag_begin(cr, VectorPlan.placeholderRole, nil)
+                        cairo_tag_end(cr, VectorPlan.placeholderRole)
+                    }
+                    runIndex += 1
                 }
                 if !written.contains(position) { painter.paint(item) }
             }
@@ -165,6 +176,18 @@ public enum PDFRenderer {
             throw RenderError(
                 message: "cairo failed to write the PDF: \(String(cString: cairo_status_to_string(status)))")
         }
+    }
+
+    /// The placeholder of a run inside a structure leaf (`VectorPlan.Marker`), in black: cairo
+    /// writes the colour before it, which stays (it paints nothing), and cairo, believing it
+    /// current, writes the next shape's own.
+    private static func drawMarker(_ cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_rectangle(cr, 0, 0, VectorPlan.Marker.width, VectorPlan.Marker.height)
+        cairo_fill(cr)
+        cairo_restore(cr)
     }
 
     /// A document is drawn by the engine that set its lines, before that engine starts another:

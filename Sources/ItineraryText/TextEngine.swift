@@ -431,20 +431,30 @@ public final class TextEngine {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard !spans.isEmpty, width > 0 else { return }
-        let cached = cache.line(for: spans)
-        let layout = cached == nil ? makeLayout(spans) : nil
-        defer { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
-        guard let line = cached ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return }
         cairo_save(cr)
         cairo_new_path(cr)
-        cairo_move_to(cr, x, baseline)
-        pango_cairo_layout_line_path(cr, line)
+        appendOutline(spans, to: cr, x: x, baseline: baseline)
         cairo_set_source_rgb(cr, color.red, color.green, color.blue)
         cairo_set_line_width(cr, width)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_stroke(cr)
         cairo_restore(cr)
+    }
+
+    /// Adds the glyph outlines of one set line, its baseline starting at (`x`, `baseline`), to
+    /// `cr`'s path: what `drawOutline` strokes, for a writer that strokes them itself. Like
+    /// `drawOutline`, it uses the line shaped during layout when there is one.
+    public func appendOutline(_ spans: [StyledSpan], to cr: OpaquePointer, x: Double, baseline: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        guard !spans.isEmpty else { return }
+        let cached = cache.line(for: spans)
+        let layout = cached == nil ? makeLayout(spans) : nil
+        defer { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+        guard let line = cached ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return }
+        cairo_move_to(cr, x, baseline)
+        pango_cairo_layout_line_path(cr, line)
     }
 
     /// Ends a document once it is rendered: the next document draws only lines it set itself,

@@ -9,16 +9,33 @@ public struct MarkedContentOperator: Equatable, Sendable {
     public var range: Range<Int>
 }
 
+/// What `ContentStream.marks(in:filledRectangle:)` finds in a content stream.
+public enum ContentMark: Equatable, Sendable {
+    case markedContent(MarkedContentOperator)
+    /// A rectangle filled by `x y w h re f` with the operands asked for, from the first operand
+    /// to the `f`.
+    case filledRectangle(Range<Int>)
+}
+
 /// Reading a page's content stream for what the accessibility update needs: its marked-content
 /// operators, not its drawing.
 public enum ContentStream {
-    /// Every `/Tag << … >> BDC` in `content`, in order. A page's content is mostly numbers and
-    /// operators this never needs; it skips them byte by byte and reads whole tokens only where
-    /// one could hide or fake the operator: strings (`(…)`, `<…>`) and comments are passed
-    /// over, so text that reads like the operator is never taken for one, and an inline image's
-    /// data (`ID` … `EI`) is passed over as bytes.
+    /// Every `/Tag << … >> BDC` in `content`, in order.
     public static func markedContent(in content: [UInt8]) throws -> [MarkedContentOperator] {
-        var found: [MarkedContentOperator] = []
+        try marks(in: content).compactMap {
+            guard case let .markedContent(found) = $0 else { return nil }
+            return found
+        }
+    }
+
+    /// Every `/Tag << … >> BDC` in `content` and, with `rectangle` (the four operands of `re`,
+    /// each as its bytes), every rectangle filled by `rectangle re f`: all in order. A page's
+    /// content is mostly numbers and operators this never needs; it skips them byte by byte
+    /// and reads whole tokens only where one could hide or fake an operator: strings (`(…)`,
+    /// `<…>`) and comments are passed over, so text that reads like the operator is never taken
+    /// for one, and an inline image's data (`ID` … `EI`) is passed over as bytes.
+    public static func marks(in content: [UInt8], filledRectangle rectangle: [[UInt8]]? = nil) throws -> [ContentMark] {
+        var found: [ContentMark] = []
         try content.withUnsafeBufferPointer { p in
             let n = p.count
             var i = 0
@@ -27,6 +44,7 @@ public enum ContentStream {
             defer { interesting.deallocate() }
             interesting.initialize(repeating: false, count: 256)
             for byte in "(</%I".utf8 { interesting[Int(byte)] = true }
+            if rectangle != nil { interesting[Int(UInt8(ascii: "r"))] = true }
             // Where the last name began and ended: a dictionary right after it is its operand.
             var lastName: (start: Int, end: Int)?
             func tokenStart(_ k: Int) -> Bool { k == 0 || !ByteClass.isRegular(p[k - 1]) }
@@ -55,8 +73,9 @@ public enum ContentStream {
                         var nameParser = ObjectParser(p, at: tag.start)
                         let name = try nameParser.name()
                         found.append(
-                            MarkedContentOperator(tag: name, properties: properties, range: tag.start..<parser.position)
-                        )
+                            .markedContent(
+                                MarkedContentOperator(
+                                    tag: name, properties: properties, range: tag.start..<parser.position)))
                         i = parser.position
                     }
                 case UInt8(ascii: "<"):
@@ -77,12 +96,46 @@ public enum ContentStream {
                     }
                     guard i + 2 <= n else { throw PDFError("an inline image's data does not end in EI") }
                     i += 2
+                case UInt8(ascii: "r"):
+                    if let rectangle, tokenStart(i), let range = filledRectangle(p, re: i, operands: rectangle) {
+                        found.append(.filledRectangle(range))
+                        i = range.upperBound
+                    } else {
+                        i += 1
+                    }
                 default:
                     i += 1
                 }
             }
         }
         return found
+    }
+
+    /// The range of `operands re f` when the `re` operator is at `re` (a token start) with those
+    /// operands before it, each a whole token, and `f` after it; nil otherwise.
+    private static func filledRectangle(_ p: UnsafeBufferPointer<UInt8>, re: Int, operands: [[UInt8]]) -> Range<Int>? {
+        let n = p.count
+        guard re + 2 <= n, p[re + 1] == UInt8(ascii: "e"), re + 2 == n || !ByteClass.isRegular(p[re + 2]) else {
+            return nil
+        }
+        var start = re
+        for operand in operands.reversed() {
+            var end = start
+            while end > 0 && ByteClass.isSpace(p[end - 1]) { end -= 1 }
+            guard end < start else { return nil }
+            var begin = end
+            while begin > 0 && ByteClass.isRegular(p[begin - 1]) { begin -= 1 }
+            guard end - begin == operand.count, zip(p[begin..<end], operand).allSatisfy({ $0 == $1 }) else {
+                return nil
+            }
+            start = begin
+        }
+        var f = re + 2
+        while f < n && ByteClass.isSpace(p[f]) { f += 1 }
+        guard f > re + 2, f < n, p[f] == UInt8(ascii: "f"), f + 1 == n || !ByteClass.isRegular(p[f + 1]) else {
+            return nil
+        }
+        return start..<(f + 1)
     }
 
     /// `content` with each range replaced by its bytes (ranges in order, not overlapping).

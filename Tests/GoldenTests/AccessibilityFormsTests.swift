@@ -19,7 +19,9 @@ struct AccessibilityFormsTests {
     ) {
         let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("day-trip.json").path)
         let (document, engine) = try TestStores.exporter().layout(trip)
-        return (document, PDFRenderer.accessibilityUpdate(for: document), engine)
+        let plan = VectorPlan(document)
+        let outlines = HaloOutlines(document, plan: plan, text: engine)
+        return (document, PDFRenderer.accessibilityUpdate(for: document, vectors: plan, outlines: outlines), engine)
     }
 
     private func save(_ data: Data, _ name: String, in directory: URL) throws -> URL {

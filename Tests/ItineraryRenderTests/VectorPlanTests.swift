@@ -1,5 +1,6 @@
-/// Which shapes the PDF renderer writes itself: those where cairo would leave them unmarked,
-/// never inside a structure leaf; and the PDF that comes out keeps its tree, with no placeholder.
+/// Which shapes the PDF renderer writes itself, in which runs, and how each run is placed: a
+/// placeholder element where cairo would leave shapes unmarked, a marker inside a structure
+/// leaf; and the PDF that comes out keeps its tree, with no placeholder or marker left.
 import DisplayList
 import Foundation
 @testable import ItineraryRender
@@ -40,27 +41,52 @@ struct VectorPlanTests {
     }
 
     @Test(
-        "shapes in an element that has a child element by the end of the page are written, in runs split by what is painted; those in a leaf are cairo's"
+        "every shape is written, in runs split by what is painted, by the element's start and end inside a leaf, and where a leaf begins or ends; a leaf's runs are marked"
     )
     func plan() {
         let plan = VectorPlan(document)
-        // Page 1: the two boxes (a destination between them paints nothing) and the line; not
-        // the paragraph's box.
-        #expect(plan.written[0] == [1, 3, 7])
-        #expect(plan.runStarts[0] == [1, 7])
-        #expect(plan.runItems[0].count == 2)
-        // Page 2: the section has no child yet (cairo marks its content); page 3: it has one.
-        #expect(plan.written[1].isEmpty && plan.runItems[1].isEmpty)
-        #expect(plan.written[2] == [3] && plan.runItems[2].count == 1)
+        // Page 1: the two boxes (a destination between them paints nothing), the paragraph's
+        // box (a leaf: a run of its own, marked) and the line.
+        #expect(plan.written[0] == [1, 3, 5, 7])
+        #expect(plan.runStarts[0] == [1, 5, 7])
+        #expect(plan.runItems[0] == [[1, 3], [5], [7]])
+        #expect(plan.markedRuns[0] == [1])
+        // Page 2: the section has no child yet (a leaf, as cairo sees it on this page); page 3:
+        // it has one, and the paragraph is a leaf.
+        #expect(plan.runItems[1] == [[1]] && plan.markedRuns[1] == [0])
+        #expect(plan.runItems[2] == [[1], [3]] && plan.markedRuns[2] == [0])
         let off = VectorPlan(document, writing: false)
         #expect(off.written.allSatisfy(\.isEmpty) && off.runItems.allSatisfy(\.isEmpty) && off.runItems.count == 3)
         // The operators: one buffer per run, page by page, each the run's shapes in order.
-        let operators = plan.operators(for: document)
-        #expect(operators.map(\.count) == [2, 0, 1])
+        let operators = plan.operators(for: document, outlines: HaloOutlines())
+        #expect(operators.map(\.count) == [3, 1, 2])
+        #expect(operators.map { $0.map(\.inLeaf) } == [[false, true, false], [true], [true, false]])
         var first = VectorContent()
         for index in plan.runItems[0][0] { first.add(document.pages[0].items[index]) }
-        #expect(!operators[0][0].isEmpty && operators[0][0] == first.bytes)
-        #expect(off.operators(for: document).allSatisfy { $0.isEmpty })
+        #expect(!operators[0][0].operators.isEmpty && operators[0][0].operators == first.bytes)
+        #expect(off.operators(for: document, outlines: HaloOutlines()).allSatisfy { $0.isEmpty })
+    }
+
+    @Test("a leaf's run ends where an element inside it begins or ends; a placeholder's goes on across both")
+    func leafRunsEndAtElements() {
+        let page = PageFrame(
+            width: 100, height: 100,
+            items: [
+                .beginStructure(.figure), box(10), .beginStructure(.paragraph), .endStructure(.paragraph), box(20),
+                .endStructure(.figure), .beginStructure(.division), box(30), .beginStructure(.paragraph),
+                .endStructure(.paragraph), box(40), .endStructure(.division),
+            ])
+        let plan = VectorPlan(LaidOutDocument(pages: [page], outline: [], metadata: DocumentMetadata(title: "t")))
+        // The figure has a child, so it is a parent here too: one run across the empty paragraph.
+        #expect(plan.runItems[0] == [[1, 4, 7, 10]] && plan.markedRuns[0].isEmpty)
+        let leaf = PageFrame(
+            width: 100, height: 100,
+            items: [
+                .beginStructure(.figure), box(10), .destination(name: "a", at: Point(x: 0, y: 0)), box(20),
+                .endStructure(.figure), .beginStructure(.figure), box(30), .endStructure(.figure),
+            ])
+        let leaves = VectorPlan(LaidOutDocument(pages: [leaf], outline: [], metadata: DocumentMetadata(title: "t")))
+        #expect(leaves.runItems[0] == [[1, 3], [6]] && leaves.markedRuns[0] == [0, 1])
     }
 
     @Test(
@@ -86,7 +112,13 @@ struct VectorPlanTests {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let qdf = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", url.path, "-"]).stdout
         #expect(!qdf.contains(VectorPlan.placeholderRole))
+        #expect(!qdf.contains("0.012 0.016 re"))
         #expect(qdf.components(separatedBy: "/Artifact BMC\nq\n").count - 1 == 3)
+        // The paragraph's box (a leaf's run) inside the paragraph's marked content, where its marker was.
+        let paragraph = try #require(qdf.range(of: "/P << /MCID 1 >> BDC"))
+        let end = try #require(qdf.range(of: "EMC", range: paragraph.upperBound..<qdf.endIndex))
+        let inside = qdf[paragraph.upperBound..<end.lowerBound]
+        #expect(inside.contains("\nq\n0.1 0.1 0.18 rg\n96 10 m\n") && inside.hasSuffix("Q\n"), "\(inside)")
         // The dashed line, as VectorContent writes it, inside its artifact.
         #expect(qdf.contains("[3 2] 0 d\n10 150 m\n200 150 l\nS\nQ\nEMC"))
     }
@@ -106,7 +138,7 @@ struct VectorPlanTests {
     }
 
     @Test(
-        "runs and placeholders must match one for one, page by page: more of either, or runs on a page without any, is refused"
+        "runs and placeholders or markers must match one for one and kind for kind, page by page: more of either, another kind, or runs on a page without any, is refused"
     )
     func mismatches() throws {
         let cairo = Array(try Data(contentsOf: PDFFixtures.cairo))
@@ -122,31 +154,54 @@ struct VectorPlanTests {
                         target: try AccessibilityUpdate.linkTarget($0, file) ?? "", name: "A link")
                 }
         }
-        func update(_ runs: [[[UInt8]]], links: [[AccessibilityUpdate.NamedLink]] = links) -> AccessibilityUpdate {
+        func update(_ runs: [[VectorRun]], links: [[AccessibilityUpdate.NamedLink]] = links) -> AccessibilityUpdate {
             AccessibilityUpdate(
                 language: nil, figureAlternates: [], linkNames: links, title: "t", author: nil, vectorRuns: runs)
         }
-        // The saved day trip's own runs (its placeholders are on every page).
-        let counts = try pages.map { page -> Int in
-            var total = 0
+        // The saved day trip's own runs, in content order: placeholders on every page, and
+        // markers in its map and its furniture.
+        let operands = VectorPlan.Marker.operands.map { Array($0.utf8) }
+        let kinds = try pages.map { page -> [Bool] in
+            var inLeaf: [Bool] = []
             for reference in [page.dictionary["Contents"]?.reference].compactMap({ $0 }) {
                 let stream = try #require(try file.object(reference.number).stream)
-                total += try ContentStream.markedContent(in: try file.decodedData(stream)).filter {
-                    $0.tag == "NonStruct"
-                }.count
+                for mark in try ContentStream.marks(in: try file.decodedData(stream), filledRectangle: operands) {
+                    switch mark {
+                    case let .markedContent(found) where found.tag == "NonStruct": inLeaf.append(false)
+                    case .filledRectangle: inLeaf.append(true)
+                    default: break
+                    }
+                }
             }
-            return total
+            return inLeaf
         }
-        #expect(counts.reduce(0, +) > 0)
-        let exact = counts.map { Array(repeating: Array("0 0 m 1 1 l S\n".utf8), count: $0) }
+        #expect(kinds.joined().contains(true) && kinds.joined().contains(false))
+        let exact = kinds.map { $0.map { VectorRun(operators: Array("0 0 m 1 1 l S\n".utf8), inLeaf: $0) } }
+        // Placeholders only: the markers are left alone, as a rectangle of the page.
+        #expect(throws: Never.self) { try update(exact.map { $0.filter { !$0.inLeaf } }).apply(to: cairo) }
+        // A run of the wrong kind, a leaf's run too many or too few.
+        let page = try #require(kinds.firstIndex { $0.contains(true) })
+        var swapped = exact
+        let marker = try #require(swapped[page].firstIndex { $0.inLeaf })
+        swapped[page][marker].inLeaf = false
+        swapped[page].append(VectorRun(operators: [], inLeaf: true))
+        #expect(throws: RenderError.self) { try update(swapped).apply(to: cairo) }
+        var extra = exact
+        extra[page].append(VectorRun(operators: [], inLeaf: true))
+        #expect(throws: RenderError.self) { try update(extra).apply(to: cairo) }
+        var fewer = exact
+        fewer[page].remove(at: marker)
+        #expect(throws: RenderError.self) { try update(fewer).apply(to: cairo) }
         #expect(throws: Never.self) { try update(exact).apply(to: cairo) }
         #expect(throws: RenderError.self) { try update([]).apply(to: cairo) }
         var more = exact
-        more[0].append([])
+        more[0].append(VectorRun(operators: [], inLeaf: false))
         #expect(throws: RenderError.self) { try update(more).apply(to: cairo) }
         // Runs for a page of a file that has no placeholder at all.
         let fpdf2 = Array(try Data(contentsOf: PDFFixtures.fpdf2))
-        #expect(throws: RenderError.self) { try update([[[]]], links: []).apply(to: fpdf2) }
+        #expect(throws: RenderError.self) {
+            try update([[VectorRun(operators: [], inLeaf: false)]], links: []).apply(to: fpdf2)
+        }
         #expect(throws: RenderError.self) { try update(exact + exact).apply(to: cairo) }
     }
 }

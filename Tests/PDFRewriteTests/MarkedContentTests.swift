@@ -29,6 +29,37 @@ struct MarkedContentTests {
         #expect(try found("/Tag << /MCID 1 >> DP\n/OC /oc1 BDC EMC").isEmpty)
     }
 
+    @Test(
+        "a filled rectangle with the asked operands is found among marked content, in order, with any white space; in strings, comments or images, with other operands, `f*`, or another operator, it is not"
+    )
+    func filledRectangles() throws {
+        let operands = ["0", "0", "0.012", "0.016"].map { Array($0.utf8) }
+        func marks(_ text: String) throws -> [String] {
+            let bytes = Array(text.utf8)
+            return try ContentStream.marks(in: bytes, filledRectangle: operands).map { mark in
+                switch mark {
+                case let .markedContent(found): "BDC " + String(decoding: bytes[found.range], as: UTF8.self)
+                case let .filledRectangle(range): "re " + String(decoding: bytes[range], as: UTF8.self)
+                }
+            }
+        }
+        let content =
+            "1 0 0 -1 0 792 cm\n/P << /MCID 0 >> BDC\n0 0 0 rg /a0 gs\n0 0 0.012 0.016 re f\n0.1 g\n"
+            + "BT [(0 0 0.012 0.016 re f)] TJ ET <30203020302e3031322030> Tj % 0 0 0.012 0.016 re f\n"
+            + "BI /W 1 /H 1 /BPC 8 /CS /G ID \u{1} 0 0 0.012 0.016 re f \u{2} EI\n"
+            + "0 0 0.012 0.016 re f* 0 0 0.012 0.0161 re f 10 0 0.012 0.016 re f 0 0 0.012 0.016 re S\n"
+            + "0 0 0.012 0.016 ref 0 0 0.012 0.016 re fill 00 0 0.012 0.016 re f\n"
+            + "EMC /Private<</MCID 1>>BDC\r\n0\t0  0.012\n0.016 re\nf\nEMC 0 0 0.012 0.016 re f"
+        #expect(
+            try marks(content) == [
+                "BDC /P << /MCID 0 >> BDC", "re 0 0 0.012 0.016 re f", "BDC /Private<</MCID 1>>BDC",
+                "re 0\t0  0.012\n0.016 re\nf", "re 0 0 0.012 0.016 re f",
+            ])
+        // Without operands asked for, only marked content.
+        #expect(try ContentStream.marks(in: Array(content.utf8)).count == 2)
+        #expect(try found(content).map(\.tag) == ["P", "Private"])
+    }
+
     @Test("the replacements land where the operators were, the rest byte for byte")
     func replacing() throws {
         let content = Array("a /Private << /MCID 0 >> BDC b /Private << /MCID 1 >> BDC c".utf8)

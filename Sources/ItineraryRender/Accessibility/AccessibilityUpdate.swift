@@ -25,9 +25,9 @@ struct AccessibilityUpdate: Sendable {
     /// For the XMP metadata, as in the information dictionary.
     var title: String
     var author: String?
-    /// For each page, in order, the operators of the shapes the renderer writes itself, run by
-    /// run (`VectorPlan`); they fill its placeholders.
-    var vectorRuns: [[[UInt8]]] = []
+    /// For each page, in order, the shapes the renderer writes itself, run by run
+    /// (`VectorPlan`); they fill its placeholders and markers.
+    var vectorRuns: [[VectorRun]] = []
 
     func apply(to bytes: [UInt8]) throws -> Data {
         do {

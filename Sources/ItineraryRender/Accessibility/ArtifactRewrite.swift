@@ -9,11 +9,14 @@ import PDFRewrite
 /// so assistive technology never reads a page number in the middle of a day.
 ///
 /// The placeholders of the shapes the renderer writes itself (`VectorPlan`) go the same way,
-/// each one's empty sequence filled with its run of operators, in a `q … Q` of their own.
+/// each one's empty sequence filled with its run of operators, in a `q … Q` of their own; and
+/// each marker of a run inside a leaf (`VectorPlan.Marker`) is replaced by its run, in a
+/// `q … Q`, inside the leaf's marked content.
 ///
 /// A `Private` element or placeholder must hold marked content only, on one page, and every
-/// such sequence in the content must belong to one, each page's placeholders matching its
-/// runs one for one: anything else is an error, never a half-rewritten file.
+/// such sequence in the content must belong to one, each page's placeholders and markers
+/// matching its runs one for one, of the same kind, in order: anything else is an error, never
+/// a half-rewritten file.
 struct ArtifactRewrite {
     struct Element {
         var number: Int
@@ -25,8 +28,8 @@ struct ArtifactRewrite {
     }
 
     private(set) var elements: [Element] = []
-    /// The runs of operators for each page's placeholders, in drawing order, by page object.
-    var runs: [Int: [[UInt8]]] = [:]
+    /// The runs of operators for each page's placeholders and markers, in drawing order, by page object.
+    var runs: [Int: [VectorRun]] = [:]
 
     /// Maximum size of a page's inflated content: far above any page this layout draws.
     static let contentLimit = 64 << 20
@@ -68,40 +71,47 @@ struct ArtifactRewrite {
     /// parent-tree arrays and the content of each page that holds furniture.
     func apply(to revision: inout Revision, tree: StructureTree) throws {
         let byPage = Dictionary(grouping: elements, by: \.page)
-        for (page, pageRuns) in runs where !pageRuns.isEmpty && byPage[page] == nil {
+        for (page, pageRuns) in runs where pageRuns.contains(where: { !$0.inLeaf }) && byPage[page] == nil {
             throw PDFError("page object \(page) has no placeholders for its \(pageRuns.count) runs of shapes")
         }
-        guard !elements.isEmpty else { return }
+        let marked = Set(runs.filter { $0.value.contains(where: \.inLeaf) }.keys)
+        guard !elements.isEmpty || !marked.isEmpty else { return }
         let file = revision.file
-        guard let root = tree.root?.dictionary, let parentTree = root["ParentTree"] else {
-            throw PDFError("the PDF has no parent tree for its artifacts")
-        }
-        let keys = try NumberTree.entries(file, root: parentTree)
         let removed = Set(elements.map(\.number))
-        for number in removed { revision.remove(number) }
+        var parentTreeKeys: [Int: PDFObject] = [:]
+        if !elements.isEmpty {
+            guard let root = tree.root?.dictionary, let parentTree = root["ParentTree"] else {
+                throw PDFError("the PDF has no parent tree for its artifacts")
+            }
+            parentTreeKeys = try NumberTree.entries(file, root: parentTree)
+            for number in removed { revision.remove(number) }
+        }
 
         // Rewritten content streams, deflated together once every page is checked.
         var rewrittenStreams: [(number: Int, dictionary: PDFDictionary, content: [UInt8])] = []
-        for page in byPage.keys.sorted() {
-            let ids = Set(byPage[page]!.flatMap(\.markedContent))
+        for page in Set(byPage.keys).union(marked).sorted() {
+            let pageElements = byPage[page] ?? []
+            let ids = Set(pageElements.flatMap(\.markedContent))
             let placeholders = Set(
-                byPage[page]!.filter { $0.role == VectorPlan.placeholderRole }.flatMap(\.markedContent))
+                pageElements.filter { $0.role == VectorPlan.placeholderRole }.flatMap(\.markedContent))
             var pageRuns = (runs[page] ?? [])[...]
             guard let dictionary = try file.object(page).value.dictionary else {
                 throw PDFError("page object \(page) is not a dictionary")
             }
-            guard let key = dictionary["StructParents"]?.integer, let entry = keys[key] else {
-                throw PDFError("page object \(page) has no parent-tree entry")
+            if !ids.isEmpty {
+                guard let key = dictionary["StructParents"]?.integer, let entry = parentTreeKeys[key] else {
+                    throw PDFError("page object \(page) has no parent-tree entry")
+                }
+                // The page's marked content, in order; each an object of its own, which changes.
+                guard let array = entry.reference?.number, var items = try file.resolve(entry)?.array else {
+                    throw PDFError("page object \(page)'s parent-tree entry is not an array of its own")
+                }
+                guard ids.allSatisfy({ $0 < items.count }) else {
+                    throw PDFError("a parent-tree entry is shorter than its page's marked content")
+                }
+                for id in ids { items[id] = .null }
+                try revision.change(array, to: .value(.array(items)))
             }
-            // The page's marked content, in order; each an object of its own, which changes.
-            guard let array = entry.reference?.number, var items = try file.resolve(entry)?.array else {
-                throw PDFError("page object \(page)'s parent-tree entry is not an array of its own")
-            }
-            guard ids.allSatisfy({ $0 < items.count }) else {
-                throw PDFError("a parent-tree entry is shorter than its page's marked content")
-            }
-            for id in ids { items[id] = .null }
-            try revision.change(array, to: .value(.array(items)))
 
             var found: Set<Int> = []
             // One stream, or an array of them (directly or as an object of its own).
@@ -122,22 +132,39 @@ struct ArtifactRewrite {
                 }
                 let content = try file.decodedData(stream, limit: Self.contentLimit)
                 var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
-                for marked in try ContentStream.markedContent(in: content)
-                where marked.tag == "Private" || marked.tag == Self.placeholder {
-                    guard let id = marked.properties["MCID"]?.integer, ids.contains(id),
-                        placeholders.contains(id) == (marked.tag == Self.placeholder)
-                    else {
-                        throw PDFError("content stream \(reference.number) marks furniture its structure does not name")
-                    }
-                    found.insert(id)
-                    guard marked.tag == Self.placeholder else {
-                        replacements.append((marked.range, Self.artifact))
-                        continue
+                let marks = try ContentStream.marks(
+                    in: content, filledRectangle: marked.contains(page) ? Self.markerOperands : nil)
+                for mark in marks {
+                    let marker: Bool
+                    let range: Range<Int>
+                    switch mark {
+                    case let .markedContent(sequence):
+                        guard sequence.tag == "Private" || sequence.tag == Self.placeholder else { continue }
+                        guard let id = sequence.properties["MCID"]?.integer, ids.contains(id),
+                            placeholders.contains(id) == (sequence.tag == Self.placeholder)
+                        else {
+                            throw PDFError(
+                                "content stream \(reference.number) marks furniture its structure does not name")
+                        }
+                        found.insert(id)
+                        guard sequence.tag == Self.placeholder else {
+                            replacements.append((sequence.range, Self.artifact))
+                            continue
+                        }
+                        (marker, range) = (false, sequence.range)
+                    case let .filledRectangle(rectangle):
+                        (marker, range) = (true, rectangle)
                     }
                     guard let run = pageRuns.popFirst() else {
                         throw PDFError("page object \(page) has more placeholders than runs of shapes")
                     }
-                    replacements.append((marked.range, Self.artifact + Self.saveState + run + Self.restoreState))
+                    guard run.inLeaf == marker else {
+                        throw PDFError("page object \(page)'s placeholders and runs of shapes are not of one kind")
+                    }
+                    // A placeholder becomes the run's artifact; a marker, already inside its
+                    // leaf's marked content, becomes the run alone.
+                    replacements.append(
+                        (range, (marker ? [] : Self.artifact) + Self.saveState + run.operators + Self.restoreState))
                 }
                 guard !replacements.isEmpty else { continue }
                 // (The revision writes `/Length` from the data.)
@@ -183,5 +210,6 @@ struct ArtifactRewrite {
         PDFName(bytes: $0)
     }
     private static let saveState = Array("\nq\n".utf8)
+    private static let markerOperands = VectorPlan.Marker.operands.map { Array($0.utf8) }
     private static let restoreState = Array("Q".utf8)
 }

@@ -42,17 +42,26 @@ struct VectorContent {
         return false
     }
 
-    /// Whether `item` is a shape this writes (the rest are drawn by cairo).
+    /// Whether `item` is a shape this writes (the rest are drawn by cairo). A halo is written
+    /// from its glyph outline (`add(_:outline:)`), which only the text engine can make.
     static func writes(_ item: DisplayItem) -> Bool {
         switch item {
-        case .path, .rect, .line, .circle, .cells: true
+        case .path, .rect, .line, .circle, .cells, .textHalo: true
         default: false
         }
     }
 
-    /// Appends the operators for `item`; an item this does not write is a programming error.
-    mutating func add(_ item: DisplayItem) {
+    /// Appends the operators for `item`, a halo stroked along `outline` (`HaloOutlines`); an
+    /// item this does not write, or a halo without its outline, is a programming error.
+    mutating func add(_ item: DisplayItem, outline: [PathElement]? = nil) {
         switch item {
+        case let .textHalo(_, _, color, width):
+            guard let outline else { preconditionFailure("a halo is written from its glyph outline") }
+            // As `TextEngine.drawOutline` strokes it: round joins and caps.
+            guard width > 0, !outline.isEmpty else { return }
+            beginPath()
+            for element in outline { add(element) }
+            paint(fill: nil, stroke: color, width: width, cap: .round, join: .round, dash: [])
         case let .path(elements, style):
             beginPath()
             for element in elements { add(element) }

@@ -5,7 +5,9 @@ import DisplayList
 /// grouped in runs (shapes with nothing painted between them), and the placeholder each run
 /// leaves in cairo's output.
 ///
-/// A run is drawn with cairo as an empty structure element of the role `placeholderRole`,
+/// Where the innermost open element already has a child element by the end of that page (a
+/// section, a card's division, the document), cairo writes shapes as unmarked content. A run
+/// there is drawn with cairo as an empty structure element of the role `placeholderRole`,
 /// which cairo writes as an empty marked-content sequence at that point of the page, in
 /// drawing order. The accessibility update (`ArtifactRewrite`) then puts the run's operators
 /// there as an artifact and removes the element, so the page looks as if cairo had drawn them,
@@ -13,11 +15,12 @@ import DisplayList
 ///
 /// cairo 1.16 marks content only inside structure elements without child elements (leaves),
 /// and it knows an element's children page by page (it analyses a page, then writes it): a
-/// placeholder inside a leaf would make it a parent and leave its text unmarked. So a run is
-/// made only where the innermost open element already has a child by the end of that page (a
-/// section, a card's division, the document), where cairo writes shapes as unmarked content
-/// anyway; shapes inside a leaf (a figure's map, a furniture element) are drawn by cairo as
-/// before. Links count as child elements: cairo makes each one a `Link` element.
+/// placeholder element inside a leaf would make it a parent and leave its text unmarked. So a
+/// run inside a leaf (a figure's map with its label halos, a furniture element) leaves a
+/// `Marker` instead: a tiny rectangle cairo fills at the page's corner, inside the leaf's
+/// marked content, which the update replaces with the run's operators. A run never crosses
+/// the start or end of an element there, so its operators stay in the element that drew them.
+/// Links count as child elements: cairo makes each one a `Link` element.
 struct VectorPlan: Sendable {
     /// The structure role of a placeholder: a standard one cairo accepts that the layout never
     /// uses (`StructureRole` has no case for it).
@@ -29,6 +32,19 @@ struct VectorPlan: Sendable {
     private(set) var written: [Set<Int>] = []
     /// For each page, the items of each of its runs (by index in the page's items), in drawing order.
     private(set) var runItems: [[[Int]]] = []
+    /// For each page, the runs (by index in `runItems`) inside a leaf, placed by a `Marker`.
+    private(set) var markedRuns: [Set<Int>] = []
+
+    /// The placeholder of a run inside a structure leaf: a filled rectangle at the page's
+    /// top-left corner, 3/256 by 4/256 of a point (cairo keeps coordinates in 1/256 of a
+    /// point, so these are exact), which cairo 1.16 writes as `0 0 0.012 0.016 re f` in the
+    /// page's own space. Nothing the layout draws has that size; a rectangle that did would
+    /// only be counted as one placeholder too many, and the update refuses the file.
+    enum Marker {
+        static let width = 3.0 / 256, height = 4.0 / 256
+        /// The operands of the `re` cairo writes for it.
+        static let operands = ["0", "0", "0.012", "0.016"]
+    }
 
     /// The plan for `document`; with `writing` false, one that writes nothing (cairo draws all).
     /// It decides which items go in which run; `operators(for:)` writes the runs.
@@ -36,6 +52,7 @@ struct VectorPlan: Sendable {
         guard writing else {
             runStarts = Array(repeating: [], count: document.pages.count)
             written = runStarts
+            markedRuns = runStarts
             runItems = Array(repeating: [], count: document.pages.count)
             return
         }
@@ -46,10 +63,16 @@ struct VectorPlan: Sendable {
         for (pageIndex, page) in document.pages.enumerated() {
             // cairo builds the tree page by page: a whole page is analysed, then written.
             func hasChildren(_ firstPage: Int?) -> Bool { firstPage.map { $0 <= pageIndex } ?? false }
-            var starts: Set<Int> = [], mine: Set<Int> = [], pageRuns: [[Int]] = []
+            var starts: Set<Int> = [], mine: Set<Int> = [], pageRuns: [[Int]] = [], marked: Set<Int> = []
             // (A run whose shapes all paint nothing, such as an empty path, still has its
             // placeholder, which becomes an empty artifact.)
-            var run: [Int]?
+            var run: [Int]?, runInLeaf = false
+            func finishRun() {
+                guard let finished = run else { return }
+                if runInLeaf { marked.insert(pageRuns.count) }
+                pageRuns.append(finished)
+                run = nil
+            }
             for (index, item) in page.items.enumerated() {
                 let top = open.last ?? -1
                 let inParent = hasChildren(top == -1 ? rootFirstChild : firstChild[top])
@@ -58,10 +81,13 @@ struct VectorPlan: Sendable {
                     mine.insert(index)
                     continue
                 }
-                if VectorContent.writes(item), inParent {
+                if VectorContent.writes(item) {
+                    // A run is placed one way: a placeholder element, or a marker in a leaf.
+                    if run != nil, runInLeaf == inParent { finishRun() }
                     if run == nil {
                         starts.insert(index)
                         run = []
+                        runInLeaf = !inParent
                     }
                     run!.append(index)
                     mine.insert(index)
@@ -69,9 +95,12 @@ struct VectorPlan: Sendable {
                 }
                 switch item {
                 case .beginStructure:
+                    // A leaf's run ends with the leaf's marked content; a placeholder's goes on.
+                    if runInLeaf { finishRun() }
                     open.append(opened)
                     opened += 1
                 case .endStructure:
+                    if runInLeaf { finishRun() }
                     if open.count > 1 { open.removeLast() }
                 case .link, .internalLink, .destination:
                     break
@@ -79,28 +108,28 @@ struct VectorPlan: Sendable {
                     // Something painted between: the shapes after it go in a run of their own.
                     // (Structure marks, links and destinations paint nothing, so a run goes on
                     // across them: its shapes keep their order among everything painted.)
-                    if let finished = run {
-                        pageRuns.append(finished)
-                        run = nil
-                    }
+                    finishRun()
                 }
             }
-            if let finished = run { pageRuns.append(finished) }
+            finishRun()
             runStarts.append(starts)
             written.append(mine)
             runItems.append(pageRuns)
+            markedRuns.append(marked)
         }
     }
 
-    /// For each page of `document` (the one the plan was made for), the operators of its runs,
-    /// in drawing order. Pure, and most of the plan's cost (formatting every point of every
-    /// shape): the renderer has it made on another thread while cairo draws the pages.
-    func operators(for document: LaidOutDocument) -> [[[UInt8]]] {
-        zip(document.pages, runItems).map { page, runs in
-            runs.map { indices in
+    /// For each page of `document` (the one the plan was made for), its runs in drawing order,
+    /// their halos stroked along `outlines`. Pure, and most of the plan's cost (formatting
+    /// every point of every shape): the renderer has it made on another thread while cairo
+    /// draws the pages.
+    func operators(for document: LaidOutDocument, outlines: HaloOutlines) -> [[VectorRun]] {
+        zip(document.pages.indices, runItems).map { pageIndex, runs in
+            let page = document.pages[pageIndex]
+            return runs.enumerated().map { runIndex, indices in
                 var content = VectorContent()
-                for index in indices { content.add(page.items[index]) }
-                return content.bytes
+                for index in indices { content.add(page.items[index], outline: outlines[pageIndex, index]) }
+                return VectorRun(operators: content.bytes, inLeaf: markedRuns[pageIndex].contains(runIndex))
             }
         }
     }
@@ -137,4 +166,11 @@ struct VectorPlan: Sendable {
         }
         return (firstChild, documentChild)
     }
+}
+
+/// One run of shapes as the PDF renderer writes it: its operators, and whether its placeholder
+/// is a `VectorPlan.Marker` inside a leaf (else an empty placeholder element).
+struct VectorRun: Sendable, Equatable {
+    var operators: [UInt8]
+    var inLeaf: Bool
 }
