@@ -145,19 +145,10 @@ public enum PDFRenderer {
                 size = (page.width, page.height)
             }
             if let label = page.label { cairo_pdf_surface_set_page_label(surface, label) }
-            // Shapes the plan writes leave a placeholder where their run begins (see VectorPlan).
+            // Shapes the plan writes leave a marker where their run begins (see VectorPlan).
             let starts = vectors.runStarts[index], written = vectors.written[index]
-            var runIndex = 0
             for (position, item) in page.items.enumerated() {
-                if starts.contains(position) {
-                    if vectors.markedRuns[index].contains(runIndex) {
-                        drawMarker(cr)
-                    } else {
-                        cairo_tag_begin(cr, VectorPlan.placeholderRole, nil)
-                        cairo_tag_end(cr, VectorPlan.placeholderRole)
-                    }
-                    runIndex += 1
-                }
+                if starts.contains(position) { drawMarker(cr) }
                 if !written.contains(position) { painter.paint(item) }
             }
             if let mark = options.mark {
@@ -178,9 +169,9 @@ public enum PDFRenderer {
         }
     }
 
-    /// The placeholder of a run inside a structure leaf (`VectorPlan.Marker`), in black: cairo
-    /// writes the colour before it, which stays (it paints nothing), and cairo, believing it
-    /// current, writes the next shape's own.
+    /// The placeholder of a run (`VectorPlan.Marker`), in black: cairo writes the colour before
+    /// it, which stays (it paints nothing), and cairo, believing it current, writes the next
+    /// shape's own.
     private static func drawMarker(_ cr: OpaquePointer) {
         cairo_save(cr)
         cairo_identity_matrix(cr)

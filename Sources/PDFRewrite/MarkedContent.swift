@@ -13,8 +13,9 @@ public struct MarkedContentOperator: Equatable, Sendable {
 public enum ContentMark: Equatable, Sendable {
     case markedContent(MarkedContentOperator)
     /// A rectangle filled by `x y w h re f` with the operands asked for, from the first operand
-    /// to the `f`.
-    case filledRectangle(Range<Int>)
+    /// to the `f`; `marked` when it lies inside a marked-content sequence (`BDC` or `BMC` …
+    /// `EMC`).
+    case filledRectangle(Range<Int>, marked: Bool)
 }
 
 /// Reading a page's content stream for what the accessibility update needs: its marked-content
@@ -29,7 +30,8 @@ public enum ContentStream {
     }
 
     /// Every `/Tag << … >> BDC` in `content` and, with `rectangle` (the four operands of `re`,
-    /// each as its bytes), every rectangle filled by `rectangle re f`: all in order. A page's
+    /// each as its bytes), every rectangle filled by `rectangle re f`, and whether it is marked
+    /// content: all in order. A page's
     /// content is mostly numbers and operators this never needs; it skips them byte by byte
     /// and reads whole tokens only where one could hide or fake an operator: strings (`(…)`,
     /// `<…>`) and comments are passed over, so text that reads like the operator is never taken
@@ -44,10 +46,20 @@ public enum ContentStream {
             defer { interesting.deallocate() }
             interesting.initialize(repeating: false, count: 256)
             for byte in "(</%I".utf8 { interesting[Int(byte)] = true }
-            if rectangle != nil { interesting[Int(UInt8(ascii: "r"))] = true }
+            // How deep in marked-content sequences (`BDC`, `BMC` … `EMC`): only asked with a rectangle.
+            var depth = 0
+            if rectangle != nil {
+                for byte in "rBE".utf8 { interesting[Int(byte)] = true }
+            }
             // Where the last name began and ended: a dictionary right after it is its operand.
             var lastName: (start: Int, end: Int)?
             func tokenStart(_ k: Int) -> Bool { k == 0 || !ByteClass.isRegular(p[k - 1]) }
+            /// Whether the operator `name` (three bytes) stands at `k` as a whole token.
+            func isOperator(_ name: StaticString, at k: Int) -> Bool {
+                guard tokenStart(k), k + 3 <= n, k + 3 == n || !ByteClass.isRegular(p[k + 3]) else { return false }
+                let bytes = name.utf8Start
+                return p[k] == bytes[0] && p[k + 1] == bytes[1] && p[k + 2] == bytes[2]
+            }
             while i < n {
                 while i < n && !interesting[Int(p[i])] { i += 1 }
                 guard i < n else { break }
@@ -66,9 +78,12 @@ public enum ContentStream {
                 case UInt8(ascii: "<") where i + 1 < n && p[i + 1] == UInt8(ascii: "<"):
                     var parser = ObjectParser(p, at: i)
                     let properties = try parser.dictionary()
-                    let end = parser.position
-                    defer { i = end }
-                    guard let tag = lastName, (tag.end..<i).allSatisfy({ ByteClass.isSpace(p[$0]) }) else { break }
+                    let start = i
+                    // Past the dictionary, and past `BDC` when that follows.
+                    i = parser.position
+                    guard let tag = lastName, (tag.end..<start).allSatisfy({ ByteClass.isSpace(p[$0]) }) else {
+                        break
+                    }
                     if parser.take("BDC") {
                         var nameParser = ObjectParser(p, at: tag.start)
                         let name = try nameParser.name()
@@ -76,6 +91,7 @@ public enum ContentStream {
                             .markedContent(
                                 MarkedContentOperator(
                                     tag: name, properties: properties, range: tag.start..<parser.position)))
+                        depth += 1
                         i = parser.position
                     }
                 case UInt8(ascii: "<"):
@@ -98,11 +114,18 @@ public enum ContentStream {
                     i += 2
                 case UInt8(ascii: "r"):
                     if let rectangle, tokenStart(i), let range = filledRectangle(p, re: i, operands: rectangle) {
-                        found.append(.filledRectangle(range))
+                        found.append(.filledRectangle(range, marked: depth > 0))
                         i = range.upperBound
                     } else {
                         i += 1
                     }
+                case UInt8(ascii: "B"):
+                    // (`/Tag << … >> BDC` is read whole above; this is `/Tag BMC` or `/Tag /Name BDC`.)
+                    if isOperator("BMC", at: i) || isOperator("BDC", at: i) { depth += 1 }
+                    i += 1
+                case UInt8(ascii: "E"):
+                    if isOperator("EMC", at: i) { depth = max(0, depth - 1) }
+                    i += 1
                 default:
                     i += 1
                 }

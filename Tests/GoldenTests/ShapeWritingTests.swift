@@ -39,7 +39,7 @@ struct ShapeWritingTests {
         let directory = TestPaths.scratch("shape-writing-\(file)")
         let plan = VectorPlan(document)
         #expect(plan.written.reduce(0) { $0 + $1.count } > 10, "the example has shapes the renderer writes")
-        // Its map's label halos among them, and its leaves' runs placed by markers.
+        // Its map's label halos among them, and runs inside leaves.
         let halos = document.pages.enumerated().flatMap { pageIndex, page in
             page.items.indices.filter {
                 if case .textHalo = page.items[$0] { return true }
@@ -47,7 +47,7 @@ struct ShapeWritingTests {
             }.map { (pageIndex, $0) }
         }
         #expect(!halos.isEmpty && halos.allSatisfy { plan.written[$0.0].contains($0.1) })
-        #expect(plan.markedRuns.contains { !$0.isEmpty })
+        #expect(plan.leafRuns.contains { !$0.isEmpty })
         var outputs: [URL] = []
         for writing in [true, false] {
             let url = directory.appendingPathComponent(writing ? "written.pdf" : "cairo.pdf")
@@ -57,7 +57,7 @@ struct ShapeWritingTests {
         let check = try runProcess("/usr/bin/qpdf", ["--check", outputs[0].path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let qdf = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", outputs[0].path, "-"]).stdout
-        #expect(!qdf.contains(VectorPlan.placeholderRole) && !qdf.contains("0.012 0.016 re"))
+        #expect(!qdf.contains("NonStruct") && !qdf.contains("0.012 0.016 re"))
 
         func read(_ tool: String, _ arguments: [String], _ pdf: URL) throws -> String {
             try runProcess(tool, arguments + [pdf.path, "-"]).stdout
@@ -113,7 +113,7 @@ struct ShapeWritingTests {
         }
         let options = PDFOptions(creationDate: "2026-06-12T00:00:00Z", creator: "export-itinerary tests")
         let directory = TestPaths.scratch("halo-writing")
-        #expect(VectorPlan(document(halo: true)).markedRuns[0] == [0])
+        #expect(VectorPlan(document(halo: true)).leafRuns[0] == [0])
         var images: [PageImage] = []
         for (name, writing, halo) in [("written", true, true), ("cairo", false, true), ("none", true, false)] {
             let url = directory.appendingPathComponent(name + ".pdf")

@@ -1,6 +1,6 @@
-/// Which shapes the PDF renderer writes itself, in which runs, and how each run is placed: a
-/// placeholder element where cairo would leave shapes unmarked, a marker inside a structure
-/// leaf; and the PDF that comes out keeps its tree, with no placeholder or marker left.
+/// Which shapes the PDF renderer writes itself, in which runs, each placed by a marker: an
+/// artifact where cairo would leave shapes unmarked, inside a structure leaf its content; and
+/// the PDF that comes out keeps its tree, with no marker left.
 import DisplayList
 import Foundation
 @testable import ItineraryRender
@@ -50,11 +50,11 @@ struct VectorPlanTests {
         #expect(plan.written[0] == [1, 3, 5, 7])
         #expect(plan.runStarts[0] == [1, 5, 7])
         #expect(plan.runItems[0] == [[1, 3], [5], [7]])
-        #expect(plan.markedRuns[0] == [1])
+        #expect(plan.leafRuns[0] == [1])
         // Page 2: the section has no child yet (a leaf, as cairo sees it on this page); page 3:
         // it has one, and the paragraph is a leaf.
-        #expect(plan.runItems[1] == [[1]] && plan.markedRuns[1] == [0])
-        #expect(plan.runItems[2] == [[1], [3]] && plan.markedRuns[2] == [0])
+        #expect(plan.runItems[1] == [[1]] && plan.leafRuns[1] == [0])
+        #expect(plan.runItems[2] == [[1], [3]] && plan.leafRuns[2] == [0])
         let off = VectorPlan(document, writing: false)
         #expect(off.written.allSatisfy(\.isEmpty) && off.runItems.allSatisfy(\.isEmpty) && off.runItems.count == 3)
         // The operators: one buffer per run, page by page, each the run's shapes in order.
@@ -78,7 +78,7 @@ struct VectorPlanTests {
             ])
         let plan = VectorPlan(LaidOutDocument(pages: [page], outline: [], metadata: DocumentMetadata(title: "t")))
         // The figure has a child, so it is a parent here too: one run across the empty paragraph.
-        #expect(plan.runItems[0] == [[1, 4, 7, 10]] && plan.markedRuns[0].isEmpty)
+        #expect(plan.runItems[0] == [[1, 4, 7, 10]] && plan.leafRuns[0].isEmpty)
         let leaf = PageFrame(
             width: 100, height: 100,
             items: [
@@ -86,11 +86,11 @@ struct VectorPlanTests {
                 .endStructure(.figure), .beginStructure(.figure), box(30), .endStructure(.figure),
             ])
         let leaves = VectorPlan(LaidOutDocument(pages: [leaf], outline: [], metadata: DocumentMetadata(title: "t")))
-        #expect(leaves.runItems[0] == [[1, 3], [6]] && leaves.markedRuns[0] == [0, 1])
+        #expect(leaves.runItems[0] == [[1, 3], [6]] && leaves.leafRuns[0] == [0, 1])
     }
 
     @Test(
-        "the PDF: each run an artifact where its placeholder was, no placeholder element left, the tree as cairo made it"
+        "the PDF: each run an artifact, or a leaf's content, where its marker was; no marker left, the tree as cairo made it"
     )
     func pdf() throws {
         let engine = TextEngine(fontSet: try FontSet(directory: TestPaths.fonts))
@@ -111,11 +111,10 @@ struct VectorPlanTests {
         let check = try runProcess("/usr/bin/qpdf", ["--check", url.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let qdf = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", url.path, "-"]).stdout
-        #expect(!qdf.contains(VectorPlan.placeholderRole))
-        #expect(!qdf.contains("0.012 0.016 re"))
+        #expect(!qdf.contains("NonStruct") && !qdf.contains("0.012 0.016 re"))
         #expect(qdf.components(separatedBy: "/Artifact BMC\nq\n").count - 1 == 3)
         // The paragraph's box (a leaf's run) inside the paragraph's marked content, where its marker was.
-        let paragraph = try #require(qdf.range(of: "/P << /MCID 1 >> BDC"))
+        let paragraph = try #require(qdf.range(of: "/P << /MCID 0 >> BDC"))
         let end = try #require(qdf.range(of: "EMC", range: paragraph.upperBound..<qdf.endIndex))
         let inside = qdf[paragraph.upperBound..<end.lowerBound]
         #expect(inside.contains("\nq\n0.1 0.1 0.18 rg\n96 10 m\n") && inside.hasSuffix("Q\n"), "\(inside)")
@@ -138,7 +137,7 @@ struct VectorPlanTests {
     }
 
     @Test(
-        "runs and placeholders or markers must match one for one and kind for kind, page by page: more of either, another kind, or runs on a page without any, is refused"
+        "runs and markers must match one for one, page by page, a leaf's run where cairo marked the marker: more of either, another kind, or runs on a page without any, is refused"
     )
     func mismatches() throws {
         let cairo = Array(try Data(contentsOf: PDFFixtures.cairo))
@@ -158,33 +157,29 @@ struct VectorPlanTests {
             AccessibilityUpdate(
                 language: nil, figureAlternates: [], linkNames: links, title: "t", author: nil, vectorRuns: runs)
         }
-        // The saved day trip's own runs, in content order: placeholders on every page, and
-        // markers in its map and its furniture.
+        // The saved day trip's own runs, in content order: markers on every page, in its map
+        // and its furniture (marked content) and between them (artifacts).
         let operands = VectorPlan.Marker.operands.map { Array($0.utf8) }
         let kinds = try pages.map { page -> [Bool] in
             var inLeaf: [Bool] = []
             for reference in [page.dictionary["Contents"]?.reference].compactMap({ $0 }) {
                 let stream = try #require(try file.object(reference.number).stream)
                 for mark in try ContentStream.marks(in: try file.decodedData(stream), filledRectangle: operands) {
-                    switch mark {
-                    case let .markedContent(found) where found.tag == "NonStruct": inLeaf.append(false)
-                    case .filledRectangle: inLeaf.append(true)
-                    default: break
-                    }
+                    if case let .filledRectangle(_, marked) = mark { inLeaf.append(marked) }
                 }
             }
             return inLeaf
         }
         #expect(kinds.joined().contains(true) && kinds.joined().contains(false))
+        #expect(kinds.allSatisfy { !$0.isEmpty })
         let exact = kinds.map { $0.map { VectorRun(operators: Array("0 0 m 1 1 l S\n".utf8), inLeaf: $0) } }
-        // Placeholders only: the markers are left alone, as a rectangle of the page.
-        #expect(throws: Never.self) { try update(exact.map { $0.filter { !$0.inLeaf } }).apply(to: cairo) }
+        #expect(throws: Never.self) { try update(exact).apply(to: cairo) }
+        #expect(throws: RenderError.self) { try update([]).apply(to: cairo) }
         // A run of the wrong kind, a leaf's run too many or too few.
         let page = try #require(kinds.firstIndex { $0.contains(true) })
         var swapped = exact
         let marker = try #require(swapped[page].firstIndex { $0.inLeaf })
         swapped[page][marker].inLeaf = false
-        swapped[page].append(VectorRun(operators: [], inLeaf: true))
         #expect(throws: RenderError.self) { try update(swapped).apply(to: cairo) }
         var extra = exact
         extra[page].append(VectorRun(operators: [], inLeaf: true))
@@ -192,12 +187,7 @@ struct VectorPlanTests {
         var fewer = exact
         fewer[page].remove(at: marker)
         #expect(throws: RenderError.self) { try update(fewer).apply(to: cairo) }
-        #expect(throws: Never.self) { try update(exact).apply(to: cairo) }
-        #expect(throws: RenderError.self) { try update([]).apply(to: cairo) }
-        var more = exact
-        more[0].append(VectorRun(operators: [], inLeaf: false))
-        #expect(throws: RenderError.self) { try update(more).apply(to: cairo) }
-        // Runs for a page of a file that has no placeholder at all.
+        // Runs for a page of a file that has no marker at all, or for more pages than it has.
         let fpdf2 = Array(try Data(contentsOf: PDFFixtures.fpdf2))
         #expect(throws: RenderError.self) {
             try update([[VectorRun(operators: [], inLeaf: false)]], links: []).apply(to: fpdf2)

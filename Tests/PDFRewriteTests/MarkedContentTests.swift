@@ -30,7 +30,7 @@ struct MarkedContentTests {
     }
 
     @Test(
-        "a filled rectangle with the asked operands is found among marked content, in order, with any white space; in strings, comments or images, with other operands, `f*`, or another operator, it is not"
+        "a filled rectangle with the asked operands is found among marked content, in order, with any white space, knowing whether it is marked; in strings, comments or images, with other operands, `f*`, or another operator, it is not"
     )
     func filledRectangles() throws {
         let operands = ["0", "0", "0.012", "0.016"].map { Array($0.utf8) }
@@ -39,7 +39,8 @@ struct MarkedContentTests {
             return try ContentStream.marks(in: bytes, filledRectangle: operands).map { mark in
                 switch mark {
                 case let .markedContent(found): "BDC " + String(decoding: bytes[found.range], as: UTF8.self)
-                case let .filledRectangle(range): "re " + String(decoding: bytes[range], as: UTF8.self)
+                case let .filledRectangle(range, marked):
+                    (marked ? "marked re " : "re ") + String(decoding: bytes[range], as: UTF8.self)
                 }
             }
         }
@@ -52,8 +53,20 @@ struct MarkedContentTests {
             + "EMC /Private<</MCID 1>>BDC\r\n0\t0  0.012\n0.016 re\nf\nEMC 0 0 0.012 0.016 re f"
         #expect(
             try marks(content) == [
-                "BDC /P << /MCID 0 >> BDC", "re 0 0 0.012 0.016 re f", "BDC /Private<</MCID 1>>BDC",
-                "re 0\t0  0.012\n0.016 re\nf", "re 0 0 0.012 0.016 re f",
+                "BDC /P << /MCID 0 >> BDC", "marked re 0 0 0.012 0.016 re f", "BDC /Private<</MCID 1>>BDC",
+                "marked re 0\t0  0.012\n0.016 re\nf", "re 0 0 0.012 0.016 re f",
+            ])
+        // Nesting: `BMC` and a named property list open sequences, `EMC` closes them; the
+        // words inside a string do neither.
+        let nested =
+            "/Artifact BMC /P /MC0 BDC EMC 0 0 0.012 0.016 re f EMC (EMC) Tj 0 0 0.012 0.016 re f "
+            + "BMCX EMC EMC 0 0 0.012 0.016 re f /Span<</MCID 2>>BDC 0 0 0.012 0.016 re f EMC "
+            + "/P << /MCID 3 >> BDC EMC 0 0 0.012 0.016 re f"
+        #expect(
+            try marks(nested) == [
+                "marked re 0 0 0.012 0.016 re f", "re 0 0 0.012 0.016 re f", "re 0 0 0.012 0.016 re f",
+                "BDC /Span<</MCID 2>>BDC", "marked re 0 0 0.012 0.016 re f", "BDC /P << /MCID 3 >> BDC",
+                "re 0 0 0.012 0.016 re f",
             ])
         // Without operands asked for, only marked content.
         #expect(try ContentStream.marks(in: Array(content.utf8)).count == 2)

@@ -26,7 +26,7 @@ struct AccessibilityUpdate: Sendable {
     var title: String
     var author: String?
     /// For each page, in order, the shapes the renderer writes itself, run by run
-    /// (`VectorPlan`); they fill its placeholders and markers.
+    /// (`VectorPlan`); they replace its markers.
     var vectorRuns: [[VectorRun]] = []
 
     func apply(to bytes: [UInt8]) throws -> Data {
@@ -54,7 +54,7 @@ struct AccessibilityUpdate: Sendable {
         for (page, runs) in zip(pages, vectorRuns) { artifacts.runs[page.number] = runs }
         for element in tree.elements {
             switch element.role {
-            case "Private", VectorPlan.placeholderRole:
+            case "Private":
                 try artifacts.add(element, in: file)
             case "Figure":
                 guard let alternate = figures.popFirst() else { continue }

@@ -8,27 +8,24 @@ import PDFRewrite
 /// content, its entries in the parent tree become `null`, and its parent no longer lists it,
 /// so assistive technology never reads a page number in the middle of a day.
 ///
-/// The placeholders of the shapes the renderer writes itself (`VectorPlan`) go the same way,
-/// each one's empty sequence filled with its run of operators, in a `q … Q` of their own; and
-/// each marker of a run inside a leaf (`VectorPlan.Marker`) is replaced by its run, in a
-/// `q … Q`, inside the leaf's marked content.
+/// The markers of the shapes the renderer writes itself (`VectorPlan.Marker`) are each replaced
+/// by their run of operators, in a `q … Q` of their own: as an artifact where cairo left the
+/// marker unmarked, as they are inside a leaf's marked content.
 ///
-/// A `Private` element or placeholder must hold marked content only, on one page, and every
-/// such sequence in the content must belong to one, each page's placeholders and markers
-/// matching its runs one for one, of the same kind, in order: anything else is an error, never
-/// a half-rewritten file.
+/// A `Private` element must hold marked content only, on one page, and every such sequence in
+/// the content must belong to one; each page's markers must match its runs one for one, in
+/// order, each inside marked content exactly when its run is a leaf's: anything else is an
+/// error, never a half-rewritten file.
 struct ArtifactRewrite {
     struct Element {
         var number: Int
         var parent: Int
         var page: Int
         var markedContent: [Int]
-        /// `Private`, or the placeholder role.
-        var role: String
     }
 
     private(set) var elements: [Element] = []
-    /// The runs of operators for each page's placeholders and markers, in drawing order, by page object.
+    /// The runs of operators for each page's markers, in drawing order, by page object.
     var runs: [Int: [VectorRun]] = [:]
 
     /// Maximum size of a page's inflated content: far above any page this layout draws.
@@ -64,18 +61,15 @@ struct ArtifactRewrite {
             throw PDFError("a furniture element (object \(element.number)) holds no marked content on a page")
         }
         elements.append(
-            Element(number: element.number, parent: parent, page: page, markedContent: ids, role: element.role))
+            Element(number: element.number, parent: parent, page: page, markedContent: ids))
     }
 
     /// The changes to `revision`: the furniture elements removed, their parents' kids, the
     /// parent-tree arrays and the content of each page that holds furniture.
     func apply(to revision: inout Revision, tree: StructureTree) throws {
         let byPage = Dictionary(grouping: elements, by: \.page)
-        for (page, pageRuns) in runs where pageRuns.contains(where: { !$0.inLeaf }) && byPage[page] == nil {
-            throw PDFError("page object \(page) has no placeholders for its \(pageRuns.count) runs of shapes")
-        }
-        let marked = Set(runs.filter { $0.value.contains(where: \.inLeaf) }.keys)
-        guard !elements.isEmpty || !marked.isEmpty else { return }
+        let withRuns = Set(runs.filter { !$0.value.isEmpty }.keys)
+        guard !elements.isEmpty || !withRuns.isEmpty else { return }
         let file = revision.file
         let removed = Set(elements.map(\.number))
         var parentTreeKeys: [Int: PDFObject] = [:]
@@ -89,11 +83,9 @@ struct ArtifactRewrite {
 
         // Rewritten content streams, deflated together once every page is checked.
         var rewrittenStreams: [(number: Int, dictionary: PDFDictionary, content: [UInt8])] = []
-        for page in Set(byPage.keys).union(marked).sorted() {
+        for page in Set(byPage.keys).union(withRuns).sorted() {
             let pageElements = byPage[page] ?? []
             let ids = Set(pageElements.flatMap(\.markedContent))
-            let placeholders = Set(
-                pageElements.filter { $0.role == VectorPlan.placeholderRole }.flatMap(\.markedContent))
             var pageRuns = (runs[page] ?? [])[...]
             guard let dictionary = try file.object(page).value.dictionary else {
                 throw PDFError("page object \(page) is not a dictionary")
@@ -132,39 +124,31 @@ struct ArtifactRewrite {
                 }
                 let content = try file.decodedData(stream, limit: Self.contentLimit)
                 var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
-                let marks = try ContentStream.marks(
-                    in: content, filledRectangle: marked.contains(page) ? Self.markerOperands : nil)
+                // (Markers are looked for on every page read, so that one without its run is an error.)
+                let marks = try ContentStream.marks(in: content, filledRectangle: Self.markerOperands)
                 for mark in marks {
-                    let marker: Bool
-                    let range: Range<Int>
                     switch mark {
                     case let .markedContent(sequence):
-                        guard sequence.tag == "Private" || sequence.tag == Self.placeholder else { continue }
-                        guard let id = sequence.properties["MCID"]?.integer, ids.contains(id),
-                            placeholders.contains(id) == (sequence.tag == Self.placeholder)
-                        else {
+                        guard sequence.tag == "Private" else { continue }
+                        guard let id = sequence.properties["MCID"]?.integer, ids.contains(id) else {
                             throw PDFError(
                                 "content stream \(reference.number) marks furniture its structure does not name")
                         }
                         found.insert(id)
-                        guard sequence.tag == Self.placeholder else {
-                            replacements.append((sequence.range, Self.artifact))
-                            continue
+                        replacements.append((sequence.range, Self.artifact))
+                    case let .filledRectangle(range, marked):
+                        guard let run = pageRuns.popFirst() else {
+                            throw PDFError("page object \(page) has more markers than runs of shapes")
                         }
-                        (marker, range) = (false, sequence.range)
-                    case let .filledRectangle(rectangle):
-                        (marker, range) = (true, rectangle)
+                        guard run.inLeaf == marked else {
+                            throw PDFError(
+                                "page object \(page) has a marker \(marked ? "inside" : "outside") marked content for a run \(run.inLeaf ? "inside" : "outside") it"
+                            )
+                        }
+                        // Unmarked, the run becomes an artifact; inside a leaf, it stays the leaf's content.
+                        let operators = Self.saveState + run.operators + Self.restoreState
+                        replacements.append((range, marked ? operators : Self.artifact + operators + Self.endArtifact))
                     }
-                    guard let run = pageRuns.popFirst() else {
-                        throw PDFError("page object \(page) has more placeholders than runs of shapes")
-                    }
-                    guard run.inLeaf == marker else {
-                        throw PDFError("page object \(page)'s placeholders and runs of shapes are not of one kind")
-                    }
-                    // A placeholder becomes the run's artifact; a marker, already inside its
-                    // leaf's marked content, becomes the run alone.
-                    replacements.append(
-                        (range, (marker ? [] : Self.artifact) + Self.saveState + run.operators + Self.restoreState))
                 }
                 guard !replacements.isEmpty else { continue }
                 // (The revision writes `/Length` from the data.)
@@ -179,7 +163,7 @@ struct ArtifactRewrite {
                 throw PDFError("page object \(page)'s content lacks furniture its structure names")
             }
             guard pageRuns.isEmpty else {
-                throw PDFError("page object \(page) has fewer placeholders than runs of shapes")
+                throw PDFError("page object \(page) has fewer markers than runs of shapes")
             }
         }
 
@@ -206,10 +190,8 @@ struct ArtifactRewrite {
     }
 
     private static let artifact = Array("/Artifact BMC".utf8)
-    private static let placeholder = Array(VectorPlan.placeholderRole.utf8).withUnsafeBufferPointer {
-        PDFName(bytes: $0)
-    }
     private static let saveState = Array("\nq\n".utf8)
     private static let markerOperands = VectorPlan.Marker.operands.map { Array($0.utf8) }
     private static let restoreState = Array("Q".utf8)
+    private static let endArtifact = Array("\nEMC".utf8)
 }

@@ -2,44 +2,41 @@
 import DisplayList
 
 /// The shapes (`VectorContent.writes`) the PDF renderer writes as content operators of its own,
-/// grouped in runs (shapes with nothing painted between them), and the placeholder each run
-/// leaves in cairo's output.
+/// grouped in runs (shapes with nothing painted between them), and the marker each run leaves
+/// in cairo's output.
 ///
-/// Where the innermost open element already has a child element by the end of that page (a
-/// section, a card's division, the document), cairo writes shapes as unmarked content. A run
-/// there is drawn with cairo as an empty structure element of the role `placeholderRole`,
-/// which cairo writes as an empty marked-content sequence at that point of the page, in
-/// drawing order. The accessibility update (`ArtifactRewrite`) then puts the run's operators
-/// there as an artifact and removes the element, so the page looks as if cairo had drawn them,
-/// and no placeholder survives.
+/// cairo draws a `Marker` where a run begins: a tiny rectangle at the page's corner, which it
+/// writes in drawing order like any shape. The accessibility update (`ArtifactRewrite`)
+/// replaces each marker with its run's operators, so the page looks as if cairo had drawn
+/// them, and no marker survives.
 ///
 /// cairo 1.16 marks content only inside structure elements without child elements (leaves),
-/// and it knows an element's children page by page (it analyses a page, then writes it): a
-/// placeholder element inside a leaf would make it a parent and leave its text unmarked. So a
-/// run inside a leaf (a figure's map with its label halos, a furniture element) leaves a
-/// `Marker` instead: a tiny rectangle cairo fills at the page's corner, inside the leaf's
-/// marked content, which the update replaces with the run's operators. A run never crosses
-/// the start or end of an element there, so its operators stay in the element that drew them.
-/// Links count as child elements: cairo makes each one a `Link` element.
+/// and it knows an element's children page by page (it analyses a page, then writes it).
+/// Where the innermost open element already has a child element by the end of that page (a
+/// section, a card's division, the document), cairo writes shapes as unmarked content, and the
+/// run becomes an artifact. Inside a leaf (a figure's map with its label halos, a furniture
+/// element) the marker lies in the leaf's marked content, and so does the run: such a run never
+/// crosses the start or end of an element, so its operators stay in the element that drew
+/// them. Links count as child elements: cairo makes each one a `Link` element.
+///
+/// (A run was once placed by an empty structure element, which cairo tags and the update then
+/// removed: on the 120-day trip its thousand placeholders cost 50 M instructions more than markers.)
 struct VectorPlan: Sendable {
-    /// The structure role of a placeholder: a standard one cairo accepts that the layout never
-    /// uses (`StructureRole` has no case for it).
-    static let placeholderRole = "NonStruct"
-
     /// For each page, the items that start a run (by index in the page's items).
     private(set) var runStarts: [Set<Int>] = []
     /// For each page, the items written into a run (drawn by no one else).
     private(set) var written: [Set<Int>] = []
     /// For each page, the items of each of its runs (by index in the page's items), in drawing order.
     private(set) var runItems: [[[Int]]] = []
-    /// For each page, the runs (by index in `runItems`) inside a leaf, placed by a `Marker`.
-    private(set) var markedRuns: [Set<Int>] = []
+    /// For each page, the runs (by index in `runItems`) inside a leaf: the rest are artifacts.
+    private(set) var leafRuns: [Set<Int>] = []
 
-    /// The placeholder of a run inside a structure leaf: a filled rectangle at the page's
-    /// top-left corner, 3/256 by 4/256 of a point (cairo keeps coordinates in 1/256 of a
-    /// point, so these are exact), which cairo 1.16 writes as `0 0 0.012 0.016 re f` in the
-    /// page's own space. Nothing the layout draws has that size; a rectangle that did would
-    /// only be counted as one placeholder too many, and the update refuses the file.
+    /// The placeholder of a run: a filled rectangle at the page's top-left corner, 3/256 by
+    /// 4/256 of a point (cairo keeps coordinates in 1/256 of a point, so these are exact), which
+    /// cairo 1.16 writes as `0 0 0.012 0.016 re f` in the page's own space. Nothing the layout
+    /// draws is that small, and every shape it draws is written by the renderer anyway: a
+    /// rectangle that cairo wrote so would only be counted as one marker too many, and the
+    /// update refuses the file.
     enum Marker {
         static let width = 3.0 / 256, height = 4.0 / 256
         /// The operands of the `re` cairo writes for it.
@@ -52,7 +49,7 @@ struct VectorPlan: Sendable {
         guard writing else {
             runStarts = Array(repeating: [], count: document.pages.count)
             written = runStarts
-            markedRuns = runStarts
+            leafRuns = runStarts
             runItems = Array(repeating: [], count: document.pages.count)
             return
         }
@@ -63,13 +60,13 @@ struct VectorPlan: Sendable {
         for (pageIndex, page) in document.pages.enumerated() {
             // cairo builds the tree page by page: a whole page is analysed, then written.
             func hasChildren(_ firstPage: Int?) -> Bool { firstPage.map { $0 <= pageIndex } ?? false }
-            var starts: Set<Int> = [], mine: Set<Int> = [], pageRuns: [[Int]] = [], marked: Set<Int> = []
+            var starts: Set<Int> = [], mine: Set<Int> = [], pageRuns: [[Int]] = [], leaves: Set<Int> = []
             // (A run whose shapes all paint nothing, such as an empty path, still has its
-            // placeholder, which becomes an empty artifact.)
+            // marker, which becomes an empty artifact.)
             var run: [Int]?, runInLeaf = false
             func finishRun() {
                 guard let finished = run else { return }
-                if runInLeaf { marked.insert(pageRuns.count) }
+                if runInLeaf { leaves.insert(pageRuns.count) }
                 pageRuns.append(finished)
                 run = nil
             }
@@ -82,7 +79,7 @@ struct VectorPlan: Sendable {
                     continue
                 }
                 if VectorContent.writes(item) {
-                    // A run is placed one way: a placeholder element, or a marker in a leaf.
+                    // A run is all in a leaf's marked content, or all an artifact.
                     if run != nil, runInLeaf == inParent { finishRun() }
                     if run == nil {
                         starts.insert(index)
@@ -95,7 +92,7 @@ struct VectorPlan: Sendable {
                 }
                 switch item {
                 case .beginStructure:
-                    // A leaf's run ends with the leaf's marked content; a placeholder's goes on.
+                    // A leaf's run ends with the leaf's marked content; an artifact goes on.
                     if runInLeaf { finishRun() }
                     open.append(opened)
                     opened += 1
@@ -115,7 +112,7 @@ struct VectorPlan: Sendable {
             runStarts.append(starts)
             written.append(mine)
             runItems.append(pageRuns)
-            markedRuns.append(marked)
+            leafRuns.append(leaves)
         }
     }
 
@@ -129,7 +126,7 @@ struct VectorPlan: Sendable {
             return runs.enumerated().map { runIndex, indices in
                 var content = VectorContent()
                 for index in indices { content.add(page.items[index], outline: outlines[pageIndex, index]) }
-                return VectorRun(operators: content.bytes, inLeaf: markedRuns[pageIndex].contains(runIndex))
+                return VectorRun(operators: content.bytes, inLeaf: leafRuns[pageIndex].contains(runIndex))
             }
         }
     }
@@ -168,8 +165,8 @@ struct VectorPlan: Sendable {
     }
 }
 
-/// One run of shapes as the PDF renderer writes it: its operators, and whether its placeholder
-/// is a `VectorPlan.Marker` inside a leaf (else an empty placeholder element).
+/// One run of shapes as the PDF renderer writes it: its operators, and whether its marker lies
+/// inside a leaf's marked content (else the run is an artifact).
 struct VectorRun: Sendable, Equatable {
     var operators: [UInt8]
     var inLeaf: Bool
