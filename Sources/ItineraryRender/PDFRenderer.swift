@@ -61,7 +61,7 @@ public enum PDFRenderer {
         // The halos' glyph outlines need the text engine, so they are made here; the shapes'
         // operators and the update's names are pure work on the display list: made on another
         // thread while cairo draws (on the 120-day trip, 30 M instructions of 870 M).
-        let outlines = HaloOutlines(document, plan: vectors, text: text)
+        let outlines = try HaloOutlines(document, plan: vectors, text: text)
         let update = BackgroundWork { accessibilityUpdate(for: document, vectors: vectors, outlines: outlines) }
         return try ByteSink.collecting { sink in
             try render(document, text: text, options: options, first: first, vectors: vectors, into: sink)
@@ -82,9 +82,10 @@ public enum PDFRenderer {
 
     /// What the update adds for `document`: its figures' alternate texts, its links' names and
     /// the shapes the renderer writes itself (`vectors`, made from `document` when nil), its
-    /// halos along `outlines` (a document with halos the plan writes needs theirs).
+    /// halos along `outlines` (made for that plan: a halo without its outline is a programming
+    /// error).
     static func accessibilityUpdate(
-        for document: LaidOutDocument, vectors: VectorPlan? = nil, outlines: HaloOutlines = HaloOutlines()
+        for document: LaidOutDocument, vectors: VectorPlan? = nil, outlines: HaloOutlines
     ) -> AccessibilityUpdate {
         // (A loop, not `flatMap` over every page's items: that copies the whole display list.)
         var figures: [String] = []
@@ -171,11 +172,18 @@ public enum PDFRenderer {
 
     /// The placeholder of a run (`VectorPlan.Marker`), in black: cairo writes the colour before
     /// it, which stays (it paints nothing), and cairo, believing it current, writes the next
-    /// shape's own.
+    /// shape's own. Everything that decides how cairo writes it is set here (space, colour,
+    /// operator, fill rule) but the clip, which must stay the run's: the display list has no
+    /// clip, so the page corner is never clipped away. A display list that clipped would have
+    /// to place the marker inside its clip, or the update refuses every file for a missing
+    /// marker.
     private static func drawMarker(_ cr: OpaquePointer) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_new_path(cr)
         cairo_rectangle(cr, 0, 0, VectorPlan.Marker.width, VectorPlan.Marker.height)
         cairo_fill(cr)
         cairo_restore(cr)

@@ -20,7 +20,7 @@ struct AccessibilityFormsTests {
         let trip = try Exporter.loadTrip(path: TestPaths.examples.appendingPathComponent("day-trip.json").path)
         let (document, engine) = try TestStores.exporter().layout(trip)
         let plan = VectorPlan(document)
-        let outlines = HaloOutlines(document, plan: plan, text: engine)
+        let outlines = try HaloOutlines(document, plan: plan, text: engine)
         return (document, PDFRenderer.accessibilityUpdate(for: document, vectors: plan, outlines: outlines), engine)
     }
 

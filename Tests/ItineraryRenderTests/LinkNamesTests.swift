@@ -64,7 +64,7 @@ import Testing
         let document = LaidOutDocument(
             pages: [page, PageFrame(width: 100, height: 100)],
             outline: [], metadata: DocumentMetadata(title: "t"))
-        let links = PDFRenderer.accessibilityUpdate(for: document).linkNames
+        let links = PDFRenderer.accessibilityUpdate(for: document, outlines: HaloOutlines()).linkNames
         #expect(
             links == [
                 [

@@ -20,8 +20,10 @@ struct HaloOutlines: Sendable {
     /// None: for a plan that writes no halo.
     init() {}
 
-    /// The outline of every halo `plan` writes in `document`, set by `text` (the engine that laid it out).
-    init(_ document: LaidOutDocument, plan: VectorPlan, text: TextEngine) {
+    /// The outline of every halo `plan` writes in `document`, set by `text` (the engine that laid
+    /// it out). Throws when cairo cannot hand a path over (out of memory): a halo is never
+    /// dropped without a word.
+    init(_ document: LaidOutDocument, plan: VectorPlan, text: TextEngine) throws {
         var scratch: (surface: OpaquePointer, cr: OpaquePointer)?
         defer {
             if let scratch {
@@ -43,7 +45,7 @@ struct HaloOutlines: Sendable {
                 let cr = scratch!.cr
                 cairo_new_path(cr)
                 text.appendOutline(spans, to: cr, x: origin.x, baseline: origin.y)
-                outlines[index] = Self.elements(cr)
+                outlines[index] = try Self.elements(cr)
                 cairo_new_path(cr)
             }
             pages.append(outlines)
@@ -56,10 +58,17 @@ struct HaloOutlines: Sendable {
     }
 
     /// `cr`'s current path as path elements.
-    private static func elements(_ cr: OpaquePointer) -> [PathElement] {
-        guard let path = cairo_copy_path(cr) else { return [] }
+    private static func elements(_ cr: OpaquePointer) throws -> [PathElement] {
+        guard let path = cairo_copy_path(cr) else { throw RenderError(message: "cairo could not copy a halo's path") }
         defer { cairo_path_destroy(path) }
-        guard path.pointee.status == CAIRO_STATUS_SUCCESS, let data = path.pointee.data else { return [] }
+        guard path.pointee.status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError(
+                message:
+                    "cairo could not copy a halo's path: \(String(cString: cairo_status_to_string(path.pointee.status)))"
+            )
+        }
+        // (An empty path has no data.)
+        guard let data = path.pointee.data else { return [] }
         var elements: [PathElement] = []
         var i = 0
         let count = Int(path.pointee.num_data)
