@@ -67,7 +67,7 @@ struct VectorPlanTests {
         #expect(off.operators(for: document, outlines: HaloOutlines()).allSatisfy { $0.isEmpty })
     }
 
-    @Test("a leaf's run ends where an element inside it begins or ends; a placeholder's goes on across both")
+    @Test("a leaf's run ends where an element inside it begins or ends; an artifact's run goes on across both")
     func leafRunsEndAtElements() {
         let page = PageFrame(
             width: 100, height: 100,

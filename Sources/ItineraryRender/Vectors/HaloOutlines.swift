@@ -8,11 +8,11 @@ import ItineraryText
 ///
 /// Why: a map's labels stand on halos, each the glyph outlines of its line stroked wide in
 /// the paper's colour. Stroked by cairo, every point of every curve was flattened into a
-/// polygon to find the stroke's extents, then printed through `printf`. Written with the map's
-/// other shapes by `VectorContent`, on another thread, they cost the 120-day trip's main
-/// thread about 110 M instructions fewer (of 1,625 M). The outlines come from the text engine
-/// (unhinted, like the glyphs it draws, whatever the surface) on a scratch context, here,
-/// before cairo draws.
+/// polygon to find the stroke's extents, then printed through `printf`: the 25 halos of the
+/// 120-day trip's cover map cost its main thread about 60 M instructions (of 1,625 M). Their
+/// outlines cost 1.5 M here; `VectorContent` writes them on another thread. The outlines come
+/// from the text engine (unhinted, like the glyphs it draws, whatever the surface) on a scratch
+/// context, here, before cairo draws.
 struct HaloOutlines: Sendable {
     /// By page, by the halo's index in the page's items.
     private var pages: [[Int: [PathElement]]] = []

@@ -20,7 +20,7 @@ import DisplayList
 /// them. Links count as child elements: cairo makes each one a `Link` element.
 ///
 /// (A run was once placed by an empty structure element, which cairo tags and the update then
-/// removed: on the 120-day trip its thousand placeholders cost 50 M instructions more than markers.)
+/// removed: on the 120-day trip its thousand placeholders cost 20 M instructions more than markers.)
 struct VectorPlan: Sendable {
     /// For each page, the items that start a run (by index in the page's items).
     private(set) var runStarts: [Set<Int>] = []
