@@ -218,7 +218,7 @@ struct EntitlementCommandTests {
     }
 
     @Test(
-        "--catalog, EXPORT_ITINERARY_STOREKIT or a StoreKit/ in the working directory change the paywall, never what is Pro"
+        "--catalog, EXPORT_ITINERARY_STOREKIT or a StoreKit/ in the working directory change the paywall, never what is Pro; one that cannot be read stops a Pro user too"
     )
     func otherCatalog() throws {
         let cli = GateCLI("cmd-catalog")
@@ -256,6 +256,16 @@ struct EntitlementCommandTests {
         #expect(try cli.status().isPro)
         // the build's Pro product, whatever the catalog
         #expect(try cli.status(now: GateTime.now, ["--catalog", catalog]).isPro)
+        // A catalog asked for that cannot be read is an error for everyone, a Pro user too
+        // (docs/catalog.md): one line, exit 1, nothing written.
+        let broken = cli.path("Broken.storekit")
+        try Data("{".utf8).write(to: URL(fileURLWithPath: broken))
+        let refused = try cli.run([dayTrip, cli.path("out.pdf"), "--catalog", broken])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasPrefix("export-itinerary: error: catalog: ")
+                && refused.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: cli.path("out.pdf")))
     }
 
     @Test("EXPORT_ITINERARY_NOW set back before the newest signature does not revive an expired subscription")
