@@ -214,8 +214,10 @@ public final class EntitlementStore {
     }
 
     /// The definitions this program writes, as SQLite records them: made once per process in
-    /// a database in memory.
+    /// a database in memory (under a lock: two gates may open stores on two threads at once).
     private static func definitions() throws -> [String: String] {
+        definitionsLock.lock()
+        defer { definitionsLock.unlock() }
         if let known = definitionsMade { return known }
         let db = try SQLiteDatabase(path: ":memory:", create: true)
         try db.execute(schemaSQL)
@@ -227,6 +229,8 @@ public final class EntitlementStore {
         return made
     }
 
+    private static let definitionsLock = NSLock()
+    /// Read and written only under `definitionsLock`.
     nonisolated(unsafe) private static var definitionsMade: [String: String]?
 
     /// `sql` with every run of white space one space, and none beside brackets and commas.
