@@ -51,6 +51,8 @@ public enum ContentStream {
             if rectangle != nil {
                 for byte in "rBE".utf8 { interesting[Int(byte)] = true }
             }
+            // Where the last comment ended (its line break).
+            var commentEnd = 0
             // Where the last name began and ended: a dictionary right after it is its operand.
             var lastName: (start: Int, end: Int)?
             func tokenStart(_ k: Int) -> Bool { k == 0 || !ByteClass.isRegular(p[k - 1]) }
@@ -70,6 +72,7 @@ public enum ContentStream {
                     i = parser.position
                 case UInt8(ascii: "%"):
                     while i < n && p[i] != 0x0A && p[i] != 0x0D { i += 1 }
+                    commentEnd = i
                 case UInt8(ascii: "/"):
                     let start = i
                     i += 1
@@ -113,7 +116,10 @@ public enum ContentStream {
                     guard i + 2 <= n else { throw PDFError("an inline image's data does not end in EI") }
                     i += 2
                 case UInt8(ascii: "r"):
-                    if let rectangle, tokenStart(i), let range = filledRectangle(p, re: i, operands: rectangle) {
+                    // (Operands read backwards from `re` must not reach into a comment.)
+                    if let rectangle, tokenStart(i), let range = filledRectangle(p, re: i, operands: rectangle),
+                        range.lowerBound >= commentEnd
+                    {
                         found.append(.filledRectangle(range, marked: depth > 0))
                         i = range.upperBound
                     } else {

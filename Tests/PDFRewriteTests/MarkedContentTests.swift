@@ -68,6 +68,9 @@ struct MarkedContentTests {
                 "BDC /Span<</MCID 2>>BDC", "marked re 0 0 0.012 0.016 re f", "BDC /P << /MCID 3 >> BDC",
                 "re 0 0 0.012 0.016 re f",
             ])
+        // Operands that begin inside a comment are not the rectangle's; after one, they are.
+        #expect(try marks("%x 0\n0 0.012 0.016 re f").isEmpty)
+        #expect(try marks("% a comment\n0 0 0.012 0.016 re f") == ["re 0 0 0.012 0.016 re f"])
         // Without operands asked for, only marked content.
         #expect(try ContentStream.marks(in: Array(content.utf8)).count == 2)
         #expect(try found(content).map(\.tag) == ["P", "Private"])
