@@ -21,14 +21,6 @@ public enum ContentMark: Equatable, Sendable {
 /// Reading a page's content stream for what the accessibility update needs: its marked-content
 /// operators, not its drawing.
 public enum ContentStream {
-    /// Every `/Tag << … >> BDC` in `content`, in order.
-    public static func markedContent(in content: [UInt8]) throws -> [MarkedContentOperator] {
-        try marks(in: content).compactMap {
-            guard case let .markedContent(found) = $0 else { return nil }
-            return found
-        }
-    }
-
     /// Every `/Tag << … >> BDC` in `content` and, with `rectangle` (the four operands of `re`,
     /// each as its bytes), every rectangle filled by `rectangle re f`, and whether it is marked
     /// content: all in order. A page's

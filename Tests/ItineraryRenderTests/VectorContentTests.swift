@@ -39,6 +39,26 @@ struct VectorContentTests {
                 + "10 20 m\n40 20 l\n40 25 l\n10 25 l\nh\nB\n")
     }
 
+    @Test("a halo: its outline stroked with round caps and joins; one of no width writes nothing, outline or not")
+    func halo() {
+        let style = TextStyle(family: "Inter", size: 9, lineHeight: 12)
+        let spans = [StyledSpan("Ab", style)]
+        let outline: [PathElement] = [
+            .move(Point(x: 1, y: 2)), .line(Point(x: 3, y: 2)),
+            .curve(
+                Point(x: 4, y: 3), Point(x: 4, y: 4), Point(x: 3, y: 5)), .close,
+        ]
+        var content = VectorContent()
+        content.add(.textHalo(spans: spans, origin: Point(x: 1, y: 2), color: black, width: 3), outline: outline)
+        #expect(
+            String(decoding: content.bytes, as: UTF8.self)
+                == "0 0 0 RG\n3 w\n1 J\n1 j\n10 M\n[] 0 d\n1 2 m\n3 2 l\n4 3 4 4 3 5 c\nh\nS\n")
+        var none = VectorContent()
+        none.add(.textHalo(spans: spans, origin: Point(x: 1, y: 2), color: black, width: 0))
+        none.add(.textHalo(spans: spans, origin: Point(x: 1, y: 2), color: black, width: 0), outline: outline)
+        #expect(none.bytes.isEmpty)
+    }
+
     @Test("state already set is not written again; a change is")
     func stateOnce() {
         let line = DisplayItem.line(

@@ -4,9 +4,17 @@ import Testing
 
 @Suite("Marked content")
 struct MarkedContentTests {
+    /// The marked-content operators `ContentStream.marks` finds, asked for no rectangle.
+    private func markedContent(_ bytes: [UInt8]) throws -> [MarkedContentOperator] {
+        try ContentStream.marks(in: bytes).compactMap { mark in
+            guard case let .markedContent(found) = mark else { return nil }
+            return found
+        }
+    }
+
     private func found(_ text: String) throws -> [(tag: String, mcid: Int?, text: String)] {
         let bytes = Array(text.utf8)
-        return try ContentStream.markedContent(in: bytes).map {
+        return try markedContent(bytes).map {
             ($0.tag.string, $0.properties["MCID"]?.integer, String(decoding: bytes[$0.range], as: UTF8.self))
         }
     }
@@ -79,7 +87,7 @@ struct MarkedContentTests {
     @Test("the replacements land where the operators were, the rest byte for byte")
     func replacing() throws {
         let content = Array("a /Private << /MCID 0 >> BDC b /Private << /MCID 1 >> BDC c".utf8)
-        let replacements = try ContentStream.markedContent(in: content).map { ($0.range, Array("/Artifact BMC".utf8)) }
+        let replacements = try markedContent(content).map { ($0.range, Array("/Artifact BMC".utf8)) }
         #expect(
             String(decoding: ContentStream.replacing(replacements, in: content), as: UTF8.self)
                 == "a /Artifact BMC b /Artifact BMC c")
@@ -87,7 +95,7 @@ struct MarkedContentTests {
 
     @Test("an unclosed string or an inline image without EI is an error")
     func damage() {
-        #expect(throws: PDFError.self) { try ContentStream.markedContent(in: Array("BT (open TJ".utf8)) }
-        #expect(throws: PDFError.self) { try ContentStream.markedContent(in: Array("BI /W 1 ID \u{0} no end".utf8)) }
+        #expect(throws: PDFError.self) { try markedContent(Array("BT (open TJ".utf8)) }
+        #expect(throws: PDFError.self) { try markedContent(Array("BI /W 1 ID \u{0} no end".utf8)) }
     }
 }

@@ -56,9 +56,12 @@ struct VectorContent {
     mutating func add(_ item: DisplayItem, outline: [PathElement]? = nil) {
         switch item {
         case let .textHalo(_, _, color, width):
+            // Nothing for a halo of no width (`HaloOutlines` takes no outline for one, and
+            // `TextEngine.drawOutline` draws nothing), as cairo would.
+            guard width > 0 else { return }
             guard let outline else { preconditionFailure("a halo is written from its glyph outline") }
             // As `TextEngine.drawOutline` strokes it: round joins and caps.
-            guard width > 0, !outline.isEmpty else { return }
+            guard !outline.isEmpty else { return }
             beginPath()
             for element in outline { add(element) }
             paint(fill: nil, stroke: color, width: width, cap: .round, join: .round, dash: [])
