@@ -1,5 +1,5 @@
 # export-itinerary: the README's two commands are `make demo` and `make test`.
-# Both install what is missing (Debian packages via apt-get), fetch the hermetic fonts and build.
+# Both install what is missing (Debian packages via apt-get), check the committed fonts and build.
 
 SWIFT ?= swift
 BIN := .build/release/export-itinerary
@@ -12,17 +12,18 @@ all: build
 deps:
 	scripts/install-deps.sh
 
-fonts: deps
-	scripts/fetch-fonts.sh
+# The hermetic fonts are committed in Fonts/; this checks each against Fonts/fonts.lock.
+fonts:
+	scripts/check-fonts.sh
 
-build: fonts
+build: deps fonts
 	$(SWIFT) build
 
 # The Swift runtime and Foundation linked in: a self-contained binary that starts ~15 ms faster
 # (fewer shared libraries to load and relocate).
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-release: fonts
+release: deps fonts
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # Export every example trip to out/ in both templates (classic, Letter; compact, A4). PDF export is a Pro feature:
@@ -44,7 +45,7 @@ demo: release
 	  done; \
 	done
 
-test: fonts
+test: deps fonts
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -63,18 +64,18 @@ test-slurm:
 	scripts/slurm-test.sh
 
 # Rewrite the golden page images under Tests/Golden/ from the current renderer.
-goldens: fonts
+goldens: deps fonts
 	UPDATE_GOLDENS=1 $(SWIFT) test --filter GoldenTests
 
-bench: fonts
+bench: deps fonts
 	SWIFT_RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/run.sh
 
 # libFuzzer over trips, templates, catalogs and imports: FUZZ_SECONDS (60) each (scripts/fuzz.sh).
-fuzz: fonts
+fuzz: deps fonts
 	scripts/fuzz.sh
 
 # Batch export: documents/s at --jobs 1 and 2, RSS per worker, planning of a large --resume.
-bench-batch: fonts
+bench-batch: deps fonts
 	SWIFT_RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/batch.sh
 
 clean:

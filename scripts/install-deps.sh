@@ -11,11 +11,8 @@ packages=(
   libqrencode-dev                                     # QR codes beside ticket and plan links
   libdeflate-dev                                      # the accessibility update rewrites content streams
   tzdata                                              # zone abbreviations (CDT, BST, JST) from /usr/share/zoneinfo
-  fonts-inter fonts-noto-core fonts-droid-fallback    # the hermetic font set (copied into Fonts/)
-  fonts-nanum                                         # Korean (Hangul): the Droid fallback has no Hangul syllables
-  python3-fonttools                                   # Inter converted to TrueType outlines (scripts/otf-to-ttf.py);
-                                                      # the mark's compiled-in face (scripts/mark-face.py)
-  fonts-symbola                                       # monochrome emoji (cairo 1.16 damages colour-emoji PDFs)
+  python3 python3-fonttools                           # the mark's compiled-in face (scripts/mark-face.py), and
+                                                      # tests that make damaged fonts (the fonts are in Fonts/)
   poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
   zbar-tools                                          # tests: zbarimg decodes the printed QR codes
   time                                                # bench: peak RSS

@@ -9,7 +9,7 @@ layout tables), renamed "Export Itinerary Mark" so it cannot be mistaken for the
 Inter, base64-encoded with its SHA-256 beside it. The program checks the bytes against that
 hash before it loads them.
 
-The source file must be the one Fonts/fonts.lock pins (scripts/fetch-fonts.sh puts it there):
+The source file must be the one Fonts/fonts.lock pins (committed in Fonts/):
 anything else stops the build. The output is deterministic for a given fontTools version.
 
 Usage: mark-face.py FONTS_DIR OUTPUT.swift
@@ -39,7 +39,7 @@ def pinned_hash(lock_path):
     try:
         lines = open(lock_path, encoding="utf-8").read().splitlines()
     except OSError as error:
-        fail(f"cannot read {lock_path}: {error.strerror}: run scripts/fetch-fonts.sh (make fonts)")
+        fail(f"cannot read {lock_path}: {error.strerror}: restore Fonts/ (git checkout -- Fonts, then make fonts)")
     for line in lines:
         if not line or line.startswith("#"):
             continue
@@ -60,10 +60,10 @@ def main():
     try:
         data = open(source, "rb").read()
     except OSError as error:
-        fail(f"cannot read {source}: {error.strerror}: run scripts/fetch-fonts.sh (make fonts)")
+        fail(f"cannot read {source}: {error.strerror}: restore Fonts/ (git checkout -- Fonts, then make fonts)")
     actual = hashlib.sha256(data).hexdigest()
     if actual != expected:
-        fail(f"{source} has SHA-256 {actual}, but fonts.lock pins {expected}: run scripts/fetch-fonts.sh (make fonts)")
+        fail(f"{source} has SHA-256 {actual}, but fonts.lock pins {expected}: restore Fonts/ (git checkout -- Fonts, then make fonts)")
 
     font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     options = subset.Options()

@@ -11,8 +11,7 @@ struct MarkFacePlugin: BuildToolPlugin {
         let script = root.appending(path: "scripts/mark-face.py")
         let fonts = root.appending(path: "Fonts")
         let output = context.pluginWorkDirectoryURL.appending(path: "MarkFace+Bytes.swift")
-        // Debian's Python: fontTools comes from python3-fonttools (scripts/install-deps.sh), as
-        // for the font conversion in scripts/fetch-fonts.sh.
+        // Debian's Python: fontTools comes from python3-fonttools (scripts/install-deps.sh).
         return [
             .buildCommand(
                 displayName: "Compiling the test-entitlement mark's face (Fonts/Inter-Medium.ttf)",

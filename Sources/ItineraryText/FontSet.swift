@@ -15,17 +15,17 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .missingDirectory(dir):
             return
-                "font directory \(dir) does not exist: run 'make fonts' (scripts/fetch-fonts.sh) or point EXPORT_ITINERARY_FONTS at the bundled Fonts/ directory"
+                "font directory \(dir) does not exist: point EXPORT_ITINERARY_FONTS at the program's Fonts/ directory (in a clone, 'make fonts' checks it)"
         case let .noFonts(dir):
-            return "no font files in \(dir): run 'make fonts' (scripts/fetch-fonts.sh) to install the hermetic font set"
+            return "no font files in \(dir): point EXPORT_ITINERARY_FONTS at the program's Fonts/ directory (in a clone: git checkout -- Fonts, then make fonts)"
         case let .unreadableFont(file):
             return "Fontconfig could not read the font file \(file)"
         case let .incomplete(dir, missing):
             return
-                "the font set in \(dir) is incomplete (missing \(missing.joined(separator: ", "))): run 'make fonts' (scripts/fetch-fonts.sh)"
+                "the font set in \(dir) is incomplete (missing \(missing.joined(separator: ", "))): restore the program's Fonts/ directory (in a clone: git checkout -- Fonts, then make fonts)"
         case let .changed(path, actual, pinned):
             return
-                "the font file \(path) differs from the one fonts.lock pins (SHA-256 \(actual.prefix(12))…, pinned \(pinned.prefix(12))…): run 'make fonts' (scripts/fetch-fonts.sh) to restore it"
+                "the font file \(path) differs from the one fonts.lock pins (SHA-256 \(actual.prefix(12))…, pinned \(pinned.prefix(12))…): restore it (in a clone: git checkout -- Fonts, then make fonts)"
         }
     }
 }

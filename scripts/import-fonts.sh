@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Copies the hermetic font set named in Fonts/fonts.lock into Fonts/ and checks
-# every SHA-256, so that every machine renders with byte-identical fonts.
-# The files come from Debian packages (scripts/install-deps.sh installs them).
-# A lock line with a converted name stores the file under that name after
-# scripts/otf-to-ttf.py (TrueType outlines, for speed) and checks the result's hash.
-# Font files in Fonts/ that the lock does not name are removed.
+# For maintainers changing the font set: makes the files of Fonts/ again from the Debian 12
+# ("bookworm") packages Fonts/fonts.lock names, checking every SHA-256. Users never run this:
+# the files are committed, and `make fonts` (scripts/check-fonts.sh) only checks them.
+# Needs the packages installed (apt-get install fonts-inter fonts-noto-core fonts-nanum
+# fonts-droid-fallback fonts-symbola python3-fonttools, on Debian 12: another release ships
+# other versions, which this reports). A lock line with a converted name stores the file under
+# that name after scripts/otf-to-ttf.py (TrueType outlines, for speed) and checks the result's
+# hash. Font files in Fonts/ that the lock does not name are removed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,24 +23,24 @@ while IFS=$'\t' read -r package source sha converted converted_sha; do
     continue
   fi
   if [ ! -f "$source" ]; then
-    echo "fetch-fonts: $source is missing: install the Debian package $package (scripts/install-deps.sh)" >&2
+    echo "import-fonts: $source is missing: install the Debian 12 package $package" >&2
     status=1; continue
   fi
   actual=$(sha256sum "$source" | cut -d' ' -f1)
   if [ "$actual" != "$sha" ]; then
-    echo "fetch-fonts: $source has SHA-256 $actual, but $lock pins $sha (package $package changed version?)" >&2
+    echo "import-fonts: $source has SHA-256 $actual, but $lock pins $sha (another version of package $package: the lock pins Debian 12's)" >&2
     status=1; continue
   fi
   if [ -n "$converted" ]; then
     if ! /usr/bin/python3 -I -c "import fontTools" 2>/dev/null; then
-      echo "fetch-fonts: converting $source needs Debian's python3-fonttools: install it (scripts/install-deps.sh)" >&2
+      echo "import-fonts: converting $source needs Debian 12's python3-fonttools: install it" >&2
       status=1; continue
     fi
     /usr/bin/python3 -I scripts/otf-to-ttf.py "$source" "$target.tmp"
     actual=$(sha256sum "$target.tmp" | cut -d' ' -f1)
     if [ "$actual" != "$converted_sha" ]; then
       rm -f "$target.tmp"
-      echo "fetch-fonts: converting $source gave SHA-256 $actual, but $lock pins $converted_sha (python3-fonttools changed version?)" >&2
+      echo "import-fonts: converting $source gave SHA-256 $actual, but $lock pins $converted_sha (python3-fonttools changed version?)" >&2
       status=1; continue
     fi
     mv "$target.tmp" "$target"
