@@ -68,7 +68,7 @@ let package = Package(
             name: "ItineraryExport",
             dependencies: [
                 "DisplayList", "Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender",
-                "ItineraryText", "StrictJSON",
+                "ItineraryText", "StrictJSON", "PDFRewrite",
             ]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.

@@ -44,8 +44,14 @@ enum Arguments {
         if args.isEmpty { throw UsageError(message: "missing arguments: expected TRIP.json OUT.pdf (see --help)") }
         if args[0] == "help" { return help(Array(args.dropFirst())) }
         if args[0] == "--version" {
+            // `--version --verbose`: and what else decides a PDF's bytes, one library a line.
+            let verbose = args.dropFirst() == ["--verbose"]
+            guard args.count == 1 || verbose else {
+                throw UsageError(message: "--version takes only --verbose (the libraries a PDF's bytes depend on)")
+            }
             return {
                 print("\(programName) \(Exporter.version)")
+                if verbose { for library in Exporter.libraryVersions { print("\(library.name) \(library.version)") } }
                 return ExitCode.ok
             }
         }

@@ -9,6 +9,10 @@ import Dispatch
 
 /// Inflating and deflating the zlib bytes of a content stream (`/FlateDecode`), whole buffer at once.
 public enum Flate {
+    /// libdeflate's version, as its headers said when this was built: the library has no call
+    /// that tells the running one (Debian's soname, `libdeflate.so.0`, names none either).
+    public static let libraryVersion = LIBDEFLATE_VERSION_STRING
+
     /// The bytes a content stream holds once inflated; nil if they are not a whole zlib
     /// stream or inflate to more than `limit` bytes.
     public static func inflate(_ input: ArraySlice<UInt8>, limit: Int) -> [UInt8]? {

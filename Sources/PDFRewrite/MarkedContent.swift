@@ -18,17 +18,36 @@ public enum ContentMark: Equatable, Sendable {
     case filledRectangle(Range<Int>, marked: Bool)
 }
 
+/// The rectangle `ContentStream.marks(in:filledRectangle:)` looks for: `x y width height re f`
+/// whose operands are these numbers, each within `tolerance`. Compared as numbers, never as
+/// the digits one writer prints (`0.012`, `0.0117188` and `.01172` are the same operand).
+public struct RectangleOperands: Sendable, Equatable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public var tolerance: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double, tolerance: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.tolerance = tolerance
+    }
+
+    var values: [Double] { [x, y, width, height] }
+}
+
 /// Reading a page's content stream for what the accessibility update needs: its marked-content
 /// operators, not its drawing.
 public enum ContentStream {
-    /// Every `/Tag << … >> BDC` in `content` and, with `rectangle` (the four operands of `re`,
-    /// each as its bytes), every rectangle filled by `rectangle re f`, and whether it is marked
-    /// content: all in order. A page's
+    /// Every `/Tag << … >> BDC` in `content` and, with `rectangle`, every rectangle filled by
+    /// `x y w h re f` with those operands, and whether it is marked content: all in order. A page's
     /// content is mostly numbers and operators this never needs; it skips them byte by byte
     /// and reads whole tokens only where one could hide or fake an operator: strings (`(…)`,
     /// `<…>`) and comments are passed over, so text that reads like the operator is never taken
     /// for one, and an inline image's data (`ID` … `EI`) is passed over as bytes.
-    public static func marks(in content: [UInt8], filledRectangle rectangle: [[UInt8]]? = nil) throws -> [ContentMark] {
+    public static func marks(in content: [UInt8], filledRectangle rectangle: RectangleOperands? = nil) throws
+        -> [ContentMark]
+    {
         var found: [ContentMark] = []
         try content.withUnsafeBufferPointer { p in
             let n = p.count
@@ -132,23 +151,24 @@ public enum ContentStream {
         return found
     }
 
-    /// The range of `operands re f` when the `re` operator is at `re` (a token start) with those
-    /// operands before it, each a whole token, and `f` after it; nil otherwise.
-    private static func filledRectangle(_ p: UnsafeBufferPointer<UInt8>, re: Int, operands: [[UInt8]]) -> Range<Int>? {
+    /// The range of `x y w h re f` when the `re` operator is at `re` (a token start) with
+    /// operands that are `operands`' numbers before it, each a whole token, and `f` after it;
+    /// nil otherwise.
+    private static func filledRectangle(_ p: UnsafeBufferPointer<UInt8>, re: Int, operands: RectangleOperands)
+        -> Range<Int>?
+    {
         let n = p.count
         guard re + 2 <= n, p[re + 1] == UInt8(ascii: "e"), re + 2 == n || !ByteClass.isRegular(p[re + 2]) else {
             return nil
         }
         var start = re
-        for operand in operands.reversed() {
+        for expected in operands.values.reversed() {
             var end = start
             while end > 0 && ByteClass.isSpace(p[end - 1]) { end -= 1 }
             guard end < start else { return nil }
             var begin = end
             while begin > 0 && ByteClass.isRegular(p[begin - 1]) { begin -= 1 }
-            guard end - begin == operand.count, zip(p[begin..<end], operand).allSatisfy({ $0 == $1 }) else {
-                return nil
-            }
+            guard let value = number(p[begin..<end]), abs(value - expected) <= operands.tolerance else { return nil }
             start = begin
         }
         var f = re + 2
@@ -157,6 +177,23 @@ public enum ContentStream {
             return nil
         }
         return start..<(f + 1)
+    }
+
+    /// A PDF number (§7.3.3: an optional sign, digits with at most one period), nil for any
+    /// other token. Long tokens are not numbers worth reading here.
+    static func number(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+        guard !token.isEmpty, token.count <= 32 else { return nil }
+        var digits = 0, periods = 0
+        for (offset, byte) in token.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): periods += 1
+            case UInt8(ascii: "+"), UInt8(ascii: "-") where offset == 0: break
+            default: return nil
+            }
+        }
+        guard digits > 0, periods <= 1 else { return nil }
+        return Double(String(decoding: token, as: UTF8.self))
     }
 
     /// `content` with each range replaced by its bytes (ranges in order, not overlapping).

@@ -156,7 +156,7 @@ struct FlowRuleGoldenTests {
         let file = artifacts.appendingPathComponent("\(rule.name).pdf")
         try pdf.write(to: file)
         let outcome = try GoldenHarness.check(
-            pdf: file, goldenDir: TestPaths.golden.appendingPathComponent("rules/\(rule.name)"), artifactsDir: artifacts
+            pdf: file, golden: "rules/\(rule.name)", artifactsDir: artifacts
         )
         for failure in outcome.failures { Issue.record("\(rule.name): \(failure)") }
     }

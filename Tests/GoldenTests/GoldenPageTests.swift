@@ -26,7 +26,7 @@ struct GoldenPageTests {
         try result.bytes.write(to: pdf)
 
         let outcome = try GoldenHarness.check(
-            pdf: pdf, goldenDir: TestPaths.golden.appendingPathComponent("\(template)/\(name)"),
+            pdf: pdf, golden: "\(template)/\(name)",
             artifactsDir: artifacts)
         for failure in outcome.failures {
             Issue.record("\(template)/\(file): \(failure)")

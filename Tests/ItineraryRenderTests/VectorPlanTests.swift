@@ -60,7 +60,6 @@ struct VectorPlanTests {
         // The operators: one buffer per run, page by page, each the run's shapes in order.
         let operators = plan.operators(for: document, outlines: HaloOutlines())
         #expect(operators.map(\.count) == [3, 1, 2])
-        #expect(operators.map { $0.map(\.inLeaf) } == [[false, true, false], [true], [true, false]])
         var first = VectorContent()
         for index in plan.runItems[0][0] { first.add(document.pages[0].items[index]) }
         #expect(!operators[0][0].operators.isEmpty && operators[0][0].operators == first.bytes)
@@ -112,12 +111,37 @@ struct VectorPlanTests {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let qdf = try runProcess("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", url.path, "-"]).stdout
         #expect(!qdf.contains("NonStruct") && !qdf.contains("0.012 0.016 re"))
-        #expect(qdf.components(separatedBy: "/Artifact BMC\nq\n").count - 1 == 3)
-        // The paragraph's box (a leaf's run) inside the paragraph's marked content, where its marker was.
-        let paragraph = try #require(qdf.range(of: "/P << /MCID 0 >> BDC"))
-        let end = try #require(qdf.range(of: "EMC", range: paragraph.upperBound..<qdf.endIndex))
-        let inside = qdf[paragraph.upperBound..<end.lowerBound]
-        #expect(inside.contains("\nq\n0.1 0.1 0.18 rg\n96 10 m\n") && inside.hasSuffix("Q\n"), "\(inside)")
+        // Each run is an artifact exactly where cairo left its marker outside marked content:
+        // on cairo 1.16 the runs outside leaves (3 of 6); cairo 1.18 marks no stretch without
+        // text, so there all 6 (see CairoSupport).
+        var unmarked = 0, markers = 0, paragraphMarked = false
+        let cairo = try PDFRenderer.cairoOutput(document, text: engine, options: options)
+        let cairoFile = try PDFFile(cairo)
+        let cairoCatalog = try #require(try cairoFile.object(cairoFile.root.number).value.dictionary)
+        for page in try PageTree.pages(cairoFile, catalog: cairoCatalog) {
+            let contents = try #require(page.dictionary["Contents"]?.reference)
+            let stream = try #require(try cairoFile.object(contents.number).stream)
+            for mark in try ContentStream.marks(
+                in: try cairoFile.decodedData(stream), filledRectangle: VectorPlan.Marker.operands)
+            {
+                switch mark {
+                case let .filledRectangle(_, marked):
+                    markers += 1
+                    if !marked { unmarked += 1 }
+                case let .markedContent(sequence): paragraphMarked = paragraphMarked || sequence.tag == "P"
+                }
+            }
+        }
+        #expect(markers == 6 && (unmarked == 3 || unmarked == 6))
+        #expect(qdf.components(separatedBy: "/Artifact BMC\nq\n").count - 1 == unmarked)
+        // Where cairo marked the paragraph (1.16), its box (a leaf's run) is inside the
+        // paragraph's marked content, where its marker was.
+        if paragraphMarked {
+            let paragraph = try #require(qdf.range(of: "/P << /MCID 0 >> BDC"))
+            let end = try #require(qdf.range(of: "EMC", range: paragraph.upperBound..<qdf.endIndex))
+            let inside = qdf[paragraph.upperBound..<end.lowerBound]
+            #expect(inside.contains("\nq\n0.1 0.1 0.18 rg\n96 10 m\n") && inside.hasSuffix("Q\n"), "\(inside)")
+        }
         // The dashed line, as VectorContent writes it, inside its artifact.
         #expect(qdf.contains("[3 2] 0 d\n10 150 m\n200 150 l\nS\nQ\nEMC"))
     }
@@ -137,7 +161,7 @@ struct VectorPlanTests {
     }
 
     @Test(
-        "runs and markers must match one for one, page by page, a leaf's run where cairo marked the marker: more of either, another kind, or runs on a page without any, is refused"
+        "runs and markers must match one for one, page by page: more of either, or runs on a page without any, is refused"
     )
     func mismatches() throws {
         let cairo = Array(try Data(contentsOf: PDFFixtures.cairo))
@@ -159,7 +183,7 @@ struct VectorPlanTests {
         }
         // The saved day trip's own runs, in content order: markers on every page, in its map
         // and its furniture (marked content) and between them (artifacts).
-        let operands = VectorPlan.Marker.operands.map { Array($0.utf8) }
+        let operands = VectorPlan.Marker.operands
         let kinds = try pages.map { page -> [Bool] in
             var inLeaf: [Bool] = []
             for reference in [page.dictionary["Contents"]?.reference].compactMap({ $0 }) {
@@ -172,17 +196,14 @@ struct VectorPlanTests {
         }
         #expect(kinds.joined().contains(true) && kinds.joined().contains(false))
         #expect(kinds.allSatisfy { !$0.isEmpty })
-        let exact = kinds.map { $0.map { VectorRun(operators: Array("0 0 m 1 1 l S\n".utf8), inLeaf: $0) } }
+        let exact = kinds.map { $0.map { _ in VectorRun(operators: Array("0 0 m 1 1 l S\n".utf8)) } }
         #expect(throws: Never.self) { try update(exact).apply(to: cairo) }
         #expect(throws: RenderError.self) { try update([]).apply(to: cairo) }
-        // A run of the wrong kind, a leaf's run too many or too few.
-        let page = try #require(kinds.firstIndex { $0.contains(true) })
-        var swapped = exact
-        let marker = try #require(swapped[page].firstIndex { $0.inLeaf })
-        swapped[page][marker].inLeaf = false
-        #expect(throws: RenderError.self) { try update(swapped).apply(to: cairo) }
+        // A run too many or too few.
+        let page = try #require(kinds.firstIndex { !$0.isEmpty })
+        let marker = 0
         var extra = exact
-        extra[page].append(VectorRun(operators: [], inLeaf: true))
+        extra[page].append(VectorRun(operators: []))
         #expect(throws: RenderError.self) { try update(extra).apply(to: cairo) }
         var fewer = exact
         fewer[page].remove(at: marker)
@@ -190,7 +211,7 @@ struct VectorPlanTests {
         // Runs for a page of a file that has no marker at all, or for more pages than it has.
         let fpdf2 = Array(try Data(contentsOf: PDFFixtures.fpdf2))
         #expect(throws: RenderError.self) {
-            try update([[VectorRun(operators: [], inLeaf: false)]], links: []).apply(to: fpdf2)
+            try update([[VectorRun(operators: [])]], links: []).apply(to: fpdf2)
         }
         #expect(throws: RenderError.self) { try update(exact + exact).apply(to: cairo) }
     }

@@ -38,10 +38,10 @@ struct MarkedContentTests {
     }
 
     @Test(
-        "a filled rectangle with the asked operands is found among marked content, in order, with any white space, knowing whether it is marked; in strings, comments or images, with other operands, `f*`, or another operator, it is not"
+        "a filled rectangle with the asked operands (as numbers, however written) is found among marked content, in order, with any white space, knowing whether it is marked; in strings, comments or images, with other operands, `f*`, or another operator, it is not"
     )
     func filledRectangles() throws {
-        let operands = ["0", "0", "0.012", "0.016"].map { Array($0.utf8) }
+        let operands = RectangleOperands(x: 0, y: 0, width: 3.0 / 256, height: 4.0 / 256, tolerance: 1.0 / 1024)
         func marks(_ text: String) throws -> [String] {
             let bytes = Array(text.utf8)
             return try ContentStream.marks(in: bytes, filledRectangle: operands).map { mark in
@@ -56,13 +56,15 @@ struct MarkedContentTests {
             "1 0 0 -1 0 792 cm\n/P << /MCID 0 >> BDC\n0 0 0 rg /a0 gs\n0 0 0.012 0.016 re f\n0.1 g\n"
             + "BT [(0 0 0.012 0.016 re f)] TJ ET <30203020302e3031322030> Tj % 0 0 0.012 0.016 re f\n"
             + "BI /W 1 /H 1 /BPC 8 /CS /G ID \u{1} 0 0 0.012 0.016 re f \u{2} EI\n"
-            + "0 0 0.012 0.016 re f* 0 0 0.012 0.0161 re f 10 0 0.012 0.016 re f 0 0 0.012 0.016 re S\n"
-            + "0 0 0.012 0.016 ref 0 0 0.012 0.016 re fill 00 0 0.012 0.016 re f\n"
+            + "0 0 0.012 0.016 re f* 0 0 0.012 0.018 re f 10 0 0.012 0.016 re f 0 0 0.012 0.016 re S\n"
+            + "0 0 0.012 0.016 ref 0 0 0.012 0.016 re fill 0x0 0 0.012 0.016 re f 0 0 0.01.2 0.016 re f\n"
+            + "0 0 0.01171875 +.0156 re f 00 -0 .012 0.016 re f\n"
             + "EMC /Private<</MCID 1>>BDC\r\n0\t0  0.012\n0.016 re\nf\nEMC 0 0 0.012 0.016 re f"
         #expect(
             try marks(content) == [
-                "BDC /P << /MCID 0 >> BDC", "marked re 0 0 0.012 0.016 re f", "BDC /Private<</MCID 1>>BDC",
-                "marked re 0\t0  0.012\n0.016 re\nf", "re 0 0 0.012 0.016 re f",
+                "BDC /P << /MCID 0 >> BDC", "marked re 0 0 0.012 0.016 re f",
+                "marked re 0 0 0.01171875 +.0156 re f", "marked re 00 -0 .012 0.016 re f",
+                "BDC /Private<</MCID 1>>BDC", "marked re 0\t0  0.012\n0.016 re\nf", "re 0 0 0.012 0.016 re f",
             ])
         // Nesting: `BMC` and a named property list open sequences, `EMC` closes them; the
         // words inside a string do neither.

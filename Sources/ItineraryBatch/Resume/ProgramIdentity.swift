@@ -3,18 +3,19 @@
 import Digests
 import Foundation
 import ItineraryExport
-import ItineraryText
 
 enum ProgramIdentity {
     /// The version, the executable's GNU build ID (a hash of its contents the linker writes into
     /// it; read from a few kilobytes, where hashing the whole 80 MB file costs 50 ms and as much
-    /// memory) or, lacking one, the SHA-256 of the file, and the native libraries' versions.
+    /// memory) or, lacking one, the SHA-256 of the file, and the versions of the libraries and
+    /// the time-zone database a PDF's bytes depend on (`Exporter.libraryVersions`).
     static let current: String = {
         let path = "/proc/self/exe"
         let build =
             buildID(path).map { "build-id \($0)" }
             ?? FileManager.default.contents(atPath: path).map { "sha256 \(SHA256Hex.of($0))" } ?? "unknown"
-        return "\(Exporter.version) \(build) \(NativeLibraryVersions.summary)"
+        let libraries = Exporter.libraryVersions.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
+        return "\(Exporter.version) \(build) \(libraries)"
     }()
 
     /// The NT_GNU_BUILD_ID note of a 64-bit little-endian ELF file, as hex.

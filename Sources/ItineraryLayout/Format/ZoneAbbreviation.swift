@@ -151,6 +151,23 @@ struct TZifFile {
     }
 }
 
+/// The system's time-zone database, which zone abbreviations and offsets come from.
+public enum ZoneDatabase {
+    /// Its release (`2025b`), from the first line of `tzdata.zi` (`# version 2025b`) beside
+    /// the compiled files; `unknown` where there is none.
+    public static let version: String = {
+        let path = TZifCache.directory + "/tzdata.zi"
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "unknown" }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+        let line = head.split(separator: "\n", maxSplits: 1).first ?? ""
+        guard line.hasPrefix("# version "), case let release = line.dropFirst(10), !release.isEmpty,
+            release.count <= 16, release.allSatisfy({ $0.isLetter || $0.isNumber })
+        else { return "unknown" }
+        return String(release)
+    }()
+}
+
 /// Parsed TZif files by zone name, each read once for as long as its owner (`FormatCaches`) lives.
 final class TZifCache: @unchecked Sendable {
     /// Where the system keeps the compiled database (Debian's `tzdata`).

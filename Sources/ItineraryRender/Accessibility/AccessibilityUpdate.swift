@@ -34,7 +34,7 @@ struct AccessibilityUpdate: Sendable {
             let out = try update(PDFFile(bytes))
             return out.withUnsafeBufferPointer { Data(buffer: $0) }
         } catch let error as PDFError {
-            throw RenderError(message: "the PDF could not be given its accessibility entries: \(error.message)")
+            throw CairoSupport.failure(error.message)
         }
     }
 
@@ -66,6 +66,7 @@ struct AccessibilityUpdate: Sendable {
             }
         }
         try nameLinks(file, pages: pages, in: &revision)
+        try LinkElements.connect(file, tree: tree, pages: pages, in: &revision)
         try artifacts.apply(to: &revision, tree: tree)
 
         let xmp = Array(xmpPacket().utf8)

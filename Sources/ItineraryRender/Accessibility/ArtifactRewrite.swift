@@ -10,17 +10,20 @@ import PDFRewrite
 ///
 /// The markers of the shapes the renderer writes itself (`VectorPlan.Marker`) are each replaced
 /// by their run of operators, in a `q … Q` of their own: as an artifact where cairo left the
-/// marker unmarked, as they are inside a leaf's marked content.
+/// marker unmarked, as they are where cairo left it inside marked content (a leaf's, on cairo
+/// 1.16; on cairo 1.18, which marks only stretches of an element that hold text, any element's
+/// that has text beside the run: see `CairoSupport`).
 ///
-/// A `Private` element must hold marked content only, on one page, and every such sequence in
-/// the content must belong to one; each page's markers must match its runs one for one, in
-/// order, each inside marked content exactly when its run is a leaf's: anything else is an
-/// error, never a half-rewritten file.
+/// A `Private` element must hold marked content only (or nothing: cairo 1.18 marks no content
+/// in an element that draws shapes only), on one page, and every such sequence in the content
+/// must belong to one; each page's markers must match its runs one for one, in order: anything
+/// else is an error, never a half-rewritten file.
 struct ArtifactRewrite {
     struct Element {
         var number: Int
         var parent: Int
-        var page: Int
+        /// nil for an element without marked content.
+        var page: Int?
         var markedContent: [Int]
     }
 
@@ -57,8 +60,8 @@ struct ArtifactRewrite {
                 throw PDFError("a furniture element (object \(element.number)) holds more than marked content")
             }
         }
-        guard let page, !ids.isEmpty, ids.allSatisfy({ $0 >= 0 }) else {
-            throw PDFError("a furniture element (object \(element.number)) holds no marked content on a page")
+        guard ids.allSatisfy({ $0 >= 0 }), ids.isEmpty || page != nil else {
+            throw PDFError("a furniture element (object \(element.number)) holds marked content on no page")
         }
         elements.append(
             Element(number: element.number, parent: parent, page: page, markedContent: ids))
@@ -67,7 +70,7 @@ struct ArtifactRewrite {
     /// The changes to `revision`: the furniture elements removed, their parents' kids, the
     /// parent-tree arrays and the content of each page that holds furniture.
     func apply(to revision: inout Revision, tree: StructureTree) throws {
-        let byPage = Dictionary(grouping: elements, by: \.page)
+        let byPage = Dictionary(grouping: elements.filter { $0.page != nil }, by: { $0.page! })
         let withRuns = Set(runs.filter { !$0.value.isEmpty }.keys)
         guard !elements.isEmpty || !withRuns.isEmpty else { return }
         let file = revision.file
@@ -125,7 +128,7 @@ struct ArtifactRewrite {
                 let content = try file.decodedData(stream, limit: Self.contentLimit)
                 var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
                 // (Markers are looked for on every page read, so that one without its run is an error.)
-                let marks = try ContentStream.marks(in: content, filledRectangle: Self.markerOperands)
+                let marks = try ContentStream.marks(in: content, filledRectangle: VectorPlan.Marker.operands)
                 for mark in marks {
                     switch mark {
                     case let .markedContent(sequence):
@@ -140,12 +143,8 @@ struct ArtifactRewrite {
                         guard let run = pageRuns.popFirst() else {
                             throw PDFError("page object \(page) has more markers than runs of shapes")
                         }
-                        guard run.inLeaf == marked else {
-                            throw PDFError(
-                                "page object \(page) has a marker \(marked ? "inside" : "outside") marked content for a run \(run.inLeaf ? "inside" : "outside") it"
-                            )
-                        }
-                        // Unmarked, the run becomes an artifact; inside a leaf, it stays the leaf's content.
+                        // Unmarked, the run becomes an artifact; inside marked content, it stays
+                        // that content (a furniture element's becomes an artifact with it).
                         let operators = Self.saveState + run.operators + Self.restoreState
                         replacements.append((range, marked ? operators : Self.artifact + operators + Self.endArtifact))
                     }
@@ -191,7 +190,6 @@ struct ArtifactRewrite {
 
     private static let artifact = Array("/Artifact BMC".utf8)
     private static let saveState = Array("\nq\n".utf8)
-    private static let markerOperands = VectorPlan.Marker.operands.map { Array($0.utf8) }
     private static let restoreState = Array("Q".utf8)
     private static let endArtifact = Array("\nEMC".utf8)
 }

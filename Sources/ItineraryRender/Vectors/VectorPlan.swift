@@ -1,5 +1,6 @@
 /// Which shapes of a document the PDF renderer writes itself, and where they go.
 import DisplayList
+import PDFRewrite
 
 /// The shapes (`VectorContent.writes`) the PDF renderer writes as content operators of its own,
 /// grouped in runs (shapes with nothing painted between them), and the marker each run leaves
@@ -13,11 +14,13 @@ import DisplayList
 /// cairo 1.16 marks content only inside structure elements without child elements (leaves),
 /// and it knows an element's children page by page (it analyses a page, then writes it).
 /// Where the innermost open element already has a child element by the end of that page (a
-/// section, a card's division, the document), cairo writes shapes as unmarked content, and the
-/// run becomes an artifact. Inside a leaf (a figure's map with its label halos, a furniture
+/// section, a card's division, the document), cairo 1.16 writes shapes as unmarked content, and
+/// the run becomes an artifact. Inside a leaf (a figure's map with its label halos, a furniture
 /// element) the marker lies in the leaf's marked content, and so does the run: such a run never
 /// crosses the start or end of an element, so its operators stay in the element that drew
-/// them. Links count as child elements: cairo makes each one a `Link` element.
+/// them. Links count as child elements: cairo makes each one a `Link` element. cairo 1.18 marks
+/// only stretches that draw text; the same runs serve it, and the update takes each marker's
+/// place as cairo wrote it (`CairoSupport`).
 ///
 /// (A run was once placed by an empty structure element, which cairo tags and the update then
 /// removed: on the 120-day trip its thousand placeholders cost 20 M instructions more than markers.)
@@ -33,14 +36,16 @@ struct VectorPlan: Sendable {
 
     /// The placeholder of a run: a filled rectangle at the page's top-left corner, 3/256 by
     /// 4/256 of a point (cairo keeps coordinates in 1/256 of a point, so these are exact), which
-    /// cairo 1.16 writes as `0 0 0.012 0.016 re f` in the page's own space. Nothing the layout
+    /// cairo writes as `x y w h re f` in the page's own space (cairo 1.16 and 1.18 print
+    /// `0 0 0.012 0.016 re f`; the update compares the operands as numbers). Nothing the layout
     /// draws is that small, and every shape it draws is written by the renderer anyway: a
     /// rectangle that cairo wrote so would only be counted as one marker too many, and the
     /// update refuses the file.
     enum Marker {
         static let width = 3.0 / 256, height = 4.0 / 256
-        /// The operands of the `re` cairo writes for it.
-        static let operands = ["0", "0", "0.012", "0.016"]
+        /// The operands of the `re` cairo writes for it, to within a quarter of a 1/256 point
+        /// (any writer that prints three decimals or more).
+        static let operands = RectangleOperands(x: 0, y: 0, width: width, height: height, tolerance: 1.0 / 1024)
     }
 
     /// The plan for `document`; with `writing` false, one that writes nothing (cairo draws all).
@@ -126,7 +131,7 @@ struct VectorPlan: Sendable {
             return runs.enumerated().map { runIndex, indices in
                 var content = VectorContent()
                 for index in indices { content.add(page.items[index], outline: outlines[pageIndex, index]) }
-                return VectorRun(operators: content.bytes, inLeaf: leafRuns[pageIndex].contains(runIndex))
+                return VectorRun(operators: content.bytes)
             }
         }
     }
@@ -165,9 +170,7 @@ struct VectorPlan: Sendable {
     }
 }
 
-/// One run of shapes as the PDF renderer writes it: its operators, and whether its marker lies
-/// inside a leaf's marked content (else the run is an artifact).
+/// One run of shapes as the PDF renderer writes it: its operators, which replace its marker.
 struct VectorRun: Sendable, Equatable {
     var operators: [UInt8]
-    var inLeaf: Bool
 }
