@@ -5,7 +5,7 @@ SWIFT ?= swift
 BIN := .build/release/export-itinerary
 EXAMPLES := $(wildcard Examples/*.json)
 
-.PHONY: all deps fonts build release demo test test-slurm lint format goldens bench bench-batch fuzz clean
+.PHONY: all deps fonts build release demo test test-slurm test-debian13 lint format goldens bench bench-batch fuzz clean
 
 all: build
 
@@ -62,6 +62,12 @@ format:
 # against a one-machine batch (installs slurm-wlm and munge if missing; runs as root).
 test-slurm:
 	scripts/slurm-test.sh
+
+# The whole test suite again inside a Debian 13 root (cairo 1.18, Pango 1.56: the libraries of
+# today's distributions), made once with debootstrap into ~/.cache/export-itinerary/ and kept;
+# runs as root. `scripts/debian13-test.sh -- CMD` runs any other command there.
+test-debian13:
+	scripts/debian13-test.sh
 
 # Rewrite the golden page images under Tests/Golden/ from the current renderer.
 goldens: deps fonts

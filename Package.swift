@@ -86,7 +86,8 @@ let package = Package(
             ]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(
-            name: "itinerary-bench", dependencies: ["ItineraryExport", "Entitlements", "LocalStoreKit", "ProPolicy"],
+            name: "itinerary-bench",
+            dependencies: ["ItineraryExport", "Entitlements", "LocalStoreKit", "ProPolicy", "CFastFormat"],
             path: "bench/ItineraryBench"),
 
         // Fuzz targets (make fuzz builds them with libFuzzer; a normal build makes replay tools
@@ -149,7 +150,7 @@ let package = Package(
             name: "GoldenTests",
             dependencies: [
                 "DisplayList", "ItineraryExport", "ItineraryLayout", "ItineraryRender", "PDFRewrite", "ItineraryText",
-                "CCairo", "TestSupport",
+                "CCairo", "TestSupport", "Digests",
             ]),
     ]
 )

@@ -17,7 +17,8 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
             return
                 "font directory \(dir) does not exist: point EXPORT_ITINERARY_FONTS at the program's Fonts/ directory (in a clone, 'make fonts' checks it)"
         case let .noFonts(dir):
-            return "no font files in \(dir): point EXPORT_ITINERARY_FONTS at the program's Fonts/ directory (in a clone: git checkout -- Fonts, then make fonts)"
+            return
+                "no font files in \(dir): point EXPORT_ITINERARY_FONTS at the program's Fonts/ directory (in a clone: git checkout -- Fonts, then make fonts)"
         case let .unreadableFont(file):
             return "Fontconfig could not read the font file \(file)"
         case let .incomplete(dir, missing):

@@ -45,7 +45,9 @@ public enum ContentStream {
     /// and reads whole tokens only where one could hide or fake an operator: strings (`(…)`,
     /// `<…>`) and comments are passed over, so text that reads like the operator is never taken
     /// for one, and an inline image's data (`ID` … `EI`) is passed over as bytes.
-    public static func marks(in content: [UInt8], filledRectangle rectangle: RectangleOperands? = nil) throws
+    public static func marks(
+        in content: [UInt8], filledRectangle rectangle: RectangleOperands? = nil
+    ) throws
         -> [ContentMark]
     {
         var found: [ContentMark] = []
@@ -154,7 +156,9 @@ public enum ContentStream {
     /// The range of `x y w h re f` when the `re` operator is at `re` (a token start) with
     /// operands that are `operands`' numbers before it, each a whole token, and `f` after it;
     /// nil otherwise.
-    private static func filledRectangle(_ p: UnsafeBufferPointer<UInt8>, re: Int, operands: RectangleOperands)
+    private static func filledRectangle(
+        _ p: UnsafeBufferPointer<UInt8>, re: Int, operands: RectangleOperands
+    )
         -> Range<Int>?
     {
         let n = p.count
@@ -188,7 +192,9 @@ public enum ContentStream {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
             case UInt8(ascii: "."): periods += 1
-            case UInt8(ascii: "+"), UInt8(ascii: "-") where offset == 0: break
+            case UInt8(ascii: "+"),
+                UInt8(ascii: "-") where offset == 0:
+                break
             default: return nil
             }
         }

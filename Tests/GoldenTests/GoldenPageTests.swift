@@ -12,7 +12,9 @@ let goldenTemplates = ["classic", "compact"]
 
 @Suite("Golden pages")
 struct GoldenPageTests {
-    @Test("pages match the golden images", arguments: goldenTemplates, goldenTrips.map(\.lastPathComponent))
+    @Test(
+        "pages match the golden images, and the structure tree, words and page count match the record that holds on every supported system",
+        arguments: goldenTemplates, goldenTrips.map(\.lastPathComponent))
     func pagesMatch(_ template: String, _ file: String) throws {
         let url = goldenTrips.first { $0.lastPathComponent == file }!
         let name = url.deletingPathExtension().lastPathComponent
@@ -29,6 +31,13 @@ struct GoldenPageTests {
             pdf: pdf, golden: "\(template)/\(name)",
             artifactsDir: artifacts)
         for failure in outcome.failures {
+            Issue.record("\(template)/\(file): \(failure)")
+        }
+        // The same document on every supported system: structure tree, words, page count.
+        for failure in try DocumentSummary.check(
+            pdf: pdf, goldenDir: TestPaths.golden.appendingPathComponent("\(template)/\(name)"),
+            artifactsDir: artifacts)
+        {
             Issue.record("\(template)/\(file): \(failure)")
         }
     }

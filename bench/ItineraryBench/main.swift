@@ -1,5 +1,7 @@
 /// In-process benchmark: renders each trip N times with one exporter and reports pages per second.
-/// Usage: itinerary-bench [--runs N] [--cold] TRIP.json...   (bench/run.sh drives it)
+/// Usage: itinerary-bench [--runs N] [--cold] [--glibc-format] TRIP.json...   (bench/run.sh drives it)
+/// `--glibc-format` sends cairo's numbers to glibc's own snprintf (CFastFormat's fast path
+/// off), to measure what that path saves on the libraries at hand.
 ///
 /// The text engine keeps broken paragraphs from one document to the next, so rendering the
 /// same trip again is cheaper than a first render. Three views keep the numbers honest:
@@ -7,6 +9,7 @@
 /// number of weeks, for another traveller: every document is new, but labels, teams,
 /// stadiums and cities recur, as in a batch job); and `--cold`, which empties the paragraph
 /// cache before every document.
+import CFastFormat
 import Entitlements
 import Foundation
 import ItineraryExport
@@ -21,6 +24,8 @@ while let arg = args.popFirst() {
         runs = n
     } else if arg == "--cold" {
         cold = true
+    } else if arg == "--glibc-format" {
+        ei_fast_format_set_enabled(0)
     } else if arg == "--gate-store", let n = args.popFirst().flatMap({ Int($0) }) {
         gateStoreSize = n
     } else {

@@ -3,7 +3,8 @@ enum Help {
     /// The usage block of `--help` and of the README: one line per visible command.
     static var synopsis: String {
         let lines = CommandTable.all.filter { !$0.hidden }.map { "  " + $0.usageLine }
-        return (["Usage:"] + lines + ["  export-itinerary help [COMMAND] | --help | --version [--verbose]"]).joined(separator: "\n")
+        return (["Usage:"] + lines + ["  export-itinerary help [COMMAND] | --help | --version [--verbose]"]).joined(
+            separator: "\n")
     }
 
     /// The help for `topic` (command words): the whole program, a group (`entitlements`,

@@ -33,7 +33,8 @@ enum LinkElements {
                     let elementDictionary = try file.resolve(.reference(element))?.dictionary,
                     elementDictionary["S"] == .name("Link")
                 else {
-                    throw PDFError("link annotation object \(annotation.number)'s structure parent is not a Link element")
+                    throw PDFError(
+                        "link annotation object \(annotation.number)'s structure parent is not a Link element")
                 }
                 let kids = try StructureTree.kids(elementDictionary["K"], in: file)
                 let present = try kids.contains { kid in
@@ -59,7 +60,9 @@ enum LinkElements {
                 try revision.change(array, to: .value(.array(kids)))
             } else {
                 dictionary["K"] = .array(kids)
-                if dictionary["Pg"] == nil, case let .dictionary(first)? = references.first { dictionary["Pg"] = first["Pg"] }
+                if dictionary["Pg"] == nil, case let .dictionary(first)? = references.first {
+                    dictionary["Pg"] = first["Pg"]
+                }
                 try revision.change(number, to: .value(.dictionary(dictionary)))
             }
         }
