@@ -1,9 +1,10 @@
 // Exact, fast snprintf for the conversions cairo formats PDF numbers with (see CFastFormat.h).
 //
-// Why: cairo 1.16 writes a PDF's numbers one snprintf call each. Callgrind on the 120-day
-// export counted 210,000 calls costing 349 M instructions (15 % of the export), most of them
-// `%f` through glibc's multi-precision printf_fp. The same digits come from integer arithmetic
-// in a tenth of that.
+// Why: cairo writes a PDF's numbers one snprintf call each. Callgrind on the 120-day export
+// with cairo 1.16 counted 210,000 calls costing 349 M instructions (15 % of the export), most of
+// them `%f` through glibc's multi-precision printf_fp. The same digits come from integer
+// arithmetic in a tenth of that. cairo 1.18 prints fewer numbers this way; the saving there is
+// smaller (bench/fast-format.sh measures both; the README has the figures).
 //
 // How: this program defines __snprintf_chk, the fortified snprintf that Debian's cairo calls.
 // A definition in the executable comes first in the dynamic linker's search, so libcairo's

@@ -1,10 +1,11 @@
 /// What a document says, apart from how its pixels fall: the same on every supported system.
 import Digests
 import Foundation
+import PDFRewrite
 import TestSupport
 
-/// A rendered PDF's page count, structure tree and words, as poppler reads them, recorded per
-/// golden document in `Tests/Golden/<template>/<trip>/document.txt` as SHA-256 digests. Unlike
+/// A rendered PDF's page count, structure tree and words, as poppler reads them, and the
+/// accessibility entries the renderer adds (read with `PDFRewrite`), recorded per golden document in `Tests/Golden/<template>/<trip>/document.txt` as SHA-256 digests. Unlike
 /// the page images, one record holds for every supported system (cairo 1.16 with Pango 1.50,
 /// cairo 1.18 with Pango 1.56): the same elements in the same order with the same text, the
 /// same words on each page, as many pages. Normalised only for what differs by library and
@@ -17,6 +18,10 @@ struct DocumentSummary: Equatable {
     /// Each page's words (`pdftotext`), sorted: which line pdftotext puts a word on depends on
     /// gaps of a few thousandths of a point, which Pango releases set differently.
     var words: String
+    /// The catalog's `/Lang`, each `Figure`'s `/Alt`, each page's links (target and `/Contents`,
+    /// and whether its `Link` element refers to it), the outline's titles and the named
+    /// destinations: what `pdfinfo -struct-text` does not show.
+    var entries: String
 
     init(pdf: URL) throws {
         let info = try runProcess("/usr/bin/pdfinfo", [pdf.path])
@@ -40,11 +45,80 @@ struct DocumentSummary: Equatable {
             text += "== page \(page)\n" + words.joined(separator: "\n") + "\n"
         }
         words = text
+        entries = try Self.entries(Array(try Data(contentsOf: pdf)))
     }
 
-    /// The record: `pages N`, `structure <sha256>`, `words <sha256>`.
+    static func entries(_ bytes: [UInt8]) throws -> String {
+        let file = try PDFFile(bytes)
+        guard let catalog = try file.object(file.root.number).value.dictionary else {
+            throw GoldenError(message: "the catalog is not a dictionary")
+        }
+        func text(_ object: PDFObject?) throws -> String {
+            guard let bytes = try file.resolve(object)?.string else { return "-" }
+            if bytes.starts(with: [0xFE, 0xFF]) {
+                let units = stride(from: 2, to: bytes.count - 1, by: 2).map {
+                    UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
+                }
+                return String(decoding: units, as: UTF16.self)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var lines = ["lang \(try text(catalog["Lang"]))"]
+        let tree = try StructureTree(file, catalog: catalog)
+        var referenced: Set<Int> = []
+        for element in tree.elements {
+            if element.role == "Figure" { lines.append("figure alt \(try text(element.dictionary["Alt"]))") }
+            for kid in try StructureTree.kids(element.dictionary["K"], in: file) {
+                if let reference = try file.resolve(kid)?.dictionary, reference["Type"] == .name("OBJR"),
+                    let annotation = reference["Obj"]?.reference
+                {
+                    referenced.insert(annotation.number)
+                }
+            }
+        }
+        for (index, page) in try PageTree.pages(file, catalog: catalog).enumerated() {
+            for entry in try file.resolve(page.dictionary["Annots"])?.array ?? [] {
+                guard let annotation = try file.resolve(entry)?.dictionary, annotation["Subtype"] == .name("Link")
+                else {
+                    continue
+                }
+                let action = try file.resolve(annotation["A"])?.dictionary
+                let target = try text(action?["URI"] ?? action?["D"] ?? annotation["Dest"])
+                let tagged = entry.reference.map { referenced.contains($0.number) } ?? false
+                lines.append(
+                    "page \(index + 1) link \(target) \(try text(annotation["Contents"]))\(tagged ? "" : " (no Link element)")"
+                )
+            }
+        }
+        // The outline depth first: an item, its children, then its next sibling.
+        var stack: [(item: PDFObject, depth: Int)] = []
+        if let first = try file.resolve(catalog["Outlines"])?.dictionary?["First"] { stack.append((first, 0)) }
+        var visited = 0
+        while let (item, depth) = stack.popLast(), visited < 100_000 {
+            visited += 1
+            guard let dictionary = try file.resolve(item)?.dictionary else { continue }
+            lines.append(String(repeating: "  ", count: depth) + "outline \(try text(dictionary["Title"]))")
+            if let next = dictionary["Next"] { stack.append((next, depth)) }
+            if let first = dictionary["First"] { stack.append((first, depth + 1)) }
+        }
+        if let dests = try file.resolve(try file.resolve(catalog["Names"])?.dictionary?["Dests"]) {
+            var names: [String] = []
+            var stack = [dests]
+            while let node = stack.popLast(), names.count < 1_000_000 {
+                guard let dictionary = try file.resolve(node)?.dictionary else { continue }
+                let pairs = try file.resolve(dictionary["Names"])?.array ?? []
+                for k in stride(from: 0, to: pairs.count - 1, by: 2) { names.append(try text(pairs[k])) }
+                stack += try file.resolve(dictionary["Kids"])?.array ?? []
+            }
+            lines.append("destinations " + names.sorted().joined(separator: " "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The record: `pages N`, `structure <sha256>`, `words <sha256>`, `entries <sha256>`.
     var record: String {
         "pages \(pages)\nstructure \(SHA256Hex.of(Data(structure.utf8)))\nwords \(SHA256Hex.of(Data(words.utf8)))\n"
+            + "entries \(SHA256Hex.of(Data(entries.utf8)))\n"
     }
 
     /// Compares `pdf` with the record in `goldenDir` (with UPDATE_GOLDENS=1 on the baseline's
@@ -64,8 +138,9 @@ struct DocumentSummary: Equatable {
         guard recorded != summary.record else { return [] }
         try Data(summary.structure.utf8).write(to: artifactsDir.appendingPathComponent("structure.txt"))
         try Data(summary.words.utf8).write(to: artifactsDir.appendingPathComponent("words.txt"))
+        try Data(summary.entries.utf8).write(to: artifactsDir.appendingPathComponent("entries.txt"))
         return [
-            "the document differs from its record \(path.path) (\(summary.record.split(separator: "\n").joined(separator: ", ")) against \(recorded.split(separator: "\n").joined(separator: ", "))): its structure tree and words are in \(artifactsDir.path)/{structure,words}.txt, to compare with a run on another system"
+            "the document differs from its record \(path.path) (\(summary.record.split(separator: "\n").joined(separator: ", ")) against \(recorded.split(separator: "\n").joined(separator: ", "))): its structure tree, words and entries are in \(artifactsDir.path)/{structure,words,entries}.txt, to compare with a run on another system"
         ]
     }
 }
