@@ -51,7 +51,13 @@ enum Arguments {
             }
             return {
                 print("\(programName) \(Exporter.version)")
-                if verbose { for library in Exporter.libraryVersions { print("\(library.name) \(library.version)") } }
+                if verbose {
+                    for library in Exporter.libraryVersions {
+                        // libdeflate tells no version: the one its headers had at build time.
+                        let note = library.name == "libdeflate" ? " (as built)" : ""
+                        print("\(library.name) \(library.version)\(note)")
+                    }
+                }
                 return ExitCode.ok
             }
         }

@@ -14,4 +14,24 @@ struct ProgramIdentityTests {
         #expect(ProgramIdentity.buildID(TestPaths.root.appendingPathComponent("README.md").path) == nil)
         #expect(ProgramIdentity.current.contains("cairo 1."))
     }
+
+    @Test("the identity holds the build ID of each loaded library that decides a PDF's bytes, as readelf reads it")
+    func loadedLibraries() throws {
+        let loaded = ProgramIdentity.loadedLibraries()
+        let names = loaded.map(\.name)
+        for library in ["libcairo.so", "libpango-1.0.so", "libharfbuzz.so", "libfreetype.so", "libdeflate.so"] {
+            #expect(names.contains { $0.hasPrefix(library) }, "\(library) in \(names)")
+        }
+        let cairo = try #require(loaded.first { $0.name.hasPrefix("libcairo.so") })
+        let maps = String(
+            decoding: try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(),
+            as: UTF8.self)
+        let path = try #require(
+            maps.split(separator: "\n").compactMap { line in line.firstIndex(of: "/").map { String(line[$0...]) } }
+                .first { $0.hasSuffix("/" + cairo.name) })
+        let readelf = try runProcess("/usr/bin/readelf", ["-n", path])
+        let line = try #require(readelf.stdout.split(separator: "\n").first { $0.contains("Build ID:") })
+        #expect(cairo.buildID == line.split(separator: " ").last.map(String.init))
+        #expect(ProgramIdentity.current.contains("\(cairo.name) \(cairo.buildID)"))
+    }
 }

@@ -7,16 +7,44 @@ import ItineraryExport
 enum ProgramIdentity {
     /// The version, the executable's GNU build ID (a hash of its contents the linker writes into
     /// it; read from a few kilobytes, where hashing the whole 80 MB file costs 50 ms and as much
-    /// memory) or, lacking one, the SHA-256 of the file, and the versions of the libraries and
-    /// the time-zone database a PDF's bytes depend on (`Exporter.libraryVersions`).
+    /// memory) or, lacking one, the SHA-256 of the file, the versions of the libraries and the
+    /// time-zone database a PDF's bytes depend on (`Exporter.libraryVersions`), and the build IDs
+    /// of those libraries as loaded: a rebuilt library with the same version number (a Debian
+    /// security update), or libdeflate, which tells no version of its own, still changes it.
     static let current: String = {
         let path = "/proc/self/exe"
         let build =
             buildID(path).map { "build-id \($0)" }
             ?? FileManager.default.contents(atPath: path).map { "sha256 \(SHA256Hex.of($0))" } ?? "unknown"
         let libraries = Exporter.libraryVersions.map { "\($0.name) \($0.version)" }.joined(separator: ", ")
-        return "\(Exporter.version) \(build) \(libraries)"
+        let loaded = loadedLibraries().map { "\($0.name) \($0.buildID)" }.joined(separator: ", ")
+        return "\(Exporter.version) \(build) \(libraries); \(loaded)"
     }()
+
+    /// The shared libraries whose code decides a document's bytes: text, shaping, fonts, drawing,
+    /// compression, QR codes and PNG.
+    static let byteDeciding = [
+        "libcairo.so", "libpixman-1.so", "libpango-1.0.so", "libpangocairo-1.0.so", "libpangoft2-1.0.so",
+        "libharfbuzz.so", "libfreetype.so", "libfontconfig.so", "libdeflate.so", "libqrencode.so", "libpng16.so",
+        "libz.so",
+    ]
+
+    /// The `byteDeciding` libraries this process has loaded (from `/proc/self/maps`), by file
+    /// name, each with its GNU build ID (or `no-build-id`), sorted by name.
+    static func loadedLibraries(maps: String = "/proc/self/maps") -> [(name: String, buildID: String)] {
+        // (A /proc file says it is empty: read it to its end, not by its size.)
+        guard let handle = FileHandle(forReadingAtPath: maps) else { return [] }
+        defer { try? handle.close() }
+        let text = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+        var paths: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = String(line[slash...])
+            let name = (path as NSString).lastPathComponent
+            if paths[name] == nil, byteDeciding.contains(where: { name.hasPrefix($0) }) { paths[name] = path }
+        }
+        return paths.keys.sorted().map { ($0, buildID(paths[$0]!) ?? "no-build-id") }
+    }
 
     /// The NT_GNU_BUILD_ID note of a 64-bit little-endian ELF file, as hex.
     static func buildID(_ path: String) -> String? {
