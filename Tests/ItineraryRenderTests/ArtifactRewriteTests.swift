@@ -116,6 +116,12 @@ struct ArtifactRewriteTests {
             try update.apply(to: document("/Private << /MCID 0 >> BDC EMC /Private << /MCID 1 >> BDC EMC"))
         }
         #expect(throws: RenderError.self) { try update.apply(to: document("(/Private << /MCID 0 >> BDC) Tj")) }
+        // The message says which cairo wrote what the update could not read, and what it was.
+        let error = #expect(throws: RenderError.self) {
+            try update.apply(to: document("/Private << /MCID 0 >> BDC EMC /Private << /MCID 1 >> BDC EMC"))
+        }
+        #expect(error?.message.contains("cairo \(CairoSupport.version) wrote") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("furniture its structure does not name") == true)
     }
 
     @Test(
