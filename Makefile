@@ -2,7 +2,11 @@
 # Both install what is missing (Debian packages via apt-get), check the committed fonts and build.
 
 SWIFT ?= swift
-BIN := .build/release/export-itinerary
+# Where SwiftPM builds. Another system's build needs a folder of its own (its module caches hold
+# that system's headers): scripts/debian13-test.sh sets SCRATCH=.build-debian13.
+SCRATCH ?= .build
+BUILD := $(SWIFT) build --scratch-path $(SCRATCH)
+BIN := $(SCRATCH)/release/export-itinerary
 EXAMPLES := $(wildcard Examples/*.json)
 
 .PHONY: all deps fonts build release demo test test-slurm test-debian13 lint format goldens bench bench-batch fuzz clean
@@ -17,14 +21,14 @@ fonts:
 	scripts/check-fonts.sh
 
 build: deps fonts
-	$(SWIFT) build
+	$(BUILD)
 
 # The Swift runtime and Foundation linked in: a self-contained binary that starts ~15 ms faster
 # (fewer shared libraries to load and relocate).
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
 release: deps fonts
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(BUILD) $(RELEASE_FLAGS)
 
 # Export every example trip to out/ in both templates (classic, Letter; compact, A4). PDF export is a Pro feature:
 # the demo first makes a local test purchase (storekit-test) in a throwaway store, out/demo-store.
@@ -46,8 +50,8 @@ demo: release
 	done
 
 test: deps fonts
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(BUILD) --build-tests
+	$(SWIFT) test --scratch-path $(SCRATCH) --skip-build
 
 # The toolchain's swift-format, configured by .swift-format (120 columns, the project's conventions): `make lint`
 # fails on any file it would change (CI runs it); `make format` rewrites them.
@@ -71,10 +75,10 @@ test-debian13:
 
 # Rewrite the golden page images under Tests/Golden/ from the current renderer.
 goldens: deps fonts
-	UPDATE_GOLDENS=1 $(SWIFT) test --filter GoldenTests
+	UPDATE_GOLDENS=1 $(SWIFT) test --scratch-path $(SCRATCH) --filter GoldenTests
 
 bench: deps fonts
-	SWIFT_RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/run.sh
+	SCRATCH=$(SCRATCH) SWIFT_RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/run.sh
 
 # libFuzzer over trips, templates, catalogs and imports: FUZZ_SECONDS (60) each (scripts/fuzz.sh).
 fuzz: deps fonts
@@ -82,7 +86,7 @@ fuzz: deps fonts
 
 # Batch export: documents/s at --jobs 1 and 2, RSS per worker, planning of a large --resume.
 bench-batch: deps fonts
-	SWIFT_RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/batch.sh
+	SCRATCH=$(SCRATCH) SWIFT_RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/batch.sh
 
 clean:
-	rm -rf .build out Tests/.artifacts
+	rm -rf .build .build-debian13 out Tests/.artifacts

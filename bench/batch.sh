@@ -7,8 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 flags=${SWIFT_RELEASE_FLAGS:--c release --static-swift-stdlib}
-swift build $flags --product export-itinerary >/dev/null
-bin=$PWD/.build/release/export-itinerary
+scratch=${SCRATCH:-.build}   # .build-debian13 inside the Debian 13 root (make bench-batch sets it)
+swift build $flags --scratch-path "$scratch" --product export-itinerary >/dev/null
+bin=$PWD/$scratch/release/export-itinerary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export EXPORT_ITINERARY_HOME="$tmp/store"

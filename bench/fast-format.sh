@@ -7,8 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "fast-format: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-scratch=${SCRATCH_PATH:-.build}
-[ -f /etc/debian_version ] && grep -q '^13' /etc/debian_version && scratch=${SCRATCH_PATH:-.build-debian13}
+scratch=${SCRATCH:-.build}   # .build-debian13 inside the Debian 13 root (scripts/debian13-test.sh sets it)
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product itinerary-bench >/dev/null
 bench="$scratch/release/itinerary-bench"
 tmp=$(mktemp -d)

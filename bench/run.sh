@@ -12,15 +12,16 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-31}
 # The same flags as `make release`: the runtime linked in (faster start).
 flags=${SWIFT_RELEASE_FLAGS:--c release --static-swift-stdlib}
-swift build $flags --product export-itinerary >/dev/null
-swift build $flags --product itinerary-bench >/dev/null
-bin=.build/release/export-itinerary
+scratch=${SCRATCH:-.build}   # .build-debian13 inside the Debian 13 root (make bench sets it)
+swift build $flags --scratch-path "$scratch" --product export-itinerary >/dev/null
+swift build $flags --scratch-path "$scratch" --product itinerary-bench >/dev/null
+bin=$scratch/release/export-itinerary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # PDF export is a Pro feature: a throwaway store with a local test purchase.
 export EXPORT_ITINERARY_HOME="$tmp/store"
-bin_setup=.build/release/export-itinerary
+bin_setup=$bin
 $bin_setup entitlements init --bundle-id com.sportstime.app >/dev/null
 $bin_setup storekit-test enable >/dev/null
 $bin_setup storekit-test purchase com.sportstime.pro.annual >/dev/null
@@ -57,10 +58,10 @@ if [ "${INSTRUCTIONS:-1}" != 0 ] && command -v valgrind >/dev/null; then
 fi
 echo
 echo "in-process (one exporter, fonts loaded once; broken paragraphs kept between documents):"
-.build/release/itinerary-bench --runs "${BENCH_RUNS:-20}" Examples/*.json Tests/Fixtures/valid/long-366-days.json
+"$scratch"/release/itinerary-bench --runs "${BENCH_RUNS:-20}" Examples/*.json Tests/Fixtures/valid/long-366-days.json
 echo
 echo "in-process, paragraph cache emptied before every document:"
-.build/release/itinerary-bench --cold --runs "${BENCH_RUNS:-20}" Examples/*.json Tests/Fixtures/valid/long-366-days.json
+"$scratch"/release/itinerary-bench --cold --runs "${BENCH_RUNS:-20}" Examples/*.json Tests/Fixtures/valid/long-366-days.json
 echo
 echo "Pro gate on a large store (in-process; a CLI run pays the first check):"
-.build/release/itinerary-bench --gate-store "${GATE_STORE:-10000}"
+"$scratch"/release/itinerary-bench --gate-store "${GATE_STORE:-10000}"
