@@ -8,8 +8,9 @@
 #   scripts/debian13-test.sh -- CMD [ARG…]  # run any command there instead, in this directory
 #
 # - The root is made once with debootstrap from the Debian registry apt-get uses here, into
-#   $DEBIAN13_ROOT (default ~/.cache/export-itinerary/debian13-root, about 700 MB, 4 minutes),
-#   and kept: later runs start at once. Delete the directory to make it again.
+#   $DEBIAN13_ROOT (default ~/.cache/export-itinerary/debian13-root; 1 to 4 minutes, about 1.2 GB
+#   once the project's packages are in, apt's downloads removed), and kept: later runs start at
+#   once. Delete the directory to make it again.
 # - The toolchain is Debian 12's. Debian 13 lacks two of the libraries it was linked with
 #   (ICU 72, OpenLDAP 2.5): they are copied from this machine into /opt/toolchain-compat inside
 #   the root, which only LD_LIBRARY_PATH names.
@@ -57,7 +58,7 @@ make_root() {
   debootstrap --variant=minbase trixie "$new" "$(mirror)" >"$log" 2>&1 || { tail -5 "$log" >&2; fail "debootstrap failed (log: $log)"; }
   cp /etc/resolv.conf "$new/etc/resolv.conf"
   chroot "$new" /usr/bin/env DEBIAN_FRONTEND=noninteractive /bin/sh -c \
-    "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${toolchain_packages[*]}" >>"$log" 2>&1 ||
+    "apt-get update -qq && apt-get install -y -qq --no-install-recommends ${toolchain_packages[*]} && apt-get clean" >>"$log" 2>&1 ||
     { tail -5 "$log" >&2; fail "installing the toolchain's packages inside the root failed (log: $log)"; }
   mkdir -p "$new/opt/toolchain-compat"
   local library path
@@ -76,7 +77,8 @@ if [ "${1:-}" = "--" ]; then
   [ $# -gt 0 ] || fail "nothing to run after --"
   command=$(printf '%q ' "$@")
 else
-  command="make test"
+  # (apt's downloaded packages removed afterwards: they would only make the kept root larger.)
+  command="make test; status=\$?; apt-get clean; exit \$status"
 fi
 
 make_root

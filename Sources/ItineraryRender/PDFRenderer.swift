@@ -57,6 +57,9 @@ public enum PDFRenderer {
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
         try checkEngine(document, text)
         try checkStructure(document)
+        // Links tagged outside elements that hold text (see LinkPlacement): from here on, this
+        // is the document drawn, planned and named.
+        let document = LinkPlacement.outsideLeaves(document)
         let vectors = VectorPlan(document, writing: writingShapes)
         // The halos' glyph outlines need the text engine, so they are made here; the shapes'
         // operators and the update's names are pure work on the display list: made on another
@@ -74,6 +77,7 @@ public enum PDFRenderer {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         guard let first = document.pages.first else { throw RenderError(message: "the document has no pages") }
+        let document = LinkPlacement.outsideLeaves(document)
         return try ByteSink.collecting { sink in
             try render(document, text: text, options: options, first: first, vectors: VectorPlan(document), into: sink)
             return sink.pointee.bytes
@@ -201,13 +205,24 @@ public enum PDFRenderer {
     }
 
     /// The layout's structure marks must nest, over the whole document: cairo would otherwise
-    /// fail at the end with a bare "invalid tag" status. And every link inside the document
-    /// goes to a destination it has: cairo would write a dead link without a word.
+    /// fail at the end with a bare "invalid tag" status. Page furniture holds drawing only (no
+    /// element, no link) and ends on the page it begins on: it becomes artifacts, which hold no
+    /// structure and belong to one page. And every link inside the document goes to a
+    /// destination it has: cairo would write a dead link without a word. These are the layout's
+    /// mistakes, said as such before cairo is asked to draw anything.
     static func checkStructure(_ document: LaidOutDocument) throws {
         var open: [StructureRole] = []
         var destinations = Set<String>(), targets: [(page: Int, name: String)] = []
         for (index, page) in document.pages.enumerated() {
             for item in page.items {
+                if open.last == .artifact {
+                    switch item {
+                    case .beginStructure, .link, .internalLink:
+                        throw RenderError(
+                            message: "page \(index + 1) puts an element or a link inside page furniture (a layout bug)")
+                    default: break
+                    }
+                }
                 switch item {
                 case let .destination(name, _): destinations.insert(name)
                 case let .internalLink(_, destination, _): targets.append((index + 1, destination))
@@ -222,6 +237,9 @@ public enum PDFRenderer {
                     open.removeLast()
                 default: break
                 }
+            }
+            if open.contains(.artifact) {
+                throw RenderError(message: "page \(index + 1) leaves page furniture open at its end (a layout bug)")
             }
         }
         if let role = open.last {

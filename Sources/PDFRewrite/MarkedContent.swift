@@ -16,6 +16,9 @@ public enum ContentMark: Equatable, Sendable {
     /// to the `f`; `marked` when it lies inside a marked-content sequence (`BDC` or `BMC` …
     /// `EMC`).
     case filledRectangle(Range<Int>, marked: Bool)
+    /// A text-showing operator (`Tj`, `TJ`, `'`, `"`) outside any marked-content sequence: text
+    /// that is neither in the structure tree nor an artifact. At the operator's first byte.
+    case unmarkedText(Int)
 }
 
 /// The rectangle `ContentStream.marks(in:filledRectangle:)` looks for: `x y width height re f`
@@ -39,17 +42,16 @@ public struct RectangleOperands: Sendable, Equatable {
 /// Reading a page's content stream for what the accessibility update needs: its marked-content
 /// operators, not its drawing.
 public enum ContentStream {
-    /// Every `/Tag << … >> BDC` in `content` and, with `rectangle`, every rectangle filled by
-    /// `x y w h re f` with those operands, and whether it is marked content: all in order. A page's
+    /// Every `/Tag << … >> BDC` in `content`; with `rectangle`, every rectangle filled by
+    /// `x y w h re f` with those operands, and whether it is marked content; with `unmarkedText`,
+    /// every text-showing operator outside marked content: all in order. A page's
     /// content is mostly numbers and operators this never needs; it skips them byte by byte
     /// and reads whole tokens only where one could hide or fake an operator: strings (`(…)`,
     /// `<…>`) and comments are passed over, so text that reads like the operator is never taken
     /// for one, and an inline image's data (`ID` … `EI`) is passed over as bytes.
     public static func marks(
-        in content: [UInt8], filledRectangle rectangle: RectangleOperands? = nil
-    ) throws
-        -> [ContentMark]
-    {
+        in content: [UInt8], filledRectangle rectangle: RectangleOperands? = nil, unmarkedText: Bool = false
+    ) throws -> [ContentMark] {
         var found: [ContentMark] = []
         try content.withUnsafeBufferPointer { p in
             let n = p.count
@@ -59,10 +61,14 @@ public enum ContentStream {
             defer { interesting.deallocate() }
             interesting.initialize(repeating: false, count: 256)
             for byte in "(</%I".utf8 { interesting[Int(byte)] = true }
-            // How deep in marked-content sequences (`BDC`, `BMC` … `EMC`): only asked with a rectangle.
+            // How deep in marked-content sequences (`BDC`, `BMC` … `EMC`): only asked with a
+            // rectangle or for unmarked text.
             var depth = 0
-            if rectangle != nil {
+            if rectangle != nil || unmarkedText {
                 for byte in "rBE".utf8 { interesting[Int(byte)] = true }
+            }
+            if unmarkedText {
+                for byte in "T'\"".utf8 { interesting[Int(byte)] = true }
             }
             // Where the last comment ended (its line break).
             var commentEnd = 0
@@ -144,6 +150,20 @@ public enum ContentStream {
                     i += 1
                 case UInt8(ascii: "E"):
                     if isOperator("EMC", at: i) { depth = max(0, depth - 1) }
+                    i += 1
+                case UInt8(ascii: "T"):
+                    // `Tj` or `TJ` as a whole token.
+                    if unmarkedText, depth == 0, tokenStart(i), i + 1 < n,
+                        p[i + 1] == UInt8(ascii: "j") || p[i + 1] == UInt8(ascii: "J"),
+                        i + 2 == n || !ByteClass.isRegular(p[i + 2])
+                    {
+                        found.append(.unmarkedText(i))
+                    }
+                    i += 1
+                case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                    if unmarkedText, depth == 0, tokenStart(i), i + 1 == n || !ByteClass.isRegular(p[i + 1]) {
+                        found.append(.unmarkedText(i))
+                    }
                     i += 1
                 default:
                     i += 1

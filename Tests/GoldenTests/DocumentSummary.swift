@@ -9,8 +9,9 @@ import TestSupport
 /// the page images, one record holds for every supported system (cairo 1.16 with Pango 1.50,
 /// cairo 1.18 with Pango 1.56): the same elements in the same order with the same text, the
 /// same words on each page, as many pages. Normalised only for what differs by library and
-/// means nothing to a reader: object numbers, and the empty marked content cairo 1.16 gives a
-/// `Link` element beside its annotation.
+/// means nothing to a reader: object numbers, and empty text (`""`): cairo 1.16 gives an element
+/// in which nothing is drawn (a `Link` beside its annotation, an empty table cell on a
+/// continued row) an empty marked-content sequence, cairo 1.18 none.
 struct DocumentSummary: Equatable {
     var pages: Int
     /// `pdfinfo -struct-text`, normalised.

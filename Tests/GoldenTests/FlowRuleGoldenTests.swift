@@ -41,7 +41,9 @@ private func filler(_ height: Double, _ engine: TextEngine) -> Canvas {
                 Rect(x: 0, y: 0, width: bodyWidth, height: height - 4), radius: 0, fill: ink, stroke: nil,
                 strokeWidth: 0)
         ]
-            + label.map { .text(spans: $0.spans, origin: Point(x: 6, y: 6 + $0.baseline)) })
+            // (Its label a paragraph: a tagged PDF's text is in the structure tree or an artifact.)
+            + label.map { DisplayItem.text(spans: $0.spans, origin: Point(x: 6, y: 6 + $0.baseline)) }.tagged(
+                .paragraph))
 }
 
 /// Numbered lines, one paragraph: `Line 1`, `Line 2`, … (so a page shows which lines it holds).

@@ -149,4 +149,29 @@ struct ArtifactRewriteTests {
         #expect(try generations.resolve(.reference(PDFReference(6, 1)))?["Contents"] == .string(Array("Another".utf8)))
         #expect(try generations.resolve(generations.trailer["Info"])?["Title"] != nil)
     }
+
+    @Test(
+        "nothing is left unnamed without a word: a figure without its alternate text or one too many, and a link outside the structure tree, are refused"
+    )
+    func everythingNamed() throws {
+        let input = Array(
+            try Data(
+                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("Fixtures/pdf/crafted/generation-1-objects.pdf")))
+        let link = [[AccessibilityUpdate.NamedLink(target: "https://example.com/another", name: "Another")]]
+        func update(_ figures: [String]) -> AccessibilityUpdate {
+            AccessibilityUpdate(language: "en", figureAlternates: figures, linkNames: link, title: "t", author: nil)
+        }
+        #expect(throws: Never.self) { try update(["The map"]).apply(to: input) }
+        for figures in [[], ["The map", "Another map"]] {
+            let error = #expect(throws: RenderError.self, "\(figures)") { try update(figures).apply(to: input) }
+            #expect(error?.message.contains("Figure elements") == true)
+        }
+        // The same file with the annotation's /StructParent blanked out (offsets unchanged).
+        let text = String(decoding: input, as: UTF8.self)
+        let unparented = Array(text.replacingOccurrences(of: "/StructParent 1", with: "               ").utf8)
+        #expect(unparented.count == input.count && unparented != input)
+        let error = #expect(throws: RenderError.self) { try update(["The map"]).apply(to: unparented) }
+        #expect(error?.message.contains("has no structure parent") == true)
+    }
 }

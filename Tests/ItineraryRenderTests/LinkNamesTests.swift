@@ -4,6 +4,7 @@
 import DisplayList
 import Foundation
 @testable import ItineraryRender
+import ItineraryText
 import PDFRewrite
 import TestSupport
 import Testing
@@ -95,6 +96,30 @@ import Testing
         #expect(throws: RenderError.self) { try PDFRenderer.checkStructure(document([link])) }
         #expect(throws: Never.self) {
             try PDFRenderer.checkStructure(document([link, .destination(name: "day-2", at: Point(x: 0, y: 0))]))
+        }
+    }
+
+    @Test(
+        "page furniture holding a link or an element, or left open at a page's end, is refused as the layout's mistake before drawing"
+    )
+    func furnitureHoldsDrawingOnly() throws {
+        let box = Rect(x: 0, y: 0, width: 10, height: 10)
+        let shape = DisplayItem.rect(
+            box, radius: 0, fill: Color(red: 0, green: 0, blue: 0), stroke: nil, strokeWidth: 0)
+        func check(_ pages: [[DisplayItem]]) throws {
+            try PDFRenderer.checkStructure(
+                LaidOutDocument(
+                    pages: pages.map { PageFrame(width: 100, height: 100, items: $0) }, outline: [],
+                    metadata: DocumentMetadata(title: "t")))
+        }
+        #expect(throws: Never.self) { try check([[shape].tagged(.artifact), [shape].tagged(.artifact)]) }
+        for bad in [
+            [[.link(box, uri: "https://example.com", name: "x")].tagged(.artifact)],
+            [[shape].tagged(.paragraph).tagged(.artifact)],
+            [[.beginStructure(.artifact), shape], [shape, .endStructure(.artifact)]],
+        ] as [[[DisplayItem]]] {
+            let error = #expect(throws: RenderError.self) { try check(bad) }
+            #expect(error?.message.contains("(a layout bug)") == true, "\(String(describing: error))")
         }
     }
 }

@@ -129,6 +129,7 @@ struct VectorPlanTests {
                     markers += 1
                     if !marked { unmarked += 1 }
                 case let .markedContent(sequence): paragraphMarked = paragraphMarked || sequence.tag == "P"
+                case .unmarkedText: Issue.record("text is never asked for here")
                 }
             }
         }
@@ -177,9 +178,15 @@ struct VectorPlanTests {
                         target: try AccessibilityUpdate.linkTarget($0, file) ?? "", name: "A link")
                 }
         }
-        func update(_ runs: [[VectorRun]], links: [[AccessibilityUpdate.NamedLink]] = links) -> AccessibilityUpdate {
+        // One alternate text for each of its figures (the update names every figure or fails).
+        let figures = try StructureTree(file, catalog: catalog).elements.filter { $0.role == "Figure" }.map { _ in
+            "A map"
+        }
+        func update(
+            _ runs: [[VectorRun]], links: [[AccessibilityUpdate.NamedLink]] = links, figures: [String] = figures
+        ) -> AccessibilityUpdate {
             AccessibilityUpdate(
-                language: nil, figureAlternates: [], linkNames: links, title: "t", author: nil, vectorRuns: runs)
+                language: nil, figureAlternates: figures, linkNames: links, title: "t", author: nil, vectorRuns: runs)
         }
         // The saved day trip's own runs, in content order: markers on every page, in its map
         // and its furniture (marked content) and between them (artifacts).
@@ -211,7 +218,7 @@ struct VectorPlanTests {
         // Runs for a page of a file that has no marker at all, or for more pages than it has.
         let fpdf2 = Array(try Data(contentsOf: PDFFixtures.fpdf2))
         #expect(throws: RenderError.self) {
-            try update([[VectorRun(operators: [])]], links: []).apply(to: fpdf2)
+            try update([[VectorRun(operators: [])]], links: [], figures: []).apply(to: fpdf2)
         }
         #expect(throws: RenderError.self) { try update(exact + exact).apply(to: cairo) }
     }

@@ -49,6 +49,7 @@ struct MarkedContentTests {
                 case let .markedContent(found): "BDC " + String(decoding: bytes[found.range], as: UTF8.self)
                 case let .filledRectangle(range, marked):
                     (marked ? "marked re " : "re ") + String(decoding: bytes[range], as: UTF8.self)
+                case let .unmarkedText(at): "text at \(at)"
                 }
             }
         }
@@ -84,6 +85,27 @@ struct MarkedContentTests {
         // Without operands asked for, only marked content.
         #expect(try ContentStream.marks(in: Array(content.utf8)).count == 2)
         #expect(try found(content).map(\.tag) == ["P", "Private"])
+    }
+
+    @Test(
+        "text shown outside marked content is found, by Tj, TJ, ' and \" as whole operators; inside a sequence, in a string, a name or a longer word, it is not"
+    )
+    func unmarkedText() throws {
+        func found(_ text: String) throws -> [Int] {
+            try ContentStream.marks(in: Array(text.utf8), unmarkedText: true).compactMap {
+                if case let .unmarkedText(at) = $0 { return at }
+                return nil
+            }
+        }
+        #expect(try found("BT (a) Tj ET") == [7])
+        #expect(try found("BT [(a) 3 (b)]TJ ET") == [14])
+        #expect(try found("BT (a) ' (b) 1 2 (c) \" ET") == [7, 21])
+        #expect(try found("/P << /MCID 0 >> BDC BT (a) Tj [(b)] TJ ET EMC /Artifact BMC BT (c) Tj ET EMC").isEmpty)
+        #expect(try found("/Span /MC0 BDC (x) Tj EMC").isEmpty)
+        #expect(try found("BT (Tj TJ ' \") Tf /Tj 1 Tf 1 0 Td 2 TL T* <546a> Tz ET % Tj\nTjx").isEmpty)
+        #expect(try found("/P << /MCID 0 >> BDC EMC (after) Tj") == [33])
+        // Only when asked for.
+        #expect(try ContentStream.marks(in: Array("BT (a) Tj ET".utf8)).isEmpty)
     }
 
     @Test("the replacements land where the operators were, the rest byte for byte")

@@ -1,7 +1,7 @@
 /// What a PDF depends on, hashed: the trip's bytes, the template's bytes, the paper, the program
-/// (its version, its executable's build ID and the versions of cairo, Pango, HarfBuzz and
-/// Fontconfig it runs with), the fonts lock and SOURCE_DATE_EPOCH. The same fingerprint means
-/// the same bytes.
+/// (its version, its executable's build ID, and the versions and build IDs of the libraries it
+/// draws, shapes and compresses with: `ProgramIdentity`), the fonts lock and SOURCE_DATE_EPOCH.
+/// The same fingerprint means the same bytes.
 import Digests
 import Foundation
 import ItineraryExport

@@ -52,18 +52,26 @@ struct AccessibilityUpdate: Sendable {
             throw PDFError("the PDF has \(pages.count) pages, and shapes were written for \(vectorRuns.count)")
         }
         for (page, runs) in zip(pages, vectorRuns) { artifacts.runs[page.number] = runs }
+        artifacts.pages = pages.map(\.number)
         for element in tree.elements {
             switch element.role {
             case "Private":
                 try artifacts.add(element, in: file)
             case "Figure":
-                guard let alternate = figures.popFirst() else { continue }
+                guard let alternate = figures.popFirst() else {
+                    throw PDFError("the PDF has more Figure elements than the \(figureAlternates.count) figures drawn")
+                }
                 var dictionary = element.dictionary
                 dictionary["Alt"] = ObjectWriter.textString(alternate)
                 try revision.change(element.number, to: .value(.dictionary(dictionary)))
             default:
                 break
             }
+        }
+        guard figures.isEmpty else {
+            throw PDFError(
+                "the PDF has \(figureAlternates.count - figures.count) Figure elements, and \(figureAlternates.count) figures were drawn"
+            )
         }
         try nameLinks(file, pages: pages, in: &revision)
         try LinkElements.connect(file, tree: tree, pages: pages, in: &revision)

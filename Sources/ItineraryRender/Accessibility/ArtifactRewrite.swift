@@ -30,6 +30,11 @@ struct ArtifactRewrite {
     private(set) var elements: [Element] = []
     /// The runs of operators for each page's markers, in drawing order, by page object.
     var runs: [Int: [VectorRun]] = [:]
+    /// Every page object of the document. In a tagged PDF each one's content is read, so that
+    /// text outside both the structure tree and the artifacts is an error wherever it is (a
+    /// screen reader would never read it: cairo 1.16 leaves text drawn in an element that has
+    /// child elements unmarked).
+    var pages: [Int] = []
 
     /// Maximum size of a page's inflated content: far above any page this layout draws.
     static let contentLimit = 64 << 20
@@ -72,7 +77,8 @@ struct ArtifactRewrite {
     func apply(to revision: inout Revision, tree: StructureTree) throws {
         let byPage = Dictionary(grouping: elements.filter { $0.page != nil }, by: { $0.page! })
         let withRuns = Set(runs.filter { !$0.value.isEmpty }.keys)
-        guard !elements.isEmpty || !withRuns.isEmpty else { return }
+        let checksText = tree.root != nil
+        guard !elements.isEmpty || !withRuns.isEmpty || checksText else { return }
         let file = revision.file
         let removed = Set(elements.map(\.number))
         var parentTreeKeys: [Int: PDFObject] = [:]
@@ -86,7 +92,7 @@ struct ArtifactRewrite {
 
         // Rewritten content streams, deflated together once every page is checked.
         var rewrittenStreams: [(number: Int, dictionary: PDFDictionary, content: [UInt8])] = []
-        for page in Set(byPage.keys).union(withRuns).sorted() {
+        for page in Set(byPage.keys).union(withRuns).union(checksText ? Set(pages) : []).sorted() {
             let pageElements = byPage[page] ?? []
             let ids = Set(pageElements.flatMap(\.markedContent))
             var pageRuns = (runs[page] ?? [])[...]
@@ -128,9 +134,13 @@ struct ArtifactRewrite {
                 let content = try file.decodedData(stream, limit: Self.contentLimit)
                 var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
                 // (Markers are looked for on every page read, so that one without its run is an error.)
-                let marks = try ContentStream.marks(in: content, filledRectangle: VectorPlan.Marker.operands)
+                let marks = try ContentStream.marks(
+                    in: content, filledRectangle: VectorPlan.Marker.operands, unmarkedText: checksText)
                 for mark in marks {
                     switch mark {
+                    case .unmarkedText:
+                        throw PDFError(
+                            "page object \(page) draws text outside both the structure tree and the artifacts")
                     case let .markedContent(sequence):
                         guard sequence.tag == "Private" else { continue }
                         guard let id = sequence.properties["MCID"]?.integer, ids.contains(id) else {

@@ -9,7 +9,9 @@ import PDFRewrite
 /// the layout's links enclose none (they lie over text drawn beside them): its `Link`
 /// elements come out empty. This adds the missing references, found from the annotations'
 /// `/StructParent` entries, never from the order one cairo writes objects in; an element that
-/// already refers to its annotation is left as it is.
+/// already refers to its annotation is left as it is. In a tagged PDF (one with a parent
+/// tree), a link annotation without `/StructParent`, or whose entry is not a `Link` element,
+/// is an error: a link a screen reader would never meet.
 enum LinkElements {
     /// The changes to `revision` that give every `Link` element named by a link annotation's
     /// `/StructParent` its object reference. `pages` in order, as `PageTree.pages` gives them.
@@ -27,8 +29,12 @@ enum LinkElements {
             for entry in annots {
                 // An annotation written inside `/Annots` cannot be referred to: nothing to add.
                 guard let annotation = entry.reference, let dictionary = try file.resolve(entry)?.dictionary,
-                    dictionary["Subtype"] == .name("Link"), let key = dictionary["StructParent"]?.integer
+                    dictionary["Subtype"] == .name("Link")
                 else { continue }
+                // A tagged PDF's link outside its structure tree is one a screen reader never meets.
+                guard let key = dictionary["StructParent"]?.integer else {
+                    throw PDFError("link annotation object \(annotation.number) has no structure parent")
+                }
                 guard let element = entries[key]?.reference,
                     let elementDictionary = try file.resolve(.reference(element))?.dictionary,
                     elementDictionary["S"] == .name("Link")

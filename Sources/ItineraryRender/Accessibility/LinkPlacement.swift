@@ -1,0 +1,74 @@
+/// Where the PDF renderer tags a link: never inside an element that holds no other element.
+import DisplayList
+
+/// cairo makes each link a `Link` structure element, a child of whatever element is open. In
+/// an element that otherwise has no child elements (a paragraph with a ticket address, a table
+/// cell), that child would make it a parent, and cairo 1.16 marks no content of a parent: the
+/// paragraph's text would be drawn outside the structure tree, never read by a screen reader
+/// (cairo 1.18 marks it either way; see `CairoSupport`). So a link inside such an element is
+/// tagged right after the element ends (its `Link` the element's next sibling, read after its
+/// text), or at the end of the page if the element goes on to the next one: the annotation
+/// keeps its rectangle on the page it was drawn on, and the links of a page keep their order.
+/// The same on every cairo, so both give the same tree.
+enum LinkPlacement {
+    /// `document` with each link inside an element without child elements moved after that
+    /// element's end (or its page's end). Pages without such a link are left as they are.
+    static func outsideLeaves(_ document: LaidOutDocument) -> LaidOutDocument {
+        // Which elements (by `beginStructure`, in document order) have a child element.
+        var hasChild: [Bool] = []
+        var open: [Int] = []
+        var anyLink = false
+        for page in document.pages {
+            for item in page.items {
+                switch item {
+                case .beginStructure:
+                    if let parent = open.last { hasChild[parent] = true }
+                    open.append(hasChild.count)
+                    hasChild.append(false)
+                case .endStructure:
+                    _ = open.popLast()
+                case .link, .internalLink:
+                    anyLink = true
+                default:
+                    break
+                }
+            }
+        }
+        guard anyLink else { return document }
+        var out = document
+        var next = 0
+        open = []
+        for (pageIndex, page) in document.pages.enumerated() {
+            var items: [DisplayItem] = []
+            var held: [DisplayItem] = []
+            var moved = false
+            items.reserveCapacity(page.items.count)
+            for item in page.items {
+                switch item {
+                case .beginStructure:
+                    open.append(next)
+                    next += 1
+                    items.append(item)
+                case .endStructure:
+                    items.append(item)
+                    _ = open.popLast()
+                    // A leaf holds no element, so the links held are its own: tagged after it.
+                    items += held
+                    held.removeAll()
+                case .link, .internalLink:
+                    if let element = open.last, !hasChild[element] {
+                        held.append(item)
+                        moved = true
+                    } else {
+                        items.append(item)
+                    }
+                default:
+                    items.append(item)
+                }
+            }
+            items += held
+            if moved { out.pages[pageIndex].items = items }
+        }
+        return out
+    }
+}
