@@ -14,11 +14,15 @@ enum LinkPlacement {
     /// `document` with each link inside an element without child elements moved after that
     /// element's end (or its page's end). Pages without such a link are left as they are.
     static func outsideLeaves(_ document: LaidOutDocument) -> LaidOutDocument {
-        // Which elements (by `beginStructure`, in document order) have a child element.
+        // Which elements (by `beginStructure`, in document order) have a child element, and
+        // each page whose links lie directly in an element, with what was open when it began:
+        // only the pages with a link in an element that proves to have no child are made again
+        // (walking items is cheap; copying every page's would not be).
         var hasChild: [Bool] = []
         var open: [Int] = []
-        var anyLink = false
-        for page in document.pages {
+        var candidates: [(page: Int, element: Int, open: [Int], next: Int)] = []
+        for (pageIndex, page) in document.pages.enumerated() {
+            let start = (open: open, next: hasChild.count)
             for item in page.items {
                 switch item {
                 case .beginStructure:
@@ -28,22 +32,24 @@ enum LinkPlacement {
                 case .endStructure:
                     _ = open.popLast()
                 case .link, .internalLink:
-                    anyLink = true
+                    if let element = open.last { candidates.append((pageIndex, element, start.open, start.next)) }
                 default:
                     break
                 }
             }
         }
-        guard anyLink else { return document }
+        var starts: [Int: (open: [Int], next: Int)] = [:]
+        for candidate in candidates where !hasChild[candidate.element] && starts[candidate.page] == nil {
+            starts[candidate.page] = (candidate.open, candidate.next)
+        }
+        guard !starts.isEmpty else { return document }
         var out = document
-        var next = 0
-        open = []
-        for (pageIndex, page) in document.pages.enumerated() {
+        for pageIndex in starts.keys.sorted() {
+            var (open, next) = starts[pageIndex]!
             var items: [DisplayItem] = []
             var held: [DisplayItem] = []
-            var moved = false
-            items.reserveCapacity(page.items.count)
-            for item in page.items {
+            items.reserveCapacity(document.pages[pageIndex].items.count)
+            for item in document.pages[pageIndex].items {
                 switch item {
                 case .beginStructure:
                     open.append(next)
@@ -58,7 +64,6 @@ enum LinkPlacement {
                 case .link, .internalLink:
                     if let element = open.last, !hasChild[element] {
                         held.append(item)
-                        moved = true
                     } else {
                         items.append(item)
                     }
@@ -66,8 +71,7 @@ enum LinkPlacement {
                     items.append(item)
                 }
             }
-            items += held
-            if moved { out.pages[pageIndex].items = items }
+            out.pages[pageIndex].items = items + held
         }
         return out
     }
