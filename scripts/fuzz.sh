@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 TARGETS=${FUZZ_TARGETS:-fuzz-trip fuzz-template fuzz-mark fuzz-catalog fuzz-import}
-BUILD=.build/fuzz
+BUILD=${SCRATCH:-.build}/fuzz   # .build-debian13/fuzz inside the Debian 13 root
 SHARED=../shared/conformance/app-store-server-library
 
 echo "fuzz: building with -sanitize=fuzzer,address (a build of its own in $BUILD)"

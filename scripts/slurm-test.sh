@@ -22,7 +22,7 @@ export PATH="$PATH:/usr/sbin:/sbin"
 COPIES=${SLURM_TEST_COPIES:-10}
 TIMEOUT=${SLURM_TEST_TIMEOUT:-900}
 SHARDS=4
-BIN="$REPO/.build/release/export-itinerary"
+BIN="$REPO/${SCRATCH:-.build}/release/export-itinerary"   # where make release builds (SCRATCH: the Makefile's)
 STARTED=$(date +%s)
 
 say() { echo "slurm-test: $*"; }

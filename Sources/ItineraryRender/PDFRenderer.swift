@@ -207,7 +207,7 @@ public enum PDFRenderer {
     /// The layout's structure marks must nest, over the whole document: cairo would otherwise
     /// fail at the end with a bare "invalid tag" status. Page furniture holds drawing only (no
     /// element, no link) and ends on the page it begins on: it becomes artifacts, which hold no
-    /// structure and belong to one page. And every link inside the document goes to a
+    /// structure and belong to one page. A figure has its alternate text. And every link inside the document goes to a
     /// destination it has: cairo would write a dead link without a word. These are the layout's
     /// mistakes, said as such before cairo is asked to draw anything.
     static func checkStructure(_ document: LaidOutDocument) throws {
@@ -226,7 +226,13 @@ public enum PDFRenderer {
                 switch item {
                 case let .destination(name, _): destinations.insert(name)
                 case let .internalLink(_, destination, _): targets.append((index + 1, destination))
-                case let .beginStructure(role, _): open.append(role)
+                case let .beginStructure(role, alternate):
+                    // A figure a screen reader cannot say is no figure: the map always says its route.
+                    if role == .figure, (alternate ?? "").isEmpty {
+                        throw RenderError(
+                            message: "page \(index + 1) has a figure without alternate text (a layout bug)")
+                    }
+                    open.append(role)
                 case let .endStructure(role):
                     guard open.last == role else {
                         throw RenderError(

@@ -16,8 +16,9 @@ public enum ContentMark: Equatable, Sendable {
     /// to the `f`; `marked` when it lies inside a marked-content sequence (`BDC` or `BMC` …
     /// `EMC`).
     case filledRectangle(Range<Int>, marked: Bool)
-    /// A text-showing operator (`Tj`, `TJ`, `'`, `"`) outside any marked-content sequence: text
-    /// that is neither in the structure tree nor an artifact. At the operator's first byte.
+    /// A text-showing operator (`Tj`, `TJ`, `'`, `"`) outside every marked-content sequence that
+    /// is an artifact (`/Artifact`) or has an MCID: text that is neither in the structure tree
+    /// nor an artifact. At the operator's first byte.
     case unmarkedText(Int)
 }
 
@@ -64,6 +65,12 @@ public enum ContentStream {
             // How deep in marked-content sequences (`BDC`, `BMC` … `EMC`): only asked with a
             // rectangle or for unmarked text.
             var depth = 0
+            // For each open sequence, whether it puts its text in the structure tree or among
+            // the artifacts: `/Artifact`, or a property list with an MCID. A `/Span BMC`, an
+            // optional-content `/OC /oc1 BDC` or a named property list (whose MCID is in the
+            // resources, not read here) covers nothing.
+            var covering: [Bool] = []
+            var covered: Bool { covering.contains(true) }
             if rectangle != nil || unmarkedText {
                 for byte in "rBE".utf8 { interesting[Int(byte)] = true }
             }
@@ -74,6 +81,13 @@ public enum ContentStream {
             var commentEnd = 0
             // Where the last name began and ended: a dictionary right after it is its operand.
             var lastName: (start: Int, end: Int)?
+            // The name before that one: the tag of `/Tag /Name BDC`.
+            var nameBefore: (start: Int, end: Int)?
+            func isArtifact(_ name: (start: Int, end: Int)?) -> Bool {
+                guard let name else { return false }
+                return name.end - name.start == 9
+                    && zip(p[name.start..<name.end], "/Artifact".utf8).allSatisfy { $0 == $1 }
+            }
             func tokenStart(_ k: Int) -> Bool { k == 0 || !ByteClass.isRegular(p[k - 1]) }
             /// Whether the operator `name` (three bytes) stands at `k` as a whole token.
             func isOperator(_ name: StaticString, at k: Int) -> Bool {
@@ -96,6 +110,7 @@ public enum ContentStream {
                     let start = i
                     i += 1
                     while i < n && ByteClass.isRegular(p[i]) { i += 1 }
+                    nameBefore = lastName
                     lastName = (start, i)
                 case UInt8(ascii: "<") where i + 1 < n && p[i + 1] == UInt8(ascii: "<"):
                     var parser = ObjectParser(p, at: i)
@@ -114,6 +129,7 @@ public enum ContentStream {
                                 MarkedContentOperator(
                                     tag: name, properties: properties, range: tag.start..<parser.position)))
                         depth += 1
+                        covering.append(isArtifact(tag) || properties["MCID"]?.integer != nil)
                         i = parser.position
                     }
                 case UInt8(ascii: "<"):
@@ -146,14 +162,23 @@ public enum ContentStream {
                     }
                 case UInt8(ascii: "B"):
                     // (`/Tag << … >> BDC` is read whole above; this is `/Tag BMC` or `/Tag /Name BDC`.)
-                    if isOperator("BMC", at: i) || isOperator("BDC", at: i) { depth += 1 }
+                    if isOperator("BMC", at: i) {
+                        depth += 1
+                        covering.append(isArtifact(lastName))
+                    } else if isOperator("BDC", at: i) {
+                        depth += 1
+                        covering.append(isArtifact(nameBefore))
+                    }
                     i += 1
                 case UInt8(ascii: "E"):
-                    if isOperator("EMC", at: i) { depth = max(0, depth - 1) }
+                    if isOperator("EMC", at: i) {
+                        depth = max(0, depth - 1)
+                        _ = covering.popLast()
+                    }
                     i += 1
                 case UInt8(ascii: "T"):
                     // `Tj` or `TJ` as a whole token.
-                    if unmarkedText, depth == 0, tokenStart(i), i + 1 < n,
+                    if unmarkedText, !covered, tokenStart(i), i + 1 < n,
                         p[i + 1] == UInt8(ascii: "j") || p[i + 1] == UInt8(ascii: "J"),
                         i + 2 == n || !ByteClass.isRegular(p[i + 2])
                     {
@@ -161,7 +186,7 @@ public enum ContentStream {
                     }
                     i += 1
                 case UInt8(ascii: "'"), UInt8(ascii: "\""):
-                    if unmarkedText, depth == 0, tokenStart(i), i + 1 == n || !ByteClass.isRegular(p[i + 1]) {
+                    if unmarkedText, !covered, tokenStart(i), i + 1 == n || !ByteClass.isRegular(p[i + 1]) {
                         found.append(.unmarkedText(i))
                     }
                     i += 1

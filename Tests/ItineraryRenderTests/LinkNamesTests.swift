@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test(
-        "page furniture holding a link or an element, or left open at a page's end, is refused as the layout's mistake before drawing"
+        "page furniture holding a link or an element, or left open at a page's end, and a figure without alternate text, are refused as the layout's mistakes before drawing"
     )
     func furnitureHoldsDrawingOnly() throws {
         let box = Rect(x: 0, y: 0, width: 10, height: 10)
@@ -113,10 +113,15 @@ import Testing
                     metadata: DocumentMetadata(title: "t")))
         }
         #expect(throws: Never.self) { try check([[shape].tagged(.artifact), [shape].tagged(.artifact)]) }
+        #expect(throws: Never.self) {
+            try check([[.beginStructure(.figure, alternate: "A map"), shape, .endStructure(.figure)]])
+        }
         for bad in [
             [[.link(box, uri: "https://example.com", name: "x")].tagged(.artifact)],
             [[shape].tagged(.paragraph).tagged(.artifact)],
             [[.beginStructure(.artifact), shape], [shape, .endStructure(.artifact)]],
+            [[.beginStructure(.figure), shape, .endStructure(.figure)]],
+            [[.beginStructure(.figure, alternate: ""), shape, .endStructure(.figure)]],
         ] as [[[DisplayItem]]] {
             let error = #expect(throws: RenderError.self) { try check(bad) }
             #expect(error?.message.contains("(a layout bug)") == true, "\(String(describing: error))")

@@ -88,7 +88,7 @@ struct MarkedContentTests {
     }
 
     @Test(
-        "text shown outside marked content is found, by Tj, TJ, ' and \" as whole operators; inside a sequence, in a string, a name or a longer word, it is not"
+        "text shown outside marked content with an MCID or /Artifact is found, by Tj, TJ, ' and \" as whole operators; inside one, in a string, a name or a longer word, it is not"
     )
     func unmarkedText() throws {
         func found(_ text: String) throws -> [Int] {
@@ -101,7 +101,13 @@ struct MarkedContentTests {
         #expect(try found("BT [(a) 3 (b)]TJ ET") == [14])
         #expect(try found("BT (a) ' (b) 1 2 (c) \" ET") == [7, 21])
         #expect(try found("/P << /MCID 0 >> BDC BT (a) Tj [(b)] TJ ET EMC /Artifact BMC BT (c) Tj ET EMC").isEmpty)
-        #expect(try found("/Span /MC0 BDC (x) Tj EMC").isEmpty)
+        // Marked content that is neither an artifact nor has an MCID covers nothing; inside one
+        // that does, it needs none of its own.
+        #expect(try found("/Span /MC0 BDC (x) Tj EMC") == [19])
+        #expect(try found("/Span BMC (x) Tj EMC /OC /oc1 BDC (y) Tj EMC") == [14, 38])
+        #expect(try found("/Span << /ActualText (x) >> BDC (x) Tj EMC") == [36])
+        #expect(try found("/Artifact BMC (x) Tj EMC /Artifact /P0 BDC (y) Tj EMC").isEmpty)
+        #expect(try found("/P << /MCID 3 >> BDC /Span << /ActualText (x) >> BDC (x) Tj EMC (y) Tj EMC").isEmpty)
         #expect(try found("BT (Tj TJ ' \") Tf /Tj 1 Tf 1 0 Td 2 TL T* <546a> Tz ET % Tj\nTjx").isEmpty)
         #expect(try found("/P << /MCID 0 >> BDC EMC (after) Tj") == [33])
         // Only when asked for.

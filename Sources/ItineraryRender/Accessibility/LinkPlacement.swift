@@ -7,9 +7,12 @@ import DisplayList
 /// paragraph's text would be drawn outside the structure tree, never read by a screen reader
 /// (cairo 1.18 marks it either way; see `CairoSupport`). So a link inside such an element is
 /// tagged right after the element ends (its `Link` the element's next sibling, read after its
-/// text), or at the end of the page if the element goes on to the next one: the annotation
-/// keeps its rectangle on the page it was drawn on, and the links of a page keep their order.
-/// The same on every cairo, so both give the same tree.
+/// text). The links of a page keep their order, and each stays on its page: for an element
+/// that goes on to the next page, the link is tagged at its page's end, where the element is
+/// still open and the link still its child. On cairo 1.16 that element's text on that page
+/// would be untagged, and the accessibility update refuses the export (the layout closes every
+/// text element on the page it begins on, so this does not happen). The same on every cairo,
+/// so both give the same tree.
 enum LinkPlacement {
     /// `document` with each link inside an element without child elements moved after that
     /// element's end (or its page's end). Pages without such a link are left as they are.
