@@ -1,6 +1,7 @@
 /// The local entitlement store: raw signed transactions and renewal info in SQLite, plus its configuration.
 import CSQLite
 import Foundation
+import StrictJSON
 
 /// The store's own settings: which app, which environments, which roots to trust.
 public struct StoreConfiguration: Sendable, Equatable {
@@ -396,7 +397,19 @@ public final class EntitlementStore {
     package func takeCounter(_ key: String, first: Int) throws(StoreError) -> Int {
         try run {
             try db.transaction {
-                let next = Int(try meta(key) ?? "") ?? first
+                // A counter someone wrote by hand: a value that is not a count, or the largest
+                // one, is the store's fault to report, never a wrap-around or a trap.
+                guard let stored = try meta(key) else {
+                    try setMeta(key, String(first + 1))
+                    return first
+                }
+                guard let next = Int(stored), next >= first, next < Int.max else {
+                    throw StoreError.invalidContent(
+                        path: path,
+                        reason:
+                            "\(key) is \(MessageText.quoted(stored)), not a count from \(first) below \(Int.max): set it to a number above every one it has given"
+                    )
+                }
                 try setMeta(key, String(next + 1))
                 return next
             }

@@ -55,6 +55,27 @@ struct StoreKitTestSessionTests {
         #expect(try s.store.trustedRoots().count == 1)
     }
 
+    @Test(
+        "a transaction counter someone set by hand to the largest number, or to no number, is the store's error, not a crash or a reused ID"
+    )
+    func counterSetByHand() throws {
+        let s = try Session("counter")
+        let first = try s.session.purchase(productId: Products.monthly)
+        for value in ["9223372036854775807", "abc", "-5", ""] {
+            try s.store.setValue(value, forKey: StoreKitTestSession.nextIdKey)
+            let error = #expect(throws: StoreKitTestError.self, "\(value)") {
+                _ = try s.session.purchase(productId: Products.annual)
+            }
+            #expect(
+                error.map { "\($0)" }?.contains("holds an invalid value: \(StoreKitTestSession.nextIdKey)") == true,
+                "\(String(describing: error))")
+        }
+        // Set back to a count, purchases go on from it.
+        try s.store.setValue("2000000000000100", forKey: StoreKitTestSession.nextIdKey)
+        let next = try s.session.purchase(productId: Products.annual)
+        #expect(next.transactionId == "2000000000000100" && first.transactionId != next.transactionId)
+    }
+
     @Test("purchase → Pro; refund → revoked; clear → empty")
     func purchaseRefundClear() throws {
         let s = try Session("refund")
