@@ -74,8 +74,10 @@ struct AccessibilityUpdate: Sendable {
             )
         }
         try nameLinks(file, pages: pages, in: &revision)
-        try LinkElements.connect(file, tree: tree, pages: pages, in: &revision)
-        try artifacts.apply(to: &revision, tree: tree)
+        // The parent tree, read once for both.
+        let parentTree = try tree.root?.dictionary["ParentTree"].map { try NumberTree.entries(file, root: $0) }
+        try LinkElements.connect(file, parentTree: parentTree, pages: pages, in: &revision)
+        try artifacts.apply(to: &revision, tree: tree, parentTree: parentTree)
 
         let xmp = Array(xmpPacket().utf8)
         let metadata = revision.add(

@@ -74,7 +74,8 @@ struct ArtifactRewrite {
 
     /// The changes to `revision`: the furniture elements removed, their parents' kids, the
     /// parent-tree arrays and the content of each page that holds furniture.
-    func apply(to revision: inout Revision, tree: StructureTree) throws {
+    /// `parentTree`: the entries of the structure tree's parent tree, nil when it has none.
+    func apply(to revision: inout Revision, tree: StructureTree, parentTree: [Int: PDFObject]?) throws {
         let byPage = Dictionary(grouping: elements.filter { $0.page != nil }, by: { $0.page! })
         let withRuns = Set(runs.filter { !$0.value.isEmpty }.keys)
         let checksText = tree.root != nil
@@ -83,10 +84,8 @@ struct ArtifactRewrite {
         let removed = Set(elements.map(\.number))
         var parentTreeKeys: [Int: PDFObject] = [:]
         if !elements.isEmpty {
-            guard let root = tree.root?.dictionary, let parentTree = root["ParentTree"] else {
-                throw PDFError("the PDF has no parent tree for its artifacts")
-            }
-            parentTreeKeys = try NumberTree.entries(file, root: parentTree)
+            guard let parentTree else { throw PDFError("the PDF has no parent tree for its artifacts") }
+            parentTreeKeys = parentTree
             for number in removed { revision.remove(number) }
         }
 

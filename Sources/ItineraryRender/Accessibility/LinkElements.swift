@@ -15,12 +15,12 @@ import PDFRewrite
 enum LinkElements {
     /// The changes to `revision` that give every `Link` element named by a link annotation's
     /// `/StructParent` its object reference. `pages` in order, as `PageTree.pages` gives them.
+    /// `parentTree`: the entries of the structure tree's parent tree, nil when it has none.
     static func connect(
-        _ file: PDFFile, tree: StructureTree, pages: [(number: Int, dictionary: PDFDictionary)],
+        _ file: PDFFile, parentTree: [Int: PDFObject]?, pages: [(number: Int, dictionary: PDFDictionary)],
         in revision: inout Revision
     ) throws {
-        guard let parentTree = tree.root?.dictionary["ParentTree"] else { return }
-        let entries = try NumberTree.entries(file, root: parentTree)
+        guard let entries = parentTree else { return }
         // The references each element gains, in the order its annotations stand on the pages.
         var gained: [Int: [PDFObject]] = [:]
         var order: [Int] = []
