@@ -159,8 +159,11 @@ enum EntitlementCommands {
     }
 
     static func trustRoot(path: String, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "cannot read \(path)", code: ExitCode.failure)
+        let data: Data
+        switch BoundedFile.read(path, limit: Certificates.maximumFileBytes) {
+        case let .success(bytes): data = bytes
+        case let .failure(problem):
+            throw CommandFailure(message: "cannot read \(path): \(problem)", code: ExitCode.failure)
         }
         let certificates: [Data]
         do { certificates = try Certificates.parse(data) } catch {

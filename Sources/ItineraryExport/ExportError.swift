@@ -2,6 +2,7 @@
 import Entitlements
 import ItineraryLayout
 import ItineraryModel
+import ItineraryRender
 import ItineraryText
 
 /// Why an export stopped, one case per cause; `exitCode` gives each its documented exit code, and
@@ -30,6 +31,9 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
     case render(String)
     /// A PNG preview of a page the document does not have.
     case pageOutOfRange(page: Int, pages: Int)
+    /// A PNG preview whose page, at the dpi asked for, has more pixels than
+    /// `PNGRenderer.maximumPixels`: the page's size in points and the largest dpi that works.
+    case imageTooLarge(page: Int, width: Double, height: Double, dpi: Double, largestDPI: Int)
     /// The output path is the input file: writing would destroy the trip.
     case sameFile(String)
     /// An environment variable the command reads holds something it cannot use.
@@ -59,9 +63,18 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
         case let .render(message): return "rendering failed: \(message)"
         case let .pageOutOfRange(page, pages):
             return "--page \(page): the document has \(pages) page\(pages == 1 ? "" : "s")"
+        case let .imageTooLarge(page, width, height, dpi, largest):
+            let pixels = PNGRenderer.pixels(width: width, height: height, scale: dpi / 72)
+            return
+                "--dpi \(Self.number(dpi)): page \(page) is \(Self.number(width)) × \(Self.number(height)) pt, \(Int(pixels.width)) × \(Int(pixels.height)) pixels at that resolution, more than the \(PNGRenderer.maximumPixels / 1_000_000) million pixels (and \(PNGRenderer.maximumSide) a side) a preview may have; give --dpi \(largest) or less"
         case let .sameFile(path): return "the output \(path) is the input file: refusing to overwrite the trip"
         case let .environment(message): return message
         }
+    }
+
+    /// `612`, `595.5`: a number as a user wrote it, without a trailing `.0`.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// The process exit code the command line uses for this error (see README).
@@ -73,7 +86,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
         case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed
-        case .pageOutOfRange, .sameFile, .environment, .paper: return ExitCode.usage
+        case .pageOutOfRange, .imageTooLarge, .sameFile, .environment, .paper: return ExitCode.usage
         case .unreadableInput, .template, .fonts, .render: return ExitCode.failure
         }
     }

@@ -221,7 +221,9 @@ public final class Exporter {
         }
         let theme: Theme
         do {
-            theme = try Theme(template: template, locale: trip.locale, paper: options.paper)
+            theme = try Theme(
+                template: template, locale: trip.locale, paper: options.paper,
+                reservedFoot: { paper in Self.markBand(access.notice, paper) })
         } catch {
             throw .template(error.description)
         }
@@ -233,6 +235,17 @@ public final class Exporter {
             ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip),
             text
         )
+    }
+
+    /// The height of the band at a page's foot that the test-entitlement mark `notice` takes
+    /// (its plate as a PDF draws it; 0 without a notice), kept clear of the page's text so a
+    /// reader's text extraction finds the mark's words alone. A PNG preview has the PDF's layout.
+    /// A mark that cannot be measured reserves nothing here and stops the drawing later.
+    static func markBand(_ notice: String?, _ paper: PaperSize) -> Double {
+        guard let notice,
+            let mark = try? EntitlementMark.geometry(notice, pageWidth: paper.width, pageHeight: paper.height)
+        else { return 0 }
+        return paper.height - mark.plate.y
     }
 
     /// Renders one page (1-based) as a PNG preview at `dpi`, drawn with the same layout as the PDF.
@@ -252,6 +265,12 @@ public final class Exporter {
         defer { text.finishDocument() }
         guard (1...document.pages.count).contains(page) else {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
+        }
+        let frame = document.pages[page - 1]
+        guard PNGRenderer.admits(width: frame.width, height: frame.height, scale: dpi / 72) else {
+            throw .imageTooLarge(
+                page: page, width: frame.width, height: frame.height, dpi: dpi,
+                largestDPI: PNGRenderer.largestDPI(width: frame.width, height: frame.height))
         }
         do {
             let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72, mark: access.notice)

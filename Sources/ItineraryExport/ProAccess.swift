@@ -21,8 +21,10 @@ public enum ProAccess {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ExportError) -> StoreKitCatalog {
         let file = path ?? defaultCatalogPath(environment: environment)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw .catalog("cannot read \(file)")
+        let data: Data
+        switch BoundedFile.read(file, limit: StoreKitCatalog.maximumBytes) {
+        case let .success(bytes): data = bytes
+        case let .failure(problem): throw .catalog("cannot read \(file): \(problem)")
         }
         do {
             return try StoreKitCatalog.load(data)

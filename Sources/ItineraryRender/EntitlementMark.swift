@@ -32,15 +32,22 @@ public enum EntitlementMark {
     /// 1.1 pixels per 8 pt: there the mark grows, with its spacing, to stay legible).
     public static let minimumPixels = 9.0
 
-    /// The mark's size on a page of this size drawn at `pixelsPerPoint` (nil: PDF, vector):
-    /// `size` on Letter and A4; in proportion on a larger paper (a template that scales the whole
-    /// design up tenfold, to be viewed or printed fitted to Letter, gets a mark ten times larger,
-    /// so it keeps its size against the page); and at least `minimumPixels` in a coarse image.
-    /// Everything else about its geometry scales with it.
+    /// The size the mark asks for on a page of this size drawn at `pixelsPerPoint` (nil: PDF,
+    /// vector): `size` on Letter and A4; in proportion on a paper larger on both sides (a
+    /// template that scales the whole design up tenfold, to be viewed or printed fitted to
+    /// Letter, gets a mark ten times larger, so it keeps its size against the page); and at least
+    /// `minimumPixels` in a coarse image. A paper long on one side only (a banner, a roll) keeps
+    /// `size`: its type is set for reading at full size. `geometry` sets the mark smaller when it
+    /// would not fit the page at this size. Everything else about its geometry scales with it.
     public static func size(pageWidth: Double, pageHeight: Double, pixelsPerPoint: Double?) -> Double {
-        let paper = size * max(1, pageWidth / 612, pageHeight / 842)
+        let paper = size * paperScale(pageWidth: pageWidth, pageHeight: pageHeight)
         guard let pixelsPerPoint, pixelsPerPoint > 0 else { return paper }
         return max(paper, minimumPixels / pixelsPerPoint)
+    }
+
+    /// How much larger than Letter (or A4) the paper is on both sides, at least 1.
+    private static func paperScale(pageWidth: Double, pageHeight: Double) -> Double {
+        max(1, min(pageWidth / 612, pageHeight / 792))
     }
 
     /// What a mark says, limited to what its face can draw: any other character is `?`.
@@ -52,9 +59,11 @@ public enum EntitlementMark {
         return String(scalars)
     }
 
-    /// Where the mark of `text` goes on a page of this size: its lines, their baselines' left
-    /// ends and the white plate under them, in points from the page's top-left corner.
+    /// Where the mark of `text` goes on a page of this size: its size, its lines, their
+    /// baselines' left ends and the white plate under them, in points from the page's top-left
+    /// corner.
     public struct Geometry: Sendable, Equatable {
+        public var size: Double
         public var lines: [String]
         public var origins: [Point]
         public var plate: Rect
@@ -73,9 +82,9 @@ public enum EntitlementMark {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        let size = size(pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint)
-        setFont(cr, face, size: size)
-        return geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
+        return try fitted(
+            cr, face, printable(text), pageWidth: pageWidth, pageHeight: pageHeight,
+            pixelsPerPoint: pixelsPerPoint)
     }
 
     /// Draws `text` on the page `cr` is drawing, whose user space is the page's (points,
@@ -99,19 +108,19 @@ public enum EntitlementMark {
         cairo_new_path(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT)
-        let size = size(pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint)
-        setFont(cr, face, size: size)
         let mark: Geometry
         if let placed, placed.text == text, placed.pageWidth == pageWidth, placed.pageHeight == pageHeight,
             placed.pixelsPerPoint == pixelsPerPoint
         {
             mark = placed.geometry
         } else {
-            mark = geometry(cr, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, size: size)
+            mark = try fitted(
+                cr, face, printable(text), pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint)
             placed = Placed(
                 text: text, pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint, geometry: mark
             )
         }
+        setFont(cr, face, size: mark.size)
         guard !mark.lines.isEmpty else { return }
 
         if tagged { cairo_tag_begin(cr, "Private", nil) }
@@ -155,15 +164,53 @@ public enum EntitlementMark {
         cairo_font_options_destroy(options)
     }
 
+    /// How many times `fitted` sets the mark smaller, by `shrink` each time, before it gives up:
+    /// 0.9⁶⁰ is 1/550, more than the largest size over the smallest page the schema allows.
+    private static let attempts = 60
+    private static let shrink = 0.9
+
+    /// The mark at the size `size(…)` asks for, or as much smaller as it takes for every word to
+    /// fit the paper's width between the side margins and the whole plate to lie on the page.
+    /// Lines break between words only, so a reader's text extraction finds each word whole.
+    /// Throws when no size fits (a paper far smaller than any template may declare): a page that
+    /// cannot carry the mark is never drawn without it.
+    private static func fitted(
+        _ cr: OpaquePointer, _ face: OpaquePointer, _ text: String, pageWidth: Double, pageHeight: Double,
+        pixelsPerPoint: Double?
+    ) throws(RenderError) -> Geometry {
+        var size = size(pageWidth: pageWidth, pageHeight: pageHeight, pixelsPerPoint: pixelsPerPoint)
+        for _ in 0..<attempts {
+            setFont(cr, face, size: size)
+            if let mark = geometry(cr, text, pageWidth: pageWidth, pageHeight: pageHeight, size: size),
+                mark.plate.x >= 0, mark.plate.y >= 0, mark.plate.x + mark.plate.width <= pageWidth,
+                mark.plate.y + mark.plate.height <= pageHeight
+            {
+                return mark
+            }
+            size *= shrink
+        }
+        throw RenderError(
+            message:
+                "the test-entitlement mark does not fit a \(pageWidth) × \(pageHeight) pt page, so the page is not drawn"
+        )
+    }
+
     /// Centred on the paper, the last line's baseline `baselineFromBottom` above its foot (each
-    /// distance scaled with a `size` above the usual).
+    /// distance scaled with a `size` above the usual); nil when a word is wider than the paper
+    /// between its side margins.
     private static func geometry(
         _ cr: OpaquePointer, _ text: String, pageWidth: Double, pageHeight: Double, size: Double
-    ) -> Geometry {
+    ) -> Geometry? {
         let k = size / Self.size
-        let sideMargin = Self.sideMargin * k, lineHeight = Self.lineHeight * k
-        let baselineFromBottom = Self.baselineFromBottom * k, platePadding = Self.platePadding * k
-        let lines = wrap(text, width: pageWidth - 2 * sideMargin) { advance(cr, $0) }
+        // The side margins and the plate's padding grow with the paper, not with a coarse
+        // image's larger mark: at 9 dpi Letter is 77 pixels wide, and margins and padding nine
+        // times their size would leave the words no room.
+        let across = min(k, paperScale(pageWidth: pageWidth, pageHeight: pageHeight))
+        let sideMargin = Self.sideMargin * across, platePadding = Self.platePadding * across
+        let lineHeight = Self.lineHeight * k, baselineFromBottom = Self.baselineFromBottom * k
+        guard let lines = wrap(text, width: pageWidth - 2 * sideMargin, advance: { advance(cr, $0) }) else {
+            return nil
+        }
         var extents = cairo_font_extents_t()
         cairo_font_extents(cr, &extents)
         let lastBaseline = pageHeight - baselineFromBottom
@@ -177,7 +224,7 @@ public enum EntitlementMark {
             x: (pageWidth - widest) / 2 - platePadding, y: firstBaseline - extents.ascent - platePadding,
             width: widest + 2 * platePadding,
             height: lastBaseline - firstBaseline + extents.ascent + extents.descent + 2 * platePadding)
-        return Geometry(lines: lines, origins: origins, plate: plate)
+        return Geometry(size: size, lines: lines, origins: origins, plate: plate)
     }
 
     /// The width of `line` as the mark's face sets it.
@@ -187,28 +234,21 @@ public enum EntitlementMark {
         return extents.x_advance
     }
 
-    /// `text` in lines no wider than `width`, broken at spaces (and inside a word only when the
-    /// word alone is wider): on the narrowest paper a template may have, every word is kept.
-    static func wrap(_ text: String, width: Double, advance: (String) -> Double) -> [String] {
+    /// `text` in lines no wider than `width`, broken at spaces only; nil when a word alone is
+    /// wider (the caller sets the mark smaller: a word broken in two is a word a reader's text
+    /// extraction no longer finds).
+    static func wrap(_ text: String, width: Double, advance: (String) -> Double) -> [String]? {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
             let candidate = current.isEmpty ? word : current + " " + word
-            if advance(candidate) <= width || current.isEmpty && advance(word) <= width {
+            if advance(candidate) <= width {
                 current = candidate
                 continue
             }
-            if !current.isEmpty { lines.append(current) }
-            current = ""
-            var piece = ""
-            for character in word {
-                if !piece.isEmpty, advance(piece + String(character)) > width {
-                    lines.append(piece)
-                    piece = ""
-                }
-                piece.append(character)
-            }
-            current = piece
+            guard !current.isEmpty, advance(word) <= width else { return nil }
+            lines.append(current)
+            current = word
         }
         if !current.isEmpty { lines.append(current) }
         return lines

@@ -111,6 +111,62 @@ struct FileAndInputLimitTests {
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("recurringSubscriptionPeriod"), "\(r.stderr)")
     }
+
+    @Test(
+        "a catalog, a catalog directory's file or a trusted root that is huge or endless is refused from its size, naming the limit"
+    )
+    func gateFilesAreBounded() throws {
+        let dir = TestPaths.scratch("gate-files")
+        // 256 MiB without a byte written: a sparse file, refused from its size.
+        let huge = dir.appendingPathComponent("huge.storekit").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 256 << 20) == 0)
+        let storeKit = dir.appendingPathComponent("StoreKit")
+        try FileManager.default.createDirectory(at: storeKit, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: storeKit.appendingPathComponent("SportsTime.storekit").path, withDestinationPath: "/dev/zero")
+        let cases: [(args: [String], env: [String: String], expected: String)] = [
+            (
+                ["paywall", "--catalog", huge], [:],
+                "catalog: cannot read \(huge): it is 256 MiB, more than the 1 MiB such a file may hold"
+            ),
+            (
+                ["paywall"], ["EXPORT_ITINERARY_STOREKIT": storeKit.path],
+                "catalog: cannot read \(storeKit.path)/SportsTime.storekit: it holds more than the 1 MiB such a file may hold"
+            ),
+            (
+                ["entitlements", "trust-root", "/dev/zero", "--store", dir.appendingPathComponent("store").path], [:],
+                "cannot read /dev/zero: it holds more than the 1 MiB such a file may hold"
+            ),
+        ]
+        for c in cases {
+            let r = try cli(c.args, env: c.env)
+            #expect(r.status == 1, "\(c.args): \(r.stderr)")
+            #expect(r.stderr == "export-itinerary: error: \(c.expected)\n", "\(c.args)")
+        }
+    }
+
+    @Test(
+        "a PNG preview past 100 million pixels is refused before drawing, naming the page, the pixels and the --dpi that works"
+    )
+    func hugePNGIsRefused() throws {
+        let dir = TestPaths.scratch("huge-png")
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"))
+        var template = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var papers = try #require(template["papers"] as? [String: Any])
+        papers["letter"] = ["width": 14_400, "height": 14_400]
+        template["papers"] = papers
+        let path = dir.appendingPathComponent("huge.json").path
+        try JSONSerialization.data(withJSONObject: template).write(to: URL(fileURLWithPath: path))
+        let out = dir.appendingPathComponent("page.png").path
+        let r = try cli([trip, out, "--template", path, "--dpi", "150"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("export-itinerary: error: --dpi 150: page 1 is 14400 × 14400 pt, "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("a preview may have; give --dpi 50 or less\n"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let fits = try cli([trip, out, "--template", path, "--dpi", "50"])
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
 }
 
 @Suite("Concurrent store creation")

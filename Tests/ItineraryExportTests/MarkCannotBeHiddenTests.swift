@@ -51,10 +51,10 @@ private func contrastOnWhite(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
 }
 
 /// How many pixels of the box (points) on `page` are inked at 4.5:1 or more against white, as
-/// poppler draws the PDF at 4 pixels per point (fewer on a paper larger than Letter or A4, in
-/// proportion, where the mark is larger in proportion).
+/// poppler draws the PDF at 4 pixels per point (fewer on a paper larger than Letter or A4 on both
+/// sides, in proportion, where the mark is larger in proportion).
 private func inkedPixels(_ pdf: String, page: Int, _ w: Word, pageWidth: Double, pageHeight: Double) throws -> Int {
-    let perPoint = 4 / max(1, pageWidth / 612, pageHeight / 842)
+    let perPoint = 4 / pageScale(pageWidth, pageHeight)
     let x = Int(w.xMin * perPoint), y = Int(w.yMin * perPoint)
     let width = max(1, Int((w.xMax - w.xMin) * perPoint)), height = max(1, Int((w.yMax - w.yMin) * perPoint))
     let ppm = try runProcess(
@@ -101,7 +101,7 @@ private func expectMarkOnEveryPage(
                 "\(what) page \(index + 1): \"\(word.text)\" at \(word) is off the \(page.width) × \(page.height) paper",
                 sourceLocation: sourceLocation)
             // At least 7 pt, and as large against the page as 7 pt is against Letter.
-            let least = 7 * max(1, page.width / 612, page.height / 842)
+            let least = 7 * pageScale(page.width, page.height)
             #expect(
                 word.yMax - word.yMin >= least,
                 "\(what) page \(index + 1): \"\(word.text)\" is \(word.yMax - word.yMin) pt tall on a \(page.width) × \(page.height) page",
@@ -137,20 +137,41 @@ private func setting(_ template: inout [String: Any], _ path: [String], _ value:
     set(&template, path[...])
 }
 
-/// The templates that hid the mark before it was the renderer's: each exported with only a
-/// local test purchase.
-nonisolated(unsafe) private let hidingChanges: [(name: String, base: String, path: [String], value: Any)] = [
-    ("white-accent", "classic", ["colors", "accent"], "#FFFFFF"),
-    ("tiny-furniture", "classic", ["styles", "furniture", "size"], 0.01),
-    ("stacked-furniture", "classic", ["styles", "furniture", "tracking"], -58),
-    ("scattered-furniture", "classic", ["styles", "furniture", "tracking"], 3000),
-    ("white-ink", "classic", ["colors", "ink4"], "#FFFFFF"),
-    ("footer-on-the-mark", "classic", ["footer", "textTopFromBottom"], 22),
-    ("compact-tiny", "compact", ["styles", "furniture", "size"], 0.01),
-    ("compact-white", "compact", ["colors", "accent"], "#FFFFFF"),
-    // A page ten times Letter, to be viewed or printed fitted to Letter: the mark grows with it.
-    ("tenfold-paper", "classic", ["papers", "letter"], ["width": 6120, "height": 7920]),
-]
+/// The templates that hid the mark before it was the renderer's, and the papers at the schema's
+/// extremes: each exported with only a local test purchase.
+nonisolated(unsafe) private let hidingChanges: [(name: String, base: String, changes: [(path: [String], value: Any)])] =
+    [
+        ("white-accent", "classic", [(["colors", "accent"], "#FFFFFF")]),
+        ("tiny-furniture", "classic", [(["styles", "furniture", "size"], 0.01)]),
+        ("stacked-furniture", "classic", [(["styles", "furniture", "tracking"], -58)]),
+        ("scattered-furniture", "classic", [(["styles", "furniture", "tracking"], 3000)]),
+        ("white-ink", "classic", [(["colors", "ink4"], "#FFFFFF")]),
+        ("footer-on-the-mark", "classic", [(["footer", "textTopFromBottom"], 22)]),
+        ("compact-tiny", "compact", [(["styles", "furniture", "size"], 0.01)]),
+        ("compact-white", "compact", [(["colors", "accent"], "#FFFFFF")]),
+        // A page ten times Letter, to be viewed or printed fitted to Letter: the mark grows with it.
+        ("tenfold-paper", "classic", [(["papers", "letter"], ["width": 6120, "height": 7920])]),
+        // The widest and the tallest papers the schema allows (200 inches by 20): the mark scaled
+        // with the page's shorter side once hung above a wide page's top edge.
+        ("wide-paper", "classic", [(["papers", "letter"], ["width": 14400, "height": 1440])]),
+        ("tall-paper", "classic", [(["papers", "letter"], ["width": 1440, "height": 14400])]),
+        // The narrowest paper, without margins: the mark wraps, between words only.
+        (
+            "narrow-paper", "classic",
+            [
+                (["papers", "letter"], ["width": 144, "height": 1440]),
+                (["margins"], ["top": 0, "right": 0, "bottom": 0, "left": 0]),
+                (["firstPageMargins"], ["top": 0, "right": 0, "bottom": 0, "left": 0]),
+            ]
+        ),
+    ]
+
+/// How many of `hidingChanges`, at its end, change the paper.
+private let paperChangeCount = 4
+
+/// How large a mark is against its page, at least: 7 pt on Letter and A4, in proportion on
+/// a paper larger on both sides.
+private func pageScale(_ width: Double, _ height: Double) -> Double { max(1, min(width / 612, height / 792)) }
 
 @Suite("The test-entitlement mark no template or font can hide")
 struct MarkCannotBeHiddenTests {
@@ -161,8 +182,8 @@ struct MarkCannotBeHiddenTests {
         _ = try cli.purchase(annual)
         var paths: [String] = []
         for change in hidingChanges {
-            let template = try hidingTemplate(cli, change.name, base: change.base) {
-                setting(&$0, change.path, change.value)
+            let template = try hidingTemplate(cli, change.name, base: change.base) { template in
+                for (path, value) in change.changes { setting(&template, path, value) }
             }
             paths.append(template)
             let out = cli.path("\(change.name).pdf")
@@ -170,8 +191,11 @@ struct MarkCannotBeHiddenTests {
             #expect(r.status == 0, "\(change.name): \(r.stderr)")
             try expectMarkOnEveryPage(out, change.name)
         }
-        // Through a batch, the same templates by file (and the tenfold paper).
-        for (change, template) in zip(hidingChanges.prefix(4), paths) + [(hidingChanges.last!, paths.last!)] {
+        // Through a batch, the same templates by file (and the papers).
+        let chosen =
+            Array(zip(hidingChanges.prefix(4), paths))
+            + Array(zip(hidingChanges.suffix(paperChangeCount), paths.suffix(paperChangeCount)))
+        for (change, template) in chosen {
             let dir = cli.path("batch-\(change.name)")
             let r = try cli.run(["batch", trip, "--out-dir", dir, "--template", template, "--jobs", "1"])
             #expect(r.status == 0, "batch \(change.name): \(r.stderr)")
@@ -242,11 +266,13 @@ struct MarkCannotBeHiddenTests {
         let notice = "Test entitlement (LocalTesting) — not a purchase"
         // At the usual resolution, and at the coarsest a preview may have (where the mark grows
         // to stay legible).
-        for (change, dpi) in hidingChanges.map({ ($0, $0.name == "tenfold-paper" ? 9.0 : 144.0) }) + [
+        // The large papers at 9 dpi only: at 144 their pages are 200-million-pixel images.
+        let large: Set = ["tenfold-paper", "wide-paper", "tall-paper"]
+        for (change, dpi) in hidingChanges.map({ ($0, large.contains($0.name) ? 9.0 : 144.0) }) + [
             (hidingChanges[1], 9.0), (hidingChanges[6], 18.0),
         ] {
-            let template = try hidingTemplate(cli, change.name, base: change.base) {
-                setting(&$0, change.path, change.value)
+            let template = try hidingTemplate(cli, change.name, base: change.base) { template in
+                for (path, value) in change.changes { setting(&template, path, value) }
             }
             let scale = dpi / 72
             // The paper, from the template (the image's size is rounded up to whole pixels).
@@ -265,16 +291,17 @@ struct MarkCannotBeHiddenTests {
                     pages: [PageFrame(width: size.0, height: size.1)], outline: [],
                     metadata: DocumentMetadata(title: "", language: "en"))
                 let alone = try image(PNGRenderer.render(blank, page: 0, text: text, scale: scale, mark: notice))
-                let plate = try EntitlementMark.geometry(
-                    notice, pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale
-                ).plate
+                let geometry = try EntitlementMark.geometry(
+                    notice, pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale)
+                let plate = geometry.plate
                 let x0 = Int((plate.x * scale).rounded(.up)) + 1, x1 = Int((plate.x + plate.width) * scale) - 1
                 let y0 = Int((plate.y * scale).rounded(.up)) + 1, y1 = Int((plate.y + plate.height) * scale) - 1
                 #expect(
                     x0 > 0 && y0 > 0 && x1 < drawn.width && y1 < drawn.height,
                     "\(change.name): plate \(plate) off the page")
                 // Glyphs at least minimumPixels tall: 8 pt, or more in a coarse image.
-                #expect(EntitlementMark.size(pageWidth: size.0, pageHeight: size.1, pixelsPerPoint: scale) * scale >= 9)
+                #expect(geometry.size * scale >= 9, "\(change.name): the mark is \(geometry.size * scale) pixels")
+                #expect(geometry.lines.joined(separator: " ") == notice, "\(change.name): \(geometry.lines)")
                 var differing = 0, inked = 0
                 for y in y0..<y1 {
                     for x in x0..<x1 {

@@ -35,21 +35,29 @@ public struct StoreKitCatalog: Sendable {
     /// The currency of the catalog's prices (ISO 4217), if known.
     public var currencyCode: String? { priceFormat.currencyCode }
 
+    /// The largest .storekit file read: Xcode writes a few KiB per product, so a catalog of
+    /// hundreds of products with their localizations fits many times over.
+    public static let maximumBytes = 1 << 20
+
     /// Parses a .storekit file (format versions 1.x to 5.x). Keys that are not needed are ignored;
-    /// every problem with a needed key is reported with its key path.
+    /// every problem with a needed key is reported with its key path. More than `maximumBytes` is
+    /// refused before it is parsed.
     public static func load(_ data: Data) throws(CatalogError) -> StoreKitCatalog {
-        try CatalogParser.parse(data)
+        guard data.count <= maximumBytes else {
+            throw CatalogError(
+                keyPath: "", message: BoundedFile.Problem.tooLarge(size: data.count, limit: maximumBytes).description)
+        }
+        return try CatalogParser.parse(data)
     }
 
-    /// Reads and parses a .storekit file.
+    /// Reads (at most `maximumBytes`, `BoundedFile`) and parses a .storekit file.
     public static func load(contentsOf url: URL) throws(CatalogError) -> StoreKitCatalog {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CatalogError(keyPath: "", message: "cannot read the StoreKit configuration file \(url.path)")
+        switch BoundedFile.read(url.path, limit: maximumBytes) {
+        case let .success(data): return try load(data)
+        case let .failure(problem):
+            throw CatalogError(
+                keyPath: "", message: "cannot read the StoreKit configuration file \(url.path): \(problem)")
         }
-        return try load(data)
     }
 
     /// The Pro plan with this product ID, if any.

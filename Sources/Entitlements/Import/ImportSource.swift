@@ -24,34 +24,16 @@ enum ImportSource {
     static let maximumItems = 10_000
 
     /// A file's bytes, or why it cannot be imported: not a regular file, unreadable, or past
-    /// `maximumBytes` (refused from its size, before a byte is read; a stream is read at most
-    /// one byte past the limit).
+    /// `maximumBytes` (`BoundedFile`: refused from its size, before a byte is read; a stream is
+    /// read at most one block past the limit).
     static func read(_ path: String) -> Result<Data, ImportRefusal> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            return .failure(ImportRefusal("cannot read the file: \(String(cString: strerror(errno)).lowercased())"))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(ImportRefusal("cannot read the file")) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(ImportRefusal("it is a directory")) }
-        if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > maximumBytes {
-            return .failure(tooLarge(Int(info.st_size)))
-        }
-        var data = Data()
-        let block = 1 << 20
-        var buffer = [UInt8](repeating: 0, count: block)
-        while data.count <= maximumBytes {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, block) }
-            if n < 0 {
-                if errno == EINTR { continue };
-                return .failure(ImportRefusal("cannot read the file: \(String(cString: strerror(errno)))"))
+        BoundedFile.read(path, limit: maximumBytes).mapError { problem in
+            switch problem {
+            case let .unreadable(reason): return ImportRefusal("cannot read the file: \(reason)")
+            case .directory: return ImportRefusal("it is a directory")
+            case let .tooLarge(size, _): return tooLarge(size)
             }
-            if n == 0 { break }
-            data.append(contentsOf: buffer[0..<n])
         }
-        if data.count > maximumBytes { return .failure(tooLarge(nil)) }
-        return .success(data)
     }
 
     private static func tooLarge(_ size: Int?) -> ImportRefusal {

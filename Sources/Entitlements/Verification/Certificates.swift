@@ -13,6 +13,10 @@ public enum Certificates {
     /// The App Store marker on the intermediate (WWDR) certificate.
     public static let intermediateMarkerOID = "1.2.840.113635.100.6.2.1"
 
+    /// The largest file `entitlements trust-root` reads: a root is about 1 KiB of DER, and the
+    /// whole of a system's CA bundle (about 200 KiB of PEM) fits.
+    public static let maximumFileBytes = 1 << 20
+
     /// Accepts DER, or PEM with one or more CERTIFICATE blocks; returns the DER of each.
     /// Throws `invalidCertificate` for anything else, including a PEM block that does not parse.
     public static func parse(_ data: Data) throws(VerificationFailure) -> [Data] {

@@ -87,8 +87,14 @@ struct PageComposer {
         let t = theme.template
         let f = t.footer
         let style = theme.style(named: f.style)
-        let top = theme.page.height - f.textTopFromBottom
-        let baseline = top + text.lineBox([style]).baseline
+        let box = text.lineBox([style])
+        let mark = theme.style(named: f.wordmarkStyle)
+        // Above the band kept for the test-entitlement mark, when the template puts it inside:
+        // the line box and both styles' descents (a line height set below the font's own).
+        let below = max(box.height - box.baseline, text.metrics(style).descent, text.metrics(mark).descent)
+        let baseline = min(
+            theme.page.height - f.textTopFromBottom + box.baseline,
+            theme.page.height - theme.geometry.reservedFoot - below)
         let label = Labels.fill(theme.labels.pageOf, ["page": count(page), "pages": count(pages)])
         let pageLine = text.setParagraph([StyledSpan(label, style)], width: nil)
         var items: [DisplayItem] = []
@@ -96,7 +102,6 @@ struct PageComposer {
             items.append(.text(spans: line.spans, origin: Point(x: x + width - line.width, y: baseline)))
         }
         // Wordmark: a disc in the accent colour, then the product name.
-        let mark = theme.style(named: f.wordmarkStyle)
         // Centre the disc on the cap height (about 0.72 em in Inter) rather than the line box.
         let discCenterY = baseline - 0.36 * mark.size
         items.append(

@@ -10,15 +10,26 @@ public struct PageGeometry: Sendable, Equatable {
     public let paper: PaperSize
     let firstPage: Insets
     let otherPages: Insets
+    /// The band at every page's foot, from the paper's bottom edge up, kept clear of text: where
+    /// the test-entitlement mark is drawn (0 when there is none). A template's bottom margin or
+    /// footer inside it gives way, so no word of the page lies under the mark, where a reader's
+    /// text extraction would read it into the mark's words.
+    public let reservedFoot: Double
 
-    init(template: Template, paper: PaperSize) {
+    init(template: Template, paper: PaperSize, reservedFoot: Double = 0) {
         self.paper = paper
+        self.reservedFoot = max(0, min(reservedFoot, paper.height))
         firstPage = template.firstPageMargins
         otherPages = template.margins
     }
 
-    /// The margins of page `index` (0-based): the first page's own, or the others'.
-    public func margins(page index: Int) -> Insets { index == 0 ? firstPage : otherPages }
+    /// The margins of page `index` (0-based): the first page's own, or the others', the bottom
+    /// one at least `reservedFoot`.
+    public func margins(page index: Int) -> Insets {
+        var m = index == 0 ? firstPage : otherPages
+        m.bottom = max(m.bottom, min(reservedFoot, paper.height - m.top))
+        return m
+    }
 
     /// The body frame of page `index`: where its content goes, below the header and above the
     /// footer that sit in its margins.

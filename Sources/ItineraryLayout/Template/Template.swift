@@ -112,22 +112,43 @@ public struct Template: Sendable, TemplateSpec {
 }
 
 /// A paper the template offers (a value of its `papers`, such as `letter` or `a4`): width and height
-/// in points, each at most 200 inches.
+/// in points, each from 2 to 200 inches, the longer at most ten times the shorter.
 public struct PaperSize: Sendable, TemplateSpec, Equatable {
     public var width: Double = 0
     public var height: Double = 0
 
     /// The PDF format's largest page side (200 inches).
     static let maximumSide = 14_400.0
+    /// Two inches: a business card is smaller, an itinerary page is not, and every page must
+    /// have room for the test-entitlement mark's words at their full size.
+    static let minimumSide = 144.0
+    /// How many times its shorter side a paper's longer side may be: a printed page, a banner or
+    /// a roll cut to pages, never a strip whose mark or content could only be drawn too small to read.
+    static let maximumAspectRatio = 10.0
 
     static let schema = Schema(
         "A paper size, in points.",
         [
             .number(
-                "width", \.width, .aboveZero(atMost: maximumSide),
-                "the page's width (at most 200 inches, the PDF limit)"),
-            .number("height", \.height, .aboveZero(atMost: maximumSide), "the page's height"),
-        ])
+                "width", \.width, .between(minimumSide, maximumSide),
+                "the page's width (2 to 200 inches: 200 is the PDF limit)"),
+            .number(
+                "height", \.height, .between(minimumSide, maximumSide),
+                "the page's height (the longer side at most 10 times the shorter)"),
+        ],
+        validate: { paper, object throws(TemplateError) in
+            let long = max(paper.width, paper.height), short = min(paper.width, paper.height)
+            guard long <= short * maximumAspectRatio else {
+                throw object.error(
+                    paper.width > paper.height ? "width" : "height",
+                    "\(format(paper.width)) × \(format(paper.height)) pt is \(format((long / short * 10).rounded() / 10)) times as \(paper.width > paper.height ? "wide as it is tall" : "tall as it is wide"); a paper's longer side may be at most \(format(maximumAspectRatio)) times its shorter"
+                )
+            }
+        })
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
 }
 
 /// Four distances in points, one per edge: a page's margins from the paper's edges, or padding

@@ -18,7 +18,10 @@ public struct Theme: Sendable {
     /// - Parameters:
     ///   - locale: the trip's locale id (`es_MX`, `en-US`); its language picks the labels.
     ///   - paper: a key of the template's `papers`, or nil for the template's default.
-    public init(template: Template, locale: String, paper: String? = nil) throws(TemplateError) {
+    ///   - reservedFoot: a band at each page's foot that no text may enter (`PageGeometry.reservedFoot`).
+    public init(
+        template: Template, locale: String, paper: String? = nil, reservedFoot: (PaperSize) -> Double = { _ in 0 }
+    ) throws(TemplateError) {
         self.template = template
         let language = String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased()
         if let labels = template.labels[language] {
@@ -36,7 +39,7 @@ public struct Theme: Sendable {
         }
         let size = template.papers[paperName]!
         page = size
-        geometry = PageGeometry(template: template, paper: size)
+        geometry = PageGeometry(template: template, paper: size, reservedFoot: reservedFoot(size))
         let colors = template.colors
         self.colors = colors
         var resolved: [String: TextStyle] = [:]

@@ -71,6 +71,8 @@ struct NumberRule: Sendable {
     let signed: Bool
     /// The largest value, when less than the bound every template number has.
     let maximum: Double?
+    /// The smallest value, when a number must be more than just above 0 (a paper's side).
+    var minimum: Double? = nil
 
     /// Any number, negative too.
     static let any = NumberRule(aboveZero: false, signed: true, maximum: nil)
@@ -83,9 +85,15 @@ struct NumberRule: Sendable {
         NumberRule(aboveZero: true, signed: false, maximum: maximum)
     }
 
+    /// From `minimum` to `maximum`, both included.
+    static func between(_ minimum: Double, _ maximum: Double) -> NumberRule {
+        NumberRule(aboveZero: true, signed: false, maximum: maximum, minimum: minimum)
+    }
+
     /// Whether `value` meets the rule.
     func admits(_ value: Double) -> Bool {
         guard value.isFinite, signed || value >= 0, !aboveZero || value > 0 else { return false }
+        if let minimum, value < minimum { return false }
         return maximum.map { value <= $0 } ?? true
     }
 
@@ -93,11 +101,15 @@ struct NumberRule: Sendable {
     /// the rule sets none of its own.
     var message: String {
         let most = Self.format(maximum ?? TemplateValue.maximumMagnitude)
+        if let minimum { return "must be a number from \(Self.format(minimum)) to \(most)" }
         if signed { return "must be a number from -\(Self.format(TemplateValue.maximumMagnitude)) to \(most)" }
         return (aboveZero ? "must be a number above 0" : "must be a number of 0 or more") + " and at most \(most)"
     }
 
     var summary: String {
+        if let minimum {
+            return "number, \(Self.format(minimum)) to \(Self.format(maximum ?? TemplateValue.maximumMagnitude))"
+        }
         let base = aboveZero ? "number > 0" : signed ? "number" : "number ≥ 0"
         return maximum.map { "\(base), ≤ \(Self.format($0))" } ?? base
     }
