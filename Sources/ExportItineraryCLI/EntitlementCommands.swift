@@ -42,6 +42,18 @@ enum EntitlementCommands {
         }
     }
 
+    /// The existing store, for a command that changes it (none: "not set up"), writable by this
+    /// user (a read-only one is named as such before anything is tried).
+    static func storeToChange(_ gate: GateOptions) throws(CommandFailure) -> EntitlementStore {
+        guard let store = try openStore(gate, create: false) else {
+            throw CommandFailure(
+                message: explained(StoreError.notInitialized(path: storeDirectory(gate))),
+                code: ExitCode.entitlementStore)
+        }
+        do { try store.requireWritable() } catch { throw storeFailure(error) }
+        return store
+    }
+
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
@@ -95,11 +107,7 @@ enum EntitlementCommands {
     // MARK: import
 
     static func importFiles(_ paths: [String], json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        guard let store = try openStore(options, create: false) else {
-            throw CommandFailure(
-                message: explained(StoreError.notInitialized(path: storeDirectory(options))),
-                code: ExitCode.entitlementStore)
-        }
+        let store = try storeToChange(options)
         let results: [ImportResult]
         do {
             let importer = try EntitlementImporter(store: store, policy: ProAccess.policy)
@@ -203,11 +211,7 @@ enum EntitlementCommands {
 
     static func storeKitTest(_ action: StoreKitTestAction, gate options: GateOptions) throws(CommandFailure) -> Int32 {
         let catalog = try catalog(options)
-        guard let store = try openStore(options, create: false) else {
-            throw CommandFailure(
-                message: explained(StoreError.notInitialized(path: storeDirectory(options))),
-                code: ExitCode.entitlementStore)
-        }
+        let store = try storeToChange(options)
         let clock = try clock()
         let session = StoreKitTestSession(
             store: store, catalog: catalog, policy: ProAccess.policy,

@@ -15,6 +15,14 @@ extension EntitlementRemedy {
         case .openWithWriteAccess:
             "run 'export-itinerary entitlements status' once with write access to the store (or copy its directory somewhere writable)"
         case .enableStoreKitTesting: "run 'export-itinerary storekit-test enable'"
+        case .replaceStore:
+            "remove it, or point --store DIR (or $EXPORT_ITINERARY_HOME) at a store made with 'export-itinerary entitlements init'"
+        case .useWritableStore:
+            "make it writable (chmod u+w), run as the user who owns it, or point --store DIR at a store you can write"
+        case .trustRoot:
+            "trust the root with 'export-itinerary entitlements trust-root FILE' (Apple Root CA - G3, AppleRootCA-G3.cer, for App Store purchases)"
+        case .acceptEnvironment:
+            "accept it with 'export-itinerary entitlements init --environment Production --environment ENV' (name every environment the store is to accept; all but Production give test entitlements)"
         }
     }
 }

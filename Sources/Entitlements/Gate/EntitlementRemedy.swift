@@ -14,6 +14,14 @@ public enum EntitlementRemedy: String, Sendable, Equatable, CaseIterable {
     case openWithWriteAccess
     /// Turn local StoreKit testing on in the store.
     case enableStoreKitTesting
+    /// Remove what is in the store's place, or use another store made for the app.
+    case replaceStore
+    /// Make the store writable, or use one this user can write.
+    case useWritableStore
+    /// Trust the root certificate the signed items chain to (Apple Root CA - G3 for purchases).
+    case trustRoot
+    /// Accept the environment of the signed items in the store (a Sandbox store for Sandbox purchases).
+    case acceptEnvironment
 }
 
 /// An error that says what the person can do about it.

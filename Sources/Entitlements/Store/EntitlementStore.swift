@@ -76,16 +76,17 @@ public final class EntitlementStore {
     }
 
     /// Opens the store in `directory`; nil when there is none (nobody has imported anything).
+    /// Something that is not a database file in its place (a FIFO, a directory, a link to
+    /// nowhere) is an error naming it, never "no store".
     public static func openExisting(directory: String) throws(StoreError) -> EntitlementStore? {
-        let file = directory + "/" + fileName
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir) else { return nil }
-        if isDir.boolValue { throw .unreadable(path: file, reason: "it is a directory") }
+        guard try inspectFiles(directory: directory) else { return nil }
         return try EntitlementStore(directory: directory, create: false)
     }
 
-    /// Opens the store in `directory`, creating the directory and database when missing.
+    /// Opens the store in `directory`, creating the directory and database when missing. For
+    /// the commands that write: a store this user cannot write is refused here, by name.
     public static func openOrCreate(directory: String) throws(StoreError) -> EntitlementStore {
+        let exists = try inspectFiles(directory: directory)
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true,
@@ -93,7 +94,20 @@ public final class EntitlementStore {
         } catch {
             throw .unreadable(path: directory, reason: "cannot create the directory: \(error.localizedDescription)")
         }
+        if exists { try requireWritable(file: directory + "/" + fileName, directory: directory) }
         return try EntitlementStore(directory: directory, create: true)
+    }
+
+    /// Refuses a store this process cannot write, before a command that changes it starts.
+    /// (Reading commands never call it: a read-only store still answers the gate.)
+    public func requireWritable() throws(StoreError) {
+        try Self.requireWritable(file: path, directory: directory)
+    }
+
+    /// The file, then the folder SQLite writes its log and index in, must be writable.
+    private static func requireWritable(file: String, directory: String) throws(StoreError) {
+        if access(file, W_OK) != 0 { throw .readOnly(path: file, folder: false) }
+        if access(directory, W_OK) != 0 { throw .readOnly(path: file, folder: true) }
     }
 
     private init(directory: String, create: Bool) throws(StoreError) {
@@ -361,6 +375,10 @@ public final class EntitlementStore {
         if error.systemErrno == EFBIG { return .fileSizeLimit(path: file) }
         switch error.code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT: return .corrupt(path: file, reason: error.message)
+        case SQLITE_BUSY: return .busy(path: file, holder: StoreLockHolder.describe(file: file))
+        case SQLITE_READONLY:
+            let folder = (file as NSString).deletingLastPathComponent
+            return .readOnly(path: file, folder: access(file, W_OK) == 0 && access(folder, W_OK) != 0)
         default: return .unreadable(path: file, reason: error.message)
         }
     }
