@@ -118,15 +118,18 @@ enum EntitlementCommands {
             // Everything here throws StoreError only (typed throws).
             throw storeFailure(error)
         }
+        // A refusal that something can lift (no trusted root, an environment not accepted) says
+        // what to run, in the reason itself.
+        let reasons = results.map { r in r.reason.map { explained($0, r.remedy) } }
         if json {
             printJSON([
-                "items": results.map { r -> [String: Any] in
-                    ["source": r.source, "status": r.status.rawValue, "reason": r.reason ?? NSNull()]
+                "items": zip(results, reasons).map { r, reason -> [String: Any] in
+                    ["source": r.source, "status": r.status.rawValue, "reason": reason ?? NSNull()]
                 }
             ])
         } else {
-            for r in results {
-                print("\(r.source): \(r.status.rawValue)" + (r.reason.map { " (\($0))" } ?? ""))
+            for (r, reason) in zip(results, reasons) {
+                print("\(r.source): \(r.status.rawValue)" + (reason.map { " (\($0))" } ?? ""))
             }
         }
         // Every item rejected is a failure of the command; a partial import is reported item by item.

@@ -20,9 +20,9 @@ extension EntitlementRemedy {
         case .useWritableStore:
             "make it writable (chmod u+w), run as the user who owns it, or point --store DIR at a store you can write"
         case .trustRoot:
-            "trust the root with 'export-itinerary entitlements trust-root FILE' (Apple Root CA - G3, AppleRootCA-G3.cer, for App Store purchases)"
+            "for an App Store purchase, download Apple Root CA - G3 from Apple and run 'export-itinerary entitlements trust-root AppleRootCA-G3.cer'"
         case .acceptEnvironment:
-            "accept it with 'export-itinerary entitlements init --environment Production --environment ENV' (name every environment the store is to accept; all but Production give test entitlements)"
+            "to accept it, run 'export-itinerary entitlements init' again naming every environment the store is to take (--environment Production --environment Sandbox, say); all but Production purchases are test entitlements"
         }
     }
 }

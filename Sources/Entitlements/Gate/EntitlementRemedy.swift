@@ -4,7 +4,7 @@
 /// The way out of an entitlement error. The library names it and stops there: the command line
 /// words each one with its own commands (`export-itinerary entitlements import FILE`), and another
 /// host of the library would name its own buttons or commands.
-public enum EntitlementRemedy: String, Sendable, Equatable, CaseIterable {
+public enum EntitlementRemedy: String, Sendable, Equatable, CaseIterable, Codable {
     /// Restore purchases: bring the App Store's signed transactions into the store.
     case restorePurchases
     /// Set the store up for the app (its bundle id) before anything can be verified.

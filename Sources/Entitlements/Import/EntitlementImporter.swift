@@ -11,6 +11,8 @@ public struct ImportResult: Sendable, Equatable, Codable {
     public var status: Status
     /// Why it was rejected (a verification failure), or what changed.
     public var reason: String?
+    /// What would let a rejected item in (trusting Apple's root, accepting its environment).
+    public var remedy: EntitlementRemedy? = nil
 }
 
 /// Imports signed transactions and renewal info into a store. Nothing unverified is stored.
@@ -145,7 +147,10 @@ public struct EntitlementImporter {
                 return results
             }
         } catch let failure as VerificationFailure {
-            return [ImportResult(source: item.source, status: .rejected, reason: failure.description)]
+            return [
+                ImportResult(
+                    source: item.source, status: .rejected, reason: failure.description, remedy: failure.remedy)
+            ]
         } catch let error as StoreError {
             throw error
         } catch {
