@@ -406,7 +406,12 @@ struct EntitlementCommandTests {
         #expect(try cli.status().state(monthly) == "revoked")
         let file = cli.path("replay.txt")
         try Data(purchaseJWS.utf8).write(to: URL(fileURLWithPath: file))
-        try cli.ok(["entitlements", "import", file])
+        let replay = try cli.ok(["entitlements", "import", file])
+        // Not "already in the store": that copy is not what the store holds.
+        #expect(
+            replay.stdout
+                == "\(file):1: unchanged (kept the revoked copy already in the store, signed at the same moment (2025-10-09T08:53:20Z): a copy without the revocation never undoes a refund)\n"
+        )
         let status = try cli.status()
         #expect(status.state(monthly) == "revoked")
         #expect(!status.isPro)

@@ -32,9 +32,10 @@ extension EntitlementStore {
                 ).first
                 if let existing {
                     let existingSigned = existing[0].double ?? 0
-                    if existing[1].text == jws || existingSigned > signed { return .unchanged }
+                    if existing[1].text == jws { return .unchanged }
+                    if existingSigned > signed { return .keptNewer(storedSigned: existingSigned) }
                     if existingSigned == signed, payload.revocationDate == nil, Self.isRevoked(existing[1].text) {
-                        return .unchanged
+                        return .keptRevoked
                     }
                 }
                 try db.query(
@@ -77,7 +78,11 @@ extension EntitlementStore {
                     "SELECT signed_date, jws FROM renewals WHERE environment = ? AND signer = ? AND original_transaction_id = ?",
                     key
                 ).first
-                if let existing, existing[1].text == jws || (existing[0].double ?? 0) > signed { return .unchanged }
+                if let existing {
+                    let existingSigned = existing[0].double ?? 0
+                    if existing[1].text == jws { return .unchanged }
+                    if existingSigned > signed { return .keptNewer(storedSigned: existingSigned) }
+                }
                 try db.query(
                     """
                     INSERT INTO renewals (environment, signer, original_transaction_id, signed_date, jws) VALUES (?, ?, ?, ?, ?)

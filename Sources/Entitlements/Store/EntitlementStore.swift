@@ -45,8 +45,15 @@ public struct TransactionGroup: Sendable, Equatable, Hashable {
 }
 
 /// What an upsert did.
-public enum UpsertOutcome: String, Sendable {
+public enum UpsertOutcome: Sendable, Equatable {
+    /// Stored, new; stored in place of an earlier copy; the very same copy was already stored.
     case imported, updated, unchanged
+    /// Not stored: the store holds another copy signed later (at `storedSigned`, ms), which the
+    /// older one never replaces.
+    case keptNewer(storedSigned: Double)
+    /// Not stored: the store holds a revoked copy signed at the same moment, and a refund is never
+    /// undone by a copy without it.
+    case keptRevoked
 }
 
 /// An embedded SQLite database of App Store signed transactions.
