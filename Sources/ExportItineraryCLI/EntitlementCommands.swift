@@ -99,9 +99,21 @@ enum EntitlementCommands {
                 if !gate.policy.proProductIDs.contains(e.productId) { line += "  (not a Pro product)" }
                 print(line)
             }
+            for (grade, at) in report.heldTestClocks.sorted(by: { $0.key.description < $1.key.description }) {
+                print(heldClockNote(grade, at: at))
+            }
             for problem in report.ignored { printWarning("ignored \(problem)") }
         }
         return ExitCode.ok
+    }
+
+    /// Why a test environment's entitlements are judged later than its clock, and for local
+    /// testing how to reset that.
+    static func heldClockNote(_ grade: EntitlementGrade, at: Date) -> String {
+        let note =
+            "Note: \(grade) test entitlements are judged at \(iso8601(at)), not at the clock's time: one of them was signed then (with EXPORT_ITINERARY_NOW ahead of the clock), and a test clock never goes back"
+        guard grade == .testing(environment: StoreEnvironment.localTesting.rawValue) else { return note + "." }
+        return note + "; 'export-itinerary storekit-test clear' removes the local test transactions and resets it."
     }
 
     // MARK: import
@@ -232,6 +244,13 @@ enum EntitlementCommands {
                 print(
                     "Purchased \(productId): transaction \(t.transactionId ?? "?")"
                         + (t.expiresDate.map { ", expires \(iso8601(Date(timeIntervalSince1970: $0 / 1000)))" } ?? ""))
+                // A subscription that ends before the moment local testing is judged at reads
+                // expired at once: say why rather than leave "expires …" to be contradicted.
+                let local = EntitlementGrade.testing(environment: StoreEnvironment.localTesting.rawValue)
+                let held = (try? store.highWaterMark(local)) ?? 0
+                if let expires = t.expiresDate, expires < held {
+                    print(heldClockNote(local, at: Date(timeIntervalSince1970: held / 1000)))
+                }
             case let .refund(id):
                 _ = try session.refund(transactionId: id)
                 print("Refunded transaction \(id).")

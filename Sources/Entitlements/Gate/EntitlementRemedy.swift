@@ -20,6 +20,8 @@ public enum EntitlementRemedy: String, Sendable, Equatable, CaseIterable, Codabl
     case useWritableStore
     /// Trust the root certificate the signed items chain to (Apple Root CA - G3 for purchases).
     case trustRoot
+    /// Remove every local test transaction (and local testing's clock mark with them).
+    case clearLocalTesting
     /// Accept the environment of the signed items in the store (a Sandbox store for Sandbox purchases).
     case acceptEnvironment
 }
