@@ -47,7 +47,9 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible, RemedyC
         case let .store(error): return error.description
         case let .notChanged(id, action, stored, signed):
             // The first second at which a re-signed copy is later than the stored one.
-            let after = Int64((stored / 1000).rounded(.down)) + 1
+            // Dates here were read from verified payloads (year 0 to 9999); `exactly` all the same,
+            // so that no stored value can trap.
+            let after = Int64(exactly: (stored / 1000).rounded(.down)).map { String($0 + 1) } ?? "a later moment"
             let kept =
                 stored > signed
                 ? "the store keeps its copy signed \(Self.date(stored)), later than this one (\(Self.date(signed))), and an earlier copy never replaces a later one"
