@@ -42,6 +42,18 @@ enum EntitlementCommands {
         }
     }
 
+    /// The existing store, for a command that changes it (none: "not set up"), writable by this
+    /// user (a read-only one is named as such before anything is tried).
+    static func storeToChange(_ gate: GateOptions) throws(CommandFailure) -> EntitlementStore {
+        guard let store = try openStore(gate, create: false) else {
+            throw CommandFailure(
+                message: explained(StoreError.notInitialized(path: storeDirectory(gate))),
+                code: ExitCode.entitlementStore)
+        }
+        do { try store.requireWritable() } catch { throw storeFailure(error) }
+        return store
+    }
+
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
@@ -87,19 +99,27 @@ enum EntitlementCommands {
                 if !gate.policy.proProductIDs.contains(e.productId) { line += "  (not a Pro product)" }
                 print(line)
             }
+            for (grade, at) in report.heldTestClocks.sorted(by: { $0.key.description < $1.key.description }) {
+                print(heldClockNote(grade, at: at))
+            }
             for problem in report.ignored { printWarning("ignored \(problem)") }
         }
         return ExitCode.ok
     }
 
+    /// Why a test environment's entitlements are judged later than its clock, and for local
+    /// testing how to reset that.
+    static func heldClockNote(_ grade: EntitlementGrade, at: Date) -> String {
+        let note =
+            "Note: \(grade) test entitlements are judged at \(iso8601(at)), not at the clock's time: one of them was signed then (with EXPORT_ITINERARY_NOW ahead of the clock), and a test clock never goes back"
+        guard grade == .testing(environment: StoreEnvironment.localTesting.rawValue) else { return note + "." }
+        return note + "; 'export-itinerary storekit-test clear' removes the local test transactions and resets it."
+    }
+
     // MARK: import
 
     static func importFiles(_ paths: [String], json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        guard let store = try openStore(options, create: false) else {
-            throw CommandFailure(
-                message: explained(StoreError.notInitialized(path: storeDirectory(options))),
-                code: ExitCode.entitlementStore)
-        }
+        let store = try storeToChange(options)
         let results: [ImportResult]
         do {
             let importer = try EntitlementImporter(store: store, policy: ProAccess.policy)
@@ -110,15 +130,18 @@ enum EntitlementCommands {
             // Everything here throws StoreError only (typed throws).
             throw storeFailure(error)
         }
+        // A refusal that something can lift (no trusted root, an environment not accepted) says
+        // what to run, in the reason itself.
+        let reasons = results.map { r in r.reason.map { explained($0, r.remedy) } }
         if json {
             printJSON([
-                "items": results.map { r -> [String: Any] in
-                    ["source": r.source, "status": r.status.rawValue, "reason": r.reason ?? NSNull()]
+                "items": zip(results, reasons).map { r, reason -> [String: Any] in
+                    ["source": r.source, "status": r.status.rawValue, "reason": reason ?? NSNull()]
                 }
             ])
         } else {
-            for r in results {
-                print("\(r.source): \(r.status.rawValue)" + (r.reason.map { " (\($0))" } ?? ""))
+            for (r, reason) in zip(results, reasons) {
+                print("\(r.source): \(r.status.rawValue)" + (reason.map { " (\($0))" } ?? ""))
             }
         }
         // Every item rejected is a failure of the command; a partial import is reported item by item.
@@ -206,11 +229,7 @@ enum EntitlementCommands {
 
     static func storeKitTest(_ action: StoreKitTestAction, gate options: GateOptions) throws(CommandFailure) -> Int32 {
         let catalog = try catalog(options)
-        guard let store = try openStore(options, create: false) else {
-            throw CommandFailure(
-                message: explained(StoreError.notInitialized(path: storeDirectory(options))),
-                code: ExitCode.entitlementStore)
-        }
+        let store = try storeToChange(options)
         let clock = try clock()
         let session = StoreKitTestSession(
             store: store, catalog: catalog, policy: ProAccess.policy,
@@ -228,6 +247,13 @@ enum EntitlementCommands {
                 print(
                     "Purchased \(productId): transaction \(t.transactionId ?? "?")"
                         + (t.expiresDate.map { ", expires \(iso8601(Date(timeIntervalSince1970: $0 / 1000)))" } ?? ""))
+                // A subscription that ends before the moment local testing is judged at reads
+                // expired at once: say why rather than leave "expires …" to be contradicted.
+                let local = EntitlementGrade.testing(environment: StoreEnvironment.localTesting.rawValue)
+                let held = (try? store.highWaterMark(local)) ?? 0
+                if let expires = t.expiresDate, expires < held {
+                    print(heldClockNote(local, at: Date(timeIntervalSince1970: held / 1000)))
+                }
             case let .refund(id):
                 _ = try session.refund(transactionId: id)
                 print("Refunded transaction \(id).")

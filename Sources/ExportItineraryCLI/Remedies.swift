@@ -15,6 +15,16 @@ extension EntitlementRemedy {
         case .openWithWriteAccess:
             "run 'export-itinerary entitlements status' once with write access to the store (or copy its directory somewhere writable)"
         case .enableStoreKitTesting: "run 'export-itinerary storekit-test enable'"
+        case .replaceStore:
+            "remove it, or point --store DIR (or $EXPORT_ITINERARY_HOME) at a store made with 'export-itinerary entitlements init'"
+        case .useWritableStore:
+            "make it writable (chmod u+w), run as the user who owns it, or point --store DIR at a store you can write"
+        case .trustRoot:
+            "for an App Store purchase, download Apple Root CA - G3 from Apple and run 'export-itinerary entitlements trust-root AppleRootCA-G3.cer'"
+        case .clearLocalTesting:
+            "or start local testing over with 'export-itinerary storekit-test clear'"
+        case .acceptEnvironment:
+            "to accept it, run 'export-itinerary entitlements init' again naming every environment the store is to take (--environment Production --environment Sandbox, say); all but Production purchases are test entitlements"
         }
     }
 }

@@ -320,6 +320,17 @@ struct EntitlementCommandTests {
         #expect(reasons[0].hasPrefix("wrong app"))
         #expect(reasons[1].hasPrefix("wrong environment"))
         #expect(reasons[2].hasPrefix("invalid chain"))
+        // The two refusals a first purchaser meets name what lifts them; the wrong app, nothing.
+        #expect(reasons[0] == "wrong app: expected bundle id com.sportstime.app, got com.other.app")
+        #expect(
+            reasons[1].hasPrefix(
+                "wrong environment: expected Production, got Sandbox; to accept it, run 'export-itinerary entitlements init' again naming every environment the store is to take (--environment Production --environment Sandbox, say)"
+            ), "\(reasons[1])")
+        #expect(reasons[2].hasPrefix("invalid chain: unable to get local issuer certificate"), "\(reasons[2])")
+        #expect(
+            reasons[2].hasSuffix(
+                "; for an App Store purchase, download Apple Root CA - G3 from Apple and run 'export-itinerary entitlements trust-root AppleRootCA-G3.cer'"
+            ), "\(reasons[2])")
         #expect(try cli.status().isPro)
 
         // Again: "updated" with a reason; and the text form says the same, one line per item.
@@ -331,6 +342,23 @@ struct EntitlementCommandTests {
         try Data(try signer.sign(wrongApp).utf8).write(to: URL(fileURLWithPath: bad))
         #expect(try cli.run(["entitlements", "import", "--json", bad]).status == 1)
         #expect(try cli.run(["entitlements", "import", cli.path("missing.txt")]).status == 1)
+    }
+
+    @Test("a purchase imported into a store that trusts no root yet names trust-root (text form)")
+    func importBeforeTrustRoot() throws {
+        let cli = GateCLI("import-no-root")
+        try cli.ok(["entitlements", "init", "--bundle-id", bundleId])
+        let purchase = TestSigner.subscription(
+            "600", purchased: t0, expires: t0.addingTimeInterval(GateTime.day))
+        let file = cli.path("restore.txt")
+        try Data(try TestSigner().sign(purchase).utf8).write(to: URL(fileURLWithPath: file))
+        let r = try cli.run(["entitlements", "import", file])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("\(file):1: rejected (invalid chain: unable to get local issuer certificate"))
+        #expect(
+            r.stdout.hasSuffix(
+                "; for an App Store purchase, download Apple Root CA - G3 from Apple and run 'export-itinerary entitlements trust-root AppleRootCA-G3.cer')\n"
+            ), "\(r.stdout)")
     }
 
     @Test("a REFUND notification imported from the command line takes Pro away")
@@ -378,7 +406,12 @@ struct EntitlementCommandTests {
         #expect(try cli.status().state(monthly) == "revoked")
         let file = cli.path("replay.txt")
         try Data(purchaseJWS.utf8).write(to: URL(fileURLWithPath: file))
-        try cli.ok(["entitlements", "import", file])
+        let replay = try cli.ok(["entitlements", "import", file])
+        // Not "already in the store": that copy is not what the store holds.
+        #expect(
+            replay.stdout
+                == "\(file):1: unchanged (kept the revoked copy already in the store, signed at the same moment (2025-10-09T08:53:20Z): a copy without the revocation never undoes a refund)\n"
+        )
         let status = try cli.status()
         #expect(status.state(monthly) == "revoked")
         #expect(!status.isPro)

@@ -80,4 +80,34 @@ struct ReadOnlyStoreTests {
                 "; run 'export-itinerary entitlements status' once with write access to the store"),
             "\(status.stderr)")
     }
+
+    @Test("commands that change a store this user cannot write say it is read-only, and what to do")
+    func writeCommandsNameTheReadOnlyStore() throws {
+        let store = try readOnlyStore("writes", pendingLog: false)
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let file = store + "/entitlements.sqlite"
+        for (folder, words) in [
+            (false, "is read-only: this user cannot write the file, and this command changes the store"),
+            (true, "is read-only: this user cannot write its folder \(store), where SQLite writes beside the store"),
+        ] {
+            // The file writable by anyone, in a folder only root may write: the folder is what stops it.
+            #expect(chmod(file, folder ? 0o666 : 0o644) == 0)
+            for args in [
+                ["entitlements", "init"], ["entitlements", "import", store + "/none.txt"],
+                ["storekit-test", "purchase", "com.sportstime.pro.monthly"], ["storekit-test", "clear"],
+            ] {
+                guard let r = try asNobody(args + ["--store", store]) else { return }
+                #expect(r.status == 5, "\(args): \(r.stdout)\(r.stderr)")
+                #expect(r.stderr.hasPrefix("export-itinerary: error: entitlement store \(file) "), "\(r.stderr)")
+                #expect(r.stderr.contains(words), "\(args): \(r.stderr)")
+                #expect(
+                    r.stderr.hasSuffix(
+                        "; make it writable (chmod u+w), run as the user who owns it, or point --store DIR at a store you can write\n"
+                    ), "\(args): \(r.stderr)")
+            }
+            // Reading still answers.
+            let status = try asNobody(["entitlements", "status", "--store", store])
+            #expect(status?.status == 0, "\(status?.stderr ?? "")")
+        }
+    }
 }

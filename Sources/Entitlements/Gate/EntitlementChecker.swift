@@ -15,6 +15,10 @@ public struct EntitlementReport: Sendable, Equatable {
     public var evaluatedAt: Date
     /// Stored items that failed re-verification and were ignored, one line each.
     public var ignored: [String]
+    /// Test environments whose entitlements were judged later than their clock said, because
+    /// something of theirs was signed later (a purchase made with `EXPORT_ITINERARY_NOW` years
+    /// ahead): the moment each was judged at. Empty when every clock was taken as it was.
+    public var heldTestClocks: [EntitlementGrade: Date] = [:]
 }
 
 /// The two clocks of a check. Purchases are judged by the system clock only; a test entitlement
@@ -187,7 +191,10 @@ public struct EntitlementChecker {
             active.contains { $0.grade == .production }
             ? .production
             : active.map(\.grade).min { $0.description < $1.description }
+        var held: [EntitlementGrade: Date] = [:]
+        for (grade, at) in moments where grade.isTesting && at > testingNow { held[grade] = at }
         return EntitlementReport(
-            access: access, entitlements: entitlements, evaluatedAt: productionNow, ignored: ignored)
+            access: access, entitlements: entitlements, evaluatedAt: productionNow, ignored: ignored,
+            heldTestClocks: held)
     }
 }

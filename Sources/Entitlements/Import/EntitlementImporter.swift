@@ -11,6 +11,8 @@ public struct ImportResult: Sendable, Equatable, Codable {
     public var status: Status
     /// Why it was rejected (a verification failure), or what changed.
     public var reason: String?
+    /// What would let a rejected item in (trusting Apple's root, accepting its environment).
+    public var remedy: EntitlementRemedy? = nil
 }
 
 /// Imports signed transactions and renewal info into a store. Nothing unverified is stored.
@@ -90,7 +92,7 @@ public struct EntitlementImporter {
                         item.source,
                         try store.upsertTransaction(
                             jws: item.jws, payload: payload, rootFingerprint: verified.rootFingerprint,
-                            grade: grade), grade: grade)
+                            grade: grade), signed: payload.signedDate, grade: grade)
                 ]
             case .renewal:
                 let verified = try verifier.verifiedRenewalInfo(item.jws)
@@ -110,7 +112,8 @@ public struct EntitlementImporter {
                         item.source,
                         try store.upsertRenewal(
                             jws: item.jws, payload: verified.payload,
-                            rootFingerprint: verified.rootFingerprint, grade: grade))
+                            rootFingerprint: verified.rootFingerprint, grade: grade),
+                        signed: verified.payload.signedDate)
                 ]
             case .notification:
                 let verified = try verifier.verify(item.jws, as: ResponseBodyV2DecodedPayload.self)
@@ -145,7 +148,10 @@ public struct EntitlementImporter {
                 return results
             }
         } catch let failure as VerificationFailure {
-            return [ImportResult(source: item.source, status: .rejected, reason: failure.description)]
+            return [
+                ImportResult(
+                    source: item.source, status: .rejected, reason: failure.description, remedy: failure.remedy)
+            ]
         } catch let error as StoreError {
             throw error
         } catch {
@@ -168,9 +174,10 @@ public struct EntitlementImporter {
         return ImportResult(source: source, status: .rejected, reason: "its \(name) contains a NUL character")
     }
 
-    /// `grade`: a transaction's, so that a test entitlement is named as one when it comes in.
+    /// `grade`: a transaction's, so that a test entitlement is named as one when it comes in;
+    /// `signed`: the item's signing date (ms), to say which copy the store kept and why.
     private func result(
-        _ source: String, _ outcome: UpsertOutcome, grade: EntitlementGrade = .production
+        _ source: String, _ outcome: UpsertOutcome, signed: Double?, grade: EntitlementGrade = .production
     ) -> ImportResult {
         let test = grade.isTesting ? "a test entitlement (\(grade)): the PDFs it allows are marked" : nil
         switch outcome {
@@ -181,6 +188,28 @@ public struct EntitlementImporter {
                 reason: ["replaced an earlier copy of the same transaction", test].compactMap { $0 }.joined(
                     separator: "; "))
         case .unchanged: return ImportResult(source: source, status: .unchanged, reason: "already in the store")
+        // The store is unchanged, but this copy is not what it holds: say which one it kept.
+        case let .keptNewer(stored):
+            return ImportResult(
+                source: source, status: .unchanged,
+                reason:
+                    "kept the newer copy already in the store (signed \(Self.date(stored))); this copy, signed \(Self.date(signed)), is older"
+            )
+        case .keptRevoked:
+            return ImportResult(
+                source: source, status: .unchanged,
+                reason:
+                    "kept the revoked copy already in the store, signed at the same moment (\(Self.date(signed))): a copy without the revocation never undoes a refund"
+            )
         }
+    }
+
+    /// A signing date (ms since 1970) in UTC, to the second; "no date" when there is none or it
+    /// is past what a calendar holds.
+    static func date(_ milliseconds: Double?) -> String {
+        guard let milliseconds, milliseconds.isFinite, abs(milliseconds) < 1e15 else { return "no date" }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: milliseconds / 1000))
     }
 }

@@ -32,9 +32,10 @@ extension EntitlementStore {
                 ).first
                 if let existing {
                     let existingSigned = existing[0].double ?? 0
-                    if existing[1].text == jws || existingSigned > signed { return .unchanged }
+                    if existing[1].text == jws { return .unchanged }
+                    if existingSigned > signed { return .keptNewer(storedSigned: existingSigned) }
                     if existingSigned == signed, payload.revocationDate == nil, Self.isRevoked(existing[1].text) {
-                        return .unchanged
+                        return .keptRevoked
                     }
                 }
                 try db.query(
@@ -77,7 +78,11 @@ extension EntitlementStore {
                     "SELECT signed_date, jws FROM renewals WHERE environment = ? AND signer = ? AND original_transaction_id = ?",
                     key
                 ).first
-                if let existing, existing[1].text == jws || (existing[0].double ?? 0) > signed { return .unchanged }
+                if let existing {
+                    let existingSigned = existing[0].double ?? 0
+                    if existing[1].text == jws { return .unchanged }
+                    if existingSigned > signed { return .keptNewer(storedSigned: existingSigned) }
+                }
                 try db.query(
                     """
                     INSERT INTO renewals (environment, signer, original_transaction_id, signed_date, jws) VALUES (?, ?, ?, ?, ?)
@@ -241,6 +246,20 @@ extension EntitlementStore {
             .first?.first?.integer ?? 0
         try db.query("DELETE FROM renewals WHERE environment = ?", [.text(environment.rawValue)])
         try db.query("DELETE FROM transactions WHERE environment = ?", [.text(environment.rawValue)])
+        // Local testing's clock mark goes with its transactions (`storekit-test clear`, `disable`):
+        // one purchase made with EXPORT_ITINERARY_NOW years ahead would otherwise hold every later
+        // local purchase at that moment, expired, for good. This cannot revive anything:
+        // - the mark is LocalTesting's own (`highWaterKey`): purchases are judged by the
+        //   Production mark and the evaluation floor, which nothing here touches, and every other
+        //   test environment keeps its mark;
+        // - the transactions it guarded are deleted in the same write transaction, so no
+        //   LocalTesting entitlement remains to be judged at an earlier moment;
+        // - whatever LocalTesting holds is a test entitlement (the marked PDF) in any case.
+        if environment == .localTesting {
+            try db.query(
+                "DELETE FROM meta WHERE key = ?",
+                [.text(Self.highWaterKey(.testing(environment: environment.rawValue)))])
+        }
         return Int(count)
     }
 }

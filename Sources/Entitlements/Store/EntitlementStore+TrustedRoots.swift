@@ -1,5 +1,6 @@
 /// The root certificates the store trusts.
 import Foundation
+import StrictJSON
 
 extension EntitlementStore {
     public func trustedRoots() throws(StoreError) -> [TrustedRoot] {
@@ -18,13 +19,37 @@ extension EntitlementStore {
                 let exists = try !db.query("SELECT 1 FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)])
                     .isEmpty
                 if exists { return false }
-                let next =
-                    try db.query("SELECT COALESCE(MAX(added), 0) + 1 FROM trusted_roots").first?.first?.integer ?? 1
+                // The order roots were trusted in: the next number after the largest stored. One
+                // written by hand (the largest integer, a text) is the store's error, never an
+                // overflow nor a number given twice.
+                let last = try db.query("SELECT MAX(added) FROM trusted_roots").first?.first ?? .null
+                let next: Int64
+                switch last {
+                case .null: next = 1
+                case let .integer(value) where value >= 0 && value < Int64.max: next = value + 1
+                default:
+                    throw StoreError.invalidContent(
+                        path: path,
+                        reason:
+                            "trusted_roots.added holds \(Self.shown(last)), not a count below \(Int64.max): set it to a small number"
+                    )
+                }
                 try db.query(
                     "INSERT INTO trusted_roots (fingerprint, der, label, added) VALUES (?, ?, ?, ?)",
                     [.text(fingerprint), .blob(der), .text(label), .integer(next)])
                 return true
             }
+        }
+    }
+
+    /// A stored value as a message shows it.
+    private static func shown(_ value: SQLiteValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case let .integer(v): String(v)
+        case let .real(v): String(v)
+        case let .text(v): MessageText.quoted(v)
+        case let .blob(v): "a blob of \(v.count) bytes"
         }
     }
 

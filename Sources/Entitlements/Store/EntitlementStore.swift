@@ -45,8 +45,15 @@ public struct TransactionGroup: Sendable, Equatable, Hashable {
 }
 
 /// What an upsert did.
-public enum UpsertOutcome: String, Sendable {
+public enum UpsertOutcome: Sendable, Equatable {
+    /// Stored, new; stored in place of an earlier copy; the very same copy was already stored.
     case imported, updated, unchanged
+    /// Not stored: the store holds another copy signed later (at `storedSigned`, ms), which the
+    /// older one never replaces.
+    case keptNewer(storedSigned: Double)
+    /// Not stored: the store holds a revoked copy signed at the same moment, and a refund is never
+    /// undone by a copy without it.
+    case keptRevoked
 }
 
 /// An embedded SQLite database of App Store signed transactions.
@@ -76,16 +83,17 @@ public final class EntitlementStore {
     }
 
     /// Opens the store in `directory`; nil when there is none (nobody has imported anything).
+    /// Something that is not a database file in its place (a FIFO, a directory, a link to
+    /// nowhere) is an error naming it, never "no store".
     public static func openExisting(directory: String) throws(StoreError) -> EntitlementStore? {
-        let file = directory + "/" + fileName
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDir) else { return nil }
-        if isDir.boolValue { throw .unreadable(path: file, reason: "it is a directory") }
+        guard try inspectFiles(directory: directory) else { return nil }
         return try EntitlementStore(directory: directory, create: false)
     }
 
-    /// Opens the store in `directory`, creating the directory and database when missing.
+    /// Opens the store in `directory`, creating the directory and database when missing. For
+    /// the commands that write: a store this user cannot write is refused here, by name.
     public static func openOrCreate(directory: String) throws(StoreError) -> EntitlementStore {
+        let exists = try inspectFiles(directory: directory)
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true,
@@ -93,7 +101,20 @@ public final class EntitlementStore {
         } catch {
             throw .unreadable(path: directory, reason: "cannot create the directory: \(error.localizedDescription)")
         }
+        if exists { try requireWritable(file: directory + "/" + fileName, directory: directory) }
         return try EntitlementStore(directory: directory, create: true)
+    }
+
+    /// Refuses a store this process cannot write, before a command that changes it starts.
+    /// (Reading commands never call it: a read-only store still answers the gate.)
+    public func requireWritable() throws(StoreError) {
+        try Self.requireWritable(file: path, directory: directory)
+    }
+
+    /// The file, then the folder SQLite writes its log and index in, must be writable.
+    private static func requireWritable(file: String, directory: String) throws(StoreError) {
+        if access(file, W_OK) != 0 { throw .readOnly(path: file, folder: false) }
+        if access(directory, W_OK) != 0 { throw .readOnly(path: file, folder: true) }
     }
 
     private init(directory: String, create: Bool) throws(StoreError) {
@@ -361,6 +382,10 @@ public final class EntitlementStore {
         if error.systemErrno == EFBIG { return .fileSizeLimit(path: file) }
         switch error.code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT: return .corrupt(path: file, reason: error.message)
+        case SQLITE_BUSY: return .busy(path: file, holder: StoreLockHolder.describe(file: file))
+        case SQLITE_READONLY:
+            let folder = (file as NSString).deletingLastPathComponent
+            return .readOnly(path: file, folder: access(file, W_OK) == 0 && access(folder, W_OK) != 0)
         default: return .unreadable(path: file, reason: error.message)
         }
     }

@@ -21,6 +21,18 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
     /// The process's file-size limit (`ulimit -f`) is below what SQLite must write to use the
     /// store (its log and shared-memory files): an output failure, as for a PDF (exit 6).
     case fileSizeLimit(path: String)
+    /// The store's path (or the `--store` directory) holds something SQLite cannot use as a
+    /// database: a directory, a FIFO, a device, or a symbolic link that leads nowhere or to itself.
+    /// `what` says which, e.g. "a FIFO (named pipe), not a database file".
+    case notAFile(path: String, what: String)
+    /// A file SQLite keeps beside the store (`-wal`, `-shm`, `-journal`) is not a regular file.
+    case strayFile(path: String, what: String)
+    /// A command that changes the store met a store this process cannot write: the file itself
+    /// (`folder` false) or the folder that holds it, where SQLite writes its log (`folder` true).
+    case readOnly(path: String, folder: Bool)
+    /// Another process held the store's write lock for the whole wait; `holder` names it when
+    /// the system says who it is ("process 1234 (python3)").
+    case busy(path: String, holder: String?)
 
     /// Whether this is the file-size limit, which callers report as an output failure (exit 6).
     public var isFileSizeLimit: Bool {
@@ -34,7 +46,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
         case .corrupt: .restorePurchases
         case .notInitialized: .setUpStore
         case .needsUpgrade, .pendingLog: .openWithWriteAccess
-        case .unreadable, .invalidContent, .fileSizeLimit: nil
+        case .notAFile: .replaceStore
+        case .readOnly: .useWritableStore
+        case .unreadable, .invalidContent, .fileSizeLimit, .strayFile, .busy: nil
         }
     }
 
@@ -53,6 +67,21 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
                 "entitlement store \(path) cannot be read: its write-ahead log (\(name)-wal) holds changes not yet in the database, "
                 + "and reading them needs \(name)-shm, which cannot be created in a directory this process may not write"
         case let .invalidContent(path, reason): return "entitlement store \(path) holds an invalid value: \(reason)"
+        case let .notAFile(path, what): return "entitlement store \(path) is \(what)"
+        case let .strayFile(path, what):
+            // Nothing SQLite wrote is lost by removing it: it never was a file SQLite could write.
+            let role =
+                path.hasSuffix("-wal") ? "write-ahead log" : path.hasSuffix("-shm") ? "log index" : "rollback journal"
+            return
+                "entitlement store \(path) is \(what), not the file SQLite keeps the store's \(role) in; remove it (SQLite makes it again)"
+        case let .readOnly(path, folder):
+            let directory = (path as NSString).deletingLastPathComponent
+            return folder
+                ? "entitlement store \(path) is read-only: this user cannot write its folder \(directory), where SQLite writes beside the store, and this command changes the store"
+                : "entitlement store \(path) is read-only: this user cannot write the file, and this command changes the store"
+        case let .busy(path, holder):
+            return
+                "entitlement store \(path) is busy: \(holder ?? "another process") holds its write lock and kept it for \(Int(SQLiteDatabase.defaultTimeLimit)) s; try again when it has finished"
         case let .fileSizeLimit(path):
             return
                 "entitlement store \(path) cannot be used: the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it; raise the limit"

@@ -2,7 +2,7 @@
 
 /// The reasons `SignedDataVerifier` refuses a compact JWS, in the order it checks them:
 /// format, chain length, certificates, chain, signature, then the claims (app, environment).
-public enum VerificationFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum VerificationFailure: Error, Sendable, Equatable, CustomStringConvertible, RemedyCarrying {
     /// Not three base64url segments, bad JSON (a key written twice included), `alg` other than ES256,
     /// missing or malformed `x5c`, or a payload that does not read as the expected model.
     case invalidFormat(String)
@@ -54,5 +54,23 @@ public enum VerificationFailure: Error, Sendable, Equatable, CustomStringConvert
         // Keep it on one line whatever OpenSSL or a payload put in the detail.
         let flat = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
         return "\(reason): \(flat)"
+    }
+
+    /// The two refusals a first real purchaser meets: a chain that ends at no root the store
+    /// trusts (OpenSSL found no issuer for it: Apple's root was never given to the store), and
+    /// an environment the store does not accept (a Sandbox purchase in a Production store).
+    public var remedy: EntitlementRemedy? {
+        switch self {
+        case let .invalidChain(text):
+            // OpenSSL's words for "no trusted certificate issued this one" (1.1 and 3.x spellings).
+            let untrusted = [
+                "unable to get local issuer certificate", "unable to get issuer certificate",
+                "self-signed certificate in certificate chain", "self signed certificate in certificate chain",
+            ]
+            return untrusted.contains { text.hasPrefix($0) } ? .trustRoot : nil
+        case let .wrongEnvironment(_, got):
+            return got.flatMap(StoreEnvironment.init(rawValue:)).map { _ in .acceptEnvironment }
+        default: return nil
+        }
     }
 }

@@ -370,14 +370,16 @@ enum CommandTable {
             return storeKitTest(.expire(transactionId: o.positional[0]), o)
         },
         CommandSpec(
-            ["storekit-test", "clear"], "", summary: "remove every local test transaction", options: OptionSpec.gate
+            ["storekit-test", "clear"], "",
+            summary: "remove every local test transaction and local testing's clock mark",
+            options: OptionSpec.gate
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test clear")
             return storeKitTest(.clear, o)
         },
         CommandSpec(
             ["storekit-test", "disable"], "",
-            summary: "remove the local test CA, its key and every local test transaction",
+            summary: "remove the local test CA, its key, every local test transaction and its clock mark",
             options: OptionSpec.gate
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test disable")

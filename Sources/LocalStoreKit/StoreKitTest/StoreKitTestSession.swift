@@ -11,14 +11,26 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible, RemedyC
     case signing(String)
     case rejected(String)
     case store(StoreError)
+    /// A refund or expiry signed earlier than the copy the store holds (bought with
+    /// `EXPORT_ITINERARY_NOW` ahead of the clock): the store keeps the later copy, so nothing
+    /// changed. `action`: "refunded" or "expired"; dates in ms.
+    case notChanged(String, action: String, storedSigned: Double, signed: Double)
 
     /// Enable testing first; or what the store's own error says.
     public var remedy: EntitlementRemedy? {
         switch self {
         case .notEnabled: .enableStoreKitTesting
         case let .store(error): error.remedy
+        case .notChanged: .clearLocalTesting
         default: nil
         }
+    }
+
+    /// A date (ms since 1970) in UTC, to the second.
+    static func date(_ milliseconds: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: milliseconds / 1000))
     }
 
     public var description: String {
@@ -33,6 +45,17 @@ public enum StoreKitTestError: Error, Sendable, CustomStringConvertible, RemedyC
         case let .signing(message): return "local signing failed: \(message)"
         case let .rejected(reason): return "the store rejected the locally signed transaction: \(reason)"
         case let .store(error): return error.description
+        case let .notChanged(id, action, stored, signed):
+            // The first second at which a re-signed copy is later than the stored one.
+            // Dates here were read from verified payloads (year 0 to 9999); `exactly` all the same,
+            // so that no stored value can trap.
+            let after = Int64(exactly: (stored / 1000).rounded(.down)).map { String($0 + 1) } ?? "a later moment"
+            let kept =
+                stored > signed
+                ? "the store keeps its copy signed \(Self.date(stored)), later than this one (\(Self.date(signed))), and an earlier copy never replaces a later one"
+                : "the store keeps its refunded copy signed at the same moment (\(Self.date(stored))), and a refund is never undone"
+            return
+                "transaction \(id) was not \(action): \(kept); run it again with EXPORT_ITINERARY_NOW=\(after) or later"
         }
     }
 }
@@ -116,22 +139,34 @@ public struct StoreKitTestSession {
     /// Refunds a local transaction: the same transaction, re-signed with a revocation date.
     public func refund(transactionId: String) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
         var payload = try localTransaction(transactionId)
+        let stored = payload.signedDate ?? 0
         let now = clock()
         payload.revocationDate = Self.ms(now)
         payload.revocationReason = 0
         payload.signedDate = Self.ms(now)
-        try signAndImport(payload)
+        try requireChange(signAndImport(payload), transactionId, "refunded", stored: stored, signed: Self.ms(now))
         return payload
     }
 
     /// Ends a local subscription now: re-signed with an expiry just before this moment.
     public func expire(transactionId: String) throws(StoreKitTestError) -> JWSTransactionDecodedPayload {
         var payload = try localTransaction(transactionId)
+        let stored = payload.signedDate ?? 0
         let now = clock()
         payload.expiresDate = Self.ms(now) - 1000
         payload.signedDate = Self.ms(now)
-        try signAndImport(payload)
+        try requireChange(signAndImport(payload), transactionId, "expired", stored: stored, signed: Self.ms(now))
         return payload
+    }
+
+    /// A refund or expiry the store did not take (it keeps a copy signed later) is an error
+    /// saying why, never "Refunded" over an unchanged store.
+    private func requireChange(
+        _ results: [ImportResult], _ id: String, _ action: String, stored: Double, signed: Double
+    ) throws(StoreKitTestError) {
+        guard results.contains(where: { $0.status == .imported || $0.status == .updated }) else {
+            throw .notChanged(id, action: action, storedSigned: stored, signed: signed)
+        }
     }
 
     /// Removes every LocalTesting transaction from the store; returns how many.
@@ -206,7 +241,8 @@ public struct StoreKitTestSession {
         return payload
     }
 
-    private func signAndImport(_ payload: JWSTransactionDecodedPayload) throws(StoreKitTestError) {
+    @discardableResult
+    private func signAndImport(_ payload: JWSTransactionDecodedPayload) throws(StoreKitTestError) -> [ImportResult] {
         let authority = try authority()
         let jws: String
         do {
@@ -221,6 +257,7 @@ public struct StoreKitTestSession {
             if let rejected = results.first(where: { $0.status == .rejected }) {
                 throw StoreKitTestError.rejected(rejected.reason ?? "rejected")
             }
+            return results
         } catch {
             throw Self.sessionError(error)
         }

@@ -152,9 +152,13 @@ struct ProGateRulesTests {
         #expect(!revoked.isPro)
         #expect(revoked.entitlements.first?.state == .revoked)
 
+        // The older copy is not what the store holds: the verdict says which copy it kept.
         let again = try f.importer().importJWS(purchaseJWS, source: "p")
         #expect(again.map(\.status) == [.unchanged])
-        #expect(again.first?.reason == "already in the store")
+        #expect(
+            again.first?.reason
+                == "kept the newer copy already in the store (signed 2025-10-09T07:53:20Z); this copy, signed 2025-10-08T08:53:20Z, is older"
+        )
         #expect(try !f.report(at: t0).isPro)
         #expect(try f.entitlement(Products.annual, at: t0)?.state == .revoked)
     }

@@ -235,6 +235,8 @@ struct ImportFormatTests {
         #expect(reasons[1].contains("Sandbox"))
         #expect(reasons[2].hasPrefix("invalid chain"), "\(reasons[2])")
         #expect(reasons[3].hasPrefix("invalid format"), "\(reasons[3])")
+        // What lifts a refusal: accepting the environment, trusting the root; nothing for the rest.
+        #expect(results.map(\.remedy) == [nil, .acceptEnvironment, .trustRoot, nil, nil])
         #expect(try f.store.transactionCount() == 1)
         #expect(try !f.report(at: t0).isPro)
     }

@@ -150,15 +150,15 @@ struct CorruptStoreTests {
         #expect(isUnreadable(try expectStoreError(dir)))
     }
 
-    @Test("a directory in place of the database is unreadable")
+    @Test("a directory in place of the database is named as one, with the way out")
     func directoryInPlace() throws {
         let dir = try brokenStore("directory") { _, file in
             try FileManager.default.removeItem(atPath: file)
             try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
         }
         let error = try expectStoreError(dir)
-        #expect(isUnreadable(error))
-        #expect(error?.description.contains("it is a directory") == true)
+        #expect(error == .notAFile(path: dir + "/entitlements.sqlite", what: "a directory, not a database file"))
+        #expect(error?.remedy == .replaceStore)
     }
 
     @Test("a missing store is not Pro and not an error")
