@@ -36,6 +36,11 @@ struct StoreLockCommandLineTests {
         let ready = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         try #require(ready.hasPrefix("locked"), "\(ready)")
 
+        // A check only reads: it answers while the lock is held (the hourly note of when it
+        // judged is skipped, not waited for).
+        let status = try cli.run(["entitlements", "status"])
+        #expect(status.status == 0 && status.stdout.contains("Pro: no"), "\(status.stdout)\(status.stderr)")
+
         let r = try cli.run(["storekit-test", "purchase", monthly])
         #expect(r.status == 5, "\(r.stdout)\(r.stderr)")
         expectOneLineError(r.stderr)

@@ -57,18 +57,21 @@ extension EntitlementStore {
 
     /// Records that purchases were judged at `moment` (ms), when that is more than
     /// `evaluationFloorInterval` past the floor. Best effort: a store this process cannot write
-    /// (read-only, or busy past the timeout) keeps its floor. Returns whether it wrote.
+    /// (read-only, or locked by another process: not waited for, so a check never stalls behind
+    /// an import) keeps its floor until a later check. Returns whether it wrote.
     /// `known`: the floor as the caller just read it; when `moment` is within the interval of it,
     /// nothing is locked or written.
     @discardableResult
     public func advanceEvaluationFloor(to moment: Double, known: Double) -> Bool {
         guard !readOnly, moment.isFinite, moment > known + Self.evaluationFloorInterval else { return false }
         do {
-            return try db.transaction {
-                let current = try mark(Self.evaluationFloorKey)
-                guard moment > current + Self.evaluationFloorInterval else { return false }
-                try setMeta(Self.evaluationFloorKey, String(moment))
-                return true
+            return try db.withoutWaiting {
+                try db.transaction {
+                    let current = try mark(Self.evaluationFloorKey)
+                    guard moment > current + Self.evaluationFloorInterval else { return false }
+                    try setMeta(Self.evaluationFloorKey, String(moment))
+                    return true
+                }
             }
         } catch {
             return false

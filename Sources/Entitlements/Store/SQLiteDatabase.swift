@@ -162,6 +162,14 @@ final class SQLiteDatabase {
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back on any error, so readers
     /// never see half an import.
+    /// `body` with SQLite's wait for a busy lock off: a write that is only worth doing when the
+    /// store is free fails at once rather than after the usual wait.
+    func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Int32(Self.defaultTimeLimit * 1000)) }
+        return try body()
+    }
+
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")
         do {
