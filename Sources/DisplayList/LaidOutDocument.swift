@@ -40,6 +40,9 @@ public struct LaidOutDocument: Sendable, Hashable {
     public var metadata: DocumentMetadata
     /// Characters no bundled font covers, to report as a warning (never drawn as silent tofu).
     public var uncoveredScalars: [Unicode.Scalar]
+    /// The pages (1-based) from which text the template put under the test-entitlement mark was
+    /// left out (`MarkBand`), to report as a warning.
+    public var pagesClearedForMark: [Int]
     /// The text engine and document its lines were set in (nil: not recorded, as for display
     /// lists made by hand): a renderer given another engine, or this one after it began another
     /// document, refuses to draw rather than set the text again.
@@ -47,13 +50,14 @@ public struct LaidOutDocument: Sendable, Hashable {
 
     public init(
         pages: [PageFrame], outline: [OutlineEntry], metadata: DocumentMetadata,
-        uncoveredScalars: [Unicode.Scalar] = [],
+        uncoveredScalars: [Unicode.Scalar] = [], pagesClearedForMark: [Int] = [],
         laidOutWith: TextEngine.DocumentMark? = nil
     ) {
         self.pages = pages
         self.outline = outline
         self.metadata = metadata
         self.uncoveredScalars = uncoveredScalars
+        self.pagesClearedForMark = pagesClearedForMark
         self.laidOutWith = laidOutWith
     }
 }

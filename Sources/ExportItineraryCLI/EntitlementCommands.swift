@@ -119,6 +119,15 @@ enum EntitlementCommands {
     // MARK: import
 
     static func importFiles(_ paths: [String], json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        // Restoring purchases is what the paywall tells a user to do: where there is no store
+        // yet, it makes one as `init` does by default (this build's app, Production), rather
+        // than send the user to another command first.
+        if try openStore(options, create: false) == nil {
+            let store = try setUpStore(environments: [.production], gate: options)
+            let line =
+                "Created the entitlement store \(store.path) (bundle id \(ProAccess.policy.bundleId), Production)"
+            if json { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+        }
         let store = try storeToChange(options)
         let results: [ImportResult]
         do {
@@ -173,12 +182,22 @@ enum EntitlementCommands {
             }
             if !environments.contains(env) { environments.append(env) }
         }
-        let store = try openStore(options, create: true)!
-        do { try store.initialize(bundleId: bundleId, environments: environments) } catch { throw storeFailure(error) }
+        let store = try setUpStore(environments: environments, gate: options)
         print(
             "Store \(store.path): bundle id \(bundleId), environments \(environments.map(\.rawValue).joined(separator: ", "))"
         )
         return ExitCode.ok
+    }
+
+    /// The store, made (when missing) and set up for this build's app and `environments`.
+    static func setUpStore(
+        environments: [StoreEnvironment], gate options: GateOptions
+    ) throws(CommandFailure) -> EntitlementStore {
+        let store = try openStore(options, create: true)!
+        do {
+            try store.initialize(bundleId: ProAccess.policy.bundleId, environments: environments)
+        } catch { throw storeFailure(error) }
+        return store
     }
 
     static func trustRoot(path: String, gate options: GateOptions) throws(CommandFailure) -> Int32 {

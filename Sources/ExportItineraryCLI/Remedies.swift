@@ -11,7 +11,7 @@ extension EntitlementRemedy {
     var advice: String {
         switch self {
         case .restorePurchases: "restore purchases with '\(Self.restoreCommand)'"
-        case .setUpStore: "run 'export-itinerary entitlements init --bundle-id ID'"
+        case .setUpStore: "run 'export-itinerary entitlements init'"
         case .openWithWriteAccess:
             "run 'export-itinerary entitlements status' once with write access to the store (or copy its directory somewhere writable)"
         case .enableStoreKitTesting: "run 'export-itinerary storekit-test enable'"

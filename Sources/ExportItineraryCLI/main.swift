@@ -27,6 +27,14 @@ func report(_ error: ExportError) {
     case let .proRequired(catalog):
         // The paywall below says how to restore purchases.
         printError(error.description)
+        // A test clock set ahead is the likeliest reason a developer's test purchase reads as
+        // expired: say so before the offer.
+        if let now = try? ProAccess.testingNow() {
+            let at = ISO8601DateFormatter().string(from: now)
+            printWarning(
+                "EXPORT_ITINERARY_NOW is set: test entitlements were judged at \(at), not now; unset it, or make a test purchase at that moment with 'export-itinerary storekit-test purchase PRODUCT_ID'"
+            )
+        }
         StandardError.write("\n" + Paywall(offering: catalog).text() + "\n")
     default:
         printError(explained(error))

@@ -337,6 +337,21 @@ public final class Exporter {
     /// on one line, with why where the kind of character says it: the bundled faces are chosen
     /// for the scripts trips are written in, and some ranges are beyond them on purpose.
     static func warnings(_ document: LaidOutDocument) -> [String] {
+        markBandWarnings(document) + uncoveredWarnings(document)
+    }
+
+    /// Text left out from under the test-entitlement mark (`MarkBand`), by page.
+    static func markBandWarnings(_ document: LaidOutDocument) -> [String] {
+        let pages = document.pagesClearedForMark
+        guard !pages.isEmpty else { return [] }
+        var list = pages.prefix(12).map(String.init).joined(separator: ", ")
+        if pages.count > 12 { list += " and \(pages.count - 12) more" }
+        return [
+            "text the template puts at the foot of the page, where the test-entitlement mark goes, was left out of page\(pages.count == 1 ? "" : "s") \(list): give the template's content room above the mark (a larger bottom margin, a smaller row or card), or export with a purchase, which has no mark"
+        ]
+    }
+
+    private static func uncoveredWarnings(_ document: LaidOutDocument) -> [String] {
         let scalars = document.uncoveredScalars
         guard !scalars.isEmpty else { return [] }
         var names = scalars.prefix(12).map { scalar in

@@ -24,7 +24,12 @@ public enum ProAccess {
         let data: Data
         switch BoundedFile.read(file, limit: StoreKitCatalog.maximumBytes) {
         case let .success(bytes): data = bytes
-        case let .failure(problem): throw .catalog("cannot read \(file): \(problem)")
+        case let .failure(problem):
+            // Name where a path nobody typed came from.
+            let source =
+                path == nil && environment["EXPORT_ITINERARY_STOREKIT"].map({ !$0.isEmpty }) == true
+                ? " (the catalog under $EXPORT_ITINERARY_STOREKIT)" : ""
+            throw .catalog("cannot read \(file)\(source): \(problem)")
         }
         do {
             return try StoreKitCatalog.load(data)

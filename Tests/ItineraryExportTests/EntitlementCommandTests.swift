@@ -27,11 +27,29 @@ struct EntitlementCommandTests {
         #expect(other.status == 2)
         expectOneLineError(other.stderr)
         #expect(other.stderr.contains("this build exports for \(bundleId) only"))
-        // Import before init: exit 5 with the way out.
+        // Import before init (what the paywall tells a new user to run) makes the store as init
+        // does by default, then imports: here a trip, which holds no transaction.
         let fresh = GateCLI("cmd-init-missing")
         let early = try fresh.run(["entitlements", "import", dayTrip])
-        #expect(early.status == 5)
-        #expect(early.stderr.contains("entitlements init --bundle-id"))
+        #expect(early.status == 1, "\(early.stdout)\(early.stderr)")
+        #expect(
+            early.stdout.hasPrefix(
+                "Created the entitlement store \(fresh.store)/entitlements.sqlite (bundle id \(bundleId), Production)\n"
+            ))
+        #expect(early.stdout.contains("rejected"), "\(early.stdout)")
+        #expect(try fresh.sqlValue("SELECT value FROM meta WHERE key = 'environments'") == "Production")
+        // With --json, standard output stays one JSON document; the note goes to standard error.
+        let freshJSON = GateCLI("cmd-init-missing-json")
+        let json = try freshJSON.run(["entitlements", "import", dayTrip, "--json"])
+        #expect(json.stderr.contains("Created the entitlement store"))
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil, "\(json.stdout)")
+        // Any other command that changes a store that is not there: exit 5, naming init alone.
+        let missing = GateCLI("cmd-init-missing-other")
+        let purchase = try missing.run(["storekit-test", "purchase", "com.sportstime.pro.monthly"])
+        #expect(purchase.status == 5, "\(purchase.stderr)")
+        #expect(
+            purchase.stderr.hasSuffix("is not set up; run 'export-itinerary entitlements init'\n"), "\(purchase.stderr)"
+        )
     }
 
     @Test("trust-root takes DER and PEM, names the certificate, and does not call a local root Apple's")

@@ -132,7 +132,7 @@ struct FileAndInputLimitTests {
             ),
             (
                 ["paywall"], ["EXPORT_ITINERARY_STOREKIT": storeKit.path],
-                "catalog: cannot read \(storeKit.path)/SportsTime.storekit: it holds more than the 1 MiB such a file may hold"
+                "catalog: cannot read \(storeKit.path)/SportsTime.storekit (the catalog under $EXPORT_ITINERARY_STOREKIT): it holds more than the 1 MiB such a file may hold"
             ),
             (
                 ["entitlements", "trust-root", "/dev/zero", "--store", dir.appendingPathComponent("store").path], [:],

@@ -95,6 +95,15 @@ private func expectMarkOnEveryPage(
             Issue.record("\(what) page \(index + 1): no mark in \(texts.suffix(12))", sourceLocation: sourceLocation)
             continue
         }
+        // Nothing of the page's own lies level with or below the mark's top: the layout keeps
+        // that band clear (and leaves out what a template forces into it), so no word there can
+        // be read into the mark's.
+        let markTop = page.words[start..<(start + markWords.count)].map(\.yMin).min() ?? 0
+        let intruders = page.words.indices.filter { !(start..<(start + markWords.count)).contains($0) }
+            .map { page.words[$0] }.filter { $0.yMax > markTop + 1 }
+        #expect(
+            intruders.isEmpty, "\(what) page \(index + 1): \(intruders.map(\.text)) in the mark's band",
+            sourceLocation: sourceLocation)
         for word in page.words[start..<(start + markWords.count)] {
             #expect(
                 word.xMin >= 0 && word.yMin >= 0 && word.xMax <= page.width && word.yMax <= page.height,
@@ -149,6 +158,11 @@ nonisolated(unsafe) private let hidingChanges: [(name: String, base: String, cha
         ("footer-on-the-mark", "classic", [(["footer", "textTopFromBottom"], 22)]),
         ("compact-tiny", "compact", [(["styles", "furniture", "size"], 0.01)]),
         ("compact-white", "compact", [(["colors", "accent"], "#FFFFFF")]),
+        // The running header set on the mark's baseline, a cover row and a progress card taller
+        // than the page: text forced into the mark's band.
+        ("header-in-the-band", "classic", [(["header", "textTop"], 766)]),
+        ("brand-row-in-the-band", "classic", [(["cover", "brand", "height"], 1450)]),
+        ("card-through-the-band", "classic", [(["progress", "card", "nameGap"], 650)]),
         // A page ten times Letter, to be viewed or printed fitted to Letter: the mark grows with it.
         ("tenfold-paper", "classic", [(["papers", "letter"], ["width": 6120, "height": 7920])]),
         // The widest and the tallest papers the schema allows (200 inches by 20): the mark scaled
@@ -190,6 +204,10 @@ struct MarkCannotBeHiddenTests {
             let r = try cli.run([trip, out, "--template", template])
             #expect(r.status == 0, "\(change.name): \(r.stderr)")
             try expectMarkOnEveryPage(out, change.name)
+            // What was left out from under the mark is said, never dropped in silence.
+            if ["brand-row-in-the-band", "card-through-the-band"].contains(change.name) {
+                #expect(r.stderr.contains("where the test-entitlement mark goes, was left out of page"), "\(r.stderr)")
+            }
         }
         // Through a batch, the same templates by file (and the papers).
         let chosen =

@@ -35,6 +35,24 @@ struct TestClockCommandLineTests {
         }
     }
 
+    @Test(
+        "an export refused because a test purchase expired at EXPORT_ITINERARY_NOW names that clock before the paywall")
+    func refusalNamesTheTestClock() throws {
+        let cli = GateCLI("clock-refusal")
+        try cli.setUpLocalTesting()
+        _ = try cli.purchase(monthly)
+        let out = cli.path("late.pdf")
+        let late = try cli.run([dayTrip, out], now: ahead)
+        #expect(late.status == 3, "\(late.stderr)")
+        #expect(
+            late.stderr.contains(
+                "warning: EXPORT_ITINERARY_NOW is set: test entitlements were judged at 2035-10-07T08:53:20Z, not now; unset it"
+            ), "\(late.stderr)")
+        // Without the variable, nothing of the sort is said.
+        let unset = try cli.run([dayTrip, out], now: nil)
+        #expect(!unset.stderr.contains("EXPORT_ITINERARY_NOW"), "\(unset.stderr)")
+    }
+
     @Test("clear and disable reset local testing's mark only: a purchase's marks and other environments' stay")
     func resetTouchesLocalTestingOnly() throws {
         let cli = GateCLI("clock-only-local")

@@ -54,7 +54,20 @@ public struct ItineraryLayoutEngine {
             headerName: { style, room in content.shownTitle(style, width: room, maxLines: 1, headCities: 2) },
             headerDates: format.dateRange(trip.startDate, trip.endDate),
             count: format.count)
-        let pages = composer.compose(bodies)
+        var pages = composer.compose(bodies)
+        var clearedForMark: [Int] = []
+        if geometry.reservedFoot > 0 {
+            let top = theme.page.height - geometry.reservedFoot
+            for index in pages.indices
+            where MarkBand.clear(
+                &pages[index], top: top,
+                descent: { spans in
+                    spans.map { text.metrics($0.style).descent }.max() ?? 0
+                })
+            {
+                clearedForMark.append(index + 1)
+            }
+        }
 
         var uncovered: [Unicode.Scalar] = []
         var seen = Set<Unicode.Scalar>()
@@ -73,7 +86,7 @@ public struct ItineraryLayoutEngine {
             language: trip.locale.replacingOccurrences(of: "_", with: "-"))
         return LaidOutDocument(
             pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered,
-            laidOutWith: text.documentMark)
+            pagesClearedForMark: clearedForMark, laidOutWith: text.documentMark)
     }
 
     /// Bookmarks: one per printed section with a title, the days under "Itinerary".

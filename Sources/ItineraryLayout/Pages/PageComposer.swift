@@ -45,7 +45,10 @@ struct PageComposer {
         let t = theme.template
         let style = theme.style(named: t.header.style)
         let box = text.lineBox([style])
-        let y = t.header.textTop + box.baseline
+        // Above the band kept for the test-entitlement mark, as the footer is, when a template
+        // sets its header that low.
+        let below = max(box.height - box.baseline, text.metrics(style).descent)
+        let y = min(t.header.textTop + box.baseline, theme.page.height - theme.geometry.reservedFoot - below)
         var items: [DisplayItem] = []
         var rightWidth = 0.0
         if let mark {
