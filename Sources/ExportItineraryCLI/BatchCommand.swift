@@ -42,10 +42,7 @@ enum BatchCommand {
             plan = try BatchPlan.make(
                 sources: arguments.sources, defaults: defaults, shard: shard,
                 outputDirectory: arguments.outDir, report: arguments.report,
-                kept: [
-                    KeptPath(gate.storeDirectory, "the entitlement store", isDirectory: true),
-                    KeptPath(arguments.gate.catalog ?? ProAccess.defaultCatalogPath(), "the catalog"),
-                ])
+                kept: kept(store: gate.storeDirectory, catalog: arguments.gate.catalog))
         } catch {
             for problem in error.problems { printError(problem) }
             return error.invalidTemplates ? ExitCode.failure : ExitCode.usage
@@ -86,10 +83,17 @@ enum BatchCommand {
         do {
             var inputs: [(path: String, report: BatchReport)] = []
             for path in paths { inputs.append((path, try ReportMerge.read(path: path))) }
+            // Before anything is written: a report over one of its own inputs, a trip or the
+            // program's files is a usage error, as in batch.
+            let kept = kept(store: EntitlementStore.defaultDirectory(), catalog: nil)
+            if let output, let problem = ReportFile.problem(report: output, merging: inputs, kept: kept) {
+                printError(problem)
+                return ExitCode.usage
+            }
             let outcome = try ReportMerge.merge(inputs)
             if let output {
                 do {
-                    try AtomicFile.write(outcome.report.encoded(), to: output)
+                    try ReportFile.write(outcome.report.encoded(), to: output, merging: inputs, kept: kept)
                 } catch {
                     printError(error.description)
                     return ExitCode.outputFailed
@@ -106,6 +110,17 @@ enum BatchCommand {
             for problem in error.problems { printError(problem) }
             return ExitCode.usage
         }
+    }
+
+    /// What no file a batch writes may be, besides the plan's inputs: the entitlement store,
+    /// the catalog and the program's own files.
+    private static func kept(store: String, catalog: String?) -> [KeptPath] {
+        [
+            KeptPath(store, "the entitlement store", isDirectory: true),
+            KeptPath(catalog ?? ProAccess.defaultCatalogPath(), "the catalog"),
+        ]
+            + KeptPath.installation(
+                fontsDirectory: Resources.fontsDirectory(), templatesDirectory: Resources.templatesDirectory())
     }
 
     /// The worker mode: serves the supervisor's jobs on standard input and output.

@@ -427,10 +427,24 @@ public final class Exporter {
         try checkGate()
         if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
         if AtomicFile.sameFile(name, output) { throw .sameFile(output) }
+        return try export(tripData: tripData, name: name, options: options) { bytes throws(OutputError) in
+            try AtomicFile.write(bytes, to: output)
+        }
+    }
+
+    /// Validates and renders a trip whose bytes the caller has read, then hands the PDF to
+    /// `write`, which puts it where it belongs (a batch worker writes through its output
+    /// directory's handle, following no link); its error is the export's output error.
+    @discardableResult
+    public func export(
+        tripData: Data, name: String, options: ExportOptions = ExportOptions(),
+        write: (Data) throws(OutputError) -> Void
+    ) throws(ExportError) -> ExportResult {
+        try checkGate()
         let trip = try Self.decodeTrip(tripData, name: name)
         let result = try render(trip, options: options, gateChecked: true)
         do {
-            try AtomicFile.write(result.bytes, to: output)
+            try write(result.bytes)
         } catch {
             throw .output(error)
         }

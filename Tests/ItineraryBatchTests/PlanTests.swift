@@ -1,6 +1,6 @@
 /// Making a plan: listing sources, reading manifests, output paths, duplicates.
 import Foundation
-import ItineraryBatch
+@testable import ItineraryBatch
 import ItineraryExport
 import Testing
 import TestSupport
@@ -197,10 +197,12 @@ struct PlanTests {
             at: out.appendingPathComponent("real"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: out.appendingPathComponent("inside").path, withDestinationPath: "real")
-        #expect(throws: OutputRefusal.self) { try OutputPath.prepare("away/a.pdf", in: out.path).get() }
-        #expect(throws: OutputRefusal.self) { try OutputPath.prepare("file.pdf", in: out.path).get() }
-        #expect(try OutputPath.prepare("inside/a.pdf", in: out.path).get() == out.path + "/inside/a.pdf")
-        #expect(try OutputPath.prepare("new/deeper/a.pdf", in: out.path).get() == out.path + "/new/deeper/a.pdf")
+        let handle = try OutputRoot(path: out.path)
+        #expect(throws: OutputRefusal.self) { try OutputPath.prepare("away/a.pdf", in: handle).get() }
+        #expect(throws: OutputRefusal.self) { try OutputPath.prepare("file.pdf", in: handle).get() }
+        // A link inside --out-dir is resolved: the worker writes the real folder, through no link.
+        #expect(try OutputPath.prepare("inside/a.pdf", in: handle).get() == "real/a.pdf")
+        #expect(try OutputPath.prepare("new/deeper/a.pdf", in: handle).get() == "new/deeper/a.pdf")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("new/deeper").path))
         #expect((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) == [])
     }

@@ -17,7 +17,7 @@ struct TemporaryFileTests {
         for name in names {
             FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data())
         }
-        BatchSupervisor.removeTemporaryFiles(of: dir.appendingPathComponent("a.pdf").path)
+        _ = try OutputRoot(path: dir.path).removeStaleTemporaries(besides: ["a.pdf"])
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
                 ".a.pdf.tmp-", ".a.pdf.tmp-longer-name", ".b.pdf.tmp-Zz99Yy", "a.pdf",
@@ -85,21 +85,32 @@ struct TemporaryFileTests {
         let dir = TestPaths.scratch("temporary-writer")
         let output = dir.appendingPathComponent("w.pdf").path
         let payload = Data(repeating: 0x41, count: 1 << 20)
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failures: [String] = []
-        DispatchQueue.global().async {
-            for _ in 0..<200 {
-                do { try AtomicFile.write(payload, to: output) } catch { failures.append("\(error)") }
+        let root = try OutputRoot(path: dir.path)
+        // Both writers: the single-file command's (`AtomicFile`) and a batch worker's (through
+        // the output directory's handle).
+        for viaHandle in [false, true] {
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var failures: [String] = []
+            DispatchQueue.global().async {
+                for _ in 0..<200 {
+                    do {
+                        if viaHandle {
+                            try root.replace("w.pdf", with: payload)
+                        } else {
+                            try AtomicFile.write(payload, to: output)
+                        }
+                    } catch { failures.append("\(error)") }
+                }
+                done.signal()
             }
-            done.signal()
+            // The remover may take a name in the instant between its creation and its lock; the
+            // writer then sees its file unlinked and makes another. No write may fail.
+            while done.wait(timeout: .now()) == .timedOut {
+                _ = root.removeStaleTemporaries(besides: ["w.pdf"])
+                usleep(50)
+            }
+            #expect(failures.count == 0, "\(failures.prefix(3))")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == payload)
         }
-        // The remover may take a name in the instant between its creation and its lock; the
-        // writer then sees its file unlinked and makes another. No write may fail.
-        while done.wait(timeout: .now()) == .timedOut {
-            _ = StaleTemporaries.remove(besides: [output])
-            usleep(50)
-        }
-        #expect(failures.count == 0, "\(failures.prefix(3))")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == payload)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Worker protocol lines")
 struct WorkerWireTests {
     private let request = WorkerRequest(
-        id: 7, trip: "/t/a \"b\".json", out: "/o/a.pdf", templateName: nil, templateFile: "/t/x.json",
+        id: 7, trip: "/t/a \"b\".json", out: "/o/a.pdf", written: "a.pdf", templateName: nil, templateFile: "/t/x.json",
         paper: "a4", epoch: 1_700_000_000)
     private let reply = WorkerReply(
         kind: .result, id: 7, ok: false, exit: 4, reason: "invalid trip", errors: ["days[0]: line\nbreak"],

@@ -152,7 +152,11 @@ enum CommandTable {
                           only "trip" is required; a bad line, an unknown key or a missing trip stops
                           the batch before it starts, naming FILE:LINE
             Every output stays inside DIR: an absolute "out", "..", or a symbolic link leading out of it
-            fails that job. Two jobs writing one file is a usage error before anything runs.
+            fails that job, and each PDF is written through DIR held open, never through a link
+            planted meanwhile. No PDF or report replaces an input (a trip, a template, a manifest),
+            the program's own files, the store or the catalog. Two jobs writing one file is a usage
+            error before anything runs; so is a batch already running on DIR or on a folder that
+            contains it or lies inside it.
 
             The Pro gate is checked once, before anything is listed or created. Each PDF is byte-identical
             to the one 'export-itinerary TRIP.json OUT.pdf' makes, and is written atomically. A bad trip
@@ -172,7 +176,7 @@ enum CommandTable {
             batch stops it within that time (exit 3).
 
             Exit codes: 0 every job ok or skipped · 1 a worker cannot start (fonts missing) · 2 usage,
-            or another batch writing the same directory · 3 Pro required · 5 store problem · 6 output
+            or another batch writing the same directory or a nested one · 3 Pro required · 5 store problem · 6 output
             directory or report unwritable, disk full · 7 some jobs failed · 130 interrupted
             """
     ) { o throws(UsageError) in
@@ -242,7 +246,10 @@ enum CommandTable {
         summary:
             "the reports of a plan's shards as one, and whether every job of the plan\nappears in them exactly once (exit 7 when jobs are missing or failed)",
         options: [
-            .value("--report", "FILE", "write the merged report there"),
+            .value(
+                "--report", "FILE",
+                "write the merged report there: a new file or an earlier report,\nnever one of the REPORTs, a trip they name or the program's files"
+            ),
             .flag("--quiet", "print only the summary line"),
         ]
     ) { o throws(UsageError) in

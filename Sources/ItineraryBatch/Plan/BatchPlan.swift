@@ -24,10 +24,10 @@ public struct BatchPlan: Sendable {
     /// What the listing of directory sources left out and why (a link to a directory listed
     /// already, a loop): printed as warnings and kept in the report. Empty as a rule.
     public var notes: [String] = []
-    /// Every file the whole plan reads (each job's trip and template, each source file), by
-    /// device and inode, with how messages name it: no job's PDF may replace one, whatever
-    /// link inside `--out-dir` leads there.
-    var inputs: [FileKey: String] = [:]
+    /// What no PDF, temporary or report of the batch may land on: every file the whole plan
+    /// reads (each job's trip and template, each source file) and the kept files and folders
+    /// (the store, the catalog, the installation), whatever link inside `--out-dir` leads there.
+    var rule = WriteRule(kept: [])
     /// A sharded run's view of the whole plan: every job's output, in plan order, whichever
     /// shard runs it. Two outputs that reach one file through a link are refused across
     /// shards as within one run: the later job in plan order gives way.
@@ -58,10 +58,12 @@ public struct BatchPlan: Sendable {
             case let .failure(why): listed.jobs[i].refusal = why.reason
             }
         }
+        // Every job's trip is an input, a refused job's too: a report over it would destroy it.
+        let inputs = inputs(of: listed.jobs, sources: sources, defaults: defaults)
+        let rule = WriteRule(inputs: inputs, kept: kept)
         if let report, let outputDirectory,
             let problem = ReportTarget.problem(
-                report: report, outputDirectory: outputDirectory, sources: sources,
-                jobs: listed.jobs.filter { $0.refusal == nil }, defaults: defaults, kept: kept)
+                report: report, outputDirectory: outputDirectory, rule: rule, jobs: listed.jobs)
         {
             problems.insert(problem, at: 0)
         }
@@ -110,7 +112,7 @@ public struct BatchPlan: Sendable {
         let mine = shard.map { shard in listed.jobs.filter { shard.contains(output: $0.output) } } ?? listed.jobs
         var plan = BatchPlan(
             jobs: mine, totalJobs: listed.jobs.count, digest: digest, shard: shard, notes: listed.notes)
-        plan.inputs = inputs(of: listed.jobs, sources: sources, defaults: defaults)
+        plan.rule = rule
         if shard != nil { plan.wholePlanOutputs = listed.jobs.compactMap { $0.refusal == nil ? $0.output : nil } }
         return plan
     }
@@ -125,7 +127,7 @@ public struct BatchPlan: Sendable {
         }
         for source in sources { add(source, "the source \(source)") }
         var templates = Set<PathKey>()
-        for job in jobs where job.refusal == nil {
+        for job in jobs {
             add(job.trip, "the trip of \(job.origin)")
             let template = defaults.templatePath(job.template)
             if templates.insert(PathKey(template)).inserted { add(template, "the template \(template)") }

@@ -1,5 +1,5 @@
-/// Output paths of a batch stay inside `--out-dir`: checked as text when the plan is made and
-/// against the file system (symbolic links) just before a job runs.
+/// Output paths of a batch stay inside `--out-dir`: checked as text when the plan is made, and
+/// resolved to a path below the output directory's handle just before a job runs.
 import Foundation
 import ItineraryExport
 #if canImport(Glibc)
@@ -65,42 +65,23 @@ public enum OutputPath {
         return raw.hasSuffix(".pdf") && !raw.hasSuffix("/.pdf")
     }
 
-    /// Makes the directories above `relative` inside `root` and returns the absolute path to
-    /// write, or why not: a symbolic link (in a directory or the file itself) that leads out of
-    /// `root`, or something in the way that is not a directory.
-    public static func prepare(_ relative: String, in root: String) -> Result<String, OutputRefusal> {
-        guard let realRoot = realPath(root) else { return .failure(OutputRefusal("cannot resolve --out-dir \(root)")) }
-        let parts = relative.split(separator: "/").map(String.init)
-        var current = root
-        for part in parts.dropLast() {
-            current += "/" + part
-            var info = stat()
-            if lstat(current, &info) != 0 {
-                if mkdir(current, 0o777) != 0 && errno != EEXIST {
-                    return .failure(OutputRefusal("cannot create \(current): \(String(cString: strerror(errno)))"))
-                }
-                continue
-            }
-            if info.st_mode & S_IFMT == S_IFLNK {
-                guard let target = realPath(current), inside(target, realRoot) else {
-                    return .failure(OutputRefusal("\(current) is a symbolic link that leads out of --out-dir"))
-                }
-            }
+    /// Where the job writing `relative` (a normalised output path) writes, as a path relative
+    /// to `root` with the operator's links inside it resolved, its folders made through the
+    /// root's handle (`mkdirat`, no link followed); or why not: a link that leads out of
+    /// `--out-dir`, a link or a file in the way of a folder to make.
+    static func prepare(_ relative: String, in root: OutputRoot) -> Result<String, OutputRefusal> {
+        var directories: [PathKey: String] = [:]
+        let target = resolvedTarget(relative, root: root.path, directories: &directories).path
+        guard let written = root.relative(target) else { return .failure(leadsOut(relative)) }
+        if case let .failure(failure) = root.directory(of: written, create: true) {
+            return .failure(OutputRefusal(failure.reason))
         }
-        let path = root + "/" + relative
-        guard let realDir = realPath(PathText.parent(path)), inside(realDir, realRoot) else {
-            return .failure(OutputRefusal("the directory of \(relative) leads out of --out-dir"))
-        }
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            // The exporter replaces a link's target: only a target inside the directory.
-            let target = AtomicFile.resolveLinks(path)
-            let targetDir = realPath(PathText.parent(target))
-            guard let targetDir, inside(targetDir, realRoot) else {
-                return .failure(OutputRefusal("\(relative) is a symbolic link that leads out of --out-dir"))
-            }
-        }
-        return .success(path)
+        return .success(written)
+    }
+
+    /// A job whose output a symbolic link leads out of the output directory.
+    static func leadsOut(_ relative: String) -> OutputRefusal {
+        OutputRefusal("\(relative) leads out of --out-dir through a symbolic link: the job is refused")
     }
 
     /// The file a job would really write, links resolved, without creating anything: two jobs
@@ -140,15 +121,11 @@ public enum OutputPath {
         guard info.st_mode & S_IFMT == S_IFLNK else {
             return (path, info.st_mode & S_IFMT == S_IFREG ? FileStamp(info) : nil)
         }
-        let target = writtenFile(path)
+        // A link as the last name: the file it leads to, its folder resolved.
+        let linked = AtomicFile.resolveLinks(path)
+        let target =
+            (realPath(PathText.parent(linked)) ?? PathText.parent(linked)) + "/" + PathText.name(linked)
         return (target, FileStamp.of(target))
-    }
-
-    /// The file a write to `path` replaces, as a path with a real directory: its links
-    /// followed (as `AtomicFile` follows them), then its folder resolved.
-    static func writtenFile(_ path: String) -> String {
-        let target = AtomicFile.resolveLinks(path)
-        return (realPath(PathText.parent(target)) ?? PathText.parent(target)) + "/" + PathText.name(target)
     }
 
     static func realPath(_ path: String) -> String? {

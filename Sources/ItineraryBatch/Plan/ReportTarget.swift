@@ -18,38 +18,13 @@ enum ReportTarget {
         return (try? ReportMerge.read(path: path)) != nil
     }
 
-    /// The problem with writing the report at `report`, or nil. `jobs`: the whole plan's, before
-    /// sharding (a shard's report must not replace another shard's PDF either). `kept`: other
-    /// files and folders the batch reads (the entitlement store, the catalog). The report is
-    /// judged where it would land: `AtomicFile` follows links, dangling ones included.
-    static func problem(
-        report: String, outputDirectory: String, sources: [String], jobs: [BatchJob],
-        defaults: JobDefaults, kept: [KeptPath] = []
-    ) -> String? {
+    /// The problem with writing the report at `report`, or nil. `rule`: the plan's inputs (every
+    /// job's trip, refused jobs' too) and the kept files (`WriteRule`). `jobs`: the whole plan's,
+    /// before sharding (a shard's report must not replace another shard's PDF either). The
+    /// report is judged where it would land: `AtomicFile` follows links, dangling ones included.
+    static func problem(report: String, outputDirectory: String, rule: WriteRule, jobs: [BatchJob]) -> String? {
+        if let problem = problem(report: report, rule: rule) { return problem }
         let target = FileIdentity(AtomicFile.resolveLinks(report))
-        for source in sources where target.isSame(as: FileIdentity(source)) {
-            return "--report \(report) is the source \(source): the report would replace it"
-        }
-        if target.exists {
-            for job in jobs where target.isSame(as: FileIdentity(job.trip)) {
-                return "--report \(report) is the trip of \(job.origin): the report would replace it"
-            }
-        }
-        var templates = Set<PathKey>()
-        for job in jobs {
-            let template = defaults.templatePath(job.template)
-            guard templates.insert(PathKey(template)).inserted else { continue }
-            if target.isSame(as: FileIdentity(template)) {
-                return "--report \(report) is the template \(template): the report would replace it"
-            }
-        }
-        for item in kept {
-            let other = FileIdentity(item.path)
-            if item.isDirectory ? target.isInside(other) || target.isSame(as: other) : target.isSame(as: other) {
-                return
-                    "--report \(report) is \(item.isDirectory ? "inside " : "")\(item.what) \(item.path): the report would replace \(item.isDirectory ? "what it keeps" : "it")"
-            }
-        }
         let out = FileIdentity(outputDirectory)
         guard target.isInside(out) else { return nil }
         let relative = Array(target.canonical.dropFirst(out.canonical.count + 1))
@@ -58,7 +33,7 @@ enum ReportTarget {
             return "--report \(report) is inside \(outputDirectory)/\(Ledger.directoryName), the batch's own state"
         }
         // Inside --out-dir: any job's PDF, by its name or through a link there.
-        for job in jobs {
+        for job in jobs where job.refusal == nil {
             if Array(job.output.utf8) == relative
                 || target.isSame(as: FileIdentity(AtomicFile.resolveLinks(outputDirectory + "/" + job.output)))
             {
@@ -66,6 +41,16 @@ enum ReportTarget {
             }
         }
         return nil
+    }
+}
+
+extension ReportTarget {
+    /// The problem with writing a report at `report` under `rule` alone (what `merge-reports`
+    /// checks: its input reports, the store, the catalog, the installation), or nil.
+    static func problem(report: String, rule: WriteRule) -> String? {
+        guard let what = rule.claim(path: AtomicFile.resolveLinks(report)) else { return nil }
+        return
+            "--report \(report) is \(what): the report would replace \(what.hasPrefix("inside ") ? "what it keeps" : "it")"
     }
 }
 
@@ -99,6 +84,11 @@ struct FileIdentity {
     /// Below `directory` (by canonical bytes).
     func isInside(_ directory: FileIdentity) -> Bool {
         canonical.count > directory.canonical.count + 1 && canonical.starts(with: directory.canonical + [0x2F])
+    }
+
+    /// Below the folder whose canonical bytes are `canonical`.
+    func isInside(canonical folder: [UInt8]) -> Bool {
+        canonical.count > folder.count + 1 && canonical.starts(with: folder + [0x2F])
     }
 
     func isSame(as other: FileIdentity) -> Bool {

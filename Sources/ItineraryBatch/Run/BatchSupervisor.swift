@@ -26,11 +26,13 @@ public final class BatchSupervisor {
     private var fingerprints: FingerprintContext
     private var contexts: [Int: String] = [:]
     private var tripStamps: [Int: FileStamp] = [:]
-    private var outputPaths: [Int: String] = [:]
-    /// The state folder's real path and a slash, and the inodes of the plan's inputs: what no
-    /// output may lead into or onto (`refusal(of:...)`).
+    /// Each handed-out job's file, relative to `root` with the links inside it resolved: the
+    /// path its worker writes through the root's handle.
+    private var written: [Int: String] = [:]
+    /// `--out-dir`, held open from its creation to the end (set by `run()`).
+    private var root: OutputRoot!
+    /// The state folder's real path and a slash: what no output may lead into.
     private var statePrefix: [UInt8] = []
-    private var inputInodes: Set<UInt64> = []
     private let started: UInt64
     /// A job the gate refused once the batch had begun.
     static let proEnded = "not exported: the Pro entitlement ended during the batch"
@@ -67,8 +69,12 @@ public final class BatchSupervisor {
         }
         try checkReportPath()
         try makeOutputDirectory()
+        root = try OutputRoot(path: options.outputDirectory)
         let ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
         try ledger.lock(plan: plan.digest)
+        // With this run's lock held, so two nested batches starting at once cannot both miss
+        // each other (both may refuse, never both run).
+        try NestedBatches.check(root)
         // By bytes, as the file system compares names (`PathKey`).
         var targets: [PathKey: String] = [:]
         var directories: [PathKey: String] = [:]
@@ -82,7 +88,6 @@ public final class BatchSupervisor {
         }
         statePrefix =
             Array((OutputPath.realPath(options.outputDirectory + "/" + Ledger.directoryName) ?? "").utf8) + [0x2F]
-        inputInodes = Set(plan.inputs.keys.map(\.inode))
         for (index, job) in plan.jobs.enumerated() {
             if let refusal = job.refusal {
                 finish(index, status: .failed, reason: refusal, errors: [refusal])
@@ -90,7 +95,7 @@ public final class BatchSupervisor {
             }
             let (target, pdfStamp) = OutputPath.resolvedTarget(
                 job.output, root: options.outputDirectory, directories: &directories)
-            if let reason = refusal(of: job.output, target: target, pdfStamp: pdfStamp) {
+            if let reason = refusal(of: job.output, target: target) {
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
@@ -116,8 +121,9 @@ public final class BatchSupervisor {
             queue.append(index)
         }
         // This plan's outputs are this run's alone now (the lock): their temporaries that no
-        // writer holds are what a hard kill left.
-        let removed = StaleTemporaries.remove(besides: targets.keys.map(\.description))
+        // writer holds are what a hard kill left. Only outputs that passed the checks above,
+        // each inside --out-dir, reached through its handle.
+        let removed = root.removeStaleTemporaries(besides: targets.keys.compactMap { root.relative($0.description) })
         if removed > 0 && options.progress != .quiet {
             progress.message(
                 "\(options.program): removed \(removed) temporary file\(removed == 1 ? "" : "s") that a stopped run left beside its outputs"
@@ -134,7 +140,7 @@ public final class BatchSupervisor {
         var reportError: String?
         if let path = options.reportPath {
             do {
-                try AtomicFile.write(report.encoded(), to: path)
+                try ReportFile.write(report.encoded(), to: path, root: root, rule: plan.rule)
             } catch {
                 reportError = "the report was not written: \(error)"
             }
@@ -249,7 +255,9 @@ public final class BatchSupervisor {
         while workers.filter({ $0.closing == nil }).count < wanted {
             do {
                 workers.append(
-                    try WorkerProcess.spawn(executable: options.workerExecutable, arguments: options.workerArguments))
+                    try WorkerProcess.spawn(
+                        executable: options.workerExecutable, arguments: options.workerArguments,
+                        outputDirectory: root.handle.fd))
             } catch {
                 // Fewer workers will do while some run; with none, the batch cannot go on.
                 if workers.contains(where: { $0.closing == nil }) { return }
@@ -268,7 +276,7 @@ public final class BatchSupervisor {
             }
             let job = plan.jobs[index]
             let request = WorkerRequest(
-                id: index, trip: job.trip, out: outputPaths[index]!,
+                id: index, trip: job.trip, out: options.outputDirectory + "/" + job.output, written: written[index]!,
                 templateName: { if case let .named(n) = job.template { n } else { nil } }(),
                 templateFile: { if case let .file(f) = job.template { f } else { nil } }(),
                 paper: job.paper, epoch: options.epoch)
@@ -282,22 +290,21 @@ public final class BatchSupervisor {
     }
 
     /// The next job whose output directory is ready (retries first); refused ones are failed on
-    /// the way.
+    /// the way. Its file is resolved again as it is handed out (a link planted since the plan
+    /// was checked counts); the worker then writes it through the root's handle, following no
+    /// link, so one planted while it renders redirects nothing.
     private func nextJob() -> Int? {
         while let index = queue.take() {
-            if outputPaths[index] == nil {
-                switch OutputPath.prepare(plan.jobs[index].output, in: options.outputDirectory) {
-                case let .success(path):
-                    outputPaths[index] = path
-                case let .failure(refusal):
-                    finish(index, status: .failed, reason: refusal.reason, errors: [refusal.reason])
+            let output = plan.jobs[index].output
+            switch OutputPath.prepare(output, in: root) {
+            case let .success(relative):
+                if let reason = refusal(of: output, target: root.realPath + "/" + relative) {
+                    finish(index, status: .failed, reason: reason, errors: [reason])
                     continue
                 }
-            }
-            // Again as the job is handed out: a link planted since the plan was checked.
-            let target = OutputPath.writtenFile(outputPaths[index]!)
-            if let reason = refusal(of: plan.jobs[index].output, target: target, pdfStamp: FileStamp.of(target)) {
-                finish(index, status: .failed, reason: reason, errors: [reason])
+                written[index] = relative
+            case let .failure(refusal):
+                finish(index, status: .failed, reason: refusal.reason, errors: [refusal.reason])
                 continue
             }
             return index
@@ -361,12 +368,12 @@ public final class BatchSupervisor {
         let job = plan.jobs[index]
         if reply.ok == true {
             if let sha = reply.tripSHA256, let context = contexts[index], let tripStamp = tripStamps[index],
-                let pdf = FileStamp.of(outputPaths[index]!)
+                let info = written[index].flatMap(root.status), info.st_mode & S_IFMT == S_IFREG
             {
                 ledger.record(
                     LedgerEntry(
                         output: job.output, context: context,
-                        tripSHA256: sha, trip: tripStamp, pdf: pdf))
+                        tripSHA256: sha, trip: tripStamp, pdf: FileStamp(info)))
             }
             finish(
                 index, status: .ok, warnings: reply.warnings, pages: reply.pages, bytes: reply.bytes,
@@ -405,7 +412,8 @@ public final class BatchSupervisor {
             }
         }
         guard let index = worker.job else { return }
-        if let path = outputPaths[index] { Self.removeTemporaryFiles(of: path) }
+        // It was that file's only writer: its temporary goes, through the root's handle.
+        if let relative = written[index] { _ = root.removeStaleTemporaries(besides: [relative]) }
         if stop.killedAll {
             finish(index, status: .cancelled, reason: stop.killedReason(grace: Self.seconds(options.stopGrace)))
         } else if stop.interrupted && [SIGTERM, SIGINT, SIGHUP].contains(signal) {
@@ -505,32 +513,32 @@ public final class BatchSupervisor {
             totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
     }
 
-    /// Why a job's resolved output may not be written: a link inside `--out-dir` leads it into
-    /// the state folder, or onto a file the plan reads (a trip, a template, a manifest), which
-    /// the PDF would replace, as the single-file command refuses an output that is its input.
-    private func refusal(of output: String, target: String, pdfStamp: FileStamp?) -> String? {
+    /// Why a job's resolved output may not be written: a link inside `--out-dir` leads into the
+    /// state folder, or out of `--out-dir`, or it is a file the batch must keep (`WriteRule`:
+    /// a trip, a template, a manifest, the program's own files), as the single-file command
+    /// refuses an output that is its input. A file reached through no link but kept is a hard
+    /// link (a second name of one file): said so, not taken for a symbolic link.
+    private func refusal(of output: String, target: String) -> String? {
         if statePrefix.count > 1, target.utf8.starts(with: statePrefix) {
             return
                 "\(output) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
         }
-        if let pdfStamp, inputInodes.contains(pdfStamp.inode), let key = FileKey(path: target),
-            let what = plan.inputs[key]
-        {
-            return "\(output) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
+        // What a link leads onto is said first: it tells the operator more than "out of --out-dir".
+        guard let what = plan.rule.claim(path: target) else {
+            return root.relative(target) == nil ? OutputPath.leadsOut(output).reason : nil
         }
-        return nil
+        if what.hasPrefix("inside ") { return "\(output) lies \(what): the job is refused" }
+        if PathKey(target) == PathKey(root.realPath + "/" + output) {
+            return
+                "\(output) is a hard link to \(what) (one file, two names): writing the PDF would replace only the name \(output), never that file, but an output that is an input of the plan is refused; remove \(output) or give the job another output"
+        }
+        return "\(output) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
     }
 
     /// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe from now on, for a command that
     /// plans a long batch before it runs (put the result in `BatchOptions.interrupts`): an
     /// interrupt while listing is then a batch that stops at once, with its report.
     public static func catchInterrupts() -> Int32 { InterruptPipe.install() }
-
-    /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
-    /// PDF itself) beside the file it was writing; it was that file's only writer, so it goes.
-    static func removeTemporaryFiles(of output: String) {
-        _ = StaleTemporaries.remove(besides: [AtomicFile.resolveLinks(output)])
-    }
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)

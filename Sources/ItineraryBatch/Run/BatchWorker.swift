@@ -28,6 +28,7 @@ public enum BatchWorker {
         signal(SIGPIPE, SIG_IGN)
         // The protocol moves to descriptors of its own: whatever a library prints on standard
         // output (FC_DEBUG) goes to standard error, and nothing reads the job pipe as a trip.
+        let outputDirectory = inheritedOutputDirectory()
         let requests = fcntl(0, F_DUPFD_CLOEXEC, 3)
         let replies = fcntl(1, F_DUPFD_CLOEXEC, 3)
         guard requests >= 0, replies >= 0 else { return ExitCode.failure }
@@ -56,7 +57,7 @@ public enum BatchWorker {
                             WorkerReply.fatal("unreadable request from the supervisor", exit: ExitCode.failure)))
                     return ExitCode.failure
                 }
-                let reply = perform(request, exporter: exporter)
+                let reply = perform(request, exporter: exporter, outputDirectory: outputDirectory)
                 guard writeAll(replies, WorkerWire.encode(reply)) else { return 0 }
                 // A stopped gate stops the worker: the supervisor sees `fatal` and stops the batch.
                 if reply.exit == ExitCode.proRequired || reply.exit == ExitCode.entitlementStore {
@@ -91,10 +92,48 @@ public enum BatchWorker {
         }
     }
 
+    /// `--out-dir` as the supervisor opened it (`WorkerWire.outputDirectoryDescriptor`), when
+    /// that descriptor is a directory; close-on-exec from here on.
+    static func inheritedOutputDirectory() -> DirectoryHandle? {
+        let fd = WorkerWire.outputDirectoryDescriptor
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return DirectoryHandle(adopting: fd)
+    }
+
+    /// The folder of `request.written` below `outputDirectory`, opened without following a
+    /// link, before the job renders: the PDF is renamed into this very folder, whatever link
+    /// is planted on its path meanwhile. A PDF that would replace the trip itself (a second
+    /// name of it) is refused, as the single-file command refuses it.
+    static func outputFolder(
+        _ request: WorkerRequest, tripPath: String, outputDirectory: DirectoryHandle?
+    ) throws(ExportError) -> DirectoryHandle {
+        guard let outputDirectory, let written = request.written else {
+            throw .output(
+                OutputError(path: request.out, reason: "the worker was given no output directory to write in"))
+        }
+        let folder: DirectoryHandle
+        switch outputDirectory.descend(PathText.parent(written), create: false) {
+        case let .success(opened): folder = opened
+        case let .failure(failure):
+            throw .output(OutputError(path: request.out, reason: failure.reason, code: failure.code))
+        }
+        var trip = stat()
+        if let existing = folder.status(PathText.name(written)), stat(tripPath, &trip) == 0,
+            FileKey(existing) == FileKey(trip)
+        {
+            throw .sameFile(request.out)
+        }
+        return folder
+    }
+
     /// Problems one reply carries at most; the rest are counted.
     static let maximumErrors = 100
 
-    static func perform(_ request: WorkerRequest, exporter: Exporter) -> WorkerReply {
+    static func perform(
+        _ request: WorkerRequest, exporter: Exporter, outputDirectory: DirectoryHandle?
+    ) -> WorkerReply {
         let start = DispatchTime.now().uptimeNanoseconds
         // "-" is a file here: standard input is not the trip.
         let path = request.trip == "-" ? "./-" : request.trip
@@ -111,7 +150,12 @@ public enum BatchWorker {
             let sha = SHA256Hex.of(data)
             let options = ExportOptions(
                 template: request.template, paper: request.paper, sourceDateEpoch: request.epoch)
-            let result = try exporter.export(tripData: data, name: path, output: request.out, options: options)
+            let folder = try outputFolder(request, tripPath: path, outputDirectory: outputDirectory)
+            let name = PathText.name(request.written ?? "")
+            let result = try exporter.export(tripData: data, name: path, options: options) {
+                bytes throws(OutputError) in
+                try folder.replace(name, with: bytes, shown: request.out)
+            }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             return WorkerReply(
                 kind: .result, id: request.id, ok: true, warnings: result.warnings.isEmpty ? nil : result.warnings,

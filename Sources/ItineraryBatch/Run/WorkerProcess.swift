@@ -28,8 +28,13 @@ final class WorkerProcess {
         reader = LineReader(fd: replies)
     }
 
-    /// Starts `executable` with `arguments` (argv[0] included).
-    static func spawn(executable: String, arguments: [String]) throws(BatchRunError) -> WorkerProcess {
+    /// Starts `executable` with `arguments` (argv[0] included). `outputDirectory`, the handle
+    /// of `--out-dir`, is the worker's descriptor `WorkerWire.outputDirectoryDescriptor`: it
+    /// writes every PDF through it. (It must not already be that number: `dup2` onto itself
+    /// would leave it close-on-exec.)
+    static func spawn(
+        executable: String, arguments: [String], outputDirectory: Int32? = nil
+    ) throws(BatchRunError) -> WorkerProcess {
         var toWorker: [Int32] = [-1, -1]
         var fromWorker: [Int32] = [-1, -1]
         // Close-on-exec everywhere: a worker must not hold another worker's pipe open, or that
@@ -46,6 +51,9 @@ final class WorkerProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromWorker[1], 1)
+        if let outputDirectory {
+            posix_spawn_file_actions_adddup2(&actions, outputDirectory, WorkerWire.outputDirectoryDescriptor)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -9,8 +9,12 @@ import StrictJSON
 public struct WorkerRequest: Encodable, Sendable, Equatable {
     public var id: Int
     public var trip: String
-    /// Absolute path of the PDF to write (already checked to be inside the output directory).
+    /// The PDF as messages name it (`--out-dir` as given, then the job's output).
     public var out: String
+    /// The file to write, relative to the output directory the worker inherited (descriptor
+    /// `WorkerWire.outputDirectoryDescriptor`), the links inside it resolved by the supervisor
+    /// as it handed the job out: the worker reaches it without following any link.
+    public var written: String?
     /// A bundled template's name, or nil when `templateFile` is set.
     public var templateName: String?
     public var templateFile: String?
@@ -79,6 +83,9 @@ public struct WorkerReply: Encodable, Sendable, Equatable {
 }
 
 enum WorkerWire {
+    /// The worker's descriptor of `--out-dir`, inherited from the supervisor.
+    static let outputDirectoryDescriptor: Int32 = 3
+
     static func encode<T: Encodable>(_ value: T) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -174,12 +181,13 @@ protocol WireMessage: Encodable {
 }
 
 extension WorkerRequest: WireMessage {
-    static let wireKeys = ["id", "trip", "out", "templateName", "templateFile", "paper", "epoch"]
+    static let wireKeys = ["id", "trip", "out", "written", "templateName", "templateFile", "paper", "epoch"]
 
     init(wire: JSONObject) throws(JSONProblem) {
         id = try wire.require("id", JSONValue.integer(at:))
         trip = try wire.require("trip", JSONValue.string(at:))
         out = try wire.require("out", JSONValue.string(at:))
+        written = try wire.string("written")
         templateName = try wire.string("templateName")
         templateFile = try wire.string("templateFile")
         paper = try wire.string("paper")

@@ -1,0 +1,84 @@
+/// Writing a report (`batch --report`, `batch merge-reports --report`) by the rule every file of
+/// the batch obeys.
+import Foundation
+import ItineraryExport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The named `--report`, checked and written: never over an input (a trip, a source, an input
+/// report), a file of the program's installation, the store or the catalog (`WriteRule`), and
+/// written through its folder's handle (`DirectoryHandle.replace`), so the name checked is the
+/// name replaced.
+public enum ReportFile {
+    /// Why `merge-reports` may not write its report at `path`, or nil: it is one of the reports
+    /// it merges, a trip they name, a kept file (`KeptPath`: the store, the catalog, the
+    /// installation), or any other file that is not a batch report (a merged report replaces
+    /// only an earlier report, or makes a new file).
+    public static func problem(
+        report path: String, merging reports: [(path: String, report: BatchReport)], kept: [KeptPath]
+    ) -> String? {
+        if let problem = ReportTarget.problem(report: path, rule: rule(merging: reports, kept: kept)) { return problem }
+        let target = AtomicFile.resolveLinks(path)
+        var info = stat()
+        if lstat(target, &info) == 0, !ReportTarget.isBatchReport(target) {
+            return
+                "--report \(path) is a file that is not a batch report: a merged report replaces only an earlier report; name a new file"
+        }
+        return nil
+    }
+
+    /// Writes a merged report at `path` (checked by `problem(report:merging:kept:)`), the
+    /// name checked again through its folder's handle at the moment of the write.
+    public static func write(
+        _ data: Data, to path: String, merging reports: [(path: String, report: BatchReport)], kept: [KeptPath]
+    ) throws(OutputError) {
+        try write(data, to: path, root: nil, rule: rule(merging: reports, kept: kept))
+    }
+
+    /// The reports merged and the trips they name (paths as the batch was given them, so
+    /// from the same working directory) are inputs, with the kept files.
+    private static func rule(merging reports: [(path: String, report: BatchReport)], kept: [KeptPath]) -> WriteRule {
+        var files: [FileKey: String] = [:]
+        func add(_ path: String, _ what: @autoclosure () -> String) {
+            guard let key = FileKey(path: path), files[key] == nil else { return }
+            files[key] = what()
+        }
+        for (path, _) in reports { add(path, "the input report \(path)") }
+        for (path, report) in reports {
+            for job in report.jobs { add(job.trip, "the trip \(job.trip) of the report \(path)") }
+        }
+        return WriteRule(inputs: files, kept: kept)
+    }
+
+    /// Writes `data` at `path`: the file its links lead to (the operator named it), through
+    /// `root`'s handle when that lies inside `--out-dir`, else through its own folder's. The
+    /// name is looked at once more, through that handle, just before it is replaced: a kept
+    /// file that reached it meanwhile is an error, never replaced.
+    static func write(_ data: Data, to path: String, root: OutputRoot?, rule: WriteRule) throws(OutputError) {
+        guard !path.isEmpty else { throw OutputError(path: path, reason: "the path is empty") }
+        let target = AtomicFile.resolveLinks(path)
+        let name = PathText.name(target)
+        let parent = PathText.parent(target)
+        let folderPath = parent.isEmpty ? "." : parent
+        let folder: DirectoryHandle
+        let opened: Result<DirectoryHandle, DirectoryHandle.Failure>
+        if let root, let real = OutputPath.realPath(folderPath), let relative = root.relative(real + "/" + name) {
+            opened = root.directory(of: relative, create: false)
+        } else {
+            opened = DirectoryHandle.open(folderPath)
+        }
+        switch opened {
+        case let .success(handle): folder = handle
+        case let .failure(failure):
+            throw OutputError(
+                path: path,
+                reason: failure.code == ENOENT ? "the directory \(folderPath) does not exist" : failure.reason,
+                code: failure.code)
+        }
+        if let info = folder.status(name), let what = rule.claim(info) {
+            throw OutputError(path: path, reason: "it is \(what): the report would replace it")
+        }
+        try folder.replace(name, with: data, shown: path)
+    }
+}

@@ -1,0 +1,90 @@
+/// Batches on nested output folders (`pdfs/` and `pdfs/2026/`) exclude each other, as two
+/// batches on one folder do.
+import Foundation
+import ItineraryExport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Looks for a batch running on a folder that contains this run's `--out-dir` or lies inside
+/// it: each would write the other's PDFs (one plan's `2026/a.pdf` is the other's `a.pdf`), and
+/// both reports would say ok. A running batch holds its folder's `batch.lock` (`flock`,
+/// exclusive or shared), so a lock that cannot be taken at once is a running batch. Only read:
+/// nothing outside this run's `--out-dir` is made or written.
+enum NestedBatches {
+    /// Throws exit 2 naming the other batch's folder when one is running above or below `root`.
+    /// Called with this run's own lock held: two nested batches starting at once may both
+    /// refuse, never both run.
+    static func check(_ root: OutputRoot) throws(BatchRunError) {
+        var above = PathText.parent(root.realPath)
+        while !above.isEmpty {
+            if let owner = runningBatch(in: above) { throw refusal(other: above, owner: owner, contains: true, root) }
+            if above == "/" { break }
+            above = PathText.parent(above)
+        }
+        if let (folder, owner) = runningBatch(below: root.handle, path: "") {
+            throw refusal(other: root.path + "/" + folder, owner: owner, contains: false, root)
+        }
+    }
+
+    private static func refusal(other: String, owner: String, contains: Bool, _ root: OutputRoot) -> BatchRunError {
+        BatchRunError(
+            "another batch is writing \(other) (\(owner)), which \(contains ? "contains" : "lies inside") \(root.path): "
+                + "batches on nested folders would write each other's PDFs; wait for it to finish, or give this one a folder of its own",
+            exitCode: ExitCode.usage)
+    }
+
+    /// The owner line of the batch running in the folder at `path`, if one is.
+    private static func runningBatch(in path: String) -> String? {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return nil }
+        defer { close(folder) }
+        return runningBatch(at: folder)
+    }
+
+    /// The owner line of the batch running in the folder `fd`, if one is: its state folder's
+    /// `batch.lock` held by someone (opened without following links, read only).
+    private static func runningBatch(at fd: Int32) -> String? {
+        let state = openat(fd, StateDirectory.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard state >= 0 else { return nil }
+        defer { close(state) }
+        let lock = openat(state, StateDirectory.runLockName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard lock >= 0 else { return nil }
+        defer { close(lock) }
+        if flock(lock, LOCK_EX | LOCK_NB) == 0 {
+            flock(lock, LOCK_UN)
+            return nil
+        }
+        var buffer = [UInt8](repeating: 0, count: 200)
+        let n = buffer.withUnsafeMutableBytes { pread(lock, $0.baseAddress, $0.count, 0) }
+        let first = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").first : nil
+        return first.map(String.init).flatMap { $0.hasPrefix("pid ") ? $0 : nil } ?? "pid unknown"
+    }
+
+    /// The first folder below `directory` (depth first, links not followed, the state folder
+    /// not entered) where a batch is running, relative to the root, with its owner.
+    private static func runningBatch(below directory: DirectoryHandle, path: String) -> (String, String)? {
+        let listing = dup(directory.fd)
+        guard listing >= 0, let dir = fdopendir(listing) else {
+            if listing >= 0 { close(listing) }
+            return nil
+        }
+        rewinddir(dir)
+        var folders: [String] = []
+        while let entry = readdir(dir) {
+            let name = String(decoding: DirectoryEntry.name(entry), as: UTF8.self)
+            guard name != ".", name != "..", name != StateDirectory.name else { continue }
+            // d_type saves a stat per PDF; a file system that does not fill it in says unknown.
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) { folders.append(name) }
+        }
+        closedir(dir)
+        for name in folders {
+            guard case let .success(sub) = directory.descend(name, create: false) else { continue }
+            let relative = path.isEmpty ? name : path + "/" + name
+            if let owner = runningBatch(at: sub.fd) { return (relative, owner) }
+            if let found = runningBatch(below: sub, path: relative) { return found }
+        }
+        return nil
+    }
+}

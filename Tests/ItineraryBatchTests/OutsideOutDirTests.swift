@@ -1,0 +1,180 @@
+/// Nothing outside `--out-dir` is written, renamed or removed but the named `--report`, and no
+/// report or PDF lands on an input or the program's own files (issue 40).
+import Foundation
+@testable import ItineraryBatch
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Nothing outside --out-dir", .serialized)
+struct OutsideOutDirTests {
+    @Test("the start-up sweep of stale temporaries never follows an output's link out of --out-dir")
+    func sweepStaysInside() throws {
+        let root = try tree(
+            "outside-sweep", ["trips/a.json": try example("day-trip"), "elsewhere/.a.pdf.tmp-notes1": "x"])
+        let out = root.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out + "/a.pdf", withDestinationPath: "../elsewhere/a.pdf")
+        let r = try cli(["batch", root.appendingPathComponent("trips").path, "--out-dir", out])
+        #expect(r.status == 7, "\(r.stderr)")
+        #expect(
+            r.stderr.contains("a.pdf leads out of --out-dir through a symbolic link: the job is refused"), "\(r.stderr)"
+        )
+        #expect(!r.stderr.contains("removed"), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("elsewhere/.a.pdf.tmp-notes1").path))
+    }
+
+    @Test(
+        "merge-reports refuses a --report that is one of its inputs, a trip they name, or any file that is not a report"
+    )
+    func mergeReportOverItsInputs() throws {
+        let trip = try example("day-trip")
+        let root = try tree("outside-merge", ["trips/t1.json": trip, "notes.txt": "mine"])
+        let r0 = root.appendingPathComponent("r0.json").path
+        let made = try cli(
+            ["batch", "trips", "--out-dir", "out", "--report", r0, "--quiet"], in: root)
+        #expect(made.status == 0, "\(made.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: r0))
+        let cases: [(report: String, says: String)] = [
+            (r0, "--report \(r0) is the input report \(r0): the report would replace it"),
+            ("trips/t1.json", "--report trips/t1.json is the trip trips/t1.json of the report \(r0)"),
+            ("notes.txt", "--report notes.txt is a file that is not a batch report"),
+        ]
+        for c in cases {
+            let r = try cli(["batch", "merge-reports", r0, "--report", c.report], in: root)
+            #expect(r.status == 2, "\(c.report): \(r.stdout) \(r.stderr)")
+            #expect(r.stderr.contains(c.says), "\(r.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: r0)) == before)
+        #expect(try String(contentsOf: root.appendingPathComponent("trips/t1.json"), encoding: .utf8) == trip)
+        #expect(try String(contentsOf: root.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        // A new file, and an earlier merged report, are written.
+        #expect(try cli(["batch", "merge-reports", r0, "--report", "all.json"], in: root).status == 0)
+        #expect(try cli(["batch", "merge-reports", r0, "--report", "all.json"], in: root).status == 0)
+    }
+
+    @Test("a --report that is the trip of a job refused for its output is refused too")
+    func reportOverARefusedJobsTrip() throws {
+        let trip = try example("day-trip")
+        let root = try tree(
+            "outside-refused",
+            ["precious.json": trip, "m.jsonl": #"{"trip":"precious.json","out":"../up.pdf"}"# + "\n"])
+        let r = try cli(["batch", "m.jsonl", "--out-dir", "out", "--report", "precious.json"], in: root)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("--report precious.json is the trip of m.jsonl:1: the report would replace it"))
+        #expect(try String(contentsOf: root.appendingPathComponent("precious.json"), encoding: .utf8) == trip)
+    }
+
+    @Test(
+        "a --report over the program's fonts lock, a template, or the program itself is refused, in batch and merge-reports"
+    )
+    func reportOverTheInstallation() throws {
+        let root = try tree("outside-install", ["trips/a.json": try example("day-trip")])
+        let fonts = root.appendingPathComponent("Fonts").path, templates = root.appendingPathComponent("Templates").path
+        try FileManager.default.copyItem(atPath: TestPaths.fonts, toPath: fonts)
+        try FileManager.default.copyItem(atPath: TestPaths.templates, toPath: templates)
+        let env = ["EXPORT_ITINERARY_FONTS": fonts, "EXPORT_ITINERARY_TEMPLATES": templates]
+        let lock = try Data(contentsOf: URL(fileURLWithPath: fonts + "/fonts.lock"))
+        let compact = try Data(contentsOf: URL(fileURLWithPath: templates + "/compact.json"))
+        let cases: [(report: String, says: String)] = [
+            (fonts + "/fonts.lock", "is inside the program's fonts \(fonts): the report would replace what it keeps"),
+            (templates + "/compact.json", "is inside the program's templates \(templates)"),
+            (TestPaths.executable, "is the program itself"),
+        ]
+        for c in cases {
+            let r = try cli(
+                ["batch", "trips", "--out-dir", "out", "--report", c.report, "--quiet"], env: env, in: root)
+            #expect(r.status == 2, "\(c.report): \(r.stderr)")
+            #expect(r.stderr.contains("--report \(c.report) \(c.says)"), "\(r.stderr)")
+        }
+        let made = try cli(["batch", "trips", "--out-dir", "out", "--report", "r.json", "--quiet"], env: env, in: root)
+        #expect(made.status == 0, "\(made.stderr)")
+        for c in cases {
+            let r = try cli(["batch", "merge-reports", "r.json", "--report", c.report], env: env, in: root)
+            #expect(r.status == 2, "\(c.report): \(r.stderr)")
+            #expect(r.stderr.contains("--report \(c.report) \(c.says)"), "\(r.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fonts + "/fonts.lock")) == lock)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: templates + "/compact.json")) == compact)
+    }
+
+    @Test(
+        "a worker renames through the folder it opened: a link planted on the way meanwhile, or as the name, leads nowhere"
+    )
+    func aLinkPlantedMidJobIsNotFollowed() throws {
+        let root = TestPaths.scratch("outside-planted")
+        let out = root.appendingPathComponent("out").path, elsewhere = root.appendingPathComponent("elsewhere").path
+        for folder in [out + "/sub", out + "/top", elsewhere] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: elsewhere + "/a.pdf"))
+        let trip = root.appendingPathComponent("t.json").path
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: trip))
+        let handle = try OutputRoot(path: out)
+        let request = WorkerRequest(id: 0, trip: trip, out: out + "/sub/a.pdf", written: "sub/a.pdf")
+        // As the worker does: the folder opened before rendering, the PDF renamed into it after.
+        let folder = try BatchWorker.outputFolder(request, tripPath: trip, outputDirectory: handle.handle)
+        try FileManager.default.moveItem(atPath: out + "/sub", toPath: out + "/sub-moved")
+        try FileManager.default.createSymbolicLink(atPath: out + "/sub", withDestinationPath: elsewhere)
+        try folder.replace("a.pdf", with: Data("%PDF-1.5".utf8), shown: request.out)
+        #expect(try String(contentsOfFile: elsewhere + "/a.pdf", encoding: .utf8) == "keep")
+        #expect(try String(contentsOfFile: out + "/sub-moved/a.pdf", encoding: .utf8) == "%PDF-1.5")
+        // The link there before the folder is opened: the job fails, naming it.
+        #expect(throws: (any Error).self) {
+            _ = try BatchWorker.outputFolder(request, tripPath: trip, outputDirectory: handle.handle)
+        }
+        // A link planted as the name itself is replaced, never its target.
+        try FileManager.default.createSymbolicLink(
+            atPath: out + "/top/b.pdf", withDestinationPath: elsewhere + "/a.pdf")
+        try handle.replace("top/b.pdf", with: Data("%PDF-1.5".utf8))
+        #expect(try String(contentsOfFile: elsewhere + "/a.pdf", encoding: .utf8) == "keep")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: out + "/top/b.pdf")[.type] as? FileAttributeType
+                == .typeRegular)
+    }
+
+    @Test("batches on nested output folders exclude each other, whichever starts first")
+    func nestedOutputFolders() throws {
+        let root = try tree("outside-nested", ["trips/a.json": try example("day-trip")])
+        let pdfs = root.appendingPathComponent("pdfs").path, inner = pdfs + "/2026"
+        for (running, other, word) in [(pdfs, inner, "contains"), (inner, pdfs, "lies inside")] {
+            // A batch running on `running`: its lock held, as a whole-plan run holds it.
+            try? FileManager.default.removeItem(atPath: pdfs)
+            try FileManager.default.createDirectory(
+                atPath: running + "/.export-itinerary", withIntermediateDirectories: true)
+            let lock = open(running + "/.export-itinerary/batch.lock", O_RDWR | O_CREAT, 0o644)
+            defer { close(lock) }
+            #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+            _ = "pid 4242 on elsewhere\n".withCString { write(lock, $0, strlen($0)) }
+            let r = try cli(["batch", root.appendingPathComponent("trips").path, "--out-dir", other, "--quiet"])
+            #expect(r.status == 2, "\(r.stdout) \(r.stderr)")
+            #expect(
+                r.stderr.contains("another batch is writing")
+                    && r.stderr.contains("(pid 4242 on elsewhere), which \(word) \(other)"), "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: other + "/a.pdf"))
+            flock(lock, LOCK_UN)
+        }
+        // Once the other is done, it runs.
+        #expect(
+            try cli(["batch", root.appendingPathComponent("trips").path, "--out-dir", inner, "--quiet"]).status == 0)
+    }
+
+    @Test("an output that is a hard link to a trip is refused as a hard link, and the trip stays whole")
+    func hardLinkToATrip() throws {
+        let trip = try example("day-trip")
+        let root = try tree("outside-hardlink", ["trips/a.json": trip])
+        let out = root.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        #expect(link(root.appendingPathComponent("trips/a.json").path, out + "/a.pdf") == 0)
+        let r = try cli(["batch", "trips", "--out-dir", "out"], in: root)
+        #expect(r.status == 7, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "a.pdf is a hard link to the trip of trips/a.json (one file, two names): writing the PDF would replace only the name a.pdf, never that file, but an output that is an input of the plan is refused; remove a.pdf or give the job another output"
+            ), "\(r.stderr)")
+        #expect(!r.stderr.contains("symbolic"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: out + "/a.pdf", encoding: .utf8) == trip)
+    }
+}
