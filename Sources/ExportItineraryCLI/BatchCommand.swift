@@ -66,6 +66,7 @@ enum BatchCommand {
         options.epoch = epoch
         options.progress = ProgressMode.automatic(quiet: arguments.quiet)
         options.reportPath = arguments.report
+        options.storeDirectory = gate.storeDirectory
         options.interrupts = interrupts
         options.program = programName
         options.started = started

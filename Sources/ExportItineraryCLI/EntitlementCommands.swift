@@ -29,8 +29,7 @@ enum EntitlementCommands {
     }
 
     static func storeFailure(_ error: StoreError) -> CommandFailure {
-        CommandFailure(
-            message: explained(error), code: error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore)
+        CommandFailure(message: explained(error), code: ExitCode.entitlementStore)
     }
 
     static func openStore(_ gate: GateOptions, create: Bool) throws(CommandFailure) -> EntitlementStore? {

@@ -81,8 +81,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
     public var exitCode: Int32 {
         switch self {
         case .proRequired: return ExitCode.proRequired
-        case let .entitlementStore(error):
-            return error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore
+        // The file-size limit too: the store cannot be used, whatever keeps SQLite from writing.
+        case .entitlementStore: return ExitCode.entitlementStore
         case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed

@@ -237,6 +237,25 @@ struct CrashIsolationTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv")) == before)
     }
 
+    @Test(
+        "a store removed during the batch is named as such (exit 5, what to do), not taken for Pro ending (exit 3)")
+    func aStoreRemovedMidBatchIsAStoreProblem() throws {
+        let s = try setUp("store-removed")
+        let store = try TestStores.makeProStore("removed-mid-batch")
+        let batch = try s.start(["--store", store])
+        try FileManager.default.removeItem(atPath: store)
+        // The fresh worker that retries the job asks the gate, and finds no store.
+        kill(try #require(children(of: batch.pid).first), SIGKILL)
+        #expect(try batch.wait() == 5, "\(batch.errors)")
+        #expect(
+            batch.errors.contains(
+                "error: entitlement store \(store)/entitlements.sqlite was removed during the batch: it stopped (0 documents had been exported; the rest were not); put the store back (or point --store DIR at it) and run the batch again with --resume"
+            ), "\(batch.errors)")
+        #expect(!batch.errors.contains("Pro entitlement ended"), "\(batch.errors)")
+        let report = try readReport(s.report)
+        #expect(report.jobs.allSatisfy { $0.status == .cancelled }, "\(report.jobs)")
+    }
+
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
         let s = try setUp("crash-fail")
         let batch = try s.start(["--retries", "0"])

@@ -3,7 +3,7 @@
 import Foundation
 
 /// Why the entitlement store could not be opened, read or upgraded, naming its path: reported as an
-/// error (exit 5; the file-size limit exit 6), never taken as a grant of Pro.
+/// error (exit 5, the file-size limit included), never taken as a grant of Pro.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, RemedyCarrying {
     /// The store exists but cannot be opened or read (permissions, a directory in its place, I/O).
     case unreadable(path: String, reason: String)
@@ -19,7 +19,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
     /// A stored value does not parse (a trusted root, the local test authority).
     case invalidContent(path: String, reason: String)
     /// The process's file-size limit (`ulimit -f`) is below what SQLite must write to use the
-    /// store (its log and shared-memory files): an output failure, as for a PDF (exit 6).
+    /// store (its log and shared-memory files): the store cannot be used (exit 5), as for any
+    /// other reason; the message names the limit.
     case fileSizeLimit(path: String)
     /// The store's path (or the `--store` directory) holds something SQLite cannot use as a
     /// database: a directory, a FIFO, a device, or a symbolic link that leads nowhere or to itself.
@@ -33,12 +34,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
     /// Another process held the store's write lock for the whole wait; `holder` names it when
     /// the system says who it is ("process 1234 (python3)").
     case busy(path: String, holder: String?)
-
-    /// Whether this is the file-size limit, which callers report as an output failure (exit 6).
-    public var isFileSizeLimit: Bool {
-        if case .fileSizeLimit = self { return true }
-        return false
-    }
 
     /// Restore purchases into a new store after a corrupt one; set one up; upgrade one.
     public var remedy: EntitlementRemedy? {

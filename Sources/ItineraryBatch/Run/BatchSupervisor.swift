@@ -34,6 +34,8 @@ public final class BatchSupervisor {
     private let started: UInt64
     /// A job the gate refused once the batch had begun.
     static let proEnded = "not exported: the Pro entitlement ended during the batch"
+    /// A job the gate refused because the store it read at the start is gone.
+    static let storeRemoved = "not exported: the entitlement store was removed during the batch"
     /// How long a worker told to end may take before it is killed.
     static let exitGrace: UInt64 = 10_000_000_000
     /// Failure lines one job prints on standard error; the report has them all.
@@ -340,9 +342,18 @@ public final class BatchSupervisor {
                 worker.ready = true
                 startupDeaths = 0
             case .fatal:
+                let exported =
+                    "it stopped (\(book.rendered) document\(book.rendered == 1 ? "" : "s") had been exported; the rest were not)"
+                if reply.exit == ExitCode.proRequired, let store = vanishedStore() {
+                    endBatch(
+                        fatal:
+                            "entitlement store \(store) was removed during the batch: \(exported); put the store back (or point --store DIR at it) and run the batch again with --resume",
+                        exit: ExitCode.entitlementStore)
+                    continue
+                }
                 let message =
                     reply.exit == ExitCode.proRequired
-                    ? "the Pro entitlement ended during the batch: it stopped (\(book.rendered) document\(book.rendered == 1 ? "" : "s") had been exported; the rest were not)"
+                    ? "the Pro entitlement ended during the batch: \(exported)"
                     : (reply.reason ?? "a worker could not start")
                 endBatch(
                     fatal: message, exit: reply.exit ?? ExitCode.failure,
@@ -374,7 +385,7 @@ public final class BatchSupervisor {
         } else if reply.exit == ExitCode.proRequired {
             // Not the trip's failure: the gate closed (the worker's fatal stops the batch next).
             // The single-file words ("nothing was exported") would be false after a thousand PDFs.
-            finish(index, status: .cancelled, reason: Self.proEnded)
+            finish(index, status: .cancelled, reason: vanishedStore() == nil ? Self.proEnded : Self.storeRemoved)
         } else {
             finish(
                 index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors,
@@ -455,6 +466,17 @@ public final class BatchSupervisor {
         case .killAll:
             for worker in workers { worker.kill(reason: "interrupted") }
         }
+    }
+
+    /// The store's database file when the gate found no Pro because that file is gone: it was
+    /// there when the batch began (the gate said yes from it), so it was removed, which is a
+    /// store problem to put right, not Pro ending.
+    private func vanishedStore() -> String? {
+        guard let directory = options.storeDirectory else { return nil }
+        let path = EntitlementStore.path(directory: directory)
+        var info = stat()
+        guard lstat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR else { return nil }
+        return path
     }
 
     private func endBatch(fatal message: String, exit: Int32, remedy: EntitlementRemedy? = nil) {
