@@ -256,6 +256,29 @@ struct CrashIsolationTests {
         #expect(report.jobs.allSatisfy { $0.status == .cancelled }, "\(report.jobs)")
     }
 
+    /// The output folder made unwritable while a job runs: as root `chattr +i` (root writes
+    /// through permissions), as a user `chmod a-w`.
+    @Test(
+        "the output folder made unwritable mid-run stops the batch at the first job that meets it: exit 6, the rest cancelled, the report written"
+    )
+    func anOutputFolderMadeUnwritableMidRunStopsTheBatch() throws {
+        let s = try setUp("out-unwritable")
+        let batch = try s.start()
+        let lock = getuid() == 0 ? ["/usr/bin/chattr", "+i"] : ["/bin/chmod", "a-w"]
+        let unlock = getuid() == 0 ? ["/usr/bin/chattr", "-i"] : ["/bin/chmod", "u+w"]
+        #expect(try runProcess(lock[0], [lock[1], s.out.path]).status == 0)
+        defer { _ = try? runProcess(unlock[0], [unlock[1], s.out.path]) }
+        s.blocked.release(try example("gira-es"))
+        #expect(try batch.wait() == 6, "\(batch.errors)")
+        let why = getuid() == 0 ? "operation not permitted" : "permission denied"
+        #expect(
+            batch.errors.contains(
+                "error: the batch stopped: every later PDF would fail the same way (\(s.out.path) cannot be written: \(why))"
+            ), "\(batch.errors)")
+        let report = try readReport(s.report)
+        #expect(report.jobs.map(\.status) == [.failed, .cancelled], "\(report.jobs)")
+    }
+
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
         let s = try setUp("crash-fail")
         let batch = try s.start(["--retries", "0"])

@@ -173,7 +173,8 @@ enum CommandTable {
 
             Exit codes: 0 every job ok or skipped · 1 a worker cannot start (fonts missing) · 2 usage,
             or another batch writing the same directory · 3 Pro required · 5 store problem · 6 output
-            directory or report unwritable, disk full · 7 some jobs failed · 130 interrupted
+            directory or report unwritable, no space or inodes, quota, read-only (the batch stops at the
+            first job that meets it, the rest cancelled) · 7 some jobs failed · 130 interrupted
             """
     ) { o throws(UsageError) in
         guard !o.positional.isEmpty else {

@@ -77,7 +77,9 @@ public enum OutputPath {
             var info = stat()
             if lstat(current, &info) != 0 {
                 if mkdir(current, 0o777) != 0 && errno != EEXIST {
-                    return .failure(OutputRefusal("cannot create \(current): \(String(cString: strerror(errno)))"))
+                    let code = errno
+                    return .failure(
+                        OutputRefusal("cannot create \(current): \(String(cString: strerror(code)))", code: code))
                 }
                 continue
             }
@@ -165,6 +167,12 @@ public enum OutputPath {
 /// Why one job's output path was refused; the job fails, the others run.
 public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// The system error behind it, when there is one (a folder that could not be made): the
+    /// supervisor stops the batch when it concerns the whole output (`OutputFault`).
+    public var code: Int32?
+    public init(_ reason: String, code: Int32? = nil) {
+        self.reason = reason
+        self.code = code
+    }
     public var description: String { reason }
 }

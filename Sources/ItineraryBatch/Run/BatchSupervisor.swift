@@ -293,6 +293,13 @@ public final class BatchSupervisor {
                     outputPaths[index] = path
                 case let .failure(refusal):
                     finish(index, status: .failed, reason: refusal.reason, errors: [refusal.reason])
+                    // No inodes or space for the job's folder: no later job's would fare better.
+                    if let code = refusal.code,
+                        let why = OutputFault.wholeOutput(code: code, outputDirectory: options.outputDirectory)
+                    {
+                        stopForOutput(why)
+                        return nil
+                    }
                     continue
                 }
             }
@@ -390,16 +397,18 @@ public final class BatchSupervisor {
             finish(
                 index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors,
                 milliseconds: reply.milliseconds)
-            // Every later job would meet the same full or read-only disk.
+            // Every later job would meet the same full or read-only disk, or the same output
+            // directory it may no longer write.
             if reply.diskFull == true {
                 // The job's own line already says why; this says what it means for the rest.
-                let why =
+                stopForOutput(
                     reply.reason.flatMap {
                         $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) }
-                    } ?? "the output cannot be written"
-                endBatch(
-                    fatal: "the batch stopped: every later PDF would fail the same way (\(why))",
-                    exit: ExitCode.outputFailed)
+                    } ?? "the output cannot be written")
+            } else if reply.exit == ExitCode.outputFailed,
+                let why = OutputFault.wholeOutput(code: nil, outputDirectory: options.outputDirectory)
+            {
+                stopForOutput(why)
             }
         }
     }
@@ -477,6 +486,13 @@ public final class BatchSupervisor {
         var info = stat()
         guard lstat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR else { return nil }
         return path
+    }
+
+    /// A fault of the whole output (`OutputFault`): the batch stops at its first job, as a full
+    /// disk does.
+    private func stopForOutput(_ why: String) {
+        endBatch(
+            fatal: "the batch stopped: every later PDF would fail the same way (\(why))", exit: ExitCode.outputFailed)
     }
 
     private func endBatch(fatal message: String, exit: Int32, remedy: EntitlementRemedy? = nil) {
