@@ -279,6 +279,38 @@ struct CrashIsolationTests {
         #expect(report.jobs.map(\.status) == [.failed, .cancelled], "\(report.jobs)")
     }
 
+    @Test(
+        "--resume records the template the worker read: one edited during the run (letter to A4) and restored is not up to date"
+    )
+    func aTemplateEditedDuringTheRunIsRecordedAsUsed() throws {
+        let s = try setUp("template-mid-run")
+        let template = s.root.appendingPathComponent("tmpl.json")
+        let letter = try String(contentsOfFile: TestPaths.templates + "/classic.json", encoding: .utf8)
+        let a4 = letter.replacingOccurrences(of: #""paper": "letter""#, with: #""paper": "a4""#)
+        #expect(a4 != letter)
+        try Data(letter.utf8).write(to: template)
+        let batch = try s.start(["--template", template.path])
+        // Planned with the letter template; the worker reads the trip, then the template.
+        try Data(a4.utf8).write(to: template)
+        s.blocked.release(try example("gira-es"))
+        #expect(try batch.wait() == 0, "\(batch.errors)")
+        // The page boxes, written out of their compressed object streams.
+        func isA4(_ name: String) throws -> Bool {
+            let qdf = try runProcess(
+                "/usr/bin/qpdf", ["--qdf", "--object-streams=disable", s.out.appendingPathComponent(name).path, "-"])
+            return qdf.stdout.contains("/MediaBox [\n    0\n    0\n    595\n    842\n  ]")
+        }
+        #expect(try isA4("a-blocked.pdf") && isA4("b.pdf"))
+        try Data(letter.utf8).write(to: template)
+        let rerun = try cli([
+            "batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--template", template.path,
+            "--resume", "--report", s.report.path, "--quiet",
+        ])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try readReport(s.report).jobs.map(\.status) == [.ok, .ok], "made again with the letter template")
+        #expect(try !isA4("a-blocked.pdf") && !isA4("b.pdf"))
+    }
+
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
         let s = try setUp("crash-fail")
         let batch = try s.start(["--retries", "0"])

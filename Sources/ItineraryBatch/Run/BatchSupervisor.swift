@@ -24,7 +24,6 @@ public final class BatchSupervisor {
     private var startupDeaths = 0
     private var progress: Progress
     private var fingerprints: FingerprintContext
-    private var contexts: [Int: String] = [:]
     private var tripStamps: [Int: FileStamp] = [:]
     private var outputPaths: [Int: String] = [:]
     /// The state folder's real path and a slash, and the inodes of the plan's inputs: what no
@@ -108,7 +107,6 @@ public final class BatchSupervisor {
             }
             targets[PathKey(target)] = job.output
             let context = fingerprints.context(templatePath: defaults.templatePath(job.template), paper: job.paper)
-            contexts[index] = context
             if options.resume,
                 ledger.isUpToDate(output: job.output, pdf: pdfStamp, tripPath: job.trip, context: context)
             {
@@ -378,9 +376,12 @@ public final class BatchSupervisor {
     private func complete(_ index: Int, reply: WorkerReply, ledger: Ledger) {
         let job = plan.jobs[index]
         if reply.ok == true {
-            if let sha = reply.tripSHA256, let context = contexts[index], let tripStamp = tripStamps[index],
-                let pdf = FileStamp.of(outputPaths[index]!)
+            // The template as the worker read it, not as it was at planning: one edited in
+            // between is then never taken for the one this PDF was made with.
+            if let sha = reply.tripSHA256, let template = reply.templateSHA256,
+                let tripStamp = tripStamps[index], let pdf = FileStamp.of(outputPaths[index]!)
             {
+                let context = fingerprints.context(templateSHA256: template, paper: job.paper)
                 ledger.record(
                     LedgerEntry(
                         output: job.output, context: context,
