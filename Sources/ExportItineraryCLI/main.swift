@@ -45,6 +45,13 @@ func sourceDateEpoch() throws(UsageError) -> Int? {
 }
 
 func run() -> Int32 {
+    // A batch catches interrupts before anything else runs: a scheduler's SIGTERM in its first
+    // milliseconds (while the gate reads the store) is then a stopped batch with its report
+    // (exit 130), not a silent death (143). `BatchCommand.run` takes the same pipe.
+    let words = CommandLine.arguments.dropFirst().prefix(2)
+    if words.first == "batch", !["merge-reports", "help", "--help", "-h"].contains(words.dropFirst().first ?? "") {
+        _ = BatchSupervisor.catchInterrupts()
+    }
     // A file-size limit (`ulimit -f`) makes the write fail with EFBIG, reported as exit 6 with
     // the temporary file removed, instead of killing the process with one left behind.
     signal(SIGXFSZ, SIG_IGN)

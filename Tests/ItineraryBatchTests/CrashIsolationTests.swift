@@ -280,6 +280,31 @@ struct CrashIsolationTests {
     }
 
     @Test(
+        "an interrupt while the gate is still being asked, the first thing a batch does, stops it with its report: exit 130, not 143"
+    )
+    func anInterruptDuringTheGate() throws {
+        let root = try tree(
+            "interrupt-gate", ["trips/a.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
+        // The gate reads the catalog before the store: the test holds its opening up with a
+        // lease, so the signal lands before the batch has listed or checked anything.
+        let catalog = try String(contentsOfFile: TestStores.catalogPath, encoding: .utf8)
+        let held = try BlockingTrip(root.appendingPathComponent("catalog.storekit").path)
+        let report = root.appendingPathComponent("report.json")
+        let batch = try Background(
+            [
+                "batch", root.appendingPathComponent("trips").path, "--out-dir",
+                root.appendingPathComponent("out").path, "--report", report.path, "--catalog", held.path,
+            ], name: "interrupt-gate", unblocked: true)
+        try held.waitForReader()
+        kill(batch.pid, SIGTERM)
+        held.release(catalog)
+        #expect(try batch.wait() == 130, "\(batch.errors)")
+        let written = try readReport(report)
+        #expect(written.interrupted)
+        #expect(written.jobs.map(\.status) == [.cancelled, .cancelled])
+    }
+
+    @Test(
         "--resume records the template the worker read: one edited during the run (letter to A4) and restored is not up to date"
     )
     func aTemplateEditedDuringTheRunIsRecordedAsUsed() throws {

@@ -60,12 +60,7 @@ public final class BatchSupervisor {
         // Caught from here on at the latest (the command catches them before it plans): a stop
         // while the ledger is read, trips are hashed or temporaries removed is still a report.
         let interrupts = options.interrupts >= 0 ? options.interrupts : InterruptPipe.install()
-        defer {
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
-            if interrupts >= 0 { close(interrupts) }
-        }
+        defer { InterruptPipe.uninstall() }
         try checkReportPath()
         try makeOutputDirectory()
         let ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
@@ -562,8 +557,14 @@ public final class BatchSupervisor {
 
     /// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe from now on, for a command that
     /// plans a long batch before it runs (put the result in `BatchOptions.interrupts`): an
-    /// interrupt while listing is then a batch that stops at once, with its report.
+    /// interrupt while listing is then a batch that stops at once, with its report. Called
+    /// again, it returns the same pipe: a program calls it first thing, and again where it
+    /// hands the pipe to the batch.
     public static func catchInterrupts() -> Int32 { InterruptPipe.install() }
+
+    /// Lets interrupts end the process again (their default action), for a program that caught
+    /// them first thing and then found it runs no batch.
+    public static func releaseInterrupts() { InterruptPipe.uninstall() }
 
     /// A worker killed while writing leaves its temporary file (`.NAME.tmp-XXXXXX`, never the
     /// PDF itself) beside the file it was writing; it was that file's only writer, so it goes.
