@@ -4,6 +4,7 @@ import Foundation
 import ItineraryBatch
 import ItineraryExport
 import ItineraryModel
+import StrictJSON
 
 let programName = "export-itinerary"
 
@@ -23,7 +24,7 @@ func printWarning(_ message: String) {
 func report(_ error: ExportError) {
     switch error {
     case let .invalidTrip(path, .invalid(problems)):
-        for problem in problems { printError("\(path): \(problem)") }
+        for problem in problems { printError("\(MessageText.path(path)): \(problem)") }
     case let .proRequired(catalog):
         // The paywall below says how to restore purchases.
         printError(error.description)
@@ -98,7 +99,9 @@ func exportTrip(
         // holding Pango objects) are left to the system instead of being freed one by one, which
         // cost 27 M instructions after the 120-day trip was written. The file is already in place.
         _ = Unmanaged.passRetained(exporter)
-        for warning in result.warnings { printWarning("\(input == "-" ? "<stdin>" : input): \(warning)") }
+        for warning in result.warnings {
+            printWarning("\(input == "-" ? "<stdin>" : MessageText.path(input)): \(warning)")
+        }
         return ExitCode.ok
     } catch {
         report(error)
@@ -114,7 +117,7 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
             if let paper, let problem = t.paperProblem(paper, name: template) { throw ExportError.paper(problem) }
             let languages = t.labels.keys.sorted().joined(separator: ", ")
             print(
-                "\(template): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))"
+                "\(MessageText.path(template)): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))"
             )
         } catch {
             report(error)
@@ -128,9 +131,9 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
                 n + day.items.filter { if case .game = $0 { true } else { false } }.count
             }
             print(
-                "\(path): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))"
+                "\(MessageText.path(path)): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))"
             )
-            for warning in Exporter.warnings(trip) { printWarning("\(path): \(warning)") }
+            for warning in Exporter.warnings(trip) { printWarning("\(MessageText.path(path)): \(warning)") }
         } catch {
             report(error)
             // An invalid trip outranks an unreadable one: it is the answer validate exists to give.

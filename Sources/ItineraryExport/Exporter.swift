@@ -150,7 +150,7 @@ public final class Exporter {
     private static func checkFamily(_ template: Template, path: String, fonts: FontSet) throws(ExportError) {
         guard !fonts.families.contains(template.fontFamily) else { return }
         throw .template(
-            "\(path): fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fonts.families.sorted().joined(separator: ", ")))"
+            "\(MessageText.path(path)): fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fonts.families.sorted().joined(separator: ", ")))"
         )
     }
 

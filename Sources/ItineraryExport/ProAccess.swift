@@ -2,6 +2,7 @@
 import Entitlements
 import Foundation
 import ProPolicy
+import StrictJSON
 
 /// The pieces of the Pro gate as the command line builds it: the bundled catalog, the build's
 /// policy, the clocks (with `EXPORT_ITINERARY_NOW` for test entitlements) and the gate itself.
@@ -24,12 +25,12 @@ public enum ProAccess {
         let data: Data
         switch BoundedFile.read(file, limit: StoreKitCatalog.maximumBytes) {
         case let .success(bytes): data = bytes
-        case let .failure(problem): throw .catalog("cannot read \(file): \(problem)")
+        case let .failure(problem): throw .catalog("cannot read \(MessageText.path(file)): \(problem)")
         }
         do {
             return try StoreKitCatalog.load(data)
         } catch {
-            throw .catalog("\(file): \(error)")
+            throw .catalog("\(MessageText.path(file)): \(error)")
         }
     }
 

@@ -81,6 +81,48 @@ struct RobustnessTests {
         #expect(written.jobs.map(\.status) == [.failed] + Array(repeating: .cancelled, count: 5), "\(written.jobs)")
     }
 
+    @Test("a newline in a trip path or in --out-dir is written \\n: each error stays one line that says what it is")
+    func aNewlineInAPathKeepsEachErrorOnOneLine() throws {
+        let root = try tree(
+            "robust-newline",
+            [
+                "bad\nname.json": "{}",
+                "jobs.jsonl": #"{"trip": "bad\nname.json", "out": "bad.pdf"}"# + "\n",
+                "a\nfile": "",
+            ])
+        func expectOneLinePerError(_ stderr: String, _ count: Int, containing text: String) {
+            let lines = stderr.split(separator: "\n")
+            #expect(lines.count == count, "\(stderr)")
+            #expect(lines.allSatisfy { $0.hasPrefix("export-itinerary: error: ") }, "\(stderr)")
+            #expect(lines.allSatisfy { $0.contains(text) }, "\(stderr)")
+        }
+        // A batch of that trip: its job's line names it, escaped (its PDF's name is refused).
+        let batch = try cli([
+            "batch", root.appendingPathComponent("bad\nname.json").path, "--out-dir",
+            root.appendingPathComponent("out").path, "--jobs", "1",
+        ])
+        #expect(batch.status == 7, "\(batch.stderr)")
+        expectOneLinePerError(
+            batch.stderr, 1, containing: "bad\\nname.json: the output path contains a control character")
+        // The same trip from a manifest: the worker's five problems, one line each.
+        let manifest = try cli([
+            "batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir",
+            root.appendingPathComponent("out").path, "--jobs", "1",
+        ])
+        #expect(manifest.status == 7, "\(manifest.stderr)")
+        expectOneLinePerError(manifest.stderr, 5, containing: "jobs.jsonl:1: ")
+        let single = try cli([
+            root.appendingPathComponent("bad\nname.json").path, root.appendingPathComponent("o.pdf").path,
+        ])
+        #expect(single.status == 4)
+        expectOneLinePerError(single.stderr, 5, containing: "bad\\nname.json: ")
+        // --out-dir through a file whose name holds a newline.
+        let outDir = root.appendingPathComponent("a\nfile").path + "/pdfs"
+        let blocked = try cli(["batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir", outDir])
+        #expect(blocked.status == 6, "\(blocked.stderr)")
+        expectOneLinePerError(blocked.stderr, 1, containing: "a\\nfile is a file, not a directory")
+    }
+
     @Test func aClosedStandardErrorLosesNeitherTheBatchNorItsReport() throws {
         let root = try tree("robust-stderr", ["a.json": "{}", "b.json": try example("day-trip")])
         let out = TestPaths.scratch("robust-stderr-out"),

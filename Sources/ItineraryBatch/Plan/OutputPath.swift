@@ -2,6 +2,7 @@
 /// against the file system (symbolic links) just before a job runs.
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,8 @@ public enum OutputPath {
             return .failure(OutputRefusal("the output path is longer than \(BatchLimits.maximumPathBytes) bytes"))
         }
         if raw.hasPrefix("/") {
-            return .failure(OutputRefusal("the output path \(raw) is absolute: it must be relative to --out-dir"))
+            return .failure(
+                OutputRefusal("the output path \(MessageText.path(raw)) is absolute: it must be relative to --out-dir"))
         }
         if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .failure(OutputRefusal("the output path contains a control character"))
@@ -27,22 +29,28 @@ public enum OutputPath {
         for part in raw.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
             if part == ".." {
-                return .failure(OutputRefusal("the output path \(raw) contains \"..\": it must stay inside --out-dir"))
+                return .failure(
+                    OutputRefusal(
+                        "the output path \(MessageText.path(raw)) contains \"..\": it must stay inside --out-dir"))
             }
             parts.append(part)
         }
-        guard let name = parts.last else { return .failure(OutputRefusal("the output path \(raw) names no file")) }
+        guard let name = parts.last else {
+            return .failure(OutputRefusal("the output path \(MessageText.path(raw)) names no file"))
+        }
         if name.hasPrefix(".") {
             // Hidden names are the batch's own (ledger, temporary files).
-            return .failure(OutputRefusal("the output file name \(name) starts with a dot"))
+            return .failure(OutputRefusal("the output file name \(MessageText.path(name)) starts with a dot"))
         }
         if let hidden = parts.dropLast().first(where: { $0.hasPrefix(".") }) {
             // Hidden folders too: the batch's state lives in one (.export-itinerary).
             return .failure(
-                OutputRefusal("the output path \(raw) passes through \(hidden), a folder whose name starts with a dot"))
+                OutputRefusal(
+                    "the output path \(MessageText.path(raw)) passes through \(MessageText.path(hidden)), a folder whose name starts with a dot"
+                ))
         }
         guard name.lowercased().hasSuffix(".pdf"), name.count > 4 else {
-            return .failure(OutputRefusal("the output path \(raw) must end in .pdf"))
+            return .failure(OutputRefusal("the output path \(MessageText.path(raw)) must end in .pdf"))
         }
         return .success(parts.joined(separator: "/"))
     }
@@ -69,7 +77,9 @@ public enum OutputPath {
     /// write, or why not: a symbolic link (in a directory or the file itself) that leads out of
     /// `root`, or something in the way that is not a directory.
     public static func prepare(_ relative: String, in root: String) -> Result<String, OutputRefusal> {
-        guard let realRoot = realPath(root) else { return .failure(OutputRefusal("cannot resolve --out-dir \(root)")) }
+        guard let realRoot = realPath(root) else {
+            return .failure(OutputRefusal("cannot resolve --out-dir \(MessageText.path(root))"))
+        }
         let parts = relative.split(separator: "/").map(String.init)
         var current = root
         for part in parts.dropLast() {
@@ -79,19 +89,22 @@ public enum OutputPath {
                 if mkdir(current, 0o777) != 0 && errno != EEXIST {
                     let code = errno
                     return .failure(
-                        OutputRefusal("cannot create \(current): \(String(cString: strerror(code)))", code: code))
+                        OutputRefusal(
+                            "cannot create \(MessageText.path(current)): \(String(cString: strerror(code)))", code: code
+                        ))
                 }
                 continue
             }
             if info.st_mode & S_IFMT == S_IFLNK {
                 guard let target = realPath(current), inside(target, realRoot) else {
-                    return .failure(OutputRefusal("\(current) is a symbolic link that leads out of --out-dir"))
+                    return .failure(
+                        OutputRefusal("\(MessageText.path(current)) is a symbolic link that leads out of --out-dir"))
                 }
             }
         }
         let path = root + "/" + relative
         guard let realDir = realPath(PathText.parent(path)), inside(realDir, realRoot) else {
-            return .failure(OutputRefusal("the directory of \(relative) leads out of --out-dir"))
+            return .failure(OutputRefusal("the directory of \(MessageText.path(relative)) leads out of --out-dir"))
         }
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
@@ -99,7 +112,8 @@ public enum OutputPath {
             let target = AtomicFile.resolveLinks(path)
             let targetDir = realPath(PathText.parent(target))
             guard let targetDir, inside(targetDir, realRoot) else {
-                return .failure(OutputRefusal("\(relative) is a symbolic link that leads out of --out-dir"))
+                return .failure(
+                    OutputRefusal("\(MessageText.path(relative)) is a symbolic link that leads out of --out-dir"))
             }
         }
         return .success(path)

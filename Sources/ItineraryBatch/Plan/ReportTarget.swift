@@ -1,6 +1,7 @@
 /// Where `--report` may be written: never over anything the batch reads or writes itself.
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,11 +29,12 @@ enum ReportTarget {
     ) -> String? {
         let target = FileIdentity(AtomicFile.resolveLinks(report))
         for source in sources where target.isSame(as: FileIdentity(source)) {
-            return "--report \(report) is the source \(source): the report would replace it"
+            return
+                "--report \(MessageText.path(report)) is the source \(MessageText.path(source)): the report would replace it"
         }
         if target.exists {
             for job in jobs where target.isSame(as: FileIdentity(job.trip)) {
-                return "--report \(report) is the trip of \(job.origin): the report would replace it"
+                return "--report \(MessageText.path(report)) is the trip of \(job.origin): the report would replace it"
             }
         }
         var templates = Set<PathKey>()
@@ -62,7 +64,7 @@ enum ReportTarget {
             if Array(job.output.utf8) == relative
                 || target.isSame(as: FileIdentity(AtomicFile.resolveLinks(outputDirectory + "/" + job.output)))
             {
-                return "--report \(report) is the PDF of \(job.origin): the report would replace it"
+                return "--report \(MessageText.path(report)) is the PDF of \(job.origin): the report would replace it"
             }
         }
         return nil

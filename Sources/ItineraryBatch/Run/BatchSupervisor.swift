@@ -4,6 +4,7 @@
 import Entitlements
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -96,7 +97,7 @@ public final class BatchSupervisor {
                 : claims[PathKey(target)].flatMap { PathKey($0) == PathKey(job.output) ? nil : $0 }
             if let other = first {
                 let reason =
-                    "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
+                    "\(MessageText.path(job.output)) is the same file as \(MessageText.path(other)) (through a symbolic link): the second job is refused"
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
@@ -160,19 +161,22 @@ public final class BatchSupervisor {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BatchRunError(
-                "cannot write the report \(path): the directory \(dir) does not exist", exitCode: ExitCode.outputFailed)
+                "cannot write the report \(MessageText.path(path)): the directory \(MessageText.path(dir)) does not exist",
+                exitCode: ExitCode.outputFailed)
         }
         guard access(dir, W_OK | X_OK) == 0 else {
             throw BatchRunError(
-                "cannot write the report \(path): \(dir) is not writable", exitCode: ExitCode.outputFailed)
+                "cannot write the report \(MessageText.path(path)): \(MessageText.path(dir)) is not writable",
+                exitCode: ExitCode.outputFailed)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw BatchRunError("cannot write the report \(path): it is a directory", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot write the report \(MessageText.path(path)): it is a directory", exitCode: ExitCode.outputFailed)
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
             throw BatchRunError(
-                "cannot write the report \(path): it is not a regular file (a report never replaces a device, pipe or socket)",
+                "cannot write the report \(MessageText.path(path)): it is not a regular file (a report never replaces a device, pipe or socket)",
                 exitCode: ExitCode.outputFailed)
         }
     }
@@ -188,20 +192,20 @@ public final class BatchSupervisor {
             if stat(current, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
                     throw BatchRunError(
-                        "cannot create the output directory \(dir): \(current) is a file, not a directory",
+                        "cannot create the output directory \(MessageText.path(dir)): \(MessageText.path(current)) is a file, not a directory",
                         exitCode: ExitCode.outputFailed)
                 }
                 continue
             }
             if mkdir(current, 0o777) != 0 && errno != EEXIST {
                 throw BatchRunError(
-                    "cannot create the output directory \(dir): \(AtomicFile.systemMessage()) (\(current))",
+                    "cannot create the output directory \(MessageText.path(dir)): \(AtomicFile.systemMessage()) (\(MessageText.path(current)))",
                     exitCode: ExitCode.outputFailed)
             }
         }
         guard access(dir, W_OK | X_OK) == 0 else {
             throw BatchRunError(
-                "cannot write into the output directory \(dir): \(AtomicFile.systemMessage())",
+                "cannot write into the output directory \(MessageText.path(dir)): \(AtomicFile.systemMessage())",
                 exitCode: ExitCode.outputFailed)
         }
     }
@@ -347,7 +351,7 @@ public final class BatchSupervisor {
                 if reply.exit == ExitCode.proRequired, let store = vanishedStore() {
                     endBatch(
                         fatal:
-                            "entitlement store \(store) was removed during the batch: \(exported); put the store back (or point --store DIR at it) and run the batch again with --resume",
+                            "entitlement store \(MessageText.path(store)) was removed during the batch: \(exported); put the store back (or point --store DIR at it) and run the batch again with --resume",
                         exit: ExitCode.entitlementStore)
                     continue
                 }
@@ -545,12 +549,13 @@ public final class BatchSupervisor {
     private func refusal(of output: String, target: String, pdfStamp: FileStamp?) -> String? {
         if statePrefix.count > 1, target.utf8.starts(with: statePrefix) {
             return
-                "\(output) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
+                "\(MessageText.path(output)) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
         }
         if let pdfStamp, inputInodes.contains(pdfStamp.inode), let key = FileKey(path: target),
             let what = plan.inputs[key]
         {
-            return "\(output) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
+            return
+                "\(MessageText.path(output)) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
         }
         return nil
     }
