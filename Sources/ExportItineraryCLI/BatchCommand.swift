@@ -7,6 +7,10 @@ import ItineraryExport
 enum BatchCommand {
     static func run(_ arguments: BatchArguments) throws -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
+        // Caught since the program's first instruction (`run()` in main.swift): this is the same
+        // pipe, handed to the supervisor, so an interrupt during the gate or the plan stops the
+        // batch before any job runs, with its report.
+        let interrupts = BatchSupervisor.catchInterrupts()
         let epoch = try sourceDateEpoch()
         // The gate before anything else: not Pro, and nothing is listed, created or rendered.
         let gate: ProGate
@@ -34,9 +38,6 @@ enum BatchCommand {
             case let .failure(problem): throw UsageError(message: "--template: \(problem.reason)")
             }
         }
-        // From here an interrupt is a stopped batch with its report, not a silent death while
-        // a large plan is listed and checked.
-        let interrupts = BatchSupervisor.catchInterrupts()
         let plan: BatchPlan
         do {
             plan = try BatchPlan.make(
@@ -63,6 +64,7 @@ enum BatchCommand {
         options.epoch = epoch
         options.progress = ProgressMode.automatic(quiet: arguments.quiet)
         options.reportPath = arguments.report
+        options.storeDirectory = gate.storeDirectory
         options.interrupts = interrupts
         options.program = programName
         options.started = started

@@ -1,8 +1,9 @@
 /// The entitlement commands: status, import, init, trust-root, paywall and storekit-test.
 import Entitlements
-import LocalStoreKit
 import Foundation
 import ItineraryExport
+import LocalStoreKit
+import StrictJSON
 
 /// A failure of an entitlement command, with its exit code.
 struct CommandFailure: Error {
@@ -29,8 +30,7 @@ enum EntitlementCommands {
     }
 
     static func storeFailure(_ error: StoreError) -> CommandFailure {
-        CommandFailure(
-            message: explained(error), code: error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore)
+        CommandFailure(message: explained(error), code: ExitCode.entitlementStore)
     }
 
     static func openStore(_ gate: GateOptions, create: Bool) throws(CommandFailure) -> EntitlementStore? {
@@ -205,11 +205,12 @@ enum EntitlementCommands {
         switch BoundedFile.read(path, limit: Certificates.maximumFileBytes) {
         case let .success(bytes): data = bytes
         case let .failure(problem):
-            throw CommandFailure(message: "cannot read \(path): \(problem)", code: ExitCode.failure)
+            throw CommandFailure(message: "cannot read \(MessageText.path(path)): \(problem)", code: ExitCode.failure)
         }
         let certificates: [Data]
         do { certificates = try Certificates.parse(data) } catch {
-            throw CommandFailure(message: "\(path): not a certificate (DER or PEM): \(error)", code: ExitCode.failure)
+            throw CommandFailure(
+                message: "\(MessageText.path(path)): not a certificate (DER or PEM): \(error)", code: ExitCode.failure)
         }
         let store = try openStore(options, create: true)!
         for der in certificates {

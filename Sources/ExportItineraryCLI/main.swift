@@ -4,6 +4,7 @@ import Foundation
 import ItineraryBatch
 import ItineraryExport
 import ItineraryModel
+import StrictJSON
 
 let programName = "export-itinerary"
 
@@ -23,7 +24,7 @@ func printWarning(_ message: String) {
 func report(_ error: ExportError) {
     switch error {
     case let .invalidTrip(path, .invalid(problems)):
-        for problem in problems { printError("\(path): \(problem)") }
+        for problem in problems { printError("\(MessageText.path(path)): \(problem)") }
     case let .proRequired(catalog):
         // The paywall below says how to restore purchases.
         printError(error.description)
@@ -53,6 +54,13 @@ func sourceDateEpoch() throws(UsageError) -> Int? {
 }
 
 func run() -> Int32 {
+    // A batch catches interrupts before anything else runs: a scheduler's SIGTERM in its first
+    // milliseconds (while the gate reads the store) is then a stopped batch with its report
+    // (exit 130), not a silent death (143). `BatchCommand.run` takes the same pipe.
+    let words = CommandLine.arguments.dropFirst().prefix(2)
+    if words.first == "batch", !["merge-reports", "help", "--help", "-h"].contains(words.dropFirst().first ?? "") {
+        _ = BatchSupervisor.catchInterrupts()
+    }
     // A file-size limit (`ulimit -f`) makes the write fail with EFBIG, reported as exit 6 with
     // the temporary file removed, instead of killing the process with one left behind.
     signal(SIGXFSZ, SIG_IGN)
@@ -99,7 +107,9 @@ func exportTrip(
         // holding Pango objects) are left to the system instead of being freed one by one, which
         // cost 27 M instructions after the 120-day trip was written. The file is already in place.
         _ = Unmanaged.passRetained(exporter)
-        for warning in result.warnings { printWarning("\(input == "-" ? "<stdin>" : input): \(warning)") }
+        for warning in result.warnings {
+            printWarning("\(input == "-" ? "<stdin>" : MessageText.path(input)): \(warning)")
+        }
         return ExitCode.ok
     } catch {
         report(error)
@@ -115,7 +125,7 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
             if let paper, let problem = t.paperProblem(paper, name: template) { throw ExportError.paper(problem) }
             let languages = t.labels.keys.sorted().joined(separator: ", ")
             print(
-                "\(template): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))"
+                "\(MessageText.path(template)): ok (sections \(t.sections.map(\.rawValue).joined(separator: ", ")); papers \(t.papers.keys.sorted().joined(separator: ", ")); labels \(languages))"
             )
         } catch {
             report(error)
@@ -129,9 +139,9 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
                 n + day.items.filter { if case .game = $0 { true } else { false } }.count
             }
             print(
-                "\(path): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))"
+                "\(MessageText.path(path)): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))"
             )
-            for warning in Exporter.warnings(trip) { printWarning("\(path): \(warning)") }
+            for warning in Exporter.warnings(trip) { printWarning("\(MessageText.path(path)): \(warning)") }
         } catch {
             report(error)
             // An invalid trip outranks an unreadable one: it is the answer validate exists to give.

@@ -1,5 +1,6 @@
 /// Writing a file so that readers see the old content or the new, never a half-written one.
 import Foundation
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,7 +11,7 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
     public var reason: String
     /// The system error behind it (`ENOSPC`, `EROFS`…), when there is one.
     public var code: Int32?
-    public var description: String { "cannot write \(path): \(reason)" }
+    public var description: String { "cannot write \(MessageText.path(path)): \(reason)" }
 
     public init(path: String, reason: String, code: Int32? = nil) {
         self.path = path
@@ -38,9 +39,12 @@ public enum AtomicFile {
         let directory = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else {
-            throw OutputError(path: requestedPath, reason: "the directory \(directory) does not exist")
+            throw OutputError(
+                path: requestedPath, reason: "the directory \(MessageText.path(directory)) does not exist")
         }
-        guard isDir.boolValue else { throw OutputError(path: requestedPath, reason: "\(directory) is not a directory") }
+        guard isDir.boolValue else {
+            throw OutputError(path: requestedPath, reason: "\(MessageText.path(directory)) is not a directory")
+        }
         var existing = stat()
         var keepMode: mode_t?
         if lstat(path, &existing) == 0 {

@@ -4,6 +4,7 @@ import ItineraryLayout
 import ItineraryModel
 import ItineraryRender
 import ItineraryText
+import StrictJSON
 
 /// Why an export stopped, one case per cause; `exitCode` gives each its documented exit code, and
 /// `remedy` the way out of an entitlement error for the host to word.
@@ -54,8 +55,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
             return "PDF export is a Pro feature and no current Pro entitlement was found; nothing was exported"
         case let .entitlementStore(error): return error.description
         case let .catalog(message): return "catalog: \(message)"
-        case let .unreadableInput(path, reason): return "cannot read \(path): \(reason)"
-        case let .invalidTrip(path, error): return "\(path): \(error)"
+        case let .unreadableInput(path, reason): return "cannot read \(MessageText.path(path)): \(reason)"
+        case let .invalidTrip(path, error): return "\(MessageText.path(path)): \(error)"
         case let .template(message): return "template: \(message)"
         case let .paper(problem): return "--paper: \(problem)"
         case let .fonts(error): return error.description
@@ -67,7 +68,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
             let pixels = PNGRenderer.pixels(width: width, height: height, scale: dpi / 72)
             return
                 "--dpi \(Self.number(dpi)): page \(page) is \(Self.number(width)) × \(Self.number(height)) pt, \(Int(pixels.width)) × \(Int(pixels.height)) pixels at that resolution, more than the \(PNGRenderer.maximumPixels / 1_000_000) million pixels (and \(PNGRenderer.maximumSide) a side) a preview may have; give --dpi \(largest) or less"
-        case let .sameFile(path): return "the output \(path) is the input file: refusing to overwrite the trip"
+        case let .sameFile(path):
+            return "the output \(MessageText.path(path)) is the input file: refusing to overwrite the trip"
         case let .environment(message): return message
         }
     }
@@ -81,8 +83,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
     public var exitCode: Int32 {
         switch self {
         case .proRequired: return ExitCode.proRequired
-        case let .entitlementStore(error):
-            return error.isFileSizeLimit ? ExitCode.outputFailed : ExitCode.entitlementStore
+        // The file-size limit too: the store cannot be used, whatever keeps SQLite from writing.
+        case .entitlementStore: return ExitCode.entitlementStore
         case .catalog: return ExitCode.failure
         case .invalidTrip: return ExitCode.invalidTrip
         case .output: return ExitCode.outputFailed

@@ -32,6 +32,9 @@ public struct ExportResult: Sendable {
     public var pageCount: Int
     /// Problems worth telling the user that did not stop the export (uncovered characters).
     public var warnings: [String]
+    /// The template file's bytes as this document was laid out with them: a batch worker hashes
+    /// them for `--resume`, so a template edited during a batch is recorded as it was used.
+    public var templateBytes = Data()
 }
 
 /// Exports trips to PDF. Holds the font set and one text engine per language; use one exporter
@@ -107,14 +110,20 @@ public final class Exporter {
 
     /// Loads and checks a template.
     public func loadTemplate(_ choice: TemplateChoice) throws(ExportError) -> Template {
+        try loadTemplateAndBytes(choice).template
+    }
+
+    /// The template and the bytes it was decoded from (read now: the file may have changed).
+    private func loadTemplateAndBytes(_ choice: TemplateChoice) throws(ExportError) -> (template: Template, data: Data)
+    {
         let (path, data) = try Self.templateFile(choice, templatesDirectory: templatesDirectory)
         // Decoding a template costs as much as laying out a page or two; a batch reuses it
         // for as long as the file's bytes stay the same.
-        if let cached = templates[path], cached.data == data { return cached.template }
+        if let cached = templates[path], cached.data == data { return (cached.template, data) }
         let template = try Self.decodeTemplate(data, path: path)
         try Self.checkFamily(template, path: path, fonts: fontSet)
         templates[path] = (data, template)
-        return template
+        return (template, data)
     }
 
     /// Reads and checks a template as an export would, without a gate or an exporter: it draws
@@ -141,7 +150,7 @@ public final class Exporter {
     private static func checkFamily(_ template: Template, path: String, fonts: FontSet) throws(ExportError) {
         guard !fonts.families.contains(template.fontFamily) else { return }
         throw .template(
-            "\(path): fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fonts.families.sorted().joined(separator: ", ")))"
+            "\(MessageText.path(path)): fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fonts.families.sorted().joined(separator: ", ")))"
         )
     }
 
@@ -206,16 +215,18 @@ public final class Exporter {
     ) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        return try layout(trip, options: options, gateChecked: false)
+        let (document, text, _) = try layout(trip, options: options, gateChecked: false)
+        return (document, text)
     }
 
     /// `gateChecked`: the caller has just checked the gate (`export` does, before reading the
     /// trip), so the check is not repeated a few milliseconds later. Callers hold `NativeTextLock`.
+    /// Returns the template's bytes too (`ExportResult.templateBytes`).
     private func layout(
         _ trip: Trip, options: ExportOptions, gateChecked: Bool
-    ) throws(ExportError) -> (LaidOutDocument, TextEngine) {
+    ) throws(ExportError) -> (LaidOutDocument, TextEngine, Data) {
         if !gateChecked { try checkGate() }
-        let template = try loadTemplate(options.template)
+        let (template, templateBytes) = try loadTemplateAndBytes(options.template)
         if let paper = options.paper, let problem = template.paperProblem(paper, name: options.template.argument) {
             throw .paper(problem)
         }
@@ -233,7 +244,7 @@ public final class Exporter {
         text.prepareFonts(for: theme.allStyles)
         return (
             ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip),
-            text
+            text, templateBytes
         )
     }
 
@@ -261,7 +272,7 @@ public final class Exporter {
         // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let (document, text) = try layout(trip, options: options, gateChecked: gateChecked)
+        let (document, text, templateBytes) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         guard (1...document.pages.count).contains(page) else {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
@@ -275,7 +286,8 @@ public final class Exporter {
         do {
             let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72, mark: access.notice)
             return ExportResult(
-                bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
+                bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document),
+                templateBytes: templateBytes)
         } catch {
             throw .render("\(error)")
         }
@@ -290,7 +302,7 @@ public final class Exporter {
         // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let (document, text) = try layout(trip, options: options, gateChecked: gateChecked)
+        let (document, text, templateBytes) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         let pdf: Data
         do {
@@ -303,7 +315,8 @@ public final class Exporter {
             throw .render("\(error)")
         }
         return ExportResult(
-            bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document))
+            bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document),
+            templateBytes: templateBytes)
     }
 
     /// What a valid trip leaves unsaid that the pages would otherwise get wrong: times whose
@@ -427,8 +440,8 @@ public final class Exporter {
         try checkGate()
         if output.isEmpty { throw .output(OutputError(path: "\"\"", reason: "the path is empty")) }
         if AtomicFile.sameFile(name, output) { throw .sameFile(output) }
-        return try export(tripData: tripData, name: name, options: options) { bytes throws(OutputError) in
-            try AtomicFile.write(bytes, to: output)
+        return try export(tripData: tripData, name: name, options: options, gateChecked: true) {
+            bytes throws(OutputError) in try AtomicFile.write(bytes, to: output)
         }
     }
 
@@ -440,7 +453,15 @@ public final class Exporter {
         tripData: Data, name: String, options: ExportOptions = ExportOptions(),
         write: (Data) throws(OutputError) -> Void
     ) throws(ExportError) -> ExportResult {
-        try checkGate()
+        try export(tripData: tripData, name: name, options: options, gateChecked: false, write: write)
+    }
+
+    /// `gateChecked`: the caller has just checked the gate, so it is not asked twice.
+    private func export(
+        tripData: Data, name: String, options: ExportOptions, gateChecked: Bool,
+        write: (Data) throws(OutputError) -> Void
+    ) throws(ExportError) -> ExportResult {
+        if !gateChecked { try checkGate() }
         let trip = try Self.decodeTrip(tripData, name: name)
         let result = try render(trip, options: options, gateChecked: true)
         do {

@@ -2,6 +2,7 @@
 import Entitlements
 import Foundation
 import ProPolicy
+import StrictJSON
 
 /// The pieces of the Pro gate as the command line builds it: the bundled catalog, the build's
 /// policy, the clocks (with `EXPORT_ITINERARY_NOW` for test entitlements) and the gate itself.
@@ -29,12 +30,12 @@ public enum ProAccess {
             let source =
                 path == nil && environment["EXPORT_ITINERARY_STOREKIT"].map({ !$0.isEmpty }) == true
                 ? " (the catalog under $EXPORT_ITINERARY_STOREKIT)" : ""
-            throw .catalog("cannot read \(file)\(source): \(problem)")
+            throw .catalog("cannot read \(MessageText.path(file))\(source): \(problem)")
         }
         do {
             return try StoreKitCatalog.load(data)
         } catch {
-            throw .catalog("\(file): \(error)")
+            throw .catalog("\(MessageText.path(file)): \(error)")
         }
     }
 

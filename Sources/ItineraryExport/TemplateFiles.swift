@@ -2,6 +2,7 @@
 /// `validate --template` and a batch's plan.
 import Foundation
 import ItineraryLayout
+import StrictJSON
 
 /// Which design to use: a template shipped in `Templates/` by name, or a user's file.
 public enum TemplateChoice: Sendable, Equatable {
@@ -48,7 +49,7 @@ public enum TemplateFiles {
         let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         return
-            "no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(templatesDirectory)" : known.joined(separator: ", ")))"
+            "no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(MessageText.path(templatesDirectory))" : known.joined(separator: ", ")))"
     }
 
     /// The most a template file may hold: the bundled ones are 25 to 35 KB.
@@ -66,7 +67,7 @@ public enum TemplateFiles {
         }
         let path = path(choice, templatesDirectory: templatesDirectory)
         func failure(_ why: String) -> Result<(path: String, data: Data), TemplateFileError> {
-            .failure(TemplateFileError(message: "cannot read \(path): \(why)"))
+            .failure(TemplateFileError(message: "cannot read \(MessageText.path(path)): \(why)"))
         }
         // Opened without waiting (a FIFO would block an open for reading until a writer came),
         // then checked to be a regular file before it is read.
@@ -101,7 +102,7 @@ public enum TemplateFiles {
         do {
             return .success(try TemplateLoader.load(data))
         } catch {
-            return .failure(TemplateFileError(message: "\(path): \(error)"))
+            return .failure(TemplateFileError(message: "\(MessageText.path(path)): \(error)"))
         }
     }
 }

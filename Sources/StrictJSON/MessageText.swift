@@ -33,6 +33,29 @@ public enum MessageText {
         return out + "\""
     }
 
+    /// A file path as every message and report writes it: whole and unquoted, but with control
+    /// characters escaped as JSON would (`\n`, `\t`, `\u001B`), and a backslash doubled so
+    /// that an escape is never taken for the name itself. A name with a newline then stays on
+    /// its message's one line, and a terminal control sequence in a name is shown, not obeyed.
+    public static func path(_ path: some StringProtocol) -> String {
+        // Almost every path has nothing to escape: returned as it is.
+        guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C }) else { return String(path) }
+        var out = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// A number as the file most likely wrote it: `91`, not `91.0`.
     public static func number(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {

@@ -237,6 +237,105 @@ struct CrashIsolationTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: snapshot + "/.export-itinerary/ledger.tsv")) == before)
     }
 
+    @Test(
+        "a store removed during the batch is named as such (exit 5, what to do), not taken for Pro ending (exit 3)")
+    func aStoreRemovedMidBatchIsAStoreProblem() throws {
+        let s = try setUp("store-removed")
+        let store = try TestStores.makeProStore("removed-mid-batch")
+        let batch = try s.start(["--store", store])
+        try FileManager.default.removeItem(atPath: store)
+        // The fresh worker that retries the job asks the gate, and finds no store.
+        kill(try #require(children(of: batch.pid).first), SIGKILL)
+        #expect(try batch.wait() == 5, "\(batch.errors)")
+        #expect(
+            batch.errors.contains(
+                "error: entitlement store \(store)/entitlements.sqlite was removed during the batch: it stopped (0 documents had been exported; the rest were not); put the store back (or point --store DIR at it) and run the batch again with --resume"
+            ), "\(batch.errors)")
+        #expect(!batch.errors.contains("Pro entitlement ended"), "\(batch.errors)")
+        let report = try readReport(s.report)
+        #expect(report.jobs.allSatisfy { $0.status == .cancelled }, "\(report.jobs)")
+    }
+
+    /// The output folder made unwritable while a job runs: as root `chattr +i` (root writes
+    /// through permissions), as a user `chmod a-w`.
+    @Test(
+        "the output folder made unwritable mid-run stops the batch at the first job that meets it: exit 6, the rest cancelled, the report written"
+    )
+    func anOutputFolderMadeUnwritableMidRunStopsTheBatch() throws {
+        let s = try setUp("out-unwritable")
+        let batch = try s.start()
+        let lock = getuid() == 0 ? ["/usr/bin/chattr", "+i"] : ["/bin/chmod", "a-w"]
+        let unlock = getuid() == 0 ? ["/usr/bin/chattr", "-i"] : ["/bin/chmod", "u+w"]
+        #expect(try runProcess(lock[0], [lock[1], s.out.path]).status == 0)
+        defer { _ = try? runProcess(unlock[0], [unlock[1], s.out.path]) }
+        s.blocked.release(try example("gira-es"))
+        #expect(try batch.wait() == 6, "\(batch.errors)")
+        let why = getuid() == 0 ? "operation not permitted" : "permission denied"
+        #expect(
+            batch.errors.contains(
+                "error: the batch stopped: every later PDF would fail the same way (\(s.out.path) cannot be written: \(why))"
+            ), "\(batch.errors)")
+        let report = try readReport(s.report)
+        #expect(report.jobs.map(\.status) == [.failed, .cancelled], "\(report.jobs)")
+    }
+
+    @Test(
+        "an interrupt while the gate is still being asked, the first thing a batch does, stops it with its report: exit 130, not 143"
+    )
+    func anInterruptDuringTheGate() throws {
+        let root = try tree(
+            "interrupt-gate", ["trips/a.json": try example("day-trip"), "trips/b.json": try example("day-trip")])
+        // The gate reads the catalog before the store: the test holds its opening up with a
+        // lease, so the signal lands before the batch has listed or checked anything.
+        let catalog = try String(contentsOfFile: TestStores.catalogPath, encoding: .utf8)
+        let held = try BlockingTrip(root.appendingPathComponent("catalog.storekit").path)
+        let report = root.appendingPathComponent("report.json")
+        let batch = try Background(
+            [
+                "batch", root.appendingPathComponent("trips").path, "--out-dir",
+                root.appendingPathComponent("out").path, "--report", report.path, "--catalog", held.path,
+            ], name: "interrupt-gate", unblocked: true)
+        try held.waitForReader()
+        kill(batch.pid, SIGTERM)
+        held.release(catalog)
+        #expect(try batch.wait() == 130, "\(batch.errors)")
+        let written = try readReport(report)
+        #expect(written.interrupted)
+        #expect(written.jobs.map(\.status) == [.cancelled, .cancelled])
+    }
+
+    @Test(
+        "--resume records the template the worker read: one edited during the run (letter to A4) and restored is not up to date"
+    )
+    func aTemplateEditedDuringTheRunIsRecordedAsUsed() throws {
+        let s = try setUp("template-mid-run")
+        let template = s.root.appendingPathComponent("tmpl.json")
+        let letter = try String(contentsOfFile: TestPaths.templates + "/classic.json", encoding: .utf8)
+        let a4 = letter.replacingOccurrences(of: #""paper": "letter""#, with: #""paper": "a4""#)
+        #expect(a4 != letter)
+        try Data(letter.utf8).write(to: template)
+        let batch = try s.start(["--template", template.path])
+        // Planned with the letter template; the worker reads the trip, then the template.
+        try Data(a4.utf8).write(to: template)
+        s.blocked.release(try example("gira-es"))
+        #expect(try batch.wait() == 0, "\(batch.errors)")
+        // The page boxes, written out of their compressed object streams.
+        func isA4(_ name: String) throws -> Bool {
+            let qdf = try runProcess(
+                "/usr/bin/qpdf", ["--qdf", "--object-streams=disable", s.out.appendingPathComponent(name).path, "-"])
+            return qdf.stdout.contains("/MediaBox [\n    0\n    0\n    595\n    842\n  ]")
+        }
+        #expect(try isA4("a-blocked.pdf") && isA4("b.pdf"))
+        try Data(letter.utf8).write(to: template)
+        let rerun = try cli([
+            "batch", s.root.appendingPathComponent("trips").path, "--out-dir", s.out.path, "--template", template.path,
+            "--resume", "--report", s.report.path, "--quiet",
+        ])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try readReport(s.report).jobs.map(\.status) == [.ok, .ok], "made again with the letter template")
+        #expect(try !isA4("a-blocked.pdf") && !isA4("b.pdf"))
+    }
+
     @Test func aJobWhoseWorkerDiesTooOftenFailsWithTheReason() throws {
         let s = try setUp("crash-fail")
         let batch = try s.start(["--retries", "0"])

@@ -14,7 +14,11 @@ final class Background {
     let stdout: URL
     let stderr: URL
 
-    init(_ args: [String], env extra: [String: String] = [:], name: String) throws {
+    /// - Parameter unblocked: start the command with SIGINT, SIGTERM and SIGHUP unblocked and at
+    ///   their default actions, as a scheduler or a shell starts it (a test's thread may have them
+    ///   blocked, and a blocked signal waits for the program's own handler, which hides a window
+    ///   before it is installed). The same process: the wrapper `exec`s the command.
+    init(_ args: [String], env extra: [String: String] = [:], name: String, unblocked: Bool = false) throws {
         let dir = TestPaths.scratch("bg-\(name)")
         stdout = dir.appendingPathComponent("stdout")
         stderr = dir.appendingPathComponent("stderr")
@@ -22,8 +26,24 @@ final class Background {
         FileManager.default.createFile(atPath: stderr.path, contents: nil)
         var changes = TestStores.commandEnvironment
         for (k, v) in extra { changes[k] = v }
-        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
-        process.arguments = args
+        if unblocked {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments =
+                [
+                    "-c",
+                    """
+                    import os, signal, sys
+                    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE, signal.SIGXFSZ):
+                        signal.signal(s, signal.SIG_DFL)
+                    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+                    os.execv(sys.argv[1], sys.argv[1:])
+                    """,
+                    TestPaths.executable,
+                ] + args
+        } else {
+            process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+            process.arguments = args
+        }
         process.environment = environment(changes)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)

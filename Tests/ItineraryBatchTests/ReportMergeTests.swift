@@ -3,6 +3,7 @@ import Foundation
 @testable import ItineraryBatch
 import StrictJSON
 import Testing
+import TestSupport
 
 @Suite("Report merging")
 struct ReportMergeTests {
@@ -109,6 +110,55 @@ struct ReportMergeTests {
         #expect(
             try refusal(text) == prefix
                 + "shard: expected 0 ≤ index < count ≤ \(BatchLimits.maximumShards), got index 1 of -1")
+    }
+
+    @Test("a forged report of 1,100 jobs of 2^53-1 pages is refused with its path, not a trap in the page total")
+    func impossiblePageCountsAreRefused() throws {
+        let jobs = (0..<1100).map { i in
+            BatchReport.Job(
+                trip: "t\(i).json", output: "t\(i).pdf", status: .ok, pages: 1, bytes: 10, attempts: 1)
+        }
+        let forged = BatchReport(
+            format: 1, program: "export-itinerary test", plan: .init(jobs: 1100, digest: "d"), shard: nil,
+            interrupted: false, jobs: jobs, totals: .init(jobs: jobs, seconds: 1))
+        let text = String(decoding: forged.encoded(), as: UTF8.self)
+            .replacingOccurrences(of: #""pages": 1,"#, with: #""pages": 9007199254740991,"#)
+        let file = TestPaths.scratch("merge-forged").appendingPathComponent("forged.json")
+        try Data(text.utf8).write(to: file)
+        let r = try cli(["batch", "merge-reports", file.path])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(
+            r.stderr
+                == "export-itinerary: error: \(file.path): not a batch report (one that batch --report writes): jobs[0].pages: expected a whole number from 0 to \(10_000_000), got 9007199254740991\n"
+        )
+    }
+
+    @Test(
+        "negative or impossible numbers are refused where they are",
+        arguments: [
+            (
+                #""bytes": 10,"#, #""bytes": -1,"#,
+                "jobs[0].bytes: expected a whole number from 0 to 1099511627776, got -1"
+            ),
+            (#""attempts": 1,"#, #""attempts": 99,"#, "jobs[0].attempts: expected a whole number from 0 to 11, got 99"),
+            (
+                "\"pages\": 2,\n    \"seconds\"", "\"pages\": -2,\n    \"seconds\"",
+                "totals.pages: expected a whole number from 0 to 9223372036854775807, got -2"
+            ),
+            ("\"jobs\": 4\n", "\"jobs\": -4\n", "plan.jobs: expected a whole number from 0 to 1000000, got -4"),
+        ])
+    func impossibleNumbersAreRefused(original: String, forged: String, problem: String) throws {
+        let written = String(decoding: report(shard: nil, outputs: ["a.pdf"]).encoded(), as: UTF8.self)
+        #expect(written.contains(original), "\(written)")
+        let text = written.replacingOccurrences(of: original, with: forged)
+        #expect(try refusal(text) == "not a batch report (one that batch --report writes): " + problem)
+    }
+
+    @Test func totalsPastIntMaxAreHeldThereNotATrap() {
+        let jobs = (0..<3).map { i in
+            BatchReport.Job(trip: "t", output: "\(i).pdf", status: .ok, pages: Int.max / 2, bytes: 1, attempts: 1)
+        }
+        #expect(BatchReport.Totals(jobs: jobs, seconds: 0).pages == Int.max)
     }
 
     @Test func reportsOfAnotherPlanAreRefused() {

@@ -39,6 +39,93 @@ struct RobustnessTests {
             "\(filesBelow(URL(fileURLWithPath: out)))")
     }
 
+    /// A file system with no inode left (a tmpfs mounted for the test, which needs root) makes
+    /// the supervisor's `mkdir` of the first job's folder fail: that is every later job's fate.
+    @Test(
+        "no inodes left when the supervisor makes a job's folder: the batch stops at once, exit 6, the rest cancelled",
+        .enabled(if: getuid() == 0, "mounting a small file system needs root"))
+    func noInodesForAJobsFolderStopsTheBatch() throws {
+        var files: [String: String] = ["first.jsonl": #"{"trip": "t0.json", "out": "first.pdf"}"# + "\n"]
+        var lines: [String] = []
+        for i in 0..<6 {
+            files["t\(i).json"] = try example("day-trip")
+            lines.append(#"{"trip": "t\#(i).json", "out": "d\#(i)/t.pdf"}"#)
+        }
+        files["jobs.jsonl"] = lines.joined(separator: "\n") + "\n"
+        let root = try tree("batch-inodes", files)
+        let mount = root.appendingPathComponent("mnt").path
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        #expect(try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=16m", "tmpfs", mount]).status == 0)
+        defer { _ = try? runProcess("/bin/umount", [mount]) }
+        let out = mount + "/out", report = root.appendingPathComponent("report.json")
+        // A first batch makes the state folder and its files; then the file system keeps exactly
+        // the inodes it uses.
+        #expect(
+            try cli(["batch", root.appendingPathComponent("first.jsonl").path, "--out-dir", out, "--quiet"]).status == 0
+        )
+        var info = statvfs()
+        #expect(statvfs(mount, &info) == 0)
+        let used = info.f_files - info.f_ffree
+        #expect(try runProcess("/bin/mount", ["-o", "remount,nr_inodes=\(used)", mount]).status == 0)
+        let r = try cli([
+            "batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir", out, "--jobs", "1", "--report",
+            report.path,
+        ])
+        #expect(r.status == 6, "\(r.stdout) \(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "error: the batch stopped: every later PDF would fail the same way (no space left on device)"),
+            "\(r.stderr)")
+        // One job's line, then the stop: the system's words twice, never once per later job.
+        #expect(
+            r.stderr.lowercased().components(separatedBy: "no space left on device").count == 3,
+            "one job's line: \(r.stderr)")
+        let written = try readReport(report)
+        #expect(written.jobs.map(\.status) == [.failed] + Array(repeating: .cancelled, count: 5), "\(written.jobs)")
+    }
+
+    @Test("a newline in a trip path or in --out-dir is written \\n: each error stays one line that says what it is")
+    func aNewlineInAPathKeepsEachErrorOnOneLine() throws {
+        let root = try tree(
+            "robust-newline",
+            [
+                "bad\nname.json": "{}",
+                "jobs.jsonl": #"{"trip": "bad\nname.json", "out": "bad.pdf"}"# + "\n",
+                "a\nfile": "",
+            ])
+        func expectOneLinePerError(_ stderr: String, _ count: Int, containing text: String) {
+            let lines = stderr.split(separator: "\n")
+            #expect(lines.count == count, "\(stderr)")
+            #expect(lines.allSatisfy { $0.hasPrefix("export-itinerary: error: ") }, "\(stderr)")
+            #expect(lines.allSatisfy { $0.contains(text) }, "\(stderr)")
+        }
+        // A batch of that trip: its job's line names it, escaped (its PDF's name is refused).
+        let batch = try cli([
+            "batch", root.appendingPathComponent("bad\nname.json").path, "--out-dir",
+            root.appendingPathComponent("out").path, "--jobs", "1",
+        ])
+        #expect(batch.status == 7, "\(batch.stderr)")
+        expectOneLinePerError(
+            batch.stderr, 1, containing: "bad\\nname.json: the output path contains a control character")
+        // The same trip from a manifest: the worker's five problems, one line each.
+        let manifest = try cli([
+            "batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir",
+            root.appendingPathComponent("out").path, "--jobs", "1",
+        ])
+        #expect(manifest.status == 7, "\(manifest.stderr)")
+        expectOneLinePerError(manifest.stderr, 5, containing: "jobs.jsonl:1: ")
+        let single = try cli([
+            root.appendingPathComponent("bad\nname.json").path, root.appendingPathComponent("o.pdf").path,
+        ])
+        #expect(single.status == 4)
+        expectOneLinePerError(single.stderr, 5, containing: "bad\\nname.json: ")
+        // --out-dir through a file whose name holds a newline.
+        let outDir = root.appendingPathComponent("a\nfile").path + "/pdfs"
+        let blocked = try cli(["batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir", outDir])
+        #expect(blocked.status == 6, "\(blocked.stderr)")
+        expectOneLinePerError(blocked.stderr, 1, containing: "a\\nfile is a file, not a directory")
+    }
+
     @Test func aClosedStandardErrorLosesNeitherTheBatchNorItsReport() throws {
         let root = try tree("robust-stderr", ["a.json": "{}", "b.json": try example("day-trip")])
         let out = TestPaths.scratch("robust-stderr-out"),

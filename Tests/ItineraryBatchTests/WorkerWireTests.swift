@@ -11,7 +11,7 @@ struct WorkerWireTests {
         paper: "a4", epoch: 1_700_000_000)
     private let reply = WorkerReply(
         kind: .result, id: 7, ok: false, exit: 4, reason: "invalid trip", errors: ["days[0]: line\nbreak"],
-        warnings: [], pages: 3, bytes: 1024, milliseconds: 12.5, tripSHA256: "ab", diskFull: true,
+        warnings: [], pages: 3, bytes: 1024, milliseconds: 12.5, tripSHA256: "ab", templateSHA256: "cd", diskFull: true,
         remedy: .restorePurchases)
 
     /// The keys a line can hold: every property set, so the encoder writes every key it ever writes.

@@ -145,7 +145,10 @@ struct StoreTriggerCommandLineTests {
                 SELECT count(*) FROM (WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x FROM r);
             END
             """)
-        for args in [["entitlements", "status"], [dayTrip, cli.path("out.pdf")]] {
+        for args in [
+            ["entitlements", "status"], [dayTrip, cli.path("out.pdf")],
+            ["batch", dayTrip, "--out-dir", cli.path("pdfs")],
+        ] {
             let r = try cli.run(args)
             #expect(r.status == 5, "\(args): \(r.stderr)")
             #expect(r.stderr.contains("holds a trigger \"forever\" that export-itinerary did not make"), "\(r.stderr)")
@@ -156,7 +159,9 @@ struct StoreTriggerCommandLineTests {
 
 @Suite("Store: the file-size limit")
 struct StoreFileSizeLimitTests {
-    @Test("under ulimit -f 31, a sound store is not 'disk I/O error': exit 6 naming the limit, for status and export")
+    @Test(
+        "under ulimit -f 31, a sound store is not 'disk I/O error': exit 5 (a store problem) naming the limit, for status, export and batch"
+    )
     func fileSizeLimit() throws {
         let cli = GateCLI("store-ulimit")
         try cli.setUpLocalTesting()
@@ -165,7 +170,7 @@ struct StoreFileSizeLimitTests {
             let command = "ulimit -f 31; exec \"$0\" \"$@\""
             let r = try runProcess(
                 "/bin/bash", ["-c", command, TestPaths.executable] + args, environment: cli.environment())
-            #expect(r.status == 6, "\(args): \(r.stderr)")
+            #expect(r.status == 5, "\(args): \(r.stderr)")
             #expect(
                 r.stderr.contains("the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it"),
                 "\(r.stderr)")

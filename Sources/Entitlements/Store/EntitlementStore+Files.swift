@@ -69,8 +69,8 @@ extension EntitlementStore {
             guard isLink else { return .unknown }
             let to = destination(of: path)
             switch failure {
-            case ELOOP: return .other("a symbolic link that leads back to itself (to \(to))")
-            case ENOENT, ENOTDIR: return .other("a symbolic link to \(to), which does not exist")
+            case ELOOP: return .other("a symbolic link that leads back to itself (to \(MessageText.path(to)))")
+            case ENOENT, ENOTDIR: return .other("a symbolic link to \(MessageText.path(to)), which does not exist")
             default: return .unknown
             }
         }

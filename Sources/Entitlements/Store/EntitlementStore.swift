@@ -69,7 +69,10 @@ public final class EntitlementStore {
     static let fileName = "entitlements.sqlite"
 
     public let directory: String
-    public var path: String { directory + "/" + Self.fileName }
+    public var path: String { Self.path(directory: directory) }
+
+    /// The database file of the store in `directory` (which may not exist).
+    public static func path(directory: String) -> String { directory + "/" + fileName }
     let db: SQLiteDatabase
     /// Opened as a read-only snapshot: this process cannot write the store.
     public let readOnly: Bool

@@ -1,9 +1,10 @@
 /// Why the entitlement store could not answer: always an error (exit 5), never a grant of Pro.
 
 import Foundation
+import StrictJSON
 
 /// Why the entitlement store could not be opened, read or upgraded, naming its path: reported as an
-/// error (exit 5; the file-size limit exit 6), never taken as a grant of Pro.
+/// error (exit 5, the file-size limit included), never taken as a grant of Pro.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, RemedyCarrying {
     /// The store exists but cannot be opened or read (permissions, a directory in its place, I/O).
     case unreadable(path: String, reason: String)
@@ -19,7 +20,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
     /// A stored value does not parse (a trusted root, the local test authority).
     case invalidContent(path: String, reason: String)
     /// The process's file-size limit (`ulimit -f`) is below what SQLite must write to use the
-    /// store (its log and shared-memory files): an output failure, as for a PDF (exit 6).
+    /// store (its log and shared-memory files): the store cannot be used (exit 5), as for any
+    /// other reason; the message names the limit.
     case fileSizeLimit(path: String)
     /// The store's path (or the `--store` directory) holds something SQLite cannot use as a
     /// database: a directory, a FIFO, a device, or a symbolic link that leads nowhere or to itself.
@@ -33,12 +35,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
     /// Another process held the store's write lock for the whole wait; `holder` names it when
     /// the system says who it is ("process 1234 (python3)").
     case busy(path: String, holder: String?)
-
-    /// Whether this is the file-size limit, which callers report as an output failure (exit 6).
-    public var isFileSizeLimit: Bool {
-        if case .fileSizeLimit = self { return true }
-        return false
-    }
 
     /// Restore purchases into a new store after a corrupt one; set one up; upgrade one.
     public var remedy: EntitlementRemedy? {
@@ -54,37 +50,39 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Rem
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): return "entitlement store \(path) cannot be read: \(reason)"
+        case let .unreadable(path, reason):
+            return "entitlement store \(MessageText.path(path)) cannot be read: \(reason)"
         case let .corrupt(path, reason):
-            return "entitlement store \(path) is corrupt: \(reason) (move it aside)"
-        case let .notInitialized(path): return "entitlement store \(path) is not set up"
+            return "entitlement store \(MessageText.path(path)) is corrupt: \(reason) (move it aside)"
+        case let .notInitialized(path): return "entitlement store \(MessageText.path(path)) is not set up"
         case let .needsUpgrade(path):
             return
-                "entitlement store \(path) cannot be read: it was made by an earlier version of export-itinerary and needs an upgrade"
+                "entitlement store \(MessageText.path(path)) cannot be read: it was made by an earlier version of export-itinerary and needs an upgrade"
         case let .pendingLog(path):
             let name = (path as NSString).lastPathComponent
             return
-                "entitlement store \(path) cannot be read: its write-ahead log (\(name)-wal) holds changes not yet in the database, "
-                + "and reading them needs \(name)-shm, which cannot be created in a directory this process may not write"
-        case let .invalidContent(path, reason): return "entitlement store \(path) holds an invalid value: \(reason)"
-        case let .notAFile(path, what): return "entitlement store \(path) is \(what)"
+                "entitlement store \(MessageText.path(path)) cannot be read: its write-ahead log (\(MessageText.path(name))-wal) holds changes not yet in the database, "
+                + "and reading them needs \(MessageText.path(name))-shm, which cannot be created in a directory this process may not write"
+        case let .invalidContent(path, reason):
+            return "entitlement store \(MessageText.path(path)) holds an invalid value: \(reason)"
+        case let .notAFile(path, what): return "entitlement store \(MessageText.path(path)) is \(what)"
         case let .strayFile(path, what):
             // Nothing SQLite wrote is lost by removing it: it never was a file SQLite could write.
             let role =
                 path.hasSuffix("-wal") ? "write-ahead log" : path.hasSuffix("-shm") ? "log index" : "rollback journal"
             return
-                "entitlement store \(path) is \(what), not the file SQLite keeps the store's \(role) in; remove it (SQLite makes it again)"
+                "entitlement store \(MessageText.path(path)) is \(what), not the file SQLite keeps the store's \(role) in; remove it (SQLite makes it again)"
         case let .readOnly(path, folder):
             let directory = (path as NSString).deletingLastPathComponent
             return folder
-                ? "entitlement store \(path) is read-only: this user cannot write its folder \(directory), where SQLite writes beside the store, and this command changes the store"
-                : "entitlement store \(path) is read-only: this user cannot write the file, and this command changes the store"
+                ? "entitlement store \(MessageText.path(path)) is read-only: this user cannot write its folder \(MessageText.path(directory)), where SQLite writes beside the store, and this command changes the store"
+                : "entitlement store \(MessageText.path(path)) is read-only: this user cannot write the file, and this command changes the store"
         case let .busy(path, holder):
             return
-                "entitlement store \(path) is busy: \(holder ?? "another process") holds its write lock and kept it for \(Int(SQLiteDatabase.defaultTimeLimit)) s; try again when it has finished"
+                "entitlement store \(MessageText.path(path)) is busy: \(holder ?? "another process") holds its write lock and kept it for \(Int(SQLiteDatabase.defaultTimeLimit)) s; try again when it has finished"
         case let .fileSizeLimit(path):
             return
-                "entitlement store \(path) cannot be used: the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it; raise the limit"
+                "entitlement store \(MessageText.path(path)) cannot be used: the file-size limit (ulimit -f) is smaller than the files SQLite writes beside it; raise the limit"
         }
     }
 }

@@ -173,11 +173,12 @@ enum CommandTable {
               export-itinerary batch merge-reports r-*.json --report all.json
 
             The gate is asked again by each worker every 10 seconds: a subscription that ends during a
-            batch stops it within that time (exit 3).
+            batch stops it within that time (exit 3); a store removed during the batch stops it too (exit 5).
 
             Exit codes: 0 every job ok or skipped · 1 a worker cannot start (fonts missing) · 2 usage,
             or another batch writing the same directory or a nested one · 3 Pro required · 5 store problem · 6 output
-            directory or report unwritable, disk full · 7 some jobs failed · 130 interrupted
+            directory or report unwritable, no space or inodes, quota, read-only (the batch stops at the
+            first job that meets it, the rest cancelled) · 7 some jobs failed · 130 interrupted
             """
     ) { o throws(UsageError) in
         guard !o.positional.isEmpty else {

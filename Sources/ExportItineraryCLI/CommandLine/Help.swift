@@ -140,7 +140,8 @@ enum Help {
               export-itinerary Examples/day-trip.json day-trip.pdf
 
             Exit codes: 0 ok · 1 failure · 2 usage · 3 Pro required · 5 store unusable (unreadable, corrupt, not a
-            database file, read-only for a command that changes it, locked by another process)
+            database file, read-only for a command that changes it, locked by another process, under a
+            file-size limit too small for SQLite's files)
             """
     }
 }

@@ -12,7 +12,8 @@ public struct BatchJob: Sendable, Equatable {
     public var template: TemplateChoice
     /// A key of the template's papers; nil for the template's own.
     public var paper: String?
-    /// Where the job came from, for messages: the trip's path or `manifest.jsonl:12`.
+    /// Where the job came from, for messages: the trip's path or `manifest.jsonl:12`, control
+    /// characters escaped (`MessageText.path`).
     public var origin: String
     /// Set when the job may not run (an output path that leaves the output directory): the
     /// job is reported failed with this reason and never reaches a worker.

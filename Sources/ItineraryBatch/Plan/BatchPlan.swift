@@ -3,6 +3,7 @@ import Digests
 import Foundation
 import ItineraryExport
 import ItineraryLayout
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,7 +90,7 @@ public struct BatchPlan: Sendable {
             lines.append(key + [0] + Array(job.trip.utf8) + [0] + template + [0] + Array((job.paper ?? "").utf8))
             guard job.refusal == nil else { continue }
             if let other = firstOrigin[key] {
-                problems.append("two jobs write \(job.output): \(other) and \(job.origin)")
+                problems.append("two jobs write \(MessageText.path(job.output)): \(other) and \(job.origin)")
             } else {
                 firstOrigin[key] = job.origin
             }
@@ -125,7 +126,7 @@ public struct BatchPlan: Sendable {
             guard let key = FileKey(path: path), inputs[key] == nil else { return }
             inputs[key] = what()
         }
-        for source in sources { add(source, "the source \(source)") }
+        for source in sources { add(source, "the source \(MessageText.path(source))") }
         var templates = Set<PathKey>()
         for job in jobs {
             add(job.trip, "the trip of \(job.origin)")

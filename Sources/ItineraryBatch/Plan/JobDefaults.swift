@@ -1,6 +1,7 @@
 /// What a job uses when its manifest line does not say: the batch's `--template` and `--paper`.
 import Foundation
 import ItineraryExport
+import StrictJSON
 
 /// The template and paper every job uses unless its manifest line names its own, and where named
 /// templates are looked for.
@@ -44,7 +45,7 @@ public struct JobDefaults: Sendable {
         case let .file(file):
             let path = Manifest.resolve(file, base: base)
             guard FileManager.default.isReadableFile(atPath: path) else {
-                return .failure(OutputRefusal("cannot read \(path)"))
+                return .failure(OutputRefusal("cannot read \(MessageText.path(path))"))
             }
             return .success(.file(path))
         }

@@ -15,19 +15,21 @@ public enum Manifest {
     /// Paths inside are relative to the manifest's directory.
     static func jobs(path: String, defaults: JobDefaults) -> (jobs: [BatchJob], problems: [String]) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            return ([], ["\(path): cannot read the manifest"])
+            return ([], ["\(MessageText.path(path)): cannot read the manifest"])
         }
         defer { try? handle.close() }
         let data: Data
         do {
             data = try handle.read(upToCount: BatchLimits.maximumManifestBytes + 1) ?? Data()
         } catch {
-            return ([], ["\(path): cannot read the manifest"])
+            return ([], ["\(MessageText.path(path)): cannot read the manifest"])
         }
         if data.count > BatchLimits.maximumManifestBytes {
             return (
                 [],
-                ["\(path): the manifest is larger than \(BatchLimits.maximumManifestBytes / 1024 / 1024) MiB: split it"]
+                [
+                    "\(MessageText.path(path)): the manifest is larger than \(BatchLimits.maximumManifestBytes / 1024 / 1024) MiB: split it"
+                ]
             )
         }
         let base = PathText.parent(path)
@@ -44,7 +46,7 @@ public enum Manifest {
                 var line = Array(bytes[start..<end])
                 start = end + 1
                 if line.last == 0x0D { line.removeLast() }
-                let at = "\(path):\(lineNumber)"
+                let at = "\(MessageText.path(path)):\(lineNumber)"
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 if line.count > BatchLimits.maximumManifestLine {
                     problems.append("\(at): the line is longer than \(BatchLimits.maximumManifestLine) bytes")
@@ -57,7 +59,7 @@ public enum Manifest {
                 if jobs.count > BatchLimits.maximumJobs { break }
             }
         }
-        if jobs.isEmpty && problems.isEmpty { problems.append("\(path): the manifest has no jobs") }
+        if jobs.isEmpty && problems.isEmpty { problems.append("\(MessageText.path(path)): the manifest has no jobs") }
         return (jobs, problems)
     }
 
@@ -104,9 +106,9 @@ public enum Manifest {
         let tripPath = resolve(trip, base: base)
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: tripPath, isDirectory: &isDirectory) {
-            problems.append("trip: no such file \(tripPath)")
+            problems.append("trip: no such file \(MessageText.path(tripPath))")
         } else if isDirectory.boolValue {
-            problems.append("trip: \(tripPath) is a directory")
+            problems.append("trip: \(MessageText.path(tripPath)) is a directory")
         }
         var template = defaults.template
         if let raw = fields["template"] {

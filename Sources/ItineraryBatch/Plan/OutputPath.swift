@@ -2,6 +2,7 @@
 /// resolved to a path below the output directory's handle just before a job runs.
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,8 @@ public enum OutputPath {
             return .failure(OutputRefusal("the output path is longer than \(BatchLimits.maximumPathBytes) bytes"))
         }
         if raw.hasPrefix("/") {
-            return .failure(OutputRefusal("the output path \(raw) is absolute: it must be relative to --out-dir"))
+            return .failure(
+                OutputRefusal("the output path \(MessageText.path(raw)) is absolute: it must be relative to --out-dir"))
         }
         if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .failure(OutputRefusal("the output path contains a control character"))
@@ -27,22 +29,28 @@ public enum OutputPath {
         for part in raw.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
             if part == ".." {
-                return .failure(OutputRefusal("the output path \(raw) contains \"..\": it must stay inside --out-dir"))
+                return .failure(
+                    OutputRefusal(
+                        "the output path \(MessageText.path(raw)) contains \"..\": it must stay inside --out-dir"))
             }
             parts.append(part)
         }
-        guard let name = parts.last else { return .failure(OutputRefusal("the output path \(raw) names no file")) }
+        guard let name = parts.last else {
+            return .failure(OutputRefusal("the output path \(MessageText.path(raw)) names no file"))
+        }
         if name.hasPrefix(".") {
             // Hidden names are the batch's own (ledger, temporary files).
-            return .failure(OutputRefusal("the output file name \(name) starts with a dot"))
+            return .failure(OutputRefusal("the output file name \(MessageText.path(name)) starts with a dot"))
         }
         if let hidden = parts.dropLast().first(where: { $0.hasPrefix(".") }) {
             // Hidden folders too: the batch's state lives in one (.export-itinerary).
             return .failure(
-                OutputRefusal("the output path \(raw) passes through \(hidden), a folder whose name starts with a dot"))
+                OutputRefusal(
+                    "the output path \(MessageText.path(raw)) passes through \(MessageText.path(hidden)), a folder whose name starts with a dot"
+                ))
         }
         guard name.lowercased().hasSuffix(".pdf"), name.count > 4 else {
-            return .failure(OutputRefusal("the output path \(raw) must end in .pdf"))
+            return .failure(OutputRefusal("the output path \(MessageText.path(raw)) must end in .pdf"))
         }
         return .success(parts.joined(separator: "/"))
     }
@@ -74,14 +82,15 @@ public enum OutputPath {
         let target = resolvedTarget(relative, root: root.path, directories: &directories).path
         guard let written = root.relative(target) else { return .failure(leadsOut(relative)) }
         if case let .failure(failure) = root.directory(of: written, create: true) {
-            return .failure(OutputRefusal(failure.reason))
+            return .failure(OutputRefusal(failure.reason, code: failure.code))
         }
         return .success(written)
     }
 
     /// A job whose output a symbolic link leads out of the output directory.
     static func leadsOut(_ relative: String) -> OutputRefusal {
-        OutputRefusal("\(relative) leads out of --out-dir through a symbolic link: the job is refused")
+        OutputRefusal(
+            "\(MessageText.path(relative)) leads out of --out-dir through a symbolic link: the job is refused")
     }
 
     /// The file a job would really write, links resolved, without creating anything: two jobs
@@ -142,6 +151,12 @@ public enum OutputPath {
 /// Why one job's output path was refused; the job fails, the others run.
 public struct OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// The system error behind it, when there is one (a folder that could not be made): the
+    /// supervisor stops the batch when it concerns the whole output (`OutputFault`).
+    public var code: Int32?
+    public init(_ reason: String, code: Int32? = nil) {
+        self.reason = reason
+        self.code = code
+    }
     public var description: String { reason }
 }

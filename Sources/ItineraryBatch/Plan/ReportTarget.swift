@@ -1,6 +1,7 @@
 /// Where `--report` may be written: never over anything the batch reads or writes itself.
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,14 +31,15 @@ enum ReportTarget {
         let relative = Array(target.canonical.dropFirst(out.canonical.count + 1))
         let state = Array(Ledger.directoryName.utf8)
         if relative == state || relative.starts(with: state + [0x2F]) {
-            return "--report \(report) is inside \(outputDirectory)/\(Ledger.directoryName), the batch's own state"
+            return
+                "--report \(MessageText.path(report)) is inside \(MessageText.path(outputDirectory + "/" + Ledger.directoryName)), the batch's own state"
         }
         // Inside --out-dir: any job's PDF, by its name or through a link there.
         for job in jobs where job.refusal == nil {
             if Array(job.output.utf8) == relative
                 || target.isSame(as: FileIdentity(AtomicFile.resolveLinks(outputDirectory + "/" + job.output)))
             {
-                return "--report \(report) is the PDF of \(job.origin): the report would replace it"
+                return "--report \(MessageText.path(report)) is the PDF of \(job.origin): the report would replace it"
             }
         }
         return nil
@@ -50,7 +52,7 @@ extension ReportTarget {
     static func problem(report: String, rule: WriteRule) -> String? {
         guard let what = rule.claim(path: AtomicFile.resolveLinks(report)) else { return nil }
         return
-            "--report \(report) is \(what): the report would replace \(what.hasPrefix("inside ") ? "what it keeps" : "it")"
+            "--report \(MessageText.path(report)) is \(what): the report would replace \(what.hasPrefix("inside ") ? "what it keeps" : "it")"
     }
 }
 

@@ -2,6 +2,7 @@
 /// sorted by path), trip files, or JSON Lines manifests (`*.jsonl`).
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,19 +45,19 @@ enum SourceListing {
                 problems += listing.problems
                 notes += listing.notes
                 if listing.found.isEmpty && listing.problems.isEmpty {
-                    problems.append("\(source): no *.json trip files below this directory")
+                    problems.append("\(MessageText.path(source)): no *.json trip files below this directory")
                 }
                 let base = source.hasSuffix("/") ? source : source + "/"
                 for (relative, refusal) in listing.found {
                     jobs.append(
                         BatchJob(
                             trip: base + relative, output: pdfName(for: relative), template: defaults.template,
-                            paper: defaults.paper, origin: base + relative, refusal: refusal))
+                            paper: defaults.paper, origin: MessageText.path(base + relative), refusal: refusal))
                 }
             } else if source.hasSuffix(".jsonl") {
                 guard info.st_mode & S_IFMT == S_IFREG else {
                     problems.append(
-                        "\(source): \(notAFile(info).replacingOccurrences(of: "the trip", with: "the manifest").replacingOccurrences(of: "trips", with: "manifests"))"
+                        "\(MessageText.path(source)): \(notAFile(info).replacingOccurrences(of: "the trip", with: "the manifest").replacingOccurrences(of: "trips", with: "manifests"))"
                     )
                     continue
                 }
@@ -78,7 +79,7 @@ enum SourceListing {
                 jobs.append(
                     BatchJob(
                         trip: source == "-" ? "./-" : source, output: pdfName(for: name), template: defaults.template,
-                        paper: defaults.paper, origin: source,
+                        paper: defaults.paper, origin: MessageText.path(source),
                         refusal: info.st_mode & S_IFMT == S_IFREG ? nil : notAFile(info)))
             }
             if jobs.count > BatchLimits.maximumJobs {
@@ -191,9 +192,9 @@ enum SourceListing {
                         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?"
                         refusal =
                             why == ENOENT
-                            ? "the trip is a symbolic link to \(target), which does not exist"
+                            ? "the trip is a symbolic link to \(MessageText.path(target)), which does not exist"
                             : why == ELOOP
-                                ? "the trip is a loop of symbolic links (through \(target))"
+                                ? "the trip is a loop of symbolic links (through \(MessageText.path(target)))"
                                 : "the trip cannot be read: \(AtomicFile.systemMessage(why))"
                     }
                 } else if type != UInt8(DT_DIR) && type != UInt8(DT_REG) && isJSON {

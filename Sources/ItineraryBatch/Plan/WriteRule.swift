@@ -1,5 +1,6 @@
 /// The files no write of a batch may land on: what the plan reads, the program's own files, the
 /// entitlement store and its catalog.
+import StrictJSON
 import Foundation
 import ItineraryExport
 #if canImport(Glibc)
@@ -23,9 +24,10 @@ struct WriteRule: Sendable {
         files = inputs
         for item in kept {
             if item.isDirectory {
-                folders.append((FileIdentity(item.path).canonical, "inside \(item.what) \(item.path)"))
+                folders.append(
+                    (FileIdentity(item.path).canonical, "inside \(item.what) \(MessageText.path(item.path))"))
             } else if let key = FileKey(path: item.path), files[key] == nil {
-                files[key] = "\(item.what) \(item.path)"
+                files[key] = "\(item.what) \(MessageText.path(item.path))"
             }
         }
     }

@@ -39,7 +39,9 @@ extension BatchReport {
         let planObject = try top.requireObject("plan", keys: .only(["digest", "jobs"]))
         try planObject.checkKeys()
         plan = PlanInfo(
-            jobs: try planObject.require("jobs", JSONValue.integer(at:)),
+            jobs: try ReportBounds.check(
+                planObject.require("jobs", JSONValue.integer(at:)), "jobs", in: planObject,
+                0...BatchLimits.maximumJobs),
             digest: try planObject.require("digest", JSONValue.string(at:)))
         if let shardObject = try top.object("shard", keys: .only(["count", "index"])) {
             try shardObject.checkKeys()
@@ -57,6 +59,11 @@ extension BatchReport {
         }
         interrupted = try top.require("interrupted", JSONValue.bool(at:))
         let jobValues = try top.require("jobs", JSONValue.array(at:))
+        guard jobValues.count <= BatchLimits.maximumJobs else {
+            throw JSONProblem(
+                JSONPath.root.key("jobs"),
+                "\(jobValues.count) jobs, more than a plan may have (\(BatchLimits.maximumJobs))")
+        }
         var jobs: [Job] = []
         jobs.reserveCapacity(jobValues.count)
         for (index, element) in jobValues.enumerated() {
@@ -95,10 +102,12 @@ extension BatchReport.Job {
         reason = try job.string("reason")
         errors = try job.strings("errors")
         warnings = try job.strings("warnings")
-        pages = try job.integer("pages")
-        bytes = try job.integer("bytes")
-        milliseconds = try job.number("milliseconds")
-        attempts = try job.require("attempts", JSONValue.integer(at:))
+        // A value no batch writes is refused here, before merging adds it to anything.
+        pages = try ReportBounds.checkIfSet(job.integer("pages"), "pages", in: job, 0...ReportBounds.maximumPages)
+        bytes = try ReportBounds.checkIfSet(job.integer("bytes"), "bytes", in: job, 0...ReportBounds.maximumBytes)
+        milliseconds = try ReportBounds.checkDurationIfSet(job.number("milliseconds"), "milliseconds", in: job)
+        attempts = try ReportBounds.check(
+            job.require("attempts", JSONValue.integer(at:)), "attempts", in: job, 0...ReportBounds.maximumAttempts)
     }
 }
 
@@ -107,13 +116,22 @@ extension BatchReport.Totals {
     static let keys = ["bytes", "cancelled", "failed", "jobs", "ok", "pages", "seconds", "skipped"]
 
     init(reading totals: JSONObject) throws(JSONProblem) {
-        jobs = try totals.require("jobs", JSONValue.integer(at:))
-        ok = try totals.require("ok", JSONValue.integer(at:))
-        failed = try totals.require("failed", JSONValue.integer(at:))
-        skipped = try totals.require("skipped", JSONValue.integer(at:))
-        cancelled = try totals.require("cancelled", JSONValue.integer(at:))
-        pages = try totals.require("pages", JSONValue.integer(at:))
-        bytes = try totals.require("bytes", JSONValue.integer(at:))
-        seconds = try totals.require("seconds", JSONValue.number(at:))
+        // Counts of at most a plan's jobs; sums that are never negative.
+        func count(_ key: String) throws(JSONProblem) -> Int {
+            try ReportBounds.check(
+                totals.require(key, JSONValue.integer(at:)), key, in: totals, 0...BatchLimits.maximumJobs)
+        }
+        func sum(_ key: String) throws(JSONProblem) -> Int {
+            try ReportBounds.check(totals.require(key, JSONValue.integer(at:)), key, in: totals, 0...Int.max)
+        }
+        jobs = try count("jobs")
+        ok = try count("ok")
+        failed = try count("failed")
+        skipped = try count("skipped")
+        cancelled = try count("cancelled")
+        pages = try sum("pages")
+        bytes = try sum("bytes")
+        seconds = try ReportBounds.checkDuration(
+            totals.require("seconds", JSONValue.number(at:)), "seconds", in: totals)
     }
 }

@@ -67,8 +67,8 @@ public struct BatchReport: Sendable, Equatable {
             failed = jobs.filter { $0.status == .failed }.count
             skipped = jobs.filter { $0.status == .skipped }.count
             cancelled = jobs.filter { $0.status == .cancelled }.count
-            pages = jobs.reduce(0) { $0 + ($1.pages ?? 0) }
-            bytes = jobs.reduce(0) { $0 + ($1.bytes ?? 0) }
+            pages = ReportBounds.sum(jobs.lazy.map { $0.pages ?? 0 })
+            bytes = ReportBounds.sum(jobs.lazy.map { $0.bytes ?? 0 })
             self.seconds = seconds
         }
     }

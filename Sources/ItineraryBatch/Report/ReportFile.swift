@@ -1,5 +1,6 @@
 /// Writing a report (`batch --report`, `batch merge-reports --report`) by the rule every file of
 /// the batch obeys.
+import StrictJSON
 import Foundation
 import ItineraryExport
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ public enum ReportFile {
         var info = stat()
         if lstat(target, &info) == 0, !ReportTarget.isBatchReport(target) {
             return
-                "--report \(path) is a file that is not a batch report: a merged report replaces only an earlier report; name a new file"
+                "--report \(MessageText.path(path)) is a file that is not a batch report: a merged report replaces only an earlier report; name a new file"
         }
         return nil
     }
@@ -44,9 +45,11 @@ public enum ReportFile {
             guard let key = FileKey(path: path), files[key] == nil else { return }
             files[key] = what()
         }
-        for (path, _) in reports { add(path, "the input report \(path)") }
+        for (path, _) in reports { add(path, "the input report \(MessageText.path(path))") }
         for (path, report) in reports {
-            for job in report.jobs { add(job.trip, "the trip \(job.trip) of the report \(path)") }
+            for job in report.jobs {
+                add(job.trip, "the trip \(MessageText.path(job.trip)) of the report \(MessageText.path(path))")
+            }
         }
         return WriteRule(inputs: files, kept: kept)
     }
@@ -73,7 +76,8 @@ public enum ReportFile {
         case let .failure(failure):
             throw OutputError(
                 path: path,
-                reason: failure.code == ENOENT ? "the directory \(folderPath) does not exist" : failure.reason,
+                reason: failure.code == ENOENT
+                    ? "the directory \(MessageText.path(folderPath)) does not exist" : failure.reason,
                 code: failure.code)
         }
         if let info = folder.status(name), let what = rule.claim(info) {

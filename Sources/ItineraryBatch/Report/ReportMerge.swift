@@ -19,12 +19,13 @@ public enum ReportMerge {
     /// Reads a report written by `batch --report`.
     public static func read(path: String) throws(BatchUsageError) -> BatchReport {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BatchUsageError("\(path): cannot read the report")
+            throw BatchUsageError("\(MessageText.path(path)): cannot read the report")
         }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: BatchLimits.maximumReportBytes + 1)) ?? nil
         guard let data, data.count <= BatchLimits.maximumReportBytes else {
-            throw BatchUsageError("\(path): cannot read the report (unreadable, or larger than 1 GiB)")
+            throw BatchUsageError(
+                "\(MessageText.path(path)): cannot read the report (unreadable, or larger than 1 GiB)")
         }
         do {
             return try BatchReport(reading: data)
@@ -32,9 +33,11 @@ public enum ReportMerge {
             switch error {
             case let .otherFormat(format):
                 throw BatchUsageError(
-                    "\(path): report format \(format); this version reads format \(BatchReport.formatVersion)")
+                    "\(MessageText.path(path)): report format \(format); this version reads format \(BatchReport.formatVersion)"
+                )
             case let .malformed(problem):
-                throw BatchUsageError("\(path): not a batch report (one that batch --report writes): \(problem)")
+                throw BatchUsageError(
+                    "\(MessageText.path(path)): not a batch report (one that batch --report writes): \(problem)")
             }
         }
     }
@@ -47,7 +50,7 @@ public enum ReportMerge {
         var problems: [String] = []
         for (path, report) in inputs.dropFirst() where report.plan != first.report.plan {
             throw BatchUsageError(
-                "\(path) belongs to another plan than \(first.path) (\(report.plan.jobs) jobs, digest \(report.plan.digest.prefix(12))… against \(first.report.plan.jobs) jobs, \(first.report.plan.digest.prefix(12))…)"
+                "\(MessageText.path(path)) belongs to another plan than \(MessageText.path(first.path)) (\(report.plan.jobs) jobs, digest \(report.plan.digest.prefix(12))… against \(first.report.plan.jobs) jobs, \(first.report.plan.digest.prefix(12))…)"
             )
         }
         // Shards: every index of one count, once.
@@ -64,7 +67,9 @@ public enum ReportMerge {
             for (path, report) in inputs {
                 let index = report.shard!.index
                 if let earlier = seen[index] {
-                    problems.append("shard \(index)/\(count) appears twice: \(earlier) and \(path)")
+                    problems.append(
+                        "shard \(index)/\(count) appears twice: \(MessageText.path(earlier)) and \(MessageText.path(path))"
+                    )
                 }
                 seen[index] = path
             }
@@ -83,7 +88,9 @@ public enum ReportMerge {
                 if let earlier = byOutput[Array(job.output.utf8)] {
                     duplicates += 1
                     if duplicates <= 10 {
-                        problems.append("\(job.output) appears twice: in \(earlier.path) and \(path)")
+                        problems.append(
+                            "\(MessageText.path(job.output)) appears twice: in \(MessageText.path(earlier.path)) and \(MessageText.path(path))"
+                        )
                     }
                     continue
                 }

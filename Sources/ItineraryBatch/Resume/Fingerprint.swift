@@ -34,8 +34,6 @@ public struct FingerprintContext: Sendable {
     /// The part of a job's fingerprint that is not the trip: one hash per template and paper,
     /// worked out once for each.
     public mutating func context(templatePath: String, paper: String?) -> String {
-        let key = PathKey(templatePath + "\u{0}" + (paper ?? ""))
-        if let known = contexts[key] { return known }
         let template: String
         if let known = templates[PathKey(templatePath)] {
             template = known
@@ -43,6 +41,14 @@ public struct FingerprintContext: Sendable {
             template = SHA256Hex.of(FileManager.default.contents(atPath: templatePath) ?? Data())
             templates[PathKey(templatePath)] = template
         }
+        return context(templateSHA256: template, paper: paper)
+    }
+
+    /// The same context for a template known by the SHA-256 of its bytes: what a worker reports
+    /// it laid a document out with, recorded when the job is done.
+    public mutating func context(templateSHA256 template: String, paper: String?) -> String {
+        let key = PathKey(template + "\u{0}" + (paper ?? ""))
+        if let known = contexts[key] { return known }
         let context = SHA256Hex.of(
             text:
                 """

@@ -1,5 +1,6 @@
 /// Batches on nested output folders (`pdfs/` and `pdfs/2026/`) exclude each other, as two
 /// batches on one folder do.
+import StrictJSON
 import Foundation
 import ItineraryExport
 #if canImport(Glibc)
@@ -29,7 +30,7 @@ enum NestedBatches {
 
     private static func refusal(other: String, owner: String, contains: Bool, _ root: OutputRoot) -> BatchRunError {
         BatchRunError(
-            "another batch is writing \(other) (\(owner)), which \(contains ? "contains" : "lies inside") \(root.path): "
+            "another batch is writing \(MessageText.path(other)) (\(owner)), which \(contains ? "contains" : "lies inside") \(MessageText.path(root.path)): "
                 + "batches on nested folders would write each other's PDFs; wait for it to finish, or give this one a folder of its own",
             exitCode: ExitCode.usage)
     }

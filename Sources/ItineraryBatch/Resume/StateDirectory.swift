@@ -1,6 +1,7 @@
 /// `OUT/.export-itinerary/`: the batch's own files, opened so that none of them can lead out.
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,11 +38,13 @@ final class StateDirectory {
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
             let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a directory"
             throw BatchRunError(
-                "\(path) is \(what): the batch keeps its state only in a directory of its own inside --out-dir; remove it",
+                "\(MessageText.path(path)) is \(what): the batch keeps its state only in a directory of its own inside --out-dir; remove it",
                 exitCode: ExitCode.usage)
         }
         if mkdir(path, 0o777) != 0, errno != EEXIST {
-            throw BatchRunError("cannot create \(path): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot create \(MessageText.path(path)): \(AtomicFile.systemMessage())",
+                exitCode: ExitCode.outputFailed)
         }
         fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
@@ -49,7 +52,8 @@ final class StateDirectory {
                 errno == ELOOP || errno == ENOTDIR
                 ? "is a symbolic link or not a directory" : "cannot be opened: \(AtomicFile.systemMessage())"
             throw BatchRunError(
-                "\(path) \(why)", exitCode: errno == ELOOP || errno == ENOTDIR ? ExitCode.usage : ExitCode.outputFailed)
+                "\(MessageText.path(path)) \(why)",
+                exitCode: errno == ELOOP || errno == ENOTDIR ? ExitCode.usage : ExitCode.outputFailed)
         }
     }
 
@@ -75,12 +79,14 @@ final class StateDirectory {
         var info = stat()
         guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(file)
-            throw BatchRunError("\(path)/\(name) is not a regular file: remove it", exitCode: ExitCode.usage)
+            throw BatchRunError(
+                "\(MessageText.path(path))/\(MessageText.path(name)) is not a regular file: remove it",
+                exitCode: ExitCode.usage)
         }
         guard info.st_nlink == 1 else {
             close(file)
             throw BatchRunError(
-                "\(path)/\(name) has \(info.st_nlink) names (a hard link, as cp -al or rsync --link-dest make): "
+                "\(MessageText.path(path))/\(MessageText.path(name)) has \(info.st_nlink) names (a hard link, as cp -al or rsync --link-dest make): "
                     + "the batch writes its state only into files of its own; give it its own copy (cp F F.new && mv F.new F) or remove it",
                 exitCode: ExitCode.usage)
         }
@@ -91,11 +97,12 @@ final class StateDirectory {
     private func failure(_ name: String) -> BatchRunError {
         if errno == ELOOP {
             return BatchRunError(
-                "\(path)/\(name) is a symbolic link: the batch writes its state only into files of its own; remove it",
+                "\(MessageText.path(path))/\(MessageText.path(name)) is a symbolic link: the batch writes its state only into files of its own; remove it",
                 exitCode: ExitCode.usage)
         }
         return BatchRunError(
-            "cannot open \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+            "cannot open \(MessageText.path(path))/\(MessageText.path(name)): \(AtomicFile.systemMessage())",
+            exitCode: ExitCode.outputFailed)
     }
 
     /// The bytes of a regular file in the folder; nil when it does not exist.
@@ -108,7 +115,9 @@ final class StateDirectory {
         defer { close(file) }
         var info = stat()
         guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw BatchRunError("\(path)/\(name) is not a regular file: remove it", exitCode: ExitCode.usage)
+            throw BatchRunError(
+                "\(MessageText.path(path))/\(MessageText.path(name)) is not a regular file: remove it",
+                exitCode: ExitCode.usage)
         }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -117,7 +126,8 @@ final class StateDirectory {
             if n < 0 {
                 if errno == EINTR { continue };
                 throw BatchRunError(
-                    "cannot read \(path)/\(name): \(AtomicFile.systemMessage())", exitCode: ExitCode.outputFailed)
+                    "cannot read \(MessageText.path(path))/\(MessageText.path(name)): \(AtomicFile.systemMessage())",
+                    exitCode: ExitCode.outputFailed)
             }
             if n == 0 { return data }
             data.append(contentsOf: buffer[0..<n])
@@ -143,7 +153,9 @@ final class StateDirectory {
         guard ok, renameat(fd, temporary, fd, name) == 0 else {
             let message = AtomicFile.systemMessage()
             unlinkat(fd, temporary, 0)
-            throw BatchRunError("cannot write \(path)/\(name): \(message)", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot write \(MessageText.path(path))/\(MessageText.path(name)): \(message)",
+                exitCode: ExitCode.outputFailed)
         }
     }
 
@@ -175,7 +187,7 @@ final class StateDirectory {
         if let other = try heldShardOwner(except: shardLock), let plan = other.plan, plan != digest {
             let directory = PathText.parent(path)
             throw BatchRunError(
-                "a shard of another plan is writing \(directory) (\(other.owner), plan \(Self.short(plan)), this one \(Self.short(digest))): "
+                "a shard of another plan is writing \(MessageText.path(directory)) (\(other.owner), plan \(Self.short(plan)), this one \(Self.short(digest))): "
                     + "shards of one plan (the same sources, shard count, template and paper) may share a directory, two plans may not; "
                     + "wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
         }
@@ -185,7 +197,7 @@ final class StateDirectory {
     private func busy(holder: String?) -> BatchRunError {
         let directory = PathText.parent(path)
         return BatchRunError(
-            "another batch is writing \(directory)" + (holder.map { " (\($0))" } ?? "")
+            "another batch is writing \(MessageText.path(directory))" + (holder.map { " (\($0))" } ?? "")
                 + ": wait for it to finish, or give this one another --out-dir", exitCode: ExitCode.usage)
     }
 

@@ -39,6 +39,9 @@ public struct BatchOptions: Sendable {
     public var workerExecutable: String
     public var workerArguments: [String]
     public var fontsDirectory: String
+    /// The entitlement store the gate said yes from: when a worker later finds no Pro, a store
+    /// that is no longer there is named as such (exit 5), not taken for Pro ending.
+    public var storeDirectory: String?
     /// `--report`: where the JSON report is written; nil for none.
     public var reportPath: String?
     /// The read end of the interrupt pipe when the command caught interrupts before planning

@@ -4,6 +4,7 @@
 import Entitlements
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +25,6 @@ public final class BatchSupervisor {
     private var startupDeaths = 0
     private var progress: Progress
     private var fingerprints: FingerprintContext
-    private var contexts: [Int: String] = [:]
     private var tripStamps: [Int: FileStamp] = [:]
     /// Each handed-out job's file, relative to `root` with the links inside it resolved: the
     /// path its worker writes through the root's handle.
@@ -36,6 +36,8 @@ public final class BatchSupervisor {
     private let started: UInt64
     /// A job the gate refused once the batch had begun.
     static let proEnded = "not exported: the Pro entitlement ended during the batch"
+    /// A job the gate refused because the store it read at the start is gone.
+    static let storeRemoved = "not exported: the entitlement store was removed during the batch"
     /// How long a worker told to end may take before it is killed.
     static let exitGrace: UInt64 = 10_000_000_000
     /// Failure lines one job prints on standard error; the report has them all.
@@ -61,12 +63,7 @@ public final class BatchSupervisor {
         // Caught from here on at the latest (the command catches them before it plans): a stop
         // while the ledger is read, trips are hashed or temporaries removed is still a report.
         let interrupts = options.interrupts >= 0 ? options.interrupts : InterruptPipe.install()
-        defer {
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-            signal(SIGHUP, SIG_DFL)
-            if interrupts >= 0 { close(interrupts) }
-        }
+        defer { InterruptPipe.uninstall() }
         try checkReportPath()
         try makeOutputDirectory()
         root = try OutputRoot(path: options.outputDirectory)
@@ -105,13 +102,12 @@ public final class BatchSupervisor {
                 : claims[PathKey(target)].flatMap { PathKey($0) == PathKey(job.output) ? nil : $0 }
             if let other = first {
                 let reason =
-                    "\(job.output) is the same file as \(other) (through a symbolic link): the second job is refused"
+                    "\(MessageText.path(job.output)) is the same file as \(MessageText.path(other)) (through a symbolic link): the second job is refused"
                 finish(index, status: .failed, reason: reason, errors: [reason])
                 continue
             }
             targets[PathKey(target)] = job.output
             let context = fingerprints.context(templatePath: defaults.templatePath(job.template), paper: job.paper)
-            contexts[index] = context
             if options.resume,
                 ledger.isUpToDate(output: job.output, pdf: pdfStamp, tripPath: job.trip, context: context)
             {
@@ -171,19 +167,22 @@ public final class BatchSupervisor {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BatchRunError(
-                "cannot write the report \(path): the directory \(dir) does not exist", exitCode: ExitCode.outputFailed)
+                "cannot write the report \(MessageText.path(path)): the directory \(MessageText.path(dir)) does not exist",
+                exitCode: ExitCode.outputFailed)
         }
         guard access(dir, W_OK | X_OK) == 0 else {
             throw BatchRunError(
-                "cannot write the report \(path): \(dir) is not writable", exitCode: ExitCode.outputFailed)
+                "cannot write the report \(MessageText.path(path)): \(MessageText.path(dir)) is not writable",
+                exitCode: ExitCode.outputFailed)
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw BatchRunError("cannot write the report \(path): it is a directory", exitCode: ExitCode.outputFailed)
+            throw BatchRunError(
+                "cannot write the report \(MessageText.path(path)): it is a directory", exitCode: ExitCode.outputFailed)
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
             throw BatchRunError(
-                "cannot write the report \(path): it is not a regular file (a report never replaces a device, pipe or socket)",
+                "cannot write the report \(MessageText.path(path)): it is not a regular file (a report never replaces a device, pipe or socket)",
                 exitCode: ExitCode.outputFailed)
         }
     }
@@ -199,20 +198,20 @@ public final class BatchSupervisor {
             if stat(current, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else {
                     throw BatchRunError(
-                        "cannot create the output directory \(dir): \(current) is a file, not a directory",
+                        "cannot create the output directory \(MessageText.path(dir)): \(MessageText.path(current)) is a file, not a directory",
                         exitCode: ExitCode.outputFailed)
                 }
                 continue
             }
             if mkdir(current, 0o777) != 0 && errno != EEXIST {
                 throw BatchRunError(
-                    "cannot create the output directory \(dir): \(AtomicFile.systemMessage()) (\(current))",
+                    "cannot create the output directory \(MessageText.path(dir)): \(AtomicFile.systemMessage()) (\(MessageText.path(current)))",
                     exitCode: ExitCode.outputFailed)
             }
         }
         guard access(dir, W_OK | X_OK) == 0 else {
             throw BatchRunError(
-                "cannot write into the output directory \(dir): \(AtomicFile.systemMessage())",
+                "cannot write into the output directory \(MessageText.path(dir)): \(AtomicFile.systemMessage())",
                 exitCode: ExitCode.outputFailed)
         }
     }
@@ -305,6 +304,13 @@ public final class BatchSupervisor {
                 written[index] = relative
             case let .failure(refusal):
                 finish(index, status: .failed, reason: refusal.reason, errors: [refusal.reason])
+                // No inodes or space for the job's folder: no later job's would fare better.
+                if let code = refusal.code,
+                    let why = OutputFault.wholeOutput(code: code, outputDirectory: options.outputDirectory)
+                {
+                    stopForOutput(why)
+                    return nil
+                }
                 continue
             }
             return index
@@ -347,9 +353,18 @@ public final class BatchSupervisor {
                 worker.ready = true
                 startupDeaths = 0
             case .fatal:
+                let exported =
+                    "it stopped (\(book.rendered) document\(book.rendered == 1 ? "" : "s") had been exported; the rest were not)"
+                if reply.exit == ExitCode.proRequired, let store = vanishedStore() {
+                    endBatch(
+                        fatal:
+                            "entitlement store \(MessageText.path(store)) was removed during the batch: \(exported); put the store back (or point --store DIR at it) and run the batch again with --resume",
+                        exit: ExitCode.entitlementStore)
+                    continue
+                }
                 let message =
                     reply.exit == ExitCode.proRequired
-                    ? "the Pro entitlement ended during the batch: it stopped (\(book.rendered) document\(book.rendered == 1 ? "" : "s") had been exported; the rest were not)"
+                    ? "the Pro entitlement ended during the batch: \(exported)"
                     : (reply.reason ?? "a worker could not start")
                 endBatch(
                     fatal: message, exit: reply.exit ?? ExitCode.failure,
@@ -367,9 +382,12 @@ public final class BatchSupervisor {
     private func complete(_ index: Int, reply: WorkerReply, ledger: Ledger) {
         let job = plan.jobs[index]
         if reply.ok == true {
-            if let sha = reply.tripSHA256, let context = contexts[index], let tripStamp = tripStamps[index],
+            // The template as the worker read it, not as it was at planning: one edited in
+            // between is then never taken for the one this PDF was made with.
+            if let sha = reply.tripSHA256, let template = reply.templateSHA256, let tripStamp = tripStamps[index],
                 let info = written[index].flatMap(root.status), info.st_mode & S_IFMT == S_IFREG
             {
+                let context = fingerprints.context(templateSHA256: template, paper: job.paper)
                 ledger.record(
                     LedgerEntry(
                         output: job.output, context: context,
@@ -381,21 +399,23 @@ public final class BatchSupervisor {
         } else if reply.exit == ExitCode.proRequired {
             // Not the trip's failure: the gate closed (the worker's fatal stops the batch next).
             // The single-file words ("nothing was exported") would be false after a thousand PDFs.
-            finish(index, status: .cancelled, reason: Self.proEnded)
+            finish(index, status: .cancelled, reason: vanishedStore() == nil ? Self.proEnded : Self.storeRemoved)
         } else {
             finish(
                 index, status: .failed, reason: reply.reason ?? "failed", errors: reply.errors,
                 milliseconds: reply.milliseconds)
-            // Every later job would meet the same full or read-only disk.
+            // Every later job would meet the same full or read-only disk, or the same output
+            // directory it may no longer write.
             if reply.diskFull == true {
                 // The job's own line already says why; this says what it means for the rest.
-                let why =
+                stopForOutput(
                     reply.reason.flatMap {
                         $0.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) }
-                    } ?? "the output cannot be written"
-                endBatch(
-                    fatal: "the batch stopped: every later PDF would fail the same way (\(why))",
-                    exit: ExitCode.outputFailed)
+                    } ?? "the output cannot be written")
+            } else if reply.exit == ExitCode.outputFailed,
+                let why = OutputFault.wholeOutput(code: nil, outputDirectory: options.outputDirectory)
+            {
+                stopForOutput(why)
             }
         }
     }
@@ -465,6 +485,24 @@ public final class BatchSupervisor {
         }
     }
 
+    /// The store's database file when the gate found no Pro because that file is gone: it was
+    /// there when the batch began (the gate said yes from it), so it was removed, which is a
+    /// store problem to put right, not Pro ending.
+    private func vanishedStore() -> String? {
+        guard let directory = options.storeDirectory else { return nil }
+        let path = EntitlementStore.path(directory: directory)
+        var info = stat()
+        guard lstat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR else { return nil }
+        return path
+    }
+
+    /// A fault of the whole output (`OutputFault`): the batch stops at its first job, as a full
+    /// disk does.
+    private func stopForOutput(_ why: String) {
+        endBatch(
+            fatal: "the batch stopped: every later PDF would fail the same way (\(why))", exit: ExitCode.outputFailed)
+    }
+
     private func endBatch(fatal message: String, exit: Int32, remedy: EntitlementRemedy? = nil) {
         stop.fail(StopState.Fatal(message: message, exit: exit, remedy: remedy))
         for worker in workers { worker.kill(reason: "the batch stopped") }
@@ -521,24 +559,31 @@ public final class BatchSupervisor {
     private func refusal(of output: String, target: String) -> String? {
         if statePrefix.count > 1, target.utf8.starts(with: statePrefix) {
             return
-                "\(output) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
+                "\(MessageText.path(output)) leads into \(Ledger.directoryName), the batch's own state (through a symbolic link): the job is refused"
         }
         // What a link leads onto is said first: it tells the operator more than "out of --out-dir".
         guard let what = plan.rule.claim(path: target) else {
             return root.relative(target) == nil ? OutputPath.leadsOut(output).reason : nil
         }
-        if what.hasPrefix("inside ") { return "\(output) lies \(what): the job is refused" }
+        let shown = MessageText.path(output)
+        if what.hasPrefix("inside ") { return "\(shown) lies \(what): the job is refused" }
         if PathKey(target) == PathKey(root.realPath + "/" + output) {
             return
-                "\(output) is a hard link to \(what) (one file, two names): writing the PDF would replace only the name \(output), never that file, but an output that is an input of the plan is refused; remove \(output) or give the job another output"
+                "\(shown) is a hard link to \(what) (one file, two names): writing the PDF would replace only the name \(shown), never that file, but an output that is an input of the plan is refused; remove \(shown) or give the job another output"
         }
-        return "\(output) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
+        return "\(shown) is \(what) (through a symbolic link): the PDF would replace it, so the job is refused"
     }
 
     /// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe from now on, for a command that
     /// plans a long batch before it runs (put the result in `BatchOptions.interrupts`): an
-    /// interrupt while listing is then a batch that stops at once, with its report.
+    /// interrupt while listing is then a batch that stops at once, with its report. Called
+    /// again, it returns the same pipe: a program calls it first thing, and again where it
+    /// hands the pipe to the batch.
     public static func catchInterrupts() -> Int32 { InterruptPipe.install() }
+
+    /// Lets interrupts end the process again (their default action), for a program that caught
+    /// them first thing and then found it runs no batch.
+    public static func releaseInterrupts() { InterruptPipe.uninstall() }
 
     static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)

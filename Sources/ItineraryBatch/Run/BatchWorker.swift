@@ -159,7 +159,8 @@ public enum BatchWorker {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             return WorkerReply(
                 kind: .result, id: request.id, ok: true, warnings: result.warnings.isEmpty ? nil : result.warnings,
-                pages: result.pageCount, bytes: result.bytes.count, milliseconds: ms, tripSHA256: sha)
+                pages: result.pageCount, bytes: result.bytes.count, milliseconds: ms, tripSHA256: sha,
+                templateSHA256: SHA256Hex.of(result.templateBytes))
         } catch {
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             // The supervisor names the trip: messages here do not repeat its path.

@@ -6,13 +6,18 @@ import Glibc
 #endif
 
 nonisolated(unsafe) private var interruptWriteEnd: Int32 = -1
+/// The read end while the handlers are in place: installing again hands out the same pipe, so
+/// interrupts caught at the program's first instruction reach the supervisor.
+nonisolated(unsafe) private var interruptReadEnd: Int32 = -1
 
 enum InterruptPipe {
-    /// The read end; each interrupt is one byte.
+    /// The read end; each interrupt is one byte. Called again before `uninstall`, the same one.
     static func install() -> Int32 {
+        if interruptReadEnd >= 0 { return interruptReadEnd }
         var fds: [Int32] = [-1, -1]
         guard closeOnExecPipe(&fds, nonBlocking: true) else { return -1 }
         interruptWriteEnd = fds[1]
+        interruptReadEnd = fds[0]
         let handler: @convention(c) (Int32) -> Void = { _ in
             var byte: UInt8 = 1
             _ = write(interruptWriteEnd, &byte, 1)
@@ -30,6 +35,15 @@ enum InterruptPipe {
         // A worker that dies while we write to it must be an error, not our death.
         signal(SIGPIPE, SIG_IGN)
         return fds[0]
+    }
+
+    /// The default actions back, and the pipe closed (the handler then writes nowhere).
+    static func uninstall() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
+        if interruptReadEnd >= 0 { close(interruptReadEnd) }
+        interruptReadEnd = -1
     }
 
     /// How many interrupts arrived since the last call.

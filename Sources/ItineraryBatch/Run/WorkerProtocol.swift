@@ -47,6 +47,9 @@ public struct WorkerReply: Encodable, Sendable, Equatable {
     public var milliseconds: Double?
     /// SHA-256 of the trip bytes the worker read and rendered.
     public var tripSHA256: String?
+    /// SHA-256 of the template bytes the worker laid the document out with: `--resume` records
+    /// these, not the file as it was when the batch planned.
+    public var templateSHA256: String?
     /// The output could not be written for a reason every later job would meet too (no space
     /// left, a read-only file system): the batch stops.
     public var diskFull: Bool?
@@ -63,7 +66,7 @@ public struct WorkerReply: Encodable, Sendable, Equatable {
     init(
         kind: Kind, id: Int? = nil, ok: Bool? = nil, exit: Int32? = nil, reason: String? = nil, errors: [String]? = nil,
         warnings: [String]? = nil, pages: Int? = nil, bytes: Int? = nil, milliseconds: Double? = nil,
-        tripSHA256: String? = nil,
+        tripSHA256: String? = nil, templateSHA256: String? = nil,
         diskFull: Bool? = nil, remedy: EntitlementRemedy? = nil
     ) {
         self.kind = kind
@@ -77,6 +80,7 @@ public struct WorkerReply: Encodable, Sendable, Equatable {
         self.bytes = bytes
         self.milliseconds = milliseconds
         self.tripSHA256 = tripSHA256
+        self.templateSHA256 = templateSHA256
         self.diskFull = diskFull
         self.remedy = remedy?.rawValue
     }
@@ -198,7 +202,7 @@ extension WorkerRequest: WireMessage {
 extension WorkerReply: WireMessage {
     static let wireKeys = [
         "kind", "id", "ok", "exit", "reason", "errors", "warnings", "pages", "bytes", "milliseconds",
-        "tripSHA256", "diskFull", "remedy",
+        "tripSHA256", "templateSHA256", "diskFull", "remedy",
     ]
 
     init(wire: JSONObject) throws(JSONProblem) {
@@ -226,6 +230,7 @@ extension WorkerReply: WireMessage {
         bytes = try wire.integer("bytes")
         milliseconds = try wire.number("milliseconds")
         tripSHA256 = try wire.string("tripSHA256")
+        templateSHA256 = try wire.string("templateSHA256")
         diskFull = try wire.bool("diskFull")
         remedy = try wire.string("remedy")
     }

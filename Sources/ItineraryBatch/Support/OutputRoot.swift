@@ -1,5 +1,6 @@
 /// `--out-dir`, held open for the whole batch: the handle every PDF, temporary and report
 /// inside it is written, renamed and removed through.
+import StrictJSON
 import Foundation
 import ItineraryExport
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ final class OutputRoot: Sendable {
         case let .success(handle): self.handle = handle
         case let .failure(failure):
             throw BatchRunError(
-                "cannot open the output directory \(path): \(AtomicFile.systemMessage(failure.code))",
+                "cannot open the output directory \(MessageText.path(path)): \(AtomicFile.systemMessage(failure.code))",
                 exitCode: ExitCode.outputFailed)
         }
         // The kernel's name for what was opened, not a second resolution of `path` that a
