@@ -30,6 +30,26 @@ struct LedgerTests {
                 tripSHA256: sha, trip: FileStamp.of(s.trip.path)!, pdf: FileStamp.of(s.pdf.path)!))
     }
 
+    @Test(
+        "the state folder is reached through the output directory the batch holds open: --out-dir swapped for a link since leads nowhere"
+    )
+    func stateFolderThroughTheRootHandle() throws {
+        let s = try setUp("root-handle")
+        let parent = s.out.deletingLastPathComponent()
+        let held = try #require(try? DirectoryHandle.open(s.out.path).get())
+        // After the batch opened --out-dir: the folder moved away, a link to elsewhere in its place.
+        let moved = parent.appendingPathComponent("moved")
+        let elsewhere = parent.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: s.out, to: moved)
+        try FileManager.default.createSymbolicLink(at: s.out, withDestinationURL: elsewhere)
+        let ledger = try Ledger(outputDirectory: s.out.path, shard: nil, root: held)
+        try record(ledger, (moved, s.trip, moved.appendingPathComponent("t.pdf"), s.context))
+        #expect(
+            FileManager.default.fileExists(atPath: moved.appendingPathComponent(".export-itinerary/ledger.tsv").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == [])
+    }
+
     @Test func anUnchangedJobIsUpToDateInTheNextRun() throws {
         let s = try setUp("same")
         let ledger = try Ledger(outputDirectory: s.out.path, shard: nil)

@@ -129,10 +129,15 @@ public final class Ledger {
     /// Reads every `ledger*.tsv` in `OUT/.export-itinerary/`; this run appends to its own file
     /// (one per shard, so shards sharing an output directory never write the same file). The
     /// folder and its files are opened without following links (`StateDirectory`): a link
-    /// there is an error naming it.
-    public init(outputDirectory: String, shard: Shard?) throws(BatchRunError) {
+    /// there is an error naming it. `root`: the output directory as the batch holds it open,
+    /// the folder is reached through it.
+    public convenience init(outputDirectory: String, shard: Shard?) throws(BatchRunError) {
+        try self.init(outputDirectory: outputDirectory, shard: shard, root: nil)
+    }
+
+    init(outputDirectory: String, shard: Shard?, root: DirectoryHandle?) throws(BatchRunError) {
         self.shard = shard
-        state = try StateDirectory(outputDirectory: outputDirectory)
+        state = try StateDirectory(outputDirectory: outputDirectory, root: root)
         let stem = shard.map { "ledger-shard-\($0.index)-of-\($0.count)" } ?? "ledger"
         fileName = stem + ".tsv"
         shardLockName = shard.map { _ in stem + ".lock" }

@@ -31,22 +31,26 @@ final class StateDirectory {
     private var locks: [Int32] = []
 
     /// Opens the folder, making it when missing. A link, or anything but a directory, in its
-    /// place is refused.
-    init(outputDirectory: String) throws(BatchRunError) {
+    /// place is refused. With `root` (the output directory as the batch holds it open), the
+    /// folder is made and opened relative to that handle, so a link planted in place of a
+    /// folder on `--out-dir`'s path meanwhile leads nowhere.
+    init(outputDirectory: String, root: DirectoryHandle? = nil) throws(BatchRunError) {
         path = outputDirectory + "/" + Self.name
+        let base = root?.fd ?? AT_FDCWD
+        let name = root == nil ? path : Self.name
         var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+        if fstatat(base, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
             let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a directory"
             throw BatchRunError(
                 "\(MessageText.path(path)) is \(what): the batch keeps its state only in a directory of its own inside --out-dir; remove it",
                 exitCode: ExitCode.usage)
         }
-        if mkdir(path, 0o777) != 0, errno != EEXIST {
+        if mkdirat(base, name, 0o777) != 0, errno != EEXIST {
             throw BatchRunError(
                 "cannot create \(MessageText.path(path)): \(AtomicFile.systemMessage())",
                 exitCode: ExitCode.outputFailed)
         }
-        fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        fd = openat(base, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             let why =
                 errno == ELOOP || errno == ENOTDIR

@@ -67,7 +67,7 @@ public final class BatchSupervisor {
         try checkReportPath()
         try makeOutputDirectory()
         root = try OutputRoot(path: options.outputDirectory)
-        let ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard)
+        let ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard, root: root.handle)
         try ledger.lock(plan: plan.digest)
         // With this run's lock held, so two nested batches starting at once cannot both miss
         // each other (both may refuse, never both run).

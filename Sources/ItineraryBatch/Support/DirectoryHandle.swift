@@ -2,6 +2,7 @@
 /// batch writes, renames or removes anything inside `--out-dir`.
 import Foundation
 import ItineraryExport
+import StrictJSON
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,9 +28,11 @@ final class DirectoryHandle: Sendable {
         /// "sub/2026 is a symbolic link", "cannot create sub: no space left on device".
         var reason: String {
             switch code {
-            case ELOOP: return "\(part) is a symbolic link (the batch writes inside --out-dir only through no link)"
-            case ENOTDIR: return "\(part) is not a directory"
-            default: return "cannot open \(part): \(AtomicFile.systemMessage(code))"
+            case ELOOP:
+                return
+                    "\(MessageText.path(part)) is a symbolic link (the batch writes inside --out-dir only through no link)"
+            case ENOTDIR: return "\(MessageText.path(part)) is not a directory"
+            default: return "cannot open \(MessageText.path(part)): \(AtomicFile.systemMessage(code))"
             }
         }
     }
