@@ -10,6 +10,8 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
     case incomplete(directory: String, missing: [String])
     /// A pinned file whose bytes are not the ones `fonts.lock` pins.
     case changed(path: String, actual: String, pinned: String)
+    /// A `fonts.lock` that pins no font (replaced by something else, or emptied).
+    case emptyLock(path: String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,9 @@ public enum FontSetError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .changed(path, actual, pinned):
             return
                 "the font file \(path) differs from the one fonts.lock pins (SHA-256 \(actual.prefix(12))…, pinned \(pinned.prefix(12))…): restore it (in a clone: git checkout -- Fonts, then make fonts)"
+        case let .emptyLock(path):
+            return
+                "\(path) pins no font (each line names a font file and its SHA-256): it was emptied or replaced; restore it (in a clone: git checkout -- Fonts/fonts.lock, then make fonts)"
         }
     }
 }
@@ -67,6 +72,9 @@ public final class FontSet: @unchecked Sendable {
         let lock = (directory as NSString).appendingPathComponent("fonts.lock")
         if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
             let pins = FontLock.pins(lock: text)
+            // A lock that pins nothing would leave a set of no fonts, and every template's
+            // family "not in the bundled fonts ()": name the file that was spoilt instead.
+            guard !pins.isEmpty else { throw .emptyLock(path: lock) }
             let missing = pins.map(\.name).filter { !names.contains($0) }
             if !missing.isEmpty { throw .incomplete(directory: directory, missing: missing) }
             try FontLock.verify(directory: directory, pins: pins)

@@ -40,6 +40,19 @@ struct FontLockTests {
         _ = try FontSet(directory: dir.path)
     }
 
+    @Test("a fonts.lock replaced by something that pins no font is refused by name, never a set of no fonts")
+    func spoiltLock() throws {
+        let dir = try copy("font-lock-spoilt")
+        let lock = dir.appendingPathComponent("fonts.lock")
+        for text in ["{\"jobs\": []}\n", ""] {
+            try Data(text.utf8).write(to: lock)
+            #expect(throws: FontSetError.emptyLock(path: lock.path)) { try FontSet(directory: dir.path) }
+        }
+        #expect(
+            FontSetError.emptyLock(path: lock.path).description.hasSuffix(
+                "git checkout -- Fonts/fonts.lock, then make fonts)"))
+    }
+
     @Test("a file put back with its old times is still hashed: its status-change time moved")
     func touchedBack() throws {
         let dir = try copy("font-lock-touch")
