@@ -2,6 +2,7 @@
 /// report or PDF lands on an input or the program's own files (issue 40).
 import Foundation
 @testable import ItineraryBatch
+import ItineraryExport
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -24,6 +25,75 @@ struct OutsideOutDirTests {
         )
         #expect(!r.stderr.contains("removed"), "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("elsewhere/.a.pdf.tmp-notes1").path))
+    }
+
+    @Test("the sweep never removes an input named like a temporary: a trip, a template")
+    func sweepSparesInputs() throws {
+        let trip = "out/.b.pdf.tmp-ABCDEF", template = "out/.c.pdf.tmp-ABCDEF"
+        let root = try tree(
+            "outside-sweep-inputs",
+            [
+                trip: try example("day-trip"), "trips/c.json": try example("day-trip"),
+                template: try String(
+                    contentsOf: URL(fileURLWithPath: TestPaths.templates + "/classic.json"), encoding: .utf8),
+                "jobs.jsonl":
+                    "{\"trip\": \"\(trip)\", \"out\": \"b.pdf\"}\n{\"trip\": \"trips/c.json\", \"out\": \"c.pdf\"}\n",
+            ])
+        let r = try cli(["batch", "jobs.jsonl", "--out-dir", "out", "--template", template, "--quiet"], in: root)
+        #expect(r.status == 0, "\(r.stderr)")
+        for kept in [trip, template] {
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(kept).path), "\(kept)")
+        }
+    }
+
+    @Test(
+        "a report whose name leads into a kept folder at the moment of the write is refused then, by the folder's identity"
+    )
+    func reportIntoAKeptFolderAtTheWrite() throws {
+        let root = try tree("outside-report-late", ["store/entitlements.sqlite": "db", "store/deep/x": "x"])
+        let store = root.appendingPathComponent("store").path
+        let rule = WriteRule(kept: [KeptPath(store, "the entitlement store", isDirectory: true)])
+        // Checked before the run, the name led nowhere; since, a co-user made it a link to the store.
+        let reports = root.appendingPathComponent("reports").path
+        try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        for (name, target) in [("r.json", store + "/entitlements.sqlite"), ("s.json", store + "/deep/new.json")] {
+            try FileManager.default.createSymbolicLink(atPath: reports + "/" + name, withDestinationPath: target)
+            #expect(throws: OutputError.self) {
+                try ReportFile.write(Data("{}".utf8), to: reports + "/" + name, root: nil, rule: rule)
+            }
+        }
+        #expect(try String(contentsOfFile: store + "/entitlements.sqlite", encoding: .utf8) == "db")
+        #expect(!FileManager.default.fileExists(atPath: store + "/deep/new.json"))
+        // A second path to the store (a bind mount is one; a link to the folder, here) is the same folder.
+        let alias = root.appendingPathComponent("alias").path
+        try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: store)
+        let opened = try #require(try? DirectoryHandle.open(alias).get())
+        #expect(rule.claim(folder: opened) == "inside the entitlement store \(store)")
+    }
+
+    @Test(
+        "an --out-dir that is the templates folder takes no batch, not even its state; a folder below that reaches it refuses its jobs"
+    )
+    func outDirInAKeptFolder() throws {
+        let root = try tree("outside-outdir-kept", ["trips/a.json": try example("day-trip")])
+        let templates = root.appendingPathComponent("Templates").path
+        try FileManager.default.copyItem(atPath: TestPaths.templates, toPath: templates)
+        let env = ["EXPORT_ITINERARY_TEMPLATES": templates]
+        let r = try cli(["batch", "trips", "--out-dir", "Templates", "--quiet"], env: env, in: root)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("--out-dir Templates lies inside the program's templates"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: templates + "/.export-itinerary"))
+        // A second path to it inside --out-dir (a bind mount is one; a link to the folder, here).
+        try FileManager.default.createDirectory(
+            atPath: root.appendingPathComponent("out").path, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("out/sub").path, withDestinationPath: templates)
+        try Data("{\"trip\": \"trips/a.json\", \"out\": \"sub/a.pdf\"}\n".utf8).write(
+            to: root.appendingPathComponent("jobs.jsonl"))
+        let inside = try cli(["batch", "jobs.jsonl", "--out-dir", "out"], env: env, in: root)
+        #expect(inside.status == 7, "\(inside.stderr)")
+        #expect(inside.stderr.contains("sub/a.pdf lies inside the program's templates"), "\(inside.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: templates + "/a.pdf"))
     }
 
     @Test(

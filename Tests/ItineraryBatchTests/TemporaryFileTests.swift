@@ -17,7 +17,7 @@ struct TemporaryFileTests {
         for name in names {
             FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data())
         }
-        _ = try OutputRoot(path: dir.path).removeStaleTemporaries(besides: ["a.pdf"])
+        _ = try OutputRoot(path: dir.path).removeStaleTemporaries(besides: ["a.pdf"], rule: WriteRule(kept: []))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
                 ".a.pdf.tmp-", ".a.pdf.tmp-longer-name", ".b.pdf.tmp-Zz99Yy", "a.pdf",
@@ -106,7 +106,7 @@ struct TemporaryFileTests {
             // The remover may take a name in the instant between its creation and its lock; the
             // writer then sees its file unlinked and makes another. No write may fail.
             while done.wait(timeout: .now()) == .timedOut {
-                _ = root.removeStaleTemporaries(besides: ["w.pdf"])
+                _ = root.removeStaleTemporaries(besides: ["w.pdf"], rule: WriteRule(kept: []))
                 usleep(50)
             }
             #expect(failures.count == 0, "\(failures.prefix(3))")

@@ -80,6 +80,9 @@ public enum ReportFile {
                     ? "the directory \(MessageText.path(folderPath)) does not exist" : failure.reason,
                 code: failure.code)
         }
+        if let what = rule.claim(folder: folder) {
+            throw OutputError(path: path, reason: "it lies \(what): the report would replace what it keeps")
+        }
         if let info = folder.status(name), let what = rule.claim(info) {
             throw OutputError(path: path, reason: "it is \(what): the report would replace it")
         }

@@ -67,6 +67,13 @@ public final class BatchSupervisor {
         try checkReportPath()
         try makeOutputDirectory()
         root = try OutputRoot(path: options.outputDirectory)
+        // Before the state folder is made in it: an output directory that is (through any path,
+        // a bind mount too) the store or a folder of the installation takes no batch at all.
+        if let what = plan.rule.claim(folder: root.handle) {
+            throw BatchRunError(
+                "--out-dir \(MessageText.path(options.outputDirectory)) lies \(what): the batch writes nothing there; give it a folder of its own",
+                exitCode: ExitCode.usage)
+        }
         let ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard, root: root.handle)
         try ledger.lock(plan: plan.digest)
         // With this run's lock held, so two nested batches starting at once cannot both miss
@@ -119,7 +126,8 @@ public final class BatchSupervisor {
         // This plan's outputs are this run's alone now (the lock): their temporaries that no
         // writer holds are what a hard kill left. Only outputs that passed the checks above,
         // each inside --out-dir, reached through its handle.
-        let removed = root.removeStaleTemporaries(besides: targets.keys.compactMap { root.relative($0.description) })
+        let removed = root.removeStaleTemporaries(
+            besides: targets.keys.compactMap { root.relative($0.description) }, rule: plan.rule)
         if removed > 0 && options.progress != .quiet {
             progress.message(
                 "\(options.program): removed \(removed) temporary file\(removed == 1 ? "" : "s") that a stopped run left beside its outputs"
@@ -297,7 +305,9 @@ public final class BatchSupervisor {
             let output = plan.jobs[index].output
             switch OutputPath.prepare(output, in: root) {
             case let .success(relative):
-                if let reason = refusal(of: output, target: root.realPath + "/" + relative) {
+                if let reason = refusal(of: output, target: root.realPath + "/" + relative)
+                    ?? keptFolderRefusal(of: output, relative: relative)
+                {
                     finish(index, status: .failed, reason: reason, errors: [reason])
                     continue
                 }
@@ -433,7 +443,7 @@ public final class BatchSupervisor {
         }
         guard let index = worker.job else { return }
         // It was that file's only writer: its temporary goes, through the root's handle.
-        if let relative = written[index] { _ = root.removeStaleTemporaries(besides: [relative]) }
+        if let relative = written[index] { _ = root.removeStaleTemporaries(besides: [relative], rule: plan.rule) }
         if stop.killedAll {
             finish(index, status: .cancelled, reason: stop.killedReason(grace: Self.seconds(options.stopGrace)))
         } else if stop.interrupted && [SIGTERM, SIGINT, SIGHUP].contains(signal) {
@@ -549,6 +559,22 @@ public final class BatchSupervisor {
             plan: .init(jobs: plan.totalJobs, digest: plan.digest), shard: plan.shard, interrupted: stop.interrupted,
             jobs: jobs, listing: plan.notes.isEmpty ? nil : plan.notes,
             totals: .init(jobs: jobs, seconds: (seconds * 100).rounded() / 100))
+    }
+
+    /// Kept folders met below `--out-dir`, by the folder's device and inode: a bind mount of
+    /// the templates or the store inside the output directory is refused as they are.
+    private var keptFolders: [FileKey: String?] = [:]
+
+    /// Why a job's folder (opened through the root's handle) may not take its PDF: it is, or
+    /// lies inside, a kept folder (`WriteRule.claim(folder:)`). Each folder is asked once.
+    private func keptFolderRefusal(of output: String, relative: String) -> String? {
+        guard case let .success(folder) = root.directory(of: relative, create: false) else { return nil }
+        var info = stat()
+        guard fstat(folder.fd, &info) == 0 else { return nil }
+        let key = FileKey(info)
+        if keptFolders[key] == nil { keptFolders[key] = .some(plan.rule.claim(folder: folder)) }
+        guard let what = keptFolders[key] ?? nil else { return nil }
+        return "\(MessageText.path(output)) lies \(what): the job is refused"
     }
 
     /// Why a job's resolved output may not be written: a link inside `--out-dir` leads into the

@@ -178,7 +178,8 @@ final class DirectoryHandle: Sendable {
     /// `AtomicFile.temporaryPrefix` of an output, as bytes) followed by six characters, when
     /// they are regular files nobody holds (`flock`); returns how many went. A link named like
     /// one is never touched.
-    func removeStaleTemporaries(prefixes: Set<[UInt8]>) -> Int {
+    /// `removable`: asked of each file's status before it goes (the batch's `WriteRule`).
+    func removeStaleTemporaries(prefixes: Set<[UInt8]>, removable: (stat) -> Bool) -> Int {
         let listing = dup(fd)
         guard listing >= 0, let dir = fdopendir(listing) else {
             if listing >= 0 { close(listing) }
@@ -194,17 +195,17 @@ final class DirectoryHandle: Sendable {
             stale.append(String(decoding: name, as: UTF8.self))
         }
         closedir(dir)
-        return stale.filter(removeIfStale).count
+        return stale.filter { removeIfStale($0, removable: removable) }.count
     }
 
     /// Removes the temporary `name` when it is a regular file (not a link) whose lock nobody
     /// holds, and still the file that name gives once the lock is taken.
-    private func removeIfStale(_ name: String) -> Bool {
+    private func removeIfStale(_ name: String, removable: (stat) -> Bool) -> Bool {
         let file = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard file >= 0 else { return false }
         defer { close(file) }
         var info = stat()
-        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, removable(info) else { return false }
         guard flock(file, LOCK_EX | LOCK_NB) == 0 else { return false }
         guard let now = status(name), now.st_dev == info.st_dev, now.st_ino == info.st_ino else { return false }
         return unlinkat(fd, name, 0) == 0

@@ -68,7 +68,8 @@ final class OutputRoot: Sendable {
 
     /// Removes the stale temporaries beside `outputs` (paths relative to the root), each folder
     /// reached through the handle and listed once; returns how many went.
-    func removeStaleTemporaries(besides outputs: some Sequence<String>) -> Int {
+    /// A temporary that is a file the rule keeps (a trip or template named like one) stays.
+    func removeStaleTemporaries(besides outputs: some Sequence<String>, rule: WriteRule) -> Int {
         var prefixes: [PathKey: Set<[UInt8]>] = [:]
         for output in outputs {
             prefixes[PathKey(PathText.parent(output)), default: []].insert(
@@ -77,7 +78,7 @@ final class OutputRoot: Sendable {
         var removed = 0
         for (folder, wanted) in prefixes {
             guard case let .success(directory) = handle.descend(folder.description, create: false) else { continue }
-            removed += directory.removeStaleTemporaries(prefixes: wanted)
+            removed += directory.removeStaleTemporaries(prefixes: wanted) { rule.claim($0) == nil }
         }
         return removed
     }
