@@ -231,6 +231,24 @@ struct OutsideOutDirTests {
             try cli(["batch", root.appendingPathComponent("trips").path, "--out-dir", inner, "--quiet"]).status == 0)
     }
 
+    @Test("a batch running on a folder a job writes into is met as the job is handed out; its lock's words are escaped")
+    func nestedBatchMetPerJob() throws {
+        let root = try tree("outside-nested-job", ["out/2026/sub/.keep": ""])
+        let inner = root.appendingPathComponent("out/2026").path
+        try FileManager.default.createDirectory(atPath: inner + "/.export-itinerary", withIntermediateDirectories: true)
+        let lock = open(inner + "/.export-itinerary/batch.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+        _ = "pid 4242 on host\r\u{1B}[2Kfake\n".withCString { write(lock, $0, strlen($0)) }
+        let out = try OutputRoot(path: root.appendingPathComponent("out").path)
+        let found = NestedBatches.runningBatch(on: "2026/sub", below: out)
+        #expect(found?.0 == "2026")
+        #expect(found?.1 == "pid 4242 on host\\r\\u001B[2Kfake", "\(String(describing: found))")
+        #expect(NestedBatches.runningBatch(on: "other", below: out) == nil)
+        flock(lock, LOCK_UN)
+        #expect(NestedBatches.runningBatch(on: "2026/sub", below: out) == nil)
+    }
+
     @Test("an output that is a hard link to a trip is refused as a hard link, and the trip stays whole")
     func hardLinkToATrip() throws {
         let trip = try example("day-trip")

@@ -59,7 +59,23 @@ enum NestedBatches {
         var buffer = [UInt8](repeating: 0, count: 200)
         let n = buffer.withUnsafeMutableBytes { pread(lock, $0.baseAddress, $0.count, 0) }
         let first = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").first : nil
-        return first.map(String.init).flatMap { $0.hasPrefix("pid ") ? $0 : nil } ?? "pid unknown"
+        // Written by whoever holds the lock, maybe a co-user: escaped (`MessageText.path`).
+        return first.map(String.init).flatMap { $0.hasPrefix("pid ") ? MessageText.path($0) : nil } ?? "pid unknown"
+    }
+
+    /// The folder (relative to `root`) and owner of a batch running on a folder between
+    /// `root` and the folder `relative` (both excluded from the first, included from the
+    /// second), asked as a job is handed out: a batch on `pdfs/2026` started after this one on
+    /// `pdfs` began (or reached through another path, a bind mount) is met before a PDF of
+    /// this run lands in its folder.
+    static func runningBatch(on relative: String, below root: OutputRoot) -> (String, String)? {
+        var walked = ""
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            walked += (walked.isEmpty ? "" : "/") + part
+            guard case let .success(folder) = root.handle.descend(walked, create: false) else { return nil }
+            if let owner = runningBatch(at: folder.fd) { return (walked, owner) }
+        }
+        return nil
     }
 
     /// The first folder below `directory` (depth first, links not followed, the state folder

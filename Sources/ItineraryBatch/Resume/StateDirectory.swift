@@ -228,7 +228,9 @@ final class StateDirectory {
         let lines = String(decoding: buffer[0..<n], as: UTF8.self).split(separator: "\n").map(String.init)
         guard let first = lines.first, first.hasPrefix("pid ") else { return nil }
         let plan = lines.dropFirst().first { $0.hasPrefix("plan ") }.map { String($0.dropFirst(5)) }
-        return (first, plan)
+        // Written by whoever holds the lock, maybe a co-user: escaped, so it cannot send the
+        // terminal commands or break the message's line.
+        return (MessageText.path(first), plan.map(MessageText.path))
     }
 
     /// The owner of a shard lock some other process holds now, if any (`except`: this run's own).

@@ -565,9 +565,14 @@ public final class BatchSupervisor {
     /// the templates or the store inside the output directory is refused as they are.
     private var keptFolders: [FileKey: String?] = [:]
 
-    /// Why a job's folder (opened through the root's handle) may not take its PDF: it is, or
-    /// lies inside, a kept folder (`WriteRule.claim(folder:)`). Each folder is asked once.
+    /// Why a job's folder (opened through the root's handle) may not take its PDF: another
+    /// batch runs on it or on a folder between it and the root (asked for each job), or it is,
+    /// or lies inside, a kept folder (`WriteRule.claim(folder:)`, asked once a folder).
     private func keptFolderRefusal(of output: String, relative: String) -> String? {
+        if let (folder, owner) = NestedBatches.runningBatch(on: PathText.parent(relative), below: root) {
+            return
+                "\(MessageText.path(output)) lies in \(MessageText.path(folder)), where another batch is writing (\(owner)): the job is refused, so the two batches never write each other's PDFs"
+        }
         guard case let .success(folder) = root.directory(of: relative, create: false) else { return nil }
         var info = stat()
         guard fstat(folder.fd, &info) == 0 else { return nil }
