@@ -7,7 +7,7 @@ import ItineraryExport
 enum BatchCommand {
     static func run(_ arguments: BatchArguments) throws -> Int32 {
         let started = DispatchTime.now().uptimeNanoseconds
-        // Caught since the program's first instruction (`run()` in main.swift): this is the same
+        // Caught since the first statement of the program's own code (`run()` in main.swift): this is the same
         // pipe, handed to the supervisor, so an interrupt during the gate or the plan stops the
         // batch before any job runs, with its report.
         let interrupts = BatchSupervisor.catchInterrupts()

@@ -39,6 +39,29 @@ struct RobustnessTests {
             "\(filesBelow(URL(fileURLWithPath: out)))")
     }
 
+    /// An output directory on a read-only file system: the batch cannot even make its state
+    /// folder. Exit 6, and the report, written elsewhere, says every job was not exported and why.
+    @Test(
+        "an output directory that cannot be written before the first job: exit 6 and the report still written",
+        .enabled(if: getuid() == 0, "mounting a file system needs root"))
+    func readOnlyOutputBeforeAnyJobStillReports() throws {
+        let root = try tree(
+            "batch-readonly-start", ["t0.json": try example("day-trip"), "t1.json": try example("day-trip")])
+        let mount = root.appendingPathComponent("mnt").path
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        #expect(try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", mount]).status == 0)
+        defer { _ = try? runProcess("/bin/umount", [mount]) }
+        let report = root.appendingPathComponent("report.json")
+        let r = try cli([
+            "batch", root.appendingPathComponent("t0.json").path, root.appendingPathComponent("t1.json").path,
+            "--out-dir", mount, "--report", report.path, "--quiet",
+        ])
+        #expect(r.status == 6, "\(r.stderr)")
+        let written = try readReport(report)
+        #expect(written.jobs.map(\.status) == [.cancelled, .cancelled], "\(written.jobs)")
+        #expect(written.jobs.allSatisfy { $0.reason?.contains("read-only file system") == true }, "\(written.jobs)")
+    }
+
     /// A file system with no inode left (a tmpfs mounted for the test, which needs root) makes
     /// the supervisor's `mkdir` of the first job's folder fail: that is every later job's fate.
     @Test(

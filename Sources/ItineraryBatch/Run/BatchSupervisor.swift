@@ -65,8 +65,12 @@ public final class BatchSupervisor {
         let interrupts = options.interrupts >= 0 ? options.interrupts : InterruptPipe.install()
         defer { InterruptPipe.uninstall() }
         try checkReportPath()
-        try makeOutputDirectory()
-        root = try OutputRoot(path: options.outputDirectory)
+        do {
+            try makeOutputDirectory()
+            root = try OutputRoot(path: options.outputDirectory)
+        } catch {
+            throw stoppedBeforeAnyJob(error)
+        }
         // Before the state folder is made in it: an output directory that is (through any path,
         // a bind mount too) the store or a folder of the installation takes no batch at all.
         if let what = plan.rule.claim(folder: root.handle) {
@@ -74,8 +78,13 @@ public final class BatchSupervisor {
                 "--out-dir \(MessageText.path(options.outputDirectory)) lies \(what): the batch writes nothing there; give it a folder of its own",
                 exitCode: ExitCode.usage)
         }
-        let ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard, root: root.handle)
-        try ledger.lock(plan: plan.digest)
+        let ledger: Ledger
+        do {
+            ledger = try Ledger(outputDirectory: options.outputDirectory, shard: plan.shard, root: root.handle)
+            try ledger.lock(plan: plan.digest)
+        } catch {
+            throw stoppedBeforeAnyJob(error)
+        }
         // With this run's lock held, so two nested batches starting at once cannot both miss
         // each other (both may refuse, never both run).
         try NestedBatches.check(root)
@@ -162,6 +171,24 @@ public final class BatchSupervisor {
     }
 
     /// A report that cannot be written is found out before the batch, not after it.
+    /// `error` as it stops the batch before its first job: when the output directory cannot be
+    /// written (no space or inodes, read-only, no permission: exit 6), the report is still
+    /// written where it can be, every job `cancelled` with the reason, as a stop mid-run leaves
+    /// it. A usage refusal (exit 2: another batch, a link) writes none: nothing was attempted.
+    private func stoppedBeforeAnyJob(_ stop: BatchRunError) -> BatchRunError {
+        guard stop.exitCode == ExitCode.outputFailed, let path = options.reportPath else { return stop }
+        for index in plan.jobs.indices where !book.isFinished(index) {
+            finish(index, status: .cancelled, reason: "not exported: \(stop.message)")
+        }
+        do {
+            try ReportFile.write(makeReport().encoded(), to: path, root: nil, rule: plan.rule)
+        } catch {
+            return BatchRunError(
+                "\(stop.message); the report was not written either: \(error)", exitCode: ExitCode.outputFailed)
+        }
+        return stop
+    }
+
     private func checkReportPath() throws(BatchRunError) {
         guard let path = options.reportPath else { return }
         let directory = PathText.parent(path)

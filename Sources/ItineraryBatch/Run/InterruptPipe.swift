@@ -7,7 +7,7 @@ import Glibc
 
 nonisolated(unsafe) private var interruptWriteEnd: Int32 = -1
 /// The read end while the handlers are in place: installing again hands out the same pipe, so
-/// interrupts caught at the program's first instruction reach the supervisor.
+/// interrupts caught at the first statement of the program's own code reach the supervisor.
 nonisolated(unsafe) private var interruptReadEnd: Int32 = -1
 
 enum InterruptPipe {
