@@ -24,7 +24,9 @@ public enum MessageText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
@@ -39,7 +41,10 @@ public enum MessageText {
     /// its message's one line, and a terminal control sequence in a name is shown, not obeyed.
     public static func path(_ path: some StringProtocol) -> String {
         // Almost every path has nothing to escape: returned as it is.
-        guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C }) else { return String(path) }
+        // C1 controls (U+0080–U+009F, 0xC2 0x80–0x9F in UTF-8) and the line and paragraph
+        // separators (0xE2 0x80 0xA8/0xA9) too: a terminal may act on an 8-bit CSI.
+        guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0xC2 || $0 == 0xE2 })
+        else { return String(path) }
         var out = ""
         for scalar in path.unicodeScalars {
             switch scalar {
@@ -47,7 +52,9 @@ public enum MessageText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _
+            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -83,6 +83,10 @@ struct OutsideOutDirTests {
         #expect(r.status == 2, "\(r.stderr)")
         #expect(r.stderr.contains("--out-dir Templates lies inside the program's templates"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: templates + "/.export-itinerary"))
+        // A folder to make inside it is refused before it is made.
+        let below = try cli(["batch", "trips", "--out-dir", "Templates/sub/deeper", "--quiet"], env: env, in: root)
+        #expect(below.status == 2, "\(below.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: templates + "/sub"))
         // A second path to it inside --out-dir (a bind mount is one; a link to the folder, here).
         try FileManager.default.createDirectory(
             atPath: root.appendingPathComponent("out").path, withIntermediateDirectories: true)
@@ -94,6 +98,43 @@ struct OutsideOutDirTests {
         #expect(inside.status == 7, "\(inside.stderr)")
         #expect(inside.stderr.contains("sub/a.pdf lies inside the program's templates"), "\(inside.stderr)")
         #expect(!FileManager.default.fileExists(atPath: templates + "/a.pdf"))
+    }
+
+    @Test(
+        "at the moment of the write, a report replaces only an earlier report or makes a new file: never a PDF or the state a link now leads to"
+    )
+    func reportOverAnOutputAtTheWrite() throws {
+        let root = try tree(
+            "outside-report-output", ["out/a.pdf": "%PDF-1.5 a", "out/.export-itinerary/ledger.tsv": "ledger"])
+        let rule = WriteRule(kept: [])
+        let reports = root.appendingPathComponent("reports").path
+        try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        for (name, target) in [("r.json", "out/a.pdf"), ("s.json", "out/.export-itinerary/ledger.tsv")] {
+            try FileManager.default.createSymbolicLink(
+                atPath: reports + "/" + name, withDestinationPath: root.appendingPathComponent(target).path)
+            #expect(throws: OutputError.self) {
+                try ReportFile.write(Data("{}".utf8), to: reports + "/" + name, root: nil, rule: rule)
+            }
+        }
+        #expect(
+            try String(contentsOfFile: root.appendingPathComponent("out/a.pdf").path, encoding: .utf8) == "%PDF-1.5 a")
+        #expect(
+            try String(
+                contentsOfFile: root.appendingPathComponent("out/.export-itinerary/ledger.tsv").path, encoding: .utf8)
+                == "ledger")
+        // An empty lock of the state folder (a shard's shared lock holds no words) is refused
+        // by where it lies.
+        let lock = root.appendingPathComponent("out/.export-itinerary/batch.lock").path
+        #expect(FileManager.default.createFile(atPath: lock, contents: Data()))
+        try FileManager.default.createSymbolicLink(atPath: reports + "/t.json", withDestinationPath: lock)
+        let out = try OutputRoot(path: root.appendingPathComponent("out").path)
+        #expect(throws: OutputError.self) {
+            try ReportFile.write(Data("{}".utf8), to: reports + "/t.json", root: out, rule: rule)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: lock)).isEmpty)
+        // A new name is written (an earlier report is replaced: every --resume run's report).
+        try ReportFile.write(Data("{}".utf8), to: reports + "/new.json", root: nil, rule: rule)
+        #expect(FileManager.default.fileExists(atPath: reports + "/new.json"))
     }
 
     @Test(

@@ -14,6 +14,10 @@ struct MessageTextTests {
             ("del\u{7F}", #"del\u007F"#),
             (#"back\slash"#, #"back\\slash"#),
             ("ünï/🏟.json", "ünï/🏟.json"),
+            // 8-bit CSI and the other C1 controls, and the line and paragraph separators.
+            ("csi\u{9B}2J\u{85}", #"csi\u009B2J\u0085"#),
+            ("line\u{2028}para\u{2029}", #"line\u2028para\u2029"#),
+            ("Ça … ‘quoted’ — ok", "Ça … ‘quoted’ — ok"),
         ])
     func paths(raw: String, written: String) {
         #expect(MessageText.path(raw) == written)

@@ -83,9 +83,45 @@ public enum ReportFile {
         if let what = rule.claim(folder: folder) {
             throw OutputError(path: path, reason: "it lies \(what): the report would replace what it keeps")
         }
-        if let info = folder.status(name), let what = rule.claim(info) {
-            throw OutputError(path: path, reason: "it is \(what): the report would replace it")
+        if let info = folder.status(name) {
+            if let what = rule.claim(info) {
+                throw OutputError(path: path, reason: "it is \(what): the report would replace it")
+            }
+            // A name a co-user turned, since the check, into a link to a PDF, the batch's state
+            // or any other file lands here as that file: only an earlier report is replaced.
+            if info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, !holdsReport(folder, name) {
+                throw OutputError(
+                    path: path,
+                    reason:
+                        "it is now a file that is not a batch report: a report replaces only an earlier report or an empty file, or makes a new file"
+                )
+            }
+        }
+        if let root, isStateFolder(folder, of: root) {
+            throw OutputError(
+                path: path,
+                reason: "it lies in \(Ledger.directoryName), the batch's own state: the report would replace it")
         }
         try folder.replace(name, with: data, shown: path)
+    }
+
+    /// Whether `folder` is the state folder of `--out-dir` (`root`), by device and inode.
+    private static func isStateFolder(_ folder: DirectoryHandle, of root: OutputRoot) -> Bool {
+        var here = stat(), state = stat()
+        guard fstat(folder.fd, &here) == 0,
+            fstatat(root.handle.fd, Ledger.directoryName, &state, AT_SYMLINK_NOFOLLOW) == 0
+        else { return false }
+        return FileKey(here) == FileKey(state)
+    }
+
+    /// Whether the regular file `name` in `folder` (not followed if a link) is a batch report.
+    private static func holdsReport(_ folder: DirectoryHandle, _ name: String) -> Bool {
+        let file = openat(folder.fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        let handle = FileHandle(fileDescriptor: file, closeOnDealloc: true)
+        guard let data = try? handle.read(upToCount: BatchLimits.maximumReportBytes + 1),
+            data.count <= BatchLimits.maximumReportBytes
+        else { return false }
+        return (try? BatchReport(reading: data)) != nil
     }
 }

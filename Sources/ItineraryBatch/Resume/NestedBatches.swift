@@ -23,7 +23,7 @@ enum NestedBatches {
             if above == "/" { break }
             above = PathText.parent(above)
         }
-        if let (folder, owner) = runningBatch(below: root.handle, path: "") {
+        if let (folder, owner) = runningBatch(below: root.handle, path: "", depth: 0) {
             throw refusal(other: root.path + "/" + folder, owner: owner, contains: false, root)
         }
     }
@@ -78,9 +78,17 @@ enum NestedBatches {
         return nil
     }
 
+    /// How deep below `--out-dir` the check looks at start. A tree a co-user made deeper (15,000
+    /// folders would overflow the stack, or run out of descriptors) is not walked further; a
+    /// batch running down there is still met by each job headed into its folder
+    /// (`runningBatch(on:below:)`).
+    static let deepestLook = 64
+
     /// The first folder below `directory` (depth first, links not followed, the state folder
-    /// not entered) where a batch is running, relative to the root, with its owner.
-    private static func runningBatch(below directory: DirectoryHandle, path: String) -> (String, String)? {
+    /// not entered, at most `deepestLook` levels) where a batch is running, relative to the
+    /// root, with its owner.
+    private static func runningBatch(below directory: DirectoryHandle, path: String, depth: Int) -> (String, String)? {
+        guard depth < deepestLook else { return nil }
         let listing = dup(directory.fd)
         guard listing >= 0, let dir = fdopendir(listing) else {
             if listing >= 0 { close(listing) }
@@ -100,7 +108,7 @@ enum NestedBatches {
             guard case let .success(sub) = directory.descend(name, create: false) else { continue }
             let relative = path.isEmpty ? name : path + "/" + name
             if let owner = runningBatch(at: sub.fd) { return (relative, owner) }
-            if let found = runningBatch(below: sub, path: relative) { return found }
+            if let found = runningBatch(below: sub, path: relative, depth: depth + 1) { return found }
         }
         return nil
     }

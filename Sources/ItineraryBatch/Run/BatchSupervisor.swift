@@ -65,6 +65,7 @@ public final class BatchSupervisor {
         let interrupts = options.interrupts >= 0 ? options.interrupts : InterruptPipe.install()
         defer { InterruptPipe.uninstall() }
         try checkReportPath()
+        try refuseKeptOutputDirectory()
         do {
             try makeOutputDirectory()
             root = try OutputRoot(path: options.outputDirectory)
@@ -187,6 +188,20 @@ public final class BatchSupervisor {
                 "\(stop.message); the report was not written either: \(error)", exitCode: ExitCode.outputFailed)
         }
         return stop
+    }
+
+    /// Refuses, before a folder is made, an `--out-dir` whose deepest existing part is (through
+    /// any path, a bind mount too) the store or a folder of the installation, or lies inside one.
+    private func refuseKeptOutputDirectory() throws(BatchRunError) {
+        var existing = options.outputDirectory
+        var info = stat()
+        while !existing.isEmpty, stat(existing, &info) != 0 { existing = PathText.parent(existing) }
+        guard case let .success(folder) = DirectoryHandle.open(existing.isEmpty ? "." : existing),
+            let what = plan.rule.claim(folder: folder)
+        else { return }
+        throw BatchRunError(
+            "--out-dir \(MessageText.path(options.outputDirectory)) lies \(what): the batch writes nothing there; give it a folder of its own",
+            exitCode: ExitCode.usage)
     }
 
     private func checkReportPath() throws(BatchRunError) {
