@@ -127,7 +127,8 @@ enum BatchCommand {
 
     /// The worker mode: serves the supervisor's jobs on standard input and output.
     static func worker(gate options: GateOptions) -> Int32 {
-        BatchWorker.run { () throws(ExportError) -> Exporter in
+        BatchWorker.run(kept: kept(store: EntitlementCommands.storeDirectory(options), catalog: options.catalog)) {
+            () throws(ExportError) -> Exporter in
             let gate = try ProAccess.gate(storeDirectory: options.store, catalogPath: options.catalog)
             let exporter = try Exporter(gate: gate)
             // As the single-file command: the same fonts as the process default, the same bytes.

@@ -246,6 +246,23 @@ struct OutsideOutDirTests {
                 == .typeRegular)
     }
 
+    @Test("a job's folder that has become a kept folder since it was opened takes no PDF as it lands")
+    func aFolderThatBecameKeptTakesNoPDF() throws {
+        let root = try tree("outside-became-kept", ["out/sub/.keep": "", "Templates/classic.json": "{}"])
+        let templates = root.appendingPathComponent("Templates").path
+        let rule = WriteRule(kept: [KeptPath(templates, "the program's templates", isDirectory: true)])
+        // The folder as the worker holds it is, by identity, the templates folder (as a bind
+        // mount of it, made after the job was handed out, would be).
+        let folder = try #require(try? DirectoryHandle.open(templates).get())
+        #expect(throws: OutputError.self) {
+            try BatchWorker.land(Data("%PDF-1.5".utf8), in: folder, as: "a.pdf", shown: "sub/a.pdf", rule: rule)
+        }
+        #expect(!FileManager.default.fileExists(atPath: templates + "/a.pdf"))
+        let sub = try #require(try? DirectoryHandle.open(root.appendingPathComponent("out/sub").path).get())
+        try BatchWorker.land(Data("%PDF-1.5".utf8), in: sub, as: "a.pdf", shown: "sub/a.pdf", rule: rule)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/sub/a.pdf").path))
+    }
+
     @Test("batches on nested output folders exclude each other, whichever starts first")
     func nestedOutputFolders() throws {
         let root = try tree("outside-nested", ["trips/a.json": try example("day-trip")])

@@ -19,7 +19,10 @@ public enum BatchWorker {
     /// Serves jobs from standard input until it ends; returns the process exit code.
     /// - Parameter makeExporter: builds the exporter (checking the gate); a failure is sent to
     ///   the supervisor as `fatal` with its exit code.
-    public static func run(makeExporter: () throws(ExportError) -> Exporter) -> Int32 {
+    /// - Parameter kept: the store and the installation's folders (`KeptPath`): a job's folder
+    ///   that has become one of them (a bind mount since the job was handed out) takes no PDF.
+    public static func run(kept: [KeptPath] = [], makeExporter: () throws(ExportError) -> Exporter) -> Int32 {
+        let rule = WriteRule(kept: kept.filter(\.isDirectory))
         // Interrupts are the supervisor's to handle: it lets running jobs finish, and kills
         // the workers itself on a second one. A scheduler's SIGTERM to every process of a job
         // (Slurm's scancel or time limit) so finishes the documents in hand.
@@ -57,7 +60,7 @@ public enum BatchWorker {
                             WorkerReply.fatal("unreadable request from the supervisor", exit: ExitCode.failure)))
                     return ExitCode.failure
                 }
-                let reply = perform(request, exporter: exporter, outputDirectory: outputDirectory)
+                let reply = perform(request, exporter: exporter, outputDirectory: outputDirectory, rule: rule)
                 guard writeAll(replies, WorkerWire.encode(reply)) else { return 0 }
                 // A stopped gate stops the worker: the supervisor sees `fatal` and stops the batch.
                 if reply.exit == ExitCode.proRequired || reply.exit == ExitCode.entitlementStore {
@@ -128,11 +131,24 @@ public enum BatchWorker {
         return folder
     }
 
+    /// Renames the PDF `bytes` into `folder` as `name`, the folder asked once more (it and its
+    /// parents, by identity) whether it has become a kept folder (a bind mount of the store or
+    /// the installation since the job was handed out): then the PDF is not written.
+    static func land(
+        _ bytes: Data, in folder: DirectoryHandle, as name: String, shown: String, rule: WriteRule
+    ) throws(OutputError) {
+        if let what = rule.claim(folder: folder) {
+            throw OutputError(path: shown, reason: "its folder now lies \(what): the PDF is not written there")
+        }
+        try folder.replace(name, with: bytes, shown: shown)
+    }
+
     /// Problems one reply carries at most; the rest are counted.
     static let maximumErrors = 100
 
     static func perform(
-        _ request: WorkerRequest, exporter: Exporter, outputDirectory: DirectoryHandle?
+        _ request: WorkerRequest, exporter: Exporter, outputDirectory: DirectoryHandle?,
+        rule: WriteRule = WriteRule(kept: [])
     ) -> WorkerReply {
         let start = DispatchTime.now().uptimeNanoseconds
         // "-" is a file here: standard input is not the trip.
@@ -153,8 +169,7 @@ public enum BatchWorker {
             let folder = try outputFolder(request, tripPath: path, outputDirectory: outputDirectory)
             let name = PathText.name(request.written ?? "")
             let result = try exporter.export(tripData: data, name: path, options: options) {
-                bytes throws(OutputError) in
-                try folder.replace(name, with: bytes, shown: request.out)
+                bytes throws(OutputError) in try land(bytes, in: folder, as: name, shown: request.out, rule: rule)
             }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
             return WorkerReply(
