@@ -49,7 +49,7 @@ public enum TemplateFiles {
         let known = ((try? FileManager.default.contentsOfDirectory(atPath: templatesDirectory)) ?? [])
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         return
-            "no template named \"\(name)\" (available: \(known.isEmpty ? "none found in \(MessageText.path(templatesDirectory))" : known.joined(separator: ", ")))"
+            "no template named \(MessageText.quoted(name)) (available: \(known.isEmpty ? "none found in \(MessageText.path(templatesDirectory))" : known.joined(separator: ", ")))"
     }
 
     /// The most a template file may hold: the bundled ones are 25 to 35 KB.

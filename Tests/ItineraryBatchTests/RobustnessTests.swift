@@ -107,6 +107,22 @@ struct RobustnessTests {
         #expect(written.jobs.map(\.status) == [.failed] + Array(repeating: .cancelled, count: 5), "\(written.jobs)")
     }
 
+    @Test("a manifest's template and paper names with control characters are escaped: one line each, no raw ESC")
+    func controlCharactersInManifestNames() throws {
+        let root = try tree(
+            "batch-manifest-names",
+            [
+                "t.json": try example("day-trip"),
+                "jobs.jsonl": #"{"trip": "t.json", "out": "a.pdf", "template": "no\u001b[2Jpe\nx"}"# + "\n"
+                    + #"{"trip": "t.json", "out": "b.pdf", "paper": "a4\u001b]0;x\u0007\r"}"# + "\n",
+            ])
+        let r = try cli(["batch", root.appendingPathComponent("jobs.jsonl").path, "--out-dir", "out"], in: root)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(!r.stderr.contains("\u{1B}") && !r.stderr.contains("\r") && !r.stderr.contains("\u{07}"), "\(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count >= 2 && lines.allSatisfy { $0.hasPrefix("export-itinerary: ") }, "\(r.stderr)")
+    }
+
     @Test("a newline in a trip path or in --out-dir is written \\n: each error stays one line that says what it is")
     func aNewlineInAPathKeepsEachErrorOnOneLine() throws {
         let root = try tree(

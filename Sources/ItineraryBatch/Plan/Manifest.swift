@@ -122,7 +122,7 @@ public enum Manifest {
             if let known = JobDefaults.paper(raw) {
                 paper = known
             } else {
-                problems.append("paper: must be \(JobDefaults.paperRule), got \"\(raw)\"")
+                problems.append("paper: must be \(JobDefaults.paperRule), got \(MessageText.quoted(raw))")
             }
         }
         if !problems.isEmpty { return .failure(ManifestProblems(problems)) }
