@@ -16,6 +16,7 @@ packages=(
   poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
   zbar-tools                                          # tests: zbarimg decodes the printed QR codes
   time                                                # bench: peak RSS
+  e2fsprogs                                           # tests: chattr +i makes a batch's output folder immutable mid-run
 )
 
 missing=()

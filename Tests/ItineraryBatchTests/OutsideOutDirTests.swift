@@ -132,6 +132,23 @@ struct OutsideOutDirTests {
             try ReportFile.write(Data("{}".utf8), to: reports + "/t.json", root: out, rule: rule)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: lock)).isEmpty)
+        // The same lock reached with no --out-dir known (merge-reports): still the state.
+        #expect(throws: OutputError.self) {
+            try ReportFile.write(Data("{}".utf8), to: reports + "/t.json", root: nil, rule: rule)
+        }
+        // merge-reports replaces no empty file either, as its check before the merge says.
+        let empty = root.appendingPathComponent("empty.json").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(throws: OutputError.self) {
+            try ReportFile.write(Data("{}".utf8), to: empty, merging: [], kept: [])
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
+        // A named pipe given as a report to merge is refused at once, never waited on.
+        let pipe = root.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let merged = try cli(["batch", "merge-reports", pipe])
+        #expect(merged.status == 2, "\(merged.stderr)")
+        #expect(merged.stderr.contains("not a regular file"), "\(merged.stderr)")
         // A new name is written (an earlier report is replaced: every --resume run's report).
         try ReportFile.write(Data("{}".utf8), to: reports + "/new.json", root: nil, rule: rule)
         #expect(FileManager.default.fileExists(atPath: reports + "/new.json"))

@@ -34,7 +34,7 @@ public enum ReportFile {
     public static func write(
         _ data: Data, to path: String, merging reports: [(path: String, report: BatchReport)], kept: [KeptPath]
     ) throws(OutputError) {
-        try write(data, to: path, root: nil, rule: rule(merging: reports, kept: kept))
+        try write(data, to: path, root: nil, rule: rule(merging: reports, kept: kept), replacesEmpty: false)
     }
 
     /// The reports merged and the trips they name (paths as the batch was given them, so
@@ -58,7 +58,11 @@ public enum ReportFile {
     /// `root`'s handle when that lies inside `--out-dir`, else through its own folder's. The
     /// name is looked at once more, through that handle, just before it is replaced: a kept
     /// file that reached it meanwhile is an error, never replaced.
-    static func write(_ data: Data, to path: String, root: OutputRoot?, rule: WriteRule) throws(OutputError) {
+    /// `replacesEmpty`: whether an empty file may be replaced (a batch's `--report` may name
+    /// one; `merge-reports` replaces only an earlier report, as its check before the merge says).
+    static func write(
+        _ data: Data, to path: String, root: OutputRoot?, rule: WriteRule, replacesEmpty: Bool = true
+    ) throws(OutputError) {
         guard !path.isEmpty else { throw OutputError(path: path, reason: "the path is empty") }
         let target = AtomicFile.resolveLinks(path)
         let name = PathText.name(target)
@@ -89,15 +93,16 @@ public enum ReportFile {
             }
             // A name a co-user turned, since the check, into a link to a PDF, the batch's state
             // or any other file lands here as that file: only an earlier report is replaced.
-            if info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, !holdsReport(folder, name) {
+            if info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 || !replacesEmpty, !holdsReport(folder, name) {
                 throw OutputError(
                     path: path,
-                    reason:
-                        "it is now a file that is not a batch report: a report replaces only an earlier report or an empty file, or makes a new file"
+                    reason: replacesEmpty
+                        ? "it is now a file that is not a batch report: a report replaces only an earlier report or an empty file, or makes a new file"
+                        : "it is now a file that is not a batch report: a merged report replaces only an earlier report, or makes a new file"
                 )
             }
         }
-        if let root, isStateFolder(folder, of: root) {
+        if isStateFolder(folder) {
             throw OutputError(
                 path: path,
                 reason: "it lies in \(Ledger.directoryName), the batch's own state: the report would replace it")
@@ -105,11 +110,15 @@ public enum ReportFile {
         try folder.replace(name, with: data, shown: path)
     }
 
-    /// Whether `folder` is the state folder of `--out-dir` (`root`), by device and inode.
-    private static func isStateFolder(_ folder: DirectoryHandle, of root: OutputRoot) -> Bool {
+    /// Whether `folder` is a batch's state folder (any `--out-dir`'s, whatever path reached
+    /// it): its parent's `.export-itinerary`, compared by device and inode.
+    private static func isStateFolder(_ folder: DirectoryHandle) -> Bool {
         var here = stat(), state = stat()
+        let parent = openat(folder.fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard parent >= 0 else { return false }
+        defer { close(parent) }
         guard fstat(folder.fd, &here) == 0,
-            fstatat(root.handle.fd, Ledger.directoryName, &state, AT_SYMLINK_NOFOLLOW) == 0
+            fstatat(parent, Ledger.directoryName, &state, AT_SYMLINK_NOFOLLOW) == 0
         else { return false }
         return FileKey(here) == FileKey(state)
     }

@@ -1,6 +1,7 @@
 /// `batch merge-reports`: the reports of a plan's shards as one, and whether every job of the
 /// plan appears in them exactly once.
 import Foundation
+import ItineraryExport
 import StrictJSON
 
 /// What `merge-reports` made: the reports as one, and what keeps it from being a whole plan done.
@@ -18,10 +19,22 @@ public struct MergeOutcome: Sendable {
 public enum ReportMerge {
     /// Reads a report written by `batch --report`.
     public static func read(path: String) throws(BatchUsageError) -> BatchReport {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // Only a regular file is opened: a named pipe with no writer would hold the merge
+        // forever (a regular file's open waits only for a lease's holder, as any reader does).
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw BatchUsageError("\(MessageText.path(path)): cannot read the report: \(AtomicFile.systemMessage())")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw BatchUsageError(
+                "\(MessageText.path(path)): not a regular file (a pipe, a device or a folder), not a report")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            if fd >= 0 { close(fd) }
             throw BatchUsageError("\(MessageText.path(path)): cannot read the report")
         }
-        defer { try? handle.close() }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         let data = (try? handle.read(upToCount: BatchLimits.maximumReportBytes + 1)) ?? nil
         guard let data, data.count <= BatchLimits.maximumReportBytes else {
             throw BatchUsageError(
