@@ -53,10 +53,6 @@ extension EntitlementStore {
         }
     }
 
-    public func removeTrustedRoot(fingerprint: String) throws(StoreError) {
-        try run { _ = try db.query("DELETE FROM trusted_roots WHERE fingerprint = ?", [.text(fingerprint)]) }
-    }
-
     /// The local test CA, read or made and saved in one write transaction: the saved authority,
     /// or the one `make` creates when none is saved yet. Concurrent calls leave exactly one
     /// authority (and so one trusted local root): the

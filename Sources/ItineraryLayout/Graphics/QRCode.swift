@@ -23,8 +23,6 @@ public struct QRCode: Sendable, Equatable {
         size = width
     }
 
-    public func isDark(row: Int, column: Int) -> Bool { modules[row * size + column] }
-
     /// The dark modules at `origin`, `module` points per module, as one grid of cells: the
     /// PDF gets a 1-bit image mask (a few hundred bytes), not a path whose every point cairo
     /// prints as text (the outlines of a page of tickets cost most of what writing it did;
