@@ -67,31 +67,7 @@ public enum AtomicFile {
             if !ok { unlink(tempPath) }
             close(holdFD)
         }
-        var failure: Int32?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
-        }
-        // A replaced file keeps its permissions; a new one gets the usual 0666 less the umask,
-        // not mkstemp's 0600.
-        if let keepMode {
-            fchmod(fd, keepMode)
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            fchmod(fd, 0o666 & ~mask)
-        }
-        if failure == nil, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if let failure { throw OutputError.system(requestedPath, failure) }
+        if let failure = fill(fd, with: data, keepMode: keepMode) { throw OutputError.system(requestedPath, failure) }
         guard rename(tempPath, path) == 0 else { throw OutputError.system(requestedPath) }
         ok = true
         // Make the rename itself durable.
@@ -166,6 +142,35 @@ public enum AtomicFile {
         return "." + kept + ".tmp-"
     }
 
+    /// Writes all of `data` into the temporary `fd`, gives it its mode (`keepMode`, a replaced
+    /// file's; else the usual 0666 less the umask, not mkstemp's 0600), flushes it to disk and
+    /// closes it: the errno of the first step that failed, or nil. The one way a temporary is
+    /// finished, here and in a batch's folder handle, before it is renamed over its name.
+    public static func fill(_ fd: Int32, with data: Data, keepMode: mode_t?) -> Int32? {
+        var failure: Int32?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if let keepMode {
+            fchmod(fd, keepMode)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+        }
+        if failure == nil, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == nil { failure = errno }
+        return failure
+    }
     /// System messages in the tool's own lower-case style ("permission denied").
     public static func systemMessage(_ code: Int32 = errno) -> String {
         let text = String(cString: strerror(code))

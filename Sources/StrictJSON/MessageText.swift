@@ -18,21 +18,26 @@ public enum MessageText {
                 break
             }
             count += 1
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _
-            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+            if scalar == "\"" { out += "\\\"" } else { escape(scalar, into: &out) }
         }
         return out + "\""
+    }
+
+    /// `scalar` as messages write it: a backslash doubled, control characters (C0, DEL, C1) and
+    /// the line and paragraph separators escaped as JSON writes them, anything else as it is.
+    private static func escape(_ scalar: Unicode.Scalar, into out: inout String) {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _
+        where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+            || scalar.value == 0x2029:
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
     }
 
     /// A file path as every message and report writes it: whole and unquoted, but with control
@@ -47,18 +52,7 @@ public enum MessageText {
         else { return String(path) }
         var out = ""
         for scalar in path.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _
-            where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+            escape(scalar, into: &out)
         }
         return out
     }

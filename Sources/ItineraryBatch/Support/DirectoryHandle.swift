@@ -106,29 +106,9 @@ final class DirectoryHandle: Sendable {
             if !renamed { unlinkat(fd, temporary, 0) }
             close(hold)
         }
-        var failure: Int32?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(file, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
+        if let failure = AtomicFile.fill(file, with: data, keepMode: keepMode) {
+            throw OutputError(path: shown, reason: AtomicFile.systemMessage(failure), code: failure)
         }
-        if let keepMode {
-            fchmod(file, keepMode)
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            fchmod(file, 0o666 & ~mask)
-        }
-        if failure == nil, fsync(file) != 0 { failure = errno }
-        if close(file) != 0, failure == nil { failure = errno }
-        if let failure { throw OutputError(path: shown, reason: AtomicFile.systemMessage(failure), code: failure) }
         guard renameat(fd, temporary, fd, name) == 0 else {
             let code = errno
             throw OutputError(path: shown, reason: AtomicFile.systemMessage(code), code: code)
