@@ -49,15 +49,24 @@ demo: release
 	  done; \
 	done
 
+# The tests write only into TEST_RUN (emptied first); it is removed when every test passes and kept,
+# its path printed, when one fails (the golden comparisons' pages and diffs are there).
+TEST_RUN := $(CURDIR)/Tests/.artifacts/run$(subst .,-,$(notdir $(SCRATCH)))
 test: deps fonts
 	$(BUILD) --build-tests
-	$(SWIFT) test --scratch-path $(SCRATCH) --skip-build
+	@rm -rf $(TEST_RUN)
+	@EXPORT_ITINERARY_TEST_SCRATCH=$(TEST_RUN) $(SWIFT) test --scratch-path $(SCRATCH) --skip-build; \
+	  status=$$?; \
+	  if [ $$status -eq 0 ]; then rm -rf $(TEST_RUN); else echo "make test: the failing run's files are kept in $(TEST_RUN)"; fi; \
+	  exit $$status
 
 # The toolchain's swift-format, configured by .swift-format (120 columns, the project's conventions): `make lint`
-# fails on any file it would change (CI runs it); `make format` rewrites them.
+# fails on any file it would change (CI runs it), and on a test function that checks nothing
+# (scripts/check-tests.py); `make format` rewrites what swift-format would change.
 SWIFT_FILES := Sources Tests Fuzz Plugins bench Package.swift
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
+	scripts/check-tests.py Tests
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(SWIFT_FILES)

@@ -22,8 +22,38 @@ public enum TestPaths {
         jsonFiles(in: root.deletingLastPathComponent().appendingPathComponent("shared/bench-peers/trips"))
     }
     public static var golden: URL { root.appendingPathComponent("Tests/Golden") }
-    /// Scratch output of the test run (git-ignored).
-    public static var artifacts: URL { root.appendingPathComponent("Tests/.artifacts") }
+    /// The one folder this test run writes into (git-ignored): `$EXPORT_ITINERARY_TEST_SCRATCH`,
+    /// which `make test` empties before the run and removes after it when every test passed
+    /// (printing its path when not); otherwise `Tests/.artifacts/run-PID`. A run without the
+    /// variable removes the folders of earlier runs whose process has ended, so the tree holds
+    /// at most the last run's files and never grows run after run.
+    public static let artifacts: URL = {
+        let parent = root.appendingPathComponent("Tests/.artifacts")
+        removeEndedRuns(in: parent)
+        if let given = ProcessInfo.processInfo.environment["EXPORT_ITINERARY_TEST_SCRATCH"], !given.isEmpty {
+            let dir = URL(fileURLWithPath: given)
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            return dir
+        }
+        let dir = parent.appendingPathComponent("run-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    /// Removes `run-PID` folders of processes that have ended (and the per-test folders an
+    /// older layout left beside them).
+    private static func removeEndedRuns(in parent: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names {
+            let ended: Bool
+            if name.hasPrefix("run-"), let pid = Int32(name.dropFirst(4)) {
+                ended = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+            } else {
+                ended = name.hasPrefix("scratch-") || name == "golden"
+            }
+            if ended { try? FileManager.default.removeItem(at: parent.appendingPathComponent(name)) }
+        }
+    }
 
     /// The `export-itinerary` binary built beside the test bundle.
     public static var executable: String {
@@ -40,9 +70,9 @@ public enum TestPaths {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    /// A fresh empty directory under the artifacts directory.
+    /// A fresh empty directory in this run's folder (`artifacts`).
     public static func scratch(_ name: String) -> URL {
-        let dir = artifacts.appendingPathComponent("scratch-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+        let dir = artifacts.appendingPathComponent("scratch-\(name)")
         try? FileManager.default.removeItem(at: dir)
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir

@@ -116,7 +116,9 @@ struct CardLayoutTests {
         // Trip files cap a string at 2,000 characters, which fits a page at this width; a
         // narrower template or a library caller can still make a card taller than a page.
         var trip = try oneDayTrip(items: [gameItem(ticket: ticket)])
-        guard case var .game(game) = trip.days[0].items[0] else { return }
+        guard case var .game(game) = trip.days[0].items[0] else {
+            Issue.record("the trip's first item is not a game"); return
+        }
         game.notes = longText
         trip.days[0].items = [.game(game)]
         let text = try DayFixtures.engine()

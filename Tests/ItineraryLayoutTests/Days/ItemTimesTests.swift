@@ -155,7 +155,9 @@ struct ItemTimesTests {
             "checkOut": "2026-06-15T16:00:00Z",
         ]
         let known = try oneDayTrip(items: [stay], city: "Dallas", timeZone: "America/Chicago")
-        guard case let .lodging(l) = known.days[0].items[0] else { return }
+        guard case let .lodging(l) = known.days[0].items[0] else {
+            Issue.record("the day's item is not a stay"); return
+        }
         let card = words(try DayFixtures.dayLayout(known, text: text).lodgingCard(l, on: known.days[0]))
         // Local to the day's city, as the page says times are: no label needed.
         #expect(card.contains("Sun, Jun 14 · 3:00 PM|"), "\(card)")
