@@ -74,19 +74,37 @@ enum GoldenHarness {
         return try check(pdf: pdf, goldenDir: hasOwn ? own : baseline, artifactsDir: artifactsDir, update: false)
     }
 
+    /// With `update`, references that already match are left as they are; ones that do not are
+    /// rewritten and the rewrite is a failure, so a run that records never passes by accident (it
+    /// passes only when every reference already matched).
     private static func check(pdf: URL, goldenDir: URL, artifactsDir: URL, update: Bool) throws -> Outcome {
         var outcome = Outcome()
         let actualPages = try rasterise(pdf, into: artifactsDir.appendingPathComponent("actual"))
         let fm = FileManager.default
         if update {
+            let before = try compare(actualPages, with: goldenDir, artifactsDir: artifactsDir)
+            guard let reason = before.failures.first else { return outcome }
             try? fm.removeItem(at: goldenDir)
             try fm.createDirectory(at: goldenDir, withIntermediateDirectories: true)
             for (i, page) in actualPages.enumerated() {
                 try fm.copyItem(at: page, to: goldenDir.appendingPathComponent("page-\(i + 1).png"))
             }
             outcome.updated = actualPages.count
+            outcome.failures.append(recorded("\(actualPages.count) golden pages in \(goldenDir.path)", was: reason))
             return outcome
         }
+        return try compare(actualPages, with: goldenDir, artifactsDir: artifactsDir)
+    }
+
+    /// The failure that says a reference was rewritten (`UPDATE_GOLDENS=1`), and why.
+    static func recorded(_ what: String, was reason: String) -> String {
+        "UPDATE_GOLDENS=1 rewrote \(what) (\(reason)): look at them and commit them; a run that rewrites "
+            + "references fails, run the tests again without UPDATE_GOLDENS"
+    }
+
+    private static func compare(_ actualPages: [URL], with goldenDir: URL, artifactsDir: URL) throws -> Outcome {
+        var outcome = Outcome()
+        let fm = FileManager.default
         let expectedCount = ((try? fm.contentsOfDirectory(atPath: goldenDir.path)) ?? []).filter {
             $0.hasSuffix(".png")
         }.count
