@@ -9,7 +9,7 @@ BUILD := $(SWIFT) build --scratch-path $(SCRATCH)
 BIN := $(SCRATCH)/release/export-itinerary
 EXAMPLES := $(wildcard Examples/*.json)
 
-.PHONY: all deps fonts build release demo test test-slurm test-debian13 lint format goldens bench bench-batch fuzz clean
+.PHONY: all deps fonts build release install uninstall demo test test-slurm test-debian13 lint format goldens bench bench-batch fuzz clean
 
 all: build
 
@@ -29,6 +29,17 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 
 release: deps fonts
 	$(BUILD) $(RELEASE_FLAGS)
+
+# Install the release build under PREFIX: the command in PREFIX/bin, its fonts, templates and StoreKit
+# catalog in PREFIX/share/export-itinerary/ (where the command finds them). DESTDIR stages for packaging.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: release
+	scripts/install.sh $(BIN) $(PREFIX) $(DESTDIR)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/export-itinerary
+	rm -rf $(DESTDIR)$(PREFIX)/share/export-itinerary
 
 # Export every example trip to out/ in both templates (classic, Letter; compact, A4). PDF export is a Pro feature:
 # the demo first makes a local test purchase (storekit-test) in a throwaway store, out/demo-store.

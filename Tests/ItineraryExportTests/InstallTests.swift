@@ -1,0 +1,75 @@
+/// `make install` (scripts/install.sh): the installed command runs from any directory, with its
+/// fonts, templates and catalog from its own prefix, and nothing of the checkout.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Install")
+struct InstallTests {
+    /// A prefix outside the checkout, so that the command cannot find the checkout's folders
+    /// by walking up from itself.
+    private func prefix(_ name: String) -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("export-itinerary-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        return dir
+    }
+
+    private var script: String { TestPaths.root.appendingPathComponent("scripts/install.sh").path }
+
+    /// This environment without the variables that name the resource folders.
+    private var bareEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("EXPORT_ITINERARY_") }
+    }
+
+    @Test("the installed command validates and exports from another directory, with the fonts it checked and cached")
+    func installedCommandRuns() throws {
+        let prefix = prefix("install")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let install = try runProcess(script, [TestPaths.executable, prefix.path])
+        #expect(install.status == 0, "\(install.stderr)")
+        let command = prefix.appendingPathComponent("bin/export-itinerary").path
+        let share = prefix.appendingPathComponent("share/export-itinerary")
+        for file in ["Fonts/fonts.lock", "Templates/classic.json", "Templates/compact.json", "StoreKit"] {
+            #expect(FileManager.default.fileExists(atPath: share.appendingPathComponent(file).path), "\(file)")
+        }
+        // The font check ran once at install: its record and the scan cache are in the installed fonts.
+        let cache = share.appendingPathComponent("Fonts/.fontconfig-cache/checked-fonts.tsv").path
+        #expect(FileManager.default.fileExists(atPath: cache))
+
+        let store = try TestStores.makeProStore("install")
+        let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
+        let out = prefix.appendingPathComponent("out.pdf").path
+        let root = URL(fileURLWithPath: "/")
+        let validate = try runProcess(command, ["validate", trip], environment: bareEnvironment, directory: root)
+        #expect(validate.status == 0, "\(validate.stderr)")
+        let export = try runProcess(
+            command, [trip, out, "--store", store, "--template", "compact"], environment: bareEnvironment,
+            directory: root)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(FileManager.default.contents(atPath: out)?.starts(with: Array("%PDF-".utf8)) == true)
+
+        // Installing again over a running installation replaces it whole.
+        let again = try runProcess(script, [TestPaths.executable, prefix.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: share.path).filter { $0.hasSuffix(".new") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("a staged install (DESTDIR) copies the files and runs nothing; a relative prefix is refused")
+    func stagedInstall() throws {
+        let stage = prefix("stage")
+        defer { try? FileManager.default.removeItem(at: stage) }
+        let install = try runProcess(script, [TestPaths.executable, "/usr/local", stage.path])
+        #expect(install.status == 0, "\(install.stderr)")
+        let share = stage.appendingPathComponent("usr/local/share/export-itinerary")
+        #expect(
+            FileManager.default.isExecutableFile(
+                atPath: stage.appendingPathComponent("usr/local/bin/export-itinerary").path))
+        #expect(FileManager.default.fileExists(atPath: share.appendingPathComponent("Fonts/fonts.lock").path))
+        #expect(!FileManager.default.fileExists(atPath: share.appendingPathComponent("Fonts/.fontconfig-cache").path))
+
+        let relative = try runProcess(script, [TestPaths.executable, "usr/local"])
+        #expect(relative.status == 1)
+        #expect(relative.stderr == "install: PREFIX must be an absolute path, not 'usr/local'\n", "\(relative.stderr)")
+    }
+}
