@@ -110,6 +110,9 @@ let package = Package(
             name: "fuzz-catalog", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzCatalog",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
+            name: "fuzz-pdf", dependencies: ["FuzzSupport", "PDFRewrite"], path: "Fuzz/FuzzPDF",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
             name: "fuzz-import", dependencies: ["FuzzSupport", "Entitlements"], path: "Fuzz/FuzzImport",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
 

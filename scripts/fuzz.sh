@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes the inputs a user controls with libFuzzer: trips, templates, StoreKit catalogs and
-# what `entitlements import` reads; fuzz-mark checks, for every template it makes, that the
+# what `entitlements import` reads, and the PDF reader and writer the accessibility update is
+# built on (fuzz-pdf: any bytes; what it writes must read back the same); fuzz-mark checks, for every template it makes, that the
 # test-entitlement mark is drawn unchanged. Each target runs FUZZ_SECONDS (default 60) from seeds
-# (Examples/, Tests/Fixtures/, Templates/, StoreKit/, ../shared's App Store vectors) and its
+# (Examples/, Tests/Fixtures/, Templates/, StoreKit/, ../shared's App Store vectors; for fuzz-pdf
+# the saved PDFs of Tests/Fixtures/pdf/, cairo 1.16's and 1.18's, and qpdf's rewrites of them) and its
 # regression fixtures in Fuzz/Regressions/TARGET/. A crash stops that target, its input is
 # saved as Fuzz/Findings/TARGET-crash-*; copy it into Fuzz/Regressions/TARGET/ once fixed.
 #   FUZZ_SECONDS=600 make fuzz       # longer
@@ -10,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-fuzz-trip fuzz-template fuzz-mark fuzz-catalog fuzz-import}
+TARGETS=${FUZZ_TARGETS:-fuzz-trip fuzz-template fuzz-mark fuzz-catalog fuzz-import fuzz-pdf}
 BUILD=${SCRATCH:-.build}/fuzz   # .build-debian13/fuzz inside the Debian 13 root
 SHARED=../shared/conformance/app-store-server-library
 
@@ -28,8 +30,22 @@ seeds() {
     fuzz-template|fuzz-mark) ls Templates/*.json ;;
     fuzz-catalog) ls StoreKit/*.storekit ;;
     fuzz-import) [ -d "$SHARED" ] && ls "$SHARED"/mock_signed_data/* "$SHARED"/xcode/* ;;
+    fuzz-pdf) ls Tests/Fixtures/pdf/*.pdf Tests/Fixtures/pdf/crafted/*.pdf "$BUILD/pdf-forms"/*.pdf ;;
   esac
 }
+
+# qpdf's forms of the saved PDFs (object and cross-reference streams or classic tables,
+# compressed or not, QDF), as the PDF tests make them.
+if [[ " $TARGETS " == *" fuzz-pdf "* ]] && command -v qpdf >/dev/null; then
+  mkdir -p "$BUILD/pdf-forms"
+  for pdf in Tests/Fixtures/pdf/*.pdf; do
+    name=$(basename "$pdf" .pdf) n=0
+    for form in "--object-streams=generate" "--object-streams=disable" "--stream-data=uncompress" "--qdf"; do
+      n=$((n + 1))
+      qpdf $form "$pdf" "$BUILD/pdf-forms/$name-$n.pdf" 2>/dev/null || [ $? -eq 3 ]
+    done
+  done
+fi
 
 mkdir -p Fuzz/Findings
 status=0

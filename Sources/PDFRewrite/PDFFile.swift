@@ -7,17 +7,18 @@
 /// `ContentStream` read the parts a tagged PDF's update needs. It knows nothing of itineraries
 /// or of cairo.
 ///
-/// Written here rather than on libqpdf (Debian's `libqpdf-dev`), by measurement: qpdf reading
-/// the 120-day export and writing it back with object streams costs 811 M instructions
-/// (callgrind, `qpdf in.pdf --object-streams=generate out.pdf`), against about 200 M for this
-/// module's whole update of the same file, deflating included, and the export as a whole is
-/// 1.9 G. qpdf would also reorder and renumber objects, which the byte-for-byte reproducible
-/// output would then depend on. This reader reads only what the update needs, once, and copies
-/// every object it does not change as the file holds it.
+/// Written here rather than on libqpdf (Debian's `libqpdf-dev`) because the output must be
+/// reproducible to the byte: qpdf renumbers and reorders objects as it writes, so the file would
+/// depend on its version too, while this reader reads only what the update needs, once, and
+/// copies every object it does not change as the file holds it. (No fair in-process comparison
+/// of their cost has been measured.)
 
-/// Any valid unencrypted PDF: classic cross-reference tables or streams, objects written
-/// directly or packed into object streams, compressed or not, incremental updates followed back.
-/// Objects are read when asked for, once.
+/// An unencrypted PDF in the forms the tests read (`Tests/PDFRewriteTests`, and `fuzz-pdf` on
+/// any bytes): cairo 1.16's and 1.18's output and fpdf2's, each also as qpdf rewrites it (classic
+/// cross-reference tables or streams, objects written directly or packed into object streams,
+/// compressed or not, QDF), incremental updates followed back, hybrid files, and the damaged and
+/// crafted files of `Tests/Fixtures/pdf/crafted/`, which are refused with an error. Objects are
+/// read when asked for, once.
 public final class PDFFile {
     public let bytes: [UInt8]
     /// The header's version, `1.5` for `%PDF-1.5`.

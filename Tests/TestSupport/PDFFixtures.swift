@@ -7,8 +7,14 @@ public enum PDFFixtures {
     public static var fpdf2: URL { directory.appendingPathComponent("fpdf2-two-pages.pdf") }
     /// cairo 1.16's output for `Examples/day-trip.json` before the accessibility update (tagged,
     /// plain streams, `Private` furniture).
-    public static var cairo: URL { directory.appendingPathComponent("cairo-1.16-day-trip.pdf") }
-    public static var saved: [URL] { [fpdf2, cairo] }
+    public static var cairo: URL { cairo("1.16") }
+    /// The same by another cairo release (`1.18`), saved from a run on that release with
+    /// `UPDATE_FIXTURES=1` (the golden tests' `cairoInEveryForm`).
+    public static func cairo(_ release: String) -> URL { directory.appendingPathComponent("cairo-\(release)-day-trip.pdf") }
+    /// Every saved file: fpdf2's and each cairo release's.
+    public static var saved: [URL] {
+        [fpdf2] + ["1.16", "1.18"].map(cairo).filter { FileManager.default.fileExists(atPath: $0.path) }
+    }
 
     /// `source` as qpdf writes it in each form a PDF can take: object and cross-reference
     /// streams or classic tables, streams compressed or not, and qpdf's QDF.
