@@ -60,7 +60,8 @@ public final class PDFFile {
         entries = table.entries
         trailer = table.trailer
         // A cross-reference stream's number is bookkeeping while it still names that stream.
-        for (number, offset) in table.streams {
+        // (A stream may give itself a number beyond the table's: then it names no entry.)
+        for (number, offset) in table.streams where entries.indices.contains(number) {
             if case let .offset(at, _)? = entries[number], at == offset { bookkeeping.insert(number) }
         }
         for entry in entries {

@@ -57,7 +57,8 @@ struct AccessibilityFormsTests {
         if ProcessInfo.processInfo.environment["UPDATE_FIXTURES"] == "1" {
             let options = PDFOptions(creationDate: "2026-06-12T00:00:00Z", creator: "export-itinerary tests")
             // The running cairo's own file: the tests below read 1.16's; PDFRewrite's read every release's.
-            let release = Exporter.libraryVersions.first { $0.name == "cairo" }?.version.split(separator: ".")
+            let release =
+                Exporter.libraryVersions.first { $0.name == "cairo" }?.version.split(separator: ".")
                 .prefix(2).joined(separator: ".") ?? "unknown"
             try Data(try PDFRenderer.cairoOutput(document, text: engine, options: options))
                 .write(to: PDFFixtures.cairo(release))

@@ -10,7 +10,9 @@ public enum PDFFixtures {
     public static var cairo: URL { cairo("1.16") }
     /// The same by another cairo release (`1.18`), saved from a run on that release with
     /// `UPDATE_FIXTURES=1` (the golden tests' `cairoInEveryForm`).
-    public static func cairo(_ release: String) -> URL { directory.appendingPathComponent("cairo-\(release)-day-trip.pdf") }
+    public static func cairo(_ release: String) -> URL {
+        directory.appendingPathComponent("cairo-\(release)-day-trip.pdf")
+    }
     /// Every saved file: fpdf2's and each cairo release's.
     public static var saved: [URL] {
         [fpdf2] + ["1.16", "1.18"].map(cairo).filter { FileManager.default.fileExists(atPath: $0.path) }
