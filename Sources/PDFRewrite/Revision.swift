@@ -51,6 +51,16 @@ public struct Revision {
     public func write() throws -> [UInt8] {
         let infoReference = file.trailer["Info"]?.reference
         let info = infoReference?.number
+        // The trailer's references must name objects the file holds: one beyond its table would
+        // name the first object this revision adds.
+        for (key, reference) in [("Root", Optional(file.root)), ("Info", infoReference)] {
+            guard let number = reference?.number else { continue }
+            guard number < file.entries.count, let entry = file.entries[number], entry != .free,
+                !removed.contains(number)
+            else {
+                throw PDFError("the PDF's trailer names /\(key) \(number), an object the file does not hold")
+            }
+        }
         // The file's objects in the order they lie in it (an object in an object stream where
         // that stream lies), without its bookkeeping.
         var order: [(number: Int, position: Int, index: Int)] = []
