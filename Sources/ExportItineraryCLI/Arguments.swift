@@ -69,7 +69,7 @@ enum Arguments {
         let spec = try command(for: args)
         let rest = Array(args.dropFirst(spec.path.count))
         if rest.contains("--help") || rest.contains("-h") { return help(spec.path) }
-        return try spec.build(ParsedOptions.parse(rest, spec: spec))
+        return try spec.build(rest)
     }
 
     /// `help WORDS...`: the words name a command or a group (`entitlements`).

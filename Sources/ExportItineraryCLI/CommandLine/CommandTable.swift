@@ -1,6 +1,6 @@
-/// Every command of `export-itinerary`, each declared once: its words, options and help, how its
-/// options are checked, and what it runs. Parsing, `--help`, "did you mean" and the README's usage
-/// block are made from this table.
+/// Every command of `export-itinerary`, each declared once: its words, its options (declared in
+/// `CommandOptions.swift`) and help, the checks across its options, and what it runs. Parsing,
+/// `--help`, "did you mean" and the README's usage block are made from this table.
 import Foundation
 import ItineraryBatch
 import ItineraryExport
@@ -18,18 +18,7 @@ enum CommandTable {
     static let export = CommandSpec(
         [], "TRIP.json OUT.pdf|OUT.png [options]",
         summary: "export one trip: a PDF, or one page as a PNG preview",
-        options: [
-            .value(
-                "--template", "NAME|PATH",
-                "a bundled design from Templates/ (default: \(TemplateFiles.standardName)), or your own\ntemplate file (a path, or a name ending in .json; keys: docs/templates.md)"
-            ),
-            .value(
-                "--paper", "NAME",
-                "a paper of the template's (classic and compact: letter, a4;\ndefault: the template's own)"),
-            .value("--page", "N", "PNG preview: which page (default 1)"),
-            .value(
-                "--dpi", "D", "PNG preview: resolution, 9 to 1200 (default 144);\nat most 100 million pixels a page"),
-        ] + OptionSpec.gate,
+        options: Options.Export(),
         details: """
             TRIP.json is the trip (format: docs/trip-format.md); - reads standard input. OUT.pdf is written
             atomically: on any failure nothing appears there and an existing file is left untouched; - writes
@@ -49,27 +38,13 @@ enum CommandTable {
                     : "expected TRIP.json and OUT.pdf, got \(o.positional.count) arguments: use 'validate' to check several files, 'batch' to export them"
             )
         }
-        let template = o.value("--template") ?? TemplateFiles.standardName
-        if template.isEmpty { throw UsageError(message: "--template needs a name or a path") }
-        var page: Int?
-        if let raw = o.value("--page") {
-            guard let n = Int(raw), n >= 1 else {
-                throw UsageError(message: "--page must be a page number from 1, got \"\(raw)\"")
-            }
-            page = n
-        }
-        var dpi: Double?
-        if let raw = o.value("--dpi") {
-            guard let d = Double(raw), d >= 9, d <= 1200 else {
-                throw UsageError(message: "--dpi must be a number from 9 to 1200, got \"\(raw)\"")
-            }
-            dpi = d
-        }
+        let template = try o.value(\.template) ?? TemplateFiles.standardName
+        let (page, dpi) = (try o.value(\.page), try o.value(\.dpi))
         let png = o.positional[1].lowercased().hasSuffix(".png")
         if !png && (page != nil || dpi != nil) {
             throw UsageError(message: "--page and --dpi apply to a PNG preview: give an output path ending in .png")
         }
-        let (input, output, paper, gate) = (o.positional[0], o.positional[1], try o.paper(), GateOptions(o))
+        let (input, output, paper, gate) = (o.positional[0], o.positional[1], try o.value(\.paper), try o.gate)
         return {
             try exportTrip(
                 input: input, output: output, template: template, paper: paper, page: png ? (page ?? 1) : nil,
@@ -81,14 +56,9 @@ enum CommandTable {
         ["validate"], "[TRIP.json...] [--template NAME|PATH [--paper P]]",
         summary:
             "check trips, or a template, without rendering (no Pro needed): every problem\nwith its JSON path, e.g. days[3].items[0].homeTeam: unknown team id \"nyyy\"",
-        options: [
-            .value("--template", "NAME|PATH", "also check this template (keys: docs/template-keys/reference.md)"),
-            .value("--paper", "NAME", "with --template: check that the template has this paper"),
-        ]
+        options: Options.Validate()
     ) { o throws(UsageError) in
-        let template = o.value("--template")
-        if template?.isEmpty == true { throw UsageError(message: "--template needs a name or a path") }
-        let paper = try o.paper()
+        let (template, paper) = (try o.value(\.template), try o.value(\.paper))
         if paper != nil, template == nil {
             throw UsageError(message: "--paper applies to a template: add --template NAME|PATH")
         }
@@ -104,44 +74,7 @@ enum CommandTable {
     static let batch = CommandSpec(
         ["batch"], "SOURCE... --out-dir DIR [options]",
         summary: "export many trips at once, on every core, resumable, shardable",
-        options: [
-            .value("--out-dir", "DIR", "where the PDFs go (created if missing)"),
-            .value(
-                "--jobs", "N",
-                "worker processes (default: the number of cores); each renders one\ndocument at a time and keeps its fonts and templates loaded"
-            ),
-            .value(
-                "--template", "NAME|PATH",
-                "the design for jobs that do not name one (default: \(TemplateFiles.standardName))"),
-            .value(
-                "--paper", "NAME",
-                "the paper for jobs that do not name one, one of their\ntemplates' (default: the template's own)"),
-            .value(
-                "--report", "FILE",
-                "a JSON report: one entry per job (status ok, failed, skipped or\ncancelled, reason, errors, pages, bytes, milliseconds) and totals"
-            ),
-            .flag(
-                "--resume",
-                "skip a job whose PDF is there and up to date: same trip bytes,\ntemplate bytes, paper, program version, fonts and SOURCE_DATE_EPOCH\n(recorded in DIR/.export-itinerary/ as each PDF is finished)"
-            ),
-            .flag("--fail-fast", "stop handing out jobs after the first failure"),
-            .value(
-                "--retries", "K",
-                "attempts after a worker dies or times out on a job (default \(BatchOptions.Defaults.retries))"),
-            .value(
-                "--job-timeout", "SECONDS",
-                "how long a job may take before its worker is killed (default \(Int(BatchOptions.Defaults.jobTimeout)))"
-            ),
-            .value(
-                "--stop-grace", "SECONDS",
-                "after the first interrupt, how long running jobs may take to finish\nbefore their workers are stopped and the jobs reported cancelled\n(default \(Int(BatchOptions.Defaults.stopGrace)); 0 stops them at once)"
-            ),
-            .value(
-                "--shard", "I/N|auto",
-                "only the jobs of shard I (0-based) of N, chosen by a hash of each\noutput path (the N shards cover every job exactly once); auto: the\nshard of the job array this runs in: Slurm (SLURM_ARRAY_TASK_ID,\nSLURM_ARRAY_TASK_COUNT), Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX)\nor AWS Batch (AWS_BATCH_JOB_ARRAY_INDEX), the last two with the count\nin EXPORT_ITINERARY_SHARDS"
-            ),
-            .flag("--quiet", "print only the summary line"),
-        ] + OptionSpec.gate,
+        options: Options.Batch(),
         details: """
             Sources (any mix):
               DIR         every *.json below it, in sorted order; the PDFs keep the directory
@@ -187,58 +120,21 @@ enum CommandTable {
                     "batch needs at least one SOURCE: a directory of trips, trip files or a manifest (.jsonl) (see: help batch)"
             )
         }
-        guard let outDir = o.value("--out-dir"), !outDir.isEmpty else {
+        guard let outDir = try o.value(\.outDir), !outDir.isEmpty else {
             throw UsageError(message: "batch needs --out-dir DIR, the directory the PDFs are written to")
         }
-        var parsed = BatchArguments(sources: o.positional, outDir: outDir, gate: GateOptions(o))
-        parsed.jobs = try o.wholeNumber("--jobs", in: 1...BatchLimits.maximumWorkers)
-        parsed.retries =
-            try o.wholeNumber("--retries", in: 0...BatchLimits.maximumRetries) ?? BatchOptions.Defaults.retries
-        if let raw = o.value("--job-timeout") {
-            guard let seconds = Double(raw), seconds.isFinite, seconds >= 1, seconds <= BatchLimits.maximumJobTimeout
-            else {
-                throw UsageError(
-                    message:
-                        "--job-timeout must be a number of seconds from 1 to \(Int(BatchLimits.maximumJobTimeout)), got \"\(raw)\""
-                )
-            }
-            parsed.jobTimeout = seconds
-        }
-        if let raw = o.value("--stop-grace") {
-            guard let seconds = Double(raw), seconds.isFinite, seconds >= 0, seconds <= BatchLimits.maximumStopGrace
-            else {
-                throw UsageError(
-                    message:
-                        "--stop-grace must be a number of seconds from 0 to \(Int(BatchLimits.maximumStopGrace)), got \"\(raw)\""
-                )
-            }
-            parsed.stopGrace = seconds
-        }
-        if let template = o.value("--template") {
-            if template.isEmpty { throw UsageError(message: "--template needs a name or a path") }
-            parsed.template = template
-        }
-        parsed.paper = try o.paper()
-        if let report = o.value("--report") {
-            if report.isEmpty { throw UsageError(message: "--report needs a FILE") }
-            parsed.report = report
-        }
-        if let raw = o.value("--shard") {
-            if raw == "auto" {
-                parsed.shard = .auto
-            } else {
-                guard let shard = Shard.parse(raw) else {
-                    throw UsageError(
-                        message:
-                            "--shard must be I/N with 0 <= I < N <= \(BatchLimits.maximumShards) (e.g. 0/4), or auto, got \"\(raw)\""
-                    )
-                }
-                parsed.shard = .fixed(shard)
-            }
-        }
-        parsed.resume = o.flag("--resume")
-        parsed.failFast = o.flag("--fail-fast")
-        parsed.quiet = o.flag("--quiet")
+        var parsed = BatchArguments(sources: o.positional, outDir: outDir, gate: try o.gate)
+        parsed.jobs = try o.value(\.jobs)
+        parsed.retries = try o.value(\.retries) ?? BatchOptions.Defaults.retries
+        parsed.jobTimeout = try o.value(\.jobTimeout) ?? BatchOptions.Defaults.jobTimeout
+        parsed.stopGrace = try o.value(\.stopGrace) ?? BatchOptions.Defaults.stopGrace
+        parsed.template = try o.value(\.template)
+        parsed.paper = try o.value(\.paper)
+        parsed.report = try o.value(\.report)
+        parsed.shard = try o.value(\.shard)
+        parsed.resume = o.flag(\.resume)
+        parsed.failFast = o.flag(\.failFast)
+        parsed.quiet = o.flag(\.quiet)
         return { try BatchCommand.run(parsed) }
     }
 
@@ -246,28 +142,22 @@ enum CommandTable {
         ["batch", "merge-reports"], "REPORT... [--report FILE]",
         summary:
             "the reports of a plan's shards as one, and whether every job of the plan\nappears in them exactly once (exit 7 when jobs are missing or failed)",
-        options: [
-            .value(
-                "--report", "FILE",
-                "write the merged report there: a new file or an earlier report,\nnever one of the REPORTs, a trip they name or the program's files"
-            ),
-            .flag("--quiet", "print only the summary line"),
-        ]
+        options: Options.MergeReports()
     ) { o throws(UsageError) in
         guard !o.positional.isEmpty else {
             throw UsageError(message: "batch merge-reports needs at least one REPORT (written by batch --report)")
         }
-        let (paths, output, quiet) = (o.positional, o.value("--report"), o.flag("--quiet"))
+        let (paths, output, quiet) = (o.positional, try o.value(\.report), o.flag(\.quiet))
         return { BatchCommand.mergeReports(paths, output: output, quiet: quiet) }
     }
 
     /// Started by `batch` with pipes; it checks the gate itself, so starting it by hand gains nothing.
     static let batchWorker = CommandSpec(
         ["batch-worker"], "", summary: "the worker process of a batch (internal)",
-        options: OptionSpec.gate, hidden: true
+        options: Options.GateOnly(), hidden: true
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "batch-worker")
-        let gate = GateOptions(o)
+        let gate = try o.gate
         return { BatchCommand.worker(gate: gate) }
     }
 
@@ -277,10 +167,10 @@ enum CommandTable {
         ["entitlements", "status"], "[--json]",
         summary:
             "Pro or not, and each product's state: subscribed, expired,\ninBillingRetryPeriod, inGracePeriod, revoked",
-        options: [.flag("--json", "as JSON")] + OptionSpec.gate
+        options: Options.JSONOutput()
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "entitlements status")
-        let (json, gate) = (o.flag("--json"), GateOptions(o))
+        let (json, gate) = (o.flag(\.json), try o.gate)
         return { try EntitlementCommands.status(json: json, gate: gate) }
     }
 
@@ -288,10 +178,10 @@ enum CommandTable {
         ["entitlements", "import"], "FILE... [--json]",
         summary:
             "restore purchases: a file of compact JWS (one per line), an App Store Server API\nresponse (signedTransactions, signedTransactionInfo, signedRenewalInfo) or a Server\nNotification V2 (signedPayload); a REFUND or REVOKE takes Pro away. At most 16 MiB and\n10,000 signed items per file",
-        options: [.flag("--json", "as JSON")] + OptionSpec.gate
+        options: Options.JSONOutput()
     ) { o throws(UsageError) in
         guard !o.positional.isEmpty else { throw UsageError(message: "entitlements import needs at least one FILE") }
-        let (paths, json, gate) = (o.positional, o.flag("--json"), GateOptions(o))
+        let (paths, json, gate) = (o.positional, o.flag(\.json), try o.gate)
         return { try EntitlementCommands.importFiles(paths, json: json, gate: gate) }
     }
 
@@ -299,34 +189,31 @@ enum CommandTable {
         ["entitlements", "init"], "[--bundle-id ID] [--environment E ...]",
         summary:
             "set up the store and the environments to accept (Production, Sandbox, Xcode,\nLocalTesting; default Production). Only Production purchases signed through Apple's\nroot give the unmarked PDF; the others are test entitlements (marked PDFs)",
-        options: [
-            .value("--bundle-id", "ID", "the app's bundle identifier: must be the one this build is for"),
-            .value("--environment", "E", "an environment to accept (repeat for several)", repeatable: true),
-        ] + OptionSpec.gate
+        options: Options.InitStore()
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "entitlements init")
-        let (bundleId, environments, gate) = (o.value("--bundle-id"), o.all("--environment"), GateOptions(o))
+        let (bundleId, environments, gate) = (try o.value(\.bundleId), try o.all(\.environment), try o.gate)
         return { try EntitlementCommands.initStore(bundleId: bundleId, environments: environments, gate: gate) }
     }
 
     static let trustRoot = CommandSpec(
         ["entitlements", "trust-root"], "FILE",
         summary: "trust a root certificate (DER or PEM), e.g. Apple Root CA - G3 (AppleRootCA-G3.cer)",
-        options: OptionSpec.gate
+        options: Options.GateOnly()
     ) { o throws(UsageError) in
         guard o.positional.count == 1 else {
             throw UsageError(message: "entitlements trust-root needs exactly one certificate FILE (DER or PEM)")
         }
-        let (path, gate) = (o.positional[0], GateOptions(o))
+        let (path, gate) = (o.positional[0], try o.gate)
         return { try EntitlementCommands.trustRoot(path: path, gate: gate) }
     }
 
     static let paywall = CommandSpec(
         ["paywall"], "[--json]", summary: "the plans and what Pro includes",
-        options: [.flag("--json", "as JSON")] + OptionSpec.gate
+        options: Options.JSONOutput()
     ) { o throws(UsageError) in
         try o.expectPositional(0, "", command: "paywall")
-        let (json, gate) = (o.flag("--json"), GateOptions(o))
+        let (json, gate) = (o.flag(\.json), try o.gate)
         return { try EntitlementCommands.paywall(json: json, gate: gate) }
     }
 
@@ -335,73 +222,52 @@ enum CommandTable {
     static let storeKitTest: [CommandSpec] = [
         CommandSpec(
             ["storekit-test", "enable"], "", summary: "a local test CA inside the store; accepts LocalTesting",
-            options: OptionSpec.gate
+            options: Options.GateOnly()
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test enable")
-            return storeKitTest(.enable, o)
+            return try storeKitTest(.enable, o)
         },
         CommandSpec(
             ["storekit-test", "purchase"], "PRODUCT_ID [--family-shared] [--expires-in 30d]",
             summary: "a local test purchase",
-            options: [
-                .flag("--family-shared", "shared through Family Sharing"),
-                .value("--expires-in", "DURATION", "30s, 15m, 2h, 7d, 2w or seconds; a leading - for the past"),
-            ] + OptionSpec.gate
+            options: Options.Purchase()
         ) { o throws(UsageError) in
             try o.expectPositional(1, "PRODUCT_ID", command: "storekit-test purchase")
-            var expires: TimeInterval?
-            if let raw = o.value("--expires-in") {
-                // At most a hundred years either way: a date any store and any formatter can hold.
-                guard let seconds = duration(raw), abs(seconds) <= 100 * 366 * 86_400 else {
-                    throw UsageError(
-                        message:
-                            "--expires-in must be a duration such as 30s, 15m, 2h, 7d or -1h, within 100 years, got \"\(raw)\""
-                    )
-                }
-                expires = seconds
-            }
-            return storeKitTest(
-                .purchase(productId: o.positional[0], familyShared: o.flag("--family-shared"), expiresIn: expires), o)
+            let expires = try o.value(\.expiresIn)
+            return try storeKitTest(
+                .purchase(productId: o.positional[0], familyShared: o.flag(\.familyShared), expiresIn: expires), o)
         },
         CommandSpec(
             ["storekit-test", "refund"], "TRANSACTION_ID", summary: "refund a local test purchase",
-            options: OptionSpec.gate
+            options: Options.GateOnly()
         ) { o throws(UsageError) in
             try o.expectPositional(1, "TRANSACTION_ID", command: "storekit-test refund")
-            return storeKitTest(.refund(transactionId: o.positional[0]), o)
+            return try storeKitTest(.refund(transactionId: o.positional[0]), o)
         },
         CommandSpec(
             ["storekit-test", "expire"], "TRANSACTION_ID", summary: "expire a local test subscription now",
-            options: OptionSpec.gate
+            options: Options.GateOnly()
         ) { o throws(UsageError) in
             try o.expectPositional(1, "TRANSACTION_ID", command: "storekit-test expire")
-            return storeKitTest(.expire(transactionId: o.positional[0]), o)
+            return try storeKitTest(.expire(transactionId: o.positional[0]), o)
         },
         CommandSpec(
             ["storekit-test", "clear"], "",
             summary: "remove every local test transaction and local testing's clock mark",
-            options: OptionSpec.gate
+            options: Options.GateOnly()
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test clear")
-            return storeKitTest(.clear, o)
+            return try storeKitTest(.clear, o)
         },
         CommandSpec(
             ["storekit-test", "disable"], "",
             summary: "remove the local test CA, its key, every local test transaction and its clock mark",
-            options: OptionSpec.gate
+            options: Options.GateOnly()
         ) { o throws(UsageError) in
             try o.expectPositional(0, "", command: "storekit-test disable")
-            return storeKitTest(.disable, o)
+            return try storeKitTest(.disable, o)
         },
     ]
-
-    /// `30s`, `15m`, `2h`, `7d`, `2w`, or plain seconds; a leading `-` for the past.
-    static func duration(_ raw: String) -> TimeInterval? {
-        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        if let last = raw.last, let unit = units[last], let n = Double(raw.dropLast()), n.isFinite { return n * unit }
-        if let n = Double(raw), n.isFinite { return n }
-        return nil
-    }
 
     // MARK: - Lookup
 
@@ -418,8 +284,10 @@ enum CommandTable {
     }
 
     /// Running a `storekit-test` action with the store and catalog options it was given.
-    private static func storeKitTest(_ action: StoreKitTestAction, _ o: ParsedOptions) -> Invocation {
-        let gate = GateOptions(o)
+    private static func storeKitTest<Declarations: GatedDeclarations>(
+        _ action: StoreKitTestAction, _ o: ParsedOptions<Declarations>
+    ) throws(UsageError) -> Invocation {
+        let gate = try o.gate
         return { try EntitlementCommands.storeKitTest(action, gate: gate) }
     }
 }

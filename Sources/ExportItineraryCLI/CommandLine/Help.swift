@@ -130,7 +130,7 @@ enum Help {
 
             Local testing (storekit-test) works like Xcode's StoreKit Testing, for demos and tests.
             Every command takes:
-            \(optionList(OptionSpec.gate))
+            \(optionList(GateDeclarations().specs))
 
             Example (a throwaway store with a test purchase):
               export EXPORT_ITINERARY_HOME=$(mktemp -d)
