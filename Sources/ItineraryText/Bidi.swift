@@ -16,10 +16,43 @@ public enum Bidi {
     }
 
     /// The program's own list of `parts` (a route, a running header, `date · city`, a range of
-    /// two dates) read in the page's direction, left to right: each part with right-to-left
-    /// letters isolated, so the parts keep their order and each reads in its own direction.
+    /// two dates) joined by `separator`, marked as `listParts` marks them: read from the left
+    /// with its right-to-left parts isolated, or, when every part with letters is right-to-left,
+    /// as one right-to-left run whose arrows (`→` in `separator`) point left.
     public static func list(_ parts: [String], separator: String) -> String {
-        parts.map(isolated).joined(separator: separator)
+        let (marked, arrow) = listParts(parts)
+        return marked.joined(separator: separator.replacingOccurrences(of: "→", with: arrow))
+    }
+
+    /// `parts` marked to be set in order with separators between them (the caller's, in spans
+    /// of their own when they have another colour), and the arrow to put between two of them.
+    ///
+    /// One rule for every list the program composes: a list whose parts with letters are all
+    /// right-to-left (a Hebrew route, two Arabic dates) reads from the right, as its reader
+    /// reads it: one right-to-left run, the first part at its right and `←` pointing the way
+    /// the list goes (`ירושלים ← תל אביב`, read from the right, goes from Tel Aviv to Jerusalem).
+    /// Any other list reads from the left, as the page does, its right-to-left parts isolated,
+    /// and `→`. Each part is isolated, so neighbouring parts never merge into one run; the run
+    /// starts with a left-to-right mark, so the line itself is still laid out from the left.
+    public static func listParts(_ parts: [String]) -> (parts: [String], arrow: String) {
+        let bare = parts.map { $0.hasPrefix("\u{200E}") ? String($0.dropFirst()) : $0 }
+        let lettered = bare.filter { $0.unicodeScalars.contains(where: \.properties.isAlphabetic) }
+        guard !lettered.isEmpty, lettered.allSatisfy(readsRightToLeft) else { return (parts.map(isolated), "→") }
+        var marked = bare.map(isolate)
+        marked[0] = "\u{200E}\u{2067}" + marked[0]
+        marked[marked.count - 1] += "\u{2069}"
+        return (marked, "←")
+    }
+
+    /// Whether the first letter of `text` (past any marks, isolates and digits) is right-to-left.
+    static func readsRightToLeft(_ text: String) -> Bool {
+        guard let letter = text.unicodeScalars.first(where: \.properties.isAlphabetic) else { return false }
+        return TextEngine.hasRightToLeft(String(letter))
+    }
+
+    /// `text` in a first-strong isolate when it holds right-to-left letters.
+    private static func isolate(_ text: String) -> String {
+        TextEngine.hasRightToLeft(text) ? "\u{2068}" + text + "\u{2069}" : text
     }
 
     /// `text` between left-to-right marks when it holds right-to-left letters or Arabic-Indic

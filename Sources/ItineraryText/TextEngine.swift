@@ -264,6 +264,34 @@ public final class TextEngine {
         return measuredAdvance(of: spans)
     }
 
+    /// Where the span at `index` of a set line (`SetLine.spans`) is drawn: its left edge from the
+    /// line's left edge, and its width. Read from the line as drawn, so a span inside a
+    /// right-to-left line (an address in a Hebrew note) is found where its glyphs are, which is
+    /// not where the spans before it end.
+    public func extent(ofSpan index: Int, in spans: [StyledSpan]) -> (x: Double, width: Double) {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        guard spans.indices.contains(index) else { return (0, 0) }
+        let cached = cache.line(for: spans)
+        let layout = cached == nil ? makeLayout(spans) : nil
+        defer { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
+        guard let line = cached ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return (0, 0) }
+        var at = Int(line.pointee.start_index) + spans[..<index].reduce(0) { $0 + $1.text.utf8.count }
+        var lo = Int32.max, hi = Int32.min
+        // Both edges of every character: a run's order on the line is not its order in the text.
+        for c in spans[index].text {
+            for trailing: Int32 in [0, 1] {
+                var x: Int32 = 0
+                pango_layout_line_index_to_x(line, Int32(at), trailing, &x)
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
+            at += c.utf8.count
+        }
+        guard lo <= hi else { return (0, 0) }
+        return (Double(lo) / Double(PANGO_SCALE), Double(hi - lo) / Double(PANGO_SCALE))
+    }
+
     /// The advance width of `spans` from a layout of their own (not kept).
     private func measuredAdvance(of spans: [StyledSpan]) -> Double {
         let layout = makeLayout(spans.flatMap(Self.drawable))

@@ -31,7 +31,8 @@ public struct ItineraryLayoutEngine {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         let format = TripFormatter(
-            localeIdentifier: trip.locale, units: trip.units, labels: theme.labels, caches: caches)
+            localeIdentifier: trip.locale, units: trip.units, labels: theme.labels, labelLanguage: theme.language,
+            caches: caches)
         if trip.startDate <= trip.endDate { format.tripYears = trip.startDate.year...trip.endDate.year }
         let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
         var blocks: [any FlowBlock] = []

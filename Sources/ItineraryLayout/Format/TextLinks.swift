@@ -66,7 +66,7 @@ enum TextLinks {
     /// matched to the addresses in order (an address broken over two lines is a piece on each).
     static func lineLinks(_ lines: [SetLine], uris: [String], linkStyle: TextStyle, engine: TextEngine) -> [[TextLink]]
     {
-        // Only the pieces of addresses are measured (each from the line's start, so kerning and
+        // Only the pieces of addresses are measured (each on its line as drawn, so kerning and
         // shaping across the pieces before it count): measuring every piece of every note cost
         // 30 million instructions on the 10-day example, most of them for notes without links.
         guard !uris.isEmpty else { return lines.map { _ in [] } }
@@ -79,9 +79,10 @@ enum TextLinks {
                     current = (uri, Substring(uri))
                 }
                 guard let c = current else { continue }
-                let x = i > 0 ? engine.advance(of: Array(line.spans[..<i])) : 0
+                // Where the piece is drawn, which in a right-to-left line is not after the pieces before it.
+                let extent = engine.extent(ofSpan: i, in: line.spans)
                 links.append(
-                    TextLink(x: x, width: engine.advance(of: [span]), uri: c.uri, name: withoutScheme(c.uri)))
+                    TextLink(x: extent.x, width: extent.width, uri: c.uri, name: withoutScheme(c.uri)))
                 let rest = c.remaining.hasPrefix(span.text) ? c.remaining.dropFirst(span.text.count) : Substring("")
                 current = (c.uri, rest)
             }

@@ -17,11 +17,30 @@ public final class TripFormatter {
     /// The formatters and zone files it reuses (its owner's, kept across documents).
     public let caches: FormatCaches
 
-    public init(localeIdentifier: String, units: Units, labels: Labels, caches: FormatCaches = FormatCaches()) {
+    /// - Parameter labelLanguage: the language of `labels` (`Theme.language`): when it is not
+    ///   the locale's, numbers are written in Western digits (see `numbering`). Nil: the same.
+    public init(
+        localeIdentifier: String, units: Units, labels: Labels, labelLanguage: String? = nil,
+        caches: FormatCaches = FormatCaches()
+    ) {
         self.caches = caches
-        locale = Locale(identifier: localeIdentifier.replacingOccurrences(of: "-", with: "_"))
+        locale = Self.numbering(localeIdentifier.replacingOccurrences(of: "-", with: "_"), labelLanguage: labelLanguage)
         self.units = units
         self.labels = labels
+    }
+
+    /// The locale numbers are written in: the trip's, with Western digits (`@numbers=latn`)
+    /// when the words beside them are in another language. An Arabic trip printed with English
+    /// labels reads `80°W`, `15 h 10 m`, `6,683 mi`, `9 stops`, its dates `1 أكتوبر 2026`: one
+    /// numbering system on the page, the labels'. With labels in the trip's own language, the
+    /// locale's digits, which the labels' units then match.
+    static func numbering(_ identifier: String, labelLanguage: String?) -> Locale {
+        let locale = Locale(identifier: identifier)
+        let language = String(identifier.prefix { $0 != "_" }).lowercased()
+        guard let labelLanguage, labelLanguage != language,
+            1_234_567_890.formatted(.number.grouping(.never).locale(locale)) != "1234567890"
+        else { return locale }
+        return Locale(identifier: identifier + "@numbers=latn")
     }
 
     /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.

@@ -36,6 +36,26 @@ struct TripFormatterTests {
         #expect(across.contains("2026") && across.contains("2027"), "\(across)")
     }
 
+    @Test(
+        "digits follow the labels: Western beside English labels on an Arabic trip, the locale's beside its own labels")
+    func digitsFollowTheLabels() throws {
+        let english = TripFormatter(
+            localeIdentifier: "ar_SA", units: .imperial, labels: try labels("en"), labelLanguage: "en")
+        #expect(nbsp(english.distance(meters: 10_755_000)) == "6,683 mi")
+        #expect(nbsp(english.duration(seconds: 15 * 3600 + 600)) == "15 h 10 m")
+        #expect(english.count(9) == "9")
+        let day = try #require(CalendarDate(iso: "2026-10-01"))
+        #expect(english.dayDate(day).contains("1") && !english.dayDate(day).contains("١"), "\(english.dayDate(day))")
+        // Arabic labels (a template's own `labels.ar`): the locale's Arabic-Indic digits.
+        let arabic = TripFormatter(
+            localeIdentifier: "ar_SA", units: .metric, labels: try labels("en"), labelLanguage: "ar")
+        #expect(arabic.count(9) == "٩")
+        // A locale whose digits are Western anyway keeps its identifier.
+        let french = TripFormatter(
+            localeIdentifier: "fr_CA", units: .metric, labels: try labels("en"), labelLanguage: "en")
+        #expect(french.locale.identifier == "fr_CA")
+    }
+
     @Test("a day outside the trip's years carries its year (a check-out after a trip that ends in December)")
     func yearOutsideTrip() throws {
         let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))

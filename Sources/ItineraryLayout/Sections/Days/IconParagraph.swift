@@ -28,7 +28,7 @@ struct IconParagraph {
         var set = spans, uris: [String] = [], linkStyle: TextStyle?
         // Only where the link colour differs from the text's: the set lines tell an address's
         // pieces by their style, and a link nobody can see on paper is no help.
-        if let linkColor, spans.count == 1, !rtl, linkColor != spans[0].style.color {
+        if let linkColor, spans.count == 1, linkColor != spans[0].style.color {
             var style = spans[0].style
             style.color = linkColor
             (set, uris) = TextLinks.spans(spans[0].text, style: spans[0].style, linkStyle: style)

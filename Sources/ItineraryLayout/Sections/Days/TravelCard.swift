@@ -8,10 +8,12 @@ extension DayBuilder {
         var sketch = Sketch()
         sketch.add(leadTile(Icon.travel(leg.mode), onFill: true))
         let x = grid.contentX
+        // `From → To`, or from the right `To ← From` when both are right-to-left (Bidi.listParts).
+        let (places, arrow) = Bidi.listParts([leg.from, leg.to])
         let title = lines(
             [
-                span(Bidi.isolated(leg.from), .cardTitle), span(" → ", .cardTitle, color: color(.arrow)),
-                span(Bidi.isolated(leg.to), .cardTitle),
+                span(places[0], .cardTitle), span(" \(arrow) ", .cardTitle, color: color(.arrow)),
+                span(places[1], .cardTitle),
             ],
             width: grid.contentWidth)
         var y = sketch.lines(title, x: x, top: 0)
@@ -37,7 +39,7 @@ extension DayBuilder {
             grid: grid, firstBaseline: title.first?.baseline ?? 0, secondBaseline: metaBaseline, into: &sketch)
         let head = CardPart(height: max(spec.card.leadTile, y), items: sketch.items)
         return card(
-            grid: grid, name: ["\(Bidi.isolated(leg.from)) \u{2192} \(Bidi.isolated(leg.to))"], head: head,
+            grid: grid, name: [Bidi.list([leg.from, leg.to], separator: " → ")], head: head,
             notes: notes(leg.notes, grid: grid), backdrop: backdrop(.filled))
     }
 }

@@ -61,15 +61,15 @@ extension OverviewBuilder {
                 func whole(_ place: String) -> String {
                     place.count <= 16 ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place
                 }
-                let origin = Bidi.isolated(whole(leg.from))
-                let destination = Bidi.isolated(whole(leg.to))
+                // `From → To`, or from the right with `←` when both are right-to-left (Bidi.listParts).
+                let (places, arrow) = Bidi.listParts([whole(leg.from), whole(leg.to)])
                 let icon = CellMarker(
                     size: d.travelIcon.size,
                     items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))
                 return CellParagraph(
                     [
-                        span(origin + "\u{00A0}", .travel), span("→", .arrow, color: color(.arrow)),
-                        span(" " + destination, .travel),
+                        span(places[0] + "\u{00A0}", .travel), span(arrow, .arrow, color: color(.arrow)),
+                        span(" " + places[1], .travel),
                     ],
                     indent: d.travelIndent, marker: icon)
             })

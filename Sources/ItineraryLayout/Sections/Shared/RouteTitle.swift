@@ -9,15 +9,17 @@ extension SectionContext {
     /// leading cities until the short form fits, and when even one does not, the first and last
     /// cities shortened themselves. A route never loses its destination.
     func routeText(_ style: TextStyle, width: Double, maxLines: Int, headCities: Int, stops: String?) -> String {
-        let cities = trip.routeCities.map(Bidi.isolated)
+        // Every form is one list (Bidi.list): from the left with `→`, or, all right-to-left, from the right with `←`.
+        let cities = trip.routeCities
         let arrow = " → "
-        let full = cities.joined(separator: arrow)
+        let full = Bidi.list(cities, separator: arrow)
         func fits(_ s: String) -> Bool { text.setParagraph([StyledSpan(s, style)], width: width).count <= maxLines }
         guard !fits(full) else { return full }
         let tail = stops.map { " · " + $0 } ?? ""
         if cities.count > 2 {
             for head in stride(from: min(headCities, cities.count - 2), through: 1, by: -1) {
-                let shortened = (cities.prefix(head) + ["…", cities[cities.count - 1]]).joined(separator: arrow) + tail
+                let shortened =
+                    Bidi.list(cities.prefix(head) + ["…", cities[cities.count - 1]], separator: arrow) + tail
                 if fits(shortened) { return shortened }
             }
         }
@@ -26,10 +28,11 @@ extension SectionContext {
         guard cities.count > 1 else { return full }
         let room = width * Double(max(1, maxLines)) / 3
         func end(_ city: String) -> String {
-            Bidi.isolated(text.ellipsize(StyledSpan(city, style), width: room, middle: false).text)
+            text.ellipsize(StyledSpan(city, style), width: room, middle: false).text
         }
         let first = end(trip.routeCities[0]), last = end(trip.routeCities[trip.routeCities.count - 1])
-        return cities.count > 2 ? [first, "…", last].joined(separator: arrow) + tail : first + arrow + last
+        return cities.count > 2
+            ? Bidi.list([first, "…", last], separator: arrow) + tail : Bidi.list([first, last], separator: arrow)
     }
 
     /// The trip's name, or without one its route (`routeText`) fitted to `width` and `maxLines`.
