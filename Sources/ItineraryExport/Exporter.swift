@@ -324,6 +324,21 @@ public final class Exporter {
     /// path and the key to add. `validate` prints the same lines.
     public static func warnings(_ trip: Trip) -> [String] {
         TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description) + leagueWarnings(trip)
+            + locationWarnings(trip)
+    }
+
+    /// Stops the route map cannot place (no latitude and longitude on their days, no stadium in
+    /// their city; a game in another city does not place them): the key names them as not on the
+    /// map. Only for a trip with stadiums: one without any has no map to miss them from. One line
+    /// per stop, at its first day.
+    static func locationWarnings(_ trip: Trip) -> [String] {
+        let outline = RouteOutline(trip: trip)
+        guard !trip.stadiums.isEmpty else { return [] }
+        return outline.unlocatedStops.map { stop in
+            let index = trip.days.firstIndex { $0.date == stop.firstDay } ?? 0
+            return "days[\(index)].city: no location for \(MessageText.quoted(stop.city)) (no stadium in it, no "
+                + "latitude and longitude), so the route map leaves it out; add \"latitude\" and \"longitude\" to the day"
+        }
     }
 
     /// Leagues of the trip's games whose code the rule cannot shorten without cutting a word

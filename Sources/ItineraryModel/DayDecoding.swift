@@ -2,7 +2,7 @@
 import StrictJSON
 
 extension TripDecoder {
-    static let dayKeys = ["date", "city", "timeZone", "title", "notes", "items"]
+    static let dayKeys = ["date", "city", "timeZone", "latitude", "longitude", "title", "notes", "items"]
 
     static func decodeDays(
         _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
@@ -43,6 +43,13 @@ extension TripDecoder {
         }
         let city = day.required("city", Read.text)
         let timeZone = day.optional("timeZone", TimeZoneName.read)
+        let latitude = day.optional("latitude", Read.number(in: -90...90))
+        let longitude = day.optional("longitude", Read.number(in: -180...180))
+        // A city is placed by both or by neither: half a position would be a guess.
+        if day.has("latitude") != day.has("longitude") {
+            let (given, missing) = day.has("latitude") ? ("latitude", "longitude") : ("longitude", "latitude")
+            day.report(given, "\(given) without \(missing): give both, or neither")
+        }
         let title = day.optional("title", Read.string)
         let notes = day.optional("notes", Read.string)
         let items = day.required("items") { value, path, problems in
@@ -50,6 +57,9 @@ extension TripDecoder {
         }
         problems.append(contentsOf: day.problems)
         guard let date, let city, let items else { return nil }
-        return Day(date: date, city: city, timeZone: timeZone, title: title, notes: notes, items: items)
+        let location = latitude.flatMap { lat in longitude.map { (lat, $0) } }
+        return Day(
+            date: date, city: city, timeZone: timeZone, latitude: location?.0, longitude: location?.1, title: title,
+            notes: notes, items: items)
     }
 }

@@ -124,18 +124,24 @@ public struct Day: Sendable, Equatable {
     public var city: String
     /// The IANA zone of the day's city, for times whose own place has none (see `TimeZoneResolver`).
     public var timeZone: String?
+    /// Where the day's city is, in degrees (north and east positive): both or neither. The route
+    /// map puts the city's marker here; without it, at a stadium in the city.
+    public var latitude: Double?
+    public var longitude: Double?
     public var title: String?
     public var notes: String?
     /// In the order given; empty for a rest day.
     public var items: [Item]
 
     public init(
-        date: CalendarDate, city: String, timeZone: String? = nil, title: String? = nil, notes: String? = nil,
-        items: [Item] = []
+        date: CalendarDate, city: String, timeZone: String? = nil, latitude: Double? = nil, longitude: Double? = nil,
+        title: String? = nil, notes: String? = nil, items: [Item] = []
     ) {
         self.date = date
         self.city = city
         self.timeZone = timeZone
+        self.latitude = latitude
+        self.longitude = longitude
         self.title = title
         self.notes = notes
         self.items = items

@@ -26,6 +26,12 @@ import ItineraryModel
         Breakage("days[2].title", 3, "days[2].title: expected a string, got a number"),
         Breakage("days[2].note", "x", "days[2].note: unknown key (did you mean \"notes\"?)"),
         Breakage("days[2]", [], "days[2]: expected an object, got an array"),
+        // A city is placed by both coordinates or neither, each in range.
+        Breakage("days[1].latitude", 41.9, "days[1].latitude: latitude without longitude: give both, or neither"),
+        Breakage("days[1].longitude", -87.6, "days[1].longitude: longitude without latitude: give both, or neither"),
+        Breakage(
+            "days[1].latitude", 91, "days[1].latitude: must be between -90 and 90, got 91",
+            "days[1].latitude: latitude without longitude: give both, or neither"),
     ]
 
     @Test(arguments: breakages)

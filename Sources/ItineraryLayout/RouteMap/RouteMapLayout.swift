@@ -49,6 +49,8 @@ public struct RouteMapLayout: Sendable {
     public var leaders: [MarkerLeader] = []
     /// In visiting order (the order they are drawn).
     public var markers: [PlacedMarker] = []
+    /// The route outline's places each marker stands for: one, or several too close to draw apart.
+    public var markerPlaces: [[Int]] = []
     public var labels: [MapLabel] = []
     public var scaleBar: ScaleBar?
     /// The x of the scale bar's right end (the north arrow is left of the bar).
@@ -103,6 +105,7 @@ struct RouteMapRenderer {
         }
         layout.projection = fitted.projection
         layout.markers = fitted.markers
+        layout.markerPlaces = fitted.groups
         layout.leaders = fitted.leaders
         layout.legs = fitted.legs
         layout.scaleBar = corner.scale.bar
@@ -111,7 +114,7 @@ struct RouteMapRenderer {
 
         let zone = corner.scale.zone
         layout.labels = placeLabels(
-            outline, markers: layout.markers.map(\.shape), samples: fitted.samples, frame: frame, zone: zone)
+            fitted.outline, markers: layout.markers.map(\.shape), samples: fitted.samples, frame: frame, zone: zone)
         layout.graticule = Graticule(
             projection: fitted.projection, frame: frame, steps: spec.graticule.steps,
             stepsBelow: spec.graticule.stepsBelow)
@@ -132,30 +135,34 @@ struct RouteMapRenderer {
         _ outline: RouteOutline, frame: MapBox, padding: Insets
     )
         -> (
-            projection: MapProjection, markers: [PlacedMarker], leaders: [MarkerLeader], legs: [LegCurve],
-            samples: [Point],
+            outline: RouteOutline, groups: [[Int]], projection: MapProjection, markers: [PlacedMarker],
+            leaders: [MarkerLeader],
+            legs: [LegCurve], samples: [Point],
             corners: [(scale: ScaleCorner, conflicts: Int)]
         )
     {
         let projection = MapProjection(
             points: outline.places.map(\.location), frame: frame, padding: padding,
             minimumSpan: spec.minimumSpanDegrees)
-        // Markers of places too close to tell apart (Boston and Foxborough on a map of the whole
-        // country) are moved apart just enough that none hides another; a thin leader ties each
-        // moved one to its place. The route runs between the markers, the labels sit by them.
-        var markers = self.markers(outline, projection)
-        let places = markers.map(\.shape.center)
-        let bounds = frame.inset(by: spec.labels.weights.frameInset)
+        // Markers of places too close to tell apart are moved apart within their compass order,
+        // or share one marker (MarkerArrangement); a thin leader ties each moved one to its
+        // place. The route runs between the markers, the labels sit by them.
+        let homes = outline.places.map { projection.project($0.location) }
+        let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
         // The clearance is kept between the drawn outlines: each capsule's stroke reaches half its
         // width beyond the shape, so two markers are kept a whole stroke width further apart.
-        let centers = Self.dodge(
-            markers.map(\.shape), clearance: spec.labels.weights.markerClearance + spec.markers.strokeWidth,
-            bounds: bounds)
+        let arrangement = MarkerArrangement(
+            places: homes, marker: { marker(outline.places, $0, tier: tier).shape },
+            clearance: spec.labels.weights.markerClearance + spec.markers.strokeWidth,
+            bounds: frame.inset(by: spec.labels.weights.frameInset), maxMove: spec.markers.maxMove)
+        let drawn = outline.grouped(arrangement.groups, name: groupName)
+        var markers = drawn.places.indices.map { marker(drawn.places, [$0], tier: tier) }
+        let centers = arrangement.centers
         for i in markers.indices { markers[i].shape.center = centers[i] }
-        let leaders = zip(places, centers).compactMap { place, center in
+        let leaders = zip(arrangement.places, centers).compactMap { place, center in
             hypot(center.x - place.x, center.y - place.y) > 0.5 ? MarkerLeader(place: place, marker: center) : nil
         }
-        let legs = outline.legs.flatMap { leg -> [LegCurve] in
+        let legs = drawn.legs.flatMap { leg -> [LegCurve] in
             let a = centers[leg.from], b = centers[leg.to]
             // A leg longer than half a turn on the map (a trip round the world: the widest gap
             // between places is crossed by some leg) goes the short way: off one edge and back
@@ -187,7 +194,7 @@ struct RouteMapRenderer {
                     + samples.filter { corner.zone.contains($0) }.count
             )
         }
-        return (projection, markers, leaders, legs, samples, corners)
+        return (drawn, arrangement.groups, projection, markers, leaders, legs, samples, corners)
     }
 
     /// Points along the drawn route for the label placer and the scale corner. A leg travelled
@@ -198,57 +205,23 @@ struct RouteMapRenderer {
         return legs.filter { seen.insert($0).inserted }.flatMap { $0.samples(weights.sampleCount($0)) }
     }
 
-    /// Each place's numbered capsule, centred on the place.
-    private func markers(_ outline: RouteOutline, _ projection: MapProjection) -> [PlacedMarker] {
-        let centers = outline.places.map { projection.project($0.location) }
-        let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
+    /// The numbered capsule of the places `group` (indexes into `places`) at the origin: every
+    /// stop made at any of them, in visiting order.
+    private func marker(_ places: [MapPlace], _ group: [Int], tier: MarkerTier) -> PlacedMarker {
         let markerStyle = theme.style(named: tier.style)
-        let markers = outline.places.enumerated().map { i, place in
-            let label = MarkerLayout.text(
-                numbers: place.stops.map { words.number($0.number) }, maxNumbers: spec.markers.maxNumbers,
-                count: words.number)
-            let w = text.advance(of: [StyledSpan(label, markerStyle)])
-            let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
-            return PlacedMarker(
-                shape: MarkerShape(center: centers[i], radius: tier.radius, halfWidth: capsule / 2),
-                text: label, style: markerStyle, textWidth: w)
-        }
-        return markers
+        let numbers = group.flatMap { places[$0].stops.map(\.number) }.sorted()
+        let label = MarkerLayout.text(
+            numbers: numbers.map(words.number), maxNumbers: spec.markers.maxNumbers, count: words.number)
+        let w = text.advance(of: [StyledSpan(label, markerStyle)])
+        let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
+        return PlacedMarker(
+            shape: MarkerShape(center: Point(x: 0, y: 0), radius: tier.radius, halfWidth: capsule / 2),
+            text: label, style: markerStyle, textWidth: w)
     }
 
-    /// Centres for `shapes` such that no two capsules' boxes come closer than `clearance`, each
-    /// moved as little as it takes: every overlapping pair is pushed apart along the axis that
-    /// needs less movement (capsules are wide, so usually up and down), half each, repeatedly,
-    /// inside `bounds`. Deterministic: pairs are visited in order and ties go one way.
-    static func dodge(_ shapes: [MarkerShape], clearance: Double, bounds: MapBox) -> [Point] {
-        var c = shapes.map(\.center)
-        for _ in 0..<200 {
-            var moved = false
-            for i in c.indices {
-                for j in c.indices where j > i {
-                    let dx = c[j].x - c[i].x, dy = c[j].y - c[i].y
-                    let needX = shapes[i].halfWidth + shapes[j].halfWidth + clearance - abs(dx)
-                    let needY = shapes[i].radius + shapes[j].radius + clearance - abs(dy)
-                    guard needX > 0.001, needY > 0.001 else { continue }
-                    moved = true
-                    if needY <= needX {
-                        let s: Double = dy >= 0 ? 1 : -1
-                        c[i].y -= s * needY / 2
-                        c[j].y += s * needY / 2
-                    } else {
-                        let s: Double = dx >= 0 ? 1 : -1
-                        c[i].x -= s * needX / 2
-                        c[j].x += s * needX / 2
-                    }
-                }
-            }
-            for i in c.indices {
-                c[i].x = min(max(c[i].x, bounds.minX + shapes[i].halfWidth), bounds.maxX - shapes[i].halfWidth)
-                c[i].y = min(max(c[i].y, bounds.minY + shapes[i].radius), bounds.maxY - shapes[i].radius)
-            }
-            if !moved { break }
-        }
-        return c
+    /// The label of places that share a marker: the first visited, and how many more (`Manhattan +7`).
+    private func groupName(_ places: [MapPlace]) -> String {
+        places.count == 1 ? places[0].city : places[0].city + " +" + words.number(places.count - 1)
     }
 
     /// City labels, placed in priority order; the dates line only on maps with few places.

@@ -118,6 +118,7 @@ public struct MarkerSpec: Sendable, TemplateSpec {
     public var baselineShift: Double = 0
     public var textPadding: Double = 0
     public var maxNumbers: Int = 0
+    public var maxMove: Double = 1.5
 
     static let schema = Schema(
         "The numbered stop markers.",
@@ -133,6 +134,10 @@ public struct MarkerSpec: Sendable, TemplateSpec {
             .whole(
                 "maxNumbers", \.maxNumbers, 1...Int.max,
                 "numbers shown on one marker of a place visited often (`5 · 32 · 35`; beyond, `5 · 32 · +2`)"),
+            .number(
+                "maxMove", \.maxMove, default: 1.5,
+                "how far, in its radii, a marker may be moved off its place to keep clear of others (never past one in either axis); places that would need more share one marker"
+            ),
         ]
     ) { markers, o throws(TemplateError) in
         let tiers = markers.tiers

@@ -9,7 +9,7 @@ public struct RouteStop: Sendable, Equatable {
     public var firstDay: CalendarDate
     public var lastDay: CalendarDate
     public var dayCount: Int
-    /// The stadium of the stop's first game, else a trip stadium in its city; nil when neither exists.
+    /// Where its city is (see `init(trip:)`); nil when the trip does not say.
     public var location: GeoPoint?
 }
 
@@ -40,35 +40,51 @@ public struct RouteOutline: Sendable, Equatable {
         a.stops == b.stops && a.places == b.places && a.legs.elementsEqual(b.legs, by: { $0 == $1 })
     }
 
-    /// The stops of `trip`'s days, located by their games' stadiums or their cities' stadiums.
+    /// The stops of `trip`'s days, each located where its city is: the coordinates a day of the
+    /// stop gives, else the stadium of a game played in the city, else a trip stadium in the
+    /// city, else nowhere. A game in another city (a day in Chicago, the game in Toronto) never
+    /// places the stop: its marker would name one city at another's place.
     public init(trip: Trip) {
         let stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var byCity: [String: GeoPoint] = [:]
         for s in trip.stadiums where byCity[Self.key(s.city)] == nil {
             byCity[Self.key(s.city)] = GeoPoint(latitude: s.latitude, longitude: s.longitude)
         }
+        /// How sure a stop's location is: a later day of the stop may replace it with a surer one.
+        enum Source: Int { case none, cityStadium, game, given }
         var stops: [RouteStop] = []
-        var gameLocation: GeoPoint?
+        var source = Source.none
         for day in trip.days {
-            let firstGame = day.items.lazy.compactMap { item -> GeoPoint? in
-                guard case let .game(g) = item, let s = stadiums[g.stadium] else { return nil }
-                return GeoPoint(latitude: s.latitude, longitude: s.longitude)
-            }.first
+            let key = Self.key(day.city)
+            var found: (GeoPoint, Source)?
+            if let lat = day.latitude, let lon = day.longitude {
+                found = (GeoPoint(latitude: lat, longitude: lon), .given)
+            } else if let s = day.items.lazy.compactMap({ item -> Stadium? in
+                guard case let .game(g) = item, let s = stadiums[g.stadium], Self.key(s.city) == key else { return nil }
+                return s
+            }).first {
+                found = (GeoPoint(latitude: s.latitude, longitude: s.longitude), .game)
+            } else if let p = byCity[key] {
+                found = (p, .cityStadium)
+            }
             if var last = stops.last, last.city == day.city {
                 last.lastDay = day.date
                 last.dayCount += 1
-                if gameLocation == nil, let firstGame { gameLocation = firstGame; last.location = firstGame }
+                if let found, found.1.rawValue > source.rawValue { (last.location, source) = (found.0, found.1) }
                 stops[stops.count - 1] = last
             } else {
-                gameLocation = firstGame
+                source = found?.1 ?? .none
                 stops.append(
                     RouteStop(
                         number: stops.count + 1, city: day.city, firstDay: day.date, lastDay: day.date,
-                        dayCount: 1, location: firstGame ?? byCity[Self.key(day.city)]))
+                        dayCount: 1, location: found?.0))
             }
         }
         self.init(stops: stops)
     }
+
+    /// The stops that have no location, so no marker: the key names them apart.
+    public var unlocatedStops: [RouteStop] { stops.filter { $0.location == nil } }
 
     /// Groups located stops into places (a city visited again shares its first visit's marker) and joins them with legs.
     public init(stops: [RouteStop]) {
@@ -97,6 +113,28 @@ public struct RouteOutline: Sendable, Equatable {
         }
         self.places = places
         self.legs = legs
+    }
+
+    /// The outline with each of `groups` (place indexes, every place in one) drawn as one
+    /// place: named by `name` from its places, at its first place's location, with all their
+    /// stops in visiting order. Legs join the groups, once each way, none from a group to itself.
+    public func grouped(_ groups: [[Int]], name: ([MapPlace]) -> String) -> RouteOutline {
+        guard groups.contains(where: { $0.count > 1 }) else { return self }
+        var copy = self
+        var groupOf = [Int](repeating: 0, count: places.count)
+        for (g, members) in groups.enumerated() { for p in members { groupOf[p] = g } }
+        copy.places = groups.map { members in
+            let list = members.map { places[$0] }
+            return MapPlace(
+                city: name(list), location: list[0].location,
+                stops: list.flatMap(\.stops).sorted { $0.number < $1.number })
+        }
+        var seen = Set<[Int]>()
+        copy.legs = legs.compactMap { leg in
+            let (a, b) = (groupOf[leg.from], groupOf[leg.to])
+            return a != b && seen.insert([a, b]).inserted ? (a, b) : nil
+        }
+        return copy
     }
 
     /// Cities match whatever their case, as elsewhere in the layout.

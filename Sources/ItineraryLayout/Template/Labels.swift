@@ -123,6 +123,10 @@ public struct Labels: Sendable, TemplateObjectReadable {
             .label(
                 "mapAlt", filling: ["stops"], optional: true,
                 "`Route map: {stops}`: the map's alternate text in the tagged PDF (left out: the stops alone)"),
+            .label(
+                "notOnMap", optional: true,
+                "`Not on the map (no location given):` in the map key, before the stops that have no location (left out: `—` before them)"
+            ),
         ],
         patterns: [
             TemplateKeyPattern(

@@ -386,7 +386,9 @@ struct CoverPageTests {
             spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
         let outline = RouteOutline(trip: trip)
         let layout = renderer.layout(outline, width: 504, height: 400)
-        #expect(layout.markers.count == outline.places.count)
+        // Every place has a marker: its own, or one it shares with places too close to draw apart.
+        #expect(layout.markerPlaces.count == layout.markers.count)
+        #expect(layout.markerPlaces.flatMap { $0 }.sorted() == Array(outline.places.indices))
         // Markers of close places are moved apart, their white outlines `markerClearance` apart.
         let apart = spec.labels.weights.markerClearance + spec.markers.strokeWidth - 0.01
         for (i, a) in layout.markers.enumerated() {
@@ -407,7 +409,7 @@ struct CoverPageTests {
             for (j, m) in layout.markers.enumerated() where j != label.place {
                 #expect(
                     m.shape.edgeDistance(to: label.box) > own,
-                    "\(file.lastPathComponent): \(outline.places[label.place].city) by \(m.text)")
+                    "\(file.lastPathComponent): \(layout.markers[label.place].text) by \(m.text)")
             }
         }
         // Degree labels give way to city labels with their halos, and to the route.

@@ -61,7 +61,7 @@ extension SectionContext {
     /// The key under the map: `1 Chicago · 2 Milwaukee · 3·5 Detroit`, each place's marker text
     /// (as the marker writes it, `1·9·+10` for a city visited twelve times) in the key's number
     /// style, then its city, in order of first visit. An entry never breaks inside, and no place
-    /// is left out: beyond `maxLines` the whole key is set at `smallScale` of its size, on as
+    /// is left out, and a stop without a location is named after them under `notOnMap`: beyond `maxLines` the whole key is set at `smallScale` of its size, on as
     /// many lines as it takes (the cover decides how many it can hold). Empty without a map.
     func coverMapKeyLines(_ spec: CoverMapKeySpec, markers: MarkerSpec, outline: RouteOutline) -> [SetLine] {
         let places = outline.places.sorted { $0.firstStop < $1.firstStop }
@@ -81,6 +81,17 @@ extension SectionContext {
                     count: format.count)
                 spans.append(span(Bidi.leftToRight(TripFormatter.unbreakable(numbers)) + "\u{00A0}", .mapKeyNumber))
                 spans.append(span(TripFormatter.unbreakable(Bidi.isolated(place.city)), .mapKey))
+            }
+            // A stop without a location has no marker: the key names it all the same, and says why.
+            let missing = outline.unlocatedStops
+            if !missing.isEmpty {
+                let cue = coverWord("notOnMap")
+                spans.append(span(" · " + (cue.isEmpty ? "—" : cue) + " ", .mapKey))
+                for (i, stop) in missing.enumerated() {
+                    if i > 0 { spans.append(span(" · ", .mapKey)) }
+                    spans.append(span(Bidi.leftToRight(format.count(stop.number)) + "\u{00A0}", .mapKeyNumber))
+                    spans.append(span(TripFormatter.unbreakable(Bidi.isolated(stop.city)), .mapKey))
+                }
             }
             return spans
         }

@@ -1,0 +1,170 @@
+/// The route map keeps geography: markers in their compass order, every stop placed where its
+/// city is or named in the key as not on the map.
+import DisplayList
+import Foundation
+@testable import ItineraryLayout
+import ItineraryModel
+import Testing
+
+private func date(_ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: 9, day: day)! }
+
+private func stadium(_ city: String, _ lat: Double, _ lon: Double, country: String = "US") -> Stadium {
+    Stadium(
+        id: city.lowercased(), name: city + " Park", city: city, country: country, timeZone: "America/New_York",
+        latitude: lat, longitude: lon)
+}
+
+private func game(_ stadium: String, _ n: Int) -> Item {
+    .game(
+        Game(
+            id: "g\(n)", league: "MLB", homeTeam: "h", awayTeam: "a", stadium: stadium,
+            startTime: Instant(secondsSince1970: 0)))
+}
+
+/// A trip of one day per city, each with a game at the stadium of its name (when there is one).
+private func trip(_ cities: [String], stadiums: [Stadium], days: [Day]? = nil) -> Trip {
+    let ids = Set(stadiums.map(\.id))
+    let list =
+        days
+        ?? cities.enumerated().map { i, city in
+            Day(
+                date: date(i + 1), city: city,
+                items: ids.contains(city.lowercased()) ? [game(city.lowercased(), i)] : [])
+        }
+    return Trip(
+        id: "t", startDate: date(1), endDate: date(list.count),
+        teams: [
+            Team(id: "h", name: "Home", abbreviation: "HOM", league: "MLB"),
+            Team(id: "a", name: "Away", abbreviation: "AWY", league: "MLB"),
+        ], stadiums: stadiums, days: list)
+}
+
+/// Boston, eight venues in and round New York, Washington: the map of the East Coast cannot
+/// draw the eight apart where they are.
+private let boroughs = [
+    stadium("Boston", 42.3467, -71.0972), stadium("Manhattan", 40.7505, -73.9934),
+    stadium("Brooklyn", 40.6826, -73.9754), stadium("Queens", 40.7571, -73.8458),
+    stadium("Bronx", 40.8296, -73.9262), stadium("Newark", 40.7334, -74.1711),
+    stadium("East Rutherford", 40.8135, -74.0745), stadium("Harrison", 40.7368, -74.1503),
+    stadium("Elmont", 40.7110, -73.7266), stadium("Washington", 38.8730, -77.0074),
+]
+
+/// The route map of `trip` in the classic template.
+private func mapLayout(_ trip: Trip) throws -> (RouteMapLayout, RouteOutline) {
+    let context = try CoverFixtures.context(trip)
+    let spec = context.theme.template.cover!.map
+    let renderer = RouteMapRenderer(
+        spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
+    let outline = RouteOutline(trip: trip)
+    return (renderer.layout(outline, width: context.width, height: spec.height), outline)
+}
+
+/// Pairs of markers drawn in the other order than their places on an axis.
+private func crossings(_ layout: RouteMapLayout) -> [String] {
+    // A marker's place: the leader's far end when it was moved, else its centre.
+    let places = layout.markers.map { m in
+        layout.leaders.first { $0.marker == m.shape.center }?.place ?? m.shape.center
+    }
+    var out: [String] = []
+    for i in places.indices {
+        for j in places.indices where j > i {
+            let (a, b) = (layout.markers[i].shape.center, layout.markers[j].shape.center)
+            let home = (x: places[j].x - places[i].x, y: places[j].y - places[i].y)
+            if home.x * (b.x - a.x) < 0 && abs(b.x - a.x) > 0.01 { out.append("\(i)-\(j) x") }
+            if home.y * (b.y - a.y) < 0 && abs(b.y - a.y) > 0.01 { out.append("\(i)-\(j) y") }
+        }
+    }
+    return out
+}
+
+@Suite("Route map geography")
+struct MapGeographyTests {
+    @Test("markers pushed apart never cross one another's order, and a cluster too tight shares one marker")
+    func compassOrder() throws {
+        let cities = boroughs.map(\.city)
+        let (layout, outline) = try mapLayout(trip(cities, stadiums: boroughs))
+        #expect(crossings(layout).isEmpty, "\(crossings(layout))")
+        // Fewer markers than places: the tightest venues share one, numbered with all their stops.
+        #expect(layout.markers.count < outline.places.count)
+        let shared = try #require(layout.markers.first { $0.text.contains("+") })
+        #expect(shared.text.hasPrefix("2"))
+        // Every marker is labelled: a shared one by its first city and how many more.
+        #expect(layout.labels.count == layout.markers.count)
+        #expect(layout.labels.contains { $0.lines[0].spans.map(\.text).joined().hasPrefix("Manhattan +") })
+        // No two markers meet.
+        for (i, a) in layout.markers.enumerated() {
+            for b in layout.markers.dropFirst(i + 1) {
+                #expect(!a.shape.box.overlaps(b.shape.box))
+            }
+        }
+    }
+
+    @Test("the arrangement keeps order on both axes while it moves markers apart")
+    func arrangementKeepsOrder() {
+        // Five markers on a diagonal 5 points apart: each must move, none past its neighbour.
+        let places = (0..<5).map { Point(x: 100 + 5 * Double($0), y: 100 - 4 * Double($0)) }
+        let a = MarkerArrangement(
+            places: places, marker: { _ in MarkerShape(center: Point(x: 0, y: 0), radius: 6, halfWidth: 6) },
+            clearance: 2, bounds: MapBox(x: 0, y: 0, width: 300, height: 300), maxMove: 10)
+        #expect(a.groups.count == 5)
+        for (p, q) in zip(a.centers, a.centers.dropFirst()) {
+            #expect(q.x >= p.x - 0.01 && q.y <= p.y + 0.01, "\(a.centers)")
+        }
+        // Allowed to move only a little, the same crowd shares markers instead.
+        let tight = MarkerArrangement(
+            places: places, marker: { _ in MarkerShape(center: Point(x: 0, y: 0), radius: 6, halfWidth: 6) },
+            clearance: 2, bounds: MapBox(x: 0, y: 0, width: 300, height: 300), maxMove: 0.5)
+        #expect(tight.groups.count < 5)
+        #expect(tight.groups.flatMap { $0 }.sorted() == [0, 1, 2, 3, 4])
+    }
+
+    @Test("a stop is drawn where its city is, never at a game's stadium in another city")
+    func stopInItsCity() throws {
+        let toronto = stadium("Toronto", 43.6414, -79.3894, country: "CA")
+        let chicago = stadium("Chicago", 41.9484, -87.6553)
+        let days = [
+            Day(date: date(1), city: "Chicago", items: [game("toronto", 1)]), Day(date: date(2), city: "Chicago"),
+        ]
+        // Only Toronto's stadium is known: Chicago is not placed at all.
+        let alone = RouteOutline(trip: trip([], stadiums: [toronto], days: days))
+        #expect(alone.stops.count == 1 && alone.stops[0].location == nil)
+        #expect(alone.unlocatedStops.map(\.city) == ["Chicago"])
+        // With a stadium in Chicago, the stop is there, though its game is in Toronto.
+        let both = RouteOutline(trip: trip([], stadiums: [toronto, chicago], days: days))
+        #expect(both.stops[0].location == GeoPoint(latitude: 41.9484, longitude: -87.6553))
+        // The day's own coordinates come first.
+        var given = days
+        given[1].latitude = 41.88
+        given[1].longitude = -87.63
+        let placed = RouteOutline(trip: trip([], stadiums: [toronto, chicago], days: given))
+        #expect(placed.stops[0].location == GeoPoint(latitude: 41.88, longitude: -87.63))
+    }
+
+    @Test("every stop is on the map or named in the key as not on it")
+    func everyStopInTheKey() throws {
+        let la = Stadium(
+            id: "la", name: "Dodger Stadium", city: "Los Angeles", country: "US", timeZone: "America/Los_Angeles",
+            latitude: 34.0739, longitude: -118.24)
+        let tokyo = Stadium(
+            id: "tokyo", name: "Tokyo Dome", city: "Tokyo", country: "JP", timeZone: "Asia/Tokyo",
+            latitude: 35.7056, longitude: 139.7519)
+        var days = [
+            Day(date: date(1), city: "Los Angeles", items: [game("la", 1)]),
+            Day(date: date(2), city: "Honolulu", timeZone: "Pacific/Honolulu"),
+            Day(date: date(3), city: "Tokyo", items: [game("tokyo", 3)]),
+        ]
+        let t = trip([], stadiums: [la, tokyo], days: days)
+        let context = try CoverFixtures.context(t)
+        let cover = context.theme.template.cover!
+        let key = context.coverMapKeyLines(cover.mapKey!, markers: cover.map.markers, outline: RouteOutline(trip: t))
+            .map { $0.spans.map(\.text).joined() }.joined(separator: " ")
+        #expect(key.contains("Honolulu"), "\(key)")
+        #expect(key.contains("Not on the map"), "\(key)")
+        // Given where it is, Honolulu is a marker between the two.
+        days[1].latitude = 21.3069
+        days[1].longitude = -157.8583
+        let (layout, outline) = try mapLayout(trip([], stadiums: [la, tokyo], days: days))
+        #expect(outline.places.map(\.city) == ["Los Angeles", "Honolulu", "Tokyo"])
+        #expect(layout.markers.map(\.text) == ["1", "2", "3"])
+    }
+}
