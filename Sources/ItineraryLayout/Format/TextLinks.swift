@@ -82,7 +82,9 @@ enum TextLinks {
                 let x = i > 0 ? engine.advance(of: Array(line.spans[..<i])) : 0
                 links.append(
                     TextLink(x: x, width: engine.advance(of: [span]), uri: c.uri, name: withoutScheme(c.uri)))
-                let rest = c.remaining.hasPrefix(span.text) ? c.remaining.dropFirst(span.text.count) : Substring("")
+                // A piece holds the marks of where the address may break (`LineBreaks`), not the address.
+                let piece = LineBreaks.plain(span.text)
+                let rest = c.remaining.hasPrefix(piece) ? c.remaining.dropFirst(piece.count) : Substring("")
                 current = (c.uri, rest)
             }
             return links

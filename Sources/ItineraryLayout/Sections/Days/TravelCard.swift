@@ -10,8 +10,10 @@ extension DayBuilder {
         let x = grid.contentX
         let title = lines(
             [
-                span(Bidi.isolated(leg.from), .cardTitle), span(" → ", .cardTitle, color: color(.arrow)),
-                span(Bidi.isolated(leg.to), .cardTitle),
+                // A city stays whole; the line breaks after the arrow or inside a long name.
+                span(Bidi.isolated(LineBreaks.wholePlace(leg.from, longest: 24)), .cardTitle),
+                span(" → ", .cardTitle, color: color(.arrow)),
+                span(Bidi.isolated(LineBreaks.wholePlace(leg.to, longest: 24)), .cardTitle),
             ],
             width: grid.contentWidth)
         var y = sketch.lines(title, x: x, top: 0)

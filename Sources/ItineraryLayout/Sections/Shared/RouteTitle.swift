@@ -9,7 +9,8 @@ extension SectionContext {
     /// leading cities until the short form fits, and when even one does not, the first and last
     /// cities shortened themselves. A route never loses its destination.
     func routeText(_ style: TextStyle, width: Double, maxLines: Int, headCities: Int, stops: String?) -> String {
-        let cities = trip.routeCities.map(Bidi.isolated)
+        // A city is never split over two lines (`East / Rutherford`): the line breaks at arrows.
+        let cities = trip.routeCities.map { Bidi.isolated(LineBreaks.wholePlace($0, longest: 24)) }
         let arrow = " → "
         let full = cities.joined(separator: arrow)
         func fits(_ s: String) -> Bool { text.setParagraph([StyledSpan(s, style)], width: width).count <= maxLines }
