@@ -9,8 +9,9 @@
 /// - A code (`LHP-2026-0814-ZXQW-7781-3320-KJHG`: letters, digits and hyphens, with a digit)
 ///   breaks only after a hyphen, with at least three letters or digits on each side (`5-6` and
 ///   `A-12` never break); Unicode's rules would break it only where a letter follows a hyphen.
-/// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, `.`, `-` and `_`, never
-///   within its first or last `minimumPiece` characters, so no line holds only `=1` or a `-`.
+/// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, `_`, and a `.` or `-`
+///   not between digits (a date, `2026-08-14`, stays whole), never within its first or last
+///   `minimumPiece` characters, so no line holds only `=1` or a `-`.
 /// - Japanese keeps a small kana, the prolonged sound mark and the iteration marks on the line
 ///   of the character before them, and a short katakana word (`ドーム`) whole.
 ///
@@ -155,7 +156,8 @@ public enum LineBreaks {
                 let allowed =
                     i > start + minimumPiece - 1 && i <= core.count - minimumPiece
                     && ((prev == "/" && c != "/") || prev == "="
-                        || (["?", "&", "#", ".", "-", "_"].contains(c) && prev != "/"))
+                        || (["?", "&", "#", "_"].contains(c) && prev != "/")
+                        || ((c == "." || c == "-") && !isDigit(prev) && !(i + 1 < s.count && isDigit(s[i + 1]))))
                 if allowed {
                     out.append(opportunity)
                 } else if !isLetterOrDigit(prev) || !isLetterOrDigit(c) {
@@ -214,6 +216,8 @@ public enum LineBreaks {
         default: return false
         }
     }
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
 
     private static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
         s.properties.isAlphabetic || ("0"..."9").contains(s)

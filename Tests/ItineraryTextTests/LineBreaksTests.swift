@@ -47,6 +47,8 @@ struct LineBreaksTests {
             for line in set {
                 #expect(!line.hasSuffix("-") && line != "-", "\(set)")
             }
+            // A date inside it stays whole.
+            #expect(!set.contains { $0.hasPrefix("-14") || $0.hasPrefix("-08") || $0.hasSuffix("2026") }, "\(set)")
             // The address's last piece holds at least five characters (`spaces=1`, not `=1`).
             let last =
                 set.last(where: { $0.contains("=") || $0.contains("/") }).map { $0.split(separator: " ")[0] } ?? ""
