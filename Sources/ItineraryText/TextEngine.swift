@@ -76,10 +76,16 @@ public final class TextEngine {
         if let width, let line = cache.peek(natural), Self.fitsUnbroken(line, width: width) {
             return cache.lookUp(natural)!
         }
-        // Set as the faces can draw it (emoji sequences by what they stand for), with the marks
-        // of the break rules Pango lacks (`LineBreaks`), once per paragraph.
-        let prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
-        let paragraph = breakParagraph(prepared.flatMap(drawable), width: width)
+        // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
+        var paragraph = breakParagraph(spans.flatMap(drawable), width: width)
+        // Broken inside a word that the break rules Pango lacks (`LineBreaks`) concern (a code,
+        // an address, kana), it is set again with their marks. Only then: a mark is a character
+        // of the text, and one in a code that stays whole would split it for search and copy
+        // (`FSL-` `2291`).
+        if width != nil, paragraph.breaksInsideWords {
+            let prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
+            if prepared != spans { paragraph = breakParagraph(prepared.flatMap(drawable), width: width) }
+        }
         cache.insert(paragraph, for: key)
         if width != nil, Self.fitsUnbroken(paragraph.lines, width: .infinity), cache.peek(natural) == nil {
             cache.insert(paragraph, for: natural)
@@ -120,10 +126,12 @@ public final class TextEngine {
         let bidi = spans.contains { Self.hasRightToLeft($0.text) }
         var lines: [SetLine] = []
         var shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)] = []
+        var breaksInsideWords = false
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
             guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
             let start = Int(line.pointee.start_index)
+            if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { breaksInsideWords = true }
             var end = start + Int(line.pointee.length)
             // Drop the spaces and the hard break at which the line ended: they take no room.
             while end > start, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
@@ -155,7 +163,7 @@ public final class TextEngine {
             if !lineSpans.isEmpty, !cutSeparator { shaped.append((lineSpans, line)) }
             lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
-        return BrokenParagraph(lines: lines, shaped: shaped, layout: layout)
+        return BrokenParagraph(lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords)
     }
 
     /// Where a line that ends in a list's separator (` · `: a middle dot after a space or a

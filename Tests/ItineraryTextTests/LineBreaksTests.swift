@@ -81,6 +81,18 @@ struct LineBreaksTests {
         #expect(!set.contains { $0.hasSuffix("ド") || $0.hasSuffix("ドー") }, "\(set)")
     }
 
+    @Test("text that breaks only at spaces carries no mark: a code that fits stays one word for search and copy")
+    func noMarksWhenNotNeeded() throws {
+        let e = try engine()
+        for text in ["Booking FSL-2291, https://a.example.com/x?y=1 and 東京ドーム", "LHP-2026-0814-ZXQW-7781-3320-KJHG"] {
+            let set = e.setParagraph([StyledSpan(text, style)], width: 400).flatMap(\.spans).map(\.text).joined()
+            #expect(set == text)
+        }
+        // Broken inside the code, it is set with the marks.
+        let narrow = e.setParagraph([StyledSpan("LHP-2026-0814-ZXQW-7781-3320-KJHG", style)], width: 60)
+        #expect(narrow.contains { $0.text.unicodeScalars.contains(LineBreaks.opportunity) })
+    }
+
     @Test("preparing is idempotent and plain text undoes it")
     func roundTrip() {
         for text in ["LHP-2026-0814-ZXQW", "https://a.example.com/x?y=1&z=2", "東京ドーム", "plain words"] {
