@@ -6,7 +6,10 @@
 /// joiners) as three faces. Each sequence is written instead as what it stands for and the
 /// faces draw: a flag as its two-letter country code (`🇯🇵` → `JP`), a modified emoji or a
 /// joined sequence as its first emoji (`👍🏽` → `👍`, `👨‍👩‍👧` → `👨`), a tag sequence
-/// (`🏴󠁧󠁢󠁳󠁣󠁴󠁿`) as its black flag, a keycap (`1️⃣`) as its digit.
+/// (`🏴󠁧󠁢󠁳󠁣󠁴󠁿`) as its black flag, a keycap (`1️⃣`) as its digit. An emoji newer than the
+/// faces (🦞, Unicode 11) is written as its Unicode name (`lobster`) where the caller says which
+/// characters the faces draw (`pieces(_:covers:)`), set on a capsule like a flag's code: a
+/// word the reader can read, never a box.
 public enum EmojiSequences {
     /// `text` with every such sequence replaced; text without one is returned as it is (the
     /// check reads the UTF-8 once, for a byte that starts a 4-byte scalar, where indicators,
@@ -42,16 +45,25 @@ public enum EmojiSequences {
     public struct Piece: Sendable, Equatable {
         public var text: String
         public var isFlag: Bool
-        public init(_ text: String, isFlag: Bool = false) {
+        /// The name of an emoji the faces cannot draw (`lobster`), set on a capsule as a flag's code is.
+        public var isName: Bool
+        public init(_ text: String, isFlag: Bool = false, isName: Bool = false) {
             self.text = text
             self.isFlag = isFlag
+            self.isName = isName
         }
+
+        /// Set on a capsule: a flag's code or an emoji's name.
+        public var onChip: Bool { isFlag || isName }
     }
 
     /// `text` cut into what the faces draw and the flags' codes, in order; one piece, the text
-    /// as written, when it holds no sequence.
-    public static func pieces(_ text: String) -> [Piece] {
-        guard mayHoldSequence(text.utf8) else { return [Piece(text)] }
+    /// as written, when it holds no sequence. With `covers` (whether a bundled face draws a
+    /// character), an emoji it does not draw is a piece of its own: its name (`isName`).
+    public static func pieces(_ text: String, covers: ((Unicode.Scalar) -> Bool)? = nil) -> [Piece] {
+        let uncovered =
+            covers.map { covers in text.unicodeScalars.contains { isNamedEmoji($0) && !covers($0) } } ?? false
+        guard uncovered || mayHoldSequence(text.utf8) else { return [Piece(text)] }
         var pieces: [Piece] = []
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
@@ -71,6 +83,12 @@ public enum EmojiSequences {
                 }
                 flush()
                 pieces.append(Piece(String(code), isFlag: true))
+                changed = true
+            } else if let covers, isNamedEmoji(s), !covers(s) {
+                flush()
+                pieces.append(Piece(name(of: s), isName: true))
+                // Its presentation selector would be a box of its own after the name.
+                if scalars.first?.value == 0xFE0F { scalars = scalars.dropFirst() }
                 changed = true
             } else if isSkinTone(s) || isTag(s) {
                 changed = true
@@ -93,6 +111,17 @@ public enum EmojiSequences {
         guard changed else { return [Piece(text)] }
         flush()
         return pieces
+    }
+
+    /// An emoji that is written as its name when no face draws it: a pictograph, not a digit,
+    /// `#` or `*` (emoji only in a keycap) and not a regional indicator (a flag's letter).
+    static func isNamedEmoji(_ s: Unicode.Scalar) -> Bool {
+        s.value >= 0x2000 && regionalLetter(s) == nil && !isSkinTone(s) && !isTag(s) && s.properties.isEmoji
+    }
+
+    /// An emoji's Unicode name in lower case (`LOBSTER` → `lobster`); `emoji` for one without.
+    static func name(of s: Unicode.Scalar) -> String {
+        (s.properties.name ?? "emoji").lowercased()
     }
 
     private static func mayHoldSequence(_ bytes: String.UTF8View) -> Bool {

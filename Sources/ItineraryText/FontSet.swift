@@ -162,6 +162,9 @@ public final class FontSet: @unchecked Sendable {
         }
     }
 
+    /// Whether some bundled font draws `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { FcCharSetHasChar(coverage, scalar.value) != 0 }
+
     /// The scalars of `text` that no bundled font can draw (whitespace and controls excepted),
     /// each once, in order of first appearance.
     public func uncoveredScalars(in text: String) -> [Unicode.Scalar] {

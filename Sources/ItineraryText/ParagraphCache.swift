@@ -10,14 +10,17 @@ final class BrokenParagraph {
     /// Each drawn line's spans, keyed once here: a paragraph is used far more often than it is made.
     let shaped: [(spans: ExactSpans, line: UnsafeMutablePointer<PangoLayoutLine>)]
     private let layout: OpaquePointer
+    /// Whether a line starts inside a word (not after a space or a hard break).
+    let breaksInsideWords: Bool
     /// The document generation that last used this paragraph (set by the cache); -1 before any.
     var lastUsed = -1
 
     init(
         lines: [SetLine], shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)],
-        layout: OpaquePointer
+        layout: OpaquePointer, breaksInsideWords: Bool = false
     ) {
         self.lines = lines
+        self.breaksInsideWords = breaksInsideWords
         self.shaped = shaped.map { (ExactSpans($0.spans), $0.line) }
         self.layout = layout
         g_object_ref(UnsafeMutableRawPointer(layout))

@@ -77,7 +77,15 @@ public final class TextEngine {
             return cache.lookUp(natural)!
         }
         // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
-        let paragraph = breakParagraph(spans.flatMap(Self.drawable), width: width)
+        var paragraph = breakParagraph(spans.flatMap(drawable), width: width)
+        // Broken inside a word that the break rules Pango lacks (`LineBreaks`) concern (a code,
+        // an address, kana), it is set again with their marks. Only then: a mark is a character
+        // of the text, and one in a code that stays whole would split it for search and copy
+        // (`FSL-` `2291`).
+        if width != nil, paragraph.breaksInsideWords {
+            let prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
+            if prepared != spans { paragraph = breakParagraph(prepared.flatMap(drawable), width: width) }
+        }
         cache.insert(paragraph, for: key)
         if width != nil, Self.fitsUnbroken(paragraph.lines, width: .infinity), cache.peek(natural) == nil {
             cache.insert(paragraph, for: natural)
@@ -118,13 +126,23 @@ public final class TextEngine {
         let bidi = spans.contains { Self.hasRightToLeft($0.text) }
         var lines: [SetLine] = []
         var shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)] = []
+        var breaksInsideWords = false
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
             guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
             let start = Int(line.pointee.start_index)
+            if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { breaksInsideWords = true }
             var end = start + Int(line.pointee.length)
             // Drop the spaces and the hard break at which the line ended: they take no room.
             while end > start, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            // A list's separator never ends a line (`departs 8:30 AM ·`): at a break, the break
+            // separates, and the dot is left out. The Pango line still holds it, so the shorter
+            // line is drawn from a layout of its own.
+            var cutSeparator = false
+            if i + 1 < count, let cut = Self.beforeSeparator(start: start, end: end, bytes) {
+                end = cut
+                cutSeparator = true
+            }
             var lineSpans: [StyledSpan] = []
             for (span, range) in zip(spans, ranges) {
                 let lo = max(range.lowerBound, start), hi = min(range.upperBound, end)
@@ -136,15 +154,33 @@ public final class TextEngine {
             let width =
                 lineSpans.isEmpty
                 ? 0
-                : (bidi ? nil : lineWidth(line, start: start, end: end, bytes: bytes)) ?? measuredAdvance(of: lineSpans)
+                : (bidi || cutSeparator ? nil : lineWidth(line, start: start, end: end, bytes: bytes))
+                    ?? measuredAdvance(of: lineSpans)
             // Kept so drawing shows the glyphs shaped here (with the paragraph's own bidi
             // resolution) instead of shaping the line again. A line points at its layout
             // without owning it, and the renderer reads the text through that pointer (it maps
             // glyphs back to characters for copy and search): the paragraph keeps both.
-            if !lineSpans.isEmpty { shaped.append((lineSpans, line)) }
+            if !lineSpans.isEmpty, !cutSeparator { shaped.append((lineSpans, line)) }
             lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
-        return BrokenParagraph(lines: lines, shaped: shaped, layout: layout)
+        return BrokenParagraph(lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords)
+    }
+
+    /// Where a line that ends in a list's separator (` · `: a middle dot after a space or a
+    /// no-break space) ends without it, or nil.
+    private static func beforeSeparator(start: Int, end: Int, _ bytes: [UInt8]) -> Int? {
+        guard end - start >= 4, bytes[end - 2] == 0xC2, bytes[end - 1] == 0xB7 else { return nil }
+        var cut = end - 2
+        while cut > start {
+            if bytes[cut - 1] == 0x20 {
+                cut -= 1
+            } else if cut - 2 >= start, bytes[cut - 2] == 0xC2, bytes[cut - 1] == 0xA0 {
+                cut -= 2
+            } else {
+                break
+            }
+        }
+        return cut < end - 2 && cut > start ? cut : nil
     }
 
     /// The width of a broken line up to `end` (its trailing spaces excluded), read from the
@@ -166,9 +202,11 @@ public final class TextEngine {
 
     /// `span` with its emoji sequences written as the bundled faces draw them: a flag as its
     /// country code in a span of its own, set on a capsule (`flagChip`).
-    static func drawable(_ span: StyledSpan) -> [StyledSpan] {
-        let pieces = EmojiSequences.pieces(span.text)
-        if pieces.count == 1, !pieces[0].isFlag {
+    /// An emoji no bundled face draws becomes its name (`lobster`) on a capsule, when `covers`
+    /// says which characters the faces draw.
+    static func drawable(_ span: StyledSpan, covers: ((Unicode.Scalar) -> Bool)? = nil) -> [StyledSpan] {
+        let pieces = EmojiSequences.pieces(span.text, covers: covers)
+        if pieces.count == 1, !pieces[0].onChip {
             return pieces[0].text == span.text ? [span] : [StyledSpan(pieces[0].text, span.style)]
         }
         var out: [StyledSpan] = []
@@ -176,19 +214,28 @@ public final class TextEngine {
             // No-break narrow spaces pad the code inside its capsule and keep it whole; a zero-width
             // space after it lets a line break between two flags written without a space, never
             // inside one.
-            guard piece.isFlag else { out.append(StyledSpan(piece.text, span.style)); continue }
-            let breakAfter = i + 1 < pieces.count && pieces[i + 1].isFlag
+            guard piece.onChip else { out.append(StyledSpan(piece.text, span.style)); continue }
+            let breakAfter = i + 1 < pieces.count && pieces[i + 1].onChip
             out.append(
                 StyledSpan("\u{202F}" + piece.text + "\u{202F}" + (breakAfter ? "\u{200B}" : ""), flagChip(span.style)))
         }
         return out
     }
 
-    /// The text of a set span as it was written: a flag's code on its capsule is the flag again.
+    /// The text of a set span as it was written: without the marks of where it may break, and a
+    /// flag's code on its capsule is the flag again (an emoji's name on its capsule stays the
+    /// name, which says what it was).
     public static func written(_ span: StyledSpan) -> String {
-        guard span.style.onChip else { return span.text }
-        return EmojiSequences.flag(span.text.unicodeScalars.filter { ("A"..."Z").contains($0) })
+        guard span.style.onChip else { return LineBreaks.plain(span.text) }
+        let letters = span.text.unicodeScalars.filter {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-"
+        }
+        guard letters.allSatisfy({ ("A"..."Z").contains($0) }) else { return String(String.UnicodeScalarView(letters)) }
+        return EmojiSequences.flag(letters)
     }
+
+    /// `span` as the bundled faces draw it (`drawable`), emoji they lack named.
+    private func drawable(_ span: StyledSpan) -> [StyledSpan] { Self.drawable(span, covers: fontSet.covers) }
 
     /// A flag's code: smaller, semibold and spaced, on a capsule tinted with the text's colour,
     /// so that a flag reads as a tag among the words, not as a word.
@@ -294,7 +341,7 @@ public final class TextEngine {
 
     /// The advance width of `spans` from a layout of their own (not kept).
     private func measuredAdvance(of spans: [StyledSpan]) -> Double {
-        let layout = makeLayout(spans.flatMap(Self.drawable))
+        let layout = makeLayout(spans.flatMap(drawable))
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         // Line by line rather than `pango_layout_get_extents`: the layout's extents also need
         // each font's line height, which Pango works out by shaping a sample sentence per font
@@ -390,7 +437,7 @@ public final class TextEngine {
             pango_cairo_show_layout_line(cr, line)
             return
         }
-        let drawn = spans.flatMap(Self.drawable)
+        let drawn = spans.flatMap(drawable)
         let layout = makeLayout(drawn)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }

@@ -83,7 +83,9 @@ enum TextLinks {
                 let extent = engine.extent(ofSpan: i, in: line.spans)
                 links.append(
                     TextLink(x: extent.x, width: extent.width, uri: c.uri, name: withoutScheme(c.uri)))
-                let rest = c.remaining.hasPrefix(span.text) ? c.remaining.dropFirst(span.text.count) : Substring("")
+                // A piece holds the marks of where the address may break (`LineBreaks`), not the address.
+                let piece = LineBreaks.plain(span.text)
+                let rest = c.remaining.hasPrefix(piece) ? c.remaining.dropFirst(piece.count) : Substring("")
                 current = (c.uri, rest)
             }
             return links

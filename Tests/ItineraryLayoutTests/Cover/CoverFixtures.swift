@@ -43,10 +43,13 @@ enum CoverFixtures {
         return ItineraryLayoutEngine(theme: theme, text: try engine()).layout(trip)
     }
 
-    /// A page's text, one drawn line per element.
+    /// A page's text, one drawn line per element, as read: no-break spaces as spaces, without
+    /// the marks of where a line may break.
     static func texts(_ page: PageFrame) -> [String] {
         page.items.compactMap { item in
-            if case let .text(spans, _) = item { return spans.map(\.text).joined() }
+            if case let .text(spans, _) = item {
+                return LineBreaks.plain(spans.map(\.text).joined()).replacingOccurrences(of: "\u{00A0}", with: " ")
+            }
             return nil
         }
     }

@@ -83,11 +83,11 @@ struct CardLayoutTests {
         let drawn = items.compactMap {
             if case let .text(spans, origin) = $0 { return (spans, origin) } else { return nil }
         }
-        let line = try #require(drawn.first { $0.0.contains { $0.text == url } })
+        let line = try #require(drawn.first { $0.0.contains { LineBreaks.plain($0.text) == url } })
         let rect = try #require(links.first?.0)
         // Over the address: it starts after `Parking: book ahead at ` and is narrower than the line.
         #expect(rect.x > line.1.x + 20 && rect.width > 100 && rect.width < 448)
-        #expect(line.0.first { $0.text == url }?.style.color != line.0.first?.style.color)
+        #expect(line.0.first { LineBreaks.plain($0.text) == url }?.style.color != line.0.first?.style.color)
     }
 
     @Test("every card starts at the gutter and is 448 wide")

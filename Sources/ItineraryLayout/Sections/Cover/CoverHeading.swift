@@ -10,7 +10,10 @@ extension SectionContext {
         let shown = shownTitle(
             coverStyle(.title), width: width, maxLines: spec.maxLines, headCities: headCities,
             stops: stopsLabel)
-        let lines = coverLines(shown, style: .title, width: width, maxLines: spec.maxLines)
+        // A name broken over lines never splits a place of the trip, nor leaves its last word
+        // alone (`days`).
+        let lines = coverLines(
+            trip.hasName ? titleText(shown) : shown, style: .title, width: width, maxLines: spec.maxLines)
         // A name that reads right to left (in Arabic, in Hebrew) is set from the right edge.
         guard TextEngine.isRightToLeftParagraph(shown) else { return (coverPart(lines), max(1, lines.count)) }
         var part = coverPart(lines)

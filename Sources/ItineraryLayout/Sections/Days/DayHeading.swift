@@ -54,7 +54,8 @@ extension DayBuilder {
             [span(headingText(days, day), .heading)], width: max(1, h2Width), maxLines: h.maxLines)
         let title =
             day.title.map {
-                ctx.text.setParagraph([span($0, .dayTitle)], width: ctx.width - textX, maxLines: h.titleMaxLines)
+                ctx.text.setParagraph(
+                    [span(ctx.titleText($0), .dayTitle)], width: ctx.width - textX, maxLines: h.titleMaxLines)
             } ?? []
         let textHeight = h2.totalHeight + (title.isEmpty ? 0 : h.titleGap + title.totalHeight)
 
@@ -138,7 +139,9 @@ extension DayBuilder {
         if let title = day.title {
             sketch.add([.beginStructure(.paragraph)])
             bottom = sketch.lines(
-                ctx.text.setParagraph([span(title, .dayTitle)], width: ctx.width, maxLines: h.titleMaxLines), x: 0,
+                ctx.text.setParagraph(
+                    [span(ctx.titleText(title), .dayTitle)], width: ctx.width, maxLines: h.titleMaxLines),
+                x: 0,
                 top: bottom + h.titleGap)
             sketch.add([.endStructure(.paragraph)])
         }

@@ -21,50 +21,55 @@ extension DayBuilder {
         let valueTop = capsHeight + c.cellLabelGap
         let rowHeight = valueTop + lineHeight(.cellValue)
         let left = left ?? grid.contentX, right = right ?? grid.right
-        var x = left, y = top
+        var x = left, y = top, rowGrowth = 0.0
         var placed = false
         for cell in cells {
             guard let caps = line([span(cell.label, .caps)]) else { continue }
-            let value: SetLine?
+            // A value wider than the row wraps onto lines of its own, never cut with … (a code
+            // breaks after a hyphen, each line on its chip); its row grows by them.
+            let values: [SetLine]
             let padding: Double
             switch cell.value {
-            case let .text(text): (value, padding) = (line([span(text, .cellValue)], maxWidth: right - left), 0)
+            case let .text(text): (values, padding) = (lines([span(text, .cellValue)], width: right - left), 0)
             case let .code(code):
-                (value, padding) = (
-                    line([span(code, .code)], maxWidth: right - left - 2 * chip.paddingX), chip.paddingX
-                )
+                (values, padding) = (lines([span(code, .code)], width: right - left - 2 * chip.paddingX), chip.paddingX)
             }
-            guard let value else { continue }
-            let width = max(caps.width, value.width + 2 * padding)
+            guard !values.isEmpty else { continue }
+            let width = max(caps.width, (values.map(\.width).max() ?? 0) + 2 * padding)
             if placed && x + width > right + 0.001 {
                 x = left
-                y += rowHeight + c.cellsGap
+                y += rowHeight + rowGrowth + c.cellsGap
+                rowGrowth = 0
             }
+            let valueLineHeight = lineHeight(.cellValue)
+            let extra = Double(values.count - 1) * valueLineHeight
             // A cell's label and value are one thing: an empty box around both keeps a page
             // break of a tall card from falling between them (it draws nothing).
             sketch.add([
                 .rect(
-                    Rect(x: x, y: y, width: width, height: rowHeight), radius: 0, fill: nil, stroke: nil, strokeWidth: 0
-                )
+                    Rect(x: x, y: y, width: width, height: rowHeight + extra), radius: 0, fill: nil, stroke: nil,
+                    strokeWidth: 0)
             ])
             sketch.line(caps, x: x, top: y)
-            let valueLineHeight = lineHeight(.cellValue)
-            if padding > 0 {
-                sketch.add([
-                    .rect(
-                        Rect(
-                            x: x, y: y + valueTop + (valueLineHeight - chip.height) / 2,
-                            width: value.width + 2 * padding,
-                            height: chip.height), radius: chip.radius, fill: color(.codeChip), stroke: nil,
-                        strokeWidth: 0)
-                ])
+            for (i, value) in values.enumerated() {
+                let lineTop = y + valueTop + Double(i) * valueLineHeight
+                if padding > 0 {
+                    sketch.add([
+                        .rect(
+                            Rect(
+                                x: x, y: lineTop + (valueLineHeight - chip.height) / 2,
+                                width: value.width + 2 * padding, height: chip.height), radius: chip.radius,
+                            fill: color(.codeChip), stroke: nil, strokeWidth: 0)
+                    ])
+                }
+                // Values of any style share the cell's baseline.
+                sketch.line(value, x: x + padding, baseline: lineTop + baseline(.cellValue))
             }
-            // Values of any style share the cell's baseline.
-            sketch.line(value, x: x + padding, baseline: y + valueTop + baseline(.cellValue))
+            rowGrowth = max(rowGrowth, extra)
             x += width + c.cellSpacing
             placed = true
         }
-        return placed ? y + rowHeight : top
+        return placed ? y + rowHeight + rowGrowth : top
     }
 }
 

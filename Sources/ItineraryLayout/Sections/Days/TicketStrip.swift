@@ -28,24 +28,32 @@ extension DayBuilder {
         let valueBaseline = valueTop + baseline(.ticketValue)
         let rowHeight = valueTop + lineHeight(.ticketValue)
 
-        // Fields: caps label over the value, only those present, wrapping onto more rows.
-        var x = grid.contentX, rowTop = top
+        // Fields: caps label over the value, only those present, wrapping onto more rows. A value
+        // wider than the strip wraps onto lines of its own (a long section name is printed
+        // whole, never cut with …); its row grows by them.
+        var x = grid.contentX, rowTop = top, rowGrowth = 0.0
         var placed = false
         for (label, value) in fields {
-            guard let caps = line([span(label, .caps)]),
-                let valueLine = line([span(value, .ticketValue)], maxWidth: right - grid.contentX)
-            else { continue }
-            let width = max(caps.width, valueLine.width)
+            guard let caps = line([span(label, .caps)]) else { continue }
+            let valueLines = lines([span(value, .ticketValue)], width: right - grid.contentX)
+            guard !valueLines.isEmpty else { continue }
+            let width = max(caps.width, valueLines.map(\.width).max() ?? 0)
             if placed && x + width > right + 0.001 {
                 x = grid.contentX
-                rowTop += rowHeight + spec.card.cellsGap
+                rowTop += rowHeight + rowGrowth + spec.card.cellsGap
+                rowGrowth = 0
             }
             sketch.line(caps, x: x, top: rowTop)
-            sketch.line(valueLine, x: x, baseline: rowTop + valueBaseline)
+            var lineBaseline = rowTop + valueBaseline
+            for valueLine in valueLines {
+                sketch.line(valueLine, x: x, baseline: lineBaseline)
+                lineBaseline += valueLine.height
+            }
+            rowGrowth = max(rowGrowth, Array(valueLines.dropFirst()).totalHeight)
             x += width + spec.card.cellSpacing
             placed = true
         }
-        var bottom = placed ? rowTop + rowHeight : top
+        var bottom = placed ? rowTop + rowHeight + rowGrowth : top
 
         // The link, with its caps label over it, ends at the right edge of the last row, its
         // baseline the values'; with too little room there it takes a row of its own.

@@ -9,9 +9,12 @@ extension DayBuilder {
         sketch.add(leadTile(Icon.travel(leg.mode), onFill: true))
         let x = grid.contentX
         // `From → To`, or from the right `To ← From` when both are right-to-left (Bidi.listParts).
-        let (places, arrow) = Bidi.listParts([leg.from, leg.to])
+        let (places, arrow) = Bidi.listParts([
+            LineBreaks.wholePlace(leg.from, longest: 24), LineBreaks.wholePlace(leg.to, longest: 24),
+        ])
         let title = lines(
             [
+                // A city stays whole; the line breaks after the arrow or inside a long name.
                 span(places[0], .cardTitle), span(" \(arrow) ", .cardTitle, color: color(.arrow)),
                 span(places[1], .cardTitle),
             ],

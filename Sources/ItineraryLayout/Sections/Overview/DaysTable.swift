@@ -24,19 +24,26 @@ extension OverviewBuilder {
             pageHeight: pageHeight, continuation: continuation)
     }
 
-    /// One line per game: `MIN @ CHC`, then the local start time at the tab. No zone: the day pages carry it.
+    /// One line per game: `MIN @ CHC`, then the local start time at the tab. No zone when the
+    /// day's games share one (the day pages carry it); when they are in more than one, each
+    /// time names its zone (`7:10 PM EDT`, `6:35 PM MST`), or the times would read out of order.
     private func gamesCell(_ day: Day) -> TableCell {
         let d = spec.days
         let games = TripTotals.games(on: day)
         if games.isEmpty {
             return day.items.isEmpty ? .text([span(label("restDay"), .restDay, color: color(.restDay))]) : emptyCell
         }
+        let times = games.map { game in
+            format.time(
+                game.startTime,
+                zone: context.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds))
+        }
+        let zoned = Set(times.map(\.zone)).count > 1
         return TableCell(
-            games.map { game in
+            zip(games, times).map { game, shown in
                 let away = Bidi.isolated(context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam)
                 let home = Bidi.isolated(context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam)
-                let zone = context.zones.game(game) ?? .writtenOffset(seconds: game.startTime.writtenOffsetSeconds)
-                let time = format.time(game.startTime, zone: zone).time
+                let time = zoned && !shown.zone.isEmpty ? shown.time + "\u{00A0}" + shown.zone : shown.time
                 // No-break spaces: a matchup reads as one word.
                 return CellParagraph(
                     [span("\(away)\u{00A0}@\u{00A0}\(home)", .matchup)],
@@ -58,11 +65,8 @@ extension OverviewBuilder {
                 // Each city stays whole (`Los Ángeles`, `Salt Lake City`), the line breaking after the
                 // arrow; a longer name breaks between its words, so that a column too narrow for it
                 // never cuts a word or a number (`Townsville Number 1` / `0`).
-                func whole(_ place: String) -> String {
-                    place.count <= 16 ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place
-                }
                 // `From → To`, or from the right with `←` when both are right-to-left (Bidi.listParts).
-                let (places, arrow) = Bidi.listParts([whole(leg.from), whole(leg.to)])
+                let (places, arrow) = Bidi.listParts([LineBreaks.wholePlace(leg.from), LineBreaks.wholePlace(leg.to)])
                 let icon = CellMarker(
                     size: d.travelIcon.size,
                     items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))

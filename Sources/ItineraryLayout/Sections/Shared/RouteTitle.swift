@@ -9,8 +9,9 @@ extension SectionContext {
     /// leading cities until the short form fits, and when even one does not, the first and last
     /// cities shortened themselves. A route never loses its destination.
     func routeText(_ style: TextStyle, width: Double, maxLines: Int, headCities: Int, stops: String?) -> String {
-        // Every form is one list (Bidi.list): from the left with `→`, or, all right-to-left, from the right with `←`.
-        let cities = trip.routeCities
+        // Every form is one list (Bidi.list): from the left with `→`, or, all right-to-left, from the
+        // right with `←`. A city is never split over two lines (`East / Rutherford`).
+        let cities = trip.routeCities.map { LineBreaks.wholePlace($0, longest: 24) }
         let arrow = " → "
         let full = Bidi.list(cities, separator: arrow)
         func fits(_ s: String) -> Bool { text.setParagraph([StyledSpan(s, style)], width: width).count <= maxLines }

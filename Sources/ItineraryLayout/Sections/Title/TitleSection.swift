@@ -65,8 +65,8 @@ extension SectionContext {
     /// The name, or the route shortened to fit (`Boston → Bronx → … → Baltimore`).
     private func titleSpan(_ spec: TitleSpec, width: Double) -> StyledSpan {
         let style = spec.styles[.name]
-        return theme.span(
-            shownTitle(theme.span("", named: style).style, width: width, maxLines: spec.maxLines), named: style)
+        let shown = shownTitle(theme.span("", named: style).style, width: width, maxLines: spec.maxLines)
+        return theme.span(trip.hasName ? titleText(shown) : shown, named: style)
     }
 
     /// A paragraph across the content width in at most `maxLines` lines, the last ending in … when cut.

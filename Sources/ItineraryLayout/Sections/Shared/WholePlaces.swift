@@ -1,0 +1,39 @@
+/// The trip's place names kept whole inside a title the traveller wrote.
+import ItineraryModel
+import ItineraryText
+
+extension SectionContext {
+    /// A title the traveller wrote (the trip's name, a day's title) as it is set: never a place
+    /// split over two lines, never its last word alone on the last line (`days`).
+    func titleText(_ title: String) -> String { LineBreaks.lastWordsTied(placesKeptWhole(title)) }
+
+    /// `text` with each place the trip names (a day's city, a stadium's city, a leg's ends) that
+    /// it holds tied into one word (`East Rutherford`, `Saint-Étienne`: no-break spaces, a word
+    /// joiner after each hyphen), so that a title broken over lines never splits a place.
+    /// Longer names first, so that `New York` inside `New York City` is tied as a whole.
+    func placesKeptWhole(_ text: String) -> String {
+        var out = text
+        for place in tieablePlaces where out.contains(place) {
+            out = out.replacingOccurrences(of: place, with: TripFormatter.unbreakable(place))
+        }
+        return out
+    }
+
+    /// The trip's place names that may break (a space or a hyphen), at most 32 characters
+    /// (a longer one may need to break), longest first.
+    private var tieablePlaces: [String] {
+        var names = Set<String>()
+        for day in trip.days {
+            names.insert(day.city)
+            for item in day.items {
+                if case let .travel(leg) = item {
+                    names.insert(leg.from)
+                    names.insert(leg.to)
+                }
+            }
+        }
+        for stadium in trip.stadiums { names.insert(stadium.city) }
+        return names.filter { $0.count <= 32 && ($0.contains(" ") || $0.contains("-")) }
+            .sorted { ($0.count, $0) > ($1.count, $1) }
+    }
+}

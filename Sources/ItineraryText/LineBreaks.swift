@@ -1,0 +1,233 @@
+/// Where a line may break inside what the traveller wrote: codes, web addresses, kana words.
+
+/// Line-break rules Pango's (Unicode's) own do not give, written into the text before it is
+/// broken as invisible marks: a zero-width space (U+200B) where a line may break, a word joiner
+/// (U+2060) where it must not. Marks rather than Pango's break attributes, because Pango 1.50
+/// can only take break opportunities away (`allow_breaks`), and its rules differ a little from
+/// 1.56's: the marks say the same to both.
+///
+/// - A code (`LHP-2026-0814-ZXQW-7781-3320-KJHG`: letters, digits and hyphens, with a digit)
+///   breaks only after a hyphen, with at least three letters or digits on each side (`5-6` and
+///   `A-12` never break); Unicode's rules would break it only where a letter follows a hyphen.
+/// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, `_`, and a `.` or `-`
+///   not between digits (a date, `2026-08-14`, stays whole), never within its first or last
+///   `minimumPiece` characters, so no line holds only `=1` or a `-`.
+/// - Japanese keeps a small kana, the prolonged sound mark and the iteration marks on the line
+///   of the character before them, and a short katakana word (`ドーム`) whole.
+///
+/// A piece still wider than its line (a long word of a code) is broken between characters, as
+/// any word too long for its line is.
+public enum LineBreaks {
+    /// A break may go here.
+    public static let opportunity: Unicode.Scalar = "\u{200B}"
+    /// No break here.
+    public static let joiner: Unicode.Scalar = "\u{2060}"
+
+    /// The fewest characters a web address keeps before its first break and after its last.
+    static let minimumPiece = 5
+    /// The fewest letters or digits a code keeps on each side of a break.
+    static let minimumCodePiece = 3
+    /// The longest katakana word kept whole (longer ones break between characters, as Japanese
+    /// text does).
+    static let longestKanaWord = 8
+
+    /// `text` with the marks of these rules; `text` itself when none applies. A word that
+    /// already holds a mark is left as it is (it was prepared, or the program or the writer
+    /// placed the marks: `TripFormatter.unbreakable`).
+    public static func prepared(_ text: String) -> String {
+        guard needsMarks(text) else { return text }
+        var out = String.UnicodeScalarView()
+        var token: [Unicode.Scalar] = []
+        func flush() {
+            out.append(contentsOf: marked(token))
+            token.removeAll(keepingCapacity: true)
+        }
+        for s in text.unicodeScalars {
+            if s.properties.isWhitespace {
+                flush()
+                out.append(s)
+            } else {
+                token.append(s)
+            }
+        }
+        flush()
+        return String(out)
+    }
+
+    /// A place's name kept on one line (`East Rutherford`, `Salt Lake City`): its spaces made
+    /// no-break spaces, when it is at most `longest` characters; a longer name breaks between
+    /// its words, so a column too narrow for it never cuts a word or a number.
+    public static func wholePlace(_ place: String, longest: Int = 16) -> String {
+        place.count <= longest ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place
+    }
+
+    /// `text` with its last two words tied by a no-break space (when the last is at most
+    /// `longest` characters), so that a title broken over lines never ends with one word alone.
+    public static func lastWordsTied(_ text: String, longest: Int = 14) -> String {
+        let trimmed = text.trimmingSuffix(while: { $0 == " " })
+        guard let space = trimmed.lastIndex(of: " "),
+            trimmed.distance(from: space, to: trimmed.endIndex) - 1 <= longest,
+            trimmed[..<space].contains(where: { $0 != " " })
+        else { return text }
+        return String(trimmed[..<space]) + "\u{00A0}" + String(trimmed[trimmed.index(after: space)...])
+    }
+
+    /// `text` without the marks `prepared` adds.
+    public static func plain(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == opportunity || $0 == joiner }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != opportunity && $0 != joiner }))
+    }
+
+    /// Whether a rule may apply: a hyphen, a slash or kana.
+    private static func needsMarks(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "-" || $0 == "/" || isKana($0) }
+    }
+
+    /// One word (no whitespace) with its marks.
+    private static func marked(_ token: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard !token.isEmpty, !token.contains(where: { $0 == opportunity || $0 == joiner }) else { return token }
+        if isAddress(token) { return address(token) }
+        let (core, tail) = trimmedPunctuation(token)
+        if isCode(core) { return code(core) + tail }
+        if token.contains(where: isKana) { return kana(token) }
+        return token
+    }
+
+    // MARK: Codes
+
+    private static func isCode(_ s: [Unicode.Scalar]) -> Bool {
+        guard s.count >= 2 * minimumCodePiece + 1, s.first != "-", s.last != "-", s.contains("-"),
+            s.contains(where: { ("0"..."9").contains($0) })
+        else { return false }
+        return s.allSatisfy {
+            ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || $0 == "-"
+        }
+    }
+
+    private static func code(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        let total = s.filter { $0 != "-" }.count
+        var out: [Unicode.Scalar] = []
+        var before = 0
+        for (i, c) in s.enumerated() {
+            out.append(c)
+            guard c == "-" else {
+                before += 1
+                continue
+            }
+            guard i + 1 < s.count, s[i + 1] != "-" else { continue }
+            if before >= minimumCodePiece && total - before >= minimumCodePiece {
+                out.append(opportunity)
+            } else if !("0"..."9").contains(s[i + 1]) {
+                // Unicode's rules break after a hyphen before a letter (never before a digit).
+                out.append(joiner)
+            }
+        }
+        return out
+    }
+
+    /// A word's trailing sentence punctuation (`.`, `,`, `;`, `:`, `)`), apart from it.
+    private static func trimmedPunctuation(_ s: [Unicode.Scalar]) -> ([Unicode.Scalar], [Unicode.Scalar]) {
+        var end = s.count
+        while end > 0, [".", ",", ";", ":", ")", "!", "?"].contains(s[end - 1]) { end -= 1 }
+        return (Array(s[..<end]), Array(s[end...]))
+    }
+
+    // MARK: Web addresses
+
+    private static func isAddress(_ s: [Unicode.Scalar]) -> Bool {
+        let text = String(String.UnicodeScalarView(s)).lowercased()
+        if text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("www.") { return true }
+        // `host.tld/path`: a dot in the host before the first slash, and no `@`.
+        guard let slash = text.firstIndex(of: "/"), slash != text.startIndex, !text.contains("@") else { return false }
+        let host = text[..<slash]
+        return host.contains(".") && host.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+    }
+
+    private static func address(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        // The scheme and its slashes stay together, and so does trailing sentence punctuation.
+        let text = String(String.UnicodeScalarView(s))
+        let start =
+            text.range(of: "://").map { text.unicodeScalars.distance(from: text.startIndex, to: $0.upperBound) } ?? 0
+        let (core, _) = trimmedPunctuation(s)
+        var out: [Unicode.Scalar] = []
+        for (i, c) in s.enumerated() {
+            if i > 0 {
+                let prev = s[i - 1]
+                let allowed =
+                    i > start + minimumPiece - 1 && i <= core.count - minimumPiece
+                    && ((prev == "/" && c != "/") || prev == "="
+                        || (["?", "&", "#", "_"].contains(c) && prev != "/")
+                        || ((c == "." || c == "-") && !isDigit(prev) && !(i + 1 < s.count && isDigit(s[i + 1]))))
+                if allowed {
+                    out.append(opportunity)
+                } else if !isLetterOrDigit(prev) || !isLetterOrDigit(c) {
+                    // Unicode's rules may break beside punctuation (after a hyphen, say): not here.
+                    out.append(joiner)
+                }
+            }
+            out.append(c)
+        }
+        return out
+    }
+
+    // MARK: Kana
+
+    private static func kana(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        var i = 0
+        while i < s.count {
+            // A katakana word (with its sound marks) short enough to keep whole.
+            if isKatakana(s[i]) {
+                var j = i
+                while j < s.count, isKatakana(s[j]) { j += 1 }
+                let whole = j - i <= longestKanaWord
+                for k in i..<j {
+                    if (k > i && whole) || (k > 0 && isNonStarter(s[k])) { out.append(joiner) }
+                    out.append(s[k])
+                }
+                i = j
+                continue
+            }
+            if i > 0, isNonStarter(s[i]) { out.append(joiner) }
+            out.append(s[i])
+            i += 1
+        }
+        return out
+    }
+
+    private static func isKana(_ s: Unicode.Scalar) -> Bool {
+        (0x3041...0x30FF).contains(s.value) || (0x31F0...0x31FF).contains(s.value)
+            || (0xFF66...0xFF9F).contains(s.value)
+    }
+
+    private static func isKatakana(_ s: Unicode.Scalar) -> Bool {
+        (0x30A1...0x30FA).contains(s.value) || (0x30FC...0x30FE).contains(s.value)
+            || (0x31F0...0x31FF).contains(s.value) || (0xFF66...0xFF9F).contains(s.value)
+    }
+
+    /// Characters Japanese never starts a line with: small kana, the prolonged sound mark,
+    /// iteration marks.
+    private static func isNonStarter(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+            0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6,
+            0x31F0...0x31FF, 0x30FC, 0xFF70, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x3005, 0xFF67...0xFF6F:
+            return true
+        default: return false
+        }
+    }
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
+
+    private static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || ("0"..."9").contains(s)
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(while drop: (Character) -> Bool) -> Substring {
+        var end = endIndex
+        while end > startIndex, drop(self[index(before: end)]) { end = index(before: end) }
+        return self[..<end]
+    }
+}

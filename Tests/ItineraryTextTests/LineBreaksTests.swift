@@ -1,0 +1,104 @@
+/// Line breaks that keep codes, web addresses, lists and kana words readable.
+import ItineraryText
+import Testing
+import TestSupport
+
+@Suite("Line breaks")
+struct LineBreaksTests {
+    private let style = TextStyle(family: "Inter", size: 9, lineHeight: 13)
+
+    private func engine() throws -> TextEngine { TextEngine(fontSet: try FontSet(directory: TestPaths.fonts)) }
+
+    /// The lines of `text` set `width` wide, as read (without the break marks).
+    private func lines(_ text: String, width: Double, _ engine: TextEngine) -> [String] {
+        engine.setParagraph([StyledSpan(text, style)], width: width).map { LineBreaks.plain($0.text) }
+    }
+
+    @Test(
+        "a code breaks only after a hyphen, with at least three characters on each side",
+        arguments: [40.0, 60, 80, 110])
+    func code(width: Double) throws {
+        let e = try engine()
+        let code = "LHP-2026-0814-ZXQW-7781-3320-KJHG"
+        let set = lines(code, width: width, e)
+        #expect(set.joined() == code)
+        for (i, line) in set.enumerated() where i + 1 < set.count {
+            #expect(line.hasSuffix("-"), "\(set)")
+        }
+        #expect(set.allSatisfy { $0.filter { $0 != "-" }.count >= 3 }, "\(set)")
+        // Short codes never break at their hyphen.
+        #expect(LineBreaks.prepared("5-6") == "5-6")
+        #expect(!LineBreaks.prepared("A-1234").unicodeScalars.contains(LineBreaks.opportunity))
+    }
+
+    @Test(
+        "a web address breaks at its slashes and parameters and leaves no runt or lone hyphen",
+        arguments: [90.0, 130, 170])
+    func address(width: Double) throws {
+        let e = try engine()
+        for url in [
+            "https://parking.example.com/reserve?lot=fenway-lansdowne-garage&date=2026-08-14&spaces=1",
+            "https://reservations.example-booking-service.com/venues/neptune-oyster-north-end-boston/book?party-size=2&time=1730",
+        ] {
+            let set = lines("Parking: " + url + " today", width: width, e)
+            #expect(set.joined(separator: " ").replacingOccurrences(of: " ", with: "") == ("Parking:" + url + "today"))
+            // A break goes before a hyphen (as a style manual has it: a hyphen at a line's end
+            // reads as a word's), never leaving it alone.
+            for line in set {
+                #expect(!line.hasSuffix("-") && line != "-", "\(set)")
+            }
+            // A date inside it stays whole.
+            #expect(!set.contains { $0.hasPrefix("-14") || $0.hasPrefix("-08") || $0.hasSuffix("2026") }, "\(set)")
+            // The address's last piece holds at least five characters (`spaces=1`, not `=1`).
+            let last =
+                set.last(where: { $0.contains("=") || $0.contains("/") }).map { $0.split(separator: " ")[0] } ?? ""
+            #expect(last.count >= 5, "\(set)")
+        }
+    }
+
+    @Test("a list's separator never ends a line: at a break it is left out")
+    func separator() throws {
+        let e = try engine()
+        let meta =
+            "Drive · departs\u{00A0}8:30\u{00A0}AM\u{00A0}EDT · arrives\u{00A0}≈\u{00A0}12:30\u{00A0}PM\u{00A0}EDT"
+        let full = e.advance(of: [StyledSpan(meta, style)])
+        let set = lines(meta, width: full - 10, e)
+        #expect(set.count == 2)
+        #expect(set.allSatisfy { !$0.hasSuffix("·") && !$0.hasPrefix("·") }, "\(set)")
+        #expect(set[1].hasPrefix("arrives"))
+        // The line's width is that of what it shows.
+        let first = e.setParagraph([StyledSpan(meta, style)], width: full - 10)[0]
+        #expect(abs(first.width - e.advance(of: first.spans)) < 0.01)
+    }
+
+    @Test("Japanese keeps ドーム whole and never starts a line with ー or a small kana", arguments: [30.0, 40, 50, 60, 70])
+    func kana(width: Double) throws {
+        let e = try engine()
+        let title = "東京ドームで巨人戦、チケットはショップで"
+        let set = lines(title, width: width, e)
+        #expect(set.joined() == title)
+        #expect(set.allSatisfy { !$0.hasPrefix("ー") && !$0.hasPrefix("ッ") && !$0.hasPrefix("ム") }, "\(set)")
+        #expect(!set.contains { $0.hasSuffix("ド") || $0.hasSuffix("ドー") }, "\(set)")
+    }
+
+    @Test("text that breaks only at spaces carries no mark: a code that fits stays one word for search and copy")
+    func noMarksWhenNotNeeded() throws {
+        let e = try engine()
+        for text in ["Booking FSL-2291, https://a.example.com/x?y=1 and 東京ドーム", "LHP-2026-0814-ZXQW-7781-3320-KJHG"] {
+            let set = e.setParagraph([StyledSpan(text, style)], width: 400).flatMap(\.spans).map(\.text).joined()
+            #expect(set == text)
+        }
+        // Broken inside the code, it is set with the marks.
+        let narrow = e.setParagraph([StyledSpan("LHP-2026-0814-ZXQW-7781-3320-KJHG", style)], width: 60)
+        #expect(narrow.contains { $0.text.unicodeScalars.contains(LineBreaks.opportunity) })
+    }
+
+    @Test("preparing is idempotent and plain text undoes it")
+    func roundTrip() {
+        for text in ["LHP-2026-0814-ZXQW", "https://a.example.com/x?y=1&z=2", "東京ドーム", "plain words"] {
+            let once = LineBreaks.prepared(text)
+            #expect(LineBreaks.prepared(once) == once)
+            #expect(LineBreaks.plain(once) == text)
+        }
+    }
+}
