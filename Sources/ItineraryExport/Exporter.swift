@@ -8,35 +8,6 @@ import ItineraryRender
 import ItineraryText
 import StrictJSON
 
-/// What to make of a trip besides its bytes: which template, which of its papers, and the date the
-/// PDF records.
-public struct ExportOptions: Sendable {
-    public var template: TemplateChoice
-    /// A key of the template's `papers` (`letter`, `a4`); nil for the template's default.
-    public var paper: String?
-    /// Seconds since 1970 for the PDF dates; nil derives them from the trip (its start date),
-    /// never from the clock. The command line fills this from `SOURCE_DATE_EPOCH`.
-    public var sourceDateEpoch: Int?
-
-    public init(template: TemplateChoice = .standard, paper: String? = nil, sourceDateEpoch: Int? = nil) {
-        self.template = template
-        self.paper = paper
-        self.sourceDateEpoch = sourceDateEpoch
-    }
-}
-
-/// What an export produced.
-public struct ExportResult: Sendable {
-    /// The file's bytes: a PDF, or a PNG for a preview.
-    public var bytes: Data
-    public var pageCount: Int
-    /// Problems worth telling the user that did not stop the export (uncovered characters).
-    public var warnings: [String]
-    /// The template file's bytes as this document was laid out with them: a batch worker hashes
-    /// them for `--resume`, so a template edited during a batch is recorded as it was used.
-    public var templateBytes = Data()
-}
-
 /// Exports trips to PDF. Holds the font set and one text engine per language; use one exporter
 /// per thread. Documents are laid out and drawn one at a time in the process (`NativeTextLock`:
 /// the native text libraries are not safe to drive from several threads at once).
@@ -50,7 +21,8 @@ public final class Exporter {
     private var engines: [String: TextEngine] = [:]
     /// Date formatters and zone files, configured once for every document this exporter makes.
     private let formatCaches = FormatCaches()
-    private var templates: [String: (data: Data, template: Template)] = [:]
+    /// Decoded templates by path, with the bytes they were decoded from (`Exporter+Templates`).
+    var templates: [String: (data: Data, template: Template)] = [:]
 
     /// Checks the Pro gate first: when the user is not Pro this throws `proRequired` before any
     /// font or trip is touched, whatever else is wrong.
@@ -108,105 +80,16 @@ public final class Exporter {
         }
     }
 
-    /// Loads and checks a template.
-    public func loadTemplate(_ choice: TemplateChoice) throws(ExportError) -> Template {
-        try loadTemplateAndBytes(choice).template
-    }
-
-    /// The template and the bytes it was decoded from (read now: the file may have changed).
-    private func loadTemplateAndBytes(_ choice: TemplateChoice) throws(ExportError) -> (template: Template, data: Data)
-    {
-        let (path, data) = try Self.templateFile(choice, templatesDirectory: templatesDirectory)
-        // Decoding a template costs as much as laying out a page or two; a batch reuses it
-        // for as long as the file's bytes stay the same.
-        if let cached = templates[path], cached.data == data { return (cached.template, data) }
-        let template = try Self.decodeTemplate(data, path: path)
-        try Self.checkFamily(template, path: path, fonts: fontSet)
-        templates[path] = (data, template)
-        return (template, data)
-    }
-
-    /// Reads and checks a template as an export would, without a gate or an exporter: it draws
-    /// nothing (`validate --template`, for template authors). It reads the bundled font set
-    /// (`fontsDirectory`) only to check the template's `fontFamily` against it.
-    public static func checkTemplate(
-        _ choice: TemplateChoice,
-        templatesDirectory: String = Resources.templatesDirectory(),
-        fontsDirectory: String = Resources.fontsDirectory()
-    ) throws(ExportError) -> Template {
-        let (path, data) = try templateFile(choice, templatesDirectory: templatesDirectory)
-        let template = try decodeTemplate(data, path: path)
-        let fonts: FontSet
-        do {
-            fonts = try FontSet(directory: fontsDirectory)
-        } catch {
-            throw .fonts(error)
-        }
-        try checkFamily(template, path: path, fonts: fonts)
-        return template
-    }
-
-    /// The one check of a template that needs the fonts: its family must be one of theirs.
-    private static func checkFamily(_ template: Template, path: String, fonts: FontSet) throws(ExportError) {
-        guard !fonts.families.contains(template.fontFamily) else { return }
-        throw .template(
-            "\(MessageText.path(path)): fontFamily: \"\(template.fontFamily)\" is not in the bundled fonts (\(fonts.families.sorted().joined(separator: ", ")))"
-        )
-    }
-
-    /// The path a choice names and its bytes (`TemplateFiles`).
-    private static func templateFile(
-        _ choice: TemplateChoice, templatesDirectory: String
-    ) throws(ExportError) -> (path: String, data: Data) {
-        switch TemplateFiles.read(choice, templatesDirectory: templatesDirectory) {
-        case let .success(file): return file
-        case let .failure(error): throw .template(error.message)
-        }
-    }
-
-    private static func decodeTemplate(_ data: Data, path: String) throws(ExportError) -> Template {
-        switch TemplateFiles.decode(data, path: path) {
-        case let .success(template): return template
-        case let .failure(error): throw .template(error.message)
-        }
-    }
-
     /// How long a passed gate check stands before the next export asks the store again.
     /// Zero (the default) asks before every document. A batch worker renders hundreds of
     /// documents a second and sets a few seconds: it still stops within that time of Pro
     /// ending, without paying a store read and signature checks per document.
     public var gateRecheckInterval: Duration = .zero
     /// When the gate last said yes (monotonic nanoseconds).
-    private var lastGatePass: UInt64 = 0
+    var lastGatePass: UInt64 = 0
     /// What the gate said yes with: a purchase, or a test entitlement, whose PDFs carry
     /// `EntitlementGrade.notice` on every page and in their metadata.
-    public private(set) var access: EntitlementGrade = .production
-
-    /// Asks the gate unless it said yes less than `gateRecheckInterval` ago.
-    private func checkGate() throws(ExportError) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        let (seconds, attoseconds) = gateRecheckInterval.components
-        let interval = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
-        if interval > 0, now &- lastGatePass < interval { return }
-        access = try Self.requirePro(gate)
-        lastGatePass = DispatchTime.now().uptimeNanoseconds
-    }
-
-    /// Throws `proRequired` (with the catalog of plans) unless the store holds a current Pro entitlement:
-    /// the gate's question alone, as the exporter asks it (a batch supervisor asks it before it
-    /// lists, creates or starts anything).
-    @discardableResult
-    public static func requirePro(_ gate: ProGate) throws(ExportError) -> EntitlementGrade {
-        do {
-            return try gate.requirePro()
-        } catch {
-            switch error {
-            case let .proRequired(catalog): throw .proRequired(catalog)
-            case let .store(storeError): throw .entitlementStore(storeError)
-            case let .catalog(message): throw .catalog(message)
-            }
-        }
-    }
+    public internal(set) var access: EntitlementGrade = .production
 
     /// Lays out a trip into pages (no rendering yet). Checks the gate first. Draw the pages
     /// with the returned engine, then call its `finishDocument()`.
@@ -319,96 +202,6 @@ public final class Exporter {
             templateBytes: templateBytes)
     }
 
-    /// What a valid trip leaves unsaid that the pages would otherwise get wrong: times whose
-    /// place has no known zone (shown with their written offset), one line each, with the JSON
-    /// path and the key to add. `validate` prints the same lines.
-    public static func warnings(_ trip: Trip) -> [String] {
-        TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description) + leagueWarnings(trip)
-            + locationWarnings(trip)
-    }
-
-    /// Stops the route map cannot place (no latitude and longitude on their days, no stadium in
-    /// their city; a game in another city does not place them): the key names them as not on the
-    /// map. Only for a trip with stadiums: one without any has no map to miss them from. One line
-    /// per stop, at its first day.
-    static func locationWarnings(_ trip: Trip) -> [String] {
-        let outline = RouteOutline(trip: trip)
-        guard !trip.stadiums.isEmpty else { return [] }
-        return outline.unlocatedStops.map { stop in
-            let index = trip.days.firstIndex { $0.date == stop.firstDay } ?? 0
-            return "days[\(index)].city: no location for \(MessageText.quoted(stop.city)) (no stadium in it, no "
-                + "latitude and longitude), so the route map leaves it out; add \"latitude\" and \"longitude\" to the day"
-        }
-    }
-
-    /// Leagues of the trip's games whose code the rule cannot shorten without cutting a word
-    /// (`Bundesliga`): their chips print the whole name, small, and the day tiles may have to
-    /// end it in `…`. The trip can say the code.
-    static func leagueWarnings(_ trip: Trip) -> [String] {
-        let written = Set(trip.leagues.compactMap { $0.abbreviation == nil ? nil : $0.id })
-        var seen = Set<String>()
-        var out: [String] = []
-        for day in trip.days {
-            for case let .game(game) in day.items
-            where seen.insert(game.league).inserted && !written.contains(game.league) {
-                guard TripFormatter.leagueCode(game.league).count > TripFormatter.leagueCodeLength else { continue }
-                out.append(
-                    "leagues: \(MessageText.quoted(game.league)) has no short code, so its chips print the whole name, "
-                        + "small, and may end it in …; add {\"id\": \(MessageText.quoted(game.league)), \"abbreviation\": \"…\"} "
-                        + "(2 to 4 characters) to leagues")
-            }
-        }
-        return out
-    }
-
-    /// Uncovered characters, named by code point and as written (the first 12, then a count),
-    /// on one line, with why where the kind of character says it: the bundled faces are chosen
-    /// for the scripts trips are written in, and some ranges are beyond them on purpose.
-    static func warnings(_ document: LaidOutDocument) -> [String] {
-        markBandWarnings(document) + uncoveredWarnings(document)
-    }
-
-    /// Text left out from under the test-entitlement mark (`MarkBand`), by page.
-    static func markBandWarnings(_ document: LaidOutDocument) -> [String] {
-        let pages = document.pagesClearedForMark
-        guard !pages.isEmpty else { return [] }
-        var list = pages.prefix(12).map(String.init).joined(separator: ", ")
-        if pages.count > 12 { list += " and \(pages.count - 12) more" }
-        return [
-            "text the template puts at the foot of the page, where the test-entitlement mark goes, was left out of page\(pages.count == 1 ? "" : "s") \(list): give the template's content room above the mark (a larger bottom margin, a smaller row or card), or export with a purchase, which has no mark"
-        ]
-    }
-
-    private static func uncoveredWarnings(_ document: LaidOutDocument) -> [String] {
-        let scalars = document.uncoveredScalars
-        guard !scalars.isEmpty else { return [] }
-        var names = scalars.prefix(12).map { scalar in
-            let printable =
-                !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                || scalar.properties.generalCategory == .privateUse)
-            return String(format: "U+%04X", scalar.value) + (printable ? " \(Character(scalar))" : "")
-        }.joined(separator: ", ")
-        if scalars.count > 12 { names += " and \(scalars.count - 12) more" }
-        let reasons = Set(scalars.compactMap(uncoveredReason)).sorted()
-        let why = reasons.map { "; " + $0 }.joined()
-        return [
-            "no bundled font covers \(scalars.count) character\(scalars.count == 1 ? "" : "s") (\(names)): drawn as empty boxes\(why)"
-        ]
-    }
-
-    /// Why the bundled faces lack a character, for the kinds where that is known.
-    static func uncoveredReason(_ scalar: Unicode.Scalar) -> String? {
-        switch scalar.value {
-        case 0x20000...0x3FFFF:
-            return
-                "rare CJK ideographs (Extension B and later) are beyond the bundled CJK face, Droid Sans Fallback: write the common form where there is one (吉 for 𠮷)"
-        case 0xE000...0xF8FF, 0xF0000...0x10FFFF:
-            return "private-use characters have no standard picture"
-        default:
-            return nil
-        }
-    }
-
     /// Reads, validates, renders and atomically writes one trip: a PDF, or with `pngPage`
     /// set, that page as a PNG preview.
     @discardableResult
@@ -501,16 +294,5 @@ public final class Exporter {
     /// (labels, names and times recur across trips). Output never depends on it; memory does.
     public var paragraphCapacity = TextEngine.defaultParagraphCapacity {
         didSet { for engine in engines.values { engine.paragraphCapacity = paragraphCapacity } }
-    }
-
-    /// Midnight UTC of the trip's first day: fixed by the input, so reruns give the same bytes.
-    static func defaultEpoch(_ trip: Trip) -> Int { trip.startDate.daysSinceEpoch * 86400 }
-
-    /// `YYYY-MM-DDTHH:MM:SSZ` for cairo (which mangles numeric offsets in 1.16).
-    static func pdfDate(_ epoch: Int) -> String {
-        let day = CalendarDate(daysSinceEpoch: Int((Double(epoch) / 86400).rounded(.down)))
-        let secs = epoch - day.daysSinceEpoch * 86400
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(day)T\(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60))Z"
     }
 }

@@ -1,0 +1,99 @@
+/// What an export tells the user without stopping: gaps in the trip the pages would otherwise get
+/// wrong, and what the layout had to leave out or could not draw.
+import DisplayList
+import Foundation
+import ItineraryLayout
+import ItineraryModel
+import StrictJSON
+
+extension Exporter {
+    /// What a valid trip leaves unsaid that the pages would otherwise get wrong: times whose
+    /// place has no known zone (shown with their written offset), one line each, with the JSON
+    /// path and the key to add. `validate` prints the same lines.
+    public static func warnings(_ trip: Trip) -> [String] {
+        TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description) + leagueWarnings(trip)
+            + locationWarnings(trip)
+    }
+
+    /// Stops the route map cannot place (no latitude and longitude on their days, no stadium in
+    /// their city; a game in another city does not place them): the key names them as not on the
+    /// map. Only for a trip with stadiums: one without any has no map to miss them from. One line
+    /// per stop, at its first day.
+    static func locationWarnings(_ trip: Trip) -> [String] {
+        let outline = RouteOutline(trip: trip)
+        guard !trip.stadiums.isEmpty else { return [] }
+        return outline.unlocatedStops.map { stop in
+            let index = trip.days.firstIndex { $0.date == stop.firstDay } ?? 0
+            return "days[\(index)].city: no location for \(MessageText.quoted(stop.city)) (no stadium in it, no "
+                + "latitude and longitude), so the route map leaves it out; add \"latitude\" and \"longitude\" to the day"
+        }
+    }
+
+    /// Leagues of the trip's games whose code the rule cannot shorten without cutting a word
+    /// (`Bundesliga`): their chips print the whole name, small, and the day tiles may have to
+    /// end it in `…`. The trip can say the code.
+    static func leagueWarnings(_ trip: Trip) -> [String] {
+        let written = Set(trip.leagues.compactMap { $0.abbreviation == nil ? nil : $0.id })
+        var seen = Set<String>()
+        var out: [String] = []
+        for day in trip.days {
+            for case let .game(game) in day.items
+            where seen.insert(game.league).inserted && !written.contains(game.league) {
+                guard TripFormatter.leagueCode(game.league).count > TripFormatter.leagueCodeLength else { continue }
+                out.append(
+                    "leagues: \(MessageText.quoted(game.league)) has no short code, so its chips print the whole name, "
+                        + "small, and may end it in …; add {\"id\": \(MessageText.quoted(game.league)), \"abbreviation\": \"…\"} "
+                        + "(2 to 4 characters) to leagues")
+            }
+        }
+        return out
+    }
+
+    /// Uncovered characters, named by code point and as written (the first 12, then a count),
+    /// on one line, with why where the kind of character says it: the bundled faces are chosen
+    /// for the scripts trips are written in, and some ranges are beyond them on purpose.
+    static func warnings(_ document: LaidOutDocument) -> [String] {
+        markBandWarnings(document) + uncoveredWarnings(document)
+    }
+
+    /// Text left out from under the test-entitlement mark (`MarkBand`), by page.
+    static func markBandWarnings(_ document: LaidOutDocument) -> [String] {
+        let pages = document.pagesClearedForMark
+        guard !pages.isEmpty else { return [] }
+        var list = pages.prefix(12).map(String.init).joined(separator: ", ")
+        if pages.count > 12 { list += " and \(pages.count - 12) more" }
+        return [
+            "text the template puts at the foot of the page, where the test-entitlement mark goes, was left out of page\(pages.count == 1 ? "" : "s") \(list): give the template's content room above the mark (a larger bottom margin, a smaller row or card), or export with a purchase, which has no mark"
+        ]
+    }
+
+    static func uncoveredWarnings(_ document: LaidOutDocument) -> [String] {
+        let scalars = document.uncoveredScalars
+        guard !scalars.isEmpty else { return [] }
+        var names = scalars.prefix(12).map { scalar in
+            let printable =
+                !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+                || scalar.properties.generalCategory == .privateUse)
+            return String(format: "U+%04X", scalar.value) + (printable ? " \(Character(scalar))" : "")
+        }.joined(separator: ", ")
+        if scalars.count > 12 { names += " and \(scalars.count - 12) more" }
+        let reasons = Set(scalars.compactMap(uncoveredReason)).sorted()
+        let why = reasons.map { "; " + $0 }.joined()
+        return [
+            "no bundled font covers \(scalars.count) character\(scalars.count == 1 ? "" : "s") (\(names)): drawn as empty boxes\(why)"
+        ]
+    }
+
+    /// Why the bundled faces lack a character, for the kinds where that is known.
+    static func uncoveredReason(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x20000...0x3FFFF:
+            return
+                "rare CJK ideographs (Extension B and later) are beyond the bundled CJK face, Droid Sans Fallback: write the common form where there is one (吉 for 𠮷)"
+        case 0xE000...0xF8FF, 0xF0000...0x10FFFF:
+            return "private-use characters have no standard picture"
+        default:
+            return nil
+        }
+    }
+}
