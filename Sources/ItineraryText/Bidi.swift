@@ -2,6 +2,14 @@
 
 /// Directional marks and isolates for users' names set among the program's own words, so a
 /// right-to-left name keeps its place in a left-to-right line.
+///
+/// One edge per page: the pages are laid out left to right (the grid, the cards' lead tiles and
+/// side columns, the tables), and every paragraph starts at that start side, the left, whatever
+/// its script; the words inside a paragraph still read in their own direction (Pango takes a
+/// paragraph's direction from its first strong letter). A Hebrew plan's title, category,
+/// address and link, a Hebrew note after its icon, the cover's Arabic title over its route line
+/// and meta rows: all from the left. Aligning right-to-left paragraphs right instead would give
+/// a page two edges wherever they sit among the labels' words, which start at the left.
 public enum Bidi {
     /// `text` ready to sit between the program's own words and arrows in a left-to-right line
     /// (`From → To`, `Away at Home`, the cover's route): a name with right-to-left letters is

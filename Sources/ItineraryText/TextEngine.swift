@@ -279,19 +279,6 @@ public final class TextEngine {
         (0x0660...0x066C).contains(s.value) || (0x06F0...0x06F9).contains(s.value)
     }
 
-    /// Whether a paragraph reads right to left: its first strong character (a letter, or a
-    /// directional mark) is right-to-left, as the Unicode bidirectional algorithm decides a
-    /// paragraph's direction. Such a paragraph starts at the right.
-    public static func isRightToLeftParagraph(_ text: String) -> Bool {
-        for s in text.unicodeScalars {
-            // Arabic-Indic digits are numbers, not letters: weak, like 0–9.
-            if isArabicIndicNumber(s) { continue }
-            if isRightToLeft(s) { return true }
-            if s.properties.isAlphabetic || s.value == 0x200E { return false }
-        }
-        return false
-    }
-
     /// The advance width of `spans` set on one line.
     ///
     /// Text that is usually set right after being measured (an ellipsized title that fits, a

@@ -97,24 +97,76 @@ struct RightToLeftTests {
         #expect(hapoel < at.xMin && at.xMin < maccabi, "names: Hapoel \(hapoel), at \(at.xMin), Maccabi \(maccabi)")
     }
 
-    @Test("a right-to-left title is set from the right edge, as its notes are")
-    func titlesFromTheRight() throws {
+    /// Where each line of `words` starts: the left edge of its leftmost word, by line (box
+    /// middles within 3 pt: Hebrew letters and Latin punctuation on one line have boxes of
+    /// different heights), top to bottom.
+    static func lineStarts(_ words: [WordBox]) -> [(y: Double, x: Double)] {
+        var lines: [(y: Double, x: Double)] = []
+        for word in words.sorted(by: { $0.yMin + $0.yMax < $1.yMin + $1.yMax }) {
+            let middle = (word.yMin + word.yMax) / 2
+            if let last = lines.last, abs(last.y - middle) < 3 {
+                lines[lines.count - 1].x = min(last.x, word.xMin)
+            } else {
+                lines.append((middle, word.xMin))
+            }
+        }
+        return lines
+    }
+
+    /// The left edges of the lines of `words` when there are two or more and they are one
+    /// edge, left of the middle of `page`; nil otherwise.
+    static func oneEdge(_ words: [WordBox], page: (width: Double, height: Double, words: [WordBox])) -> Double? {
+        let starts = lineStarts(words).map(\.x)
+        guard let first = starts.first, starts.count > 1, starts.allSatisfy({ abs($0 - first) < 1 }),
+            first < page.width / 2
+        else { return nil }
+        return first
+    }
+
+    @Test("a right-to-left title starts at the page's start side, the left, as the rest of the cover does")
+    func titlesFromTheLeft() throws {
         let pages = try Self.pages("classic")
-        // The cover's title: the name's last letter (ي of السعودي) is its leftmost glyph; the
-        // first (ج of جولة) ends at the right margin (612 − 54).
-        let cover = pages[0].words
-        let title = cover.filter { $0.yMax - $0.yMin > 30 }
-        let right = try #require(title.map(\.xMax).max())
-        #expect(abs(right - (pages[0].width - 54)) < 2, "title ends at \(right)")
-        // The stay's name in its card ends at the content column's right edge, where its
-        // address ends too.
-        let days = pages[2].words
-        let hotel = try #require(days.first { $0.text.contains("ف") && $0.text.count == 1 })
-        let hotelRow = Self.row(days, near: hotel.yMin)
-        let address = days.filter { $0.yMin > hotel.yMin + 4 && $0.yMin < hotel.yMin + 20 }
-        let nameEnd = try #require(hotelRow.map(\.xMax).max()), addressEnd = try #require(address.map(\.xMax).max())
-        #expect(abs(nameEnd - addressEnd) < 1.5, "name ends at \(nameEnd), address at \(addressEnd)")
-        #expect(nameEnd > pages[2].width / 2)
+        // The cover's title: its last word's last letter (ي of السعودي) at the left margin (54).
+        let title = pages[0].words.filter { $0.yMax - $0.yMin > 30 }
+        let left = try #require(title.map(\.xMin).min())
+        #expect(abs(left - 54) < 1, "title starts at \(left)")
+    }
+
+    @Test(
+        "one edge: every part of a right-to-left trip on left-to-right pages starts at the left (cover, plan card, stay, game card's venue and note)",
+        arguments: ["classic", "compact"])
+    func oneEdgeEverywhere(template: String) throws {
+        let pages = try Self.pages(template, fixture: "hebrew-locale")
+        if template == "classic" {
+            // The cover: the title (סיור כדורגל בישראל) and the route under it, at the left margin.
+            let cover = pages[0].words
+            let arrow = try #require(cover.first { $0.text == "←" })
+            let heading = cover.filter { $0.yMax - $0.yMin > 30 } + Self.row(cover, near: arrow.yMin)
+            let edge = Self.oneEdge(heading, page: pages[0])
+            #expect(edge.map { abs($0 - 54) < 1 } == true, "cover: \(Self.lineStarts(heading).map(\.x))")
+        }
+        // The plan card (סיור בעיר העתיקה): title, category, address and link, one under another.
+        let plan = try #require(pages.first { $0.words.contains { $0.text == "ACTIVITY" } })
+        let activity = try #require(plan.words.first { $0.text == "ACTIVITY" })
+        let link = try #require(plan.words.first { $0.text.hasSuffix("old-city") })
+        let planParts = plan.words.filter {
+            $0.yMin > activity.yMin - 16 && $0.yMin < link.yMax && $0.xMax < link.xMax + 40
+        }
+        #expect(Self.oneEdge(planParts, page: plan) != nil, "plan card: \(Self.lineStarts(planParts).map(\.x))")
+        // The stay (מלון דן תל אביב over הירקון 99, תל אביב), left of compact's cells beside it.
+        let stayPage = try #require(pages.first { $0.words.contains { $0.text == "99" || $0.text == "99," } })
+        let number = try #require(stayPage.words.first { $0.text == "99" || $0.text == "99," })
+        let stay = stayPage.words.filter {
+            $0.yMin > number.yMin - 18 && $0.yMin < number.yMin + 2 && $0.xMin < stayPage.width * 0.35
+        }
+        #expect(Self.oneEdge(stay, page: stayPage) != nil, "stay: \(Self.lineStarts(stay).map(\.x))")
+        // The first game: its venue and its note, each after its icon, between LOCAL START and SECTION.
+        let gamePage = try #require(pages.first { $0.words.contains { $0.text == "SECTION" } })
+        let local = try #require(gamePage.words.first { $0.text == "LOCAL" })
+        let section = try #require(gamePage.words.first { $0.text == "SECTION" })
+        let rows = gamePage.words.filter { $0.yMin > local.yMax && $0.yMax < section.yMin && $0.xMax < 480 }
+        #expect(Self.lineStarts(rows).count >= 2)
+        #expect(Self.oneEdge(rows, page: gamePage) != nil, "venue and note: \(Self.lineStarts(rows).map(\.x))")
     }
 
     @Test(

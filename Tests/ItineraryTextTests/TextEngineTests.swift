@@ -279,19 +279,6 @@ struct LineWidthTests {
     }
 }
 
-@Suite("Paragraph direction")
-struct ParagraphDirectionTests {
-    @Test(
-        "the first strong character decides",
-        arguments: [
-            ("שלום תל אביב", true), ("ديربي الرياض ⚽", true), ("2026 مرحبا", true), ("Hello שלום", false),
-            ("\u{200E}שלום", false), ("\u{200F}Hello", true), ("123 — 456", false), ("東京ドーム", false),
-        ])
-    func direction(text: String, rtl: Bool) {
-        #expect(TextEngine.isRightToLeftParagraph(text) == rtl)
-    }
-}
-
 @Suite("Synthetic bold")
 struct SyntheticBoldTests {
     /// Dark pixels of `text` drawn in `weight` on a small grey surface.

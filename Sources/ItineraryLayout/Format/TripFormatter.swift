@@ -148,10 +148,12 @@ public final class TripFormatter {
         return TimeZone(identifier: id)
     }
 
-    /// `1,173 mi` or `1.887 km`, rounded to whole units (one decimal below 10).
+    /// `1,173 mi` or `1.887 km`, rounded to whole units (one decimal below 10); the unit comes
+    /// from the template's labels (`common.milesShort`, `common.kilometresShort`), so Arabic
+    /// labels write an Arabic unit beside the Arabic-Indic digits they bring.
     public func distance(meters: Double) -> String {
         let value = units == .imperial ? meters / 1609.344 : meters / 1000
-        let unit = units == .imperial ? "mi" : "km"
+        let unit = units == .imperial ? labels.milesShort : labels.kilometresShort
         let text: String
         // One decimal below 10, unless it would read `.0` (9.0 mi is written 9 mi).
         if value < 9.95 && value > 0, (value * 10).rounded().truncatingRemainder(dividingBy: 10) != 0 {

@@ -27,6 +27,9 @@ public struct Labels: Sendable, TemplateObjectReadable {
     public let progress: String
     public let hoursShort: String
     public let minutesShort: String
+    /// The distance units after a number (`mi`, `km`): the labels' language, not the code's.
+    public let milesShort: String
+    public let kilometresShort: String
     /// Atop the rest of a card or a table row carried over to the next page.
     public let continued: String
     /// The name of each travel mode (`modes.flight`: `Flight`).
@@ -63,6 +66,8 @@ public struct Labels: Sendable, TemplateObjectReadable {
             .label("progress", "`Stadium progress` (the progress section's H1 and running header)"),
             .label("hoursShort", "`h` (durations: `2 h 35 m`)"),
             .label("minutesShort", "`m`"),
+            .label("milesShort", "`mi` (distances in miles: `1,173 mi`)"),
+            .label("kilometresShort", "`km` (distances in kilometres)"),
             .label(
                 "continued", optional: true,
                 "`Continued`: atop the rest of a card or table row carried over to the next page (left out: `…`)"),
@@ -247,6 +252,7 @@ public struct Labels: Sendable, TemplateObjectReadable {
         confirmation = try c.text("confirmation"); itinerary = try c.text("itinerary");
         progress = try c.text("progress")
         hoursShort = try c.text("hoursShort"); minutesShort = try c.text("minutesShort")
+        milesShort = try c.text("milesShort"); kilometresShort = try c.text("kilometresShort")
         continued = try c.optionalText("continued") ?? "\u{2026}"
         modes = try Self.words(o, "modes", Self.modeWords)
         categories = try Self.words(o, "categories", Self.categoryWords)

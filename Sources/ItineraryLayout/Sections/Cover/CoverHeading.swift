@@ -11,14 +11,11 @@ extension SectionContext {
             coverStyle(.title), width: width, maxLines: spec.maxLines, headCities: headCities,
             stops: stopsLabel)
         // A name broken over lines never splits a place of the trip, nor leaves its last word
-        // alone (`days`).
+        // alone (`days`); it starts at the left, as the rest of the cover, whatever its script
+        // (`Bidi`: one edge per page).
         let lines = coverLines(
             trip.hasName ? titleText(shown) : shown, style: .title, width: width, maxLines: spec.maxLines)
-        // A name that reads right to left (in Arabic, in Hebrew) is set from the right edge.
-        guard TextEngine.isRightToLeftParagraph(shown) else { return (coverPart(lines), max(1, lines.count)) }
-        var part = coverPart(lines)
-        part.items = zip(part.items, lines).map { item, line in item.offset(by: Point(x: width - line.width, y: 0)) }
-        return (part, max(1, lines.count))
+        return (coverPart(lines), max(1, lines.count))
     }
 
     /// `36 stops`, from the cover's labels.

@@ -37,20 +37,6 @@ struct Sketch {
         return y
     }
 
-    /// Places a paragraph of the traveller's (a name, an address) from `top` in a column `width`
-    /// wide at `x`: from its left edge, or ending at its right edge when the paragraph reads
-    /// right to left, as notes do. Returns the bottom of the last line.
-    @discardableResult
-    mutating func paragraph(_ lines: [SetLine], x: Double, width: Double, top: Double) -> Double {
-        let rtl = TextEngine.isRightToLeftParagraph(lines.flatMap(\.spans).map(\.text).joined())
-        var y = top
-        for l in lines {
-            line(l, x: rtl ? x + width - l.width : x, top: y)
-            y += l.height
-        }
-        return y
-    }
-
     mutating func add(_ more: [DisplayItem]) { items += more }
 
     /// The items moved by (dx, dy).

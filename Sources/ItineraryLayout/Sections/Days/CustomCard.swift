@@ -12,23 +12,16 @@ extension DayBuilder {
         // The main column: title, the category (none for `other`), then any address and link.
         var main = Sketch()
         let title = lines([span(item.title, .customTitle)], width: grid.contentWidth)
-        var y = main.paragraph(title, x: x, width: grid.contentWidth, top: 0)
+        var y = main.lines(title, x: x, top: 0)
         if item.category != .other, let name = ctx.labels.categories[item.category.rawValue],
             let caps = line([span(name, .caps)], maxWidth: grid.contentWidth)
         {
             y += spec.customLabelGap
-            // Under its title, on the side the title starts from.
-            if TextEngine.isRightToLeftParagraph(item.title) {
-                main.line(caps, right: x + grid.contentWidth, top: y)
-            } else {
-                main.line(caps, x: x, top: y)
-            }
+            main.line(caps, x: x, top: y)
             y += caps.height
         }
         if let address = item.address {
-            y = main.paragraph(
-                lines([span(address, .meta)], width: grid.contentWidth), x: x, width: grid.contentWidth,
-                top: y + spec.card.lineGap)
+            y = main.lines(lines([span(address, .meta)], width: grid.contentWidth), x: x, top: y + spec.card.lineGap)
         }
         if let url = item.url, let link = line([printedLink(url, .link, width: grid.contentWidth)]) {
             y += spec.card.lineGap

@@ -98,15 +98,10 @@ extension DayBuilder {
         let i = spec.icons.inline
         let rows = lines(spans, width: max(1, grid.spanWidth - i.size - i.gap))
         guard let first = rows.first else { return top }
-        // A right-to-left venue starts at the right with its icon in front of it there, as a note does.
-        let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
-        let iconX = rtl ? grid.contentX + grid.spanWidth - i.size : grid.contentX
         sketch.add(
             icon.draw(
-                at: Point(x: iconX, y: top + (first.height - i.size) / 2), size: i.size,
+                at: Point(x: grid.contentX, y: top + (first.height - i.size) / 2), size: i.size,
                 color: color(.inlineIcon), strokeWidth: i.stroke))
-        let textWidth = max(1, grid.spanWidth - i.size - i.gap)
-        return sketch.paragraph(
-            rows, x: rtl ? grid.contentX : grid.contentX + i.size + i.gap, width: textWidth, top: top)
+        return sketch.lines(rows, x: grid.contentX + i.size + i.gap, top: top)
     }
 }

@@ -11,7 +11,7 @@ struct IconParagraph {
     var iconStroke: Double
     var iconColor: Color
     /// Left edge of the icon, relative to the paragraph's origin; the text starts after icon and
-    /// gap (before them, for a right-to-left paragraph).
+    /// gap, whatever its script (the page's start side: `Bidi`).
     var x: Double
 
     /// Sets `spans` with the icon at `x` and the text `gap` after it, within `width` from `x`.
@@ -22,9 +22,6 @@ struct IconParagraph {
         linkColor: Color? = nil
     ) {
         let indent = spec.size + spec.gap
-        // A right-to-left note starts at the right, its start side, with the icon in front of it
-        // there: the mirror of a left-to-right one.
-        let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
         var set = spans, uris: [String] = [], linkStyle: TextStyle?
         // Only where the link colour differs from the text's: the set lines tell an address's
         // pieces by their style, and a link nobody can see on paper is no help.
@@ -35,9 +32,7 @@ struct IconParagraph {
             linkStyle = style
         }
         let lines = engine.setParagraph(set, width: max(1, width - indent))
-        text = TextBlock(
-            lines: lines, indent: rtl ? x : x + indent, width: max(1, width - indent),
-            alignment: rtl ? .trailing : .leading)
+        text = TextBlock(lines: lines, indent: x + indent, width: max(1, width - indent))
         if let linkStyle, !uris.isEmpty {
             text.lineLinks = TextLinks.lineLinks(lines, uris: uris, linkStyle: linkStyle, engine: engine)
         }
@@ -45,7 +40,7 @@ struct IconParagraph {
         iconSize = spec.size
         iconStroke = spec.stroke
         iconColor = color
-        self.x = rtl ? x + width - spec.size : x
+        self.x = x
     }
 
     var height: Double { text.height }

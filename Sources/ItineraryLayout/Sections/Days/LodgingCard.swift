@@ -68,10 +68,9 @@ extension DayBuilder {
         var sketch = Sketch()
         let x = grid.contentX
         let name = lines([span(stay.name, .cardTitle)], width: width)
-        var y = sketch.paragraph(name, x: x, width: width, top: 0)
+        var y = sketch.lines(name, x: x, top: 0)
         if let address = stay.address {
-            y = sketch.paragraph(
-                lines([span(address, .meta)], width: width), x: x, width: width, top: y + spec.card.lineGap)
+            y = sketch.lines(lines([span(address, .meta)], width: width), x: x, top: y + spec.card.lineGap)
         }
         if beside {
             // The values share the address's baseline: the two columns read as one row.

@@ -69,13 +69,9 @@ extension SectionContext {
         return theme.span(trip.hasName ? titleText(shown) : shown, named: style)
     }
 
-    /// A paragraph across the content width in at most `maxLines` lines, the last ending in … when cut.
-    /// At most `maxLines`, the last ending in … when cut; a paragraph that reads right to left
-    /// (an Arabic name) is set from the right edge.
+    /// A paragraph across the content width in at most `maxLines` lines, the last ending in …
+    /// when cut; from the page's start side whatever its script (`Bidi`: one edge per page).
     private func clamped(_ spans: [StyledSpan], maxLines: Int) -> TextBlock {
-        let rtl = TextEngine.isRightToLeftParagraph(spans.map(\.text).joined())
-        return TextBlock(
-            lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width,
-            alignment: rtl ? .trailing : .leading)
+        TextBlock(lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width)
     }
 }
