@@ -66,8 +66,8 @@ public struct Labels: Sendable, TemplateObjectReadable {
             .label("progress", "`Stadium progress` (the progress section's H1 and running header)"),
             .label("hoursShort", "`h` (durations: `2 h 35 m`)"),
             .label("minutesShort", "`m`"),
-            .label("milesShort", "`mi` (distances in miles: `1,173 mi`)"),
-            .label("kilometresShort", "`km` (distances in kilometres)"),
+            .label("milesShort", optional: true, "`mi` (distances in miles: `1,173 mi`; left out: `mi`)"),
+            .label("kilometresShort", optional: true, "`km` (distances in kilometres; left out: `km`)"),
             .label(
                 "continued", optional: true,
                 "`Continued`: atop the rest of a card or table row carried over to the next page (left out: `…`)"),
@@ -252,7 +252,9 @@ public struct Labels: Sendable, TemplateObjectReadable {
         confirmation = try c.text("confirmation"); itinerary = try c.text("itinerary");
         progress = try c.text("progress")
         hoursShort = try c.text("hoursShort"); minutesShort = try c.text("minutesShort")
-        milesShort = try c.text("milesShort"); kilometresShort = try c.text("kilometresShort")
+        // Optional, so that a template written before these keys existed still loads.
+        milesShort = try c.optionalText("milesShort") ?? "mi"
+        kilometresShort = try c.optionalText("kilometresShort") ?? "km"
         continued = try c.optionalText("continued") ?? "\u{2026}"
         modes = try Self.words(o, "modes", Self.modeWords)
         categories = try Self.words(o, "categories", Self.categoryWords)

@@ -59,4 +59,20 @@ struct LabelUnitsTests {
             #expect(labels.milesShort == "mi" && labels.kilometresShort == "km", "\(language)")
         }
     }
+
+    @Test("a template written without the unit labels still loads, and writes mi and km")
+    func unitLabelsMayBeLeftOut() throws {
+        var object = try classic()
+        var labels = try #require(object["labels"] as? [String: Any])
+        var english = try #require(labels["en"] as? [String: Any])
+        var common = try #require(english["common"] as? [String: Any])
+        common["milesShort"] = nil
+        common["kilometresShort"] = nil
+        english["common"] = common
+        labels["en"] = english
+        object["labels"] = labels
+        let template = try TemplateLoader.load(JSONSerialization.data(withJSONObject: object))
+        let loaded = try #require(template.labels["en"])
+        #expect(loaded.milesShort == "mi" && loaded.kilometresShort == "km")
+    }
 }
