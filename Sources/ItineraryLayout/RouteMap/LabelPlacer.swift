@@ -1,5 +1,6 @@
 /// Placing city labels beside their markers without covering markers, labels or the route.
 import DisplayList
+import Foundation
 import ItineraryText
 
 /// Where a label sits relative to its marker, in the order they are tried.
@@ -34,6 +35,9 @@ public struct PlacedLabel: Sendable, Hashable {
     /// The text box (the halo reaches beyond it).
     public var box: MapBox
     public var position: LabelPosition
+    /// A line from the marker's edge to the label, for a label set `leaderLength` farther out;
+    /// empty for a label beside its marker.
+    public var leader: [Point] = []
 }
 
 /// Places every label of a map in one pass that knows the markers, the route, the scale-bar
@@ -45,13 +49,21 @@ public struct PlacedLabel: Sendable, Hashable {
 /// marker (within its clearance) or another label, or if another marker is nearer to it than its
 /// own (a reader would take it for that one's); `outside` if it leaves the frame (less the inset)
 /// or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
-/// the lower total wins. A busy road under every side steers a label, it never drops it.
+/// the lower total wins, except that a candidate clear of the route beats one the route runs
+/// through: a label sits on the route only where no free spot is left, and a busy road under
+/// every side never drops it.
+///
+/// When `leaderLength` is above zero, each position is tried a second time that much farther
+/// out, tied to its marker by a leader line (which must not cross another marker or label).
+/// These come after the eight beside the marker, so a leader is drawn only where no spot beside
+/// the marker is both free and clear of the route.
 ///
 /// Labels are first placed greedily in the order given (their priority). Then, until nothing
 /// changes (at most `passes` times), each label in turn moves to its best candidate among all
 /// the others, and a dropped label may take a candidate held by one or two labels that can move
 /// elsewhere. A label whose every candidate is ruled out (`drop` or more) is left out: its
-/// marker's number and the map key name the place. Deterministic: candidates and labels are
+/// marker still shows its stop numbers and the map key names the place beside them, so no place
+/// goes unnamed. Deterministic: candidates and labels are
 /// visited in order and only a strictly better cost moves a label.
 public struct LabelPlacer: Sendable {
     /// The map frame in the labels' coordinates.
@@ -69,14 +81,17 @@ public struct LabelPlacer: Sendable {
     /// How far beyond the footprint a route sample still counts as inside: half the route's
     /// drawn width, since a sample is the centre of a line.
     public var routeMargin: Double
+    /// How much farther out than `gap` the candidates with a leader line sit; 0 for none.
+    public var leaderLength: Double
     /// Rounds of moving labels after the greedy placement.
     public var passes = 6
 
-    /// - Parameters: see the properties; `margin` and `routeMargin` default to 0.
+    /// - Parameters: see the properties; `margin`, `routeMargin` and `leaderLength` default to 0.
     public init(
         frame: MapBox, reservedZone: MapBox, markers: [MarkerShape], routeSamples: [Point], weights: LabelWeights,
-        gap: Double, margin: Double = 0, routeMargin: Double = 0
+        gap: Double, margin: Double = 0, routeMargin: Double = 0, leaderLength: Double = 0
     ) {
+        self.leaderLength = leaderLength
         self.frame = frame
         self.reservedZone = reservedZone
         self.markers = markers
@@ -91,6 +106,12 @@ public struct LabelPlacer: Sendable {
     /// from the capsule; diagonals sit (R + gap)·0.707 out from an end cap's centre on each axis,
     /// so every candidate's nearest point is `gap` from the capsule's edge.
     public func candidate(_ position: LabelPosition, width: Double, height: Double, marker m: MarkerShape) -> MapBox {
+        candidate(position, width: width, height: height, marker: m, gap: gap)
+    }
+
+    private func candidate(
+        _ position: LabelPosition, width: Double, height: Double, marker m: MarkerShape, gap: Double
+    ) -> MapBox {
         let c = m.center
         let d = (m.radius + gap) * 0.5.squareRoot()
         let east = c.x + m.capOffset + d, west = c.x - m.capOffset - d
@@ -117,25 +138,35 @@ public struct LabelPlacer: Sendable {
     struct Cost: Comparable {
         var steer: Double
         var block: Double
+        /// Route samples under the label's halo.
+        var onRoute = false
         var total: Double { steer + block }
-        /// Candidates that are not ruled out come first, then the lower total.
+        /// Candidates that are not ruled out come first, then those clear of the route, then the lower total.
         static func < (a: Cost, b: Cost) -> Bool {
-            a.block != b.block && (a.block == 0 || b.block == 0) ? a.block < b.block : a.total < b.total
+            if a.block != b.block && (a.block == 0 || b.block == 0) { return a.block < b.block }
+            if a.onRoute != b.onRoute { return !a.onRoute }
+            return a.total < b.total
         }
     }
 
-    /// What a candidate costs whatever the other labels do.
-    private func fixedCost(_ box: MapBox, index: Int, own: MarkerShape) -> Cost {
+    /// What a candidate costs whatever the other labels do. A label with a leader line is tied
+    /// to its own marker by it, so another marker nearly as near does not mislead; its line
+    /// must not touch another marker.
+    private func fixedCost(_ box: MapBox, index: Int, own: MarkerShape, leader: [Point] = []) -> Cost {
         let footprint = box.inset(by: -margin)
         var c = Cost(steer: weights.position * Double(index), block: 0)
         let routeZone = footprint.inset(by: -routeMargin)
-        c.steer += weights.routeSample * Double(routeSamples.reduce(0) { $0 + (routeZone.contains($1) ? 1 : 0) })
+        let onRoute = routeSamples.reduce(0) { $0 + (routeZone.contains($1) ? 1 : 0) }
+        c.steer += weights.routeSample * Double(onRoute)
+        c.onRoute = onRoute > 0
         var meetsMarker = false, nearMarker = false
         for m in markers where m != own {
             let distance = m.edgeDistance(to: box)
-            if distance < gap || m.meets(footprint, clearance: weights.markerClearance) {
+            if distance < gap || m.meets(footprint, clearance: weights.markerClearance)
+                || Self.points(along: leader).contains(where: { m.box.inset(by: -margin).contains($0) })
+            {
                 meetsMarker = true
-            } else if distance < gap + weights.ownMarkerLead {
+            } else if leader.isEmpty && distance < gap + weights.ownMarkerLead {
                 nearMarker = true
             }
         }
@@ -146,27 +177,67 @@ public struct LabelPlacer: Sendable {
         return c
     }
 
-    private func labelOverlap(_ box: MapBox, others: [MapBox]) -> Double {
+    private func labelOverlap(_ box: MapBox, leader: [Point] = [], others: [MapBox]) -> Double {
         let footprint = box.inset(by: -margin)
-        return others.contains(where: { $0.inset(by: -margin).overlaps(footprint) }) ? weights.overlap : 0
+        let line = Self.points(along: leader)
+        return others.contains(where: { other in
+            let o = other.inset(by: -margin)
+            return o.overlaps(footprint) || line.contains(where: o.contains)
+        }) ? weights.overlap : 0
+    }
+
+    /// Points every 2 pt along a leader line, to test it against markers and labels.
+    private static func points(along line: [Point]) -> [Point] {
+        guard line.count == 2 else { return [] }
+        let (a, b) = (line[0], line[1])
+        let n = max(1, Int((hypot(b.x - a.x, b.y - a.y) / 2).rounded(.up)))
+        return (0...n).map { k in
+            let t = Double(k) / Double(n)
+            return Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+        }
+    }
+
+    /// The leader from `marker`'s edge, `gap` short of it, to the nearest point of `box`.
+    private func leader(to box: MapBox, from m: MarkerShape) -> [Point] {
+        let c = m.center
+        let end = Point(x: min(max(c.x, box.minX), box.maxX), y: min(max(c.y, box.minY), box.maxY))
+        // The capsule's nearest end-cap centre, so that the line leaves a wide marker from its side.
+        let cap = Point(x: min(max(end.x, c.x - m.capOffset), c.x + m.capOffset), y: c.y)
+        let d = hypot(end.x - cap.x, end.y - cap.y)
+        guard d > m.radius + gap else { return [] }
+        let start = m.radius + gap / 2
+        return [
+            Point(x: cap.x + (end.x - cap.x) * start / d, y: cap.y + (end.y - cap.y) * start / d),
+            Point(x: end.x - (end.x - cap.x) * (gap / 2) / d, y: end.y - (end.y - cap.y) * (gap / 2) / d),
+        ]
     }
 
     /// A request's candidates, in `LabelPosition` order, each with what it costs whatever the
     /// other labels do: worked out once per request, since the passes and the rescue weigh the
     /// same candidates again and again (the route samples inside each box are most of it).
-    private typealias Option = (box: MapBox, position: LabelPosition, fixed: Cost)
+    private typealias Option = (label: PlacedLabel, fixed: Cost)
 
+    /// The eight positions beside the marker, then (with a leader length) the eight farther out.
     private func options(_ request: LabelRequest) -> [Option] {
-        LabelPosition.allCases.map { position in
-            let box = candidate(position, width: request.width, height: request.height, marker: request.marker)
-            return (box, position, fixedCost(box, index: position.rawValue, own: request.marker))
+        let rings = leaderLength > 0 ? [gap, gap + leaderLength, gap + 2 * leaderLength] : [gap]
+        return rings.enumerated().flatMap { ring, distance in
+            LabelPosition.allCases.map { position in
+                let box = candidate(
+                    position, width: request.width, height: request.height, marker: request.marker, gap: distance)
+                let line = ring == 0 ? [] : leader(to: box, from: request.marker)
+                let index = ring * LabelPosition.allCases.count + position.rawValue
+                return (
+                    PlacedLabel(box: box, position: position, leader: line),
+                    fixedCost(box, index: index, own: request.marker, leader: line)
+                )
+            }
         }
     }
 
     /// `option`'s whole cost among the label boxes `others`.
     private func cost(_ option: Option, others: [MapBox]) -> Cost {
         var c = option.fixed
-        c.block += labelOverlap(option.box, others: others)
+        c.block += labelOverlap(option.label.box, leader: option.label.leader, others: others)
         return c
     }
 
@@ -175,7 +246,7 @@ public struct LabelPlacer: Sendable {
         var best: (cost: Cost, label: PlacedLabel)?
         for option in options {
             let c = cost(option, others: others)
-            if best == nil || c < best!.cost { best = (c, PlacedLabel(box: option.box, position: option.position)) }
+            if best == nil || c < best!.cost { best = (c, option.label) }
         }
         return best!
     }
@@ -197,7 +268,7 @@ public struct LabelPlacer: Sendable {
                 let around = others(than: i, chosen)
                 let b = best(options[i], others: around)
                 let better =
-                    chosen[i].map { b.cost < cost(options[i][$0.position.rawValue], others: around) }
+                    chosen[i].map { held in b.cost < cost(options[i].first { $0.label == held }!, others: around) }
                     ?? (b.cost.block < weights.drop)
                 if better {
                     chosen[i] = b.label
@@ -216,13 +287,13 @@ public struct LabelPlacer: Sendable {
     /// those (at most two) moved to their best other place; nil when no candidate allows it.
     private func rescue(_ i: Int, _ options: [[Option]], _ chosen: [PlacedLabel?]) -> [PlacedLabel?]? {
         for option in options[i] where option.fixed.block < weights.drop {
-            let footprint = option.box.inset(by: -margin)
+            let footprint = option.label.box.inset(by: -margin)
             let blockers = chosen.indices.filter {
                 chosen[$0].map { $0.box.inset(by: -margin).overlaps(footprint) } ?? false
             }
             guard (1...2).contains(blockers.count) else { continue }
             var trial = chosen
-            trial[i] = PlacedLabel(box: option.box, position: option.position)
+            trial[i] = option.label
             for j in blockers { trial[j] = nil }
             var moved = true
             for j in blockers {

@@ -127,6 +127,14 @@ extension RouteMapRenderer {
         var halos: [DisplayItem] = [], texts: [DisplayItem] = []
         let halo = theme.color(spec.labels.halo), haloWidth = spec.labels.haloWidth
         for label in labels {
+            // A label set farther out is tied to its marker by a hairline in the markers' ink,
+            // drawn under the halos so that it stops at the label's edge.
+            if label.leader.count == 2 {
+                halos.append(
+                    .line(
+                        from: label.leader[0], to: label.leader[1], width: 0.75, color: theme.color(spec.markers.fill),
+                        dash: []))
+            }
             var y = label.box.minY
             for line in label.lines {
                 let x: Double

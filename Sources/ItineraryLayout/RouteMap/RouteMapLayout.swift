@@ -25,6 +25,8 @@ public struct MapLabel: Sendable, Hashable {
     public var box: MapBox
     public var position: LabelPosition
     public var lines: [SetLine]
+    /// The line from the marker to a label set farther out; empty for a label beside its marker.
+    public var leader: [Point] = []
 }
 
 /// A degree label of the graticule.
@@ -250,40 +252,63 @@ struct RouteMapRenderer {
         let placer = LabelPlacer(
             frame: frame, reservedZone: zone, markers: markers,
             routeSamples: samples, weights: l.weights, gap: l.gap,
-            margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2)
+            margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2, leaderLength: l.leaderLength)
         return zip(zip(order, content), placer.place(requests)).compactMap { entry, placed in
             guard let placed else { return nil }
-            return MapLabel(place: entry.0, box: placed.box, position: placed.position, lines: entry.1)
+            return MapLabel(
+                place: entry.0, box: placed.box, position: placed.position, lines: entry.1, leader: placed.leader)
         }
     }
 
-    /// Longitudes along the top, then latitudes at the left; a label that would meet a city
+    /// Longitudes along the top, then latitudes at the left. Each axis is labelled at one even
+    /// step: every line, or every second, third… line (a multiple of that many steps), the
+    /// smallest that keeps its labels twice their offset from their lines apart, so that wide
+    /// labels (`100°W`) do not thin one part of an axis and not the rest. Then a label that would meet a city
     /// label, a marker, the route, the scale-bar corner or the frame's edge is left out, and so is one that
-    /// comes closer to a degree label already kept than twice their offset from their lines
-    /// (on a world-wide map, every other label).
+    /// comes closer to a degree label already kept than twice their offset (a longitude by a latitude in the corner).
     private func graticuleLabels(_ g: Graticule, frame: MapBox, obstacles: [MapBox], route: [Point]) -> [GraticuleLabel]
     {
         let style = theme.style(named: spec.graticule.style)
         let m = text.metrics(style)
-        var kept: [GraticuleLabel] = []
-        func consider(_ s: String, x: Double, baseline: Double) {
-            guard let set = line(s, style) else { return }
-            let box = MapBox(minX: x, minY: baseline - m.ascent, maxX: x + set.width, maxY: baseline + m.descent)
-            guard frame.inset(by: spec.frameWidth).contains(box),
-                !obstacles.contains(where: { $0.overlaps(box) }),
-                !route.contains(where: box.inset(by: -spec.route.casingWidth / 2).contains),
-                !kept.contains(where: { $0.box.inset(by: -2 * spec.graticule.labelOffset).overlaps(box) })
-            else { return }
-            kept.append(GraticuleLabel(line: set, origin: Point(x: x, y: baseline), box: box))
-        }
         let gs = spec.graticule
-        for meridian in g.meridians {
-            consider(
-                words.degrees(meridian.degrees, false), x: meridian.position + gs.labelOffset, baseline: gs.topBaseline)
+        /// A degree label set with its baseline starting at `x`, `baseline`.
+        /// Nil when it would leave the frame (a line near the edge): such a label never counts.
+        func set(_ s: String, x: Double, baseline: Double) -> GraticuleLabel? {
+            guard let set = line(s, style) else { return nil }
+            let box = MapBox(minX: x, minY: baseline - m.ascent, maxX: x + set.width, maxY: baseline + m.descent)
+            guard frame.inset(by: spec.frameWidth).contains(box) else { return nil }
+            return GraticuleLabel(line: set, origin: Point(x: x, y: baseline), box: box)
         }
-        for parallel in g.parallels {
-            consider(
-                words.degrees(parallel.degrees, true), x: gs.leftInset, baseline: parallel.position - gs.labelOffset)
+        /// The labels of every `k`-th line (counted in steps from 0°), for the smallest `k` whose
+        /// labels keep `2 × labelOffset` apart.
+        func evenly(_ lines: [Graticule.Line], _ label: (Graticule.Line) -> GraticuleLabel?) -> [GraticuleLabel] {
+            let labels = lines.map(label)
+            for k in 1...max(1, lines.count) {
+                let picked = lines.indices.compactMap { i in
+                    Int((lines[i].degrees / g.step).rounded()) % k == 0 ? labels[i] : nil
+                }
+                let apart = zip(picked, picked.dropFirst()).allSatisfy { a, b in
+                    !a.box.inset(by: -2 * gs.labelOffset).overlaps(b.box)
+                }
+                if apart { return picked }
+            }
+            return []
+        }
+        var kept: [GraticuleLabel] = []
+        let candidates =
+            evenly(g.meridians) {
+                set(words.degrees($0.degrees, false), x: $0.position + gs.labelOffset, baseline: gs.topBaseline)
+            }
+            + evenly(g.parallels) {
+                set(words.degrees($0.degrees, true), x: gs.leftInset, baseline: $0.position - gs.labelOffset)
+            }
+        for label in candidates {
+            let box = label.box
+            guard !obstacles.contains(where: { $0.overlaps(box) }),
+                !route.contains(where: box.inset(by: -spec.route.casingWidth / 2).contains),
+                !kept.contains(where: { $0.box.inset(by: -2 * gs.labelOffset).overlaps(box) })
+            else { continue }
+            kept.append(label)
         }
         return kept
     }

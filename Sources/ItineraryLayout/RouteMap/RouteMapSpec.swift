@@ -178,6 +178,7 @@ public struct MapLabelSpec: Sendable, TemplateSpec {
     public var haloWidth: Double = 0
     public var gap: Double = 0
     public var maxWidth: Double = 0
+    public var leaderLength: Double = 0
     public var weights = LabelWeights()
 
     static let schema = Schema(
@@ -195,6 +196,10 @@ public struct MapLabelSpec: Sendable, TemplateSpec {
             .number("haloWidth", \.haloWidth, "the halo's stroke width"),
             .number("gap", \.gap, "from the marker to its label"),
             .number("maxWidth", \.maxWidth, .aboveZero, "longer names and dates end in …"),
+            .number(
+                "leaderLength", \.leaderLength, default: 0,
+                "a label with no free spot beside its marker may sit this much farther out, tied to it by a line; 0 for none"
+            ),
             .part("weights", \.weights, "the scores that place the labels"),
         ])
 }

@@ -1,5 +1,6 @@
 /// Label placement: candidates around markers, the score, collision avoidance and dropping.
 import DisplayList
+import Foundation
 import ItineraryLayout
 import Testing
 
@@ -17,6 +18,13 @@ private func placer(_ markers: [MarkerShape], samples: [Point] = []) -> LabelPla
     LabelPlacer(
         frame: frame, reservedZone: zone, markers: markers, routeSamples: samples, weights: weights, gap: 5, margin: 1.5
     )
+}
+
+/// Markers on all eight candidate positions beside `m`.
+private func boxedIn(_ m: MarkerShape) -> [MarkerShape] {
+    [(60.0, 0.0), (-60, 0), (30, -25), (30, 25), (-30, -25), (-30, 25), (0, -25), (0, 25)].map {
+        marker(m.center.x + $0.0, m.center.y + $0.1)
+    }
 }
 
 @Suite("Label placer")
@@ -69,12 +77,47 @@ struct LabelPlacerTests {
     @Test("a label boxed in on every side is dropped")
     func dropped() {
         let m = marker(200, 200)
-        // Markers on all eight candidate positions.
-        let around = [(60.0, 0.0), (-60, 0), (30, -25), (30, 25), (-30, -25), (-30, 25), (0, -25), (0, 25)].map {
-            marker(200 + $0.0, 200 + $0.1)
-        }
+        let around = boxedIn(m)
         let result = placer([m] + around).place([LabelRequest(width: 40, height: 20, marker: m)])
         #expect(result[0] == nil)
+    }
+
+    @Test("a spot clear of the route beats one the route runs through, however little the route weighs")
+    func clearOfTheRoute() throws {
+        let m = marker(200, 200)
+        var light = weights
+        light.routeSample = 0.01
+        // A route running east from the marker through the east candidate: 30 samples cost 0.3,
+        // less than the 2 that the west position costs.
+        let samples = (0..<30).map { Point(x: 200 + Double($0) * 3, y: 200) }
+        let p = LabelPlacer(
+            frame: frame, reservedZone: zone, markers: [m], routeSamples: samples, weights: light, gap: 5, margin: 1.5)
+        let placed = try #require(p.place([LabelRequest(width: 40, height: 20, marker: m)])[0])
+        #expect(placed.position == .west)
+    }
+
+    @Test("a label boxed in beside its marker sits farther out, tied to it by a leader that meets no other marker")
+    func leader() throws {
+        let m = marker(200, 200)
+        // Markers 25 north, south, east and west: every spot beside the marker meets one, but
+        // the diagonals farther out are free, and a line reaches them between two markers.
+        let around = [(25.0, 0.0), (-25, 0), (0, -25), (0, 25)].map { marker(200 + $0.0, 200 + $0.1) }
+        #expect(placer([m] + around).place([LabelRequest(width: 40, height: 20, marker: m)])[0] == nil)
+        let p = LabelPlacer(
+            frame: frame, reservedZone: zone, markers: [m] + around, routeSamples: [], weights: weights, gap: 5,
+            margin: 1.5, leaderLength: 14)
+        let placed = try #require(p.place([LabelRequest(width: 40, height: 20, marker: m)])[0])
+        #expect(placed.leader.count == 2)
+        for other in around { #expect(!other.meets(placed.box, clearance: 2.5)) }
+        // The line runs from beside the marker to the label's edge, clear of every other marker.
+        let (a, b) = (placed.leader[0], placed.leader[1])
+        for k in 0...20 {
+            let t = Double(k) / 20
+            let point = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+            for other in around { #expect(!other.box.contains(point)) }
+        }
+        #expect(hypot(a.x - 200, a.y - 200) < 12)
+        #expect(placed.box.inset(by: -3).contains(b))
     }
 
     @Test("on a crowded map no two placed labels overlap and none meets a marker")

@@ -1,5 +1,5 @@
 /// The route map keeps geography: markers in their compass order, every stop placed where its
-/// city is or named in the key as not on the map.
+/// city is or named in the key as not on the map, degree labels at one step along an axis.
 import DisplayList
 import Foundation
 @testable import ItineraryLayout
@@ -166,5 +166,20 @@ struct MapGeographyTests {
         let (layout, outline) = try mapLayout(trip([], stadiums: [la, tokyo], days: days))
         #expect(outline.places.map(\.city) == ["Los Angeles", "Honolulu", "Tokyo"])
         #expect(layout.markers.map(\.text) == ["1", "2", "3"])
+    }
+
+    @Test(
+        "the longitude labels along the top keep one step across the map",
+        arguments: Array(stride(from: 100.0, through: 240, by: 10)))
+    func evenDegrees(span: Double) throws {
+        // Two stops on one parallel: nothing but the degree labels near the top edge.
+        let ends = [stadium("West", 40, -60 - span), stadium("East", 40, -60)]
+        let (layout, _) = try mapLayout(trip(["West", "East"], stadiums: ends))
+        let g = try #require(layout.graticule)
+        let top = layout.graticuleLabels.filter { $0.origin.y < 20 }
+        // Each label starts just right of its meridian: the nearest one on its left.
+        let steps = top.map { label in g.meridians.lastIndex { $0.position < label.origin.x }! }
+        let gaps = Set(zip(steps, steps.dropFirst()).map { $1 - $0 })
+        #expect(gaps.count <= 1, "\(top.map { $0.line.spans.map(\.text).joined() })")
     }
 }
