@@ -412,8 +412,22 @@ struct CoverPageTests {
             for m in layout.markers { #expect(!m.shape.meets(a, clearance: spec.labels.weights.markerClearance)) }
             #expect(layout.frame.inset(by: spec.labels.weights.frameInset).contains(a))
         }
-        // A label is read as naming the marker nearest to it: every other marker is farther than its own.
-        for label in layout.labels {
+        // A label is read as naming the marker nearest to it: every other marker is farther than
+        // its own. A label set farther out is tied to its own by a line that meets no other.
+        for label in layout.labels where !label.leader.isEmpty {
+            let (start, end) = (label.leader[0], label.leader[1])
+            let own = layout.markers[label.place].shape
+            #expect(hypot(start.x - own.center.x, start.y - own.center.y) < own.halfWidth + spec.labels.gap)
+            for (j, m) in layout.markers.enumerated() where j != label.place {
+                for k in 0...20 {
+                    let t = Double(k) / 20
+                    #expect(
+                        !m.shape.box.contains(
+                            Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)))
+                }
+            }
+        }
+        for label in layout.labels where label.leader.isEmpty {
             let own = layout.markers[label.place].shape.edgeDistance(to: label.box)
             for (j, m) in layout.markers.enumerated() where j != label.place {
                 #expect(
