@@ -13,6 +13,7 @@ packages=(
   tzdata                                              # zone abbreviations (CDT, BST, JST) from /usr/share/zoneinfo
   python3 python3-fonttools                           # the mark's compiled-in face (scripts/mark-face.py), and
                                                       # tests that make damaged fonts (the fonts are in Fonts/)
+  python3-jsonschema                                  # tests: examples and fixtures against docs/trip.schema.json
   poppler-utils qpdf                                  # golden tests: pdftoppm, pdftotext, qpdf --check
   zbar-tools                                          # tests: zbarimg decodes the printed QR codes
   time                                                # bench: peak RSS

@@ -2,8 +2,6 @@
 import StrictJSON
 
 extension TripDecoder {
-    static let dayKeys = ["date", "city", "timeZone", "latitude", "longitude", "title", "notes", "items"]
-
     static func decodeDays(
         _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
         tripDates: ClosedRange<CalendarDate>?, context: inout TripContext
@@ -34,25 +32,26 @@ extension TripDecoder {
             sequence.skip()
             return nil
         }
-        var day = ObjectReader(members, at: path, knownKeys: dayKeys)
-        let date = day.required("date", Read.date)
+        typealias Format = TripFormat.Day
+        var day = ObjectReader(members, at: path, Format.object)
+        let date = day.read(Format.date)
         if let date {
             if let message = sequence.check(date, index: index) { day.report("date", message) }
         } else {
             sequence.skip()
         }
-        let city = day.required("city", Read.text)
-        let timeZone = day.optional("timeZone", TimeZoneName.read)
-        let latitude = day.optional("latitude", Read.number(in: -90...90))
-        let longitude = day.optional("longitude", Read.number(in: -180...180))
+        let city = day.read(Format.city)
+        let timeZone = day.read(Format.timeZone)
+        let latitude = day.read(Format.latitude)
+        let longitude = day.read(Format.longitude)
         // A city is placed by both or by neither: half a position would be a guess.
-        if day.has("latitude") != day.has("longitude") {
-            let (given, missing) = day.has("latitude") ? ("latitude", "longitude") : ("longitude", "latitude")
+        for (first, second) in Format.object.together where day.has(first) != day.has(second) {
+            let (given, missing) = day.has(first) ? (first, second) : (second, first)
             day.report(given, "\(given) without \(missing): give both, or neither")
         }
-        let title = day.optional("title", Read.string)
-        let notes = day.optional("notes", Read.string)
-        let items = day.required("items") { value, path, problems in
+        let title = day.read(Format.title)
+        let notes = day.read(Format.notes)
+        let items = day.read(Format.items) { value, path, problems in
             decodeList(value, path, &problems) { decodeItem($0, $1, &$2, context: &context) }
         }
         problems.append(contentsOf: day.problems)

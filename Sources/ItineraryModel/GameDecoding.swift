@@ -2,24 +2,22 @@
 import StrictJSON
 
 extension TripDecoder {
-    static let ticketKeys = ["section", "row", "seats", "url"]
-
     static func decodeGame(_ item: inout ObjectReader, path: JSONPath, context: inout TripContext) -> Game? {
-        let id = item.required("id", Read.text)
+        typealias Format = TripFormat.Game
+        let id = item.read(Format.id)
         if let id, let duplicate = context.games.register(id, at: path) {
             item.report("id", duplicate)
         }
-        // Not checked against the teams' leagues: a preseason or cross-league game is real.
-        let league = item.required("league", Read.text)
-        let homeTeam = item.required("homeTeam", reference(to: context.teamIds, kind: "team"))
-        let awayTeam = item.required("awayTeam", reference(to: context.teamIds, kind: "team"))
+        let league = item.read(Format.league)
+        let homeTeam = item.read(Format.homeTeam.declaration, as: reference(to: context.teamIds, kind: "team"))
+        let awayTeam = item.read(Format.awayTeam.declaration, as: reference(to: context.teamIds, kind: "team"))
         if let homeTeam, let awayTeam, homeTeam == awayTeam {
             item.report("awayTeam", "must differ from homeTeam, got \(MessageText.quoted(awayTeam)) for both")
         }
-        let stadium = item.required("stadium", reference(to: context.stadiumIds, kind: "stadium"))
-        let startTime = item.required("startTime", Read.instant)
-        let ticket = item.optional("ticket", decodeTicket)
-        let notes = item.optional("notes", Read.string)
+        let stadium = item.read(Format.stadium.declaration, as: reference(to: context.stadiumIds, kind: "stadium"))
+        let startTime = item.read(Format.startTime)
+        let ticket = item.read(Format.ticket, as: decodeTicket)
+        let notes = item.read(Format.notes)
         guard let id, let league, let homeTeam, let awayTeam, let stadium, let startTime else { return nil }
         return Game(
             id: id, league: league, homeTeam: homeTeam, awayTeam: awayTeam, stadium: stadium,
@@ -40,11 +38,12 @@ extension TripDecoder {
 
     static func decodeTicket(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) -> Ticket? {
         guard let members = Read.object(value, path, &problems) else { return nil }
-        var ticket = ObjectReader(members, at: path, knownKeys: ticketKeys)
-        let section = ticket.optional("section", Read.string)
-        let row = ticket.optional("row", Read.string)
-        let seats = ticket.optional("seats", Read.string)
-        let url = ticket.optional("url", Read.webURL)
+        typealias Format = TripFormat.Ticket
+        var ticket = ObjectReader(members, at: path, Format.object)
+        let section = ticket.read(Format.section)
+        let row = ticket.read(Format.row)
+        let seats = ticket.read(Format.seats)
+        let url = ticket.read(Format.url)
         problems.append(contentsOf: ticket.problems)
         return Ticket(section: section, row: row, seats: seats, url: url)
     }

@@ -2,20 +2,16 @@
 import StrictJSON
 
 extension TripDecoder {
-    /// The `type` values, and the keys each kind of item allows besides `type`.
+    /// The `type` values, and the declaration of the keys each kind allows besides `type`.
     enum ItemKind: String, CaseIterable {
         case game, travel, lodging, custom
 
-        var keys: [String] {
+        var declaration: ObjectDeclaration {
             switch self {
-            case .game: return ["id", "league", "homeTeam", "awayTeam", "stadium", "startTime", "ticket", "notes"]
-            case .travel:
-                return [
-                    "from", "to", "mode", "distanceMeters", "durationSeconds", "departTime", "fromTimeZone",
-                    "toTimeZone", "notes",
-                ]
-            case .lodging: return ["name", "address", "checkIn", "checkOut", "timeZone", "confirmation", "notes"]
-            case .custom: return ["category", "title", "time", "timeZone", "address", "url", "notes"]
+            case .game: return TripFormat.Game.object
+            case .travel: return TripFormat.Travel.object
+            case .lodging: return TripFormat.Lodging.object
+            case .custom: return TripFormat.Custom.object
             }
         }
     }
@@ -27,18 +23,19 @@ extension TripDecoder {
         guard let members = Read.object(value, path, &problems) else { return nil }
         // Which keys are allowed depends on the type, so without a usable type the rest
         // of the item cannot be judged; that one problem is reported alone.
-        guard let typeValue = members.first(where: { $0.key == "type" })?.value else {
-            problems.append(TripProblem(path.key("type"), "required key is missing"))
+        let tag = TripFormat.Item.tag
+        guard let typeValue = members.first(where: { $0.key == tag })?.value else {
+            problems.append(TripProblem(path.key(tag), "required key is missing"))
             return nil
         }
-        guard let typeName = Read.string(typeValue, path.key("type"), &problems) else { return nil }
+        guard let typeName = Read.string(typeValue, path.key(tag), &problems) else { return nil }
         guard let kind = ItemKind(rawValue: typeName) else {
             let allowed = MessageText.alternatives(ItemKind.allCases.map(\.rawValue))
             problems.append(
-                TripProblem(path.key("type"), "unknown item type \(MessageText.quoted(typeName)); expected \(allowed)"))
+                TripProblem(path.key(tag), "unknown item type \(MessageText.quoted(typeName)); expected \(allowed)"))
             return nil
         }
-        var item = ObjectReader(members, at: path, knownKeys: ["type"] + kind.keys)
+        var item = ObjectReader(members, at: path, kind.declaration, tag: tag)
         let decoded: Item?
         switch kind {
         case .game: decoded = decodeGame(&item, path: path, context: &context).map(Item.game)
@@ -51,17 +48,16 @@ extension TripDecoder {
     }
 
     static func decodeTravel(_ item: inout ObjectReader) -> TravelLeg? {
-        let from = item.required("from", Read.text)
-        let to = item.required("to", Read.text)
-        let mode = item.required("mode", Read.choice(TravelMode.self))
-        // Bounded so a typo (1e308) is a validation error, not an absurd distance: 100,000 km
-        // is more than twice round the Earth, 366 days is the longest trip.
-        let distance = item.optional("distanceMeters", Read.number(in: 0...100_000_000))
-        let duration = item.optional("durationSeconds", Read.number(in: 0...31_622_400))
-        let departTime = item.optional("departTime", Read.instant)
-        let fromTimeZone = item.optional("fromTimeZone", TimeZoneName.read)
-        let toTimeZone = item.optional("toTimeZone", TimeZoneName.read)
-        let notes = item.optional("notes", Read.string)
+        typealias Format = TripFormat.Travel
+        let from = item.read(Format.from)
+        let to = item.read(Format.to)
+        let mode = item.read(Format.mode)
+        let distance = item.read(Format.distanceMeters)
+        let duration = item.read(Format.durationSeconds)
+        let departTime = item.read(Format.departTime)
+        let fromTimeZone = item.read(Format.fromTimeZone)
+        let toTimeZone = item.read(Format.toTimeZone)
+        let notes = item.read(Format.notes)
         guard let from, let to, let mode else { return nil }
         return TravelLeg(
             from: from, to: to, mode: mode, distanceMeters: distance, durationSeconds: duration,
@@ -69,16 +65,17 @@ extension TripDecoder {
     }
 
     static func decodeLodging(_ item: inout ObjectReader) -> Lodging? {
-        let name = item.required("name", Read.text)
-        let address = item.optional("address", Read.string)
-        let checkIn = item.optional("checkIn", Read.instant)
-        let checkOut = item.optional("checkOut", Read.instant)
+        typealias Format = TripFormat.Lodging
+        let name = item.read(Format.name)
+        let address = item.read(Format.address)
+        let checkIn = item.read(Format.checkIn)
+        let checkOut = item.read(Format.checkOut)
         if let checkIn, let checkOut, checkOut <= checkIn {
             item.report("checkOut", "must be after checkIn")
         }
-        let timeZone = item.optional("timeZone", TimeZoneName.read)
-        let confirmation = item.optional("confirmation", Read.string)
-        let notes = item.optional("notes", Read.string)
+        let timeZone = item.read(Format.timeZone)
+        let confirmation = item.read(Format.confirmation)
+        let notes = item.read(Format.notes)
         guard let name else { return nil }
         return Lodging(
             name: name, address: address, checkIn: checkIn, checkOut: checkOut, timeZone: timeZone,
@@ -86,13 +83,14 @@ extension TripDecoder {
     }
 
     static func decodeCustom(_ item: inout ObjectReader) -> CustomItem? {
-        let category = item.required("category", Read.choice(CustomCategory.self))
-        let title = item.required("title", Read.text)
-        let time = item.optional("time", Read.instant)
-        let timeZone = item.optional("timeZone", TimeZoneName.read)
-        let address = item.optional("address", Read.string)
-        let url = item.optional("url", Read.webURL)
-        let notes = item.optional("notes", Read.string)
+        typealias Format = TripFormat.Custom
+        let category = item.read(Format.category)
+        let title = item.read(Format.title)
+        let time = item.read(Format.time)
+        let timeZone = item.read(Format.timeZone)
+        let address = item.read(Format.address)
+        let url = item.read(Format.url)
+        let notes = item.read(Format.notes)
         guard let category, let title else { return nil }
         return CustomItem(
             category: category, title: title, time: time, timeZone: timeZone, address: address, url: url, notes: notes)

@@ -2,8 +2,6 @@
 import StrictJSON
 
 extension TripDecoder {
-    static let leagueKeys = ["id", "abbreviation", "name"]
-
     /// `{"id": "Brasileirão", "abbreviation": "BRA", "name": "Campeonato Brasileiro Série A"}`:
     /// the league as games and teams write it, the code its chips print (2 to 4 characters, as
     /// a team's), and optionally its full name.
@@ -12,13 +10,14 @@ extension TripDecoder {
         registry: inout IdRegistry
     ) -> League? {
         guard let members = Read.object(value, path, &problems) else { return nil }
-        var league = ObjectReader(members, at: path, knownKeys: leagueKeys)
-        let id = league.required("id", Read.text)
+        typealias Format = TripFormat.League
+        var league = ObjectReader(members, at: path, Format.object)
+        let id = league.read(Format.id)
         if let id, let duplicate = registry.register(id, at: path) {
             league.report("id", duplicate)
         }
-        let abbreviation = league.optional("abbreviation", readAbbreviation)
-        let name = league.optional("name", Read.text)
+        let abbreviation = league.read(Format.abbreviation)
+        let name = league.read(Format.name)
         problems.append(contentsOf: league.problems)
         guard let id else { return nil }
         return League(id: id, abbreviation: abbreviation, name: name)

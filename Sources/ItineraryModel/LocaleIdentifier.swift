@@ -1,6 +1,16 @@
 /// Syntax of the `locale` key: BCP 47 tags and POSIX locale names.
+import StrictJSON
 
 enum LocaleIdentifier {
+    /// Reads a `locale` value, normalized.
+    static func read(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) -> String? {
+        guard let text = Read.string(value, path, &problems) else { return nil }
+        if let locale = normalized(text) { return locale }
+        problems.append(
+            TripProblem(path, "expected a locale like \"en_US\" or \"es-MX\", got \(MessageText.quoted(text))"))
+        return nil
+    }
+
     /// The identifier with any POSIX `.UTF-8` / `.utf8` suffix removed, or nil if the
     /// syntax is wrong.
     ///

@@ -2,19 +2,16 @@
 import StrictJSON
 
 extension TripDecoder {
-    static let progressKeys = ["league", "visitedStadiumIds", "totalStadiums", "visitedCount"]
-
     static func decodeProgress(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) -> Progress? {
         guard let members = Read.object(value, path, &problems) else { return nil }
-        var progress = ObjectReader(members, at: path, knownKeys: progressKeys)
-        let league = progress.required("league", Read.text)
-        // Ids of stadiums in this file or free names of ones visited on earlier trips,
-        // so they are not checked against `stadiums`.
-        let visited = progress.required("visitedStadiumIds") { value, path, problems in
+        typealias Format = TripFormat.Progress
+        var progress = ObjectReader(members, at: path, Format.object)
+        let league = progress.read(Format.league)
+        let visited = progress.read(Format.visitedStadiumIds) { value, path, problems in
             decodeList(value, path, &problems, Read.text)
         }
-        let total = progress.required("totalStadiums", Read.integer(atLeast: 1))
-        let visitedCount = progress.optional("visitedCount", Read.integer(atLeast: 0))
+        let total = progress.read(Format.totalStadiums)
+        let visitedCount = progress.read(Format.visitedCount)
         if let total {
             if let visitedCount, visitedCount > total {
                 progress.report("visitedCount", "must not exceed totalStadiums (\(total)), got \(visitedCount)")

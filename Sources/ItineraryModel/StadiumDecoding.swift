@@ -2,28 +2,25 @@
 import StrictJSON
 
 extension TripDecoder {
-    static let stadiumKeys = [
-        "id", "name", "city", "region", "country", "timeZone", "latitude", "longitude", "address",
-    ]
-
     static func decodeStadium(
         _ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem],
         registry: inout IdRegistry
     ) -> Stadium? {
         guard let members = Read.object(value, path, &problems) else { return nil }
-        var stadium = ObjectReader(members, at: path, knownKeys: stadiumKeys)
-        let id = stadium.required("id", Read.text)
+        typealias Format = TripFormat.Stadium
+        var stadium = ObjectReader(members, at: path, Format.object)
+        let id = stadium.read(Format.id)
         if let id, let duplicate = registry.register(id, at: path) {
             stadium.report("id", duplicate)
         }
-        let name = stadium.required("name", Read.text)
-        let city = stadium.required("city", Read.text)
-        let region = stadium.optional("region", Read.string)
-        let country = stadium.required("country", CountryCode.read)
-        let timeZone = stadium.required("timeZone", TimeZoneName.read)
-        let latitude = stadium.required("latitude", Read.number(in: -90...90))
-        let longitude = stadium.required("longitude", Read.number(in: -180...180))
-        let address = stadium.optional("address", Read.string)
+        let name = stadium.read(Format.name)
+        let city = stadium.read(Format.city)
+        let region = stadium.read(Format.region)
+        let country = stadium.read(Format.country)
+        let timeZone = stadium.read(Format.timeZone)
+        let latitude = stadium.read(Format.latitude)
+        let longitude = stadium.read(Format.longitude)
+        let address = stadium.read(Format.address)
         problems.append(contentsOf: stadium.problems)
         guard let id, let name, let city, let country, let timeZone, let latitude, let longitude else { return nil }
         return Stadium(

@@ -57,7 +57,7 @@ enum Read {
     }
 
     /// `text`, with a tighter length limit.
-    static func text(maximumLength: Int) -> FieldReader<String> {
+    static func text(maximumLength: Int) -> SendableFieldReader<String> {
         { value, path, problems in
             guard let written = Read.text(value, path, &problems) else { return nil }
             let length = written.unicodeScalars.count
@@ -69,8 +69,18 @@ enum Read {
         }
     }
 
+    /// 2 to 4 characters (Unicode scalars), as printed in tight table cells.
+    static func abbreviation(_ value: JSONValue, _ path: JSONPath, _ problems: inout [TripProblem]) -> String? {
+        guard let text = Read.text(value, path, &problems) else { return nil }
+        guard (2...4).contains(text.unicodeScalars.count) else {
+            problems.append(TripProblem(path, "must be 2 to 4 characters, got \(MessageText.quoted(text))"))
+            return nil
+        }
+        return text
+    }
+
     /// One of an enumeration's raw values, exactly (case matters).
-    static func choice<Choice>(_ type: Choice.Type) -> FieldReader<Choice>
+    static func choice<Choice>(_ type: Choice.Type) -> SendableFieldReader<Choice>
     where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
         { value, path, problems in
             guard let text = string(value, path, &problems) else { return nil }
@@ -85,7 +95,7 @@ enum Read {
     // MARK: Numbers
 
     /// A finite number, optionally within `range`.
-    static func number(in range: ClosedRange<Double>? = nil) -> FieldReader<Double> {
+    static func number(in range: ClosedRange<Double>? = nil) -> SendableFieldReader<Double> {
         { value, path, problems in
             guard case .number(let number, _) = value else {
                 typeMismatch("a number", value, path, &problems)
@@ -107,7 +117,7 @@ enum Read {
     ///
     /// `1.0` and `1e0` are refused: the schema says integer, and a writer producing
     /// `1.0` for a count has probably mixed something up.
-    static func integer(atLeast minimum: Int? = nil) -> FieldReader<Int> {
+    static func integer(atLeast minimum: Int? = nil) -> SendableFieldReader<Int> {
         { value, path, problems in
             guard case .number(let number, let isInteger) = value else {
                 typeMismatch("an integer", value, path, &problems)

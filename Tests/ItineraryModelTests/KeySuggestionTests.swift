@@ -3,7 +3,7 @@ import Testing
 @testable import ItineraryModel
 
 @Suite struct KeySuggestionTests {
-    private let keys = TripDecoder.topLevelKeys
+    private let keys = TripFormat.Top.object.keys
 
     @Test(arguments: [
         ("naem", "name"), ("nmae", "name"), ("startdate", "startDate"), ("unit", "units"),
