@@ -109,6 +109,24 @@ struct CoverPageTests {
             none.coverMapKeyLines(keySpec, markers: spec.map.markers, outline: RouteOutline(trip: none.trip)).isEmpty)
     }
 
+    @Test("a city longer than the key's line breaks between its words, never inside one")
+    func longKeyPlaceBreaksBetweenWords() throws {
+        let context = try CoverFixtures.context(CoverFixtures.trip(CoverFixtures.file("long-values")))
+        let spec = context.theme.template.cover!
+        let keySpec = try #require(spec.mapKey)
+        let lines = context.coverMapKeyLines(
+            keySpec, markers: spec.map.markers, outline: RouteOutline(trip: context.trip)
+        ).map { $0.spans.map(\.text).joined() }
+        #expect(lines.count > 1)
+        let city = try #require(context.trip.days.map(\.city).max { $0.count < $1.count })
+        let words = Set(city.split(separator: " ").map(String.init))
+        // Each line ends and begins at a word of the city (or the key's own text), never inside one.
+        for line in lines.dropLast() {
+            let last = String(line.split(whereSeparator: { $0 == " " || $0 == "\u{00A0}" }).last ?? "")
+            #expect(words.contains(last) || !city.contains(last), "a line ends inside a word: \(last)")
+        }
+    }
+
     @Test(
         "a key longer than its lines is set smaller and never drops a place; what the cover cannot hold goes on atop page 2"
     )

@@ -60,12 +60,18 @@ extension SectionContext {
 
     /// The key under the map: `1 Chicago · 2 Milwaukee · 3·5 Detroit`, each place's marker text
     /// (as the marker writes it, `1·9·+10` for a city visited twelve times) in the key's number
-    /// style, then its city, in order of first visit. An entry never breaks inside, and no place
-    /// is left out, and a stop without a location is named after them under `notOnMap`: beyond `maxLines` the whole key is set at `smallScale` of its size, on as
-    /// many lines as it takes (the cover decides how many it can hold). Empty without a map.
+    /// style, then its city, in order of first visit. An entry never breaks inside (a city longer
+    /// than a line breaks between its words, never inside one), no place is left out, and a stop
+    /// without a location is named after them under `notOnMap`. Beyond `maxLines` the whole key
+    /// is set at `smallScale` of its size, on as many lines as it takes (the cover decides how
+    /// many it can hold). Empty without a map.
     func coverMapKeyLines(_ spec: CoverMapKeySpec, markers: MarkerSpec, outline: RouteOutline) -> [SetLine] {
         let places = outline.places.sorted { $0.firstStop < $1.firstStop }
         guard !places.isEmpty else { return [] }
+        func keyPlace(_ city: String) -> String {
+            city.count <= Self.longestWholeKeyPlace
+                ? TripFormatter.unbreakable(Bidi.isolated(city)) : Bidi.isolated(city)
+        }
         func entries(scale: Double) -> [StyledSpan] {
             func span(_ text: String, _ style: CoverStyle) -> StyledSpan {
                 var s = coverSpan(text, style)
@@ -80,7 +86,7 @@ extension SectionContext {
                     numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers,
                     count: format.count)
                 spans.append(span(Bidi.leftToRight(TripFormatter.unbreakable(numbers)) + "\u{00A0}", .mapKeyNumber))
-                spans.append(span(TripFormatter.unbreakable(Bidi.isolated(place.city)), .mapKey))
+                spans.append(span(keyPlace(place.city), .mapKey))
             }
             // A stop without a location has no marker: the key names it all the same, and says why.
             let missing = outline.unlocatedStops
@@ -90,7 +96,7 @@ extension SectionContext {
                 for (i, stop) in missing.enumerated() {
                     if i > 0 { spans.append(span(" · ", .mapKey)) }
                     spans.append(span(Bidi.leftToRight(format.count(stop.number)) + "\u{00A0}", .mapKeyNumber))
-                    spans.append(span(TripFormatter.unbreakable(Bidi.isolated(stop.city)), .mapKey))
+                    spans.append(span(keyPlace(stop.city), .mapKey))
                 }
             }
             return spans
@@ -99,4 +105,7 @@ extension SectionContext {
         guard lines.count > spec.maxLines, spec.smallScale < 1 else { return lines }
         return text.setParagraph(entries(scale: spec.smallScale), width: width)
     }
+
+    /// The longest city a map key keeps on one line; a longer one breaks between its words.
+    static let longestWholeKeyPlace = 40
 }
