@@ -17,7 +17,10 @@ struct DocumentSummary: Equatable {
     /// `pdfinfo -struct-text`, normalised.
     var structure: String
     /// Each page's words (`pdftotext`), sorted: which line pdftotext puts a word on depends on
-    /// gaps of a few thousandths of a point, which Pango releases set differently.
+    /// gaps of a few thousandths of a point, which Pango releases set differently. A word is a
+    /// run of letters, digits and marks, and each other visible character a token of its own:
+    /// whether pdftotext joins a colon beside a right-to-left run to the word before or after it
+    /// depends on such gaps too (`tickets :` on one system, `:כרטיסים` on the other).
     var words: String
     /// The catalog's `/Lang`, each `Figure`'s `/Alt`, each page's links (target and `/Contents`,
     /// and whether its `Link` element refers to it), the outline's titles and the named
@@ -42,7 +45,7 @@ struct DocumentSummary: Equatable {
         for page in 1...max(count, 1) where count > 0 {
             let result = try runProcess("/usr/bin/pdftotext", ["-f", "\(page)", "-l", "\(page)", pdf.path, "-"])
             guard result.status == 0 else { throw GoldenError(message: "pdftotext failed: \(result.stderr)") }
-            let words = result.stdout.split(whereSeparator: { $0.isWhitespace }).map(String.init).sorted()
+            let words = Self.tokens(result.stdout).sorted()
             text += "== page \(page)\n" + words.joined(separator: "\n") + "\n"
         }
         words = text
@@ -148,5 +151,25 @@ struct DocumentSummary: Equatable {
         return [
             "the document differs from its record \(path.path) (\(summary.record.split(separator: "\n").joined(separator: ", ")) against \(recorded.split(separator: "\n").joined(separator: ", "))): its structure tree, words and entries are in \(artifactsDir.path)/{structure,words,entries}.txt, to compare with a run on another system"
         ]
+    }
+
+    /// The words and other visible characters of `text`, in order (`tokens`): format
+    /// characters (bidi marks pdftotext writes around right-to-left runs) are left out.
+    static func tokens(_ text: String) -> [String] {
+        var out: [String] = []
+        var word = ""
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            switch category {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+                word.unicodeScalars.append(scalar)
+            default:
+                if !word.isEmpty { out.append(word); word = "" }
+                if category != .format, !scalar.properties.isWhitespace { out.append(String(scalar)) }
+            }
+        }
+        if !word.isEmpty { out.append(word) }
+        return out
     }
 }
