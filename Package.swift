@@ -11,8 +11,10 @@ let package = Package(
         // C libraries from Debian packages, found through pkg-config.
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "pangocairo pangoft2 cairo fontconfig freetype2",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev", "libfreetype-dev"])]
+            pkgConfig: "pangocairo pangoft2 cairo fontconfig freetype2 fribidi",
+            providers: [
+                .apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev", "libfreetype-dev", "libfribidi-dev"])
+            ]
         ),
 
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),

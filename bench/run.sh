@@ -38,6 +38,9 @@ for trip in Examples/*.json Tests/Fixtures/valid/long-366-days.json; do
   printf "%-26s %6d %9s ms %6s ms %9s %8d KiB %12d\n" "$name" "$pages" "$median" "$fastest" "$p25-$p75" "$rss" $(( bytes / pages ))
 done
 
+echo
+bench/startup.sh "$bin"
+
 # Instruction counts do not depend on the neighbours: the number to compare across sessions.
 # The 10-day and 120-day trips of ../shared/bench-peers (the ones measured beside Typst) where
 # that folder exists, else the 10-day example and the 366-day fixture. INSTRUCTIONS=0 skips them.

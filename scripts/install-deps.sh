@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  libcairo2-dev libpango1.0-dev libfontconfig-dev   # rendering
+  libcairo2-dev libpango1.0-dev libfontconfig-dev libfribidi-dev   # rendering
   libfreetype-dev                                     # the test-entitlement mark's face, loaded from memory
   libsqlite3-dev libssl-dev                           # the entitlement store
   libqrencode-dev                                     # QR codes beside ticket and plan links

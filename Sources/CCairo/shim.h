@@ -9,4 +9,13 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <cairo-ft.h>
+#include <fribidi.h>
+
+/* Whether a character reads right to left by its Unicode bidi class (FriBidi, which Pango uses
+   for the same question): a right-to-left letter (R, AL), an explicit right-to-left mark or
+   control (RLM, ALM, RLE, RLO, RLI), or an Arabic number (AN: Arabic-Indic digits). */
+static inline int ccairo_is_right_to_left(uint32_t c) {
+    FriBidiCharType type = fribidi_get_bidi_type(c);
+    return FRIBIDI_IS_RTL(type) || type == FRIBIDI_TYPE_AN;
+}
 #endif

@@ -1,0 +1,145 @@
+/// What the layout asks of the text engine first: a paragraph broken into set lines at a width
+/// (cached), the break rules Pango lacks applied where a line breaks inside a word.
+import CCairo
+
+extension TextEngine {
+    /// Breaks `spans` into lines no wider than `width` (nil: one line per hard break).
+    /// Words longer than the width break between characters rather than overflow.
+    public func setParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        let spans = spans.filter { !$0.text.isEmpty }
+        guard !spans.isEmpty else { return [] }
+        let exact = ExactSpans(spans)
+        let key = ParagraphCache.Key(spans: exact, width: width)
+        if let done = cache.lookUp(key) { return done }
+        // A paragraph set on one line at its natural width is that line at any width it fits:
+        // the same label, date or name measured, then set in a column, is shaped once.
+        let natural = ParagraphCache.Key(spans: exact, width: nil)
+        if let width, let line = cache.peek(natural), Self.fitsUnbroken(line, width: width) {
+            return cache.lookUp(natural)!
+        }
+        // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
+        var paragraph = breakParagraph(spans.flatMap(drawable), width: width)
+        // Broken inside a word that the break rules Pango lacks (`LineBreaks`) concern (a code,
+        // an address, kana), it is set again with their marks. Only then: a mark is a character
+        // of the text, and one in a code that stays whole would split it for search and copy
+        // (`FSL-` `2291`).
+        if width != nil, paragraph.breaksInsideWords {
+            let prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
+            if prepared != spans { paragraph = breakParagraph(prepared.flatMap(drawable), width: width) }
+        }
+        cache.insert(paragraph, for: key)
+        if width != nil, Self.fitsUnbroken(paragraph.lines, width: .infinity), cache.peek(natural) == nil {
+            cache.insert(paragraph, for: natural)
+        }
+        return paragraph.lines
+    }
+
+    /// Whether `lines` is one line, with no hard break or trailing space that breaking at a
+    /// width could treat otherwise, that Pango would leave whole at `width` (it breaks a line
+    /// whose width in its units exceeds the width rounded down to them).
+    static func fitsUnbroken(_ lines: [SetLine], width: Double) -> Bool {
+        guard lines.count == 1, let last = lines[0].spans.last?.text.unicodeScalars.last, !last.properties.isWhitespace,
+            !lines[0].spans.contains(where: { hasHardBreak($0.text) })
+        else { return false }
+        guard width.isFinite else { return true }
+        return (lines[0].width * Double(PANGO_SCALE)).rounded() <= (width * Double(PANGO_SCALE)).rounded(.down)
+    }
+
+    func breakParagraph(_ spans: [StyledSpan], width: Double?) -> BrokenParagraph {
+        let layout = makeLayout(spans)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if let width {
+            pango_layout_set_width(layout, Int32(clamping: Int((width * Double(PANGO_SCALE)).rounded(.down))))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        // Byte ranges of each span in the joined UTF-8 text, to cut lines back into spans.
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        for span in spans {
+            let n = span.text.utf8.count
+            ranges.append(offset..<(offset + n))
+            offset += n
+        }
+        let bytes = Array(spans.map(\.text).joined().utf8)
+
+        // Right-to-left text reorders runs, so index positions stop being monotonic: such
+        // paragraphs measure each line on its own.
+        let bidi = spans.contains { Self.hasRightToLeft($0.text) }
+        var lines: [SetLine] = []
+        var shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)] = []
+        var breaksInsideWords = false
+        let count = Int(pango_layout_get_line_count(layout))
+        for i in 0..<count {
+            guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
+            let start = Int(line.pointee.start_index)
+            if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { breaksInsideWords = true }
+            var end = start + Int(line.pointee.length)
+            // Drop the spaces and the hard break at which the line ended: they take no room.
+            while end > start, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            // A list's separator never ends a line (`departs 8:30 AM ·`): at a break, the break
+            // separates, and the dot is left out. The Pango line still holds it, so the shorter
+            // line is drawn from a layout of its own.
+            var cutSeparator = false
+            if i + 1 < count, let cut = Self.beforeSeparator(start: start, end: end, bytes) {
+                end = cut
+                cutSeparator = true
+            }
+            var lineSpans: [StyledSpan] = []
+            for (span, range) in zip(spans, ranges) {
+                let lo = max(range.lowerBound, start), hi = min(range.upperBound, end)
+                guard lo < hi else { continue }
+                lineSpans.append(StyledSpan(String(decoding: bytes[lo..<hi], as: UTF8.self), span.style))
+            }
+            let styles = lineSpans.isEmpty ? [spans[0].style] : lineSpans.map(\.style)
+            let (baseline, height) = lineBox(styles)
+            let width =
+                lineSpans.isEmpty
+                ? 0
+                : (bidi || cutSeparator ? nil : lineWidth(line, start: start, end: end, bytes: bytes))
+                    ?? measuredAdvance(of: lineSpans)
+            // Kept so drawing shows the glyphs shaped here (with the paragraph's own bidi
+            // resolution) instead of shaping the line again. A line points at its layout
+            // without owning it, and the renderer reads the text through that pointer (it maps
+            // glyphs back to characters for copy and search): the paragraph keeps both.
+            if !lineSpans.isEmpty, !cutSeparator { shaped.append((lineSpans, line)) }
+            lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
+        }
+        return BrokenParagraph(lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords)
+    }
+
+    /// Where a line that ends in a list's separator (` · `: a middle dot after a space or a
+    /// no-break space) ends without it, or nil.
+    static func beforeSeparator(start: Int, end: Int, _ bytes: [UInt8]) -> Int? {
+        guard end - start >= 4, bytes[end - 2] == 0xC2, bytes[end - 1] == 0xB7 else { return nil }
+        var cut = end - 2
+        while cut > start {
+            if bytes[cut - 1] == 0x20 {
+                cut -= 1
+            } else if cut - 2 >= start, bytes[cut - 2] == 0xC2, bytes[cut - 1] == 0xA0 {
+                cut -= 2
+            } else {
+                break
+            }
+        }
+        return cut < end - 2 && cut > start ? cut : nil
+    }
+
+    /// The width of a broken line up to `end` (its trailing spaces excluded), read from the
+    /// paragraph's own shaping instead of shaping the line again. Nil for lines with
+    /// right-to-left text, whose visual extent the caller measures directly.
+    func lineWidth(
+        _ line: UnsafeMutablePointer<PangoLayoutLine>, start: Int, end: Int, bytes: [UInt8]
+    ) -> Double? {
+        var x0: Int32 = 0, x1: Int32 = 0
+        pango_layout_line_index_to_x(line, Int32(start), 0, &x0)
+        if end >= Int(line.pointee.start_index + line.pointee.length) {
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(line, nil, &logical)
+            return Double(logical.width) / Double(PANGO_SCALE)
+        }
+        pango_layout_line_index_to_x(line, Int32(end), 0, &x1)
+        return Double(x1 - x0) / Double(PANGO_SCALE)
+    }
+}
