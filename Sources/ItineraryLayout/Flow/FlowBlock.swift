@@ -69,28 +69,6 @@ public struct StructureMark: FlowBlock {
     public func draw(at origin: Point) -> [DisplayItem] { [opens ? .beginStructure(role) : .endStructure(role)] }
 }
 
-/// A horizontal hairline with space under it, dropped at the top of a page and kept with what follows.
-public struct Rule: FlowBlock {
-    public var width: Double
-    public var thickness: Double
-    public var color: Color
-    public var spaceBelow: Double
-
-    public init(width: Double, thickness: Double, color: Color, spaceBelow: Double) {
-        self.width = width
-        self.thickness = thickness
-        self.color = color
-        self.spaceBelow = spaceBelow
-    }
-
-    public var height: Double { spaceBelow }
-    public var isDiscardable: Bool { true }
-    public var keepWithNext: Bool { true }
-    public func draw(at origin: Point) -> [DisplayItem] {
-        [.line(from: origin, to: Point(x: origin.x + width, y: origin.y), width: thickness, color: color, dash: [])]
-    }
-}
-
 /// Forces what follows onto a new page.
 public struct PageBreak: FlowBlock {
     public init() {}

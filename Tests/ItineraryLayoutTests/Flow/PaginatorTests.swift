@@ -1,4 +1,5 @@
 /// Page-break rules on synthetic blocks: no fonts needed, heights are exact.
+import DisplayList
 import ItineraryLayout
 import ItineraryText
 import Testing
@@ -115,6 +116,28 @@ struct PaginatorTests {
         let pages = paginator.paginate([box(10), box(150), box(10)])
         #expect(pages.count == 3)
         #expect(pages[1].overflows)
+    }
+}
+
+/// A block of the kind the chain rule concerns (the layout has none of its own): a horizontal hairline with space under it, dropped at the top of a page and kept with what follows.
+private struct Rule: FlowBlock {
+    var width: Double
+    var thickness: Double
+    var color: Color
+    var spaceBelow: Double
+
+    init(width: Double, thickness: Double, color: Color, spaceBelow: Double) {
+        self.width = width
+        self.thickness = thickness
+        self.color = color
+        self.spaceBelow = spaceBelow
+    }
+
+    var height: Double { spaceBelow }
+    var isDiscardable: Bool { true }
+    var keepWithNext: Bool { true }
+    func draw(at origin: Point) -> [DisplayItem] {
+        [.line(from: origin, to: Point(x: origin.x + width, y: origin.y), width: thickness, color: color, dash: [])]
     }
 }
 
