@@ -38,6 +38,7 @@ install: release
 	scripts/install.sh $(BIN) $(PREFIX) $(DESTDIR)
 
 uninstall:
+	@case "$(PREFIX)" in /?*) ;; *) echo "uninstall: PREFIX must be an absolute path, not '$(PREFIX)'" >&2; exit 1 ;; esac
 	rm -f $(DESTDIR)$(PREFIX)/bin/export-itinerary
 	rm -rf $(DESTDIR)$(PREFIX)/share/export-itinerary
 

@@ -35,9 +35,12 @@ for dir in Fonts Templates StoreKit; do
 done
 
 if [ -z "$destdir" ]; then
+  # The record of checked fonts holds each file's status-change time, which a chmod changes: the
+  # modes are final before the command records them, and the cache it writes is then made
+  # readable (never the fonts again).
   env -u EXPORT_ITINERARY_FONTS -u EXPORT_ITINERARY_TEMPLATES -u EXPORT_ITINERARY_STOREKIT \
     "$root/bin/export-itinerary" validate --template classic >/dev/null ||
     fail "the installed command could not load its fonts and templates from $share"
-  chmod -R go=rX "$share/Fonts"
+  chmod -R go=rX "$share/Fonts/.fontconfig-cache"
 fi
 echo "installed $root/bin/export-itinerary, with its fonts, templates and StoreKit catalog in $share"

@@ -16,9 +16,9 @@
 /// An unencrypted PDF in the forms the tests read (`Tests/PDFRewriteTests`, and `fuzz-pdf` on
 /// any bytes): cairo 1.16's and 1.18's output and fpdf2's, each also as qpdf rewrites it (classic
 /// cross-reference tables or streams, objects written directly or packed into object streams,
-/// compressed or not, QDF), incremental updates followed back, hybrid files, and the damaged and
-/// crafted files of `Tests/Fixtures/pdf/crafted/`, which are refused with an error. Objects are
-/// read when asked for, once.
+/// compressed or not, QDF), incremental updates followed back, hybrid files, and the crafted files
+/// of `Tests/Fixtures/pdf/crafted/`: those of valid shapes read, the damaged ones refused with an
+/// error. Objects are read when asked for, once.
 public final class PDFFile {
     public let bytes: [UInt8]
     /// The header's version, `1.5` for `%PDF-1.5`.
