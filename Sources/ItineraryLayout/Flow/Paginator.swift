@@ -45,7 +45,7 @@ public struct Paginator {
                 !run.startsByBreak[page]
             else { continue }
             let candidates = run.wholeBlocks[page - 1].dropFirst().filter { i in
-                !blocks[i].isDiscardable && !blocks[i - 1].keepWithNext
+                !blocks[i].isDiscardable && !Self.keptFromBefore(i, in: blocks)
                     && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
             }
             for i in candidates.reversed() {
@@ -59,6 +59,15 @@ public struct Paginator {
             }
         }
         return run.pages
+    }
+
+    /// Whether the block at `index` ends a keep-with-next chain from the blocks before it: the
+    /// block before keeps with its next, or does across the space between (a heading, the space
+    /// under it, then its first card), as `requiredHeight` reads the chain.
+    static func keptFromBefore(_ index: Int, in blocks: [any FlowBlock]) -> Bool {
+        var before = index - 1
+        while before >= 0, blocks[before].isDiscardable, !blocks[before].keepWithNext { before -= 1 }
+        return before >= 0 && blocks[before].keepWithNext
     }
 
     /// How full page `index` is: the bottom of its last block over the frame's height.

@@ -215,4 +215,20 @@ struct SectionEndTests {
         #expect(pages[1].blocks.first?.block.height == 10)
         #expect(used(pages[1]) == 65)
     }
+
+    @Test("a heading kept with its card across the space under it is not left behind at the foot of a page")
+    func keepsChainsAcrossSpace() {
+        // Page 1: 40, 5, the heading (10), the space under it (5), its card (40) = 100; page 2 holds 10.
+        let blocks: [any FlowBlock] = [
+            box(40), Spacer(5), box(10, keepWithNext: true), Spacer(5), box(40), Spacer(5), box(10), PageBreak(),
+            box(50),
+        ]
+        let pages = balancing.paginate(blocks)
+        #expect(pages.count == 3)
+        // A break before the card would strand the heading (page 1: 55, page 2: 55); the break
+        // goes before the heading instead, and heading and card move together.
+        #expect(used(pages[0]) == 45)
+        #expect(pages[1].blocks.first?.block.height == 10)
+        #expect(used(pages[1]) == 70)
+    }
 }
