@@ -54,7 +54,8 @@ public struct PlacedLabel: Sendable, Hashable {
 /// every side never drops it.
 ///
 /// When `leaderLength` is above zero, each position is tried a second time that much farther
-/// out, tied to its marker by a leader line (which must not cross another marker or label).
+/// out, tied to its marker by a leader line (which must not cross another marker, another label
+/// or another label's leader; nor may another label's leader cross this label).
 /// These come after the eight beside the marker, so a leader is drawn only where no spot beside
 /// the marker is both free and clear of the route.
 ///
@@ -129,7 +130,9 @@ public struct LabelPlacer: Sendable {
 
     /// The score of the text box `box` at candidate `index` beside `own`, among the label boxes `others`.
     public func score(_ box: MapBox, index: Int, own: MarkerShape, others: [MapBox]) -> Double {
-        fixedCost(box, index: index, own: own).total + labelOverlap(box, others: others)
+        fixedCost(box, index: index, own: own).total
+            + labelOverlap(
+                PlacedLabel(box: box, position: .east), others: others.map { PlacedLabel(box: $0, position: .east) })
     }
 
     /// A candidate's cost in two parts: what steers the choice (its side, the route under it,
@@ -177,13 +180,31 @@ public struct LabelPlacer: Sendable {
         return c
     }
 
-    private func labelOverlap(_ box: MapBox, leader: [Point] = [], others: [MapBox]) -> Double {
-        let footprint = box.inset(by: -margin)
-        let line = Self.points(along: leader)
-        return others.contains(where: { other in
-            let o = other.inset(by: -margin)
-            return o.overlaps(footprint) || line.contains(where: o.contains)
-        }) ? weights.overlap : 0
+    private func labelOverlap(_ label: PlacedLabel, others: [PlacedLabel]) -> Double {
+        others.contains { conflict(label, $0) } ? weights.overlap : 0
+    }
+
+    /// True when two labels meet: their footprints overlap, either's leader runs through the
+    /// other's footprint, or their leaders cross.
+    func conflict(_ a: PlacedLabel, _ b: PlacedLabel) -> Bool {
+        let fa = a.box.inset(by: -margin), fb = b.box.inset(by: -margin)
+        if fa.overlaps(fb) { return true }
+        if Self.points(along: a.leader).contains(where: fb.contains) { return true }
+        if Self.points(along: b.leader).contains(where: fa.contains) { return true }
+        guard a.leader.count == 2, b.leader.count == 2 else { return false }
+        return Self.segmentsCross(a.leader[0], a.leader[1], b.leader[0], b.leader[1])
+    }
+
+    /// True when the segments p1–p2 and q1–q2 meet (touching counts).
+    static func segmentsCross(_ p1: Point, _ p2: Point, _ q1: Point, _ q2: Point) -> Bool {
+        func orient(_ a: Point, _ b: Point, _ c: Point) -> Double {
+            (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        }
+        let d1 = orient(q1, q2, p1), d2 = orient(q1, q2, p2)
+        let d3 = orient(p1, p2, q1), d4 = orient(p1, p2, q2)
+        return d1 * d2 <= 0 && d3 * d4 <= 0
+            && max(p1.x, p2.x) >= min(q1.x, q2.x) && max(q1.x, q2.x) >= min(p1.x, p2.x)
+            && max(p1.y, p2.y) >= min(q1.y, q2.y) && max(q1.y, q2.y) >= min(p1.y, p2.y)
     }
 
     /// Points every 2 pt along a leader line, to test it against markers and labels.
@@ -234,15 +255,15 @@ public struct LabelPlacer: Sendable {
         }
     }
 
-    /// `option`'s whole cost among the label boxes `others`.
-    private func cost(_ option: Option, others: [MapBox]) -> Cost {
+    /// `option`'s whole cost among the labels `others`.
+    private func cost(_ option: Option, others: [PlacedLabel]) -> Cost {
         var c = option.fixed
-        c.block += labelOverlap(option.label.box, leader: option.label.leader, others: others)
+        c.block += labelOverlap(option.label, others: others)
         return c
     }
 
     /// The best of `options` among `others`, with its cost.
-    private func best(_ options: [Option], others: [MapBox]) -> (cost: Cost, label: PlacedLabel) {
+    private func best(_ options: [Option], others: [PlacedLabel]) -> (cost: Cost, label: PlacedLabel) {
         var best: (cost: Cost, label: PlacedLabel)?
         for option in options {
             let c = cost(option, others: others)
@@ -256,11 +277,11 @@ public struct LabelPlacer: Sendable {
         let options = requests.map(options)
         var chosen: [PlacedLabel?] = []
         for option in options {
-            let b = best(option, others: chosen.compactMap { $0?.box })
+            let b = best(option, others: chosen.compactMap { $0 })
             chosen.append(b.cost.block < weights.drop ? b.label : nil)
         }
-        func others(than i: Int, _ chosen: [PlacedLabel?]) -> [MapBox] {
-            chosen.indices.compactMap { $0 == i ? nil : chosen[$0]?.box }
+        func others(than i: Int, _ chosen: [PlacedLabel?]) -> [PlacedLabel] {
+            chosen.indices.compactMap { $0 == i ? nil : chosen[$0] }
         }
         for _ in 0..<passes {
             var changed = false
@@ -287,9 +308,8 @@ public struct LabelPlacer: Sendable {
     /// those (at most two) moved to their best other place; nil when no candidate allows it.
     private func rescue(_ i: Int, _ options: [[Option]], _ chosen: [PlacedLabel?]) -> [PlacedLabel?]? {
         for option in options[i] where option.fixed.block < weights.drop {
-            let footprint = option.label.box.inset(by: -margin)
-            let blockers = chosen.indices.filter {
-                chosen[$0].map { $0.box.inset(by: -margin).overlaps(footprint) } ?? false
+            let blockers = chosen.indices.filter { j in
+                j != i && (chosen[j].map { conflict(option.label, $0) } ?? false)
             }
             guard (1...2).contains(blockers.count) else { continue }
             var trial = chosen
@@ -297,7 +317,7 @@ public struct LabelPlacer: Sendable {
             for j in blockers { trial[j] = nil }
             var moved = true
             for j in blockers {
-                let around = trial.indices.compactMap { $0 == j ? nil : trial[$0]?.box }
+                let around = trial.indices.compactMap { $0 == j ? nil : trial[$0] }
                 let b = best(options[j], others: around)
                 guard b.cost.block < weights.drop else { moved = false; break }
                 trial[j] = b.label

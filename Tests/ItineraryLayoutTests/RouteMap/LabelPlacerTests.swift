@@ -120,6 +120,51 @@ struct LabelPlacerTests {
         #expect(placed.box.inset(by: -3).contains(b))
     }
 
+    @Test("no leader line crosses another leader or runs through another label")
+    func leadersApart() {
+        // Clusters of markers close enough that labels need leaders, in many arrangements (a
+        // fixed pseudo-random sequence): the leaders of two labels never cross, and neither
+        // runs through the other's label.
+        var seed: UInt64 = 41
+        func next() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 33) / Double(1 << 31)
+        }
+        func crosses(_ p: [Point], _ q: [Point]) -> Bool {
+            guard p.count == 2, q.count == 2 else { return false }
+            func side(_ a: Point, _ b: Point, _ c: Point) -> Double {
+                (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+            }
+            return side(q[0], q[1], p[0]) * side(q[0], q[1], p[1]) < 0
+                && side(p[0], p[1], q[0]) * side(p[0], p[1], q[1]) < 0
+        }
+        func runsThrough(_ line: [Point], _ box: MapBox) -> Bool {
+            guard line.count == 2 else { return false }
+            return (0...40).contains { k in
+                let t = Double(k) / 40
+                return box.contains(
+                    Point(x: line[0].x + (line[1].x - line[0].x) * t, y: line[0].y + (line[1].y - line[0].y) * t))
+            }
+        }
+        var withLeaders = 0
+        for _ in 0..<200 {
+            let markers = (0..<12).map { _ in marker(170 + next() * 160, 140 + next() * 110) }
+            let p = LabelPlacer(
+                frame: frame, reservedZone: zone, markers: markers, routeSamples: [], weights: weights, gap: 5,
+                margin: 1.5, leaderLength: 14)
+            let placed = p.place(markers.map { LabelRequest(width: 40 + next() * 30, height: 12, marker: $0) })
+                .compactMap { $0 }
+            withLeaders += placed.filter { !$0.leader.isEmpty }.count
+            for (i, a) in placed.enumerated() {
+                for b in placed[(i + 1)...] {
+                    #expect(!crosses(a.leader, b.leader))
+                    #expect(!runsThrough(a.leader, b.box) && !runsThrough(b.leader, a.box))
+                }
+            }
+        }
+        #expect(withLeaders > 20)
+    }
+
     @Test("on a crowded map no two placed labels overlap and none meets a marker")
     func crowded() {
         // A grid of 36 markers 40 apart, with a route zig-zagging through them.
