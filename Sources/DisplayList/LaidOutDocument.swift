@@ -40,6 +40,9 @@ public struct LaidOutDocument: Sendable, Hashable {
     public var metadata: DocumentMetadata
     /// Characters no bundled font covers, to report as a warning (never drawn as silent tofu).
     public var uncoveredScalars: [Unicode.Scalar]
+    /// The names of the emoji no bundled font covers, printed by name on a capsule (`lobster`),
+    /// each once, to report in a notice.
+    public var namedEmoji: [String]
     /// The pages (1-based) from which text the template put under the test-entitlement mark was
     /// left out (`MarkBand`), to report as a warning.
     public var pagesClearedForMark: [Int]
@@ -50,13 +53,14 @@ public struct LaidOutDocument: Sendable, Hashable {
 
     public init(
         pages: [PageFrame], outline: [OutlineEntry], metadata: DocumentMetadata,
-        uncoveredScalars: [Unicode.Scalar] = [], pagesClearedForMark: [Int] = [],
+        uncoveredScalars: [Unicode.Scalar] = [], namedEmoji: [String] = [], pagesClearedForMark: [Int] = [],
         laidOutWith: TextEngine.DocumentMark? = nil
     ) {
         self.pages = pages
         self.outline = outline
         self.metadata = metadata
         self.uncoveredScalars = uncoveredScalars
+        self.namedEmoji = namedEmoji
         self.pagesClearedForMark = pagesClearedForMark
         self.laidOutWith = laidOutWith
     }

@@ -67,7 +67,24 @@ extension Exporter {
         ]
     }
 
+    /// Characters drawn as empty boxes, and, on a line of its own, the emoji printed by name.
     static func uncoveredWarnings(_ document: LaidOutDocument) -> [String] {
+        boxWarnings(document) + namedEmojiNotice(document)
+    }
+
+    /// The emoji no bundled font draws, which the pages print by name on a capsule.
+    static func namedEmojiNotice(_ document: LaidOutDocument) -> [String] {
+        let names = document.namedEmoji
+        guard !names.isEmpty else { return [] }
+        var list = names.prefix(12).joined(separator: ", ")
+        if names.count > 12 { list += " and \(names.count - 12) more" }
+        return [
+            "\(names.count) emoji no bundled font draws \(names.count == 1 ? "is" : "are") printed by name, on a capsule: \(list)"
+        ]
+    }
+
+    /// Characters no bundled font covers and that are not printed by name: drawn as empty boxes.
+    static func boxWarnings(_ document: LaidOutDocument) -> [String] {
         let scalars = document.uncoveredScalars
         guard !scalars.isEmpty else { return [] }
         var names = scalars.prefix(12).map { scalar in

@@ -36,10 +36,15 @@ public enum LineBreaks {
     /// placed the marks: `TripFormatter.unbreakable`).
     public static func prepared(_ text: String) -> String {
         guard needsMarks(text) else { return text }
+        return eachWord(of: text, marked)
+    }
+
+    /// `text` with each of its words (the runs between whitespace) replaced by `change` of it.
+    private static func eachWord(of text: String, _ change: ([Unicode.Scalar]) -> [Unicode.Scalar]) -> String {
         var out = String.UnicodeScalarView()
         var token: [Unicode.Scalar] = []
         func flush() {
-            out.append(contentsOf: marked(token))
+            out.append(contentsOf: change(token))
             token.removeAll(keepingCapacity: true)
         }
         for s in text.unicodeScalars {
@@ -72,10 +77,63 @@ public enum LineBreaks {
         return String(trimmed[..<space]) + "\u{00A0}" + String(trimmed[trimmed.index(after: space)...])
     }
 
-    /// `text` without the marks `prepared` adds.
+    /// `text` without the marks `prepared` adds, nor the isolates `leftToRightIsolated` adds: a
+    /// left-to-right isolate, the pop that closes it, and a pop with nothing to close (the end of
+    /// an isolate that began on a line before, which does nothing in its own text).
     public static func plain(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == opportunity || $0 == joiner }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != opportunity && $0 != joiner }))
+        guard text.unicodeScalars.contains(where: { $0 == opportunity || $0 == joiner || $0 == lri || $0 == pdi })
+        else { return text }
+        var open: [Unicode.Scalar] = []
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            switch s {
+            case opportunity, joiner: continue
+            case lri, "\u{2067}", "\u{2068}":
+                open.append(s)
+                if s == lri { continue }
+            case pdi:
+                if open.popLast() ?? lri == lri { continue }
+            default: break
+            }
+            out.append(s)
+        }
+        return String(out)
+    }
+
+    /// Left-to-right isolate, and the pop that closes an isolate.
+    static let lri: Unicode.Scalar = "\u{2066}"
+    static let pdi: Unicode.Scalar = "\u{2069}"
+
+    /// `text` with each web address and code in it (as `prepared` tells them) between a
+    /// left-to-right isolate and its pop, for a right-to-left paragraph: the address reads from
+    /// its start, whole (`…/coral-beach/`, not its last `/` taken to the other side by the
+    /// Hebrew after it), and the sentence's own punctuation and brackets around it stay outside,
+    /// in the paragraph's direction. Words that already hold an isolate are left as they are.
+    public static func leftToRightIsolated(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "-" || $0 == "/" || $0 == "." }) else { return text }
+        return eachWord(of: text, isolatedWord)
+    }
+
+    /// One word (no whitespace), its address or code isolated.
+    private static func isolatedWord(_ token: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard !token.isEmpty, !token.contains(where: { (0x2066...0x2069).contains($0.value) }) else { return token }
+        let opening: Set<Unicode.Scalar> = ["(", "[", "{", "«", "\"", "'", "“", "‘"]
+        var start = 0
+        while start < token.count, opening.contains(token[start]) { start += 1 }
+        var end = token.count
+        while end > start {
+            let last = token[end - 1]
+            let closing: Set<Unicode.Scalar> = [".", ",", ";", ":", "!", "?", "]", "}", "»", "\"", "'", "”", "’"]
+            // A closing bracket the word opened is its own (`…/Wrigley_Field_(Chicago)`).
+            if last == ")" && token[start..<end].contains("(") { break }
+            guard closing.contains(last) || last == ")" || last == opportunity || last == joiner else { break }
+            end -= 1
+        }
+        guard start < end else { return token }
+        let core = Array(token[start..<end])
+        let bare = Array(plain(String(String.UnicodeScalarView(core))).unicodeScalars)
+        guard isAddress(bare) || isCode(bare) else { return token }
+        return Array(token[..<start]) + [lri] + core + [pdi] + Array(token[end...])
     }
 
     /// Whether a rule may apply: a hyphen, a slash or kana.

@@ -36,6 +36,25 @@ extension TextEngine {
         return EmojiSequences.flag(letters)
     }
 
+    /// What a span of a drawn line shows in place of characters no bundled face has: the
+    /// characters drawn as empty boxes, and the names of the emoji printed by name on a capsule
+    /// (`EmojiSequences`: `lobster` for 🦞). A line set by `setParagraph` already holds the
+    /// names, on spans of their own; a line drawn as written gets them when drawn.
+    public func missingGlyphs(in span: StyledSpan) -> (boxes: [Unicode.Scalar], named: [String]) {
+        var boxes: [Unicode.Scalar] = []
+        var named: [String] = []
+        for piece in span.style.onChip ? [span] : Self.drawable(span, covers: fontSet.covers) {
+            if piece.style.onChip {
+                // A flag's code is capitals (`JP`); an emoji's name is in lower case.
+                let name = piece.text.filter { $0 != "\u{202F}" && $0 != "\u{200B}" }
+                if name.contains(where: \.isLowercase) { named.append(name) }
+            } else {
+                boxes += fontSet.uncoveredScalars(in: piece.text)
+            }
+        }
+        return (boxes, named)
+    }
+
     /// `span` as the bundled faces draw it (`drawable`), emoji they lack named.
     func drawable(_ span: StyledSpan) -> [StyledSpan] { Self.drawable(span, covers: fontSet.covers) }
 

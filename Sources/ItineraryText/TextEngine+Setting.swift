@@ -20,14 +20,21 @@ extension TextEngine {
             return cache.lookUp(natural)!
         }
         // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
-        var paragraph = breakParagraph(spans.flatMap(drawable), width: width)
+        // In a right-to-left paragraph, its addresses and codes are isolated, so each reads whole
+        // from its start (`LineBreaks.leftToRightIsolated`).
+        let isolating = spans.contains { Self.hasRightToLeft($0.text) }
+        func isolated(_ spans: [StyledSpan]) -> [StyledSpan] {
+            guard isolating else { return spans }
+            return spans.map { StyledSpan(LineBreaks.leftToRightIsolated($0.text), $0.style) }
+        }
+        var paragraph = breakParagraph(isolated(spans).flatMap(drawable), width: width)
         // Broken inside a word that the break rules Pango lacks (`LineBreaks`) concern (a code,
         // an address, kana), it is set again with their marks. Only then: a mark is a character
         // of the text, and one in a code that stays whole would split it for search and copy
         // (`FSL-` `2291`).
         if width != nil, paragraph.breaksInsideWords {
             let prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
-            if prepared != spans { paragraph = breakParagraph(prepared.flatMap(drawable), width: width) }
+            if prepared != spans { paragraph = breakParagraph(isolated(prepared).flatMap(drawable), width: width) }
         }
         cache.insert(paragraph, for: key)
         if width != nil, Self.fitsUnbroken(paragraph.lines, width: .infinity), cache.peek(natural) == nil {

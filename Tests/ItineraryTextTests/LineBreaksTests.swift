@@ -101,4 +101,34 @@ struct LineBreaksTests {
             #expect(LineBreaks.plain(once) == text)
         }
     }
+    @Test(
+        "in a right-to-left paragraph an address and a code are isolated, so each reads whole from its start, and plain text undoes it"
+    )
+    func isolatedInRightToLeft() throws {
+        let e = try engine()
+        let url = "https://www.parks.org.il/reserve-park/coral-beach/"
+        for (word, cut) in [(url, url.count - 1), ("2026-0814-LHP", 10)] {
+            let note = "להזמין מראש: \(word) (חובה בסופי שבוע)"
+            let set = try #require(e.setParagraph([StyledSpan(note, style)], width: nil).first)
+            #expect(LineBreaks.plain(set.text) == note)
+            // The line as drawn, cut into the text before the word, the word less its end, its end
+            // (the last `/`, or the code's `LHP`) and the rest: the end is drawn just right of the rest of the word.
+            let text = set.spans.map(\.text).joined()
+            let start = try #require(text.range(of: String(word.prefix(5))))
+            let end = text.index(start.lowerBound, offsetBy: cut)
+            let last = text.index(start.lowerBound, offsetBy: word.count)
+            let spans = [
+                String(text[..<start.lowerBound]), String(text[start.lowerBound..<end]), String(text[end..<last]),
+                String(text[last...]),
+            ].map { StyledSpan($0, style) }
+            let head = e.extent(ofSpan: 1, in: spans), tail = e.extent(ofSpan: 2, in: spans)
+            #expect(abs(tail.x - (head.x + head.width)) < 0.01, "\(word): \(head) \(tail)")
+        }
+        #expect(LineBreaks.leftToRightIsolated("(\(url)).") == "(\u{2066}\(url)\u{2069}).")
+        #expect(LineBreaks.leftToRightIsolated("שלום עולם") == "שלום עולם")
+        // Only the isolates it adds: a first-strong isolate of the program's (`Bidi`) keeps its pop.
+        #expect(
+            LineBreaks.plain("\u{2068}תל אביב\u{2069} \u{2066}A-123-456\u{2069}") == "\u{2068}תל אביב\u{2069} A-123-456"
+        )
+    }
 }

@@ -70,13 +70,16 @@ public struct ItineraryLayoutEngine {
             }
         }
 
-        var uncovered: [Unicode.Scalar] = []
-        var seen = Set<Unicode.Scalar>()
+        // What every line of every page draws in place of what no bundled face has: boxes, and
+        // emoji printed by name (in notes, titles and names alike: whatever the pages draw).
+        var uncovered: [Unicode.Scalar] = [], named: [String] = []
+        var seen = Set<Unicode.Scalar>(), seenNames = Set<String>()
         for page in pages {
             for case let .text(spans, _) in page.items {
-                for scalar in text.fontSet.uncoveredScalars(in: spans.map(\.text).joined())
-                where seen.insert(scalar).inserted {
-                    uncovered.append(scalar)
+                for span in spans {
+                    let missing = text.missingGlyphs(in: span)
+                    uncovered += missing.boxes.filter { seen.insert($0).inserted }
+                    named += missing.named.filter { seenNames.insert($0).inserted }
                 }
             }
         }
@@ -86,7 +89,7 @@ public struct ItineraryLayoutEngine {
             subject: format.dateRange(trip.startDate, trip.endDate), keywords: notice,
             language: trip.locale.replacingOccurrences(of: "_", with: "-"))
         return LaidOutDocument(
-            pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered,
+            pages: pages, outline: outline, metadata: metadata, uncoveredScalars: uncovered, namedEmoji: named,
             pagesClearedForMark: clearedForMark, laidOutWith: text.documentMark)
     }
 

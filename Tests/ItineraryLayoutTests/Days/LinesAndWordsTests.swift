@@ -84,6 +84,21 @@ struct LinesAndWordsTests {
     }
 
     @Test(
+        "only what is drawn as a box is reported as one, from every line the pages draw; emoji printed by name are listed by name"
+    )
+    func boxesAndNames() throws {
+        var trip = try oneDayTrip(
+            items: [gameItem(), ["type": "custom", "category": "note", "title": "Runes \u{16A0} and 🦞"]],
+            notes: "Try Eventide 🦪 instead")
+        trip.name = "🦞 Lobster, Moose 🫎 & Geese 🪿 Road Trip"
+        for template in ["classic", "compact"] {
+            let doc = try Compact.layout(trip, template: template)
+            #expect(doc.uncoveredScalars.map(\.value) == [0x16A0], "\(template)")
+            #expect(Set(doc.namedEmoji).isSuperset(of: ["lobster", "oyster", "moose", "goose"]), "\(doc.namedEmoji)")
+        }
+    }
+
+    @Test(
         "a day whose games are in several zones shows each time's zone in the overview; one zone, none",
         arguments: ["classic", "compact"])
     func zones(template: String) throws {

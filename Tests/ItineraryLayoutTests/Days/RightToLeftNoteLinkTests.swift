@@ -35,9 +35,10 @@ struct RightToLeftNoteLinkTests {
         _ url: String, before: String, in d: (links: [(Rect, String)], lines: [([StyledSpan], Point)], text: TextEngine)
     ) throws {
         let link = try #require(d.links.first { $0.1 == url }, "no link for \(url): \(d.links.map(\.1))")
-        let line = try #require(d.lines.first { $0.0.contains { $0.text == url } })
+        // The address's span holds the isolates of a right-to-left paragraph (`LineBreaks.leftToRightIsolated`).
+        let line = try #require(d.lines.first { $0.0.contains { LineBreaks.plain($0.text) == url } })
         let lineWidth = d.text.advance(of: line.0)
-        let urlWidth = d.text.advance(of: line.0.filter { $0.text == url })
+        let urlWidth = d.text.advance(of: line.0.filter { LineBreaks.plain($0.text) == url })
         #expect(abs(link.0.width - urlWidth) < 0.5, "link \(link.0.width) wide, address \(urlWidth)")
         #expect(link.0.x >= line.1.x - 0.5 && link.0.x + link.0.width <= line.1.x + lineWidth + 0.5)
         // The words before the address in the text are on its right: the line reads from the right.
