@@ -42,7 +42,14 @@ enum Arguments {
     /// anything runs.
     static func parse(_ args: [String]) throws(UsageError) -> Invocation {
         if args.isEmpty { throw UsageError(message: "missing arguments: expected TRIP.json OUT.pdf (see --help)") }
-        if args[0] == "help" { return help(Array(args.dropFirst())) }
+        if args[0] == "help" {
+            if let word = args.dropFirst().first, !Help.topics.contains(word) {
+                throw UsageError(
+                    message: "help: unknown command \"\(word)\"" + Suggestion.text(for: word, among: Help.topics)
+                        + " (commands: \(Help.topics.joined(separator: ", ")))")
+            }
+            return help(Array(args.dropFirst()))
+        }
         if args[0] == "--version" {
             // `--version --verbose`: and what else decides a PDF's bytes, one library a line.
             let verbose = args.dropFirst() == ["--verbose"]

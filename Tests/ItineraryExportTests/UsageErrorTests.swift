@@ -38,6 +38,10 @@ struct UsageErrorTests {
         ]
         for (args, message) in cases { #expect(refusal(args) == message, "\(args)") }
         #expect(refusal(["t.json", "o.png", "--page", "3", "--dpi", "9", "--paper", "A4"]) == nil)
+        // `help` explains the commands there are, and refuses a word that names none.
+        #expect(refusal(["help", "batch"]) == nil && refusal(["help"]) == nil)
+        #expect(refusal(["help", "storekit-test", "purchase"]) == nil)
+        #expect(refusal(["help", "bach"])?.hasPrefix("help: unknown command \"bach\" (did you mean batch?)") == true)
     }
 
     @Test("validate: a paper needs a template, something must be checked")

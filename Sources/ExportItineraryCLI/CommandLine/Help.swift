@@ -9,6 +9,16 @@ enum Help {
 
     /// The help for `topic` (command words): the whole program, a group (`entitlements`,
     /// `storekit-test`) or one command.
+    /// The command words `help` explains, in the order of the command table: what `help WORD`
+    /// may name (a word of none of them is a usage error, not the main help).
+    static var topics: [String] {
+        var words: [String] = []
+        for spec in CommandTable.all where !spec.hidden {
+            if let word = spec.path.first, !words.contains(word) { words.append(word) }
+        }
+        return words
+    }
+
     static func text(for topic: [String]) -> String {
         if topic.isEmpty { return main }
         // `help paywall` belongs with the entitlement commands it works with.
