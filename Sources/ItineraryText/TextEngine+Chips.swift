@@ -41,6 +41,9 @@ extension TextEngine {
     /// (`EmojiSequences`: `lobster` for 🦞). A line set by `setParagraph` already holds the
     /// names, on spans of their own; a line drawn as written gets them when drawn.
     public func missingGlyphs(in span: StyledSpan) -> (boxes: [Unicode.Scalar], named: [String]) {
+        // Every line of every page is asked: a span whose characters the faces all cover draws
+        // neither a box nor a name, so only the rare others are rewritten as `drawable` draws them.
+        guard span.style.onChip || !fontSet.uncoveredScalars(in: span.text).isEmpty else { return ([], []) }
         var boxes: [Unicode.Scalar] = []
         var named: [String] = []
         for piece in span.style.onChip ? [span] : Self.drawable(span, covers: fontSet.covers) {
