@@ -9,10 +9,12 @@ import StrictJSON
 extension Exporter {
     /// What a valid trip leaves unsaid that the pages would otherwise get wrong: times whose
     /// place has no known zone (shown with their written offset), one line each, with the JSON
-    /// path and the key to add. `validate` prints the same lines.
-    public static func warnings(_ trip: Trip) -> [String] {
+    /// path and the key to add. `validate` prints the same lines. `routeMap`: whether the pages
+    /// have a route map, to warn of the stops it cannot place (a template without one, such as
+    /// compact, leaves out no stop).
+    public static func warnings(_ trip: Trip, routeMap: Bool = true) -> [String] {
         TimeZoneResolver(trip: trip).unknownZones(in: trip).map(\.description) + leagueWarnings(trip)
-            + locationWarnings(trip)
+            + (routeMap ? locationWarnings(trip) : [])
     }
 
     /// Stops the route map cannot place (no latitude and longitude on their days, no stadium in

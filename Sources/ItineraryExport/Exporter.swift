@@ -98,16 +98,17 @@ public final class Exporter {
     ) throws(ExportError) -> (LaidOutDocument, TextEngine) {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let (document, text, _) = try layout(trip, options: options, gateChecked: false)
+        let (document, text, _, _) = try layout(trip, options: options, gateChecked: false)
         return (document, text)
     }
 
     /// `gateChecked`: the caller has just checked the gate (`export` does, before reading the
     /// trip), so the check is not repeated a few milliseconds later. Callers hold `NativeTextLock`.
-    /// Returns the template's bytes too (`ExportResult.templateBytes`).
+    /// Returns the template's bytes too (`ExportResult.templateBytes`), and whether its pages
+    /// have a route map (for the warnings about stops it leaves out).
     private func layout(
         _ trip: Trip, options: ExportOptions, gateChecked: Bool
-    ) throws(ExportError) -> (LaidOutDocument, TextEngine, Data) {
+    ) throws(ExportError) -> (LaidOutDocument, TextEngine, Data, Bool) {
         if !gateChecked { try checkGate() }
         let (template, templateBytes) = try loadTemplateAndBytes(options.template)
         if let paper = options.paper, let problem = template.paperProblem(paper, name: options.template.argument) {
@@ -127,7 +128,7 @@ public final class Exporter {
         text.prepareFonts(for: theme.allStyles)
         return (
             ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip),
-            text, templateBytes
+            text, templateBytes, template.sections.contains(.cover) && template.cover != nil
         )
     }
 
@@ -155,7 +156,7 @@ public final class Exporter {
         // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let (document, text, templateBytes) = try layout(trip, options: options, gateChecked: gateChecked)
+        let (document, text, templateBytes, routeMap) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         guard (1...document.pages.count).contains(page) else {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
@@ -169,7 +170,8 @@ public final class Exporter {
         do {
             let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72, mark: access.notice)
             return ExportResult(
-                bytes: png, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document),
+                bytes: png, pageCount: document.pages.count,
+                warnings: Self.warnings(trip, routeMap: routeMap) + Self.warnings(document),
                 templateBytes: templateBytes)
         } catch {
             throw .render("\(error)")
@@ -185,7 +187,7 @@ public final class Exporter {
         // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let (document, text, templateBytes) = try layout(trip, options: options, gateChecked: gateChecked)
+        let (document, text, templateBytes, routeMap) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         let pdf: Data
         do {
@@ -198,7 +200,8 @@ public final class Exporter {
             throw .render("\(error)")
         }
         return ExportResult(
-            bytes: pdf, pageCount: document.pages.count, warnings: Self.warnings(trip) + Self.warnings(document),
+            bytes: pdf, pageCount: document.pages.count,
+            warnings: Self.warnings(trip, routeMap: routeMap) + Self.warnings(document),
             templateBytes: templateBytes)
     }
 

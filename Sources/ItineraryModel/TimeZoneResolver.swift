@@ -22,9 +22,12 @@ public struct UnknownZone: Sendable, Equatable, CustomStringConvertible {
     public var key: String
     /// Whether the day's `timeZone` would give it too (the place is the day's city).
     public var dayWouldDo: Bool
+    /// Which time, for the message: "time" for one the trip writes, "arrival time" for the one
+    /// worked out from a departure and its duration (whose path is then the item's).
+    public var time: String = "time"
 
     public var description: String {
-        "\(path): no time zone for \(MessageText.quoted(place)), so the time is shown with its written UTC offset; "
+        "\(path): no time zone for \(MessageText.quoted(place)), so the \(time) is shown with its written UTC offset; "
             + "add \(MessageText.quoted(key)) (an IANA name such as \"America/Chicago\") to the item"
             + (dayWouldDo ? ", or \"timeZone\" to the day" : "")
     }
@@ -132,8 +135,8 @@ public struct TimeZoneResolver: Sendable {
                     if case .writtenOffset? = arrival(leg, on: day)?.zone {
                         found.append(
                             UnknownZone(
-                                path: "\(path.key("durationSeconds"))", place: leg.to, key: "toTimeZone",
-                                dayWouldDo: Self.key(leg.to) == Self.key(day.city)))
+                                path: "\(path)", place: leg.to, key: "toTimeZone",
+                                dayWouldDo: Self.key(leg.to) == Self.key(day.city), time: "arrival time"))
                     }
                 case let .lodging(stay):
                     if case .writtenOffset? = lodging(stay, on: day) {

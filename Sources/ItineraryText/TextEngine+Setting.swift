@@ -80,7 +80,7 @@ extension TextEngine {
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
             guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
-            let start = Int(line.pointee.start_index)
+            var start = Int(line.pointee.start_index)
             if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { breaksInsideWords = true }
             var end = start + Int(line.pointee.length)
             // Drop the spaces and the hard break at which the line ended: they take no room.
@@ -91,6 +91,11 @@ extension TextEngine {
             var cutSeparator = false
             if i + 1 < count, let cut = Self.beforeSeparator(start: start, end: end, bytes) {
                 end = cut
+                cutSeparator = true
+            }
+            // Nor does one start a line (`· 14 St. Petersburg`, where the break fell before the dot).
+            if i > 0, let after = Self.afterSeparator(start: start, end: end, bytes) {
+                start = after
                 cutSeparator = true
             }
             var lineSpans: [StyledSpan] = []
@@ -131,6 +136,23 @@ extension TextEngine {
             }
         }
         return cut < end - 2 && cut > start ? cut : nil
+    }
+
+    /// Where a line that starts with a list's separator (`· `: a middle dot before a space or a
+    /// no-break space) starts without it, or nil.
+    static func afterSeparator(start: Int, end: Int, _ bytes: [UInt8]) -> Int? {
+        guard end - start >= 4, bytes[start] == 0xC2, bytes[start + 1] == 0xB7 else { return nil }
+        var cut = start + 2
+        while cut < end {
+            if bytes[cut] == 0x20 {
+                cut += 1
+            } else if cut + 1 < end, bytes[cut] == 0xC2, bytes[cut + 1] == 0xA0 {
+                cut += 2
+            } else {
+                break
+            }
+        }
+        return cut > start + 2 && cut < end ? cut : nil
     }
 
     /// The width of a broken line up to `end` (its trailing spaces excluded), read from the

@@ -71,6 +71,24 @@ struct LineBreaksTests {
         #expect(abs(first.width - e.advance(of: first.spans)) < 0.01)
     }
 
+    @Test("a list's separator never starts a line either, at any width")
+    func separatorNeverStarts() throws {
+        let e = try engine()
+        // A map key's shape: numbers tied to their places, entries joined by ` · `.
+        let key = (1...14).map { "\($0)\u{00A0}City\u{00A0}\($0)" }.joined(separator: " · ")
+        let full = e.advance(of: [StyledSpan(key, style)])
+        var width = full / 6
+        var broken = 0
+        while width < full {
+            let set = lines(key, width: width, e)
+            broken += set.count > 1 ? 1 : 0
+            #expect(set.allSatisfy { !$0.hasPrefix("·") && !$0.hasSuffix("·") }, "\(set)")
+            #expect(set.joined(separator: " · ") == key, "\(set)")
+            width += 3
+        }
+        #expect(broken > 20)
+    }
+
     @Test("Japanese keeps ドーム whole and never starts a line with ー or a small kana", arguments: [30.0, 40, 50, 60, 70])
     func kana(width: Double) throws {
         let e = try engine()

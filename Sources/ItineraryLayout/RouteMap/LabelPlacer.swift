@@ -47,7 +47,8 @@ public struct PlacedLabel: Sendable, Hashable {
 /// + route weight × route samples inside the box + `nearMarker` if another marker is less than
 /// `ownMarkerLead` farther from it than its own. What rules it out: `overlap` if it meets a
 /// marker (within its clearance) or another label, or if another marker is nearer to it than its
-/// own (a reader would take it for that one's); `outside` if it leaves the frame (less the inset)
+/// own (a reader would take it for that one's; a label on a leader keeps `gap + leaderLength`
+/// from other markers); `outside` if it leaves the frame (less the inset)
 /// or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
 /// the lower total wins, except that a candidate clear of the route beats one the route runs
 /// through: a label sits on the route only where no free spot is left, and a busy road under
@@ -153,8 +154,10 @@ public struct LabelPlacer: Sendable {
     }
 
     /// What a candidate costs whatever the other labels do. A label with a leader line is tied
-    /// to its own marker by it, so another marker nearly as near does not mislead; its line
-    /// must not touch another marker.
+    /// to its own marker by it, so another marker nearly as near does not mislead; but one
+    /// close beside it would be read as its marker (Pittsburgh's label at a leader's end, just
+    /// under Cincinnati's marker): it keeps a leader's length (and the gap) from every other
+    /// marker, or as far as it is from its own. Its line must not touch another marker.
     private func fixedCost(_ box: MapBox, index: Int, own: MarkerShape, leader: [Point] = []) -> Cost {
         let footprint = box.inset(by: -margin)
         var c = Cost(steer: weights.position * Double(index), block: 0)
@@ -163,10 +166,12 @@ public struct LabelPlacer: Sendable {
         c.steer += weights.routeSample * Double(onRoute)
         c.onRoute = onRoute > 0
         var meetsMarker = false, nearMarker = false
+        let keepOff = leader.isEmpty ? 0 : min(own.edgeDistance(to: box), gap + leaderLength)
         for m in markers where m != own {
             let distance = m.edgeDistance(to: box)
             if distance < gap || m.meets(footprint, clearance: weights.markerClearance)
                 || Self.points(along: leader).contains(where: { m.box.inset(by: -margin).contains($0) })
+                || distance < keepOff
             {
                 meetsMarker = true
             } else if leader.isEmpty && distance < gap + weights.ownMarkerLead {

@@ -11,7 +11,10 @@ import Foundation
 /// of the East Coast), the two closest crowded markers become one, at the middle of their
 /// places, numbered with every stop made at either, and the arrangement is tried again. So the
 /// map never draws a city on the wrong side of another: it draws a cluster it cannot show at
-/// its scale as one marker, and the key lists every member.
+/// its scale as one marker, and the key lists every member. Two markers joined by a leg (`links`)
+/// whose places are nearer than a marker's width, and that had to be moved apart and then sit
+/// so close that the leg between them would show less than a radius (a stub under its arrow),
+/// become one marker too.
 public struct MarkerArrangement: Sendable, Equatable {
     /// Place indexes drawn as one marker, each group in ascending order, groups ordered by their
     /// first place.
@@ -27,8 +30,10 @@ public struct MarkerArrangement: Sendable, Equatable {
     ///   - clearance: kept between two capsules' boxes.
     ///   - bounds: the capsules stay inside.
     ///   - maxMove: how far a marker may be moved off its place, in its radii.
+    ///   - links: pairs of place indexes joined by a leg.
     public init(
-        places: [Point], marker: ([Int]) -> MarkerShape, clearance: Double, bounds: MapBox, maxMove: Double
+        places: [Point], marker: ([Int]) -> MarkerShape, clearance: Double, bounds: MapBox, maxMove: Double,
+        links: [(Int, Int)] = []
     ) {
         var groups = places.indices.map { [$0] }
         while true {
@@ -44,7 +49,9 @@ public struct MarkerArrangement: Sendable, Equatable {
             }
             let centers = Self.dodge(shapes, clearance: clearance, bounds: bounds)
             let truthful = Self.isTruthful(shapes, centers, clearance: clearance, maxMove: maxMove)
-            guard !truthful, let (a, b) = Self.closestCrowdedPair(shapes, clearance: clearance) else {
+            let group = Dictionary(uniqueKeysWithValues: groups.enumerated().flatMap { g, m in m.map { ($0, g) } })
+            let stub = Self.stubLink(shapes, centers, links: links.map { (group[$0.0]!, group[$0.1]!) })
+            guard let (a, b) = truthful ? stub : Self.closestCrowdedPair(shapes, clearance: clearance) else {
                 self.groups = groups
                 self.centers = centers
                 self.places = points
@@ -132,6 +139,31 @@ public struct MarkerArrangement: Sendable, Equatable {
             }
         }
         return true
+    }
+
+    /// Of the linked markers (group indexes) of which one at least was moved off its place and
+    /// whose places are nearer than their two radii, the pair whose leg would show least, when
+    /// it shows less than a radius between their outlines: how far apart the centres are, less
+    /// each capsule's reach towards the other.
+    static func stubLink(_ shapes: [MarkerShape], _ centers: [Point], links: [(Int, Int)]) -> (Int, Int)? {
+        var best: (pair: (Int, Int), shown: Double)?
+        for (i, j) in links where i != j {
+            let moved = [i, j].contains { k in
+                hypot(centers[k].x - shapes[k].center.x, centers[k].y - shapes[k].center.y) > 0.5
+            }
+            // Only places that are truly at one spot at the map's scale (their markers would
+            // overlap where they are): a chain of neighbours along a coast keeps its markers.
+            let apart = hypot(shapes[j].center.x - shapes[i].center.x, shapes[j].center.y - shapes[i].center.y)
+            guard moved, apart < shapes[i].radius + shapes[j].radius else { continue }
+            let dx = centers[j].x - centers[i].x, dy = centers[j].y - centers[i].y
+            let d = hypot(dx, dy)
+            let ux = d > 0 ? abs(dx) / d : 0
+            let reach = { (k: Int) in shapes[k].capOffset * ux + shapes[k].radius }
+            let shown = d - reach(i) - reach(j)
+            guard shown < min(shapes[i].radius, shapes[j].radius) else { continue }
+            if best == nil || shown < best!.shown { best = ((min(i, j), max(i, j)), shown) }
+        }
+        return best?.pair
     }
 
     /// The two markers that meet at their places with the least distance between the places

@@ -156,7 +156,8 @@ struct RouteMapRenderer {
         let arrangement = MarkerArrangement(
             places: homes, marker: { marker(outline.places, $0, tier: tier).shape },
             clearance: spec.labels.weights.markerClearance + spec.markers.strokeWidth,
-            bounds: frame.inset(by: spec.labels.weights.frameInset), maxMove: spec.markers.maxMove)
+            bounds: frame.inset(by: spec.labels.weights.frameInset), maxMove: spec.markers.maxMove,
+            links: outline.legs.map { ($0.from, $0.to) })
         let drawn = outline.grouped(arrangement.groups, name: groupName)
         var markers = drawn.places.indices.map { marker(drawn.places, [$0], tier: tier) }
         let centers = arrangement.centers
@@ -167,12 +168,15 @@ struct RouteMapRenderer {
         let legs = drawn.legs.flatMap { leg -> [LegCurve] in
             let a = centers[leg.from], b = centers[leg.to]
             // A leg longer than half a turn on the map (a trip round the world: the widest gap
-            // between places is crossed by some leg) goes the short way: off one edge and back
-            // in at the other, as two pieces cut at the frame.
+            // between places is crossed by some leg) goes the short way, off one edge and back
+            // in at the other as two pieces cut at the frame, when that way is markedly shorter
+            // (`wrapSaving`). A leg between nearly opposite meridians (Tromsø to Anchorage: 169°
+            // one way, 191° the other, over the pole in truth) is drawn across the map, where
+            // its places are, rather than as two stubs at its edges.
             let turn = 360 * projection.longitudeFactor * projection.scale
             let drawn = b.x - a.x
             let short = drawn - (drawn > 0 ? turn : -turn)
-            guard abs(drawn) > turn / 2 else {
+            guard abs(drawn) > turn / 2, hypot(short, b.y - a.y) * Self.wrapSaving < hypot(drawn, b.y - a.y) else {
                 return [LegCurve(from: a, to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)]
             }
             let out = LegCurve(
@@ -198,6 +202,10 @@ struct RouteMapRenderer {
         }
         return (drawn, arrangement.groups, projection, markers, leaders, legs, samples, corners)
     }
+
+    /// How many times longer on the map a leg's way across it must be than its way off one edge
+    /// and in at the other before it is drawn that way.
+    static let wrapSaving = 1.25
 
     /// Points along the drawn route for the label placer and the scale corner. A leg travelled
     /// again is drawn over itself, so it is sampled once: a label beside a road taken ten times

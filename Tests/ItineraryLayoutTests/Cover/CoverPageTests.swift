@@ -194,18 +194,13 @@ struct CoverPageTests {
         #expect(standard.reservedZone?.maxX == plain.width)
     }
 
-    @Test(
-        "round the world, the leg across the widest gap goes the short way: off one edge and back in at the other, inside the frame"
-    )
-    func roundTheWorld() throws {
-        func stadium(_ id: String, _ city: String, _ lat: Double, _ lon: Double, _ zone: String) -> [String: Any] {
-            ["id": id, "name": id, "city": city, "country": "US", "timeZone": zone, "latitude": lat, "longitude": lon]
-        }
-        let cities = [
-            ("la", "Los Angeles", 34.07, -118.24, "America/Los_Angeles"), ("tk", "Tokyo", 35.71, 139.75, "Asia/Tokyo"),
-            ("db", "Dubai", 25.2, 55.27, "Asia/Dubai"), ("ld", "London", 51.5, -0.12, "Europe/London"),
-            ("ny", "New York", 40.83, -73.93, "America/New_York"),
-        ]
+    /// A trip of one game a day at each of `cities` (id, city, latitude, longitude, zone), and
+    /// its cover map laid out.
+    private func mapOfGames(
+        _ cities: [(String, String, Double, Double, String)]
+    ) throws -> (
+        RouteOutline, RouteMapLayout
+    ) {
         let days: [[String: Any]] = cities.enumerated().map { i, c in
             [
                 "date": "2026-07-0\(i + 1)", "city": c.1,
@@ -218,19 +213,36 @@ struct CoverPageTests {
             ]
         }
         let trip = try DayFixtures.trip(json: [
-            "startDate": "2026-07-01", "endDate": "2026-07-05",
+            "startDate": "2026-07-01", "endDate": "2026-07-0\(cities.count)",
             "teams": [
                 ["id": "h", "name": "Home", "abbreviation": "HOM", "league": "MLB"],
                 ["id": "a", "name": "Away", "abbreviation": "AWY", "league": "MLB"],
             ],
-            "stadiums": cities.map { stadium($0.0, $0.1, $0.2, $0.3, $0.4) }, "days": days,
+            "stadiums": cities.map {
+                [
+                    "id": $0.0, "name": $0.0, "city": $0.1, "country": "US", "timeZone": $0.4, "latitude": $0.2,
+                    "longitude": $0.3,
+                ] as [String: Any]
+            },
+            "days": days,
         ])
         let context = try CoverFixtures.context(trip)
         let spec = context.theme.template.cover!.map
         let renderer = RouteMapRenderer(
             spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec))
         let outline = RouteOutline(trip: trip)
-        let layout = renderer.layout(outline, width: context.width, height: spec.height)
+        return (outline, renderer.layout(outline, width: context.width, height: spec.height))
+    }
+
+    @Test(
+        "round the world, the leg across the widest gap goes the short way: off one edge and back in at the other, inside the frame"
+    )
+    func roundTheWorld() throws {
+        let (outline, layout) = try mapOfGames([
+            ("la", "Los Angeles", 34.07, -118.24, "America/Los_Angeles"), ("tk", "Tokyo", 35.71, 139.75, "Asia/Tokyo"),
+            ("db", "Dubai", 25.2, 55.27, "Asia/Dubai"), ("ld", "London", 51.5, -0.12, "Europe/London"),
+            ("ny", "New York", 40.83, -73.93, "America/New_York"),
+        ])
         // Four legs; the Tokyo → Dubai … ones as they are, Los Angeles → Tokyo in two pieces.
         #expect(outline.legs.count == 4 && layout.legs.count == 5)
         for leg in layout.legs {
@@ -238,6 +250,19 @@ struct CoverPageTests {
         }
         // No piece crosses more than half the map.
         #expect(layout.legs.allSatisfy { abs($0.end.x - $0.start.x) < layout.frame.width / 2 })
+    }
+
+    @Test("a leg between nearly opposite meridians is drawn across the map, not off both its edges")
+    func nearlyOppositeMeridians() throws {
+        // Tromsø to Anchorage is 169° of longitude westward and 191° eastward, across the map.
+        let (outline, layout) = try mapOfGames([
+            ("tr", "Tromsø", 69.65, 18.96, "Europe/Oslo"), ("an", "Anchorage", 61.22, -149.9, "America/Anchorage"),
+            ("ho", "Honolulu", 21.31, -157.86, "Pacific/Honolulu"), ("tk", "Tokyo", 35.71, 139.75, "Asia/Tokyo"),
+        ])
+        #expect(outline.legs.count == 3 && layout.legs.count == 3)
+        for leg in layout.legs {
+            for p in leg.samples(20) { #expect(layout.frame.contains(p), "\(p) off the map") }
+        }
     }
 
     @Test("a long route is shortened to its first cities, the last one and the number of stops")

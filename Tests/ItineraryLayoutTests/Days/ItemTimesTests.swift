@@ -60,6 +60,11 @@ struct ItemTimesTests {
         #expect(shown.contains("departs 7:30 PM CDT"), "\(shown)")
         #expect(shown.contains("arrives ≈ \(unknownZone)"), "\(shown)")
         #expect(unknown.map(\.key) == ["toTimeZone"])
+        // The arrival is worked out (departure + duration): the warning names the item and says which time.
+        #expect(
+            unknown.map(\.description) == [
+                "days[0].items[0]: no time zone for \"\(destination)\", so the arrival time is shown with its written UTC offset; add \"toTimeZone\" (an IANA name such as \"America/Chicago\") to the item"
+            ])
         let (named, none) = try travel(
             leg.merging(["toTimeZone": "America/New_York"]) { $1 }, city: "Kansas City", timeZone: "America/Chicago")
         #expect(named.contains("arrives ≈ \(givenZone)"), "\(named)")

@@ -120,11 +120,14 @@ struct LabelPlacerTests {
         #expect(placed.box.inset(by: -3).contains(b))
     }
 
-    @Test("no leader line crosses another leader or runs through another label")
+    @Test(
+        "no leader line crosses another leader or runs through another label, and a label on a leader keeps a leader's length from other markers"
+    )
     func leadersApart() {
         // Clusters of markers close enough that labels need leaders, in many arrangements (a
-        // fixed pseudo-random sequence): the leaders of two labels never cross, and neither
-        // runs through the other's label.
+        // fixed pseudo-random sequence): the leaders of two labels never cross, neither runs
+        // through the other's label, and a label at a leader's end is not read as the label of
+        // a marker beside it.
         var seed: UInt64 = 41
         func next() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -152,9 +155,16 @@ struct LabelPlacerTests {
             let p = LabelPlacer(
                 frame: frame, reservedZone: zone, markers: markers, routeSamples: [], weights: weights, gap: 5,
                 margin: 1.5, leaderLength: 14)
-            let placed = p.place(markers.map { LabelRequest(width: 40 + next() * 30, height: 12, marker: $0) })
-                .compactMap { $0 }
+            let results = p.place(markers.map { LabelRequest(width: 40 + next() * 30, height: 12, marker: $0) })
+            let placed = results.compactMap { $0 }
             withLeaders += placed.filter { !$0.leader.isEmpty }.count
+            for (own, label) in zip(markers, results) {
+                guard let label, !label.leader.isEmpty else { continue }
+                let keepOff = min(own.edgeDistance(to: label.box), 5 + 14)
+                for other in markers where other != own {
+                    #expect(other.edgeDistance(to: label.box) >= keepOff - 0.001)
+                }
+            }
             for (i, a) in placed.enumerated() {
                 for b in placed[(i + 1)...] {
                     #expect(!crosses(a.leader, b.leader))

@@ -118,6 +118,20 @@ struct MapGeographyTests {
         #expect(tight.groups.flatMap { $0 }.sorted() == [0, 1, 2, 3, 4])
     }
 
+    @Test("two places joined by a leg whose moved markers would leave the leg a stub share one marker")
+    func stubLegSharesMarker() {
+        // Two places 5 apart: moved apart, their markers would sit 2 apart, the leg between them
+        // a stub; joined by a leg, they share one marker, while unlinked places stay apart.
+        let places = [Point(x: 100, y: 100), Point(x: 104, y: 103), Point(x: 200, y: 200)]
+        func arrange(_ links: [(Int, Int)]) -> MarkerArrangement {
+            MarkerArrangement(
+                places: places, marker: { _ in MarkerShape(center: Point(x: 0, y: 0), radius: 8.5, halfWidth: 8.5) },
+                clearance: 2.5, bounds: MapBox(x: 0, y: 0, width: 300, height: 300), maxMove: 1.5, links: links)
+        }
+        #expect(arrange([]).groups == [[0], [1], [2]])
+        #expect(arrange([(0, 1), (1, 2)]).groups == [[0, 1], [2]])
+    }
+
     @Test("a stop is drawn where its city is, never at a game's stadium in another city")
     func stopInItsCity() throws {
         let toronto = stadium("Toronto", 43.6414, -79.3894, country: "CA")
