@@ -9,7 +9,7 @@ BUILD := $(SWIFT) build --scratch-path $(SCRATCH)
 BIN := $(SCRATCH)/release/export-itinerary
 EXAMPLES := $(wildcard Examples/*.json)
 
-.PHONY: all deps fonts build release install uninstall demo test test-slurm test-debian13 lint format goldens bench bench-batch fuzz clean
+.PHONY: all deps fonts build release install deb uninstall demo test test-slurm test-debian13 lint format goldens bench bench-batch fuzz clean
 
 all: build
 
@@ -36,6 +36,11 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 install: release
 	scripts/install.sh $(BIN) $(PREFIX) $(DESTDIR)
+
+# A Debian package of the same layout under /usr, its library dependencies declared
+# (scripts/make-deb.sh): out/export-itinerary_VERSION_ARCH.deb. Build it on the release it is for.
+deb: release
+	scripts/make-deb.sh $(BIN) out
 
 uninstall:
 	@case "$(PREFIX)" in /?*) ;; *) echo "uninstall: PREFIX must be an absolute path, not '$(PREFIX)'" >&2; exit 1 ;; esac

@@ -18,6 +18,7 @@ packages=(
   zbar-tools                                          # tests: zbarimg decodes the printed QR codes
   time                                                # bench: peak RSS
   e2fsprogs                                           # tests: chattr +i makes a batch's output folder immutable mid-run
+  dpkg-dev                                            # make deb: dpkg-shlibdeps works out the package's Depends
 )
 
 missing=()

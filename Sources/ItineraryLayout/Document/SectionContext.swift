@@ -18,6 +18,8 @@ struct SectionContext {
     let stadiums: [String: Stadium]
     /// The QR codes the day cards print, encoded ahead on a second thread (`QRCodeBook`).
     let qrCodes: QRCodeBook
+    /// The trip's place names a title keeps whole (`placesKeptWhole`), found once per document.
+    let tieablePlaces: [String]
 
     init(trip: Trip, theme: Theme, text: TextEngine, format: TripFormatter, width: Double) {
         self.trip = trip
@@ -30,6 +32,7 @@ struct SectionContext {
         stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let printsCodes = theme.template.days?.qrCode != nil && theme.template.sections.contains(.days)
         qrCodes = QRCodeBook(days: printsCodes ? trip.days : [])
+        tieablePlaces = Self.tieablePlaces(trip)
     }
 
     static func destination(day index: Int) -> String { "day-\(index + 1)" }

@@ -170,7 +170,7 @@ public struct LabelPlacer: Sendable {
         for m in markers where m != own {
             let distance = m.edgeDistance(to: box)
             if distance < gap || m.meets(footprint, clearance: weights.markerClearance)
-                || Self.points(along: leader).contains(where: { m.box.inset(by: -margin).contains($0) })
+                || Self.line(leader, meets: m.box.inset(by: -margin))
                 || distance < keepOff
             {
                 meetsMarker = true
@@ -194,8 +194,7 @@ public struct LabelPlacer: Sendable {
     func conflict(_ a: PlacedLabel, _ b: PlacedLabel) -> Bool {
         let fa = a.box.inset(by: -margin), fb = b.box.inset(by: -margin)
         if fa.overlaps(fb) { return true }
-        if Self.points(along: a.leader).contains(where: fb.contains) { return true }
-        if Self.points(along: b.leader).contains(where: fa.contains) { return true }
+        if Self.line(a.leader, meets: fb) || Self.line(b.leader, meets: fa) { return true }
         guard a.leader.count == 2, b.leader.count == 2 else { return false }
         return Self.segmentsCross(a.leader[0], a.leader[1], b.leader[0], b.leader[1])
     }
@@ -212,15 +211,20 @@ public struct LabelPlacer: Sendable {
             && max(p1.y, p2.y) >= min(q1.y, q2.y) && max(q1.y, q2.y) >= min(p1.y, p2.y)
     }
 
-    /// Points every 2 pt along a leader line, to test it against markers and labels.
-    private static func points(along line: [Point]) -> [Point] {
-        guard line.count == 2 else { return [] }
+    /// True when a leader line (two points; none for no leader) touches `box`: an end inside it,
+    /// or the line crossing one of its sides.
+    static func line(_ line: [Point], meets box: MapBox) -> Bool {
+        guard line.count == 2 else { return false }
         let (a, b) = (line[0], line[1])
-        let n = max(1, Int((hypot(b.x - a.x, b.y - a.y) / 2).rounded(.up)))
-        return (0...n).map { k in
-            let t = Double(k) / Double(n)
-            return Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-        }
+        if box.contains(a) || box.contains(b) { return true }
+        guard max(a.x, b.x) >= box.minX, min(a.x, b.x) <= box.maxX, max(a.y, b.y) >= box.minY,
+            min(a.y, b.y) <= box.maxY
+        else { return false }
+        let corners = [
+            Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.maxX, y: box.maxY),
+            Point(x: box.minX, y: box.maxY),
+        ]
+        return (0..<4).contains { segmentsCross(a, b, corners[$0], corners[($0 + 1) % 4]) }
     }
 
     /// The leader from `marker`'s edge, `gap` short of it, to the nearest point of `box`.

@@ -153,8 +153,16 @@ struct RouteMapRenderer {
         let tier = MarkerLayout.tier(placeCount: outline.places.count, tiers: spec.markers.tiers)
         // The clearance is kept between the drawn outlines: each capsule's stroke reaches half its
         // width beyond the shape, so two markers are kept a whole stroke width further apart.
+        // Each group's capsule is measured once: the arrangement asks again on every round.
+        var measured: [[Int]: MarkerShape] = [:]
         let arrangement = MarkerArrangement(
-            places: homes, marker: { marker(outline.places, $0, tier: tier).shape },
+            places: homes,
+            marker: { group in
+                if let shape = measured[group] { return shape }
+                let shape = marker(outline.places, group, tier: tier).shape
+                measured[group] = shape
+                return shape
+            },
             clearance: spec.labels.weights.markerClearance + spec.markers.strokeWidth,
             bounds: frame.inset(by: spec.labels.weights.frameInset), maxMove: spec.markers.maxMove,
             links: outline.legs.map { ($0.from, $0.to) })

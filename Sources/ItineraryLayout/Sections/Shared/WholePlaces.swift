@@ -21,7 +21,7 @@ extension SectionContext {
 
     /// The trip's place names that may break (a space or a hyphen), at most 32 characters
     /// (a longer one may need to break), longest first.
-    private var tieablePlaces: [String] {
+    static func tieablePlaces(_ trip: Trip) -> [String] {
         var names = Set<String>()
         for day in trip.days {
             names.insert(day.city)
