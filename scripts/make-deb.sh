@@ -14,7 +14,7 @@
 #
 # After installing, the package's postinst loads the fonts once (`validate --template classic`),
 # which checks each against Fonts/fonts.lock and caches the font scan in
-# /usr/share/export-itinerary/Fonts/.fontconfig-cache/; removing the package removes that cache.
+# /usr/share/export-itinerary/Fonts/.fontconfig-cache/; its prerm removes that cache.
 set -euo pipefail
 
 fail() { echo "make-deb: $*" >&2; exit 1; }
@@ -84,14 +84,13 @@ if [ "$1" = configure ]; then
   chmod -R go=rX /usr/share/export-itinerary/Fonts/.fontconfig-cache
 fi
 EOF
-cat >"$stage/DEBIAN/postrm" <<'EOF'
+# Before dpkg removes the package's files, so that it finds their folders empty.
+cat >"$stage/DEBIAN/prerm" <<'EOF'
 #!/bin/sh
 set -e
-if [ "$1" = remove ] || [ "$1" = purge ]; then
-  rm -rf /usr/share/export-itinerary/Fonts/.fontconfig-cache
-fi
+rm -rf /usr/share/export-itinerary/Fonts/.fontconfig-cache
 EOF
-chmod 755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/postrm"
+chmod 755 "$stage/DEBIAN/postinst" "$stage/DEBIAN/prerm"
 
 mkdir -p "$outdir"
 deb=$outdir/${package}_${version}_${arch}.deb

@@ -106,7 +106,7 @@ struct InstallTests {
         }
         #expect(depends.contains("libssl"), "\(depends)")
         let scripts = try runProcess("/usr/bin/dpkg-deb", ["--info", deb]).stdout
-        #expect(scripts.contains("postinst") && scripts.contains("postrm"), "\(scripts)")
+        #expect(scripts.contains("postinst") && scripts.contains("prerm"), "\(scripts)")
 
         // Unpacked into a root of its own (as dpkg would, less the postinst's font check).
         let root = work.appendingPathComponent("root")
