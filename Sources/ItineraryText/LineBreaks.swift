@@ -109,9 +109,63 @@ public enum LineBreaks {
     /// its start, whole (`…/coral-beach/`, not its last `/` taken to the other side by the
     /// Hebrew after it), and the sentence's own punctuation and brackets around it stay outside,
     /// in the paragraph's direction. Words that already hold an isolate are left as they are.
+    /// An isolate starts at the first of the left-to-right words before it in its run
+    /// (`See also https://…` in a Hebrew note is one isolate): an address isolated alone is a
+    /// neutral between those words and the right-to-left text, and would be set on their other
+    /// side.
     public static func leftToRightIsolated(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "-" || $0 == "/" || $0 == "." }) else { return text }
-        return eachWord(of: text, isolatedWord)
+        let isolated = eachWord(of: text, isolatedWord)
+        guard isolated.unicodeScalars.contains(lri) else { return isolated }
+        return String(String.UnicodeScalarView(widened(Array(isolated.unicodeScalars))))
+    }
+
+    /// `leftToRightIsolated` over text set as several parts (styled spans: a link in a note),
+    /// as one text, so that an isolate may start in the part before the address; each added
+    /// control goes to the part of the character after it.
+    public static func leftToRightIsolated(parts: [String]) -> [String] {
+        guard parts.count > 1 else { return parts.map(leftToRightIsolated) }
+        let original = parts.map { Array($0.unicodeScalars) }
+        let isolated = Array(leftToRightIsolated(parts.joined()).unicodeScalars)
+        var out = Array(repeating: String.UnicodeScalarView(), count: parts.count)
+        var part = 0, index = 0
+        for s in isolated {
+            while part < original.count - 1, index == original[part].count {
+                part += 1
+                index = 0
+            }
+            if index < original[part].count, original[part][index] == s {
+                index += 1
+            }
+            out[part].append(s)
+        }
+        return out.map(String.init)
+    }
+
+    /// Each isolate's start moved back to the first letter of the run before it that holds no
+    /// right-to-left character, isolate or hard break.
+    private static func widened(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out = scalars
+        var i = 0
+        while i < out.count {
+            guard out[i] == lri else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j > 0, !TextEngine.isRightToLeft(out[j - 1]), !(0x2066...0x2069).contains(out[j - 1].value),
+                !["\n", "\r", "\u{2028}", "\u{2029}"].contains(out[j - 1])
+            {
+                j -= 1
+            }
+            while j < i, !out[j].properties.isAlphabetic { j += 1 }
+            if j < i {
+                out.remove(at: i)
+                out.insert(lri, at: j)
+            }
+            i = (out[(i + 1)...].firstIndex(of: pdi) ?? out.count - 1) + 1
+        }
+        return out
     }
 
     /// One word (no whitespace), its address or code isolated.

@@ -25,7 +25,9 @@ extension TextEngine {
         let isolating = spans.contains { Self.hasRightToLeft($0.text) }
         func isolated(_ spans: [StyledSpan]) -> [StyledSpan] {
             guard isolating else { return spans }
-            return spans.map { StyledSpan(LineBreaks.leftToRightIsolated($0.text), $0.style) }
+            return zip(LineBreaks.leftToRightIsolated(parts: spans.map(\.text)), spans).map {
+                StyledSpan($0, $1.style)
+            }
         }
         var paragraph = breakParagraph(isolated(spans).flatMap(drawable), width: width)
         // Broken inside a word that the break rules Pango lacks (`LineBreaks`) concern (a code,

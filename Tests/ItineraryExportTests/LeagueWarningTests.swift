@@ -36,4 +36,24 @@ struct LeagueWarningTests {
         #expect(Exporter.warnings(try Self.trip(league: "Saudi Pro League")).allSatisfy { !$0.hasPrefix("leagues:") })
         #expect(Exporter.warnings(try Self.trip(league: "MLB")).allSatisfy { !$0.hasPrefix("leagues:") })
     }
+
+    @Test("two leagues whose chips would print the same code are named, with the key that tells them apart")
+    func sameCode() throws {
+        var trip = try Self.trip(league: "Besta deild")
+        for i in trip.days.indices.dropFirst(trip.days.count / 2) {
+            for j in trip.days[i].items.indices {
+                if case var .game(game) = trip.days[i].items[j] {
+                    game.league = "Betri deildin"
+                    trip.days[i].items[j] = .game(game)
+                }
+            }
+        }
+        let same = Exporter.warnings(trip).filter { $0.contains("both print as") }
+        #expect(
+            same == [
+                "leagues: \"Besta deild\" and \"Betri deildin\" both print as \"BD\" on their chips; add {\"id\": \"Betri deildin\", \"abbreviation\": \"…\"} (2 to 4 characters) to leagues to tell them apart"
+            ], "\(same)")
+        trip.leagues = [League(id: "Betri deildin", abbreviation: "FO")]
+        #expect(!Exporter.warnings(trip).contains { $0.contains("both print as") })
+    }
 }

@@ -143,6 +143,22 @@ struct LineBreaksTests {
             #expect(abs(tail.x - (head.x + head.width)) < 0.01, "\(word): \(head) \(tail)")
         }
         #expect(LineBreaks.leftToRightIsolated("(\(url)).") == "(\u{2066}\(url)\u{2069}).")
+        // English words before the address are in its isolate, so they read before it, on its left.
+        let guide = "https://en.example.com/guide"
+        let english = "הליכה של 12 דקות. See also \(guide)."
+        #expect(LineBreaks.leftToRightIsolated(english) == "הליכה של 12 דקות. \u{2066}See also \(guide)\u{2069}.")
+        // The same when the address is a span of its own (a link): the isolate starts in the span before.
+        let parts = LineBreaks.leftToRightIsolated(parts: ["הליכה של 12 דקות. See also ", guide, "."])
+        #expect(parts == ["הליכה של 12 דקות. \u{2066}See also ", guide, "\u{2069}."])
+        let set = try #require(e.setParagraph([StyledSpan(english, style)], width: nil).first)
+        let text = set.spans.map(\.text).joined()
+        let see = try #require(text.range(of: "See also ")), at = try #require(text.range(of: guide))
+        let pieces = [
+            String(text[..<see.lowerBound]), String(text[see]), String(text[see.upperBound..<at.lowerBound]),
+            String(text[at]), String(text[at.upperBound...]),
+        ].map { StyledSpan($0, style) }
+        let words = e.extent(ofSpan: 1, in: pieces), address = e.extent(ofSpan: 3, in: pieces)
+        #expect(words.x + words.width <= address.x + 0.01, "\(words) \(address)")
         #expect(LineBreaks.leftToRightIsolated("שלום עולם") == "שלום עולם")
         // Only the isolates it adds: a first-strong isolate of the program's (`Bidi`) keeps its pop.
         #expect(

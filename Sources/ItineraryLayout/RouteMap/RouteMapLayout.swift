@@ -173,6 +173,8 @@ struct RouteMapRenderer {
         let leaders = zip(arrangement.places, centers).compactMap { place, center in
             hypot(center.x - place.x, center.y - place.y) > 0.5 ? MarkerLeader(place: place, marker: center) : nil
         }
+        // A leg keeps this far from the markers it does not join, so no stop seems to be on it.
+        let clearance = spec.labels.weights.markerClearance + spec.route.casingWidth / 2
         let legs = drawn.legs.flatMap { leg -> [LegCurve] in
             let a = centers[leg.from], b = centers[leg.to]
             // A leg longer than half a turn on the map (a trip round the world: the widest gap
@@ -185,7 +187,8 @@ struct RouteMapRenderer {
             let drawn = b.x - a.x
             let short = drawn - (drawn > 0 ? turn : -turn)
             guard abs(drawn) > turn / 2, hypot(short, b.y - a.y) * Self.wrapSaving < hypot(drawn, b.y - a.y) else {
-                return [LegCurve(from: a, to: b, bow: spec.route.bow, maxBow: spec.route.maxBow)]
+                let others = markers.indices.filter { $0 != leg.from && $0 != leg.to }.map { markers[$0].shape }
+                return [Self.clearCurve(from: a, to: b, route: spec.route, avoiding: others, clearance: clearance)]
             }
             let out = LegCurve(
                 from: a, to: Point(x: a.x + short, y: b.y), bow: spec.route.bow, maxBow: spec.route.maxBow)
@@ -209,6 +212,34 @@ struct RouteMapRenderer {
             )
         }
         return (drawn, arrangement.groups, projection, markers, leaders, legs, samples, corners)
+    }
+
+    /// The leg from `a` to `b` bowed right as the template says, unless that runs under one of
+    /// `others` (a marker it does not join: Jeddah to Dammam straight through Riyadh): then
+    /// bowed left, then twice and three times as far either way, the first that passes clear
+    /// (or, when none does, the first).
+    static func clearCurve(
+        from a: Point, to b: Point, route: RouteLegSpec, avoiding others: [MarkerShape], clearance: Double
+    ) -> LegCurve {
+        let first = LegCurve(from: a, to: b, bow: route.bow, maxBow: route.maxBow)
+        guard !others.isEmpty else { return first }
+        func clear(_ curve: LegCurve) -> Bool {
+            let points = curve.samples(max(8, Int(curve.length / 3)))
+            return !others.contains { m in
+                points.contains { m.edgeDistance(to: MapBox(x: $0.x, y: $0.y, width: 0, height: 0)) < clearance }
+            }
+        }
+        if clear(first) { return first }
+        let dx = b.x - a.x, dy = b.y - a.y, length = hypot(dx, dy)
+        guard length > 0 else { return first }
+        let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        for k in [-1.0, 2, -2, 3, -3] {
+            let offset = k * min(route.bow * length, route.maxBow)
+            let curve = LegCurve(
+                start: a, control: Point(x: mid.x - dy / length * offset, y: mid.y + dx / length * offset), end: b)
+            if clear(curve) { return curve }
+        }
+        return first
     }
 
     /// How many times longer on the map a leg's way across it must be than its way off one edge

@@ -178,9 +178,10 @@ public struct CoverMetaSpec: Sendable, TemplateSpec {
     public var chipPaddingY: Double = 0
     public var chipGap: Double = 0
     public var leagueNameGap: Double = 0
+    public var travelerLines: Int = 2
 
     static let schema = Schema(
-        "The meta row: a caps label over a value for dates, traveler and leagues (a column without a value is left out). When the row is too wide the league's full name goes first, then the traveler is shortened.",
+        "The meta row: a caps label over a value for dates, traveler and leagues (a column without a value is left out). When the row is too wide the league's full name goes first, then the traveler's name wraps (to `travelerLines`, the last ending in … only beyond them).",
         [
             .moved("labelStyle", of: CoverSpec.self, to: .metaLabel),
             .moved("valueStyle", of: CoverSpec.self, to: .metaValue),
@@ -194,6 +195,9 @@ public struct CoverMetaSpec: Sendable, TemplateSpec {
             .number("chipGap", \.chipGap, "between two chips, in order of first game"),
             .moved("leagueNameStyle", of: CoverSpec.self, to: .leagueName),
             .number("leagueNameGap", \.leagueNameGap, "between the chip and that name"),
+            .whole(
+                "travelerLines", \.travelerLines, 1...4, default: 2,
+                "lines the traveler's name may take in its column; beyond them the last ends in …"),
         ])
 }
 

@@ -156,4 +156,22 @@ struct CloseMarkerTests {
                 "\(outline.places[label.place].city)")
         }
     }
+
+    @Test("a leg that would run under a marker it does not join is bowed round it; one clear keeps its bow")
+    func legsPassMarkersBy() {
+        var route = RouteLegSpec()
+        route.bow = 0.14
+        route.maxBow = 26
+        let a = Point(x: 0, y: 100), b = Point(x: 300, y: 100)
+        let usual = LegCurve(from: a, to: b, bow: 0.14, maxBow: 26)
+        let far = MarkerShape(center: Point(x: 150, y: 300), radius: 8.5, halfWidth: 8.5)
+        #expect(RouteMapRenderer.clearCurve(from: a, to: b, route: route, avoiding: [far], clearance: 3) == usual)
+        // A marker right under the usual curve's middle: the leg goes round it, clear by the clearance.
+        let under = MarkerShape(center: usual.point(at: 0.5), radius: 8.5, halfWidth: 14)
+        let leg = RouteMapRenderer.clearCurve(from: a, to: b, route: route, avoiding: [under], clearance: 3)
+        #expect(leg != usual && leg.start == a && leg.end == b)
+        for p in leg.samples(200) {
+            #expect(under.edgeDistance(to: MapBox(x: p.x, y: p.y, width: 0, height: 0)) >= 3, "\(p)")
+        }
+    }
 }

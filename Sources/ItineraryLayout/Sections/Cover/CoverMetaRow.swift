@@ -16,7 +16,7 @@ extension SectionContext {
     /// Columns sit `columnGap` apart after the wider of their label and value. With one league
     /// its full name follows the chip (codes without a name show the chip alone). When the row
     /// would be wider than the page, the league's full name goes first, then the traveler's
-    /// name is shortened with an ellipsis.
+    /// name wraps in its column.
     func coverMetaRow(_ spec: CoverMetaSpec) -> CoverPart {
         let valueBox = text.lineBox([coverStyle(.metaValue)])
         let labelBox = text.lineBox([coverStyle(.metaLabel)])
@@ -50,15 +50,19 @@ extension SectionContext {
                     dates.width
                 ))
         }
+        var valueHeight = valueBox.height
         if let traveler {
-            let span = text.ellipsize(
-                coverSpan(traveler, .metaValue), width: max(travelerRoom(), 0), middle: false)
-            if let line = text.setParagraph([span], width: nil).first {
-                columns.append(
-                    (
-                        labels.traveler, [.text(spans: line.spans, origin: Point(x: 0, y: valueTop + line.baseline))],
-                        line.width
-                    ))
+            // Wrapped in its column, not cut: `The Kowalczyk-Nakamura family (4)` on two lines.
+            let lines = text.setParagraph(
+                [coverSpan(traveler, .metaValue)], width: max(travelerRoom(), 1), maxLines: spec.travelerLines)
+            if !lines.isEmpty {
+                var y = valueTop
+                let items = lines.map { line -> DisplayItem in
+                    defer { y += line.height }
+                    return .text(spans: line.spans, origin: Point(x: 0, y: y + line.baseline))
+                }
+                valueHeight = max(valueHeight, lines.reduce(0) { $0 + $1.height })
+                columns.append((labels.traveler, items, lines.map(\.width).max() ?? 0))
             }
         }
         if !leagues.isEmpty {
@@ -80,7 +84,7 @@ extension SectionContext {
             items += pair.tagged(.division)
             x += max(column.width, labelWidth(column.label)) + spec.columnGap
         }
-        return CoverPart(items: items, height: valueTop + valueBox.height)
+        return CoverPart(items: items, height: valueTop + valueHeight)
     }
 
     /// Ink chips with the league codes, centred on the value line, then the full name on its
