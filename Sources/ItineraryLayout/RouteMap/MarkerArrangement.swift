@@ -11,10 +11,9 @@ import Foundation
 /// of the East Coast), the two closest crowded markers become one, at the middle of their
 /// places, numbered with every stop made at either, and the arrangement is tried again. So the
 /// map never draws a city on the wrong side of another: it draws a cluster it cannot show at
-/// its scale as one marker, and the key lists every member. Two markers joined by a leg (`links`)
-/// whose places are nearer than a marker's width, and that had to be moved apart and then sit
-/// so close that the leg between them would show less than a radius (a stub under its arrow),
-/// become one marker too.
+/// its scale as one marker, and the key lists every member. Two places joined by a leg (`links`)
+/// whose markers would overlap where they are share one marker from the start: moved apart, the leg
+/// between them would be a stub the arrangement drew, and four such round Tokyo a knot of arrows.
 public struct MarkerArrangement: Sendable, Equatable {
     /// Place indexes drawn as one marker, each group in ascending order, groups ordered by their
     /// first place.
@@ -47,18 +46,24 @@ public struct MarkerArrangement: Sendable, Equatable {
                 s.center = p
                 return s
             }
+            let group = Dictionary(uniqueKeysWithValues: groups.enumerated().flatMap { g, m in m.map { ($0, g) } })
+            func merge(_ a: Int, _ b: Int) {
+                groups[a] = (groups[a] + groups[b]).sorted()
+                groups.remove(at: b)
+            }
+            if let (a, b) = Self.closeLink(shapes, links: links.map { (group[$0.0]!, group[$0.1]!) }) {
+                merge(a, b)
+                continue
+            }
             let centers = Self.dodge(shapes, clearance: clearance, bounds: bounds)
             let truthful = Self.isTruthful(shapes, centers, clearance: clearance, maxMove: maxMove)
-            let group = Dictionary(uniqueKeysWithValues: groups.enumerated().flatMap { g, m in m.map { ($0, g) } })
-            let stub = Self.stubLink(shapes, centers, links: links.map { (group[$0.0]!, group[$0.1]!) })
-            guard let (a, b) = truthful ? stub : Self.closestCrowdedPair(shapes, clearance: clearance) else {
+            guard !truthful, let (a, b) = Self.closestCrowdedPair(shapes, clearance: clearance) else {
                 self.groups = groups
                 self.centers = centers
                 self.places = points
                 return
             }
-            groups[a] = (groups[a] + groups[b]).sorted()
-            groups.remove(at: b)
+            merge(a, b)
         }
     }
 
@@ -141,27 +146,16 @@ public struct MarkerArrangement: Sendable, Equatable {
         return true
     }
 
-    /// Of the linked markers (group indexes) of which one at least was moved off its place and
-    /// whose places are nearer than their two radii, the pair whose leg would show least, when
-    /// it shows less than a radius between their outlines: how far apart the centres are, less
-    /// each capsule's reach towards the other.
-    static func stubLink(_ shapes: [MarkerShape], _ centers: [Point], links: [(Int, Int)]) -> (Int, Int)? {
-        var best: (pair: (Int, Int), shown: Double)?
+    /// Of the linked markers (group indexes) that overlap at their places (one spot at the map's
+    /// scale: any leg drawn between them would be one the arrangement made), the pair whose
+    /// places are nearest.
+    static func closeLink(_ shapes: [MarkerShape], links: [(Int, Int)]) -> (Int, Int)? {
+        var best: (pair: (Int, Int), apart: Double)?
         for (i, j) in links where i != j {
-            let moved = [i, j].contains { k in
-                hypot(centers[k].x - shapes[k].center.x, centers[k].y - shapes[k].center.y) > 0.5
-            }
-            // Only places that are truly at one spot at the map's scale (their markers would
-            // overlap where they are): a chain of neighbours along a coast keeps its markers.
+            let overlap = need(shapes[i], shapes[j], shapes[i].center, shapes[j].center, clearance: 0)
+            guard overlap.x > 0, overlap.y > 0 else { continue }
             let apart = hypot(shapes[j].center.x - shapes[i].center.x, shapes[j].center.y - shapes[i].center.y)
-            guard moved, apart < shapes[i].radius + shapes[j].radius else { continue }
-            let dx = centers[j].x - centers[i].x, dy = centers[j].y - centers[i].y
-            let d = hypot(dx, dy)
-            let ux = d > 0 ? abs(dx) / d : 0
-            let reach = { (k: Int) in shapes[k].capOffset * ux + shapes[k].radius }
-            let shown = d - reach(i) - reach(j)
-            guard shown < min(shapes[i].radius, shapes[j].radius) else { continue }
-            if best == nil || shown < best!.shown { best = ((min(i, j), max(i, j)), shown) }
+            if best == nil || apart < best!.apart { best = ((min(i, j), max(i, j)), apart) }
         }
         return best?.pair
     }

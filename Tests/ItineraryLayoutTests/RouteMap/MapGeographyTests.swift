@@ -132,6 +132,24 @@ struct MapGeographyTests {
         #expect(arrange([(0, 1), (1, 2)]).groups == [[0, 1], [2]])
     }
 
+    @Test("a chain of legs between places at one spot at the map's scale is one marker, not a knot of stubs")
+    func chainAtOneSpot() {
+        // Tokyo, Yokohama, Tokorozawa, Chiba on a map of Japan and Korea: a few points apart, joined
+        // one after another, with Osaka far off.
+        let places = [
+            Point(x: 400, y: 100), Point(x: 398.4, y: 107.9), Point(x: 392.7, y: 96), Point(x: 414.2, y: 102.3),
+            Point(x: 250, y: 160),
+        ]
+        let arrangement = MarkerArrangement(
+            places: places,
+            marker: { group in  // a capsule as wide as its numbers
+                MarkerShape(center: Point(x: 0, y: 0), radius: 8.5, halfWidth: 8.5 + 4.5 * Double(group.count - 1))
+            },
+            clearance: 2.5, bounds: MapBox(x: 0, y: 0, width: 504, height: 400), maxMove: 1.5,
+            links: [(0, 1), (1, 2), (2, 3), (3, 4)])
+        #expect(arrangement.groups == [[0, 1, 2, 3], [4]])
+    }
+
     @Test("a stop is drawn where its city is, never at a game's stadium in another city")
     func stopInItsCity() throws {
         let toronto = stadium("Toronto", 43.6414, -79.3894, country: "CA")
