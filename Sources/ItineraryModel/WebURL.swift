@@ -5,11 +5,15 @@ enum WebURL {
     ///
     /// Checked by hand rather than with Foundation's `URL(string:)`, which in recent
     /// versions quietly percent-encodes what it does not like instead of refusing it.
-    /// Spaces and control characters are refused: a link printed on paper with a space
-    /// in it cannot be typed back in reliably.
+    /// Spaces of any kind (a no-break space, a line separator) and control characters are
+    /// refused: a link printed on paper with a space in it cannot be typed back in reliably.
     static func isValid(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
-        guard !scalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else { return false }
+        guard
+            !scalars.contains(where: {
+                $0.value <= 0x20 || $0.value == 0x7F || $0.properties.isWhitespace || $0.value == 0xFEFF
+            })
+        else { return false }
         let schemeEnd: Int
         if hasPrefix(scalars, "https://") {
             schemeEnd = 8

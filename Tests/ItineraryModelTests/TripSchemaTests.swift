@@ -40,7 +40,7 @@ import Testing
     func schemaRefusesBadShapes() throws {
         // Each a valid trip with one thing wrong that the schema can state.
         let trip = try String(contentsOf: Self.root.appendingPathComponent("Examples/day-trip.json"), encoding: .utf8)
-        let broken = [
+        let broken: [(String, String)] = [
             (
                 "unknown-key",
                 trip.replacingOccurrences(of: "\"schemaVersion\"", with: "\"colour\": 1, \"schemaVersion\"")
@@ -48,6 +48,19 @@ import Testing
             ("bad-mode", trip.replacingOccurrences(of: "\"mode\": \"train\"", with: "\"mode\": \"car\"")),
             ("no-days", trip.replacingOccurrences(of: "\"days\"", with: "\"extensions\": {}, \"_days\"")),
             ("version-2", trip.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 2")),
+            (
+                "blank-code",
+                trip.replacingOccurrences(of: "\"abbreviation\": \"BOS\"", with: "\"abbreviation\": \"   \"")
+            ),
+            ("offset-zone", trip.replacingOccurrences(of: "\"America/New_York\"", with: "\"Etc/GMT0\"")),
+            ("locale-3-letters", trip.replacingOccurrences(of: "\"en_US\"", with: "\"en-abc\"")),
+            ("locale-2-regions", trip.replacingOccurrences(of: "\"en_US\"", with: "\"en-US-US\"")),
+            ("hour-25", trip.replacingOccurrences(of: "T16:10:00-04:00", with: "T25:10:00-04:00")),
+            ("offset-24", trip.replacingOccurrences(of: "T16:10:00-04:00", with: "T16:10:00+24:00")),
+            ("port-word", trip.replacingOccurrences(of: "www.mlb.com/", with: "www.mlb.com:abc/")),
+            ("hyphen-host", trip.replacingOccurrences(of: "https://www.mlb.com", with: "https://-www.mlb.com")),
+            ("nbsp-url", trip.replacingOccurrences(of: "redsox/tickets", with: "redsox/\u{00A0}tickets")),
+            ("separator-url", trip.replacingOccurrences(of: "redsox/tickets", with: "redsox/\u{2028}tickets")),
         ]
         for (name, text) in broken {
             #expect(text != trip, "\(name): the example no longer has what this case changes")

@@ -25,7 +25,7 @@ enum ValueSchema {
                     (
                         "pattern",
                         .string(
-                            #"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"#
+                            #"^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"#
                         )
                     ),
                     ("description", .string("RFC 3339 date-time with Z or a numeric UTC offset.")),
@@ -34,19 +34,29 @@ enum ValueSchema {
                 "url",
                 [
                     ("type", .string("string")), ("maxLength", maximumLength),
-                    ("pattern", .string(#"^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#@]*@?[^\s/?#@]+[^\s]*$"#)),
-                    ("description", .string("Absolute http or https URL with a host; no spaces.")),
+                    (
+                        "pattern",
+                        .string(
+                            #"^(?!.*[\s\x00-\x1F\x7F\uFEFF])[Hh][Tt][Tt][Pp][Ss]?://([^/?#]*@)?(\[[0-9A-Fa-f:.]+\]|([A-Za-z0-9]|[^\x00-\x7F])([A-Za-z0-9\-._~%!$&'()*+,;=]|[^\x00-\x7F])*)(:[0-9]{1,5})?([/?#].*)?$"#
+                        )
+                    ),
+                    (
+                        "description",
+                        .string(
+                            "Absolute http or https URL with a host (starting with a letter or digit, or an IPv6 literal in brackets) and an optional port of digits; no spaces or control characters."
+                        )
+                    ),
                 ]),
             definition("color", [("type", .string("string")), ("pattern", .string("^#[0-9A-Fa-f]{6}$"))]),
             definition(
                 "timeZone",
                 [
                     ("type", .string("string")), ("minLength", integer(1)), ("maxLength", maximumLength),
-                    ("pattern", .string(#"^(UTC|(?!Etc/GMT[+-])[A-Za-z][A-Za-z0-9_-]*(/[A-Za-z][A-Za-z0-9_-]*)+)$"#)),
+                    ("pattern", .string(#"^(UTC|(?!Etc/GMT.)[A-Za-z][A-Za-z0-9_-]*(/[A-Za-z][A-Za-z0-9_-]*)+)$"#)),
                     (
                         "description",
                         .string(
-                            "IANA time zone id such as America/Chicago, or UTC. Abbreviations (EST) and Etc/GMT+5-style offset zones are refused."
+                            "IANA time zone id such as America/Chicago, or UTC. Abbreviations (EST) and Etc/GMT+5-style offset zones (Etc/GMT followed by anything) are refused."
                         )
                     ),
                 ]),
@@ -71,7 +81,10 @@ enum ValueSchema {
                 ("pattern", .string(#"\S"#)),
             ])
         case .abbreviation:
-            return object([("type", .string("string")), ("minLength", integer(2)), ("maxLength", integer(4))])
+            return object([
+                ("type", .string("string")), ("minLength", integer(2)), ("maxLength", integer(4)),
+                ("pattern", .string(#"\S"#)),
+            ])
         case .choice(let words): return object([("enum", .array(words.map(JSONValue.string)))])
         case .number(let range):
             return object([
@@ -79,7 +92,9 @@ enum ValueSchema {
                 ("maximum", number(range.upperBound)),
             ])
         case .integer(let minimum):
-            return object([("type", .string("integer"))] + (minimum.map { [("minimum", integer($0))] } ?? []))
+            return object(
+                [("type", .string("integer"))] + (minimum.map { [("minimum", integer($0))] } ?? [])
+                    + [("description", .string("Written without a decimal point or exponent (1, not 1.0)."))])
         case .constant(let value): return object([("const", integer(value))])
         case .date: return .ref("date")
         case .instant: return .ref("instant")
@@ -90,7 +105,12 @@ enum ValueSchema {
         case .locale:
             return object([
                 ("type", .string("string")),
-                ("pattern", .string(#"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*(\.[Uu][Tt][Ff]-?8)?$"#)),
+                (
+                    "pattern",
+                    .string(
+                        #"^[A-Za-z]{2,3}([_-][A-Za-z]{4})?([_-]([A-Za-z]{2}|[0-9]{3}))?([_-]([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(\.[Uu][Tt][Ff]-?8)?$"#
+                    )
+                ),
                 ("maxLength", maximumLength),
             ])
         case let .list(element, count):
