@@ -18,4 +18,10 @@ static inline int ccairo_is_right_to_left(uint32_t c) {
     FriBidiCharType type = fribidi_get_bidi_type(c);
     return FRIBIDI_IS_RTL(type) || type == FRIBIDI_TYPE_AN;
 }
+
+/* FriBidi's version text as it runs ("(GNU FriBidi) 1.0.8\n..."): a function, because Swift
+   treats the library's global variable as shared mutable state. */
+static inline const char *ccairo_fribidi_version_info(void) {
+    return fribidi_version_info;
+}
 #endif

@@ -183,6 +183,15 @@ struct CommandLineTests {
         let version = try cli(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("export-itinerary "))
+        // Every library a PDF's bytes depend on, each with a dotted version as it runs.
+        let verbose = try cli(["--version", "--verbose"])
+        #expect(verbose.status == 0)
+        let names = verbose.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ")[0] }
+        #expect(
+            names == ["cairo", "pango", "harfbuzz", "freetype", "fontconfig", "fribidi", "libdeflate", "tzdata"],
+            "\(verbose.stdout)")
+        let fribidi = verbose.stdout.split(separator: "\n").first { $0.hasPrefix("fribidi ") } ?? ""
+        #expect(fribidi.split(separator: " ").last?.split(separator: ".").count == 3, "\(fribidi)")
     }
 
     @Test("usage errors exit 2 and suggest the closest option")
