@@ -60,8 +60,11 @@ struct AccessibilityFormsTests {
             let release =
                 Exporter.libraryVersions.first { $0.name == "cairo" }?.version.split(separator: ".")
                 .prefix(2).joined(separator: ".") ?? "unknown"
-            try Data(try PDFRenderer.cairoOutput(document, text: engine, options: options))
-                .write(to: PDFFixtures.cairo(release))
+            let rewrote = try GeneratedFile.update(
+                Data(try PDFRenderer.cairoOutput(document, text: engine, options: options)),
+                at: PDFFixtures.cairo(release), variable: "UPDATE_FIXTURES")
+            #expect(
+                !rewrote, "UPDATE_FIXTURES=1 rewrote cairo \(release)'s saved output: commit it; run the tests again")
         }
         let original = Array(try Data(contentsOf: PDFFixtures.cairo))
         let directory = TestPaths.scratch("accessibility-forms")

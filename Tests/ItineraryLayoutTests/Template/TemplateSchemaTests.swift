@@ -12,9 +12,11 @@ struct TemplateSchemaTests {
     @Test("docs/template-keys/reference.md is the text written from the schema")
     func referenceIsGenerated() throws {
         let expected = TemplateKeyReference.markdown()
-        if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
-            try Data(expected.utf8).write(to: referencePath)
-        }
+        let rewrote = try GeneratedFile.update(Data(expected.utf8), at: referencePath, variable: "UPDATE_DOCS")
+        #expect(
+            !rewrote,
+            "UPDATE_DOCS=1 rewrote docs/template-keys/reference.md: look at it and commit it; run the tests again to check"
+        )
         let written = try String(contentsOf: referencePath, encoding: .utf8)
         #expect(
             written == expected,
