@@ -71,6 +71,11 @@ struct CommandTableTests {
         let twice = try run(["batch", "trips", "--out-dir", "out", "--shard", "0/2", "--shard", "1/2"])
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("--shard is given twice (0/2 and 1/2): give it once"), "\(twice.stderr)")
+        let flagTwice = try run(["batch", "trips", "--out-dir", "out", "--resume", "--resume"])
+        #expect(flagTwice.status == 2)
+        #expect(
+            flagTwice.stderr == "export-itinerary: error: --resume is given twice: give it once\n",
+            "\(flagTwice.stderr)")
         // Meant to repeat: parsed, so the command goes on to its own checks (here: the store).
         let repeated = try run([
             "entitlements", "init", "--environment", "Sandbox", "--environment", "Xcode", "--store", "/nonexistent/x",

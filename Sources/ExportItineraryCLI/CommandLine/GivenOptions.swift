@@ -34,7 +34,10 @@ struct GivenOptions {
             }
             guard let valueName = option.value else {
                 guard inline == nil else { throw UsageError(message: "\(name) takes no value") }
-                o.flags.insert(name)
+                // Twice is a slip (a pasted command line): said, like a value option given twice.
+                guard o.flags.insert(name).inserted else {
+                    throw UsageError(message: "\(name) is given twice: give it once")
+                }
                 continue
             }
             let value: String
