@@ -44,7 +44,7 @@ enum Options {
             needs: "a FILE")
         let resume = Flag(
             "--resume",
-            "skip a job whose PDF is there and up to date: same trip bytes,\ntemplate bytes, paper, program version, fonts and SOURCE_DATE_EPOCH\n(recorded in DIR/.export-itinerary/ as each PDF is finished)"
+            "skip a job whose PDF is there and up to date: same trip bytes,\ntemplate bytes, paper, fonts, SOURCE_DATE_EPOCH and the same program\n(its version and build, and the libraries it loads, each by its build ID:\na Debian update of cairo redoes the PDFs), recorded in\nDIR/.export-itinerary/ as each PDF is finished"
         )
         let failFast = Flag("--fail-fast", "stop handing out jobs after the first failure")
         let retries: Option<Int> = .number(
