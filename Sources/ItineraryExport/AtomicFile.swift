@@ -7,12 +7,16 @@ import Glibc
 
 /// Why an output file could not be written; the destination is untouched in every case.
 public struct OutputError: Error, Sendable, CustomStringConvertible {
+    /// The file that was to be written.
     public var path: String
+    /// What went wrong, in words (`no space left on the device`).
     public var reason: String
     /// The system error behind it (`ENOSPC`, `EROFS`…), when there is one.
     public var code: Int32?
+    /// `cannot write out.pdf: …`, the line the command prints.
     public var description: String { "cannot write \(MessageText.path(path)): \(reason)" }
 
+    /// The error for `path`, with its `reason` and the system error `code` behind it, if any.
     public init(path: String, reason: String, code: Int32? = nil) {
         self.path = path
         self.reason = reason

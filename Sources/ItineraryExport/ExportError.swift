@@ -49,6 +49,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
         }
     }
 
+    /// One line for the user, without the `export-itinerary: error:` prefix.
     public var description: String {
         switch self {
         case .proRequired:
@@ -96,14 +97,22 @@ public enum ExportError: Error, Sendable, CustomStringConvertible, RemedyCarryin
 
 /// The exit codes of `export-itinerary`, documented in the README.
 public enum ExitCode {
+    /// Done: every file written.
     public static let ok: Int32 = 0
+    /// Anything else: unreadable input, missing fonts, an unknown or invalid template, a
+    /// rendering failure.
     public static let failure: Int32 = 1
+    /// The command line is wrong: an unknown option or command, a missing argument, a paper the
+    /// template does not have.
     public static let usage: Int32 = 2
     /// The user is not Pro: the paywall was shown, nothing was written.
     public static let proRequired: Int32 = 3
+    /// The trip is not JSON, is over 8 MiB, or breaks a rule of the format.
     public static let invalidTrip: Int32 = 4
     /// The entitlement store is unreadable or corrupt.
     public static let entitlementStore: Int32 = 5
+    /// The output could not be written (a missing or read-only directory, no space); nothing
+    /// was half-written.
     public static let outputFailed: Int32 = 6
     /// A batch finished and some of its jobs failed (or, merging reports, some are missing).
     public static let someJobsFailed: Int32 = 7

@@ -12,9 +12,12 @@ import StrictJSON
 /// per thread. Documents are laid out and drawn one at a time in the process (`NativeTextLock`:
 /// the native text libraries are not safe to drive from several threads at once).
 public final class Exporter {
+    /// The program's version, as `--version` prints it and the PDF's Creator records it.
     public static let version = "0.1.0"
 
+    /// The bundled fonts, checked against their lock when the exporter was made.
     public let fontSet: FontSet
+    /// Where the bundled templates (`classic.json`, `compact.json`) are read from.
     public let templatesDirectory: String
     /// Asked before anything else, by `init` and by every render: PDF export is a Pro feature.
     public let gate: ProGate

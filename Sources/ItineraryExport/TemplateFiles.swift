@@ -109,6 +109,8 @@ public enum TemplateFiles {
 
 /// Why a template could not be found, read or decoded: one line, without the `template:` prefix.
 public struct TemplateFileError: Error, Sendable, CustomStringConvertible {
+    /// The line, e.g. `no template named "clasic" (did you mean classic?)`.
     public var message: String
+    /// The same line.
     public var description: String { message }
 }
