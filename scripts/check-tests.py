@@ -2,7 +2,8 @@
 """Fails on a test that cannot fail: an @Test function that makes no check.
 
 A function "checks" when its body uses #expect, #require or Issue.record, or calls (by name) a
-function of the test sources that checks. Every @Test function must check. A test that cannot
+function that checks and that it can see: one in its own file, a non-private one of its own
+test target, or one of TestSupport. Every @Test function must check. A test that cannot
 run everywhere is marked with a trait (`.enabled(if:)`, `.disabled(...)`) so that it is reported
 as skipped; it must not return early and pass. Run by `make lint`.
 
@@ -91,31 +92,49 @@ def functions(path):
         is_test = last_test >= 0 and not re.search(
             r"\b(func|var|let|struct|class|enum|init)\b", attributes[last_test:]
         )
-        found.append((m.group(1), code[brace + 1 : end], is_test, code.count("\n", 0, m.start()) + 1))
+        line_start = code.rfind("\n", 0, m.start()) + 1
+        private = re.search(r"\b(private|fileprivate)\b", code[line_start : m.start()]) is not None
+        found.append((m.group(1), code[brace + 1 : end], is_test, code.count("\n", 0, m.start()) + 1, private))
     return found
+
+
+def target(path):
+    """The test target a file belongs to: the folder under Tests/ (or the file's folder)."""
+    parts = path.parts
+    return parts[parts.index("Tests") + 1] if "Tests" in parts[:-1] else str(path.parent)
 
 
 def main(dirs):
     everything = []
     for d in dirs:
         for path in sorted(pathlib.Path(d).rglob("*.swift")):
-            for name, body, is_test, line in functions(path):
-                everything.append((path, name, body, is_test, line))
-    checking = {name for _, name, body, _, _ in everything if CHECKS.search(body)}
+            for name, body, is_test, line, private in functions(path):
+                everything.append((path, name, body, is_test, line, private))
+
+    def visible(caller, callee):
+        path, _, _, _, _, private = callee
+        if path == caller:
+            return True
+        return not private and target(path) in (target(caller), "TestSupport")
+
+    # The functions (indexes) that check, found until no more are.
+    checking = {i for i, e in enumerate(everything) if CHECKS.search(e[2])}
+    by_name = {}
+    for i, e in enumerate(everything):
+        by_name.setdefault(e[1], []).append(i)
+
+    def calls_checking(i):
+        path, _, body = everything[i][:3]
+        return any(
+            j in checking and visible(path, everything[j]) for c in set(CALL.findall(body)) for j in by_name.get(c, [])
+        )
+
     while True:
-        more = {
-            name
-            for _, name, body, _, _ in everything
-            if name not in checking and any(c in checking for c in CALL.findall(body))
-        }
+        more = {i for i in range(len(everything)) if i not in checking and calls_checking(i)}
         if not more:
             break
         checking |= more
-    hollow = [
-        (path, line, name)
-        for path, name, body, is_test, line in everything
-        if is_test and not CHECKS.search(body) and not any(c in checking for c in CALL.findall(body))
-    ]
+    hollow = [(e[0], e[4], e[1]) for i, e in enumerate(everything) if e[3] and i not in checking]
     tests = sum(1 for e in everything if e[3])
     for path, line, name in hollow:
         print(f"{path}:{line}: test {name} makes no check (#expect, #require, Issue.record) and calls nothing that does")
