@@ -57,6 +57,19 @@ enum Read {
     }
 
     /// `text`, with a tighter length limit.
+    /// A string (empty allowed) of at most `maximumLength` Unicode scalars.
+    static func string(maximumLength: Int) -> SendableFieldReader<String> {
+        { value, path, problems in
+            guard let written = Read.string(value, path, &problems) else { return nil }
+            let length = written.unicodeScalars.count
+            guard length <= maximumLength else {
+                problems.append(TripProblem(path, "must be at most \(maximumLength) characters, got \(length)"))
+                return nil
+            }
+            return written
+        }
+    }
+
     static func text(maximumLength: Int) -> SendableFieldReader<String> {
         { value, path, problems in
             guard let written = Read.text(value, path, &problems) else { return nil }

@@ -109,10 +109,8 @@ public enum LineBreaks {
     /// its start, whole (`…/coral-beach/`, not its last `/` taken to the other side by the
     /// Hebrew after it), and the sentence's own punctuation and brackets around it stay outside,
     /// in the paragraph's direction. Words that already hold an isolate are left as they are.
-    /// An isolate starts at the first of the left-to-right words before it in its run
-    /// (`See also https://…` in a Hebrew note is one isolate): an address isolated alone is a
-    /// neutral between those words and the right-to-left text, and would be set on their other
-    /// side.
+    /// An isolate holds the left-to-right words round the address in its run (`See also
+    /// https://… and then the English page` in a Hebrew note is one isolate): see `widened`.
     public static func leftToRightIsolated(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "-" || $0 == "/" || $0 == "." }) else { return text }
         let isolated = eachWord(of: text, isolatedWord)
@@ -142,28 +140,63 @@ public enum LineBreaks {
         return out.map(String.init)
     }
 
-    /// Each isolate's start moved back to the first letter of the run before it that holds no
-    /// right-to-left character, isolate or hard break.
+    /// Each address's isolate widened to the whole left-to-right run it stands in: the text
+    /// between right-to-left characters (or isolates of the program's own, or hard breaks) that
+    /// holds it, from the run's first letter or digit to its last (or the address's own end,
+    /// `…/coral-beach/`), so that `See also https://… and then the English page` is one isolate.
+    /// Two addresses in one run share it. An isolate is a neutral to the text round it: the
+    /// English words on either side of an address isolated alone would be set on its other side.
     private static func widened(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        var out = scalars
+        func inRun(_ s: Unicode.Scalar) -> Bool {
+            !TextEngine.isRightToLeft(s) && !(0x2067...0x2068).contains(s.value)
+                && !["\n", "\r", "\u{2028}", "\u{2029}"].contains(s)
+        }
+        func wordy(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s.properties.numericType != nil }
+        var out: [Unicode.Scalar] = []
         var i = 0
-        while i < out.count {
-            guard out[i] == lri else {
+        while i < scalars.count {
+            guard scalars[i] == lri else {
+                out.append(scalars[i])
                 i += 1
                 continue
             }
-            var j = i
-            while j > 0, !TextEngine.isRightToLeft(out[j - 1]), !(0x2066...0x2069).contains(out[j - 1].value),
-                !["\n", "\r", "\u{2028}", "\u{2029}"].contains(out[j - 1])
-            {
-                j -= 1
+            // Back over the run already copied (an isolate closed before it ends it).
+            var start = out.count
+            while start > 0, inRun(out[start - 1]), out[start - 1] != pdi { start -= 1 }
+            // Forward over the run, through the addresses' own isolates.
+            var end = i, depth = 0
+            while end < scalars.count {
+                let s = scalars[end]
+                if s == lri {
+                    depth += 1
+                } else if s == pdi {
+                    guard depth > 0 else { break }
+                    depth -= 1
+                } else if !inRun(s) {
+                    break
+                }
+                end += 1
             }
-            while j < i, !out[j].properties.isAlphabetic { j += 1 }
-            if j < i {
-                out.remove(at: i)
-                out.insert(lri, at: j)
+            // The run without the addresses' isolates, each address's first and last scalar kept.
+            var run: [(scalar: Unicode.Scalar, first: Bool, last: Bool)] = out[start...].map { ($0, false, false) }
+            out.removeSubrange(start...)
+            var opening = false
+            for s in scalars[i..<end] {
+                if s == lri {
+                    opening = true
+                } else if s == pdi {
+                    if !run.isEmpty { run[run.count - 1].last = true }
+                } else {
+                    run.append((s, opening, false))
+                    opening = false
+                }
             }
-            i = (out[(i + 1)...].firstIndex(of: pdi) ?? out.count - 1) + 1
+            let from = run.firstIndex { wordy($0.scalar) || $0.first } ?? 0
+            let to = run.lastIndex { wordy($0.scalar) || $0.last } ?? run.count - 1
+            out +=
+                run[..<from].map(\.scalar) + [lri] + run[from...to].map(\.scalar) + [pdi]
+                + run[(to + 1)...].map(\.scalar)
+            i = end
         }
         return out
     }

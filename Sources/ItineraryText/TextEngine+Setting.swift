@@ -34,15 +34,41 @@ extension TextEngine {
         // an address, kana), it is set again with their marks. Only then: a mark is a character
         // of the text, and one in a code that stays whole would split it for search and copy
         // (`FSL-` `2291`).
-        if width != nil, paragraph.breaksInsideWords {
-            let prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
+        if let width, paragraph.breaksInsideWords {
+            var prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
             if prepared != spans { paragraph = breakParagraph(isolated(prepared).flatMap(drawable), width: width) }
+            prepared = isolated(prepared).flatMap(drawable)
+            // A word longer than the line, cut between its letters, never leaves one or two of
+            // them alone on the last line (`…gogogoc` / `h`): a little narrower, the cut moves.
+            let size = spans.map(\.style.size).max() ?? 0
+            var narrower = width
+            for _ in 0..<6 where Self.endsInRunt(paragraph) {
+                narrower -= size / 2
+                guard narrower > size else { break }
+                let tried = breakParagraph(prepared, width: narrower)
+                if tried.lines.count <= paragraph.lines.count + 1, !Self.endsInRunt(tried) {
+                    paragraph = tried
+                    break
+                }
+            }
         }
         cache.insert(paragraph, for: key)
         if width != nil, Self.fitsUnbroken(paragraph.lines, width: .infinity), cache.peek(natural) == nil {
             cache.insert(paragraph, for: natural)
         }
         return paragraph.lines
+    }
+
+    /// Whether a paragraph broken inside a word ends with a line of one or two characters cut
+    /// from the word before it.
+    static func endsInRunt(_ paragraph: BrokenParagraph) -> Bool {
+        guard paragraph.lines.count > 1, let last = paragraph.lines.last,
+            let before = paragraph.lines.dropLast().last?.spans.last?.text.unicodeScalars.last
+        else { return false }
+        let text = LineBreaks.plain(last.spans.map(\.text).joined())
+        let letters = text.filter { !$0.isWhitespace && !$0.isPunctuation }
+        return (1...2).contains(letters.count) && text.count <= 3 && !before.properties.isWhitespace
+            && !["-", "/", "\u{200B}"].contains(before)
     }
 
     /// Whether `lines` is one line, with no hard break or trailing space that breaking at a

@@ -69,6 +69,12 @@ import Testing
             ("hyphen-host", trip.replacingOccurrences(of: "https://www.mlb.com", with: "https://-www.mlb.com")),
             ("nbsp-url", trip.replacingOccurrences(of: "redsox/tickets", with: "redsox/\u{00A0}tickets")),
             ("separator-url", trip.replacingOccurrences(of: "redsox/tickets", with: "redsox/\u{2028}tickets")),
+            (
+                "long-traveler",
+                trip.replacingOccurrences(
+                    of: "\"traveler\": \"Sam Okafor\"", with: "\"traveler\": \"\(String(repeating: "Ab", count: 101))\""
+                )
+            ),
         ]
         for (name, text) in broken {
             #expect(text != trip, "\(name): the example no longer has what this case changes")

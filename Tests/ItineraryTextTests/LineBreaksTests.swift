@@ -89,6 +89,31 @@ struct LineBreaksTests {
         #expect(broken > 20)
     }
 
+    @Test("in a right-to-left paragraph the English words after an address are in its isolate, and read after it")
+    func isolateTakesTheWordsAfter() throws {
+        let e = try engine()
+        let url = "https://en.example.com/guide"
+        // The English words after it, up to the run's last letter; two addresses in one run share it.
+        let after = "ראו: \(url) — the English page, updated daily. סוף."
+        #expect(
+            LineBreaks.leftToRightIsolated(after)
+                == "ראו: \u{2066}\(url) — the English page, updated daily\u{2069}. סוף.")
+        #expect(
+            LineBreaks.leftToRightIsolated("לפרטים See also \(url) and \(url)/x ואז")
+                == "לפרטים \u{2066}See also \(url) and \(url)/x\u{2069} ואז")
+        let afterLine = try #require(e.setParagraph([StyledSpan(after, style)], width: nil).first)
+        let afterText = afterLine.spans.map(\.text).joined()
+        let link = try #require(afterText.range(of: url))
+        let englishRange = try #require(afterText.range(of: "the English page"))
+        let afterPieces: [StyledSpan] = [
+            String(afterText[..<link.lowerBound]), String(afterText[link]),
+            String(afterText[link.upperBound..<englishRange.lowerBound]), String(afterText[englishRange]),
+            String(afterText[englishRange.upperBound...]),
+        ].map { StyledSpan($0, style) }
+        let linkBox = e.extent(ofSpan: 1, in: afterPieces), wordsBox = e.extent(ofSpan: 3, in: afterPieces)
+        #expect(linkBox.x + linkBox.width <= wordsBox.x + 0.01, "\(linkBox) \(wordsBox)")
+    }
+
     @Test("Japanese keeps ドーム whole and never starts a line with ー or a small kana", arguments: [30.0, 40, 50, 60, 70])
     func kana(width: Double) throws {
         let e = try engine()

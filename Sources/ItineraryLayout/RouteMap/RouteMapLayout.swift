@@ -175,7 +175,8 @@ struct RouteMapRenderer {
         }
         // A leg keeps this far from the markers it does not join, so no stop seems to be on it.
         let clearance = spec.labels.weights.markerClearance + spec.route.casingWidth / 2
-        let legs = drawn.legs.flatMap { leg -> [LegCurve] in
+        var legs: [LegCurve] = []
+        func legCurves(_ leg: (from: Int, to: Int)) -> [LegCurve] {
             let a = centers[leg.from], b = centers[leg.to]
             // A leg longer than half a turn on the map (a trip round the world: the widest gap
             // between places is crossed by some leg) goes the short way, off one edge and back
@@ -188,7 +189,12 @@ struct RouteMapRenderer {
             let short = drawn - (drawn > 0 ? turn : -turn)
             guard abs(drawn) > turn / 2, hypot(short, b.y - a.y) * Self.wrapSaving < hypot(drawn, b.y - a.y) else {
                 let others = markers.indices.filter { $0 != leg.from && $0 != leg.to }.map { markers[$0].shape }
-                return [Self.clearCurve(from: a, to: b, route: spec.route, avoiding: others, clearance: clearance)]
+                let ends = [leg.from, leg.to].map { markers[$0].shape }
+                return [
+                    Self.clearCurve(
+                        from: a, to: b, route: spec.route, avoiding: others, clearance: clearance, ends: ends,
+                        returns: legs.filter { $0.start == b && $0.end == a })
+                ]
             }
             let out = LegCurve(
                 from: a, to: Point(x: a.x + short, y: b.y), bow: spec.route.bow, maxBow: spec.route.maxBow)
@@ -200,6 +206,7 @@ struct RouteMapRenderer {
                 edgeIn = short < 0 ? frame.maxX - inset : frame.minX + inset
             return [out.until(x: edgeOut), back.reversed.until(x: edgeIn)?.reversed].compactMap { $0 }
         }
+        for leg in drawn.legs { legs += legCurves(leg) }
         let samples = Self.routeSamples(legs, spec.labels.weights)
         let corners = ScaleCorner.bottomCorners(
             spec.scaleBar, projection: projection, kilometresPerUnit: words.kilometresPerUnit,
@@ -215,29 +222,41 @@ struct RouteMapRenderer {
     }
 
     /// The leg from `a` to `b` bowed right as the template says, unless that runs under one of
-    /// `others` (a marker it does not join: Jeddah to Dammam straight through Riyadh): then
-    /// bowed left, then twice and three times as far either way, the first that passes clear
-    /// (or, when none does, the first).
+    /// `others` (a marker it does not join: Jeddah to Dammam straight through Riyadh) or on one
+    /// of `returns` (legs already drawn from `b` to `a`): then bowed left, then two, three and
+    /// five times as far either way, the first that passes clear (or, when none does, the first).
+    /// `ends`: the leg's own markers, under which it is hidden.
     static func clearCurve(
-        from a: Point, to b: Point, route: RouteLegSpec, avoiding others: [MarkerShape], clearance: Double
+        from a: Point, to b: Point, route: RouteLegSpec, avoiding others: [MarkerShape], clearance: Double,
+        ends: [MarkerShape] = [], returns: [LegCurve] = []
     ) -> LegCurve {
         let first = LegCurve(from: a, to: b, bow: route.bow, maxBow: route.maxBow)
         guard !others.isEmpty else { return first }
+        // The part under its own two markers is hidden by them: a leg leaving a marker that
+        // stands against another (Fairbanks above Anchorage) is judged from where it shows.
         func clear(_ curve: LegCurve) -> Bool {
-            let points = curve.samples(max(8, Int(curve.length / 3)))
+            let points = curve.samples(max(8, Int(curve.length / 3))).filter { p in
+                let box = MapBox(x: p.x, y: p.y, width: 0, height: 0)
+                return !ends.contains { $0.edgeDistance(to: box) < 0 }
+            }
             return !others.contains { m in
                 points.contains { m.edgeDistance(to: MapBox(x: $0.x, y: $0.y, width: 0, height: 0)) < clearance }
             }
         }
-        if clear(first) { return first }
+        // Nor may it lie on the leg back the other way (Chicago to New York and back), which
+        // would hide one of the two.
+        func onReturn(_ curve: LegCurve) -> Bool {
+            returns.contains { hypot($0.control.x - curve.control.x, $0.control.y - curve.control.y) < 1 }
+        }
+        if clear(first) && !onReturn(first) { return first }
         let dx = b.x - a.x, dy = b.y - a.y, length = hypot(dx, dy)
         guard length > 0 else { return first }
         let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-        for k in [-1.0, 2, -2, 3, -3] {
+        for k in [-1.0, 2, -2, 3, -3, 5, -5] {
             let offset = k * min(route.bow * length, route.maxBow)
             let curve = LegCurve(
                 start: a, control: Point(x: mid.x - dy / length * offset, y: mid.y + dx / length * offset), end: b)
-            if clear(curve) { return curve }
+            if clear(curve) && !onReturn(curve) { return curve }
         }
         return first
     }

@@ -33,9 +33,13 @@ struct TripField<Value>: Sendable {
 }
 
 extension TripField where Value == String {
-    /// Any string (empty allowed).
-    static func string(_ name: String, _ presence: FieldDeclaration.Presence, doc: String = "") -> Self {
-        Self(declaration: FieldDeclaration(name, presence, .string, doc: doc), read: Read.string)
+    /// Any string (empty allowed), at most `maximumLength` scalars if given.
+    static func string(
+        _ name: String, _ presence: FieldDeclaration.Presence, maximumLength: Int? = nil, doc: String = ""
+    ) -> Self {
+        let read: SendableFieldReader<String> = maximumLength.map { Read.string(maximumLength: $0) } ?? Read.string
+        return Self(
+            declaration: FieldDeclaration(name, presence, .string(maximumLength: maximumLength), doc: doc), read: read)
     }
 
     /// A string with something besides whitespace in it, at most `maximumLength` scalars if given.

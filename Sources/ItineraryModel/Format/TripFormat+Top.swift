@@ -13,7 +13,8 @@ enum TripFormat {
             "name", .optional,
             doc: "Title. Default: the day cities joined with \" → \", consecutive repeats collapsed.")
         static let traveler = TripField.string(
-            "traveler", .optional, doc: "Shown on the cover and as the PDF Author.")
+            "traveler", .optional, maximumLength: 200,
+            doc: "Who travels (a name, a family, a party): shown on the cover and as the PDF Author.")
         static let startDate = TripField.date("startDate", .required)
         static let endDate = TripField.date("endDate", .required, doc: "Inclusive; not before startDate.")
         static let units = TripField<Units>.choice("units", .optional, fallback: .imperial)

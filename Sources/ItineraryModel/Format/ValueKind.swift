@@ -4,8 +4,9 @@
 /// checks it (`Read`, `TimeZoneName`, ...), and `TripSchema` states the same kind in JSON
 /// Schema, so the two are written from one declaration.
 indirect enum ValueKind: Sendable {
-    /// Any string, empty allowed, at most `TripLoader.maximumStringLength` Unicode scalars.
-    case string
+    /// Any string, empty allowed, at most `TripLoader.maximumStringLength` Unicode scalars, or
+    /// the tighter limit given.
+    case string(maximumLength: Int?)
     /// A string with something besides whitespace in it; a tighter length limit if given.
     case text(maximumLength: Int?)
     /// 2 to 4 Unicode scalars, as printed in tight table cells.

@@ -73,7 +73,8 @@ enum ValueSchema {
 
     static func schema(_ kind: ValueKind) -> JSONValue {
         switch kind {
-        case .string: return .ref("text")
+        case .string(nil): return .ref("text")
+        case .string(let maximum?): return object([("type", .string("string")), ("maxLength", integer(maximum))])
         case .text(nil): return .ref("requiredText")
         case .text(let maximum?):
             return object([

@@ -17,7 +17,9 @@ extension SectionContext {
     /// its full name follows the chip (codes without a name show the chip alone). When the row
     /// would be wider than the page, the league's full name goes first, then the traveler's
     /// name wraps in its column.
-    func coverMetaRow(_ spec: CoverMetaSpec) -> CoverPart {
+    /// `travelerCut`: the traveler's name when its lines had to end in … (the cover then prints
+    /// it whole in its note).
+    func coverMetaRow(_ spec: CoverMetaSpec) -> (part: CoverPart, travelerCut: String?) {
         let valueBox = text.lineBox([coverStyle(.metaValue)])
         let labelBox = text.lineBox([coverStyle(.metaLabel)])
         let valueTop = labelBox.height + spec.labelGap
@@ -51,7 +53,13 @@ extension SectionContext {
                 ))
         }
         var valueHeight = valueBox.height
+        var travelerCut: String?
         if let traveler {
+            if text.setParagraph([coverSpan(traveler, .metaValue)], width: max(travelerRoom(), 1)).count
+                > spec.travelerLines
+            {
+                travelerCut = traveler
+            }
             // Wrapped in its column, not cut: `The Kowalczyk-Nakamura family (4)` on two lines.
             let lines = text.setParagraph(
                 [coverSpan(traveler, .metaValue)], width: max(travelerRoom(), 1), maxLines: spec.travelerLines)
@@ -84,7 +92,7 @@ extension SectionContext {
             items += pair.tagged(.division)
             x += max(column.width, labelWidth(column.label)) + spec.columnGap
         }
-        return CoverPart(items: items, height: valueTop + valueHeight)
+        return (CoverPart(items: items, height: valueTop + valueHeight), travelerCut)
     }
 
     /// Ink chips with the league codes, centred on the value line, then the full name on its

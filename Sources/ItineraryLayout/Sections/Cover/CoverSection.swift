@@ -35,9 +35,9 @@ extension SectionContext {
         let title = coverTitle(spec.title, headCities: spec.route.headCities)
         // A trip without a name is titled by its route: the route line would say it twice.
         let route = trip.hasName ? coverRouteLine(spec.route) : .empty
-        let meta = coverMetaRow(spec.meta)
+        let (meta, travelerCut) = coverMetaRow(spec.meta)
         let stats = coverStatTiles(spec.stats)
-        let note = coverNote()
+        let note = coverNote(traveler: travelerCut)
 
         // A place or more: the route map, one place at the design's least span around it (its
         // city streets, not its continent) and the map's whole height. None: no map.
@@ -103,7 +103,10 @@ extension SectionContext {
     }
 
     /// The closing note under the stat tiles.
-    func coverNote() -> CoverPart {
-        coverParagraph(coverWord("note"), style: .note, width: width)
+    /// The note under the tiles; with `traveler` (a name the meta row had to cut), the name
+    /// whole after it, so that nothing the trip says is lost: `Traveler: …`.
+    func coverNote(traveler: String? = nil) -> CoverPart {
+        let whole = traveler.map { " " + labels.traveler + ": " + $0 } ?? ""
+        return coverParagraph(coverWord("note") + whole, style: .note, width: width)
     }
 }
