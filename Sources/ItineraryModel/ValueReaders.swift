@@ -56,23 +56,13 @@ enum Read {
         return text
     }
 
-    /// `text`, with a tighter length limit.
-    /// A string (empty allowed) of at most `maximumLength` Unicode scalars.
-    static func string(maximumLength: Int) -> SendableFieldReader<String> {
+    /// `read` (`string` or `text`), with a tighter length limit: at most `maximumLength`
+    /// Unicode scalars.
+    static func limited(
+        _ read: @escaping SendableFieldReader<String>, maximumLength: Int
+    ) -> SendableFieldReader<String> {
         { value, path, problems in
-            guard let written = Read.string(value, path, &problems) else { return nil }
-            let length = written.unicodeScalars.count
-            guard length <= maximumLength else {
-                problems.append(TripProblem(path, "must be at most \(maximumLength) characters, got \(length)"))
-                return nil
-            }
-            return written
-        }
-    }
-
-    static func text(maximumLength: Int) -> SendableFieldReader<String> {
-        { value, path, problems in
-            guard let written = Read.text(value, path, &problems) else { return nil }
+            guard let written = read(value, path, &problems) else { return nil }
             let length = written.unicodeScalars.count
             guard length <= maximumLength else {
                 problems.append(TripProblem(path, "must be at most \(maximumLength) characters, got \(length)"))

@@ -37,18 +37,24 @@ extension TripField where Value == String {
     static func string(
         _ name: String, _ presence: FieldDeclaration.Presence, maximumLength: Int? = nil, doc: String = ""
     ) -> Self {
-        let read: SendableFieldReader<String> = maximumLength.map { Read.string(maximumLength: $0) } ?? Read.string
-        return Self(
-            declaration: FieldDeclaration(name, presence, .string(maximumLength: maximumLength), doc: doc), read: read)
+        limited(name, presence, .string(maximumLength: maximumLength), Read.string, maximumLength, doc)
     }
 
     /// A string with something besides whitespace in it, at most `maximumLength` scalars if given.
     static func text(
         _ name: String, _ presence: FieldDeclaration.Presence, maximumLength: Int? = nil, doc: String = ""
     ) -> Self {
-        let read: SendableFieldReader<String> = maximumLength.map { Read.text(maximumLength: $0) } ?? Read.text
-        return Self(
-            declaration: FieldDeclaration(name, presence, .text(maximumLength: maximumLength), doc: doc), read: read)
+        limited(name, presence, .text(maximumLength: maximumLength), Read.text, maximumLength, doc)
+    }
+
+    /// `read` of `kind`, its length limited to `maximumLength` when there is one.
+    private static func limited(
+        _ name: String, _ presence: FieldDeclaration.Presence, _ kind: ValueKind,
+        _ read: @escaping SendableFieldReader<String>, _ maximumLength: Int?, _ doc: String
+    ) -> Self {
+        Self(
+            declaration: FieldDeclaration(name, presence, kind, doc: doc),
+            read: maximumLength.map { Read.limited(read, maximumLength: $0) } ?? read)
     }
 
     static func abbreviation(_ name: String, _ presence: FieldDeclaration.Presence, doc: String = "") -> Self {
