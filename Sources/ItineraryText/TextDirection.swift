@@ -15,6 +15,17 @@ extension TextEngine {
         text.unicodeScalars.contains(where: isRightToLeft)
     }
 
+    /// Whether the first letter of `text` with a direction of its own reads right to left (the
+    /// paragraph's direction by the bidi algorithm's rule P2); false with none.
+    static func startsRightToLeft(_ text: String) -> Bool {
+        for s in text.unicodeScalars {
+            if isArabicIndicNumber(s) { continue }
+            if isRightToLeft(s) { return true }
+            if s.properties.isAlphabetic { return false }
+        }
+        return false
+    }
+
     static func isRightToLeft(_ s: Unicode.Scalar) -> Bool {
         // Latin, common punctuation and digits, the bulk of every trip, without asking.
         s.value < 0x0590 ? false : ccairo_is_right_to_left(s.value) != 0

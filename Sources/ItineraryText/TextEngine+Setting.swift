@@ -22,7 +22,10 @@ extension TextEngine {
         // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
         // In a right-to-left paragraph, its addresses and codes are isolated, so each reads whole
         // from its start (`LineBreaks.leftToRightIsolated`).
-        let isolating = spans.contains { Self.hasRightToLeft($0.text) }
+        // Only where the paragraph itself reads from the right (its first strong letter): in a
+        // paragraph that starts in English, an isolate between two Hebrew phrases would be a
+        // neutral between them, taken into their run and carried across to its other side.
+        let isolating = Self.startsRightToLeft(spans.map(\.text).joined())
         func isolated(_ spans: [StyledSpan]) -> [StyledSpan] {
             guard isolating else { return spans }
             return zip(LineBreaks.leftToRightIsolated(parts: spans.map(\.text)), spans).map {
@@ -112,7 +115,15 @@ extension TextEngine {
             if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { breaksInsideWords = true }
             var end = start + Int(line.pointee.length)
             // Drop the spaces and the hard break at which the line ended: they take no room.
-            while end > start, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            while end > start {
+                if [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) {
+                    end -= 1
+                } else if end - 3 >= start, bytes[end - 3] == 0xE2, bytes[end - 2] == 0x80, bytes[end - 1] == 0x89 {
+                    end -= 3  // a thin space the line broke at
+                } else {
+                    break
+                }
+            }
             // A list's separator never ends a line (`departs 8:30 AM ·`): at a break, the break
             // separates, and the dot is left out. The Pango line still holds it, so the shorter
             // line is drawn from a layout of its own.
@@ -149,8 +160,8 @@ extension TextEngine {
         return BrokenParagraph(lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords)
     }
 
-    /// Where a line that ends in a list's separator (` · `: a middle dot after a space or a
-    /// no-break space) ends without it, or nil.
+    /// Where a line that ends in a list's separator (` · `: a middle dot after a space, a
+    /// no-break space, a narrow one or a thin one) ends without it, or nil.
     static func beforeSeparator(start: Int, end: Int, _ bytes: [UInt8]) -> Int? {
         guard end - start >= 4, bytes[end - 2] == 0xC2, bytes[end - 1] == 0xB7 else { return nil }
         var cut = end - 2
@@ -159,6 +170,10 @@ extension TextEngine {
                 cut -= 1
             } else if cut - 2 >= start, bytes[cut - 2] == 0xC2, bytes[cut - 1] == 0xA0 {
                 cut -= 2
+            } else if cut - 3 >= start, bytes[cut - 3] == 0xE2, bytes[cut - 2] == 0x80,
+                bytes[cut - 1] == 0xAF || bytes[cut - 1] == 0x89
+            {
+                cut -= 3  // a narrow no-break space or a thin space (a list of stop numbers)
             } else {
                 break
             }

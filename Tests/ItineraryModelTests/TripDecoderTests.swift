@@ -70,10 +70,18 @@ import ItineraryModel
 
     @Test func acceptsTheLongestStringsAndEmptyOptionalOnes() throws {
         var document = SampleTrips.minimal
-        document[path: "name"] = .string(String(repeating: "é", count: 2000))
+        document[path: "name"] = .string(String(repeating: "é", count: 200))
         document[path: "traveler"] = ""
         document[path: "id"] = .string(String(repeating: "x", count: 128))
+        document[path: "days[0].city"] = .string(String(repeating: "é", count: 2000))
         #expect(problemLines(document) == [])
+        // A title and a traveler are a line or two on the cover: 200 characters at most.
+        document[path: "name"] = .string(String(repeating: "é", count: 201))
+        document[path: "traveler"] = .string(String(repeating: "é", count: 201))
+        #expect(
+            problemLines(document) == [
+                "name: must be at most 200 characters, got 201", "traveler: must be at most 200 characters, got 201",
+            ])
     }
 
     @Test func stripsAPOSIXEncodingFromTheLocale() throws {

@@ -114,6 +114,18 @@ struct LineBreaksTests {
         #expect(linkBox.x + linkBox.width <= wordsBox.x + 0.01, "\(linkBox) \(wordsBox)")
     }
 
+    @Test("a paragraph that starts in English isolates no address: Hebrew on either side keeps its place")
+    func noIsolateInLeftToRightParagraph() throws {
+        let e = try engine()
+        let note = "Train 413 from Savidor, קרון 3. Free Wi-Fi: https://www.rail.co.il/wifi ואז לרחוב יפו."
+        let set = try #require(e.setParagraph([StyledSpan(note, style)], width: nil).first)
+        #expect(!set.spans.map(\.text).joined().unicodeScalars.contains("\u{2066}"))
+        // Hebrew first: isolated.
+        let hebrew = "קרון 3. Free Wi-Fi: https://www.rail.co.il/wifi ואז"
+        let rtl = try #require(e.setParagraph([StyledSpan(hebrew, style)], width: nil).first)
+        #expect(rtl.spans.map(\.text).joined().unicodeScalars.contains("\u{2066}"))
+    }
+
     @Test("Japanese keeps ドーム whole and never starts a line with ー or a small kana", arguments: [30.0, 40, 50, 60, 70])
     func kana(width: Double) throws {
         let e = try engine()

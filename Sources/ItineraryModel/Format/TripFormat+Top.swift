@@ -10,7 +10,7 @@ enum TripFormat {
         static let id = TripField.text(
             "id", .required, maximumLength: 128, doc: "Stable trip id, used in batch reports.")
         static let name = TripField.string(
-            "name", .optional,
+            "name", .optional, maximumLength: 200,
             doc: "Title. Default: the day cities joined with \" → \", consecutive repeats collapsed.")
         static let traveler = TripField.string(
             "traveler", .optional, maximumLength: 200,

@@ -6,20 +6,26 @@ import ItineraryText
 extension SectionContext {
     /// The trip's name (or its default, the route, shortened as the route line is when it
     /// does not fit), in at most `maxLines` lines.
-    func coverTitle(_ spec: CoverTextSpec, headCities: Int) -> (part: CoverPart, lines: Int) {
+    /// `cut`: the trip's name when its lines had to end in … (the cover then prints it whole
+    /// in its note).
+    func coverTitle(_ spec: CoverTextSpec, headCities: Int) -> (part: CoverPart, lines: Int, cut: String?) {
         let shown = shownTitle(
             coverStyle(.title), width: width, maxLines: spec.maxLines, headCities: headCities,
             stops: stopsLabel)
         // A name broken over lines never splits a place of the trip, nor leaves its last word
         // alone (`days`); it starts at the left, as the rest of the cover, whatever its script
         // (`Bidi`: one edge per page).
-        let lines = coverLines(
-            trip.hasName ? titleText(shown) : shown, style: .title, width: width, maxLines: spec.maxLines)
-        return (coverPart(lines), max(1, lines.count))
+        let title = trip.hasName ? titleText(shown) : shown
+        let lines = coverLines(title, style: .title, width: width, maxLines: spec.maxLines)
+        let whole = text.setParagraph([coverSpan(title, .title)], width: width).count <= spec.maxLines
+        return (coverPart(lines), max(1, lines.count), trip.hasName && !whole ? trip.name : nil)
     }
 
     /// `36 stops`, from the cover's labels.
-    private var stopsLabel: String { Labels.fill(coverWord("stops"), ["count": format.count(trip.routeCities.count)]) }
+    /// Kept on one line: `10` never ends a line with `stops` alone on the next.
+    private var stopsLabel: String {
+        TripFormatter.unbreakable(Labels.fill(coverWord("stops"), ["count": format.count(trip.routeCities.count)]))
+    }
 
     /// Every city in visiting order (`Chicago → Milwaukee → …`). When that takes more than
     /// `maxLines`, the first cities, an ellipsis, the last city and the number of stops:

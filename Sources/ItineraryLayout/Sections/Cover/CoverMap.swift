@@ -82,10 +82,16 @@ extension SectionContext {
             var spans: [StyledSpan] = []
             for (i, place) in places.enumerated() {
                 if i > 0 { spans.append(span(" · ", .mapKey)) }
-                let numbers = MarkerLayout.text(
-                    numbers: place.stops.map { format.count($0.number) }, maxNumbers: markers.maxNumbers,
-                    count: format.count)
-                spans.append(span(Bidi.leftToRight(TripFormatter.unbreakable(numbers)) + "\u{00A0}", .mapKeyNumber))
+                // Every stop's number, though its marker shows the first and a count (`1 · 3 · +7`):
+                // the key is where a reader finds stop 42.
+                let all = place.stops.map { format.count($0.number) }
+                // As many as a marker shows stay on one line; a longer list may break after a `·`
+                // (a narrow no-break space before it, a thin space after).
+                let tied =
+                    all.count <= markers.maxNumbers
+                    ? TripFormatter.unbreakable(MarkerLayout.text(numbers: all, maxNumbers: Int.max))
+                    : all.joined(separator: "\u{202F}·\u{2009}")
+                spans.append(span(Bidi.leftToRight(tied) + "\u{00A0}", .mapKeyNumber))
                 spans.append(span(keyPlace(place.city), .mapKey))
             }
             // A stop without a location has no marker: the key names it all the same, and says why.

@@ -37,7 +37,7 @@ extension SectionContext {
         let route = trip.hasName ? coverRouteLine(spec.route) : .empty
         let (meta, travelerCut) = coverMetaRow(spec.meta)
         let stats = coverStatTiles(spec.stats)
-        let note = coverNote(traveler: travelerCut)
+        let note = coverNote(traveler: travelerCut, title: title.cut)
 
         // A place or more: the route map, one place at the design's least span around it (its
         // city streets, not its continent) and the map's whole height. None: no map.
@@ -103,10 +103,12 @@ extension SectionContext {
     }
 
     /// The closing note under the stat tiles.
-    /// The note under the tiles; with `traveler` (a name the meta row had to cut), the name
-    /// whole after it, so that nothing the trip says is lost: `Traveler: …`.
-    func coverNote(traveler: String? = nil) -> CoverPart {
-        let whole = traveler.map { " " + labels.traveler + ": " + $0 } ?? ""
-        return coverParagraph(coverWord("note") + whole, style: .note, width: width)
+    /// The note under the tiles; with `title` (the trip's name, which the title had to cut),
+    /// that name whole on a line before it, and with `traveler` (a name the meta row had to
+    /// cut), that name whole after it: nothing the trip says is lost (`Traveler: …`).
+    func coverNote(traveler: String? = nil, title: String? = nil) -> CoverPart {
+        let head = title.map { $0 + "\n" } ?? ""
+        let tail = traveler.map { " " + labels.traveler + ": " + $0 } ?? ""
+        return coverParagraph(head + coverWord("note") + tail, style: .note, width: width)
     }
 }
