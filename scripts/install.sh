@@ -16,6 +16,9 @@ fail() { echo "install: $*" >&2; exit 1; }
 binary=$1 prefix=$2 destdir=${3:-}
 [ -x "$binary" ] || fail "$binary is not a built command (run make release first)"
 case $prefix in /*) ;; *) fail "PREFIX must be an absolute path, not '$prefix'" ;; esac
+# Paths as given, before the script moves to the repository.
+binary=$(realpath "$binary")
+[ -z "$destdir" ] || destdir=$(realpath -m "$destdir")
 cd "$(dirname "$0")/.."
 
 root="$destdir$prefix"

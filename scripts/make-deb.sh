@@ -19,7 +19,7 @@ set -euo pipefail
 
 fail() { echo "make-deb: $*" >&2; exit 1; }
 [ $# -eq 2 ] || fail "usage: scripts/make-deb.sh BINARY OUTDIR"
-binary=$(realpath "$1") outdir=$2
+binary=$(realpath "$1") outdir=$(realpath -m "$2")
 [ -x "$binary" ] || fail "$1 is not a built command (run make release first)"
 for tool in dpkg-deb dpkg-shlibdeps dpkg-architecture; do
   command -v "$tool" >/dev/null || fail "$tool is missing (apt-get install dpkg-dev)"
@@ -35,6 +35,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 stage=$work/root
 scripts/install.sh "$binary" /usr "$stage" >/dev/null
+# Without its debugging symbols (the GNU build ID, which --resume compares, stays).
+strip --strip-unneeded "$stage/usr/bin/$package"
 
 # dpkg-shlibdeps reads a source package's debian/control; a minimal one is made for it.
 mkdir -p "$work/src/debian"

@@ -97,6 +97,7 @@ enum Help {
           SOURCE_DATE_EPOCH           seconds since 1970 for the PDF's creation date
           EXPORT_ITINERARY_FONTS      the bundled font directory (default: Fonts/ of the install)
           EXPORT_ITINERARY_TEMPLATES  the bundled template directory (default: Templates/)
+          EXPORT_ITINERARY_STOREKIT   the StoreKit catalog directory (default: StoreKit/)
           EXPORT_ITINERARY_HOME       the entitlement store directory
           EXPORT_ITINERARY_NOW        seconds since 1970 to judge test entitlements at (demos, tests;
                                       never a purchase)
