@@ -185,18 +185,24 @@ public enum LineBreaks {
                 if s == lri {
                     opening = true
                 } else if s == pdi {
-                    if !run.isEmpty { run[run.count - 1].last = true }
+                    if !run.isEmpty, !opening { run[run.count - 1].last = true }
+                    opening = false
                 } else {
                     run.append((s, opening, false))
                     opening = false
                 }
             }
-            let from = run.firstIndex { wordy($0.scalar) || $0.first } ?? 0
-            let to = run.lastIndex { wordy($0.scalar) || $0.last } ?? run.count - 1
+            i = end
+            // An isolate typed into the trip with nothing in it leaves nothing to isolate.
+            guard let from = run.firstIndex(where: { wordy($0.scalar) || $0.first }),
+                let to = run.lastIndex(where: { wordy($0.scalar) || $0.last }), from <= to
+            else {
+                out += run.map(\.scalar)
+                continue
+            }
             out +=
                 run[..<from].map(\.scalar) + [lri] + run[from...to].map(\.scalar) + [pdi]
                 + run[(to + 1)...].map(\.scalar)
-            i = end
         }
         return out
     }

@@ -101,6 +101,11 @@ struct LineBreaksTests {
         #expect(
             LineBreaks.leftToRightIsolated("לפרטים See also \(url) and \(url)/x ואז")
                 == "לפרטים \u{2066}See also \(url) and \(url)/x\u{2069} ואז")
+        // Isolates typed into the text, empty or not, are the writer's: nothing breaks on them.
+        for typed in ["שלום \u{2066}\u{2069} a-b.c", "שלום \u{2066}\u{2069}", "א \u{2069}\u{2066} https://x.y/z ב"] {
+            #expect(LineBreaks.plain(LineBreaks.leftToRightIsolated(typed)).count <= typed.count)
+            #expect(!e.setParagraph([StyledSpan(typed, style)], width: 60).isEmpty)
+        }
         let afterLine = try #require(e.setParagraph([StyledSpan(after, style)], width: nil).first)
         let afterText = afterLine.spans.map(\.text).joined()
         let link = try #require(afterText.range(of: url))
