@@ -47,8 +47,7 @@ public struct PlacedLabel: Sendable, Hashable {
 /// + route weight × route samples inside the box + `nearMarker` if another marker is less than
 /// `ownMarkerLead` farther from it than its own. What rules it out: `overlap` if it meets a
 /// marker (within its clearance) or another label, or if another marker is nearer to it than its
-/// own (a reader would take it for that one's; a label on a leader keeps `gap + leaderLength`
-/// from other markers); `outside` if it leaves the frame (less the inset)
+/// own (a reader would take it for that one's, a leader line or not); `outside` if it leaves the frame (less the inset)
 /// or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
 /// the lower total wins, except that a candidate clear of the route beats one the route runs
 /// through: a label sits on the route only where no free spot is left, and a busy road under
@@ -155,9 +154,9 @@ public struct LabelPlacer: Sendable {
 
     /// What a candidate costs whatever the other labels do. A label with a leader line is tied
     /// to its own marker by it, so another marker nearly as near does not mislead; but one
-    /// close beside it would be read as its marker (Pittsburgh's label at a leader's end, just
-    /// under Cincinnati's marker): it keeps a leader's length (and the gap) from every other
-    /// marker, or as far as it is from its own. Its line must not touch another marker.
+    /// nearer to it than its own would be read as its marker (Pittsburgh's label at a leader's
+    /// end, just under Cincinnati's marker; Boston's above New York's): no other marker may be
+    /// nearer to it than its own. Its line must not touch another marker.
     private func fixedCost(_ box: MapBox, index: Int, own: MarkerShape, leader: [Point] = []) -> Cost {
         let footprint = box.inset(by: -margin)
         var c = Cost(steer: weights.position * Double(index), block: 0)
@@ -166,7 +165,7 @@ public struct LabelPlacer: Sendable {
         c.steer += weights.routeSample * Double(onRoute)
         c.onRoute = onRoute > 0
         var meetsMarker = false, nearMarker = false
-        let keepOff = leader.isEmpty ? 0 : min(own.edgeDistance(to: box), gap + leaderLength)
+        let keepOff = leader.isEmpty ? 0 : own.edgeDistance(to: box)
         for m in markers where m != own {
             let distance = m.edgeDistance(to: box)
             if distance < gap || m.meets(footprint, clearance: weights.markerClearance)

@@ -96,19 +96,34 @@ struct LabelPlacerTests {
         #expect(placed.position == .west)
     }
 
-    @Test("a label boxed in beside its marker sits farther out, tied to it by a leader that meets no other marker")
+    @Test(
+        "a label with no free spot beside its marker sits farther out, tied to it by a leader, nearer its own marker than any other"
+    )
     func leader() throws {
         let m = marker(200, 200)
-        // Markers 25 north, south, east and west: every spot beside the marker meets one, but
-        // the diagonals farther out are free, and a line reaches them between two markers.
-        let around = [(25.0, 0.0), (-25, 0), (0, -25), (0, 25)].map { marker(200 + $0.0, 200 + $0.1) }
-        #expect(placer([m] + around).place([LabelRequest(width: 40, height: 20, marker: m)])[0] == nil)
+        // Markers 40 north and south take the spots above and below; the route circles the marker
+        // 20 out, through every other spot beside it, but not the spots a leader's length farther.
+        let around = [marker(200, 160), marker(200, 240)]
+        let route = (0..<72).map { k in
+            Point(x: 200 + 20 * cos(Double(k) * .pi / 36), y: 200 + 20 * sin(Double(k) * .pi / 36))
+        }
+        let beside = try #require(
+            LabelPlacer(
+                frame: frame, reservedZone: zone, markers: [m] + around, routeSamples: route, weights: weights, gap: 5,
+                margin: 1.5
+            ).place([LabelRequest(width: 40, height: 20, marker: m)])[0])
+        #expect(beside.leader.isEmpty)
         let p = LabelPlacer(
-            frame: frame, reservedZone: zone, markers: [m] + around, routeSamples: [], weights: weights, gap: 5,
+            frame: frame, reservedZone: zone, markers: [m] + around, routeSamples: route, weights: weights, gap: 5,
             margin: 1.5, leaderLength: 14)
         let placed = try #require(p.place([LabelRequest(width: 40, height: 20, marker: m)])[0])
         #expect(placed.leader.count == 2)
-        for other in around { #expect(!other.meets(placed.box, clearance: 2.5)) }
+        #expect(!route.contains { placed.box.contains($0) })
+        let own = m.edgeDistance(to: placed.box)
+        for other in around {
+            #expect(!other.meets(placed.box, clearance: 2.5))
+            #expect(other.edgeDistance(to: placed.box) >= own)
+        }
         // The line runs from beside the marker to the label's edge, clear of every other marker.
         let (a, b) = (placed.leader[0], placed.leader[1])
         for k in 0...20 {
@@ -121,7 +136,7 @@ struct LabelPlacerTests {
     }
 
     @Test(
-        "no leader line crosses another leader or runs through another label, and a label on a leader keeps a leader's length from other markers"
+        "no leader line crosses another leader or runs through another label, and a label on a leader is no nearer another marker than its own"
     )
     func leadersApart() {
         // Clusters of markers close enough that labels need leaders, in many arrangements (a
@@ -160,7 +175,7 @@ struct LabelPlacerTests {
             withLeaders += placed.filter { !$0.leader.isEmpty }.count
             for (own, label) in zip(markers, results) {
                 guard let label, !label.leader.isEmpty else { continue }
-                let keepOff = min(own.edgeDistance(to: label.box), 5 + 14)
+                let keepOff = own.edgeDistance(to: label.box)
                 for other in markers where other != own {
                     #expect(other.edgeDistance(to: label.box) >= keepOff - 0.001)
                 }
