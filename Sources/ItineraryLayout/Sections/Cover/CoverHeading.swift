@@ -15,10 +15,9 @@ extension SectionContext {
         // A name broken over lines never splits a place of the trip, nor leaves its last word
         // alone (`days`); it starts at the left, as the rest of the cover, whatever its script
         // (`Bidi`: one edge per page).
-        let title = trip.hasName ? titleText(shown) : shown
-        let lines = coverLines(title, style: .title, width: width, maxLines: spec.maxLines)
-        let whole = text.setParagraph([coverSpan(title, .title)], width: width).count <= spec.maxLines
-        return (coverPart(lines), max(1, lines.count), trip.hasName && !whole ? trip.name : nil)
+        let (lines, cut) = text.clampedParagraph(
+            [coverSpan(trip.hasName ? titleText(shown) : shown, .title)], width: width, maxLines: spec.maxLines)
+        return (coverPart(lines), max(1, lines.count), trip.hasName && cut ? trip.name : nil)
     }
 
     /// `36 stops`, from the cover's labels.

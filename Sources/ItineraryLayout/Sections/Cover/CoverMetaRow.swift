@@ -55,22 +55,18 @@ extension SectionContext {
         var valueHeight = valueBox.height
         var travelerCut: String?
         if let traveler {
-            if text.setParagraph([coverSpan(traveler, .metaValue)], width: max(travelerRoom(), 1)).count
-                > spec.travelerLines
-            {
-                travelerCut = traveler
-            }
             // Wrapped in its column, not cut: `The Kowalczyk-Nakamura family (4)` on two lines.
-            let lines = text.setParagraph(
+            let (lines, cut) = text.clampedParagraph(
                 [coverSpan(traveler, .metaValue)], width: max(travelerRoom(), 1), maxLines: spec.travelerLines)
+            if cut { travelerCut = traveler }
             if !lines.isEmpty {
-                var y = valueTop
-                let items = lines.map { line -> DisplayItem in
-                    defer { y += line.height }
-                    return .text(spans: line.spans, origin: Point(x: 0, y: y + line.baseline))
-                }
-                valueHeight = max(valueHeight, lines.reduce(0) { $0 + $1.height })
-                columns.append((labels.traveler, items, lines.map(\.width).max() ?? 0))
+                let part = coverPart(lines)
+                valueHeight = max(valueHeight, part.height)
+                columns.append(
+                    (
+                        labels.traveler, part.items.map { $0.offset(by: Point(x: 0, y: valueTop)) },
+                        lines.map(\.width).max() ?? 0
+                    ))
             }
         }
         if !leagues.isEmpty {
