@@ -37,14 +37,14 @@ extension Exporter {
     /// Two leagues whose chips would print the same code (`Besta deild` and `Betri deildin`,
     /// both `BD`) are named too: the reader could not tell their games apart.
     static func leagueWarnings(_ trip: Trip) -> [String] {
-        let written = Set(trip.leagues.compactMap { $0.abbreviation == nil ? nil : $0.id })
         var seen = Set<String>()
         var byCode: [String: String] = [:]
         var out: [String] = []
         for day in trip.days {
             for case let .game(game) in day.items where seen.insert(game.league).inserted {
-                let code =
-                    trip.leagues.first { $0.id == game.league }?.abbreviation ?? TripFormatter.leagueCode(game.league)
+                let written = trip.leagues.first { $0.id == game.league }?.abbreviation
+                let derived = TripFormatter.leagueCode(game.league)
+                let code = written ?? derived
                 if let other = byCode[code] {
                     out.append(
                         "leagues: \(MessageText.quoted(other)) and \(MessageText.quoted(game.league)) both print as "
@@ -53,9 +53,7 @@ extension Exporter {
                 } else {
                     byCode[code] = game.league
                 }
-                guard !written.contains(game.league),
-                    TripFormatter.leagueCode(game.league).count > TripFormatter.leagueCodeLength
-                else { continue }
+                guard written == nil, derived.count > TripFormatter.leagueCodeLength else { continue }
                 out.append(
                     "leagues: \(MessageText.quoted(game.league)) has no short code, so its chips print the whole name, "
                         + "small, and may end it in …; add {\"id\": \(MessageText.quoted(game.league)), \"abbreviation\": \"…\"} "
