@@ -38,6 +38,10 @@ public struct PlacedLabel: Sendable, Hashable {
     /// A line from the marker's edge to the label, for a label set `leaderLength` farther out;
     /// empty for a label beside its marker.
     public var leader: [Point] = []
+    /// The x each line of a centred label (north or south) is centred on, as near as the box
+    /// allows: the marker's centre. It is the box's middle unless the box was slid along the
+    /// frame's edge to fit, and then the lines stay over their marker.
+    public var centerX: Double? = nil
 }
 
 /// Places every label of a map in one pass that knows the markers, the route, the scale-bar
@@ -113,6 +117,36 @@ public struct LabelPlacer: Sendable {
     private func candidate(
         _ position: LabelPosition, width: Double, height: Double, marker m: MarkerShape, gap: Double
     ) -> MapBox {
+        let box = unslid(position, width: width, height: height, marker: m, gap: gap)
+        // A label above or below its marker that would leave the frame slides along it, as far
+        // as its marker's centre stays over the box; one beside its marker slides up or down.
+        let inner = frame.inset(by: weights.frameInset), c = m.center
+        switch position {
+        case .north, .south:
+            let shift = Self.slide(box.minX, box.maxX, into: inner.minX, inner.maxX)
+            guard box.minX + shift <= c.x, c.x <= box.maxX + shift else { return box }
+            return MapBox(minX: box.minX + shift, minY: box.minY, maxX: box.maxX + shift, maxY: box.maxY)
+        case .east, .west:
+            let shift = Self.slide(box.minY, box.maxY, into: inner.minY, inner.maxY)
+            guard box.minY + shift <= c.y, c.y <= box.maxY + shift else { return box }
+            return MapBox(minX: box.minX, minY: box.minY + shift, maxX: box.maxX, maxY: box.maxY + shift)
+        default: return box
+        }
+    }
+
+    /// How far to move the span `lo`…`hi` to bring it inside `min`…`max`: 0 when it is inside
+    /// already or cannot fit.
+    private static func slide(_ lo: Double, _ hi: Double, into min: Double, _ max: Double) -> Double {
+        guard hi - lo <= max - min else { return 0 }
+        if lo < min { return min - lo }
+        if hi > max { return max - hi }
+        return 0
+    }
+
+    /// The candidate box centred on its side of the marker.
+    private func unslid(
+        _ position: LabelPosition, width: Double, height: Double, marker m: MarkerShape, gap: Double
+    ) -> MapBox {
         let c = m.center
         let d = (m.radius + gap) * 0.5.squareRoot()
         let east = c.x + m.capOffset + d, west = c.x - m.capOffset - d
@@ -155,8 +189,10 @@ public struct LabelPlacer: Sendable {
     /// What a candidate costs whatever the other labels do. A label with a leader line is tied
     /// to its own marker by it, so another marker nearly as near does not mislead; but one
     /// nearer to it than its own would be read as its marker (Pittsburgh's label at a leader's
-    /// end, just under Cincinnati's marker; Boston's above New York's): no other marker may be
-    /// nearer to it than its own. Its line must not touch another marker.
+    /// end, just under Cincinnati's marker): no other marker may be nearer to it than its own.
+    /// Its line must not touch another marker. A label beside its marker is read as the label of
+    /// the marker nearest its middle: a wide label whose far end reaches over another marker
+    /// (Boston's, north-west of its marker, above New York's) is ruled out too.
     private func fixedCost(_ box: MapBox, index: Int, own: MarkerShape, leader: [Point] = []) -> Cost {
         let footprint = box.inset(by: -margin)
         var c = Cost(steer: weights.position * Double(index), block: 0)
@@ -166,11 +202,13 @@ public struct LabelPlacer: Sendable {
         c.onRoute = onRoute > 0
         var meetsMarker = false, nearMarker = false
         let keepOff = leader.isEmpty ? 0 : own.edgeDistance(to: box)
+        let middle = Point(x: box.midX, y: box.midY), ownReach = own.spineDistance(to: middle)
         for m in markers where m != own {
             let distance = m.edgeDistance(to: box)
             if distance < gap || m.meets(footprint, clearance: weights.markerClearance)
                 || Self.line(leader, meets: m.box.inset(by: -margin))
                 || distance < keepOff
+                || (leader.isEmpty && m.spineDistance(to: middle) < ownReach)
             {
                 meetsMarker = true
             } else if leader.isEmpty && distance < gap + weights.ownMarkerLead {
@@ -255,8 +293,10 @@ public struct LabelPlacer: Sendable {
                     position, width: request.width, height: request.height, marker: request.marker, gap: distance)
                 let line = ring == 0 ? [] : leader(to: box, from: request.marker)
                 let index = ring * LabelPosition.allCases.count + position.rawValue
+                let slid = position.alignment == .center && box.midX != request.marker.center.x
                 return (
-                    PlacedLabel(box: box, position: position, leader: line),
+                    PlacedLabel(
+                        box: box, position: position, leader: line, centerX: slid ? request.marker.center.x : nil),
                     fixedCost(box, index: index, own: request.marker, leader: line)
                 )
             }

@@ -1,5 +1,6 @@
 /// The numbered capsules that mark the places on the map.
 import DisplayList
+import Foundation
 import ItineraryText
 
 /// A marker's outline: a capsule (a circle when `halfWidth == radius`) centred on its place.
@@ -31,6 +32,12 @@ public struct MarkerShape: Sendable, Hashable {
     /// Distance from the capsule's edge to `box` (0 or less when they meet).
     public func edgeDistance(to box: MapBox) -> Double {
         box.distance(toSegmentFrom: center.x - capOffset, to: center.x + capOffset, atY: center.y) - radius
+    }
+
+    /// Distance from `p` to the capsule's spine, the segment between its end caps' centres.
+    public func spineDistance(to p: Point) -> Double {
+        let x = min(max(p.x, center.x - capOffset), center.x + capOffset)
+        return hypot(p.x - x, p.y - center.y)
     }
 
     /// The capsule as a closed path: two half circles joined by straight sides.

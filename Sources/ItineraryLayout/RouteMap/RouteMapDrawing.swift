@@ -141,7 +141,12 @@ extension RouteMapRenderer {
                 switch label.position.alignment {
                 case .leading: x = label.box.minX
                 case .trailing: x = label.box.maxX - line.width
-                case .center: x = label.box.midX - line.width / 2
+                case .center:
+                    if let centre = label.centerX {
+                        x = min(max(centre - line.width / 2, label.box.minX), label.box.maxX - line.width)
+                    } else {
+                        x = label.box.midX - line.width / 2
+                    }
                 }
                 let origin = Point(x: x, y: y + line.baseline)
                 if haloWidth > 0 {

@@ -27,6 +27,8 @@ public struct MapLabel: Sendable, Hashable {
     public var lines: [SetLine]
     /// The line from the marker to a label set farther out; empty for a label beside its marker.
     public var leader: [Point] = []
+    /// The x a centred label's lines are centred on (its marker's); nil for the box's middle.
+    public var centerX: Double? = nil
 }
 
 /// A degree label of the graticule.
@@ -322,7 +324,8 @@ struct RouteMapRenderer {
         return zip(zip(order, content), placer.place(requests)).compactMap { entry, placed in
             guard let placed else { return nil }
             return MapLabel(
-                place: entry.0, box: placed.box, position: placed.position, lines: entry.1, leader: placed.leader)
+                place: entry.0, box: placed.box, position: placed.position, lines: entry.1, leader: placed.leader,
+                centerX: placed.centerX)
         }
     }
 

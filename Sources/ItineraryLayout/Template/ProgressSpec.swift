@@ -155,7 +155,7 @@ public struct StadiumCardSpec: Sendable, TemplateSpec {
             .number("rule", \.rule, .aboveZero, "the rule's stroke width"),
             .number("footGap", \.footGap, "from the rule to the visit line"),
             .whole(
-                "nameMaxLines", \.nameMaxLines, 1...100, default: 3,
+                "nameMaxLines", \.nameMaxLines, 1...100, default: 6,
                 "beyond this many lines the stadium's name ends in … (the cards of a row stand side by side and never split)"
             ),
             .whole(

@@ -4,6 +4,7 @@ import Foundation
 @testable import ItineraryLayout
 import ItineraryText
 import Testing
+import TestSupport
 
 @Suite("Compact pages")
 struct CompactPageTests {
@@ -28,6 +29,27 @@ struct CompactPageTests {
         for (i, page) in doc.pages.enumerated() {
             #expect(page.items.texts.contains { $0.text == "Page \(i + 1) of 4" })
         }
+    }
+
+    @Test("a trip name the title block has to cut is printed whole under it")
+    func wholeNameAndTraveler() throws {
+        let data = try Data(contentsOf: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json"))
+        var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let name = (1...12).map { "Stage\($0) of the long summer road trip" }.joined(separator: " ")
+        let traveler = (1...9).map { "Traveler\($0) Longname-Family" }.joined(separator: " and ")
+        json["name"] = String(name.prefix(200))
+        json["traveler"] = String(traveler.prefix(200))
+        let doc = try Compact.layout(try DayFixtures.trip(json: json))
+        let first = doc.pages[0].items.texts.map(\.text).joined(separator: " ")
+        let flat = first.replacingOccurrences(of: "\u{00A0}", with: " ")
+        #expect(flat.contains("\u{2026}"), "the title block cuts them")
+        #expect(flat.contains(String(name.prefix(200))), "\(flat)")
+        // The facts take two lines across the page: a traveler of the most characters allowed fits whole.
+        #expect(flat.contains(String(traveler.prefix(200))), "\(flat)")
+        #expect(!flat.contains("Traveler: "))
+        // A name that fits is printed once.
+        let plain = try Compact.layout(try Compact.trip("midwest-mlb-10-day.json")).pages[0].items.texts.map(\.text)
+        #expect(plain.filter { $0.contains("Midwest") }.count <= 1, "\(plain)")
     }
 
     @Test("Letter paper works too")

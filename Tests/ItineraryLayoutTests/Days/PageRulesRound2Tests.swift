@@ -36,6 +36,19 @@ struct PageRulesRound2Tests {
         #expect(l.printedLink(url, .link, width: 30).text.hasSuffix("\u{2026}"))
     }
 
+    @Test("a host too wide for the line is shortened in its middle: its end and the path's end both show")
+    func longHost() throws {
+        let l = try layout()
+        let url = "https://tickets.wolverhampton-wanderers-football-club-official-box-office.example.co.uk/Event/98765"
+        let text = try DayFixtures.engine()
+        let width = 160.0
+        let shown = l.printedLink(url, .link, width: width).text
+        #expect(shown.hasPrefix("tickets.w"), "\(shown)")
+        #expect(shown.contains(".co.uk/\u{2026}"), "\(shown)")
+        #expect(shown.hasSuffix("/98765"), "\(shown)")
+        #expect(text.advance(of: [l.span(shown, .link)]) <= width + 0.001)
+    }
+
     @Test("the longest fitting end is found from any first guess, as halving the whole path finds it")
     func longestFitting() {
         for count in [0, 1, 2, 7, 40] {

@@ -78,6 +78,21 @@ struct OverviewTests {
         #expect(items.contains { if case .rect = $0 { return true } else { return false } })
     }
 
+    @Test("a confirmation code too long for its column on one line takes two, not three or four")
+    func longCode() throws {
+        var trip = try O.trip(O.midwest)
+        let code = "GSH-2026-04-18-ZZQX-0099887766"
+        for (i, item) in trip.days[0].items.enumerated() {
+            if case var .lodging(l) = item { l.confirmation = code; trip.days[0].items[i] = .lodging(l) }
+        }
+        let table = try #require(try O.builder(trip).staysTable())
+        let pieces = O.lines(table.draw(at: Point(x: 0, y: 0))).flatMap { $0 }
+            .map { $0.replacingOccurrences(of: "\u{200B}", with: "") }
+            .filter { code.contains($0) && $0.count > 2 && $0.contains("-") }
+        #expect(pieces.count == 2, "\(pieces)")
+        #expect(pieces.joined() == code)
+    }
+
     @Test("nights without both dates count the days in the city until the next lodging")
     func nightsFallback() throws {
         var trip = try O.trip(O.midwest)
@@ -194,6 +209,13 @@ struct OverviewColumnWidthTests {
         let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]
         let layout = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [45, 500, 0])
         #expect(layout.width == [55, 60, 185])
+        // Unless twice its width holds that content on two lines: then it takes what two need.
+        let two = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [45, 180, 0], twoLines: [.infinity, 100, .infinity])
+        #expect(two.width == [55, 110, 135])
+        let three = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [45, 300, 0], twoLines: [.infinity, 140, .infinity])
+        #expect(three.width == [55, 60, 185])
     }
 }
 

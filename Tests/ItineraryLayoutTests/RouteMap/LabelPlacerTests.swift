@@ -251,6 +251,37 @@ struct LabelPlacerTests {
         #expect(labels[1]?.position == .west)
     }
 
+    @Test("a label above its marker by the frame's edge slides along it, its lines centred over the marker")
+    func slidesAlongTheEdge() throws {
+        // By the right edge: east is outside, and markers take west, the diagonals and south.
+        let m = marker(480, 200)
+        let p = placer([m, marker(378, 175), marker(420, 215)])
+        let placed = try #require(p.place([LabelRequest(width: 100, height: 20, marker: m)])[0])
+        #expect(placed.position == .north)
+        #expect(placed.box.maxX <= 504 - 8 + 1e-9)
+        #expect(placed.box.minX < 480 && 480 < placed.box.maxX)
+        #expect(placed.centerX == 480)
+        // Where it fits unmoved, the box is centred and nothing is recorded.
+        let free = p.candidate(.north, width: 100, height: 20, marker: marker(200, 200))
+        #expect(free.midX == 200)
+    }
+
+    @Test("a wide label whose middle is nearer another marker than its own is not placed there")
+    func readAsAnothers() throws {
+        let a = marker(200, 200)
+        let request = LabelRequest(width: 120, height: 20, marker: a)
+        #expect(placer([a]).place([request])[0]?.position == .east)
+        // B sits below the east label's far half, clear of it by more than the gap: a reader
+        // would take that label for B's.
+        let b = marker(290, 235)
+        let east = placer([a, b]).candidate(.east, width: 120, height: 20, marker: a)
+        #expect(b.edgeDistance(to: east) > 5 + 3)
+        let placed = try #require(placer([a, b]).place([request])[0])
+        #expect(placed.position != .east)
+        let middle = Point(x: placed.box.midX, y: placed.box.midY)
+        #expect(a.spineDistance(to: middle) < b.spineDistance(to: middle))
+    }
+
     @Test("a long leg is sampled at most sampleSpacing apart, a short one samplesPerLeg times")
     func samples() {
         let long = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 400, y: 0), bow: 0, maxBow: 0)

@@ -73,6 +73,20 @@ extension CellParagraph {
         return end
     }
 
+    /// The least width, to the point, that sets the paragraph (without its tab) in two lines;
+    /// `.infinity` when even `most` does not.
+    func twoLineWidth(text: TextEngine, atMost most: Double) -> Double {
+        let inset = 2 * (chip?.paddingX ?? 0) + indent
+        guard text.setParagraph(spans, width: most - inset).count <= 2 else { return .infinity }
+        var low = 0.0, high = (most - inset).rounded(.up)
+        // Bisection to the point: fewer lines never come from a narrower column.
+        while high - low > 1 {
+            let mid = ((low + high) / 2).rounded()
+            if text.setParagraph(spans, width: mid).count <= 2 { high = mid } else { low = mid }
+        }
+        return high + inset
+    }
+
     fileprivate func visualLines(
         width: Double, overhang: Double, alignment: TextAlignment, text: TextEngine
     ) -> [VisualLine] {

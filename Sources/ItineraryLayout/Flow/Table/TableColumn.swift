@@ -40,18 +40,25 @@ struct ColumnLayout: Sendable {
     ///   Ángeles`), taking the room from the `rest` columns down to `minimumRestShare` of the
     ///   table; when that is not enough, the columns that need least are served first (a date a
     ///   few points short gets them before a wide column that would wrap anyway). Content wider
-    ///   than `maximumGrowth` times the column wraps in it instead.
-    init(columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = []) {
+    ///   than `maximumGrowth` times the column grows it to hold that content on two lines if
+    ///   that room is enough, and otherwise wraps in the designed width.
+    /// - Parameter twoLines: the width each column's widest content needs for two lines, where
+    ///   one line would need more than `maximumGrowth` times the column (`.infinity` where unknown).
+    init(columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = [], twoLines: [Double] = []) {
         var fixedWidths: [Double] = columns.map { if case let .fixed(w) = $0.width { return w } else { return 0 } }
         let restCount = columns.filter { $0.width == .rest }.count
         if restCount > 0 {
             let growth = columns.indices.map { i -> Double in
                 guard case .fixed = columns[i].width, i < natural.count else { return 0 }
-                let needed = natural[i] + (i == columns.count - 1 ? 0 : gap)
-                // Content that would wrap even in twice the room (a 2,000-character city) wraps
-                // in the designed width rather than squeeze the `rest` columns.
-                guard needed <= Self.maximumGrowth * fixedWidths[i] else { return 0 }
-                return max(0, needed - fixedWidths[i])
+                let trailing = i == columns.count - 1 ? 0 : gap
+                let most = Self.maximumGrowth * fixedWidths[i]
+                // Content that would wrap even in twice the room takes two lines if that room
+                // holds it in two (a long confirmation code, not three or four); wider still (a
+                // 2,000-character city), it wraps in the designed width rather than squeeze the
+                // `rest` columns.
+                let needed = [natural[i], i < twoLines.count ? twoLines[i] : .infinity].map { $0 + trailing }
+                    .first { $0 <= most }
+                return needed.map { max(0, $0 - fixedWidths[i]) } ?? 0
             }
             var available = max(0, tableWidth - fixedWidths.reduce(0, +) - Self.minimumRestShare * tableWidth)
             for i in columns.indices.sorted(by: { (growth[$0], $0) < (growth[$1], $1) }) where growth[i] > 0 {

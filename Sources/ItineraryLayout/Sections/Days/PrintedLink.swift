@@ -6,7 +6,8 @@ extension DayBuilder {
     /// `url` as a reader types it: without its scheme, percent-escapes decoded (the IRI form,
     /// `tickets.example.com/órdenes/6X57`) where that gives printable text, and when too wide for
     /// `width`, shortened inside its path: the host stays whole, then `/…/` and as much of the
-    /// path's end (an order number) as fits. A host too wide on its own ends in `…`.
+    /// path's end (an order number) as fits. A host too wide on its own is shortened in its
+    /// middle to leave room for the path's end.
     func printedLink(_ url: String, _ role: DayStyle, width: Double) -> StyledSpan {
         let bare = TextLinks.withoutScheme(url)
         let shown = Self.decoded(bare) ?? bare
@@ -16,12 +17,22 @@ extension DayBuilder {
         guard let slash = shown.firstIndex(of: "/") else {
             return ctx.text.ellipsize(whole, width: width, middle: false)
         }
-        let host = String(shown[..<slash]), path = Array(shown[shown.index(after: slash)...])
-        let lead = host + "/\u{2026}"
-        let leadWidth = ctx.text.advance(of: [span(lead, role)])
-        guard leadWidth <= width else {
-            return ctx.text.ellipsize(span(host, role), width: width, middle: false)
+        var host = String(shown[..<slash])
+        let path = Array(shown[shown.index(after: slash)...])
+        let marker = "/\u{2026}"
+        if ctx.text.advance(of: [span(host + marker, role)]) > width {
+            // A host too wide for the line is shortened in its middle to `hostShare` of it, so
+            // that its end (the site's name) and the path's end (an order number) both show.
+            let room = width * Self.hostShare - ctx.text.advance(of: [span(marker, role)])
+            let short = ctx.text.ellipsize(span(host, role), width: max(0, room), middle: true).text
+            // Too narrow to keep a few letters of each end: the host alone, ending in ….
+            guard short.count > Self.leastHostKept else {
+                return ctx.text.ellipsize(span(host, role), width: width, middle: false)
+            }
+            host = short
         }
+        let lead = host + marker
+        let leadWidth = ctx.text.advance(of: [span(lead, role)])
         // The longest end of the path that fits after the host: each try sets a new string, so
         // the search starts from the length the average character width suggests and gallops
         // out from there (two or three tries) rather than halving from the whole path (seven).
@@ -38,6 +49,11 @@ extension DayBuilder {
         }
         return span(host + "/\u{2026}" + end, role)
     }
+
+    /// The most of a shortened link's width a shortened host takes.
+    static let hostShare = 0.6
+    /// The fewest characters of a host shortened in its middle, the ellipsis included.
+    static let leastHostKept = 8
 
     /// The largest `m` in 0...`count` for which `fits(m)` holds, `fits` being true up to some
     /// length and false after it, found by galloping from `guess` and halving what is left.

@@ -11,16 +11,18 @@ extension SectionContext {
         if let traveler = trip.traveler { facts.append(traveler) }
         let factsSpan = theme.span(Bidi.list(facts, separator: " · "), named: spec.styles[.facts])
         var blocks: [any FlowBlock]
+        var cut = Cut()
         switch spec.facts {
         case .below:
             blocks = [
-                clamped([titleSpan(spec, width: width)], maxLines: spec.maxLines),
+                clamped([titleSpan(spec, width: width)], maxLines: spec.maxLines, cut: &cut.name),
                 Spacer(spec.nameGap),
-                clamped([factsSpan], maxLines: spec.maxLines),
+                clamped([factsSpan], maxLines: spec.maxLines, cut: &cut.facts),
             ]
         case .right:
-            blocks = [titleLine(spec, facts: factsSpan)]
+            blocks = [titleLine(spec, facts: factsSpan, cut: &cut)]
         }
+        blocks += wholeText(spec, cut: cut)
         if spec.summary {
             let games = trip.days.flatMap(\.items).filter { if case .game = $0 { return true } else { return false } }
                 .count
@@ -39,17 +41,18 @@ extension SectionContext {
     /// The name at the left, wrapping short of the facts, which sit at the right on its first
     /// baseline (`nameGap` at least between them). Facts too wide to leave the name half the
     /// line take a line of their own under it.
-    private func titleLine(_ spec: TitleSpec, facts: StyledSpan) -> any FlowBlock {
+    private func titleLine(_ spec: TitleSpec, facts: StyledSpan, cut: inout Cut) -> any FlowBlock {
         let maxLines = spec.maxLines
         let factsLine = text.setParagraph([facts], width: nil).first
         let factsWidth = factsLine.map { $0.width + spec.nameGap } ?? 0
         guard let factsLine, factsWidth <= width / 2 else {
             return Stack([
-                clamped([titleSpan(spec, width: width)], maxLines: maxLines), Spacer(spec.nameGap),
-                clamped([facts], maxLines: maxLines),
+                clamped([titleSpan(spec, width: width)], maxLines: maxLines, cut: &cut.name), Spacer(spec.nameGap),
+                clamped([facts], maxLines: maxLines, cut: &cut.facts),
             ])
         }
-        let name = text.setParagraph(
+        let name: [SetLine]
+        (name, cut.name) = text.clampedParagraph(
             [titleSpan(spec, width: width - factsWidth)], width: width - factsWidth, maxLines: maxLines)
         var items: [DisplayItem] = []
         var y = 0.0
@@ -70,8 +73,31 @@ extension SectionContext {
     }
 
     /// A paragraph across the content width in at most `maxLines` lines, the last ending in …
-    /// when cut; from the page's start side whatever its script (`Bidi`: one edge per page).
-    private func clamped(_ spans: [StyledSpan], maxLines: Int) -> TextBlock {
-        TextBlock(lines: text.setParagraph(spans, width: width, maxLines: maxLines), width: width)
+    /// when cut (`cut` then set); from the page's start side whatever its script (`Bidi`: one
+    /// edge per page).
+    private func clamped(_ spans: [StyledSpan], maxLines: Int, cut: inout Bool) -> TextBlock {
+        let (lines, wasCut) = text.clampedParagraph(spans, width: width, maxLines: maxLines)
+        cut = cut || wasCut
+        return TextBlock(lines: lines, width: width)
+    }
+
+    /// Which of the title block's paragraphs had to end in ….
+    private struct Cut {
+        var name = false
+        var facts = false
+    }
+
+    /// What the title block had to cut, printed whole under it in the facts' style: the trip's
+    /// name (not the route shortened to fit, which the days spell out), then the traveler
+    /// (`Traveler: …`). Nothing the trip says is lost.
+    private func wholeText(_ spec: TitleSpec, cut: Cut) -> [any FlowBlock] {
+        var whole: [String] = []
+        if cut.name, trip.hasName, let name = trip.name { whole.append(name) }
+        if cut.facts, let traveler = trip.traveler { whole.append(labels.traveler + ": " + traveler) }
+        guard !whole.isEmpty else { return [] }
+        return [
+            Spacer(spec.nameGap / 2),
+            paragraph([theme.span(whole.joined(separator: "\n"), named: spec.styles[.facts])], width: width),
+        ]
     }
 }
