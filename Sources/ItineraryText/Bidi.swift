@@ -63,6 +63,42 @@ public enum Bidi {
         TextEngine.hasRightToLeft(text) ? "\u{2068}" + text + "\u{2069}" : text
     }
 
+    /// `text` with a left-to-right mark before each number written against a Latin letter
+    /// (`2nd`, `4K`, `10am`) that follows right-to-left text, for a paragraph that reads from
+    /// the left. By the bidi algorithm such a number takes the direction of the Hebrew or
+    /// Arabic before it, and the punctuation between goes with them: `כדורסל, 2nd row` would be
+    /// drawn `2 ,כדורסלnd row`. The mark ties the number to its word. `text` itself when nothing
+    /// is to be marked.
+    public static func numbersJoinedToWords(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var changed = false, lastStrongIsRTL = false, i = 0
+        func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
+        func isLatin(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+        while i < scalars.count {
+            let s = scalars[i]
+            if isDigit(s) {
+                var j = i
+                while j < scalars.count, isDigit(scalars[j]) { j += 1 }
+                if lastStrongIsRTL, j < scalars.count, isLatin(scalars[j]), i == 0 || scalars[i - 1] != "\u{200E}" {
+                    out.append("\u{200E}")
+                    changed = true
+                }
+                out.append(contentsOf: scalars[i..<j])
+                i = j
+                continue
+            }
+            if TextEngine.isRightToLeft(s) {
+                lastStrongIsRTL = true
+            } else if s.properties.isAlphabetic {
+                lastStrongIsRTL = false
+            }
+            out.append(s)
+            i += 1
+        }
+        return changed ? String(out) : text
+    }
+
     /// `text` between left-to-right marks when it holds right-to-left letters or Arabic-Indic
     /// digits: a list of numbers (`١·٥`) beside its label keeps its place from the left, where
     /// the digits' own weak direction would let the neutrals around them turn right to left.

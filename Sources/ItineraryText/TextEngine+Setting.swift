@@ -25,8 +25,13 @@ extension TextEngine {
         // Only where the paragraph itself reads from the right (its first strong letter): in a
         // paragraph that starts in English, an isolate between two Hebrew phrases would be a
         // neutral between them, taken into their run and carried across to its other side.
-        let isolating = Self.startsRightToLeft(spans.map(\.text).joined())
+        let whole = spans.map(\.text).joined()
+        let isolating = Self.startsRightToLeft(whole)
+        // In one that reads from the left, a number against a Latin word after Hebrew or
+        // Arabic stays with its word (`Bidi.numbersJoinedToWords`).
+        let joining = !isolating && Self.hasRightToLeft(whole)
         func isolated(_ spans: [StyledSpan]) -> [StyledSpan] {
+            if joining { return spans.map { StyledSpan(Bidi.numbersJoinedToWords($0.text), $0.style) } }
             guard isolating else { return spans }
             return zip(LineBreaks.leftToRightIsolated(parts: spans.map(\.text)), spans).map {
                 StyledSpan($0, $1.style)

@@ -169,6 +169,25 @@ struct RightToLeftTests {
         #expect(Self.oneEdge(rows, page: gamePage) != nil, "venue and note: \(Self.lineStarts(rows).map(\.x))")
     }
 
+    @Test("in an English note, a number against its word after Hebrew stays with it: `כדורסל, 2nd row`, not `2 ,כדורסלnd row`")
+    func ordinalAfterHebrew() throws {
+        var trip = try Exporter.loadTrip(path: TestPaths.validFixtures.appendingPathComponent("minimal.json").path)
+        trip.days[0].notes = "Basketball night \u{2014} \u{05DE}\u{05E9}\u{05D7}\u{05E7}, 2nd row behind the bench."
+        let exporter = try TestStores.exporter(policy: TestStores.buildPolicy)
+        let pdf = TestPaths.scratch("rtl-ordinal").appendingPathComponent("trip.pdf")
+        try exporter.render(trip, options: ExportOptions(template: .named("classic"))).bytes.write(to: pdf)
+        let out = try runProcess("/usr/bin/pdftotext", ["-bbox", "-enc", "UTF-8", pdf.path, "-"])
+        let words = wordPages(out.stdout).flatMap(\.words)
+        let night = try #require(words.first { $0.text == "night" })
+        let row = Self.row(words, near: night.yMin)
+        // Left to right: night, the Hebrew word (מ at its right end), the comma, 2nd, row.
+        let hebrew = try #require(Self.x(of: "\u{05DE}", in: row))
+        let second = try #require(row.first { $0.text.contains("2") })
+        let rowWord = try #require(row.first { $0.text == "row" })
+        #expect(night.xMin < hebrew && hebrew < second.xMin && second.xMin < rowWord.xMin, "\(row.map(\.text))")
+        #expect(second.text.contains("2nd"), "\(row.map(\.text))")
+    }
+
     @Test(
         "one numbering system: an Arabic trip printed with English labels writes every figure in Western digits, in both designs",
         arguments: ["classic", "compact"])

@@ -207,4 +207,15 @@ struct LineBreaksTests {
             LineBreaks.plain("\u{2068}תל אביב\u{2069} \u{2066}A-123-456\u{2069}") == "\u{2068}תל אביב\u{2069} A-123-456"
         )
     }
+
+    @Test("a number against a Latin word after right-to-left text gets a left-to-right mark; nothing else changes")
+    func numbersJoinedToWords() {
+        let hebrew = "\u{05DE}\u{05E9}\u{05D7}\u{05E7}"
+        #expect(Bidi.numbersJoinedToWords(hebrew + ", 2nd row") == hebrew + ", \u{200E}2nd row")
+        #expect(Bidi.numbersJoinedToWords(hebrew + " 10am") == hebrew + " \u{200E}10am")
+        // Not against a word, after English, or marked already: as written.
+        for text in [hebrew + ", 2 rows", "Row 2nd", hebrew + " then row 2nd", hebrew + " \u{200E}2nd", "2nd " + hebrew] {
+            #expect(Bidi.numbersJoinedToWords(text) == text, "\(text)")
+        }
+    }
 }

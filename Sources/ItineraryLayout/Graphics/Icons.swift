@@ -118,8 +118,12 @@ public enum Icon: String, CaseIterable, Sendable {
                 line((8.4, 12.4), (12.6, 8.2), (15.6, 11.2)),
             ]
         case .travel:
-            // "Other travel": an arrow to the right.
-            return [line((5, 12), (19, 12)), line((14, 7), (19, 12), (14, 17))]
+            // "Other travel": a route, two stops joined by a winding line. No arrow: it would
+            // point one way on pages of either direction.
+            return [
+                ring(6, 18, 2.2), ring(18, 6, 2.2),
+                .stroke([.move(P(6, 15.8)), .curve(P(6, 9.5), P(18, 14.5), P(18, 8.2))]),
+            ]
         case .restaurant:
             // Fork and knife.
             return [
