@@ -169,7 +169,9 @@ struct RightToLeftTests {
         #expect(Self.oneEdge(rows, page: gamePage) != nil, "venue and note: \(Self.lineStarts(rows).map(\.x))")
     }
 
-    @Test("in an English note, a number against its word after Hebrew stays with it: `כדורסל, 2nd row`, not `2 ,כדורסלnd row`")
+    @Test(
+        "in an English note, a number against its word after Hebrew stays with it: `כדורסל, 2nd row`, not `2 ,כדורסלnd row`"
+    )
     func ordinalAfterHebrew() throws {
         var trip = try Exporter.loadTrip(path: TestPaths.validFixtures.appendingPathComponent("minimal.json").path)
         trip.days[0].notes = "Basketball night \u{2014} \u{05DE}\u{05E9}\u{05D7}\u{05E7}, 2nd row behind the bench."

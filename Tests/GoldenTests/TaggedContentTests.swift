@@ -98,8 +98,13 @@ struct TaggedContentTests {
         ]
         let trips =
             TestPaths.jsonFiles(in: TestPaths.examples) + odd.map { TestPaths.validFixtures.appendingPathComponent($0) }
-        for url in trips {
-            let trip = try Exporter.loadTrip(path: url.path)
+        // And a name the compact title block cuts and prints whole under it, beside short facts.
+        var longName = try Exporter.loadTrip(path: trips[0].path)
+        longName.name = "European Derby Tour: London, Manchester, Liverpool, Paris, Madrid, Barcelona and Milan"
+        longName.traveler = "Eleanor Whitfield"
+        let named =
+            try trips.map { ($0.lastPathComponent, try Exporter.loadTrip(path: $0.path)) } + [("long name", longName)]
+        for (name, trip) in named {
             let pdf = try exporter.render(trip, options: ExportOptions(template: .named(template))).bytes
             let file = try PDFFile(Array(pdf))
             let catalog = try #require(try file.object(file.root.number).value.dictionary)
@@ -118,7 +123,7 @@ struct TaggedContentTests {
                 }
                 let unmarked = Self.unmarkedPaints(content)
                 #expect(
-                    unmarked.isEmpty, "\(url.lastPathComponent), \(template), page \(index + 1): \(unmarked.prefix(8))")
+                    unmarked.isEmpty, "\(name), \(template), page \(index + 1): \(unmarked.prefix(8))")
             }
         }
     }

@@ -214,7 +214,9 @@ struct LineBreaksTests {
         #expect(Bidi.numbersJoinedToWords(hebrew + ", 2nd row") == hebrew + ", \u{200E}2nd row")
         #expect(Bidi.numbersJoinedToWords(hebrew + " 10am") == hebrew + " \u{200E}10am")
         // Not against a word, after English, or marked already: as written.
-        for text in [hebrew + ", 2 rows", "Row 2nd", hebrew + " then row 2nd", hebrew + " \u{200E}2nd", "2nd " + hebrew] {
+        for text in [
+            hebrew + ", 2 rows", "Row 2nd", hebrew + " then row 2nd", hebrew + " \u{200E}2nd", "2nd " + hebrew,
+        ] {
             #expect(Bidi.numbersJoinedToWords(text) == text, "\(text)")
         }
     }

@@ -54,15 +54,19 @@ extension SectionContext {
         let name: [SetLine]
         (name, cut.name) = text.clampedParagraph(
             [titleSpan(spec, width: width - factsWidth)], width: width - factsWidth, maxLines: maxLines)
-        var items: [DisplayItem] = []
+        var nameItems: [DisplayItem] = []
         var y = 0.0
         for line in name {
-            items.append(.text(spans: line.spans, origin: Point(x: 0, y: y + line.baseline)))
+            nameItems.append(.text(spans: line.spans, origin: Point(x: 0, y: y + line.baseline)))
             y += line.height
         }
         let baseline = name.first?.baseline ?? factsLine.baseline
-        items.append(.text(spans: factsLine.spans, origin: Point(x: width - factsLine.width, y: baseline)))
-        return Canvas(height: max(y, factsLine.height), items: items)
+        let facts = DisplayItem.text(spans: factsLine.spans, origin: Point(x: width - factsLine.width, y: baseline))
+        // A paragraph each, as when the facts go below: text loose in the section beside the
+        // paragraph of a name printed whole would go unmarked (cairo 1.16 marks no text of an
+        // element that has elements of its own).
+        return Canvas(
+            height: max(y, factsLine.height), items: nameItems.tagged(.paragraph) + [facts].tagged(.paragraph))
     }
 
     /// The name, or the route shortened to fit (`Boston → Bronx → … → Baltimore`).
