@@ -78,6 +78,19 @@ struct OverviewTests {
         #expect(items.contains { if case .rect = $0 { return true } else { return false } })
     }
 
+    @Test("a stay whose zone is not its day's names the zone of its times; the others leave it to the day pages")
+    func stayInAnotherZone() throws {
+        var trip = try O.trip(O.midwest)
+        for (i, item) in trip.days[0].items.enumerated() {
+            if case var .lodging(l) = item { l.timeZone = "America/New_York"; trip.days[0].items[i] = .lodging(l) }
+        }
+        let table = try #require(try O.builder(trip).staysTable())
+        let lines = O.lines(table.draw(at: Point(x: 0, y: 0)))
+        #expect(lines[1].contains { $0.hasSuffix("PM EDT") }, "\(lines[1])")
+        #expect(lines[1].filter { $0.hasSuffix(" EDT") }.count == 2, "\(lines[1])")
+        #expect(!lines[2...].joined().contains { $0.hasSuffix("DT") }, "\(lines)")
+    }
+
     @Test("a confirmation code too long for its column on one line takes two, not three or four")
     func longCode() throws {
         var trip = try O.trip(O.midwest)
@@ -211,10 +224,10 @@ struct OverviewColumnWidthTests {
         #expect(layout.width == [55, 60, 185])
         // Unless twice its width holds that content on two lines: then it takes what two need.
         let two = ColumnLayout(
-            columns: columns, tableWidth: 300, gap: 10, natural: [45, 180, 0], twoLines: [.infinity, 100, .infinity])
+            columns: columns, tableWidth: 300, gap: 10, natural: [45, 180, 0], wrapped: [.infinity, 100, .infinity])
         #expect(two.width == [55, 110, 135])
         let three = ColumnLayout(
-            columns: columns, tableWidth: 300, gap: 10, natural: [45, 300, 0], twoLines: [.infinity, 140, .infinity])
+            columns: columns, tableWidth: 300, gap: 10, natural: [45, 300, 0], wrapped: [.infinity, 140, .infinity])
         #expect(three.width == [55, 60, 185])
     }
 }

@@ -73,16 +73,17 @@ extension CellParagraph {
         return end
     }
 
-    /// The least width, to the point, that sets the paragraph (without its tab) in two lines;
-    /// `.infinity` when even `most` does not.
-    func twoLineWidth(text: TextEngine, atMost most: Double) -> Double {
+    /// The least width, to the point, that sets the paragraph (without its tab) in as few lines
+    /// as `most` does, when that is at most `maxLines`; `.infinity` otherwise.
+    func fewestLinesWidth(text: TextEngine, atMost most: Double, maxLines: Int) -> Double {
         let inset = 2 * (chip?.paddingX ?? 0) + indent
-        guard text.setParagraph(spans, width: most - inset).count <= 2 else { return .infinity }
+        let lines = text.setParagraph(spans, width: most - inset).count
+        guard lines <= maxLines else { return .infinity }
         var low = 0.0, high = (most - inset).rounded(.up)
         // Bisection to the point: fewer lines never come from a narrower column.
         while high - low > 1 {
             let mid = ((low + high) / 2).rounded()
-            if text.setParagraph(spans, width: mid).count <= 2 { high = mid } else { low = mid }
+            if text.setParagraph(spans, width: mid).count <= lines { high = mid } else { low = mid }
         }
         return high + inset
     }

@@ -55,23 +55,25 @@ public struct Table: FlowBlock {
             }
         }
         // Where a column's widest content would need more than the most it grows to for one
-        // line, the width that holds it on two.
-        var twoLines = Array(repeating: Double.infinity, count: columns.count)
+        // line, the least width that holds it in as few lines as that most does (up to
+        // `ColumnLayout.maximumWrappedLines`).
+        var fewest = Array(repeating: Double.infinity, count: columns.count)
         for cells in rows.map(\.cells) {
             var column = 0
             for cell in cells {
                 if cell.span == 1, column < columns.count, case let .fixed(w) = columns[column].width {
                     let most = ColumnLayout.maximumGrowth * w
                     for p in cell.paragraphs where p.naturalWidth(text: text) > most {
-                        let two = p.twoLineWidth(text: text, atMost: most)
-                        twoLines[column] = twoLines[column] == .infinity ? two : max(twoLines[column], two)
+                        let least = p.fewestLinesWidth(
+                            text: text, atMost: most, maxLines: ColumnLayout.maximumWrappedLines)
+                        fewest[column] = fewest[column] == .infinity ? least : max(fewest[column], least)
                     }
                 }
                 column += cell.span
             }
         }
         let layout = ColumnLayout(
-            columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural, twoLines: twoLines)
+            columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural, wrapped: fewest)
         self.width = width
         self.geometry = geometry
         self.header = header.map {

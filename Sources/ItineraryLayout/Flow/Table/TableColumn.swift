@@ -34,17 +34,22 @@ struct ColumnLayout: Sendable {
     static let minimumRestShare = 0.2
     /// How far a fixed column grows to hold its content on one line: at most this times its width.
     static let maximumGrowth = 2.0
+    /// The most lines content wider than `maximumGrowth` times its column may take for the
+    /// column to grow for it.
+    static let maximumWrappedLines = 3
 
     /// - Parameter natural: each column's widest content set on one line (0 where unknown). A
     ///   fixed column whose content is wider grows to hold it on one line (`jue 27 de ago`, `Los
     ///   Ángeles`), taking the room from the `rest` columns down to `minimumRestShare` of the
     ///   table; when that is not enough, the columns that need least are served first (a date a
     ///   few points short gets them before a wide column that would wrap anyway). Content wider
-    ///   than `maximumGrowth` times the column grows it to hold that content on two lines if
-    ///   that room is enough, and otherwise wraps in the designed width.
-    /// - Parameter twoLines: the width each column's widest content needs for two lines, where
-    ///   one line would need more than `maximumGrowth` times the column (`.infinity` where unknown).
-    init(columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = [], twoLines: [Double] = []) {
+    ///   than `maximumGrowth` times the column grows it to hold that content in as few lines as
+    ///   that room allows, if those are at most `maximumWrappedLines`, and otherwise wraps in the
+    ///   designed width.
+    /// - Parameter wrapped: where one line would need more than `maximumGrowth` times the column,
+    ///   the least width that holds its widest content in as few lines as that room does, when
+    ///   those are at most `maximumWrappedLines` (`.infinity` where unknown or more).
+    init(columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = [], wrapped: [Double] = []) {
         var fixedWidths: [Double] = columns.map { if case let .fixed(w) = $0.width { return w } else { return 0 } }
         let restCount = columns.filter { $0.width == .rest }.count
         if restCount > 0 {
@@ -52,11 +57,11 @@ struct ColumnLayout: Sendable {
                 guard case .fixed = columns[i].width, i < natural.count else { return 0 }
                 let trailing = i == columns.count - 1 ? 0 : gap
                 let most = Self.maximumGrowth * fixedWidths[i]
-                // Content that would wrap even in twice the room takes two lines if that room
-                // holds it in two (a long confirmation code, not three or four); wider still (a
-                // 2,000-character city), it wraps in the designed width rather than squeeze the
-                // `rest` columns.
-                let needed = [natural[i], i < twoLines.count ? twoLines[i] : .infinity].map { $0 + trailing }
+                // Content that would wrap even in twice the room takes the room for as few lines
+                // as that allows, up to `maximumWrappedLines` (a long confirmation code in two or
+                // three, not five); longer still (a 2,000-character city), it wraps in the designed
+                // width rather than squeeze the `rest` columns.
+                let needed = [natural[i], i < wrapped.count ? wrapped[i] : .infinity].map { $0 + trailing }
                     .first { $0 <= most }
                 return needed.map { max(0, $0 - fixedWidths[i]) } ?? 0
             }

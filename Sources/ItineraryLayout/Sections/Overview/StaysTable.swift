@@ -9,11 +9,19 @@ extension OverviewBuilder {
         guard !stays.isEmpty else { return nil }
         let s = spec.stays
         let rows = stays.map { stay in
-            TableRow(
+            // The times name their zone where it is not the zone of the day the stay is listed
+            // on (a Honolulu hotel on a day that starts in Taipei), or they would read as that day's.
+            let day = context.trip.days[stay.day]
+            let named =
+                stay.zone.map { zone in
+                    if case let .named(id) = zone { return id != context.zones.zone(of: day) }
+                    return false
+                } ?? false
+            return TableRow(
                 [
                     .text([span(stay.lodging.name, .hotel)]),
-                    dayAndTime(stay.lodging.checkIn, zone: stay.zone),
-                    dayAndTime(stay.lodging.checkOut, zone: stay.zone),
+                    dayAndTime(stay.lodging.checkIn, zone: stay.zone, named: named),
+                    dayAndTime(stay.lodging.checkOut, zone: stay.zone, named: named),
                     stay.nights.map { .figure([span(format.count($0), .nights)]) } ?? emptyCell,
                     codeCell(stay.lodging.confirmation),
                 ],
@@ -36,14 +44,16 @@ extension OverviewBuilder {
     }
 
     /// `Fri, Jun 12 · 3:00 PM`, the time in its own role; the zone is the day pages' to show,
-    /// unless the trip gives none: then the written offset follows (`3:00 PM UTC−5`), so the
-    /// time is never taken for local. Too long for one line, the date and the time take a line each.
-    private func dayAndTime(_ instant: Instant?, zone: DisplayZone?) -> TableCell {
+    /// unless `named` (`3:00 PM HST`) or the trip gives none: then the written offset follows
+    /// (`3:00 PM UTC−5`), so the time is never taken for local. Too long for one line, the date
+    /// and the time take a line each.
+    private func dayAndTime(_ instant: Instant?, zone: DisplayZone?, named: Bool = false) -> TableCell {
         guard let instant, let zone else { return emptyCell }
         let date = dateText(format.localDate(instant, zone: zone))
         let shown = format.time(instant, zone: zone)
         var time = shown.time
         if case .writtenOffset = zone { time += " " + shown.zone }
+        if named, !shown.zone.isEmpty { time += "\u{00A0}" + shown.zone }
         return TableCell(
             [CellParagraph([span(date, .stayDate), span(" · " + time, .stayTime)])],
             whenWrapping: [CellParagraph([span(date, .stayDate)]), CellParagraph([span(time, .stayTime)])])
