@@ -49,6 +49,21 @@ struct PageRulesRound2Tests {
         #expect(text.advance(of: [l.span(shown, .link)]) <= width + 0.001)
     }
 
+    @Test("a link that fits in three lines is printed whole in them; a longer one is shortened to one line")
+    func linkLines() throws {
+        let l = try layout()
+        let url = "https://www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12%3A30&party=2&promo=AUTUMN2026"
+        let whole = "www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12:30&party=2&promo=AUTUMN2026"
+        let lines = l.printedLinkLines(url, .link, width: 200)
+        #expect((2...3).contains(lines.count), "\(lines.map { $0.spans.map(\.text).joined() })")
+        #expect(LineBreaks.plain(lines.map { $0.spans.map(\.text).joined() }.joined()) == whole)
+        let long = url + "&" + String(repeating: "utm_campaign=autumn-nations-series&", count: 6) + "end=1"
+        let short = l.printedLinkLines(long, .link, width: 200)
+        #expect(
+            short.count == 1 && short[0].spans.map(\.text).joined().contains("/\u{2026}"),
+            "\(short.map { $0.spans.map(\.text).joined() })")
+    }
+
     @Test("the longest fitting end is found from any first guess, as halving the whole path finds it")
     func longestFitting() {
         for count in [0, 1, 2, 7, 40] {

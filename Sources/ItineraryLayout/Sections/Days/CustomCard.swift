@@ -23,12 +23,15 @@ extension DayBuilder {
         if let address = item.address {
             y = main.lines(lines([span(address, .meta)], width: grid.contentWidth), x: x, top: y + spec.card.lineGap)
         }
-        if let url = item.url, let link = line([printedLink(url, .link, width: grid.contentWidth)]) {
-            y += spec.card.lineGap
-            main.line(link, x: x, top: y)
-            main.add(underline(link, x: x, baseline: y + link.baseline))
-            main.add([.link(Rect(x: x, y: y, width: link.width, height: link.height), uri: url, name: item.title)])
-            y += link.height
+        if let url = item.url {
+            let links = printedLinkLines(url, .link, width: grid.contentWidth)
+            if !links.isEmpty { y += spec.card.lineGap }
+            for link in links {
+                main.line(link, x: x, top: y)
+                main.add(underline(link, x: x, baseline: y + link.baseline))
+                main.add([.link(Rect(x: x, y: y, width: link.width, height: link.height), uri: url, name: item.title)])
+                y += link.height
+            }
         }
         let mainHeight = y
 

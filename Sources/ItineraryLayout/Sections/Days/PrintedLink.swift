@@ -50,6 +50,19 @@ extension DayBuilder {
         return span(host + "/\u{2026}" + end, role)
     }
 
+    /// `url` as printed in lines no wider than `width`: whole, broken where an address may
+    /// break, when that takes at most `linkMaxLines`; otherwise one line shortened as
+    /// `printedLink` does. Nothing a reader types back is left out where a second line fits.
+    func printedLinkLines(_ url: String, _ role: DayStyle, width: Double) -> [SetLine] {
+        let bare = TextLinks.withoutScheme(url)
+        let whole = lines([span(Self.decoded(bare) ?? bare, role)], width: width)
+        if !whole.isEmpty, whole.count <= Self.linkMaxLines { return whole }
+        return line([printedLink(url, role, width: width)]).map { [$0] } ?? []
+    }
+
+    /// The most lines a printed link takes whole before it is shortened to one.
+    static let linkMaxLines = 3
+
     /// The most of a shortened link's width a shortened host takes.
     static let hostShare = 0.6
     /// The fewest characters of a host shortened in its middle, the ellipsis included.

@@ -63,27 +63,34 @@ extension DayBuilder {
             let beside = room >= t.linkMinWidth
             let linkRow = beside ? (placed ? rowTop : top) : bottom + spec.card.cellsGap
             let width = beside ? room : right - grid.contentX - icon.size - icon.gap
-            let shown = printedLink(url, .ticketLink, width: width)
-            if let link = line([shown]), let caps = line([span(ctx.labels.tickets, .caps)]) {
+            let links = printedLinkLines(url, .ticketLink, width: width)
+            if let link = links.first, let caps = line([span(ctx.labels.tickets, .caps)]) {
                 let linkBaseline = linkRow + valueBaseline
                 let linkTop = linkBaseline - link.baseline
                 let textRight = right - icon.size - icon.gap
                 // The label first, so that it is read before the address it names.
                 sketch.line(caps, right: right, baseline: linkTop - caps.height + caps.baseline)
-                sketch.line(link, right: textRight, baseline: linkBaseline)
-                sketch.add(underline(link, x: textRight - link.width, baseline: linkBaseline))
+                // The icon beside the first line; an address in two lines keeps to the right.
                 sketch.add(
                     Icon.link.draw(
                         at: Point(x: right - icon.size, y: linkTop + (link.height - icon.size) / 2),
                         size: icon.size, color: color(.linkIcon), strokeWidth: icon.stroke))
-                sketch.add([
-                    .link(
-                        Rect(
-                            x: textRight - link.width, y: linkTop, width: link.width + icon.gap + icon.size,
-                            height: link.height),
-                        uri: url, name: linkName)
-                ])
-                bottom = max(bottom, linkRow + rowHeight, linkTop + link.height)
+                var lineTop = linkTop
+                for (i, piece) in links.enumerated() {
+                    let baseline = lineTop + piece.baseline
+                    sketch.line(piece, right: textRight, baseline: baseline)
+                    sketch.add(underline(piece, x: textRight - piece.width, baseline: baseline))
+                    let reach = i == 0 ? icon.gap + icon.size : 0
+                    sketch.add([
+                        .link(
+                            Rect(
+                                x: textRight - piece.width, y: lineTop, width: piece.width + reach, height: piece.height
+                            ),
+                            uri: url, name: linkName)
+                    ])
+                    lineTop += piece.height
+                }
+                bottom = max(bottom, linkRow + rowHeight, lineTop)
             }
         }
         if let qr, let url = ticket.url {
