@@ -90,6 +90,10 @@ public struct LabelPlacer: Sendable {
     public var leaderLength: Double
     /// Rounds of moving labels after the greedy placement.
     public var passes = 6
+    /// How much farther than its own marker another marker level with a label must be from its
+    /// middle: nearly as near, it is read as that one's label as often as not (`Los Angeles`
+    /// west of its marker, level with San Diego's just below).
+    static let nearestShare = 1.3
 
     /// - Parameters: see the properties; `margin`, `routeMargin` and `leaderLength` default to 0.
     public init(
@@ -208,7 +212,8 @@ public struct LabelPlacer: Sendable {
             if distance < gap || m.meets(footprint, clearance: weights.markerClearance)
                 || Self.line(leader, meets: m.box.inset(by: -margin))
                 || distance < keepOff
-                || (leader.isEmpty && m.spineDistance(to: middle) < ownReach)
+                || (leader.isEmpty
+                    && readsAsOthers(box, middle: middle, ownReach: ownReach, other: m, index: index))
             {
                 meetsMarker = true
             } else if leader.isEmpty && distance < gap + weights.ownMarkerLead {
@@ -220,6 +225,29 @@ public struct LabelPlacer: Sendable {
             c.block += weights.outside
         }
         return c
+    }
+
+    /// Whether a label beside its marker (at candidate `index`) would be read as `other`'s:
+    /// `other` is nearer its middle than its own marker, or nearly as near (within
+    /// `nearestShare`) and level with it the way it sits beside its marker: a label east or
+    /// west across (`Los Angeles` west of its marker, level with San Diego's just below), one
+    /// north or south along, one on a diagonal either way (Boston's north-west of its marker,
+    /// over New York's).
+    private func readsAsOthers(
+        _ box: MapBox, middle: Point, ownReach: Double, other m: MarkerShape, index: Int
+    ) -> Bool {
+        let reach = m.spineDistance(to: middle)
+        if reach < ownReach { return true }
+        guard reach < Self.nearestShare * ownReach else { return false }
+        let across = (box.minY...box.maxY).contains(m.center.y)
+        let along =
+            (box.minX...box.maxX).contains(m.center.x - m.capOffset)
+            || (box.minX...box.maxX).contains(m.center.x + m.capOffset)
+        switch LabelPosition(rawValue: index % LabelPosition.allCases.count) {
+        case .east?, .west?: return across
+        case .north?, .south?: return along
+        default: return across || along
+        }
     }
 
     private func labelOverlap(_ label: PlacedLabel, others: [PlacedLabel]) -> Double {

@@ -99,13 +99,36 @@ struct RouteMapRenderer {
         // The scale bar and north arrow take a bottom corner no marker or leg reaches: the right
         // one when it is free, else the left; when the route reaches into both, the route is
         // fitted again above the corner's height so that nothing sits on the bar.
-        var fitted = fit(outline, frame: frame, padding: spec.padding)
-        var corner = fitted.corners.min { $0.conflicts < $1.conflicts }!
-        if corner.conflicts > 0 {
-            var padding = spec.padding
-            padding.bottom = max(padding.bottom, corner.scale.zone.height + spec.labels.weights.markerClearance)
-            fitted = fit(outline, frame: frame, padding: padding)
-            corner = fitted.corners.min { $0.conflicts < $1.conflicts }!
+        func fitting(_ base: Insets) -> (Fitted, Corner) {
+            var fitted = fit(outline, frame: frame, padding: base)
+            var corner = fitted.corners.min { $0.conflicts < $1.conflicts }!
+            if corner.conflicts > 0 {
+                var padding = base
+                padding.bottom = max(padding.bottom, corner.scale.zone.height + spec.labels.weights.markerClearance)
+                fitted = fit(outline, frame: frame, padding: padding)
+                corner = fitted.corners.min { $0.conflicts < $1.conflicts }!
+            }
+            return (fitted, corner)
+        }
+        var (fitted, corner) = fitting(spec.padding)
+        var placed = placeLabels(
+            fitted.outline, markers: fitted.markers.map(\.shape), samples: fitted.samples, frame: frame,
+            zone: corner.scale.zone)
+        // A label left out by a marker at the frame's edge (Rio de Janeiro, the trip's
+        // easternmost stop, with São Paulo and Belo Horizonte close on its other sides) gets the
+        // room it lacked: the route is fitted again with that much more padding on that side,
+        // and the second fit is kept when it leaves fewer labels out and as many markers.
+        let wider = roomForDropped(placed.dropped, frame: frame, base: spec.padding)
+        if wider != spec.padding {
+            let (again, againCorner) = fitting(wider)
+            let retried = placeLabels(
+                again.outline, markers: again.markers.map(\.shape), samples: again.samples, frame: frame,
+                zone: againCorner.scale.zone)
+            // Only where it still draws every marker the first did: at the smaller scale, places
+            // joined by a leg may share one (Los Angeles drawn into Phoenix's).
+            if retried.dropped.count < placed.dropped.count, again.markers.count == fitted.markers.count {
+                (fitted, corner, placed) = (again, againCorner, retried)
+            }
         }
         layout.projection = fitted.projection
         layout.markers = fitted.markers
@@ -117,8 +140,7 @@ struct RouteMapRenderer {
         layout.reservedZone = corner.scale.zone
 
         let zone = corner.scale.zone
-        layout.labels = placeLabels(
-            fitted.outline, markers: layout.markers.map(\.shape), samples: fitted.samples, frame: frame, zone: zone)
+        layout.labels = placed.labels
         layout.graticule = Graticule(
             projection: fitted.projection, frame: frame, steps: spec.graticule.steps,
             stepsBelow: spec.graticule.stepsBelow)
@@ -135,16 +157,15 @@ struct RouteMapRenderer {
     /// The route fitted into the frame with `padding`: projection, markers moved apart, legs
     /// between them and points along them (`routeSamples`, for the labels), and the two bottom corners the scale bar may take, with how much of the
     /// route each would cover (the right corner first, so it wins a tie).
-    private func fit(
-        _ outline: RouteOutline, frame: MapBox, padding: Insets
+    /// A fitted route: what `fit` gives.
+    private typealias Fitted = (
+        outline: RouteOutline, groups: [[Int]], projection: MapProjection, markers: [PlacedMarker],
+        leaders: [MarkerLeader], legs: [LegCurve], samples: [Point], corners: [(scale: ScaleCorner, conflicts: Int)]
     )
-        -> (
-            outline: RouteOutline, groups: [[Int]], projection: MapProjection, markers: [PlacedMarker],
-            leaders: [MarkerLeader],
-            legs: [LegCurve], samples: [Point],
-            corners: [(scale: ScaleCorner, conflicts: Int)]
-        )
-    {
+    /// A corner for the scale bar, and how many markers and legs it would meet.
+    private typealias Corner = (scale: ScaleCorner, conflicts: Int)
+
+    private func fit(_ outline: RouteOutline, frame: MapBox, padding: Insets) -> Fitted {
         let projection = MapProjection(
             points: outline.places.map(\.location), frame: frame, padding: padding,
             minimumSpan: spec.minimumSpanDegrees)
@@ -294,10 +315,39 @@ struct RouteMapRenderer {
         places.count == 1 ? places[0].city : places[0].city + " +" + words.number(places.count - 1)
     }
 
+    /// `base` with more room on each side of the frame where a left-out label would have fitted
+    /// beside its marker had the frame reached further: on the side the marker is nearer, as
+    /// much as the label lacked, at most `maximumExtraPadding` of the frame.
+    private func roomForDropped(_ dropped: [LabelRequest], frame: MapBox, base: Insets) -> Insets {
+        let gap = spec.labels.gap, inset = spec.labels.weights.frameInset
+        var padding = base
+        for r in dropped {
+            let m = r.marker
+            let east = m.center.x + m.halfWidth + gap + r.width + inset - frame.maxX
+            let west = frame.minX - (m.center.x - m.halfWidth - gap - r.width - inset)
+            let north = frame.minY - (m.center.y - m.radius - gap - r.height - inset)
+            let south = m.center.y + m.radius + gap + r.height + inset - frame.maxY
+            if m.center.x > frame.midX, east > 0 { padding.right = max(padding.right, base.right + east) }
+            if m.center.x <= frame.midX, west > 0 { padding.left = max(padding.left, base.left + west) }
+            if m.center.y <= frame.midY, north > 0 { padding.top = max(padding.top, base.top + north) }
+            if m.center.y > frame.midY, south > 0 { padding.bottom = max(padding.bottom, base.bottom + south) }
+        }
+        let most = Self.maximumExtraPadding
+        padding.right = min(padding.right, base.right + most * frame.width)
+        padding.left = min(padding.left, base.left + most * frame.width)
+        padding.top = min(padding.top, base.top + most * frame.height)
+        padding.bottom = min(padding.bottom, base.bottom + most * frame.height)
+        return padding
+    }
+
+    /// The most extra padding a side gets for left-out labels, as a share of the frame.
+    static let maximumExtraPadding = 0.2
+
     /// City labels, placed in priority order; the dates line only on maps with few places.
+    /// `dropped`: the requests of the labels left out.
     private func placeLabels(
         _ outline: RouteOutline, markers: [MarkerShape], samples: [Point], frame: MapBox, zone: MapBox
-    ) -> [MapLabel] {
+    ) -> (labels: [MapLabel], dropped: [LabelRequest]) {
         let l = spec.labels
         let dense = outline.places.count > l.maxPlacesWithDates
         let cityStyle = theme.style(named: dense ? l.denseCityStyle : l.cityStyle)
@@ -321,12 +371,15 @@ struct RouteMapRenderer {
             frame: frame, reservedZone: zone, markers: markers,
             routeSamples: samples, weights: l.weights, gap: l.gap,
             margin: l.haloWidth / 2, routeMargin: spec.route.casingWidth / 2, leaderLength: l.leaderLength)
-        return zip(zip(order, content), placer.place(requests)).compactMap { entry, placed in
+        let placed = placer.place(requests)
+        let dropped = zip(requests, placed).compactMap { $1 == nil ? $0 : nil }
+        let labels: [MapLabel] = zip(zip(order, content), placed).compactMap { entry, placed in
             guard let placed else { return nil }
             return MapLabel(
                 place: entry.0, box: placed.box, position: placed.position, lines: entry.1, leader: placed.leader,
                 centerX: placed.centerX)
         }
+        return (labels, dropped)
     }
 
     /// Longitudes along the top, then latitudes at the left. Each axis is labelled at one even

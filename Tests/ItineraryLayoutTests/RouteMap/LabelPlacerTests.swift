@@ -222,18 +222,27 @@ struct LabelPlacerTests {
     }
 
     @Test(
-        "a candidate another marker is nearer to is ruled out; one it is nearly as near to costs nearMarker",
-        arguments: [(4.5, true), (6.5, false)])
-    func nearerMarker(distance: Double, ruledOut: Bool) throws {
+        "a candidate another marker level with it is nearly as near to (or nearer) is ruled out; one farther is not",
+        arguments: [(4.5, 500.0), (6.5, 500.0), (20, 0)])
+    func nearerMarker(distance: Double, cost: Double) throws {
         let own = marker(200, 200)
         // Another marker `distance` beyond the east candidate's right edge (its own marker is 5 from its left edge).
         let other = marker(213.5 + 40 + distance + 8.5, 200)
         let p = placer([own, other])
         let east = p.candidate(.east, width: 40, height: 20, marker: own)
-        let base = p.score(east, index: 0, own: own, others: [])
-        #expect(base == (ruledOut ? weights.overlap : weights.nearMarker))
+        #expect(p.score(east, index: 0, own: own, others: []) == cost)
         let placed = try #require(p.place([LabelRequest(width: 40, height: 20, marker: own)])[0])
-        #expect(placed.position == .west)
+        #expect(placed.position == (cost > 0 ? .west : .east))
+    }
+
+    @Test("a marker off the label's corner, close but not level with it and farther than its own, costs nearMarker")
+    func nearlyAsNear() {
+        let own = marker(200, 200)
+        // 4 beyond the east candidate's top-right corner on each axis: 5.7 from its edge.
+        let other = marker(253.5 + 4 + 8.5 * 0.5.squareRoot(), 190 - 4 - 8.5 * 0.5.squareRoot())
+        let p = placer([own, other])
+        let east = p.candidate(.east, width: 40, height: 20, marker: own)
+        #expect(p.score(east, index: 0, own: own, others: []) == weights.nearMarker)
     }
 
     @Test("a label the greedy pass drops takes a place held by a label that can move elsewhere")
@@ -255,7 +264,7 @@ struct LabelPlacerTests {
     func slidesAlongTheEdge() throws {
         // By the right edge: east is outside, and markers take west, the diagonals and south.
         let m = marker(480, 200)
-        let p = placer([m, marker(378, 175), marker(420, 215)])
+        let p = placer([m, marker(378, 175), marker(412, 222)])
         let placed = try #require(p.place([LabelRequest(width: 100, height: 20, marker: m)])[0])
         #expect(placed.position == .north)
         #expect(placed.box.maxX <= 504 - 8 + 1e-9)

@@ -172,6 +172,24 @@ struct MapGeographyTests {
         #expect(placed.stops[0].location == GeoPoint(latitude: 41.88, longitude: -87.63))
     }
 
+    @Test("a stop at the frame's edge whose label fits only beyond it gets the room: the route is fitted again")
+    func roomAtTheEdge() throws {
+        // Rio de Janeiro is the easternmost stop, with São Paulo west of it and Belo Horizonte
+        // north: its label fits only to the east, where the first fit leaves no room.
+        let places = [
+            stadium("Sao Paulo", -23.55, -46.63, country: "BR"),
+            stadium("Rio de Janeiro", -22.91, -43.17, country: "BR"),
+            stadium("Belo Horizonte", -19.92, -43.94, country: "BR"),
+            stadium("Buenos Aires", -34.60, -58.38, country: "AR"),
+            stadium("Montevideo", -34.90, -56.16, country: "UY"),
+            stadium("Santiago", -33.45, -70.67, country: "CL"), stadium("Lima", -12.05, -77.04, country: "PE"),
+        ]
+        let (layout, outline) = try mapLayout(trip(places.map(\.city), stadiums: places))
+        let labelled = Set(layout.labels.map { outline.places[$0.place].city })
+        #expect(labelled == Set(places.map(\.city)), "unlabelled: \(Set(places.map(\.city)).subtracting(labelled))")
+        for label in layout.labels { #expect(layout.frame.contains(label.box)) }
+    }
+
     @Test("every stop is on the map or named in the key as not on it")
     func everyStopInTheKey() throws {
         let la = Stadium(
