@@ -60,10 +60,33 @@ public enum LineBreaks {
     }
 
     /// A place's name kept on one line (`East Rutherford`, `Salt Lake City`): its spaces made
-    /// no-break spaces, when it is at most `longest` characters; a longer name breaks between
-    /// its words, so a column too narrow for it never cuts a word or a number.
+    /// no-break spaces, when it is at most `longest` characters. A longer name breaks between
+    /// its words, so a column too narrow for it never cuts a word or a number, but not inside
+    /// a part of it that is itself that short (the parts are what commas and brackets set
+    /// apart: `Rio de Janeiro` / `(Santos Dumont)`), nor after a short lowercase word (`Puerta`
+    /// / `de Atocha`), nor before a short number (`Platform 1)`).
     public static func wholePlace(_ place: String, longest: Int = 16) -> String {
-        place.count <= longest ? place.replacingOccurrences(of: " ", with: "\u{00A0}") : place
+        guard place.count > longest else { return place.replacingOccurrences(of: " ", with: "\u{00A0}") }
+        let words = place.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard words.count > 1 else { return place }
+        // Each word's part: a new one starts at a word opening a bracket or after one ending a
+        // clause (a comma, a closing bracket).
+        var part = [0]
+        for j in 1..<words.count {
+            let starts = words[j].hasPrefix("(") || words[j - 1].hasSuffix(",") || words[j - 1].hasSuffix(")")
+            part.append(part[j - 1] + (starts ? 1 : 0))
+        }
+        var length: [Int: Int] = [:]
+        for (j, word) in words.enumerated() { length[part[j], default: -1] += word.count + 1 }
+        var out = words[0]
+        for j in 1..<words.count {
+            let before = words[j - 1], word = words[j]
+            let samePart = part[j] == part[j - 1] && length[part[j]]! <= longest
+            let particle = !before.isEmpty && before.count <= 3 && before.allSatisfy(\.isLowercase)
+            let number = word.first?.isNumber == true && word.count <= 4
+            out += (samePart || particle || number ? "\u{00A0}" : " ") + word
+        }
+        return out
     }
 
     /// `text` with its last two words tied by a no-break space (when the last is at most

@@ -220,4 +220,19 @@ struct LineBreaksTests {
             #expect(Bidi.numbersJoinedToWords(text) == text, "\(text)")
         }
     }
+
+    @Test("a long place breaks between its parts, never inside a short one, after a particle or before a short number")
+    func wholePlaceParts() {
+        let nb = "\u{00A0}"
+        #expect(LineBreaks.wholePlace("East Rutherford") == "East\(nb)Rutherford")
+        #expect(LineBreaks.wholePlace("Rio de Janeiro (Santos Dumont)") == "Rio\(nb)de\(nb)Janeiro (Santos\(nb)Dumont)")
+        #expect(LineBreaks.wholePlace("Madrid Puerta de Atocha") == "Madrid Puerta de\(nb)Atocha")
+        #expect(
+            LineBreaks.wholePlace("London Paddington (Great Western Railway, Platform 1)")
+                == "London Paddington (Great Western Railway, Platform\(nb)1)")
+        // A word alone is as written.
+        #expect(
+            LineBreaks.wholePlace("Llanfairpwllgwyngyllgogerychwyrndrobwll")
+                == "Llanfairpwllgwyngyllgogerychwyrndrobwll")
+    }
 }
