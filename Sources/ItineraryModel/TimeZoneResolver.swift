@@ -36,7 +36,8 @@ public struct UnknownZone: Sendable, Equatable, CustomStringConvertible {
 /// Resolves the zone of every time in a trip, in this order:
 /// 1. the item's own zone field (`fromTimeZone`/`toTimeZone` on travel, `timeZone` on lodging
 ///    and custom items);
-/// 2. the zone of the place's city: a stadium in it, else a day in that city that names its
+/// 2. the zone of the place's city: a stadium in it (or the stadium of that name: a leg to
+///    `Citi Field`), else a day in that city that names its
 ///    `timeZone` (a departure's place is `from`, an arrival's `to`, a stay's or a custom
 ///    item's the day's city);
 /// 3. the day's `timeZone`, when the place is the day's city, or when the time was written
@@ -57,9 +58,14 @@ public struct TimeZoneResolver: Sendable {
         for day in trip.days {
             if let zone = day.timeZone, byCity[Self.key(day.city)] == nil { byCity[Self.key(day.city)] = zone }
         }
+        // A stadium's name names its place too (a leg to `Yankee Stadium`), after every city.
+        for stadium in trip.stadiums where byCity[Self.key(stadium.name)] == nil {
+            byCity[Self.key(stadium.name)] = stadium.timeZone
+        }
     }
 
-    /// The zone of a city: a stadium in it, else a day there that names its zone.
+    /// The zone of a city: a stadium in it, else a day there that names its zone, else the
+    /// stadium of that name.
     public func zone(ofCity city: String) -> String? { byCity[Self.key(city)] }
 
     /// The zone of the day's city: its `timeZone`, else a stadium (or another day) in that city.

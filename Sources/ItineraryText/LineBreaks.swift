@@ -14,6 +14,7 @@
 ///   `minimumPiece` characters, so no line holds only `=1` or a `-`.
 /// - Japanese keeps a small kana, the prolonged sound mark and the iteration marks on the line
 ///   of the character before them, and a short katakana word (`ドーム`) whole.
+/// - Korean breaks at its spaces, between words, not between a word's syllables.
 ///
 /// A piece still wider than its line (a long word of a code) is broken between characters, as
 /// any word too long for its line is.
@@ -29,7 +30,7 @@ public enum LineBreaks {
     static let minimumCodePiece = 3
     /// The longest katakana word kept whole (longer ones break between characters, as Japanese
     /// text does).
-    static let longestKanaWord = 8
+    static let longestKanaWord = 12
 
     /// `text` with the marks of these rules; `text` itself when none applies. A word that
     /// already holds a mark is left as it is (it was prepared, or the program or the writer
@@ -82,7 +83,7 @@ public enum LineBreaks {
         for j in 1..<words.count {
             let before = words[j - 1], word = words[j]
             let samePart = part[j] == part[j - 1] && length[part[j]]! <= longest
-            let particle = !before.isEmpty && before.count <= 3 && before.allSatisfy(\.isLowercase)
+            let particle = !before.isEmpty && before.count <= 4 && before.allSatisfy(\.isLowercase)
             let number = word.first?.isNumber == true && word.count <= 4
             out += (samePart || particle || number ? "\u{00A0}" : " ") + word
         }
@@ -254,7 +255,7 @@ public enum LineBreaks {
 
     /// Whether a rule may apply: a hyphen, a slash or kana.
     private static func needsMarks(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0 == "-" || $0 == "/" || isKana($0) }
+        text.unicodeScalars.contains { $0 == "-" || $0 == "/" || isKana($0) || isHangul($0) }
     }
 
     /// One word (no whitespace) with its marks.
@@ -264,8 +265,25 @@ public enum LineBreaks {
         let (core, tail) = trimmedPunctuation(token)
         if isCode(core) { return code(core) + tail }
         if token.contains(where: isKana) { return kana(token) }
+        if token.contains(where: isHangul) { return hangul(token) }
         return token
     }
+
+    // MARK: Hangul
+
+    /// Korean breaks between words, at its spaces, not between the syllables of a word
+    /// (`이그제큐티` / `브` left one syllable alone): a joiner between each two syllables. A word
+    /// longer than its line still breaks between them.
+    private static func hangul(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        for (i, c) in s.enumerated() {
+            if i > 0, isHangul(s[i - 1]), isHangul(c) { out.append(joiner) }
+            out.append(c)
+        }
+        return out
+    }
+
+    private static func isHangul(_ s: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(s.value) }
 
     // MARK: Codes
 

@@ -50,11 +50,12 @@ extension TextEngine {
             // them alone on the last line (`…gogogoc` / `h`): a little narrower, the cut moves.
             let size = spans.map(\.style.size).max() ?? 0
             var narrower = width
-            for _ in 0..<6 where Self.endsInRunt(paragraph) {
+            let source = prepared.map(\.text).joined()
+            for _ in 0..<6 where Self.endsInRunt(paragraph, source: source) {
                 narrower -= size / 2
                 guard narrower > size else { break }
                 let tried = breakParagraph(prepared, width: narrower)
-                if tried.lines.count <= paragraph.lines.count + 1, !Self.endsInRunt(tried) {
+                if tried.lines.count <= paragraph.lines.count + 1, !Self.endsInRunt(tried, source: source) {
                     paragraph = tried
                     break
                 }
@@ -68,12 +69,22 @@ extension TextEngine {
     }
 
     /// Whether a paragraph broken inside a word ends with a line of one or two characters cut
-    /// from the word before it.
-    static func endsInRunt(_ paragraph: BrokenParagraph) -> Bool {
+    /// from the word before it. `source`: the text it was set from, which says whether the
+    /// last line starts a word (a line's text leaves out the space it broke at: `타워` after
+    /// `이그제큐티브 ` is a word of its own, not a runt).
+    static func endsInRunt(_ paragraph: BrokenParagraph, source: String) -> Bool {
         guard paragraph.lines.count > 1, let last = paragraph.lines.last,
             let before = paragraph.lines.dropLast().last?.spans.last?.text.unicodeScalars.last
         else { return false }
-        let text = LineBreaks.plain(last.spans.map(\.text).joined())
+        let lastText = last.spans.map(\.text).joined()
+        let trimmed = source.unicodeScalars.reversed().drop { $0.properties.isWhitespace }
+        let sourceScalars = Array(trimmed.reversed()), lastScalars = Array(lastText.unicodeScalars)
+        if sourceScalars.count > lastScalars.count, Array(sourceScalars.suffix(lastScalars.count)) == lastScalars,
+            sourceScalars[sourceScalars.count - lastScalars.count - 1].properties.isWhitespace
+        {
+            return false
+        }
+        let text = LineBreaks.plain(lastText)
         let letters = text.filter { !$0.isWhitespace && !$0.isPunctuation }
         return (1...2).contains(letters.count) && text.count <= 3 && !before.properties.isWhitespace
             && !["-", "/", "\u{200B}"].contains(before)

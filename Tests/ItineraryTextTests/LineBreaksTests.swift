@@ -235,4 +235,20 @@ struct LineBreaksTests {
             LineBreaks.wholePlace("Llanfairpwllgwyngyllgogerychwyrndrobwll")
                 == "Llanfairpwllgwyngyllgogerychwyrndrobwll")
     }
+
+    @Test("Korean breaks at its spaces, not between a word's syllables; a katakana word of up to 12 stays whole")
+    func hangulAndLongKana() throws {
+        let e = try engine()
+        let hotel = "롯데호텔 서울 이그제큐티브 타워"
+        for width in [70.0, 90, 120] {
+            let set = lines(hotel, width: width, e)
+            let words = Set(hotel.split(separator: " ").map(String.init))
+            #expect(
+                set.allSatisfy { line in line.split(separator: " ").allSatisfy { words.contains(String($0)) } },
+                "\(set)")
+        }
+        #expect(!LineBreaks.prepared("東京ヤクルトスワローズ").unicodeScalars.contains(LineBreaks.opportunity))
+        let team = lines("東京ヤクルトスワローズ", width: 100, e)
+        #expect(!team.contains { $0.hasPrefix("ロ") || $0.hasSuffix("ワ") }, "\(team)")
+    }
 }

@@ -152,13 +152,24 @@ public struct MarkerArrangement: Sendable, Equatable {
     static func closeLink(_ shapes: [MarkerShape], links: [(Int, Int)]) -> (Int, Int)? {
         var best: (pair: (Int, Int), apart: Double)?
         for (i, j) in links where i != j {
-            let overlap = need(shapes[i], shapes[j], shapes[i].center, shapes[j].center, clearance: 0)
+            // Nearly as circles, whatever the capsules' widths: a group's capsule widens with
+            // every stop it takes in, and judged by that it would take in the next place and
+            // the next (Tokyo, Osaka, Fukuoka, then Seoul and Busan, all in one marker off Kyushu).
+            func core(_ s: MarkerShape) -> MarkerShape {
+                MarkerShape(center: s.center, radius: s.radius, halfWidth: min(s.halfWidth, Self.linkReach * s.radius))
+            }
+            let circles = (core(shapes[i]), core(shapes[j]))
+            let overlap = need(circles.0, circles.1, circles.0.center, circles.1.center, clearance: 0)
             guard overlap.x > 0, overlap.y > 0 else { continue }
             let apart = hypot(shapes[j].center.x - shapes[i].center.x, shapes[j].center.y - shapes[i].center.y)
             if best == nil || apart < best!.apart { best = ((min(i, j), max(i, j)), apart) }
         }
         return best?.pair
     }
+
+    /// How wide, in radii, a group's marker counts at most when it is asked whether a place
+    /// joined to it by a leg is at the same spot.
+    static let linkReach = 1.25
 
     /// The two markers that meet at their places with the least distance between the places
     /// (the first such pair on a tie); nil when none meet.

@@ -32,10 +32,13 @@ private struct TestFailure: Error {}
 @Suite("Item times")
 struct ItemTimesTests {
     /// Milwaukee (CDT) to Detroit (EDT, a stadium city): 9:00 CDT + 5 h 50 m = 2:50 PM CDT = 3:50 PM EDT.
-    @Test("arrival = departure + duration, shown in the destination's zone (a stadium's)")
-    func arrival() throws {
+    /// A leg to a stadium of the trip named as the stadium (`Comerica Park`) arrives in its zone too.
+    @Test(
+        "arrival = departure + duration, shown in the destination's zone (a stadium's, by its city or its name)",
+        arguments: ["Detroit", "Comerica Park"])
+    func arrival(to destination: String) throws {
         let (shown, unknown) = try travel([
-            "type": "travel", "from": "Milwaukee", "to": "Detroit", "mode": "drive",
+            "type": "travel", "from": "Milwaukee", "to": destination, "mode": "drive",
             "durationSeconds": 21_000.0, "departTime": "2026-06-14T09:00:00-05:00",
         ])
         #expect(shown.contains("Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"), "\(shown)")

@@ -54,11 +54,13 @@ struct PageRulesRound2Tests {
         let l = try layout()
         let url = "https://www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12%3A30&party=2&promo=AUTUMN2026"
         let whole = "www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12:30&party=2&promo=AUTUMN2026"
-        let lines = l.printedLinkLines(url, .link, width: 200)
+        let (lines, printedWhole) = l.printedLinkLines(url, .link, width: 200)
+        #expect(printedWhole)
         #expect((2...3).contains(lines.count), "\(lines.map { $0.spans.map(\.text).joined() })")
         #expect(LineBreaks.plain(lines.map { $0.spans.map(\.text).joined() }.joined()) == whole)
         let long = url + "&" + String(repeating: "utm_campaign=autumn-nations-series&", count: 6) + "end=1"
-        let short = l.printedLinkLines(long, .link, width: 200)
+        let (short, shortWhole) = l.printedLinkLines(long, .link, width: 200)
+        #expect(!shortWhole)
         #expect(
             short.count == 1 && short[0].spans.map(\.text).joined().contains("/\u{2026}"),
             "\(short.map { $0.spans.map(\.text).joined() })")

@@ -150,6 +150,21 @@ struct MapGeographyTests {
         #expect(arrangement.groups == [[0, 1, 2, 3], [4]])
     }
 
+    @Test("places joined one after another merge only where they are at one spot, however wide the merged marker grows")
+    func noRunawayMerge() {
+        // Tokyo, Osaka, Fukuoka, Seoul: each 20 points from the next, more than two radii. Their
+        // capsules, growing with each stop taken in, would reach the next place.
+        let places = [Point(x: 400, y: 100), Point(x: 380, y: 100), Point(x: 360, y: 100), Point(x: 340, y: 100)]
+        let arrangement = MarkerArrangement(
+            places: places,
+            marker: { group in
+                MarkerShape(center: Point(x: 0, y: 0), radius: 8.5, halfWidth: 8.5 + 4.5 * Double(group.count - 1))
+            },
+            clearance: 2.5, bounds: MapBox(x: 0, y: 0, width: 504, height: 400), maxMove: 1.5,
+            links: [(0, 1), (1, 2), (2, 3)])
+        #expect(arrangement.groups.count >= 2, "\(arrangement.groups)")
+    }
+
     @Test("a stop is drawn where its city is, never at a game's stadium in another city")
     func stopInItsCity() throws {
         let toronto = stadium("Toronto", 43.6414, -79.3894, country: "CA")

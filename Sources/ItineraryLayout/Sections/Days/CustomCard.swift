@@ -24,7 +24,7 @@ extension DayBuilder {
             y = main.lines(lines([span(address, .meta)], width: grid.contentWidth), x: x, top: y + spec.card.lineGap)
         }
         if let url = item.url {
-            let links = printedLinkLines(url, .link, width: grid.contentWidth)
+            let links = printedLinkLines(url, .link, width: grid.contentWidth).lines
             if !links.isEmpty { y += spec.card.lineGap }
             for link in links {
                 main.line(link, x: x, top: y)

@@ -53,11 +53,12 @@ extension DayBuilder {
     /// `url` as printed in lines no wider than `width`: whole, broken where an address may
     /// break, when that takes at most `linkMaxLines`; otherwise one line shortened as
     /// `printedLink` does. Nothing a reader types back is left out where a second line fits.
-    func printedLinkLines(_ url: String, _ role: DayStyle, width: Double) -> [SetLine] {
+    /// `whole`: false when the address had to be shortened.
+    func printedLinkLines(_ url: String, _ role: DayStyle, width: Double) -> (lines: [SetLine], whole: Bool) {
         let bare = TextLinks.withoutScheme(url)
         let whole = lines([span(Self.decoded(bare) ?? bare, role)], width: width)
-        if !whole.isEmpty, whole.count <= Self.linkMaxLines { return whole }
-        return line([printedLink(url, role, width: width)]).map { [$0] } ?? []
+        if !whole.isEmpty, whole.count <= Self.linkMaxLines { return (whole, true) }
+        return (line([printedLink(url, role, width: width)]).map { [$0] } ?? [], false)
     }
 
     /// The most lines a printed link takes whole before it is shortened to one.

@@ -60,10 +60,16 @@ extension DayBuilder {
         if let url = ticket.url {
             let icon = spec.icons.link
             let room = right - (placed ? x : grid.contentX) - icon.size - icon.gap
-            let beside = room >= t.linkMinWidth
+            let full = right - grid.contentX - icon.size - icon.gap
+            var beside = room >= t.linkMinWidth
+            var printed = printedLinkLines(url, .ticketLink, width: beside ? room : full)
+            // Beside the values only where it prints whole there; else on a row of its own.
+            if beside, !printed.whole, room < full {
+                beside = false
+                printed = printedLinkLines(url, .ticketLink, width: full)
+            }
             let linkRow = beside ? (placed ? rowTop : top) : bottom + spec.card.cellsGap
-            let width = beside ? room : right - grid.contentX - icon.size - icon.gap
-            let links = printedLinkLines(url, .ticketLink, width: width)
+            let links = printed.lines
             if let link = links.first, let caps = line([span(ctx.labels.tickets, .caps)]) {
                 let linkBaseline = linkRow + valueBaseline
                 let linkTop = linkBaseline - link.baseline
