@@ -15,6 +15,7 @@
 /// - Japanese keeps a small kana, the prolonged sound mark and the iteration marks on the line
 ///   of the character before them, and a short katakana word (`ドーム`) whole.
 /// - Korean breaks at its spaces, between words, not between a word's syllables.
+/// - A short name in kanji between the separators of a list (`日本・韓国`) stays whole.
 ///
 /// A piece still wider than its line (a long word of a code) is broken between characters, as
 /// any word too long for its line is.
@@ -31,6 +32,8 @@ public enum LineBreaks {
     /// The longest katakana word kept whole (longer ones break between characters, as Japanese
     /// text does).
     static let longestKanaWord = 12
+    /// The longest name in kanji between a list's separators kept whole (`日本`, `北海道`).
+    static let longestListedKanji = 4
 
     /// `text` with the marks of these rules; `text` itself when none applies. A word that
     /// already holds a mark is left as it is (it was prepared, or the program or the writer
@@ -368,6 +371,24 @@ public enum LineBreaks {
         var out: [Unicode.Scalar] = []
         var i = 0
         while i < s.count {
+            // A name in kanji between the separators of a list (`日本・韓国・中国`): up to
+            // `longestListedKanji` characters, kept whole.
+            if isHan(s[i]) {
+                var j = i
+                while j < s.count, isHan(s[j]) { j += 1 }
+                let listed =
+                    (i > 0 && isListSeparator(s[i - 1])) || (j < s.count && isListSeparator(s[j]))
+                if listed, (i == 0 || isListSeparator(s[i - 1])), (j == s.count || isListSeparator(s[j])),
+                    j - i <= longestListedKanji
+                {
+                    for k in i..<j {
+                        if k > i { out.append(joiner) }
+                        out.append(s[k])
+                    }
+                    i = j
+                    continue
+                }
+            }
             // A katakana word (with its sound marks) short enough to keep whole.
             if isKatakana(s[i]) {
                 var j = i
@@ -385,6 +406,15 @@ public enum LineBreaks {
             i += 1
         }
         return out
+    }
+
+    private static func isHan(_ s: Unicode.Scalar) -> Bool {
+        (0x4E00...0x9FFF).contains(s.value) || (0x3400...0x4DBF).contains(s.value)
+    }
+
+    /// The separators of a Japanese list: the middle dot (full and half width) and the comma.
+    private static func isListSeparator(_ s: Unicode.Scalar) -> Bool {
+        s.value == 0x30FB || s.value == 0xFF65 || s.value == 0x3001
     }
 
     private static func isKana(_ s: Unicode.Scalar) -> Bool {

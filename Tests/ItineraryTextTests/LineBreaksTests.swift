@@ -251,4 +251,18 @@ struct LineBreaksTests {
         let team = lines("東京ヤクルトスワローズ", width: 100, e)
         #expect(!team.contains { $0.hasPrefix("ロ") || $0.hasSuffix("ワ") }, "\(team)")
     }
+
+    @Test("a short name in kanji between a list's separators stays whole: 日本・韓国・中国・台湾")
+    func kanjiList() throws {
+        let e = try engine()
+        let title = "東アジア野球の旅 2026 — 日本・韓国・中国・台湾"
+        for width in [60.0, 80, 100, 120, 140] {
+            let set = lines(title, width: width, e)
+            for line in set {
+                #expect(
+                    !line.hasSuffix("日") && !line.hasSuffix("韓") && !line.hasSuffix("中") && !line.hasSuffix("台"),
+                    "\(set)")
+            }
+        }
+    }
 }
