@@ -63,14 +63,17 @@ public enum LineBreaks {
         return String(out)
     }
 
-    /// A place's name kept on one line (`East Rutherford`, `Salt Lake City`): its spaces made
-    /// no-break spaces, when it is at most `longest` characters. A longer name breaks between
+    /// A place's name kept on one line (`East Rutherford`, `Salt Lake City`, `千葉`): its spaces
+    /// made no-break spaces (and its characters joined where a script has no spaces), when it is
+    /// at most `longest` characters. A longer name breaks between
     /// its words, so a column too narrow for it never cuts a word or a number, but not inside
     /// a part of it that is itself that short (the parts are what commas and brackets set
     /// apart: `Rio de Janeiro` / `(Santos Dumont)`), nor after a short lowercase word (`Puerta`
     /// / `de Atocha`), nor before a short number (`Platform 1)`).
     public static func wholePlace(_ place: String, longest: Int = 16) -> String {
-        guard place.count > longest else { return place.replacingOccurrences(of: " ", with: "\u{00A0}") }
+        guard place.count > longest else {
+            return tiedCharacters(place.replacingOccurrences(of: " ", with: "\u{00A0}"))
+        }
         let words = place.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard words.count > 1 else { return place }
         // Each word's part: a new one starts at a word opening a bracket or after one ending a
@@ -91,6 +94,25 @@ public enum LineBreaks {
             out += (samePart || particle || number ? "\u{00A0}" : " ") + word
         }
         return out
+    }
+
+    /// `place` with a joiner between each two of its characters in a script written without
+    /// spaces (kanji, kana, Hangul), where a line may otherwise break anywhere (`千` / `葉`);
+    /// `place` itself when it has none.
+    static func tiedCharacters(_ place: String) -> String {
+        let scalars = Array(place.unicodeScalars)
+        func unspaced(_ s: Unicode.Scalar) -> Bool { isHan(s) || isKana(s) || isHangul(s) }
+        guard scalars.contains(where: unspaced), !scalars.contains(joiner) else { return place }
+        var out = String.UnicodeScalarView()
+        for (i, s) in scalars.enumerated() {
+            if i > 0, unspaced(scalars[i - 1]) || unspaced(s), !scalars[i - 1].properties.isWhitespace,
+                !s.properties.isWhitespace, scalars[i - 1] != "\u{00A0}", s != "\u{00A0}"
+            {
+                out.append(joiner)
+            }
+            out.append(s)
+        }
+        return String(out)
     }
 
     /// `text` with its last two words tied by a no-break space (when the last is at most

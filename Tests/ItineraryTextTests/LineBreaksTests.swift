@@ -225,6 +225,9 @@ struct LineBreaksTests {
     func wholePlaceParts() {
         let nb = "\u{00A0}"
         #expect(LineBreaks.wholePlace("East Rutherford") == "East\(nb)Rutherford")
+        // A name in a script without spaces is joined between its characters.
+        #expect(LineBreaks.wholePlace("千葉") == "千\u{2060}葉")
+        #expect(LineBreaks.wholePlace("東京 ドーム") == "東\u{2060}京\(nb)ド\u{2060}ー\u{2060}ム")
         #expect(LineBreaks.wholePlace("Rio de Janeiro (Santos Dumont)") == "Rio\(nb)de\(nb)Janeiro (Santos\(nb)Dumont)")
         #expect(LineBreaks.wholePlace("Madrid Puerta de Atocha") == "Madrid Puerta de\(nb)Atocha")
         #expect(
