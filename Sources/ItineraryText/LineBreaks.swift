@@ -6,9 +6,10 @@
 /// can only take break opportunities away (`allow_breaks`), and its rules differ a little from
 /// 1.56's: the marks say the same to both.
 ///
-/// - A code (`LHP-2026-0814-ZXQW-7781-3320-KJHG`: letters, digits and hyphens, with a digit)
-///   breaks only after a hyphen, with at least three letters or digits on each side (`5-6` and
-///   `A-12` never break); Unicode's rules would break it only where a letter follows a hyphen.
+/// - A code (`LHP-2026-0814-ZXQW-7781-3320-KJHG`: letters, digits and hyphens, with a digit;
+///   slashes too, `BAJ/2026/12/02-ROYAL`) breaks only after a hyphen or slash, with at least
+///   three letters or digits on each side (`5-6` and `A-12` never break); Unicode's rules would
+///   break it only where a letter follows a hyphen.
 /// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, `_`, and a `.` or `-`
 ///   not between digits (a date, `2026-08-14`, stays whole), never within its first or last
 ///   `minimumPiece` characters, so no line holds only `=1` or a `-`.
@@ -312,30 +313,35 @@ public enum LineBreaks {
 
     // MARK: Codes
 
+    /// A code's separators: hyphens, and slashes (`BAJ/2026/12/02-ROYAL-SUITE`).
+    private static func isCodeSeparator(_ s: Unicode.Scalar) -> Bool { s == "-" || s == "/" }
+
     private static func isCode(_ s: [Unicode.Scalar]) -> Bool {
-        guard s.count >= 2 * minimumCodePiece + 1, s.first != "-", s.last != "-", s.contains("-"),
+        guard s.count >= 2 * minimumCodePiece + 1, let first = s.first, let last = s.last,
+            !isCodeSeparator(first), !isCodeSeparator(last), s.contains("-"),
             s.contains(where: { ("0"..."9").contains($0) })
         else { return false }
         return s.allSatisfy {
-            ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || $0 == "-"
+            ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
         }
     }
 
     private static func code(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        let total = s.filter { $0 != "-" }.count
+        let total = s.filter { !isCodeSeparator($0) }.count
         var out: [Unicode.Scalar] = []
         var before = 0
         for (i, c) in s.enumerated() {
             out.append(c)
-            guard c == "-" else {
+            guard isCodeSeparator(c) else {
                 before += 1
                 continue
             }
-            guard i + 1 < s.count, s[i + 1] != "-" else { continue }
+            guard i + 1 < s.count, !isCodeSeparator(s[i + 1]) else { continue }
             if before >= minimumCodePiece && total - before >= minimumCodePiece {
                 out.append(opportunity)
-            } else if !("0"..."9").contains(s[i + 1]) {
-                // Unicode's rules break after a hyphen before a letter (never before a digit).
+            } else if c == "/" || !("0"..."9").contains(s[i + 1]) {
+                // Unicode's rules break after a hyphen before a letter (never before a digit),
+                // and after a slash.
                 out.append(joiner)
             }
         }

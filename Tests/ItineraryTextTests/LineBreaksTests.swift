@@ -26,6 +26,14 @@ struct LineBreaksTests {
             #expect(line.hasSuffix("-"), "\(set)")
         }
         #expect(set.allSatisfy { $0.filter { $0 != "-" }.count >= 3 }, "\(set)")
+        // Slashes separate a code's pieces as hyphens do.
+        let slashed = "BAJ/2026/12/02-ROYAL-SUITE-000098127364-5-XK"
+        let pieces = lines(slashed, width: width, e)
+        #expect(pieces.joined() == slashed)
+        // (Where its longest piece fits the line: one wider is broken between its characters.)
+        if width >= 80 {
+            #expect(pieces.dropLast().allSatisfy { $0.hasSuffix("-") || $0.hasSuffix("/") }, "\(pieces)")
+        }
         // Short codes never break at their hyphen.
         #expect(LineBreaks.prepared("5-6") == "5-6")
         #expect(!LineBreaks.prepared("A-1234").unicodeScalars.contains(LineBreaks.opportunity))
