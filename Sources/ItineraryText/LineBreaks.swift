@@ -103,17 +103,22 @@ public enum LineBreaks {
     static func tiedCharacters(_ place: String) -> String {
         let scalars = Array(place.unicodeScalars)
         func unspaced(_ s: Unicode.Scalar) -> Bool { isHan(s) || isKana(s) || isHangul(s) }
+        func space(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s == "\u{00A0}" }
         guard scalars.contains(where: unspaced), !scalars.contains(joiner) else { return place }
-        var out = String.UnicodeScalarView()
-        for (i, s) in scalars.enumerated() {
-            if i > 0, unspaced(scalars[i - 1]) || unspaced(s), !scalars[i - 1].properties.isWhitespace,
-                !s.properties.isWhitespace, scalars[i - 1] != "\u{00A0}", s != "\u{00A0}"
-            {
-                out.append(joiner)
-            }
-            out.append(s)
+        return String(
+            String.UnicodeScalarView(joined(scalars) { (unspaced($0) || unspaced($1)) && !space($0) && !space($1) }))
+    }
+
+    /// `s` with a joiner between each two neighbours `between` holds for.
+    private static func joined(
+        _ s: [Unicode.Scalar], between: (Unicode.Scalar, Unicode.Scalar) -> Bool = { _, _ in true }
+    ) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        for (i, c) in s.enumerated() {
+            if i > 0, between(s[i - 1], c) { out.append(joiner) }
+            out.append(c)
         }
-        return String(out)
+        return out
     }
 
     /// `text` with its last two words tied by a no-break space (when the last is at most
@@ -279,7 +284,7 @@ public enum LineBreaks {
         return Array(token[..<start]) + [lri] + core + [pdi] + Array(token[end...])
     }
 
-    /// Whether a rule may apply: a hyphen, a slash or kana.
+    /// Whether a rule may apply: a hyphen, a slash, kana or Hangul.
     private static func needsMarks(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0 == "-" || $0 == "/" || isKana($0) || isHangul($0) }
     }
@@ -301,12 +306,7 @@ public enum LineBreaks {
     /// (`이그제큐티` / `브` left one syllable alone): a joiner between each two syllables. A word
     /// longer than its line still breaks between them.
     private static func hangul(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        var out: [Unicode.Scalar] = []
-        for (i, c) in s.enumerated() {
-            if i > 0, isHangul(s[i - 1]), isHangul(c) { out.append(joiner) }
-            out.append(c)
-        }
-        return out
+        joined(s) { isHangul($0) && isHangul($1) }
     }
 
     private static func isHangul(_ s: Unicode.Scalar) -> Bool { (0xAC00...0xD7A3).contains(s.value) }
@@ -404,15 +404,9 @@ public enum LineBreaks {
             if isHan(s[i]) {
                 var j = i
                 while j < s.count, isHan(s[j]) { j += 1 }
-                let listed =
-                    (i > 0 && isListSeparator(s[i - 1])) || (j < s.count && isListSeparator(s[j]))
-                if listed, (i == 0 || isListSeparator(s[i - 1])), (j == s.count || isListSeparator(s[j])),
-                    j - i <= longestListedKanji
-                {
-                    for k in i..<j {
-                        if k > i { out.append(joiner) }
-                        out.append(s[k])
-                    }
+                let after = i > 0 && isListSeparator(s[i - 1]), before = j < s.count && isListSeparator(s[j])
+                if after || before, after || i == 0, before || j == s.count, j - i <= longestListedKanji {
+                    out += joined(Array(s[i..<j]))
                     i = j
                     continue
                 }

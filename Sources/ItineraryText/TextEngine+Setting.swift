@@ -30,22 +30,22 @@ extension TextEngine {
         // In one that reads from the left, a number against a Latin word after Hebrew or
         // Arabic stays with its word (`Bidi.numbersJoinedToWords`).
         let joining = !isolating && Self.hasRightToLeft(whole)
-        func isolated(_ spans: [StyledSpan]) -> [StyledSpan] {
+        func directed(_ spans: [StyledSpan]) -> [StyledSpan] {
             if joining { return spans.map { StyledSpan(Bidi.numbersJoinedToWords($0.text), $0.style) } }
             guard isolating else { return spans }
             return zip(LineBreaks.leftToRightIsolated(parts: spans.map(\.text)), spans).map {
                 StyledSpan($0, $1.style)
             }
         }
-        var paragraph = breakParagraph(isolated(spans).flatMap(drawable), width: width)
+        var paragraph = breakParagraph(directed(spans).flatMap(drawable), width: width)
         // Broken inside a word that the break rules Pango lacks (`LineBreaks`) concern (a code,
         // an address, kana), it is set again with their marks. Only then: a mark is a character
         // of the text, and one in a code that stays whole would split it for search and copy
         // (`FSL-` `2291`).
         if let width, paragraph.breaksInsideWords {
             var prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
-            if prepared != spans { paragraph = breakParagraph(isolated(prepared).flatMap(drawable), width: width) }
-            prepared = isolated(prepared).flatMap(drawable)
+            if prepared != spans { paragraph = breakParagraph(directed(prepared).flatMap(drawable), width: width) }
+            prepared = directed(prepared).flatMap(drawable)
             // A word longer than the line, cut between its letters, never leaves one or two of
             // them alone on the last line (`…gogogoc` / `h`): a little narrower, the cut moves.
             let size = spans.map(\.style.size).max() ?? 0
@@ -77,17 +77,19 @@ extension TextEngine {
             let before = paragraph.lines.dropLast().last?.spans.last?.text.unicodeScalars.last
         else { return false }
         let lastText = last.spans.map(\.text).joined()
-        let trimmed = source.unicodeScalars.reversed().drop { $0.properties.isWhitespace }
-        let sourceScalars = Array(trimmed.reversed()), lastScalars = Array(lastText.unicodeScalars)
-        if sourceScalars.count > lastScalars.count, Array(sourceScalars.suffix(lastScalars.count)) == lastScalars,
-            sourceScalars[sourceScalars.count - lastScalars.count - 1].properties.isWhitespace
-        {
-            return false
-        }
         let text = LineBreaks.plain(lastText)
         let letters = text.filter { !$0.isWhitespace && !$0.isPunctuation }
-        return (1...2).contains(letters.count) && text.count <= 3 && !before.properties.isWhitespace
-            && !["-", "/", "\u{200B}"].contains(before)
+        guard
+            (1...2).contains(letters.count) && text.count <= 3 && !before.properties.isWhitespace
+                && !["-", "/", "\u{200B}"].contains(before)
+        else { return false }
+        // Short, but a word of its own when the source has a space before it.
+        let trimmed = source.unicodeScalars.reversed().drop { $0.properties.isWhitespace }
+        let sourceScalars = Array(trimmed.reversed()), lastScalars = Array(lastText.unicodeScalars)
+        return
+            !(sourceScalars.count > lastScalars.count
+            && Array(sourceScalars.suffix(lastScalars.count)) == lastScalars
+            && sourceScalars[sourceScalars.count - lastScalars.count - 1].properties.isWhitespace)
     }
 
     /// Whether `lines` is one line, with no hard break or trailing space that breaking at a

@@ -154,9 +154,6 @@ struct RouteMapRenderer {
         return layout
     }
 
-    /// The route fitted into the frame with `padding`: projection, markers moved apart, legs
-    /// between them and points along them (`routeSamples`, for the labels), and the two bottom corners the scale bar may take, with how much of the
-    /// route each would cover (the right corner first, so it wins a tie).
     /// A fitted route: what `fit` gives.
     private typealias Fitted = (
         outline: RouteOutline, groups: [[Int]], projection: MapProjection, markers: [PlacedMarker],
@@ -165,6 +162,9 @@ struct RouteMapRenderer {
     /// A corner for the scale bar, and how many markers and legs it would meet.
     private typealias Corner = (scale: ScaleCorner, conflicts: Int)
 
+    /// The route fitted into the frame with `padding`: projection, markers moved apart, legs
+    /// between them and points along them (`routeSamples`, for the labels), and the two bottom corners the scale bar may take, with how much of the
+    /// route each would cover (the right corner first, so it wins a tie).
     private func fit(_ outline: RouteOutline, frame: MapBox, padding: Insets) -> Fitted {
         let projection = MapProjection(
             points: outline.places.map(\.location), frame: frame, padding: padding,

@@ -42,28 +42,22 @@ public struct Table: FlowBlock {
         keepWithNext: Bool = false, breakBefore: Bool = false, mark: String? = nil,
         pageHeight: Double = .infinity, continuation: SetLine? = nil
     ) {
-        // Each column's widest one-line content (header, rows, totals; cells of one column only).
+        // Each column's widest one-line content (header, rows, totals; cells of one column only),
+        // and where a row's content would need more than the most its fixed column grows to for
+        // one line, the least width that holds it in as few lines as that most does (up to
+        // `ColumnLayout.maximumWrappedLines`).
         var natural = Array(repeating: 0.0, count: columns.count)
-        for cells in [header ?? [], totals ?? []] + rows.map(\.cells) {
+        var fewest = Array(repeating: Double.infinity, count: columns.count)
+        for (cells, isRow) in [(header ?? [], false), (totals ?? [], false)] + rows.map({ ($0.cells, true) }) {
             var column = 0
             for cell in cells {
                 if cell.span == 1, column < natural.count {
-                    let paragraphs = cell.paragraphs
-                    natural[column] = max(natural[column], paragraphs.map { $0.naturalWidth(text: text) }.max() ?? 0)
-                }
-                column += cell.span
-            }
-        }
-        // Where a column's widest content would need more than the most it grows to for one
-        // line, the least width that holds it in as few lines as that most does (up to
-        // `ColumnLayout.maximumWrappedLines`).
-        var fewest = Array(repeating: Double.infinity, count: columns.count)
-        for cells in rows.map(\.cells) {
-            var column = 0
-            for cell in cells {
-                if cell.span == 1, column < columns.count, case let .fixed(w) = columns[column].width {
-                    let most = ColumnLayout.maximumGrowth * w
-                    for p in cell.paragraphs where p.naturalWidth(text: text) > most {
+                    for p in cell.paragraphs {
+                        let one = p.naturalWidth(text: text)
+                        natural[column] = max(natural[column], one)
+                        guard isRow, case let .fixed(w) = columns[column].width else { continue }
+                        let most = ColumnLayout.maximumGrowth * w
+                        guard one > most else { continue }
                         let least = p.fewestLinesWidth(
                             text: text, atMost: most, maxLines: ColumnLayout.maximumWrappedLines)
                         fewest[column] = fewest[column] == .infinity ? least : max(fewest[column], least)

@@ -9,8 +9,7 @@ extension DayBuilder {
     /// path's end (an order number) as fits. A host too wide on its own is shortened in its
     /// middle to leave room for the path's end.
     func printedLink(_ url: String, _ role: DayStyle, width: Double) -> StyledSpan {
-        let bare = TextLinks.withoutScheme(url)
-        let shown = Self.decoded(bare) ?? bare
+        let shown = Self.shownAddress(url)
         let whole = span(shown, role)
         let wholeWidth = ctx.text.advance(of: [whole])
         guard wholeWidth > width else { return whole }
@@ -20,7 +19,8 @@ extension DayBuilder {
         var host = String(shown[..<slash])
         let path = Array(shown[shown.index(after: slash)...])
         let marker = "/\u{2026}"
-        if ctx.text.advance(of: [span(host + marker, role)]) > width {
+        var leadWidth = ctx.text.advance(of: [span(host + marker, role)])
+        if leadWidth > width {
             // A host too wide for the line is shortened in its middle to `hostShare` of it, so
             // that its end (the site's name) and the path's end (an order number) both show.
             let room = width * Self.hostShare - ctx.text.advance(of: [span(marker, role)])
@@ -30,9 +30,9 @@ extension DayBuilder {
                 return ctx.text.ellipsize(span(host, role), width: width, middle: false)
             }
             host = short
+            leadWidth = ctx.text.advance(of: [span(host + marker, role)])
         }
         let lead = host + marker
-        let leadWidth = ctx.text.advance(of: [span(lead, role)])
         // The longest end of the path that fits after the host: each try sets a new string, so
         // the search starts from the length the average character width suggests and gallops
         // out from there (two or three tries) rather than halving from the whole path (seven).
@@ -47,7 +47,7 @@ extension DayBuilder {
         if let cut = end.firstIndex(of: "/"), end.distance(from: end.startIndex, to: cut) < end.count - 1 {
             end = String(end[cut...])
         }
-        return span(host + "/\u{2026}" + end, role)
+        return span(lead + end, role)
     }
 
     /// `url` as printed in lines no wider than `width`: whole, broken where an address may
@@ -55,8 +55,7 @@ extension DayBuilder {
     /// `printedLink` does. Nothing a reader types back is left out where a second line fits.
     /// `whole`: false when the address had to be shortened.
     func printedLinkLines(_ url: String, _ role: DayStyle, width: Double) -> (lines: [SetLine], whole: Bool) {
-        let bare = TextLinks.withoutScheme(url)
-        let whole = lines([span(Self.decoded(bare) ?? bare, role)], width: width)
+        let whole = lines([span(Self.shownAddress(url), role)], width: width)
         if !whole.isEmpty, whole.count <= Self.linkMaxLines { return (whole, true) }
         return (line([printedLink(url, role, width: width)]).map { [$0] } ?? [], false)
     }
@@ -106,6 +105,12 @@ extension DayBuilder {
             if fits(mid) { lo = mid } else { hi = mid - 1 }
         }
         return lo
+    }
+
+    /// `url` as printed whole: without its scheme, its escapes decoded where they may be.
+    static func shownAddress(_ url: String) -> String {
+        let bare = TextLinks.withoutScheme(url)
+        return decoded(bare) ?? bare
     }
 
     /// Percent-escapes decoded, or nil when that yields invalid UTF-8, a control character or a

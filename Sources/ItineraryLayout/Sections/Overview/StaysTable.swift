@@ -11,12 +11,8 @@ extension OverviewBuilder {
         let rows = stays.map { stay in
             // The times name their zone where it is not the zone of the day the stay is listed
             // on (a Honolulu hotel on a day that starts in Taipei), or they would read as that day's.
-            let day = context.trip.days[stay.day]
-            let named =
-                stay.zone.map { zone in
-                    if case let .named(id) = zone { return id != context.zones.zone(of: day) }
-                    return false
-                } ?? false
+            var named = false
+            if case let .named(id)? = stay.zone { named = id != context.zones.zone(of: context.trip.days[stay.day]) }
             return TableRow(
                 [
                     .text([span(stay.lodging.name, .hotel)]),
