@@ -17,6 +17,9 @@
 ///   of the character before them, and a short katakana word (`ドーム`) whole.
 /// - Korean breaks at its spaces, between words, not between a word's syllables.
 /// - A short name in kanji between the separators of a list (`日本・韓国`) stays whole.
+/// - A dash set between spaces (`Burj Al Arab — Royal Suite`) never starts a line: it keeps to
+///   the word before it, and a line may break after it (`spacedDashesKept`, applied to every
+///   paragraph, not only to one broken inside a word).
 ///
 /// A piece still wider than its line (a long word of a code) is broken between characters, as
 /// any word too long for its line is.
@@ -42,6 +45,14 @@ public enum LineBreaks {
     public static func prepared(_ text: String) -> String {
         guard needsMarks(text) else { return text }
         return eachWord(of: text, marked)
+    }
+
+    /// `text` with the space before each dash set between spaces made a no-break space (a
+    /// joiner after the space would not do: Pango breaks after a space whatever follows).
+    public static func spacedDashesKept(_ text: String) -> String {
+        guard text.contains(" \u{2014} ") || text.contains(" \u{2013} ") else { return text }
+        return text.replacingOccurrences(of: " \u{2014} ", with: "\u{00A0}\u{2014} ")
+            .replacingOccurrences(of: " \u{2013} ", with: "\u{00A0}\u{2013} ")
     }
 
     /// `text` with each of its words (the runs between whitespace) replaced by `change` of it.

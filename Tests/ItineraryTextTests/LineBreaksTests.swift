@@ -161,6 +161,35 @@ struct LineBreaksTests {
         #expect(narrow.contains { $0.text.unicodeScalars.contains(LineBreaks.opportunity) })
     }
 
+    @Test("a dash between spaces never starts a line, in English or Arabic, at any width")
+    func spacedDash() throws {
+        let e = try engine()
+        for name in [
+            "Burj Al Arab Jumeirah — Royal Suite with a view of the Gulf",
+            "فندق برج العرب جميرا — جناح ملكي بإطلالة على الخليج العربي",
+            "Hotel Arts Barcelona – Club Room, sea view",
+        ] {
+            let full = e.advance(of: [StyledSpan(name, style)])
+            // From the width of the word before the dash with the dash (narrower, the two are a
+            // word too long for its line, broken anywhere).
+            let before = name.split(separator: " ").split(whereSeparator: { $0 == "—" || $0 == "–" })[0].last!
+            var width = e.advance(of: [StyledSpan(before + " —", style)]) + 1
+            var broken = 0
+            while width < full {
+                let set = lines(name, width: width, e)
+                broken += set.count > 1 ? 1 : 0
+                #expect(
+                    set.allSatisfy {
+                        let start = $0.trimmingCharacters(in: .whitespaces)
+                        return !start.hasPrefix("\u{2014}") && !start.hasPrefix("\u{2013}")
+                    }, "\(set)")
+                width += 4
+            }
+            #expect(broken > 5)
+        }
+        #expect(LineBreaks.spacedDashesKept("A — B – C") == "A\u{00A0}— B\u{00A0}– C")
+    }
+
     @Test("preparing is idempotent and plain text undoes it")
     func roundTrip() {
         for text in ["LHP-2026-0814-ZXQW", "https://a.example.com/x?y=1&z=2", "東京ドーム", "plain words"] {

@@ -46,7 +46,9 @@ public struct ItineraryLayoutEngine {
         }
 
         let geometry = theme.geometry
-        let paginator = Paginator(sectionEndFill: theme.template.sectionEndFill) { index in
+        let paginator = Paginator(
+            sectionEndFill: theme.template.sectionEndFill, overrun: { geometry.overrun(page: $0) }
+        ) { index in
             geometry.body(page: index).height
         }
         let bodies = paginator.paginate(blocks)

@@ -25,10 +25,18 @@ public struct Paginator {
     /// The least share of its height a page before a forced break holds, where blocks can move
     /// onto it; 0 turns the balancing off.
     public var sectionEndFill: Double
+    /// How far below page `index`'s body frame a block may end rather than go to the next page
+    /// (`PageGeometry.overrun`): a card that misses the page by a point is not carried over
+    /// alone, leaving a quarter page blank. Only for a block that keeps with nothing after it.
+    public var overrun: (Int) -> Double
 
-    public init(sectionEndFill: Double = 0, frameHeight: @escaping (Int) -> Double) {
+    public init(
+        sectionEndFill: Double = 0, overrun: @escaping (Int) -> Double = { _ in 0 },
+        frameHeight: @escaping (Int) -> Double
+    ) {
         self.frameHeight = frameHeight
         self.sectionEndFill = sectionEndFill
+        self.overrun = overrun
     }
 
     public func paginate(_ blocks: [any FlowBlock]) -> [PageBody] {
@@ -117,6 +125,7 @@ public struct Paginator {
             pending = nil
             let (block, index, whole) = next
             let height = frameHeight(run.pages.count - 1)
+            let reach = height + (block.keepWithNext ? 0 : overrun(run.pages.count - 1))
             // Zero-height markers (a section's structure, an anchor) leave a page at its top:
             // the space after them is dropped and a heading after them is the page's first line.
             let atTop = y < 0.001
@@ -129,7 +138,7 @@ public struct Paginator {
             // Keep-with-next: room for the block, the chain of blocks it keeps with, and the
             // first legal piece of the block that ends the chain.
             let needed = Self.requiredHeight(block, followedBy: queue.lazy.map { blocks[$0] })
-            if y + needed <= height + 0.001 {
+            if y + needed <= reach + 0.001 {
                 place(block, index: index, whole: whole)
                 continue
             }

@@ -16,11 +16,25 @@ public struct PageGeometry: Sendable, Equatable {
     /// text extraction would read it into the mark's words.
     public let reservedFoot: Double
 
+    /// The template's `bodyOverrun` and its footer's top, from the paper's bottom edge.
+    let overrunWanted: Double
+    let footerTop: Double
+
     init(template: Template, paper: PaperSize, reservedFoot: Double = 0) {
         self.paper = paper
         self.reservedFoot = max(0, min(reservedFoot, paper.height))
         firstPage = template.firstPageMargins
         otherPages = template.margins
+        overrunWanted = template.bodyOverrun
+        footerTop = template.footer.textTopFromBottom
+    }
+
+    /// How far below page `index`'s body frame its last block may end: the template's
+    /// `bodyOverrun`, at most half the room between the body frame and the footer's text or the
+    /// reserved foot, whichever is higher, so the page's foot keeps its air and the mark its band.
+    public func overrun(page index: Int) -> Double {
+        let room = margins(page: index).bottom - max(reservedFoot, footerTop)
+        return max(0, min(overrunWanted, room / 2))
     }
 
     /// The margins of page `index` (0-based): the first page's own, or the others', the bottom

@@ -42,6 +42,9 @@ public struct PlacedLabel: Sendable, Hashable {
     /// allows: the marker's centre. It is the box's middle unless the box was slid along the
     /// frame's edge to fit, and then the lines stay over their marker.
     public var centerX: Double? = nil
+    /// Whether the route runs under the label (it had no free spot): it is set on a plate of
+    /// the map's paper, so the route stops at its edge rather than striking through its words.
+    public var onRoute = false
 }
 
 /// Places every label of a map in one pass that knows the markers, the route, the scale-bar
@@ -322,10 +325,12 @@ public struct LabelPlacer: Sendable {
                 let line = ring == 0 ? [] : leader(to: box, from: request.marker)
                 let index = ring * LabelPosition.allCases.count + position.rawValue
                 let slid = position.alignment == .center && box.midX != request.marker.center.x
+                let fixed = fixedCost(box, index: index, own: request.marker, leader: line)
                 return (
                     PlacedLabel(
-                        box: box, position: position, leader: line, centerX: slid ? request.marker.center.x : nil),
-                    fixedCost(box, index: index, own: request.marker, leader: line)
+                        box: box, position: position, leader: line, centerX: slid ? request.marker.center.x : nil,
+                        onRoute: fixed.onRoute),
+                    fixed
                 )
             }
         }

@@ -62,16 +62,30 @@ public enum MarkerLayout {
         tiers.first { placeCount <= ($0.maxPlaces ?? Int.max) } ?? tiers[tiers.count - 1]
     }
 
-    /// `3`, `3 · 6`, `5 · 32 · 35`; beyond `maxNumbers` numbers, the first `maxNumbers − 1`
-    /// and a count of the rest: `5 · 32 · +2`, the count in `count`'s digits. Numbers in
-    /// Arabic-Indic digits have left-to-right marks around each dot: between two such numbers
-    /// a dot would otherwise take their right-to-left order and list them from the right.
-    public static func text(numbers: [String], maxNumbers: Int, count: (Int) -> String = { String($0) }) -> String {
-        let arabicDigits = numbers.contains { $0.unicodeScalars.contains(where: TextEngine.isArabicIndicNumber) }
-        let joint = arabicDigits ? "\u{200E}" + separator + "\u{200E}" : separator
-        guard numbers.count > maxNumbers else { return numbers.joined(separator: joint) }
+    /// `3`, `3 · 6`, `5 · 32 · 35`. Beyond `maxNumbers` numbers, consecutive ones are joined
+    /// into ranges (`1 · 3–5`, stops 1, 3, 4 and 5); still beyond it, the first `maxNumbers − 1`
+    /// and a count of the stops not shown: `5 · 32 · +2`. A range before a count keeps the count
+    /// apart from a label's `+2`, which counts places, not stops. `format` writes a number in the
+    /// trip's digits. Numbers in Arabic-Indic digits have left-to-right marks around each dot and
+    /// dash: between two such numbers they would otherwise take their right-to-left order and
+    /// list them from the right.
+    public static func text(numbers: [Int], maxNumbers: Int, format: (Int) -> String = { String($0) }) -> String {
+        let written = numbers.map(format)
+        let arabicDigits = written.contains { $0.unicodeScalars.contains(where: TextEngine.isArabicIndicNumber) }
+        let mark = arabicDigits ? "\u{200E}" : ""
+        let joint = mark + separator + mark
+        guard numbers.count > maxNumbers else { return written.joined(separator: joint) }
+        var runs: [[Int]] = []
+        for n in numbers {
+            if let last = runs.last?.last, n == last + 1 { runs[runs.count - 1].append(n) } else { runs.append([n]) }
+        }
+        let items = runs.map { run in
+            run.count == 1 ? format(run[0]) : format(run[0]) + mark + "\u{2013}" + mark + format(run[run.count - 1])
+        }
+        guard items.count > maxNumbers else { return items.joined(separator: joint) }
         let shown = max(1, maxNumbers - 1)
-        return (numbers.prefix(shown) + ["+" + count(numbers.count - shown)]).joined(separator: joint)
+        let rest = numbers.count - runs.prefix(shown).reduce(0) { $0 + $1.count }
+        return (items.prefix(shown) + ["+" + format(rest)]).joined(separator: joint)
     }
 
     /// A capsule as wide as the text plus `padding` radii, never narrower than a circle.

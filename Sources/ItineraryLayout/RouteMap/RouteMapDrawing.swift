@@ -135,6 +135,17 @@ extension RouteMapRenderer {
                         from: label.leader[0], to: label.leader[1], width: 0.75, color: theme.color(spec.markers.fill),
                         dash: []))
             }
+            // A label the route runs under stands on a plate of the paper as wide as its halo
+            // reaches: the route stops at the plate's edge instead of striking its words.
+            if label.plate {
+                let r = haloWidth / 2
+                halos.append(
+                    .rect(
+                        Rect(
+                            x: label.box.minX - r, y: label.box.minY - r, width: label.box.width + 2 * r,
+                            height: label.box.height + 2 * r),
+                        radius: r, fill: halo, stroke: nil, strokeWidth: 0))
+            }
             var y = label.box.minY
             for line in label.lines {
                 let x: Double

@@ -29,6 +29,8 @@ public struct MapLabel: Sendable, Hashable {
     public var leader: [Point] = []
     /// The x a centred label's lines are centred on (its marker's); nil for the box's middle.
     public var centerX: Double? = nil
+    /// Whether the label sits on the route and is drawn on a plate of the map's paper.
+    public var plate = false
 }
 
 /// A degree label of the graticule.
@@ -301,8 +303,7 @@ struct RouteMapRenderer {
     private func marker(_ places: [MapPlace], _ group: [Int], tier: MarkerTier) -> PlacedMarker {
         let markerStyle = theme.style(named: tier.style)
         let numbers = group.flatMap { places[$0].stops.map(\.number) }.sorted()
-        let label = MarkerLayout.text(
-            numbers: numbers.map(words.number), maxNumbers: spec.markers.maxNumbers, count: words.number)
+        let label = MarkerLayout.text(numbers: numbers, maxNumbers: spec.markers.maxNumbers, format: words.number)
         let w = text.advance(of: [StyledSpan(label, markerStyle)])
         let capsule = MarkerLayout.width(textWidth: w, radius: tier.radius, padding: spec.markers.textPadding)
         return PlacedMarker(
@@ -377,7 +378,7 @@ struct RouteMapRenderer {
             guard let placed else { return nil }
             return MapLabel(
                 place: entry.0, box: placed.box, position: placed.position, lines: entry.1, leader: placed.leader,
-                centerX: placed.centerX)
+                centerX: placed.centerX, plate: placed.onRoute)
         }
         return (labels, dropped)
     }

@@ -24,6 +24,8 @@ public struct Template: Sendable, TemplateSpec {
     public internal(set) var progress: ProgressSpec?
     /// The least share of its height a page ends a section with (the `Paginator` balancing).
     public internal(set) var sectionEndFill: Double = 0
+    /// How far below the body frame a page's last block may end (`PageGeometry.overrun`).
+    public internal(set) var bodyOverrun: Double = 0
 
     /// Why `paper` cannot be chosen, or nil when the template has it: the one wording of a
     /// missing paper, for an export, `validate --template` and a batch's plan alike. A template
@@ -52,6 +54,10 @@ public struct Template: Sendable, TemplateSpec {
                 "sectionEndFill", \.sectionEndFill, NumberRule(aboveZero: false, signed: false, maximum: 1),
                 default: 0.3,
                 "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is); 0 turns it off"
+            ),
+            .number(
+                "bodyOverrun", \.bodyOverrun, NumberRule(aboveZero: false, signed: false, maximum: 36), default: 8,
+                "how far (points) below the body frame a page's last block may end rather than go to the next page, where it keeps with nothing after it: a card that misses the page by a point stays; never into the lower half of the room between the body and the footer"
             ),
             .hexColors("colors", \.colors, "colour tokens by name; every other key names colours by these tokens"),
             .text("fontFamily", \.fontFamily, "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),

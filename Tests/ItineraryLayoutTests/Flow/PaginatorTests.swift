@@ -32,6 +32,17 @@ struct PaginatorTests {
         #expect(pages[1].blocks.map(\.y) == [0])
     }
 
+    @Test("a block that misses the page by less than the overrun stays on it; a heading or a bigger miss does not")
+    func overrun() {
+        let giving = Paginator(overrun: { _ in 5 }) { _ in 100 }
+        #expect(giving.paginate([box(60), box(44)]).count == 1)
+        #expect(giving.paginate([box(60), box(46)]).count == 2)
+        #expect(paginator.paginate([box(60), box(41)]).count == 2)
+        // A block that keeps with the next takes no overrun: its chain would end below the frame.
+        let heading = giving.paginate([box(60), box(44, keepWithNext: true), box(1)])
+        #expect(heading.count == 2 && heading[1].blocks.count == 2)
+    }
+
     @Test func spaceIsDroppedAtTheTopOfAPage() {
         let pages = paginator.paginate([box(95), Spacer(20), box(50)])
         #expect(pages.count == 2)

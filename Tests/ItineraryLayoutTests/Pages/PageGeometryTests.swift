@@ -50,6 +50,26 @@ struct PageGeometryTests {
         }
     }
 
+    @Test(
+        "a page's last block may end below the body frame by the template's overrun, never into the lower half of the foot"
+    )
+    func overrun() throws {
+        let template = try TemplateLoader.load(JSONSerialization.data(withJSONObject: try classic()))
+        let margin = template.margins.bottom, footer = template.footer.textTopFromBottom
+        #expect(template.bodyOverrun > 0 && template.bodyOverrun < (margin - footer) / 2)
+        let plain = try Theme(template: template, locale: "en_US")
+        #expect(plain.geometry.overrun(page: 1) == template.bodyOverrun)
+        // A reserved foot (the test-entitlement mark's band) higher than the footer: half the room above it.
+        let marked = try Theme(template: template, locale: "en_US", reservedFoot: { _ in margin - 6 })
+        #expect(marked.geometry.overrun(page: 1) == 3)
+        // A reserved foot up to the margin, or a footer in the body's way: none.
+        let full = try Theme(template: template, locale: "en_US", reservedFoot: { _ in margin + 10 })
+        #expect(full.geometry.overrun(page: 1) == 0)
+        let low = try TemplateLoader.load(
+            JSONSerialization.data(withJSONObject: with(try classic(), "footer.textTopFromBottom", margin + 2)))
+        #expect(try Theme(template: low, locale: "en_US").geometry.overrun(page: 1) == 0)
+    }
+
     @Test func withoutACoverTheFirstPageMustBeAsWideAsTheOthers() throws {
         var object = try classic()
         object = with(object, "sections", (object["sections"] as! [String]).filter { $0 != "cover" })

@@ -18,19 +18,29 @@ struct MarkerLayoutTests {
         #expect(MarkerLayout.tier(placeCount: count, tiers: tiers).radius == radius)
     }
 
-    @Test("revisits list their numbers; four or more show two and a count")
+    @Test("revisits list their numbers; beyond three, runs become ranges, and then two and a count")
     func texts() {
         let thin = "\u{2009}·\u{2009}"
-        #expect(MarkerLayout.text(numbers: ["7"], maxNumbers: 3) == "7")
-        #expect(MarkerLayout.text(numbers: ["3", "6"], maxNumbers: 3) == "3\(thin)6")
-        #expect(MarkerLayout.text(numbers: ["5", "32", "35"], maxNumbers: 3) == "5\(thin)32\(thin)35")
-        #expect(MarkerLayout.text(numbers: ["5", "32", "35", "40"], maxNumbers: 3) == "5\(thin)32\(thin)+2")
-        // Arabic-Indic digits, the count in them too, each dot between left-to-right marks so
-        // the numbers read from the left.
+        #expect(MarkerLayout.text(numbers: [7], maxNumbers: 3) == "7")
+        #expect(MarkerLayout.text(numbers: [3, 6], maxNumbers: 3) == "3\(thin)6")
+        #expect(MarkerLayout.text(numbers: [5, 32, 35], maxNumbers: 3) == "5\(thin)32\(thin)35")
+        #expect(MarkerLayout.text(numbers: [3, 4, 5], maxNumbers: 3) == "3\(thin)4\(thin)5")
+        #expect(MarkerLayout.text(numbers: [5, 32, 35, 40], maxNumbers: 3) == "5\(thin)32\(thin)+2")
+        // Consecutive stops in a range, where that brings the list within three: 1, 3, 4, 5.
+        #expect(MarkerLayout.text(numbers: [1, 3, 4, 5], maxNumbers: 3) == "1\(thin)3–5")
+        #expect(MarkerLayout.text(numbers: [1, 2, 8, 9, 20], maxNumbers: 3) == "1–2\(thin)8–9\(thin)20")
+        // Still too many: the count is of the stops not shown.
+        #expect(MarkerLayout.text(numbers: [1, 2, 5, 8, 9, 12], maxNumbers: 3) == "1–2\(thin)5\(thin)+3")
+        // Arabic-Indic digits, the count in them too, each dot and dash between left-to-right
+        // marks so the numbers read from the left.
         let lrm = "\u{200E}"
+        let arabic = { (n: Int) in String(n).map { String(UnicodeScalar(0x0660 + Int(String($0))!)!) }.joined() }
         #expect(
-            MarkerLayout.text(numbers: ["١", "٥", "٩", "١٢"], maxNumbers: 3, count: { ["", "١", "٢"][$0] })
+            MarkerLayout.text(numbers: [1, 5, 9, 12], maxNumbers: 3, format: arabic)
                 == "١\(lrm)\(thin)\(lrm)٥\(lrm)\(thin)\(lrm)+٢")
+        #expect(
+            MarkerLayout.text(numbers: [1, 5, 6, 7], maxNumbers: 3, format: arabic)
+                == "١\(lrm)\(thin)\(lrm)٥\(lrm)–\(lrm)٧")
     }
 
     @Test("width = max(2R, text + 1.5R)")

@@ -84,12 +84,13 @@ extension SectionContext {
                 if i > 0 { spans.append(span(" · ", .mapKey)) }
                 // Every stop's number, though its marker shows the first and a count (`1 · 3 · +7`):
                 // the key is where a reader finds stop 42.
-                let all = place.stops.map { format.count($0.number) }
+                let numbers = place.stops.map(\.number), all = numbers.map(format.count)
                 // As many as a marker shows stay on one line; a longer list may break after a `·`
                 // (a narrow no-break space before it, a thin space after).
                 let tied =
                     all.count <= markers.maxNumbers
-                    ? TripFormatter.unbreakable(MarkerLayout.text(numbers: all, maxNumbers: Int.max))
+                    ? TripFormatter.unbreakable(
+                        MarkerLayout.text(numbers: numbers, maxNumbers: Int.max, format: format.count))
                     : all.joined(separator: "\u{202F}·\u{2009}")
                 spans.append(span(Bidi.leftToRight(tied) + "\u{00A0}", .mapKeyNumber))
                 spans.append(span(keyPlace(place.city), .mapKey))
