@@ -148,8 +148,14 @@ public struct MarkerArrangement: Sendable, Equatable {
 
     /// Of the linked markers (group indexes) that overlap at their places (one spot at the map's
     /// scale: any leg drawn between them would be one the arrangement made), the pair whose
-    /// places are nearest.
+    /// places are nearest. Not a pair where another place is nearer either of them than they
+    /// are to each other: Uniondale, a leg from Elmont, is not drawn as Elmont's while Hempstead
+    /// lies nearer it; such places are arranged as any crowd is (moved apart, or the closest
+    /// grouped), and the leg joins them after.
     static func closeLink(_ shapes: [MarkerShape], links: [(Int, Int)]) -> (Int, Int)? {
+        func distance(_ a: Int, _ b: Int) -> Double {
+            hypot(shapes[b].center.x - shapes[a].center.x, shapes[b].center.y - shapes[a].center.y)
+        }
         var best: (pair: (Int, Int), apart: Double)?
         for (i, j) in links where i != j {
             // Nearly as circles, whatever the capsules' widths: a group's capsule widens with
@@ -161,7 +167,12 @@ public struct MarkerArrangement: Sendable, Equatable {
             let circles = (core(shapes[i]), core(shapes[j]))
             let overlap = need(circles.0, circles.1, circles.0.center, circles.1.center, clearance: 0)
             guard overlap.x > 0, overlap.y > 0 else { continue }
-            let apart = hypot(shapes[j].center.x - shapes[i].center.x, shapes[j].center.y - shapes[i].center.y)
+            let apart = distance(i, j)
+            guard
+                !shapes.indices.contains(where: { k in
+                    k != i && k != j && (distance(i, k) < apart || distance(j, k) < apart)
+                })
+            else { continue }
             if best == nil || apart < best!.apart { best = ((min(i, j), max(i, j)), apart) }
         }
         return best?.pair

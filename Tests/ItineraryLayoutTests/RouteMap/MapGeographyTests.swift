@@ -86,7 +86,8 @@ struct MapGeographyTests {
         #expect(crossings(layout).isEmpty, "\(crossings(layout))")
         // Fewer markers than places: the tightest venues share one, numbered with all their stops.
         #expect(layout.markers.count < outline.places.count)
-        let shared = try #require(layout.markers.first { $0.text.contains("+") })
+        // (Consecutive stops in a range: `2–8`.)
+        let shared = try #require(layout.markers.first { $0.text.contains("+") || $0.text.contains("–") })
         #expect(shared.text.hasPrefix("2"))
         // Every marker is labelled: a shared one by its first city and how many more.
         #expect(layout.labels.count == layout.markers.count)
@@ -130,6 +131,24 @@ struct MapGeographyTests {
         }
         #expect(arrange([]).groups == [[0], [1], [2]])
         #expect(arrange([(0, 1), (1, 2)]).groups == [[0, 1], [2]])
+    }
+
+    @Test("a place is not drawn as the one a leg joins it to while another place lies nearer it")
+    func linkNotPastANearerPlace() {
+        // Elmont, Uniondale 5 points east of it (a leg between them), Hempstead 2 points from
+        // Uniondale: Uniondale never shares Elmont's marker without Hempstead.
+        let places = [Point(x: 100, y: 100), Point(x: 105, y: 100), Point(x: 106.5, y: 101.5), Point(x: 250, y: 200)]
+        for maxMove in [0.5, 1.5, 4] {
+            let arrangement = MarkerArrangement(
+                places: places,
+                marker: { _ in MarkerShape(center: Point(x: 0, y: 0), radius: 6, halfWidth: 6) },
+                clearance: 2.5, bounds: MapBox(x: 0, y: 0, width: 300, height: 300), maxMove: maxMove,
+                links: [(0, 1), (1, 3), (3, 2)])
+            for group in arrangement.groups where group.contains(1) && group.contains(0) {
+                #expect(group.contains(2), "\(maxMove): \(arrangement.groups)")
+            }
+            #expect(arrangement.groups.contains([3]))
+        }
     }
 
     @Test("a chain of legs between places at one spot at the map's scale is one marker, not a knot of stubs")
