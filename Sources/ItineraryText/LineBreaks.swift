@@ -279,6 +279,14 @@ public enum LineBreaks {
         let opening: Set<Unicode.Scalar> = ["(", "[", "{", "«", "\"", "'", "“", "‘"]
         var start = 0
         while start < token.count, opening.contains(token[start]) { start += 1 }
+        // A right-to-left prefix joined to the address by a hyphen or maqaf (`ב-https://…`,
+        // Hebrew's "at") stays outside the isolate, or the address would carry it and read
+        // `/https://www.leaan.co.il-`.
+        if let join = token[start...].prefix(5).firstIndex(where: { $0 == "-" || $0 == "\u{05BE}" }), join > start,
+            token[start..<join].allSatisfy(TextEngine.isRightToLeft)
+        {
+            start = join + 1
+        }
         var end = token.count
         while end > start {
             let last = token[end - 1]

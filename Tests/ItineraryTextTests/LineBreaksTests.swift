@@ -204,8 +204,12 @@ struct LineBreaksTests {
     func isolatedInRightToLeft() throws {
         let e = try engine()
         let url = "https://www.parks.org.il/reserve-park/coral-beach/"
-        for (word, cut) in [(url, url.count - 1), ("2026-0814-LHP", 10)] {
-            let note = "להזמין מראש: \(word) (חובה בסופי שבוע)"
+        // The third joined to a Hebrew prefix by a hyphen (`ב-`, "at"), which stays outside.
+        let leaan = "https://www.leaan.co.il/"
+        for (prefix, word, cut) in [
+            ("", url, url.count - 1), ("", "2026-0814-LHP", 10), ("ב-", leaan, leaan.count - 1),
+        ] {
+            let note = "להזמין מראש: \(prefix)\(word) (חובה בסופי שבוע)"
             let set = try #require(e.setParagraph([StyledSpan(note, style)], width: nil).first)
             #expect(LineBreaks.plain(set.text) == note)
             // The line as drawn, cut into the text before the word, the word less its end, its end
@@ -222,6 +226,7 @@ struct LineBreaksTests {
             #expect(abs(tail.x - (head.x + head.width)) < 0.01, "\(word): \(head) \(tail)")
         }
         #expect(LineBreaks.leftToRightIsolated("(\(url)).") == "(\u{2066}\(url)\u{2069}).")
+        #expect(LineBreaks.leftToRightIsolated("כרטיסים ב-\(leaan)") == "כרטיסים ב-\u{2066}\(leaan)\u{2069}")
         // English words before the address are in its isolate, so they read before it, on its left.
         let guide = "https://en.example.com/guide"
         let english = "הליכה של 12 דקות. See also \(guide)."
