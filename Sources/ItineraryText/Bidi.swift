@@ -52,6 +52,17 @@ public enum Bidi {
         return (marked, "←")
     }
 
+    /// `away`, `at` and `home` as one line (`Away at Home`, `at` in the labels' language). When
+    /// both names read right to left, the line reads from the right as its reader reads it (the
+    /// away team at its right, `at`, then the home team: as `listParts` sets a Hebrew route),
+    /// and is still laid out from the left; otherwise from the left, each name isolated.
+    public static func matchup(away: String, at: String, home: String) -> String {
+        guard readsRightToLeft(away), readsRightToLeft(home) else {
+            return isolated(away) + " " + at + " " + isolated(home)
+        }
+        return "\u{200E}\u{2067}" + isolate(away) + " " + at + " " + isolate(home) + "\u{2069}"
+    }
+
     /// Whether the first letter of `text` (past any marks, isolates and digits) is right-to-left.
     static func readsRightToLeft(_ text: String) -> Bool {
         guard let letter = text.unicodeScalars.first(where: \.properties.isAlphabetic) else { return false }

@@ -87,14 +87,15 @@ struct RightToLeftTests {
         let fifth = try #require(range.first { $0.text == "5" }), eighth = try #require(range.first { $0.text == "8" })
         #expect(eighth.xMin < fifth.xMin, "dates: 8th at \(eighth.xMin), 5th at \(fifth.xMin)")
         // The names under HJM @ MTA (away Hapoel, its פ; home Maccabi, its מ): `Away at Home`
-        // from the left, the sentence of the English label.
+        // read from the right, as a Hebrew reader reads two Hebrew names, the English `at`
+        // between them (from the left, a reader from the right took it as Maccabi at Hapoel).
         let names = try #require(
             pages.flatMap { page in
                 page.words.filter { $0.text == "at" }.map { at in page.words.filter { abs($0.yMax - at.yMax) < 2 } }
             }.first { $0.contains { $0.text.contains("פ") } })
         let at = try #require(names.first { $0.text == "at" })
         let hapoel = try #require(Self.x(of: "פ", in: names)), maccabi = try #require(Self.x(of: "מ", in: names))
-        #expect(hapoel < at.xMin && at.xMin < maccabi, "names: Hapoel \(hapoel), at \(at.xMin), Maccabi \(maccabi)")
+        #expect(maccabi < at.xMin && at.xMin < hapoel, "names: Hapoel \(hapoel), at \(at.xMin), Maccabi \(maccabi)")
     }
 
     /// Where each line of `words` starts: the left edge of its leftmost word, by line (box

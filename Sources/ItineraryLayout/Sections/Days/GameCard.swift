@@ -40,7 +40,8 @@ extension DayBuilder {
         let names = lines(
             [
                 span(
-                    "\(Bidi.isolated(away?.name ?? game.awayTeam)) \(ctx.labels.at) \(Bidi.isolated(home?.name ?? game.homeTeam))",
+                    Bidi.matchup(
+                        away: away?.name ?? game.awayTeam, at: ctx.labels.at, home: home?.name ?? game.homeTeam),
                     .fullNames)
             ],
             width: grid.contentWidth)
