@@ -47,7 +47,8 @@ public struct ItineraryLayoutEngine {
 
         let geometry = theme.geometry
         let paginator = Paginator(
-            sectionEndFill: theme.template.sectionEndFill, overrun: { geometry.overrun(page: $0) }
+            sectionEndFill: theme.template.sectionEndFill, sectionJoinFill: theme.template.sectionJoinFill,
+            overrun: { geometry.overrun(page: $0) }
         ) { index in
             geometry.body(page: index).height
         }

@@ -17,53 +17,70 @@ public struct PageBody {
 
 /// Greedy first-fit pagination with the rules the design needs: discardable space at the
 /// top of a page, forced breaks, keep-with-next, keep-together and widow/orphan splits; then
-/// balanced section ends: a page that a forced break ends (a new section on a new page) holding less than `sectionEndFill` of its height takes blocks from the page
-/// before, when that page keeps at least as much and no page is added.
+/// balanced section ends: a page that a forced break ends (a new section on a new page) holding
+/// less than `sectionEndFill` of its height takes blocks from the page before, when that page
+/// keeps at least as much and no page is added; and where such a page still holds less than
+/// `sectionJoinFill`, the next section starts on it, under what it holds, when that saves a page
+/// (a stays table of one row is not a page of its own before the day pages).
 public struct Paginator {
     /// Body frame height for a page index (the first page may have other margins).
     public var frameHeight: (Int) -> Double
     /// The least share of its height a page before a forced break holds, where blocks can move
     /// onto it; 0 turns the balancing off.
     public var sectionEndFill: Double
+    /// The least share of its height a page before a forced break holds after that balancing,
+    /// where it does not open its section: under it, the next section starts on the same page
+    /// when that saves a page (a section that would only be split across one more page break
+    /// keeps its own page); 0 turns it off.
+    public var sectionJoinFill: Double
     /// How far below page `index`'s body frame a block may end rather than go to the next page
     /// (`PageGeometry.overrun`): a card that misses the page by a point is not carried over
     /// alone, leaving a quarter page blank. Only for a block that keeps with nothing after it.
     public var overrun: (Int) -> Double
 
     public init(
-        sectionEndFill: Double = 0, overrun: @escaping (Int) -> Double = { _ in 0 },
+        sectionEndFill: Double = 0, sectionJoinFill: Double = 0, overrun: @escaping (Int) -> Double = { _ in 0 },
         frameHeight: @escaping (Int) -> Double
     ) {
         self.frameHeight = frameHeight
         self.sectionEndFill = sectionEndFill
+        self.sectionJoinFill = sectionJoinFill
         self.overrun = overrun
     }
 
     public func paginate(_ blocks: [any FlowBlock]) -> [PageBody] {
-        var forced = Set<Int>()
-        var run = paginate(blocks, forcedBreaks: forced)
-        guard sectionEndFill > 0 else { return run.pages }
+        var forced = Set<Int>(), skipped = Set<Int>()
+        var run = paginate(blocks, forcedBreaks: forced, skippedBreaks: skipped)
+        guard sectionEndFill > 0 || sectionJoinFill > 0 else { return run.pages }
         // Each sparse section end, first to last: break the page before it earlier, at the
-        // latest point that gives both pages their share without adding a page. Bounded: each
-        // accepted break fixes one page, and a page that cannot be fixed is passed over.
+        // latest point that gives both pages their share without adding a page; else, where it
+        // is still sparse, start the next section under it if that saves a page. Bounded: each accepted change fixes
+        // one page, and a page that cannot be fixed is passed over.
         var page = 1
         while page < run.pages.count {
             defer { page += 1 }
-            guard run.endsByBreak[page], fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty,
-                !run.startsByBreak[page]
-            else { continue }
-            let candidates = run.wholeBlocks[page - 1].dropFirst().filter { i in
-                !blocks[i].isDiscardable && !Self.keptFromBefore(i, in: blocks)
-                    && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
+            guard run.endsByBreak[page], !run.startsByBreak[page] else { continue }
+            if fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty {
+                let candidates = run.wholeBlocks[page - 1].dropFirst().filter { i in
+                    !blocks[i].isDiscardable && !Self.keptFromBefore(i, in: blocks)
+                        && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
+                }
+                for i in candidates.reversed() {
+                    let trial = paginate(blocks, forcedBreaks: forced.union([i]), skippedBreaks: skipped)
+                    guard trial.pages.count == run.pages.count, fill(trial, page) >= sectionEndFill,
+                        fill(trial, page - 1) >= sectionEndFill
+                    else { continue }
+                    forced.insert(i)
+                    run = trial
+                    break
+                }
             }
-            for i in candidates.reversed() {
-                let trial = paginate(blocks, forcedBreaks: forced.union([i]))
-                guard trial.pages.count == run.pages.count, fill(trial, page) >= sectionEndFill,
-                    fill(trial, page - 1) >= sectionEndFill
-                else { continue }
-                forced.insert(i)
-                run = trial
-                break
+            if fill(run, page) < sectionJoinFill, page + 1 < run.pages.count, let next = run.openedBy[page + 1] {
+                let trial = paginate(blocks, forcedBreaks: forced, skippedBreaks: skipped.union([next]))
+                if trial.pages.count < run.pages.count {
+                    skipped.insert(next)
+                    run = trial
+                }
             }
         }
         return run.pages
@@ -94,10 +111,13 @@ public struct Paginator {
         var endsByBreak: [Bool] = [false]
         /// Per page, whether a forced break opened it: the first page of a section.
         var startsByBreak: [Bool] = [false]
+        /// Per page, the index of the block whose forced break opened it (nil for others).
+        var openedBy: [Int?] = [nil]
     }
 
-    /// Greedy pagination with a new page also before each block of `forcedBreaks`.
-    private func paginate(_ blocks: [any FlowBlock], forcedBreaks: Set<Int>) -> Run {
+    /// Greedy pagination with a new page also before each block of `forcedBreaks`, and none
+    /// before the blocks of `skippedBreaks` (breaks a block asks for, taken away).
+    private func paginate(_ blocks: [any FlowBlock], forcedBreaks: Set<Int>, skippedBreaks: Set<Int>) -> Run {
         var run = Run()
         var y = 0.0
         var currentMark: String?
@@ -106,12 +126,13 @@ public struct Paginator {
         // whole block (a tail piece of a split block is not).
         var pending: (block: any FlowBlock, index: Int, whole: Bool)?
 
-        func newPage(byBreak: Bool = false) {
-            run.endsByBreak[run.pages.count - 1] = byBreak
+        func newPage(openedBy breakIndex: Int? = nil) {
+            run.endsByBreak[run.pages.count - 1] = breakIndex != nil
             run.pages.append(PageBody(markAtTop: currentMark))
             run.wholeBlocks.append([])
             run.endsByBreak.append(false)
-            run.startsByBreak.append(byBreak)
+            run.startsByBreak.append(breakIndex != nil)
+            run.openedBy.append(breakIndex)
             y = 0
         }
         func place(_ block: any FlowBlock, index: Int, whole: Bool) {
@@ -130,8 +151,9 @@ public struct Paginator {
             // the space after them is dropped and a heading after them is the page's first line.
             let atTop = y < 0.001
             if block.isDiscardable && atTop { continue }
-            if (block.breakBefore || (whole && forcedBreaks.contains(index))) && !atTop {
-                newPage(byBreak: block.breakBefore)
+            let asksBreak = block.breakBefore && !(whole && skippedBreaks.contains(index))
+            if (asksBreak || (whole && forcedBreaks.contains(index))) && !atTop {
+                newPage(openedBy: asksBreak ? index : nil)
                 pending = next
                 continue
             }
@@ -178,6 +200,7 @@ public struct Paginator {
             run.wholeBlocks.removeLast()
             run.endsByBreak.removeLast()
             run.startsByBreak.removeLast()
+            run.openedBy.removeLast()
         }
         return run
     }

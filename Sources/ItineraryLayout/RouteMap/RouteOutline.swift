@@ -44,7 +44,41 @@ public struct RouteOutline: Sendable, Equatable {
     /// stop gives, else the stadium of a game played in the city, else a trip stadium in the
     /// city, else nowhere. A game in another city (a day in Chicago, the game in Toronto) never
     /// places the stop: its marker would name one city at another's place.
+    ///
+    /// A trip spent in one city whose games are at more than one place (a day in New York at
+    /// four venues) is mapped by its venues instead: a stop for each game's stadium, named by
+    /// it, in the order played. One city's marker alone would leave the map empty.
     public init(trip: Trip) {
+        self.init(cityStopsOf: trip)
+        guard Set(stops.map { Self.key($0.city) }).count == 1 else { return }
+        let venues = Self.venueStops(trip)
+        if Set(venues.compactMap(\.location)).count > 1 { self.init(stops: venues) }
+    }
+
+    /// A stop for each run of games at one stadium, in the order played.
+    private static func venueStops(_ trip: Trip) -> [RouteStop] {
+        let stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var stops: [RouteStop] = []
+        for day in trip.days {
+            for case let .game(game) in day.items {
+                guard let s = stadiums[game.stadium] else { continue }
+                if var last = stops.last, last.city == s.name {
+                    if last.lastDay != day.date { last.dayCount += 1 }
+                    last.lastDay = day.date
+                    stops[stops.count - 1] = last
+                    continue
+                }
+                stops.append(
+                    RouteStop(
+                        number: stops.count + 1, city: s.name, firstDay: day.date, lastDay: day.date, dayCount: 1,
+                        location: GeoPoint(latitude: s.latitude, longitude: s.longitude)))
+            }
+        }
+        return stops
+    }
+
+    /// The stops of `trip`'s days, by city (see `init(trip:)`).
+    private init(cityStopsOf trip: Trip) {
         let stadiums = Dictionary(trip.stadiums.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var byCity: [String: GeoPoint] = [:]
         for s in trip.stadiums where byCity[Self.key(s.city)] == nil {

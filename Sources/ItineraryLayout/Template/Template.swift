@@ -24,6 +24,9 @@ public struct Template: Sendable, TemplateSpec {
     public internal(set) var progress: ProgressSpec?
     /// The least share of its height a page ends a section with (the `Paginator` balancing).
     public internal(set) var sectionEndFill: Double = 0
+    /// The least share of its height a page ending a section holds before the next section is
+    /// started under it (the `Paginator`'s `sectionJoinFill`).
+    public internal(set) var sectionJoinFill: Double = 0
     /// How far below the body frame a page's last block may end (`PageGeometry.overrun`).
     public internal(set) var bodyOverrun: Double = 0
 
@@ -54,6 +57,11 @@ public struct Template: Sendable, TemplateSpec {
                 "sectionEndFill", \.sectionEndFill, NumberRule(aboveZero: false, signed: false, maximum: 1),
                 default: 0.3,
                 "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is); 0 turns it off"
+            ),
+            .number(
+                "sectionJoinFill", \.sectionJoinFill, NumberRule(aboveZero: false, signed: false, maximum: 1),
+                default: 0.5,
+                "a page that ends a section (one not opened by it) and holds less than this share of its height after `sectionEndFill`'s balancing takes the start of the next section under what it holds, where that saves a page; 0 keeps every section on a new page"
             ),
             .number(
                 "bodyOverrun", \.bodyOverrun, NumberRule(aboveZero: false, signed: false, maximum: 36), default: 8,

@@ -34,10 +34,11 @@ struct CompactTemplateTests {
         #expect(days.heading.kind == .tile && days.heading.gutter == 56)
         #expect(days.teamCodeColor == .team && days.teamBar.color == .team && days.teamBar.count == 1)
         #expect(days.leagueCode.kind == .tile && days.factCells.placement == .below)
-        #expect(days.cardRule.width == 0 && days.linkUnderline.width == 0 && days.title.spaceBefore == 0)
+        // A section title's space above, kept where it starts under another section's end.
+        #expect(days.cardRule.width == 0 && days.linkUnderline.width == 0 && days.title.spaceBefore == 36)
         #expect(t.overview?.title.visible == true)
         #expect(t.progress?.bar.border == 0 && t.progress?.chip.fill == .team && t.progress?.chip.border == 0)
-        #expect(t.progress?.title.spaceBefore == 0)
+        #expect(t.progress?.title.spaceBefore == 36)
     }
 
     @Test("the added keys are checked, and errors name them")

@@ -171,6 +171,7 @@ struct PaginatorChainTests {
 @Suite("Paginator: section ends")
 struct SectionEndTests {
     private let balancing = Paginator(sectionEndFill: 0.3) { _ in 100 }
+    private let joining = Paginator(sectionEndFill: 0.3, sectionJoinFill: 0.5) { _ in 100 }
 
     /// A section of cards 20 tall with 5 between, then a section that starts a new page.
     private func sections(cards: Int) -> [any FlowBlock] {
@@ -209,10 +210,31 @@ struct SectionEndTests {
         #expect(balancing.paginate(sections(cards: 7)).map(used) == paginator.paginate(sections(cards: 7)).map(used))
         // One card on a page of its own section: there is no page before in its section.
         #expect(balancing.paginate(sections(cards: 1)).map(used) == [20, 50])
-        // A page before that could give only by dropping under 30 % keeps its cards.
-        // (Moving the 70 would leave 20 and its space, 25 %.)
         let blocks: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(8), PageBreak(), box(50)]
         #expect(balancing.paginate(blocks).map(used) == [100, 8, 50])
+        // A section of its own that fills little of its one page keeps it.
+        let short: [any FlowBlock] = [box(20), PageBreak(), box(10), PageBreak(), box(50)]
+        #expect(joining.paginate(short).map(used) == [20, 10, 50])
+    }
+
+    @Test("where no block can move onto a sparse section end, the next section starts under it")
+    func nextSectionStartsUnder() {
+        // A page before that could give only by dropping under 30 % keeps its cards (moving the
+        // 70 would leave 20 and its space, 25 %): the 8 left on page 2 takes the next section.
+        let blocks: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(8), PageBreak(), box(50)]
+        let pages = joining.paginate(blocks)
+        #expect(pages.map(used) == [100, 58])
+        #expect(pages[1].blocks.last?.y == 8)
+        // Not where that saves no page: the next section split, its end on a page of its own.
+        let split: [any FlowBlock] = [
+            box(20), Spacer(5), box(70), Spacer(5), box(8), PageBreak(), lines(10), PageBreak(), box(50),
+        ]
+        #expect(joining.paginate(split).map(used) == [100, 8, 100, 50])
+        // Nor where the end holds half its page: 45 of 100 joins, 50 does not.
+        let half: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(50), PageBreak(), box(40)]
+        #expect(joining.paginate(half).map(used) == [100, 50, 40])
+        let less: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(45), PageBreak(), box(40)]
+        #expect(joining.paginate(less).map(used) == [100, 85])
     }
 
     @Test("a heading kept with its card moves with it: no break between blocks that keep together")

@@ -206,6 +206,27 @@ struct MapGeographyTests {
         #expect(placed.stops[0].location == GeoPoint(latitude: 41.88, longitude: -87.63))
     }
 
+    @Test("a trip in one city with games at several places is mapped by its venues, in the order played")
+    func oneCityByVenues() throws {
+        let venues = [
+            stadium("Bronx", 40.8296, -73.9262), stadium("Queens", 40.7571, -73.8458),
+            stadium("Brooklyn", 40.6826, -73.9754),
+        ]
+        let day = Day(
+            date: date(1), city: "New York", items: [game("bronx", 1), game("queens", 2), game("brooklyn", 3)])
+        let outline = RouteOutline(trip: trip([], stadiums: venues, days: [day]))
+        #expect(outline.places.map(\.city) == ["Bronx Park", "Queens Park", "Brooklyn Park"])
+        #expect(outline.stops.map(\.number) == [1, 2, 3])
+        #expect(outline.legs.map { [$0.from, $0.to] } == [[0, 1], [1, 2]])
+        // Its games all at one place: the city's one stop, as any trip.
+        let one = Day(date: date(1), city: "New York", items: [game("bronx", 1), game("bronx", 2)])
+        let single = RouteOutline(trip: trip([], stadiums: venues, days: [one, Day(date: date(2), city: "New York")]))
+        #expect(single.stops.map(\.city) == ["New York"] && single.stops[0].dayCount == 2)
+        // A trip through two cities keeps its cities.
+        let two = [day, Day(date: date(2), city: "Boston")]
+        #expect(RouteOutline(trip: trip([], stadiums: venues, days: two)).stops.map(\.city) == ["New York", "Boston"])
+    }
+
     @Test("a stop at the frame's edge whose label fits only beyond it gets the room: the route is fitted again")
     func roomAtTheEdge() throws {
         // Rio de Janeiro is the easternmost stop, with São Paulo west of it and Belo Horizonte
