@@ -80,11 +80,13 @@ public struct TimeZoneResolver: Sendable {
         return place(explicit: leg.fromTimeZone, city: leg.from, day: day, written: depart)
     }
 
-    /// A leg's arrival (departure plus duration) and its zone (in `to`).
+    /// A leg's arrival (departure plus duration, the duration in whole minutes as it is shown:
+    /// 13:00 and 11 h 6 m 40 s arrive at 04:07, not 04:06 beside `11 h 7 m`) and its zone (in `to`).
     public func arrival(_ leg: TravelLeg, on day: Day) -> (instant: Instant, zone: DisplayZone)? {
         guard let depart = leg.departTime, let duration = leg.durationSeconds else { return nil }
         let instant = Instant(
-            secondsSince1970: depart.secondsSince1970 + duration, writtenOffsetSeconds: depart.writtenOffsetSeconds)
+            secondsSince1970: depart.secondsSince1970 + (duration / 60).rounded() * 60,
+            writtenOffsetSeconds: depart.writtenOffsetSeconds)
         return (
             instant,
             place(explicit: leg.toTimeZone, city: leg.to, day: day, written: depart, offsetSpeaksForPlace: false)

@@ -10,9 +10,12 @@
 ///   slashes too, `BAJ/2026/12/02-ROYAL`) breaks only after a hyphen or slash, with at least
 ///   three letters or digits on each side (`5-6` and `A-12` never break); Unicode's rules would
 ///   break it only where a letter follows a hyphen.
-/// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, `_`, and a `.` or `-`
-///   not between digits (a date, `2026-08-14`, stays whole), never within its first or last
-///   `minimumPiece` characters, so no line holds only `=1` or a `-`.
+/// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, a `-` or `.` not
+///   between digits (a date, `2026-08-14`, stays whole) and a `_`, never within its first or
+///   last `minimumPiece` characters, so no line holds only `=1` or a `-`; in its query, never
+///   before a `_` or `.` (`utm_source` stays whole).
+/// - A long code without separators (`REFERENZ2026DORTMUND`) breaks where letters and digits
+///   take turns.
 /// - Japanese keeps a small kana, the prolonged sound mark and the iteration marks on the line
 ///   of the character before them, and a short katakana word (`ドーム`) whole.
 /// - Korean breaks at its spaces, between words, not between a word's syllables.
@@ -303,9 +306,10 @@ public enum LineBreaks {
         return Array(token[..<start]) + [lri] + core + [pdi] + Array(token[end...])
     }
 
-    /// Whether a rule may apply: a hyphen, a slash, kana or Hangul.
+    /// Whether a rule may apply: a hyphen, a slash, a digit (a code without separators), kana
+    /// or Hangul.
     private static func needsMarks(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0 == "-" || $0 == "/" || isKana($0) || isHangul($0) }
+        text.unicodeScalars.contains { $0 == "-" || $0 == "/" || isDigit($0) || isKana($0) || isHangul($0) }
     }
 
     /// One word (no whitespace) with its marks.
@@ -335,17 +339,42 @@ public enum LineBreaks {
     /// A code's separators: hyphens, and slashes (`BAJ/2026/12/02-ROYAL-SUITE`).
     private static func isCodeSeparator(_ s: Unicode.Scalar) -> Bool { s == "-" || s == "/" }
 
+    /// The fewest characters of a code without separators (`REF2026DORTMUND00429`), whose
+    /// letters and digits take turns, that breaks where they change.
+    static let shortestRunCode = 12
+
     private static func isCode(_ s: [Unicode.Scalar]) -> Bool {
         guard s.count >= 2 * minimumCodePiece + 1, let first = s.first, let last = s.last,
-            !isCodeSeparator(first), !isCodeSeparator(last), s.contains("-"),
-            s.contains(where: { ("0"..."9").contains($0) })
+            !isCodeSeparator(first), !isCodeSeparator(last), s.contains(where: isDigit),
+            s.contains("-") || (s.count >= shortestRunCode && s.contains(where: { !isDigit($0) }))
         else { return false }
         return s.allSatisfy {
             ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
         }
     }
 
+    /// A code without separators breaks only where its letters turn to digits or its digits to
+    /// letters, with at least `minimumCodePiece` on each side (`…REFERENZ` / `2026` /
+    /// `DORTMUND…`, never `20` / `26`).
+    private static func runCode(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var runs: [[Unicode.Scalar]] = []
+        for c in s {
+            if let last = runs.last?.last, isDigit(last) == isDigit(c) {
+                runs[runs.count - 1].append(c)
+            } else {
+                runs.append([c])
+            }
+        }
+        var out: [Unicode.Scalar] = []
+        for (i, run) in runs.enumerated() {
+            if i > 0, runs[i - 1].count >= minimumCodePiece, run.count >= minimumCodePiece { out.append(opportunity) }
+            out += run
+        }
+        return out
+    }
+
     private static func code(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard s.contains(where: isCodeSeparator) else { return runCode(s) }
         let total = s.filter { !isCodeSeparator($0) }.count
         var out: [Unicode.Scalar] = []
         var before = 0
@@ -392,11 +421,16 @@ public enum LineBreaks {
             text.range(of: "://").map { text.unicodeScalars.distance(from: text.startIndex, to: $0.upperBound) } ?? 0
         let (core, _) = trimmedPunctuation(s)
         var out: [Unicode.Scalar] = []
+        // In the query (after `?`) a name keeps its `_` and `.` (`utm_source`); a long value may
+        // still break before a hyphen, as a path does.
+        var inQuery = false
         for (i, c) in s.enumerated() {
             if i > 0 {
                 let prev = s[i - 1]
+                inQuery = inQuery || prev == "?"
+                let inWord = (c == "_" || c == ".") && inQuery
                 let allowed =
-                    i > start + minimumPiece - 1 && i <= core.count - minimumPiece
+                    i > start + minimumPiece - 1 && i <= core.count - minimumPiece && !inWord
                     && ((prev == "/" && c != "/") || prev == "="
                         || (["?", "&", "#", "_"].contains(c) && prev != "/")
                         || ((c == "." || c == "-") && !isDigit(prev) && !(i + 1 < s.count && isDigit(s[i + 1]))))

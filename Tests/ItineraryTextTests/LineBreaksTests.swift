@@ -34,6 +34,20 @@ struct LineBreaksTests {
         if width >= 80 {
             #expect(pieces.dropLast().allSatisfy { $0.hasSuffix("-") || $0.hasSuffix("/") }, "\(pieces)")
         }
+        // A code without separators breaks only where letters and digits take turns.
+        let run = "BUCHUNGSREFERENZ2026DORTMUND00429981237744ZZQ"
+        let runLines = lines(run, width: width, e)
+        #expect(runLines.joined() == run)
+        if width >= 110 {
+            let pieces = ["BUCHUNGSREFERENZ", "2026", "DORTMUND", "00429981237744", "ZZQ"]
+            #expect(
+                runLines.allSatisfy { line in
+                    var rest = Substring(line)
+                    for p in pieces where rest.hasPrefix(p) { rest = rest.dropFirst(p.count) }
+                    return rest.isEmpty
+                }, "\(runLines)")
+        }
+        #expect(!LineBreaks.prepared("ABC2026").unicodeScalars.contains(LineBreaks.opportunity))
         // Short codes never break at their hyphen.
         #expect(LineBreaks.prepared("5-6") == "5-6")
         #expect(!LineBreaks.prepared("A-1234").unicodeScalars.contains(LineBreaks.opportunity))
@@ -47,6 +61,7 @@ struct LineBreaksTests {
         for url in [
             "https://parking.example.com/reserve?lot=fenway-lansdowne-garage&date=2026-08-14&spaces=1",
             "https://reservations.example-booking-service.com/venues/neptune-oyster-north-end-boston/book?party-size=2&time=1730",
+            "https://tickets.example.de/bvb/heimspiel/block-13/reihe-27?utm_source=newsletter&utm_medium=email&utm_campaign=herbst",
         ] {
             let set = lines("Parking: " + url + " today", width: width, e)
             #expect(set.joined(separator: " ").replacingOccurrences(of: " ", with: "") == ("Parking:" + url + "today"))
@@ -57,6 +72,8 @@ struct LineBreaksTests {
             }
             // A date inside it stays whole.
             #expect(!set.contains { $0.hasPrefix("-14") || $0.hasPrefix("-08") || $0.hasSuffix("2026") }, "\(set)")
+            // A query's names stay whole.
+            #expect(!set.contains { $0.hasPrefix("_") || $0.hasSuffix("_") }, "\(set)")
             // The address's last piece holds at least five characters (`spaces=1`, not `=1`).
             let last =
                 set.last(where: { $0.contains("=") || $0.contains("/") }).map { $0.split(separator: " ")[0] } ?? ""

@@ -43,6 +43,12 @@ struct ItemTimesTests {
         ])
         #expect(shown.contains("Drive · departs 9:00 AM CDT · arrives ≈ 3:50 PM EDT"), "\(shown)")
         #expect(unknown.isEmpty)
+        // The arrival adds the duration as shown, in whole minutes: 5 h 50 m 40 s is `5 h 51 m`.
+        let (rounded, _) = try travel([
+            "type": "travel", "from": "Milwaukee", "to": destination, "mode": "drive",
+            "durationSeconds": 21_040.0, "departTime": "2026-06-14T09:00:00-05:00",
+        ])
+        #expect(rounded.contains("5 h 51 m") && rounded.contains("arrives ≈ 3:51 PM EDT"), "\(rounded)")
     }
 
     /// An arrival's only written offset is its departure's: matching the day's zone says nothing

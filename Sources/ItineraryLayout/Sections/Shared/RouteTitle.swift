@@ -16,7 +16,10 @@ extension SectionContext {
         let full = Bidi.list(cities, separator: arrow)
         func fits(_ s: String) -> Bool { text.setParagraph([StyledSpan(s, style)], width: width).count <= maxLines }
         guard !fits(full) else { return full }
-        let tail = stops.map { " · " + $0 } ?? ""
+        // The count keeps to the last city (no-break spaces round its dot): broken before it, the
+        // dot would be left out at the break and the count read as the city's (`Los Angeles` /
+        // `16 stops`).
+        let tail = stops.map { "\u{00A0}·\u{00A0}" + $0 } ?? ""
         if cities.count > 2 {
             for head in stride(from: min(headCities, cities.count - 2), through: 1, by: -1) {
                 let shortened =
