@@ -12,15 +12,19 @@ final class BrokenParagraph {
     private let layout: OpaquePointer
     /// Whether a line starts inside a word (not after a space or a hard break).
     let breaksInsideWords: Bool
+    /// Whether a line starts between two letters or digits: a word cut, not a break after a
+    /// hyphen, a thin space or a break mark.
+    let cutsWords: Bool
     /// The document generation that last used this paragraph (set by the cache); -1 before any.
     var lastUsed = -1
 
     init(
         lines: [SetLine], shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)],
-        layout: OpaquePointer, breaksInsideWords: Bool = false
+        layout: OpaquePointer, breaksInsideWords: Bool = false, cutsWords: Bool = false
     ) {
         self.lines = lines
         self.breaksInsideWords = breaksInsideWords
+        self.cutsWords = cutsWords
         self.shaped = shaped.map { (ExactSpans($0.spans), $0.line) }
         self.layout = layout
         g_object_ref(UnsafeMutableRawPointer(layout))

@@ -48,6 +48,17 @@ extension TextEngine {
         if let width, paragraph.breaksInsideWords {
             var prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
             if prepared != spans { paragraph = breakParagraph(directed(prepared).flatMap(drawable), width: width) }
+            // Words tied by no-break spaces (a place kept whole, `Dortmund Hauptbahnhof,`) wider
+            // than the line are cut inside a word: untied, they break between their words instead,
+            // which is taken when it cuts none.
+            if paragraph.cutsWords, prepared.contains(where: { $0.text.contains("\u{00A0}") }) {
+                let untied = prepared.map { StyledSpan(Self.untied($0.text), $0.style) }
+                let tried = breakParagraph(directed(untied).flatMap(drawable), width: width)
+                if !tried.cutsWords {
+                    paragraph = tried
+                    prepared = untied
+                }
+            }
             prepared = directed(prepared).flatMap(drawable)
             // A word longer than the line, cut between its letters, never leaves one or two of
             // them alone on the last line (`…gogogoc` / `h`): a little narrower, the cut moves.
@@ -69,6 +80,33 @@ extension TextEngine {
             cache.insert(paragraph, for: natural)
         }
         return paragraph.lines
+    }
+
+    /// `text` with its no-break spaces between two letters made spaces: the words of a place
+    /// kept whole may part; a number stays tied to its word or unit (`Gleis 16`, `8:30 AM`).
+    static func untied(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, s) in scalars.enumerated() {
+            let between =
+                s == "\u{00A0}" && i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.isAlphabetic
+                && scalars[i + 1].properties.isAlphabetic
+            out.append(between ? " " : s)
+        }
+        return String(out)
+    }
+
+    /// Whether the UTF-8 `bytes` have a letter or digit on each side of `index`.
+    static func isWordCut(_ bytes: [UInt8], at index: Int) -> Bool {
+        var before = index - 1
+        while before > 0, bytes[before] & 0xC0 == 0x80 { before -= 1 }
+        var after = index + 1
+        while after < bytes.count, bytes[after] & 0xC0 == 0x80 { after += 1 }
+        func wordy(_ range: Range<Int>) -> Bool {
+            guard let s = String(decoding: bytes[range], as: UTF8.self).unicodeScalars.first else { return false }
+            return s.properties.isAlphabetic || s.properties.numericType != nil
+        }
+        return index < bytes.count && wordy(before..<index) && wordy(index..<after)
     }
 
     /// Whether a paragraph broken inside a word ends with a line of one or two characters cut
@@ -128,12 +166,15 @@ extension TextEngine {
         let bidi = spans.contains { Self.hasRightToLeft($0.text) }
         var lines: [SetLine] = []
         var shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)] = []
-        var breaksInsideWords = false
+        var breaksInsideWords = false, cutsWords = false
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
             guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
             var start = Int(line.pointee.start_index)
-            if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) { breaksInsideWords = true }
+            if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) {
+                breaksInsideWords = true
+                cutsWords = cutsWords || Self.isWordCut(bytes, at: start)
+            }
             var end = start + Int(line.pointee.length)
             // Drop the spaces and the hard break at which the line ended: they take no room.
             while end > start {
@@ -178,7 +219,8 @@ extension TextEngine {
             if !lineSpans.isEmpty, !cutSeparator { shaped.append((lineSpans, line)) }
             lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
-        return BrokenParagraph(lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords)
+        return BrokenParagraph(
+            lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords, cutsWords: cutsWords)
     }
 
     /// Where a line that ends in a list's separator (` · `: a middle dot after a space, a

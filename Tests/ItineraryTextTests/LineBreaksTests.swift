@@ -207,6 +207,23 @@ struct LineBreaksTests {
         #expect(LineBreaks.spacedDashesKept("A — B – C") == "A\u{00A0}— B\u{00A0}– C")
     }
 
+    @Test("words tied by no-break spaces that are wider together than the line break between the words, not inside one")
+    func tiedWiderThanTheLine() throws {
+        let e = try engine()
+        let tied = "Gleis 103 → Dortmund\u{00A0}Hauptbahnhof,\u{00A0}Gleis\u{00A0}16"
+        let words = Set(tied.replacingOccurrences(of: "\u{00A0}", with: " ").split(separator: " ").map(String.init))
+        let widest = words.map { e.advance(of: [StyledSpan($0, style)]) }.max()!
+        let set = lines(tied, width: widest + 2, e)
+        #expect(set.count > 1)
+        for line in set {
+            let pieces = line.replacingOccurrences(of: "\u{00A0}", with: " ").split(separator: " ").map(String.init)
+            #expect(pieces.allSatisfy(words.contains), "\(set)")
+        }
+        // Where the tied words fit, they stay together.
+        let fits = lines(tied, width: e.advance(of: [StyledSpan("Dortmund Hauptbahnhof, Gleis 16", style)]) + 2, e)
+        #expect(fits.contains { $0.contains("Dortmund\u{00A0}Hauptbahnhof,\u{00A0}Gleis\u{00A0}16") }, "\(fits)")
+    }
+
     @Test("preparing is idempotent and plain text undoes it")
     func roundTrip() {
         for text in ["LHP-2026-0814-ZXQW", "https://a.example.com/x?y=1&z=2", "東京ドーム", "plain words"] {

@@ -47,7 +47,8 @@ struct TextEngineTests {
         let token = String(repeating: unit, count: 8)
         let lines = engine.setParagraph([StyledSpan(token, style)], width: 120)
         #expect(lines.count > 1)
-        #expect(lines.map(\.text).joined() == token)
+        // (Less the break marks a code gets where its letters and digits take turns.)
+        #expect(LineBreaks.plain(lines.map(\.text).joined()) == token)
         // A hyphen Pango drew at a break would widen the line beyond its characters.
         for line in lines {
             #expect(abs(line.width - engine.advance(of: line.spans)) < 0.01, "\(line.text): \(line.width)")
