@@ -87,9 +87,9 @@ public final class FontSet: @unchecked Sendable {
         } else {
             config = try FontScan.fileByFile(directory: directory, names: names, scanRules: Self.hangulOnly)
         }
-        // A face with no heavier weight (the CJK fallback, the symbol fonts) is emboldened by
-        // FreeType when a semibold or bold style asks for it, so `阪神 @ 巨人` keeps the card's
-        // hierarchy; Inter and Noto have their own bold faces and are left alone.
+        // A face with no heavier weight (the symbol fonts) is emboldened by FreeType when a
+        // semibold or bold style asks for it; Inter and Noto have their own bold faces and are
+        // left alone, and so is the CJK fallback (see `syntheticBold`).
         FcConfigParseAndLoadFromMemory(config, Self.syntheticBold, 0)
         // Complete now, while one thread holds it: Fontconfig would otherwise finish building
         // the configuration lazily (unlocked) the first time it is made current.
@@ -120,6 +120,9 @@ public final class FontSet: @unchecked Sendable {
 
     /// Fontconfig's rule for synthetic bold: a font of medium weight or lighter, chosen for a
     /// request of semibold (180) or heavier, gets `embolden`, which cairo's FreeType backend honours.
+    /// Not the CJK fallback (Droid Sans Fallback): FreeType thickens every stroke by the same
+    /// share of the em, and a character of many strokes fills in (`臺` a black blot in a title,
+    /// muddy at 9 pt in a table); Chinese and Japanese in a bold style are set in its one weight.
     /// The Korean face is there for Hangul alone: it also covers Latin, kana and Han, and as a
     /// fallback it would otherwise set Japanese and Chinese text with Korean glyph shapes (and
     /// change every rendering of such text the day it was added). Applied when the fonts are
@@ -141,6 +144,7 @@ public final class FontSet: @unchecked Sendable {
 
     static let syntheticBold = """
         <?xml version="1.0"?><fontconfig><match target="font">
+        <test name="family" compare="not_eq"><string>Droid Sans Fallback</string></test>
         <test name="weight" compare="less_eq"><const>medium</const></test>
         <test target="pattern" name="weight" compare="more_eq"><int>180</int></test>
         <edit name="embolden" mode="assign"><bool>true</bool></edit>

@@ -114,7 +114,7 @@ public enum LineBreaks {
     /// `place` with a joiner between each two of its characters in a script written without
     /// spaces (kanji, kana, Hangul), where a line may otherwise break anywhere (`千` / `葉`);
     /// `place` itself when it has none.
-    static func tiedCharacters(_ place: String) -> String {
+    public static func tiedCharacters(_ place: String) -> String {
         let scalars = Array(place.unicodeScalars)
         func unspaced(_ s: Unicode.Scalar) -> Bool { isHan(s) || isKana(s) || isHangul(s) }
         func space(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s == "\u{00A0}" }

@@ -82,8 +82,10 @@ public final class TripFormatter {
     /// is the zone's at that moment, so the right one on either side of a DST change.
     public func time(_ instant: Instant, zone: DisplayZone) -> (time: String, zone: String) {
         let date = Date(timeIntervalSince1970: instant.secondsSince1970)
-        let time = caches.dates.string(
-            from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm"))
+        // Joined between its characters where it is written in Chinese or Japanese (`上午4:45`):
+        // a line may otherwise break between `上午` and `4:45`.
+        let time = LineBreaks.tiedCharacters(
+            caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm")))
         switch zone {
         case let .named(id): return (time, ZoneAbbreviation.label(zone: id, at: date, files: caches.zones))
         case let .writtenOffset(seconds): return (time, ZoneAbbreviation.offsetLabel(seconds))

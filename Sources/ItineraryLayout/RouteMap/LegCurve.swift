@@ -76,11 +76,17 @@ public struct LegCurve: Sendable, Hashable {
     }
 
     /// A triangle centred on the curve's midpoint, pointing along B − A (the tangent there).
-    public func arrowhead(length: Double, width: Double) -> [PathElement] {
-        let total = self.length
+    /// At `t` other than ½ it points along the curve's tangent there (at ½, a quadratic's
+    /// tangent is parallel to its chord).
+    public func arrowhead(length: Double, width: Double, at t: Double = 0.5) -> [PathElement] {
+        guard self.length > 0 else { return [] }
+        let dx = 2 * (1 - t) * (control.x - start.x) + 2 * t * (end.x - control.x)
+        let dy = 2 * (1 - t) * (control.y - start.y) + 2 * t * (end.y - control.y)
+        let total = t == 0.5 ? self.length : (dx * dx + dy * dy).squareRoot()
         guard total > 0 else { return [] }
-        let ux = (end.x - start.x) / total, uy = (end.y - start.y) / total
-        let c = point(at: 0.5)
+        let ux = t == 0.5 ? (end.x - start.x) / total : dx / total
+        let uy = t == 0.5 ? (end.y - start.y) / total : dy / total
+        let c = point(at: t)
         let tip = Point(x: c.x + ux * length / 2, y: c.y + uy * length / 2)
         let back = Point(x: c.x - ux * length / 2, y: c.y - uy * length / 2)
         let half = width / 2

@@ -25,7 +25,7 @@ extension RouteMapRenderer {
                 frameRect, radius: spec.cornerRadius, fill: nil, stroke: theme.color(spec.frameColor),
                 strokeWidth: spec.frameWidth))
         guard layout.projection != nil else { return items }
-        items += route(layout.legs)
+        items += route(layout.legs, plates: layout.labels.filter(\.plate).map(plate))
         items += layout.leaders.flatMap(leader)
         items += layout.markers.flatMap(marker)
         items += labels(layout.labels)
@@ -73,8 +73,24 @@ extension RouteMapRenderer {
         return items
     }
 
+    /// The plate a label the route runs under stands on: its text box and as far as its halo reaches.
+    private func plate(_ label: MapLabel) -> MapBox { label.box.inset(by: -spec.labels.haloWidth / 2) }
+
+    /// Where along a leg its arrowhead goes: the middle, or the nearest point to it (up to a
+    /// fifth of the leg either way) where the arrowhead clears every label plate, which would
+    /// hide its tip and leave a wedge that points back the way the leg came.
+    static func arrowPosition(_ leg: LegCurve, length: Double, plates: [MapBox]) -> Double {
+        guard !plates.isEmpty else { return 0.5 }
+        for t in [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7] {
+            let c = leg.point(at: t)
+            let reach = MapBox(x: c.x - length, y: c.y - length, width: 2 * length, height: 2 * length)
+            if !plates.contains(where: { $0.overlaps(reach) }) { return t }
+        }
+        return 0.5
+    }
+
     /// All casings first, then all lines, so a crossing leg never cuts through another's line.
-    private func route(_ legs: [LegCurve]) -> [DisplayItem] {
+    private func route(_ legs: [LegCurve], plates: [MapBox]) -> [DisplayItem] {
         guard !legs.isEmpty else { return [] }
         let r = spec.route
         let path = legs.flatMap(\.path)
@@ -87,7 +103,9 @@ extension RouteMapRenderer {
             .path(path, style: PathStyle(stroke: accent, lineWidth: r.lineWidth, lineCap: .round, lineJoin: .round)),
         ]
         for leg in legs {
-            let head = leg.arrowhead(length: r.arrowLength, width: r.arrowWidth)
+            let head = leg.arrowhead(
+                length: r.arrowLength, width: r.arrowWidth,
+                at: Self.arrowPosition(leg, length: r.arrowLength, plates: plates))
             guard !head.isEmpty else { continue }
             items.append(
                 .path(

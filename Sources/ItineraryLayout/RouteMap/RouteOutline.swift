@@ -121,7 +121,18 @@ public struct RouteOutline: Sendable, Equatable {
     public var unlocatedStops: [RouteStop] { stops.filter { $0.location == nil } }
 
     /// Groups located stops into places (a city visited again shares its first visit's marker) and joins them with legs.
+    /// A stop without a location in a city another visit locates is placed there (Taipei's
+    /// coordinates given on the first visit's day serve the second).
     public init(stops: [RouteStop]) {
+        var known: [String: GeoPoint] = [:]
+        for stop in stops {
+            if let l = stop.location, known[Self.key(stop.city)] == nil { known[Self.key(stop.city)] = l }
+        }
+        let stops = stops.map { stop in
+            var stop = stop
+            if stop.location == nil { stop.location = known[Self.key(stop.city)] }
+            return stop
+        }
         self.stops = stops
         var places: [MapPlace] = []
         var index: [String: Int] = [:]

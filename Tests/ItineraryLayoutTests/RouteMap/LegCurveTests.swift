@@ -1,6 +1,6 @@
 /// Route legs: bowed quadratic curves, their cubic form, samples and arrowheads.
 import DisplayList
-import ItineraryLayout
+@testable import ItineraryLayout
 import Testing
 
 private func distance(_ a: Point, _ b: Point) -> Double {
@@ -64,5 +64,27 @@ struct LegCurveTests {
         #expect(abs(tip.x - (c.x + 3)) < 1e-9 && abs(tip.y - c.y) < 1e-9)
         #expect(abs(distance(left, right) - 6.8) < 1e-9)
         #expect(abs(left.x - (c.x - 3)) < 1e-9 && abs(right.x - (c.x - 3)) < 1e-9)
+    }
+
+    @Test(
+        "an arrowhead under a label's plate moves along its leg until it clears it, still pointing the way the leg goes"
+    )
+    func arrowheadClearsPlates() {
+        // Left to right, bowed down (y grows downwards): its middle at (50, 7).
+        let leg = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), bow: 0.14, maxBow: 26)
+        #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: []) == 0.5)
+        let plate = MapBox(x: 40, y: 0, width: 20, height: 14)
+        let t = RouteMapRenderer.arrowPosition(leg, length: 6, plates: [plate])
+        #expect(t != 0.5)
+        let head = leg.arrowhead(length: 6, width: 6.8, at: t)
+        guard case let .move(tip) = head[0], case let .line(left) = head[1], case let .line(right) = head[2] else {
+            Issue.record("expected a triangle"); return
+        }
+        for p in [tip, left, right] { #expect(!plate.contains(p), "\(t): \(p)") }
+        // Along the tangent there: the tip ahead of the base, the way the leg goes (rightwards).
+        #expect(tip.x > (left.x + right.x) / 2)
+        // A plate over the whole middle fifth and more: the middle, as before.
+        let wide = MapBox(x: 20, y: -10, width: 60, height: 30)
+        #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [wide]) == 0.5)
     }
 }

@@ -206,6 +206,22 @@ struct MapGeographyTests {
         #expect(placed.stops[0].location == GeoPoint(latitude: 41.88, longitude: -87.63))
     }
 
+    @Test("a city visited twice, its coordinates given on one visit's day, is placed for both")
+    func secondVisitPlaced() {
+        var first = Day(date: date(1), city: "Taipei")
+        first.latitude = 25.03
+        first.longitude = 121.56
+        let days = [first, Day(date: date(2), city: "Kaohsiung"), Day(date: date(3), city: "Taipei")]
+        var kaohsiung = days[1]
+        kaohsiung.latitude = 22.63
+        kaohsiung.longitude = 120.30
+        let outline = RouteOutline(trip: trip([], stadiums: [], days: [days[0], kaohsiung, days[2]]))
+        #expect(outline.unlocatedStops.isEmpty)
+        #expect(outline.places.map(\.city) == ["Taipei", "Kaohsiung"])
+        #expect(outline.places[0].stops.map(\.number) == [1, 3])
+        #expect(outline.legs.map { [$0.from, $0.to] } == [[0, 1], [1, 0]])
+    }
+
     @Test("a trip in one city with games at several places is mapped by its venues, in the order played")
     func oneCityByVenues() throws {
         let venues = [
