@@ -198,7 +198,9 @@ public final class TripFormatter {
         let code = words.map { word in
             word.allSatisfy { $0.isUppercase || $0.isNumber } ? String(word) : String(word.prefix(1)).uppercased()
         }.joined()
-        return String(code.prefix(leagueCodeLength))
+        // Initials too many for a code are not cut to their first few (`Major League Baseball
+        // Spring Training…` printed `MLBS` beside `MLB`): the whole name, as for one long word.
+        return code.count <= leagueCodeLength ? code : name.uppercased()
     }
 
     public static let leagueCodeLength = 4

@@ -78,15 +78,36 @@ extension RouteMapRenderer {
 
     /// Where along a leg its arrowhead goes: the middle, or the nearest point to it (up to a
     /// fifth of the leg either way) where the arrowhead clears every label plate, which would
-    /// hide its tip and leave a wedge that points back the way the leg came.
-    static func arrowPosition(_ leg: LegCurve, length: Double, plates: [MapBox]) -> Double {
-        guard !plates.isEmpty else { return 0.5 }
-        for t in [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7] {
+    /// hide its tip and leave a wedge that points back the way the leg came, and every other
+    /// leg (`crossing`: points along them), where it could be either's. Clear of the plates
+    /// alone when nothing clears both; the middle when nothing clears them.
+    static func arrowPosition(_ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point] = []) -> Double {
+        guard !plates.isEmpty || !crossing.isEmpty else { return 0.5 }
+        let positions = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7]
+        func reach(_ t: Double) -> MapBox {
             let c = leg.point(at: t)
-            let reach = MapBox(x: c.x - length, y: c.y - length, width: 2 * length, height: 2 * length)
-            if !plates.contains(where: { $0.overlaps(reach) }) { return t }
+            return MapBox(x: c.x - length, y: c.y - length, width: 2 * length, height: 2 * length)
         }
-        return 0.5
+        func clearOfPlates(_ t: Double) -> Bool { !plates.contains { $0.overlaps(reach(t)) } }
+        func clearOfLegs(_ t: Double) -> Bool {
+            let c = leg.point(at: t)
+            return !crossing.contains { hypot($0.x - c.x, $0.y - c.y) < length }
+        }
+        return positions.first { clearOfPlates($0) && clearOfLegs($0) } ?? positions.first(where: clearOfPlates) ?? 0.5
+    }
+
+    /// Points every 2 along the legs other than `leg` that come near its middle part (where its
+    /// arrowhead may go), for `arrowPosition`.
+    static func crossingPoints(of leg: LegCurve, among legs: [LegCurve], length: Double) -> [Point] {
+        func hull(_ l: LegCurve) -> MapBox {
+            let xs = [l.start.x, l.control.x, l.end.x], ys = [l.start.y, l.control.y, l.end.y]
+            return MapBox(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+        }
+        let middle = [0.3, 0.5, 0.7].map { leg.point(at: $0) }
+        let near = MapBox(
+            minX: middle.map(\.x).min()! - length, minY: middle.map(\.y).min()! - length,
+            maxX: middle.map(\.x).max()! + length, maxY: middle.map(\.y).max()! + length)
+        return legs.filter { $0 != leg && hull($0).overlaps(near) }.flatMap { $0.samples(Int($0.length / 2) + 2) }
     }
 
     /// All casings first, then all lines, so a crossing leg never cuts through another's line.
@@ -103,9 +124,10 @@ extension RouteMapRenderer {
             .path(path, style: PathStyle(stroke: accent, lineWidth: r.lineWidth, lineCap: .round, lineJoin: .round)),
         ]
         for leg in legs {
+            let crossing = Self.crossingPoints(of: leg, among: legs, length: r.arrowLength)
             let head = leg.arrowhead(
                 length: r.arrowLength, width: r.arrowWidth,
-                at: Self.arrowPosition(leg, length: r.arrowLength, plates: plates))
+                at: Self.arrowPosition(leg, length: r.arrowLength, plates: plates, crossing: crossing))
             guard !head.isEmpty else { continue }
             items.append(
                 .path(

@@ -49,7 +49,7 @@ struct PageRulesRound2Tests {
         #expect(text.advance(of: [l.span(shown, .link)]) <= width + 0.001)
     }
 
-    @Test("a link that fits in three lines is printed whole in them; a longer one is shortened to one line")
+    @Test("a link that fits in five lines is printed whole in them; a longer one is shortened to one line")
     func linkLines() throws {
         let l = try layout()
         let url = "https://www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12%3A30&party=2&promo=AUTUMN2026"
@@ -58,6 +58,10 @@ struct PageRulesRound2Tests {
         #expect(printedWhole)
         #expect((2...3).contains(lines.count), "\(lines.map { $0.spans.map(\.text).joined() })")
         #expect(LineBreaks.plain(lines.map { $0.spans.map(\.text).joined() }.joined()) == whole)
+        // Four lines: whole (a ticket's address with its session, seats and promotion code).
+        let four = url + "&session=8f14e45fceea167a5a36dedd4bea2543&seats=1,2,3"
+        let (fourLines, fourWhole) = l.printedLinkLines(four, .link, width: 200)
+        #expect(fourWhole && (4...5).contains(fourLines.count), "\(fourLines.map { $0.spans.map(\.text).joined() })")
         let long = url + "&" + String(repeating: "utm_campaign=autumn-nations-series&", count: 6) + "end=1"
         let (short, shortWhole) = l.printedLinkLines(long, .link, width: 200)
         #expect(!shortWhole)

@@ -113,6 +113,10 @@ struct LeagueCodeTests {
             ("MLB", "MLB"), ("NWSL", "NWSL"), ("NPB", "NPB"), ("Saudi Pro League", "SPL"), ("Liga MX", "LMX"),
             ("Bundesliga", "BUNDESLIGA"), ("Premier League", "PL"), ("Major League Soccer", "MLS"),
             ("Nippon Professional Baseball League", "NPBL"),
+            (
+                "Major League Baseball Spring Training Cactus League",
+                "MAJOR LEAGUE BASEBALL SPRING TRAINING CACTUS LEAGUE"
+            ),
             ("B.League", "BL"), ("ไทยลีก", "ไทยลีก"), ("ไทย ลีก", "ไทย ลีก"), ("Brasileirão", "BRASILEIRÃO"),
         ])
     func codes(league: String, code: String) {

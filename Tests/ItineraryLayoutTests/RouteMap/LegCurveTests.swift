@@ -83,6 +83,15 @@ struct LegCurveTests {
         for p in [tip, left, right] { #expect(!plate.contains(p), "\(t): \(p)") }
         // Along the tangent there: the tip ahead of the base, the way the leg goes (rightwards).
         #expect(tip.x > (left.x + right.x) / 2)
+        // Another leg crossing at its middle: moved off the crossing, where it could be either's.
+        let across = LegCurve(from: Point(x: 50, y: -40), to: Point(x: 50, y: 60), bow: 0, maxBow: 0)
+        let points = RouteMapRenderer.crossingPoints(of: leg, among: [leg, across], length: 6)
+        #expect(!points.isEmpty)
+        let off = RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], crossing: points)
+        #expect(off != 0.5 && abs(leg.point(at: off).x - 50) >= 6, "\(off)")
+        // A leg far away is not among the crossing ones.
+        let far = LegCurve(from: Point(x: 0, y: 200), to: Point(x: 100, y: 200), bow: 0, maxBow: 0)
+        #expect(RouteMapRenderer.crossingPoints(of: leg, among: [far], length: 6).isEmpty)
         // A plate over the whole middle fifth and more: the middle, as before.
         let wide = MapBox(x: 20, y: -10, width: 60, height: 30)
         #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [wide]) == 0.5)

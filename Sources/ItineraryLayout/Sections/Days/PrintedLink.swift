@@ -61,7 +61,7 @@ extension DayBuilder {
     }
 
     /// The most lines a printed link takes whole before it is shortened to one.
-    static let linkMaxLines = 3
+    static let linkMaxLines = 5
 
     /// The most of a shortened link's width a shortened host takes.
     static let hostShare = 0.6
