@@ -76,12 +76,18 @@ public struct LegCurve: Sendable, Hashable {
     }
 
     /// A triangle centred on the curve's midpoint, pointing along B − A (the tangent there).
+    /// The curve's direction at `t` (not of unit length).
+    public func tangent(at t: Double) -> Point {
+        Point(
+            x: 2 * (1 - t) * (control.x - start.x) + 2 * t * (end.x - control.x),
+            y: 2 * (1 - t) * (control.y - start.y) + 2 * t * (end.y - control.y))
+    }
+
     /// At `t` other than ½ it points along the curve's tangent there (at ½, a quadratic's
     /// tangent is parallel to its chord).
     public func arrowhead(length: Double, width: Double, at t: Double = 0.5) -> [PathElement] {
         guard self.length > 0 else { return [] }
-        let dx = 2 * (1 - t) * (control.x - start.x) + 2 * t * (end.x - control.x)
-        let dy = 2 * (1 - t) * (control.y - start.y) + 2 * t * (end.y - control.y)
+        let direction = tangent(at: t), dx = direction.x, dy = direction.y
         let total = t == 0.5 ? self.length : (dx * dx + dy * dy).squareRoot()
         guard total > 0 else { return [] }
         let ux = t == 0.5 ? (end.x - start.x) / total : dx / total

@@ -25,7 +25,8 @@ extension RouteMapRenderer {
                 frameRect, radius: spec.cornerRadius, fill: nil, stroke: theme.color(spec.frameColor),
                 strokeWidth: spec.frameWidth))
         guard layout.projection != nil else { return items }
-        items += route(layout.legs, plates: layout.labels.filter(\.plate).map(plate))
+        items += route(
+            layout.legs, plates: layout.labels.filter(\.plate).map(plate), markers: layout.markers.map(\.shape.box))
         items += layout.leaders.flatMap(leader)
         items += layout.markers.flatMap(marker)
         items += labels(layout.labels)
@@ -82,18 +83,51 @@ extension RouteMapRenderer {
     /// leg (`crossing`: points along them), where it could be either's. Clear of the plates
     /// alone when nothing clears both; the middle when nothing clears them.
     static func arrowPosition(_ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point] = []) -> Double {
-        guard !plates.isEmpty || !crossing.isEmpty else { return 0.5 }
+        arrowPosition(leg, length: length, plates: plates, crossing: crossing, markers: []) ?? 0.5
+    }
+
+    /// `arrowPosition`, never where the arrowhead meets a marker (`markers`: their boxes), which
+    /// would hide part of it and leave a wedge that may point either way; nil when every
+    /// position does (a leg between two markers nearly touching): no arrowhead then, the
+    /// markers' numbers giving the order.
+    static func arrowPosition(
+        _ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point], markers: [MapBox]
+    ) -> Double? {
+        guard !plates.isEmpty || !crossing.isEmpty || !markers.isEmpty else { return 0.5 }
         let positions = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7]
         func reach(_ t: Double) -> MapBox {
             let c = leg.point(at: t)
             return MapBox(x: c.x - length, y: c.y - length, width: 2 * length, height: 2 * length)
         }
-        func clearOfPlates(_ t: Double) -> Bool { !plates.contains { $0.overlaps(reach(t)) } }
+        // Off the middle, only where the curve still heads the way the leg goes (within 60° of
+        // its chord): a short leg bowed far round a marker turns back on itself near its ends,
+        // and an arrowhead there would point at where the leg came from.
+        let chord = Point(x: leg.end.x - leg.start.x, y: leg.end.y - leg.start.y)
+        func ahead(_ t: Double) -> Bool {
+            let d = leg.tangent(at: t)
+            let dot = d.x * chord.x + d.y * chord.y
+            return t == 0.5 || dot >= 0.5 * hypot(d.x, d.y) * hypot(chord.x, chord.y)
+        }
+        // The arrowhead's own corners (as `route` draws it, 6.8 wide for 6 long), a point off
+        // each marker's box.
+        func clearOfMarkers(_ t: Double) -> Bool {
+            let corners = leg.arrowhead(length: length, width: length * 1.2, at: t).compactMap { e -> Point? in
+                switch e {
+                case let .move(p), let .line(p): return p
+                default: return nil
+                }
+            }
+            return !markers.contains { box in corners.contains { box.inset(by: -1).contains($0) } }
+        }
+        func clearOfPlates(_ t: Double) -> Bool {
+            ahead(t) && clearOfMarkers(t) && !plates.contains { $0.overlaps(reach(t)) }
+        }
         func clearOfLegs(_ t: Double) -> Bool {
             let c = leg.point(at: t)
             return !crossing.contains { hypot($0.x - c.x, $0.y - c.y) < length }
         }
-        return positions.first { clearOfPlates($0) && clearOfLegs($0) } ?? positions.first(where: clearOfPlates) ?? 0.5
+        return positions.first { clearOfPlates($0) && clearOfLegs($0) } ?? positions.first(where: clearOfPlates)
+            ?? positions.first { ahead($0) && clearOfMarkers($0) }
     }
 
     /// Points every 2 along the legs other than `leg` that come near its middle part (where its
@@ -111,7 +145,7 @@ extension RouteMapRenderer {
     }
 
     /// All casings first, then all lines, so a crossing leg never cuts through another's line.
-    private func route(_ legs: [LegCurve], plates: [MapBox]) -> [DisplayItem] {
+    private func route(_ legs: [LegCurve], plates: [MapBox], markers: [MapBox]) -> [DisplayItem] {
         guard !legs.isEmpty else { return [] }
         let r = spec.route
         let path = legs.flatMap(\.path)
@@ -125,9 +159,11 @@ extension RouteMapRenderer {
         ]
         for leg in legs {
             let crossing = Self.crossingPoints(of: leg, among: legs, length: r.arrowLength)
-            let head = leg.arrowhead(
-                length: r.arrowLength, width: r.arrowWidth,
-                at: Self.arrowPosition(leg, length: r.arrowLength, plates: plates, crossing: crossing))
+            guard
+                let t = Self.arrowPosition(
+                    leg, length: r.arrowLength, plates: plates, crossing: crossing, markers: markers)
+            else { continue }
+            let head = leg.arrowhead(length: r.arrowLength, width: r.arrowWidth, at: t)
             guard !head.isEmpty else { continue }
             items.append(
                 .path(

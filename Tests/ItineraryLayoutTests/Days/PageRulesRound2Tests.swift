@@ -1,5 +1,6 @@
 /// Issue 21's rules for the day pages: links as a reader types them, a run's whole range, a
 /// card's continuation naming the card.
+import DisplayList
 @testable import ItineraryLayout
 import ItineraryModel
 import ItineraryText
@@ -9,6 +10,33 @@ import Testing
 struct PageRulesRound2Tests {
     private func layout() throws -> DayBuilder {
         try DayFixtures.dayLayout(try oneDayTrip(items: []), text: try DayFixtures.engine())
+    }
+
+    @Test(
+        "a plan with a time, a one-line link and its QR code keeps its side inside the card: the time on the title's baseline, the code under it"
+    )
+    func customSideInsideTheCard() throws {
+        let url =
+            "https://www.booking.example.com/hotel/xx/grand-palace-resort-and-conference-centre-downtown-riverside.html?aid=304142&label=gen173nr-1FCAEoggI46AdIM1gEaGyIAQGYATG4ARfIAQzYAQHoAQH4AQKIAgGoAgO4Aq&checkin=2026-07-01&checkout=2026-07-04&group_adults=2&no_rooms=1"
+        let trip = try oneDayTrip(items: [
+            [
+                "type": "custom", "category": "other", "title": "Opera House photo",
+                "time": "2026-06-14T08:00:00-05:00", "url": url,
+            ]
+        ])
+        guard case let .custom(item) = trip.days[0].items[0] else { Issue.record("no custom item"); return }
+        let card = try DayFixtures.dayLayout(trip, text: try DayFixtures.engine()).customCard(item, on: trip.days[0])
+        var tops: [Double] = [], bottoms: [Double] = []
+        for drawn in card.draw(at: Point(x: 0, y: 0)) {
+            switch drawn {
+            case let .text(_, origin): tops.append(origin.y - 10); bottoms.append(origin.y)
+            case let .link(r, _, _): tops.append(r.y); bottoms.append(r.y + r.height)
+            default: break
+            }
+        }
+        #expect(!tops.isEmpty)
+        #expect(tops.allSatisfy { $0 >= 0 }, "\(tops.min() ?? 0)")
+        #expect(bottoms.allSatisfy { $0 <= card.height }, "\(bottoms.max() ?? 0) > \(card.height)")
     }
 
     @Test("a link is printed decoded, without its scheme, and whole when it fits")

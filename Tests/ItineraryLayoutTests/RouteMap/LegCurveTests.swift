@@ -92,6 +92,11 @@ struct LegCurveTests {
         // A leg far away is not among the crossing ones.
         let far = LegCurve(from: Point(x: 0, y: 200), to: Point(x: 100, y: 200), bow: 0, maxBow: 0)
         #expect(RouteMapRenderer.crossingPoints(of: leg, among: [far], length: 6).isEmpty)
+        // Never under a marker: a short leg between two markers nearly touching gets none.
+        let short = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 24, y: 0), bow: 0.14, maxBow: 26)
+        let ends = [MapBox(x: -12, y: -7, width: 22, height: 14), MapBox(x: 14, y: -7, width: 22, height: 14)]
+        #expect(RouteMapRenderer.arrowPosition(short, length: 6, plates: [], crossing: [], markers: ends) == nil)
+        #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], crossing: [], markers: ends) == 0.5)
         // A plate over the whole middle fifth and more: the middle, as before.
         let wide = MapBox(x: 20, y: -10, width: 60, height: 30)
         #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [wide]) == 0.5)

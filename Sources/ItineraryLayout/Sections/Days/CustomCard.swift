@@ -62,18 +62,21 @@ extension DayBuilder {
         }
 
         // A short card centres both columns on the tile; a taller one hangs them from its top.
-        let rowHeight = max(tile, mainHeight, sideHeight)
+        // A side taller than the tile (its time over a QR code) hangs from the title's baseline
+        // too, however short the main column: centred, it would start above the card.
         var sketch = Sketch()
         sketch.add(leadTile(Icon.category(item.category)))
-        sketch.add(main.offset(0, mainHeight < tile ? (tile - mainHeight) / 2 : 0))
+        let mainTop = mainHeight < tile ? (tile - mainHeight) / 2 : 0
+        sketch.add(main.offset(0, mainTop))
         let sideTop: Double
-        if mainHeight <= tile {
+        if mainHeight <= tile && sideHeight <= tile {
             sideTop = (tile - sideHeight) / 2
         } else {
             // On the title's baseline.
-            sideTop = (title.first?.baseline ?? 0) - baseline(.sideTime)
+            sideTop = max(0, mainTop + (title.first?.baseline ?? 0) - baseline(.sideTime))
         }
         sketch.add(side.offset(0, sideTop))
+        let rowHeight = max(tile, mainTop + mainHeight, sideTop + sideHeight)
         let head = CardPart(height: rowHeight, items: sketch.items)
         return card(
             grid: grid, name: [Bidi.isolated(item.title)], head: head, notes: notes(item.notes, grid: grid),
