@@ -123,6 +123,21 @@ public enum LineBreaks {
             String.UnicodeScalarView(joined(scalars) { (unspaced($0) || unspaced($1)) && !space($0) && !space($1) }))
     }
 
+    /// `text` with its no-break spaces between two letters made spaces: the words of a place
+    /// `wholePlace` kept whole may part, where together they are wider than their line; a
+    /// number stays tied to its word or unit (`Gleis 16`, `8:30 AM`).
+    public static func untied(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, s) in scalars.enumerated() {
+            let between =
+                s == "\u{00A0}" && i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.isAlphabetic
+                && scalars[i + 1].properties.isAlphabetic
+            out.append(between ? " " : s)
+        }
+        return String(out)
+    }
+
     /// `s` with a joiner between each two neighbours `between` holds for.
     private static func joined(
         _ s: [Unicode.Scalar], between: (Unicode.Scalar, Unicode.Scalar) -> Bool = { _, _ in true }
@@ -349,7 +364,7 @@ public enum LineBreaks {
             s.contains("-") || (s.count >= shortestRunCode && s.contains(where: { !isDigit($0) }))
         else { return false }
         return s.allSatisfy {
-            ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
+            isDigit($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
         }
     }
 
@@ -387,7 +402,7 @@ public enum LineBreaks {
             guard i + 1 < s.count, !isCodeSeparator(s[i + 1]) else { continue }
             if before >= minimumCodePiece && total - before >= minimumCodePiece {
                 out.append(opportunity)
-            } else if c == "/" || !("0"..."9").contains(s[i + 1]) {
+            } else if c == "/" || !isDigit(s[i + 1]) {
                 // Unicode's rules break after a hyphen before a letter (never before a digit),
                 // and after a slash.
                 out.append(joiner)

@@ -52,7 +52,7 @@ extension TextEngine {
             // than the line are cut inside a word: untied, they break between their words instead,
             // which is taken when it cuts none.
             if paragraph.cutsWords, prepared.contains(where: { $0.text.contains("\u{00A0}") }) {
-                let untied = prepared.map { StyledSpan(Self.untied($0.text), $0.style) }
+                let untied = prepared.map { StyledSpan(LineBreaks.untied($0.text), $0.style) }
                 let tried = breakParagraph(directed(untied).flatMap(drawable), width: width)
                 if !tried.cutsWords {
                     paragraph = tried
@@ -80,20 +80,6 @@ extension TextEngine {
             cache.insert(paragraph, for: natural)
         }
         return paragraph.lines
-    }
-
-    /// `text` with its no-break spaces between two letters made spaces: the words of a place
-    /// kept whole may part; a number stays tied to its word or unit (`Gleis 16`, `8:30 AM`).
-    static func untied(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        for (i, s) in scalars.enumerated() {
-            let between =
-                s == "\u{00A0}" && i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.isAlphabetic
-                && scalars[i + 1].properties.isAlphabetic
-            out.append(between ? " " : s)
-        }
-        return String(out)
     }
 
     /// Whether the UTF-8 `bytes` have a letter or digit on each side of `index`.

@@ -77,21 +77,16 @@ extension RouteMapRenderer {
     /// The plate a label the route runs under stands on: its text box and as far as its halo reaches.
     private func plate(_ label: MapLabel) -> MapBox { label.box.inset(by: -spec.labels.haloWidth / 2) }
 
-    /// Where along a leg its arrowhead goes: the middle, or the nearest point to it (up to a
-    /// fifth of the leg either way) where the arrowhead clears every label plate, which would
-    /// hide its tip and leave a wedge that points back the way the leg came, and every other
-    /// leg (`crossing`: points along them), where it could be either's. Clear of the plates
-    /// alone when nothing clears both; the middle when nothing clears them.
-    static func arrowPosition(_ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point] = []) -> Double {
-        arrowPosition(leg, length: length, plates: plates, crossing: crossing, markers: []) ?? 0.5
-    }
-
-    /// `arrowPosition`, never where the arrowhead meets a marker (`markers`: their boxes), which
-    /// would hide part of it and leave a wedge that may point either way; nil when every
-    /// position does (a leg between two markers nearly touching): no arrowhead then, the
-    /// markers' numbers giving the order.
+    /// Where along a leg its arrowhead (`length` long) goes: the middle, or the
+    /// nearest point to it (up to a fifth of the leg either way) where the arrowhead clears every
+    /// label plate, which would hide its tip and leave a wedge that points back the way the leg
+    /// came, and every other leg (`crossing`: points along them), where it could be either's;
+    /// clear of the plates alone when nothing clears both. Never where it meets a marker
+    /// (`markers`: their boxes), which would hide part of it and leave a wedge that may point
+    /// either way: nil when every position does (a leg between two markers nearly touching), no
+    /// arrowhead then, the markers' numbers giving the order.
     static func arrowPosition(
-        _ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point], markers: [MapBox]
+        _ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point] = [], markers: [MapBox] = []
     ) -> Double? {
         guard !plates.isEmpty || !crossing.isEmpty || !markers.isEmpty else { return 0.5 }
         let positions = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7]
@@ -108,8 +103,8 @@ extension RouteMapRenderer {
             let dot = d.x * chord.x + d.y * chord.y
             return t == 0.5 || dot >= 0.5 * hypot(d.x, d.y) * hypot(chord.x, chord.y)
         }
-        // The arrowhead's own corners (as `route` draws it, 6.8 wide for 6 long), a point off
-        // each marker's box.
+        // The corners of an arrowhead 1.2 times as wide as it is long (a little wider than the
+        // templates draw theirs: 6.8 for 6), a point off each marker's box.
         func clearOfMarkers(_ t: Double) -> Bool {
             let corners = leg.arrowhead(length: length, width: length * 1.2, at: t).compactMap { e -> Point? in
                 switch e {
@@ -214,13 +209,11 @@ extension RouteMapRenderer {
             // A label the route runs under stands on a plate of the paper as wide as its halo
             // reaches: the route stops at the plate's edge instead of striking its words.
             if label.plate {
-                let r = haloWidth / 2
+                let p = plate(label)
                 halos.append(
                     .rect(
-                        Rect(
-                            x: label.box.minX - r, y: label.box.minY - r, width: label.box.width + 2 * r,
-                            height: label.box.height + 2 * r),
-                        radius: r, fill: halo, stroke: nil, strokeWidth: 0))
+                        Rect(x: p.minX, y: p.minY, width: p.width, height: p.height), radius: haloWidth / 2, fill: halo,
+                        stroke: nil, strokeWidth: 0))
             }
             var y = label.box.minY
             for line in label.lines {

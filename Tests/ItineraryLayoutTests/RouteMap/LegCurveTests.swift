@@ -69,12 +69,12 @@ struct LegCurveTests {
     @Test(
         "an arrowhead under a label's plate moves along its leg until it clears it, still pointing the way the leg goes"
     )
-    func arrowheadClearsPlates() {
+    func arrowheadClearsPlates() throws {
         // Left to right, bowed down (y grows downwards): its middle at (50, 7).
         let leg = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), bow: 0.14, maxBow: 26)
         #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: []) == 0.5)
         let plate = MapBox(x: 40, y: 0, width: 20, height: 14)
-        let t = RouteMapRenderer.arrowPosition(leg, length: 6, plates: [plate])
+        let t = try #require(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [plate]))
         #expect(t != 0.5)
         let head = leg.arrowhead(length: 6, width: 6.8, at: t)
         guard case let .move(tip) = head[0], case let .line(left) = head[1], case let .line(right) = head[2] else {
@@ -87,7 +87,7 @@ struct LegCurveTests {
         let across = LegCurve(from: Point(x: 50, y: -40), to: Point(x: 50, y: 60), bow: 0, maxBow: 0)
         let points = RouteMapRenderer.crossingPoints(of: leg, among: [leg, across], length: 6)
         #expect(!points.isEmpty)
-        let off = RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], crossing: points)
+        let off = try #require(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], crossing: points))
         #expect(off != 0.5 && abs(leg.point(at: off).x - 50) >= 6, "\(off)")
         // A leg far away is not among the crossing ones.
         let far = LegCurve(from: Point(x: 0, y: 200), to: Point(x: 100, y: 200), bow: 0, maxBow: 0)
@@ -95,8 +95,8 @@ struct LegCurveTests {
         // Never under a marker: a short leg between two markers nearly touching gets none.
         let short = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 24, y: 0), bow: 0.14, maxBow: 26)
         let ends = [MapBox(x: -12, y: -7, width: 22, height: 14), MapBox(x: 14, y: -7, width: 22, height: 14)]
-        #expect(RouteMapRenderer.arrowPosition(short, length: 6, plates: [], crossing: [], markers: ends) == nil)
-        #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], crossing: [], markers: ends) == 0.5)
+        #expect(RouteMapRenderer.arrowPosition(short, length: 6, plates: [], markers: ends) == nil)
+        #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], markers: ends) == 0.5)
         // A plate over the whole middle fifth and more: the middle, as before.
         let wide = MapBox(x: 20, y: -10, width: 60, height: 30)
         #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [wide]) == 0.5)
