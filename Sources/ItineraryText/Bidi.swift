@@ -64,7 +64,7 @@ public enum Bidi {
     }
 
     /// Whether the first letter of `text` (past any marks, isolates and digits) is right-to-left.
-    static func readsRightToLeft(_ text: String) -> Bool {
+    public static func readsRightToLeft(_ text: String) -> Bool {
         guard let letter = text.unicodeScalars.first(where: \.properties.isAlphabetic) else { return false }
         return TextEngine.hasRightToLeft(String(letter))
     }

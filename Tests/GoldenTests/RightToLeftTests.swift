@@ -86,6 +86,19 @@ struct RightToLeftTests {
             pages[0].words.first { $0.text == "8" }.map { eight in Self.row(pages[0].words, near: eight.yMin) })
         let fifth = try #require(range.first { $0.text == "5" }), eighth = try #require(range.first { $0.text == "8" })
         #expect(eighth.xMin < fifth.xMin, "dates: 8th at \(eighth.xMin), 5th at \(fifth.xMin)")
+        // The map's key, two Hebrew places: 1, Tel Aviv (its ת), then 2 and Jerusalem (its ש)
+        // to their left, read from the right as the route is.
+        if template == "classic" {
+            let key = try #require(
+                pages[0].words.filter { $0.text == "·" }.map { Self.row(pages[0].words, near: $0.yMin) }.first {
+                    row in row.contains { $0.text == "1" } && row.contains { $0.text == "2" }
+                })
+            let one = try #require(key.first { $0.text == "1" }), two = try #require(key.first { $0.text == "2" })
+            let telAviv = try #require(Self.x(of: "ת", in: key)), jerusalem = try #require(Self.x(of: "ש", in: key))
+            #expect(
+                jerusalem < two.xMin && two.xMin < telAviv && telAviv < one.xMin,
+                "key: Jerusalem \(jerusalem), 2 at \(two.xMin), Tel Aviv \(telAviv), 1 at \(one.xMin)")
+        }
         // The names under HJM @ MTA (away Hapoel, its פ; home Maccabi, its מ): `Away at Home`
         // read from the right, as a Hebrew reader reads two Hebrew names, the English `at`
         // between them (from the left, a reader from the right took it as Maccabi at Hapoel).

@@ -64,13 +64,19 @@ extension SectionContext {
     /// than a line breaks between its words, never inside one), no place is left out, and a stop
     /// without a location is named after them under `notOnMap`. Beyond `maxLines` the whole key
     /// is set at `smallScale` of its size, on as many lines as it takes (the cover decides how
-    /// many it can hold). Empty without a map.
+    /// many it can hold). A key whose places are all right-to-left (and all on the map) reads
+    /// from the right, as a Hebrew or Arabic route does. Empty without a map.
     func coverMapKeyLines(_ spec: CoverMapKeySpec, markers: MarkerSpec, outline: RouteOutline) -> [SetLine] {
         let places = outline.places.sorted { $0.firstStop < $1.firstStop }
         guard !places.isEmpty else { return [] }
+        let missing = outline.unlocatedStops
+        // A key whose places all read from the right is a list like a Hebrew route: one
+        // right-to-left run, each number at its place's right (`Bidi.listParts`). A stop not on
+        // the map keeps the key from the left: its cue is in the labels' language.
+        let fromTheRight = missing.isEmpty && places.allSatisfy { Bidi.readsRightToLeft($0.city) }
         func keyPlace(_ city: String) -> String {
-            city.count <= Self.longestWholeKeyPlace
-                ? TripFormatter.unbreakable(Bidi.isolated(city)) : Bidi.isolated(city)
+            let marked = fromTheRight ? city : Bidi.isolated(city)
+            return city.count <= Self.longestWholeKeyPlace ? TripFormatter.unbreakable(marked) : marked
         }
         func entries(scale: Double) -> [StyledSpan] {
             func span(_ text: String, _ style: CoverStyle) -> StyledSpan {
@@ -96,7 +102,6 @@ extension SectionContext {
                 spans.append(span(keyPlace(place.city), .mapKey))
             }
             // A stop without a location has no marker: the key names it all the same, and says why.
-            let missing = outline.unlocatedStops
             if !missing.isEmpty {
                 let cue = coverWord("notOnMap")
                 spans.append(span(" · " + (cue.isEmpty ? "—" : cue) + " ", .mapKey))
@@ -105,6 +110,9 @@ extension SectionContext {
                     spans.append(span(Bidi.leftToRight(format.count(stop.number)) + "\u{00A0}", .mapKeyNumber))
                     spans.append(span(keyPlace(stop.city), .mapKey))
                 }
+            }
+            if fromTheRight {
+                for (i, text) in Bidi.listParts(spans.map(\.text)).parts.enumerated() { spans[i].text = text }
             }
             return spans
         }
