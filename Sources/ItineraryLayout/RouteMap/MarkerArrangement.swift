@@ -14,6 +14,8 @@ import Foundation
 /// its scale as one marker, and the key lists every member. Two places joined by a leg (`links`)
 /// whose markers would overlap where they are share one marker from the start: moved apart, the leg
 /// between them would be a stub the arrangement drew, and four such round Tokyo a knot of arrows.
+/// Moved apart, markers whose legs would cross where one of the legs joins places at one spot
+/// (`knot`) share one marker too.
 public struct MarkerArrangement: Sendable, Equatable {
     /// Place indexes drawn as one marker, each group in ascending order, groups ordered by their
     /// first place.
@@ -51,12 +53,17 @@ public struct MarkerArrangement: Sendable, Equatable {
                 groups[a] = (groups[a] + groups[b]).sorted()
                 groups.remove(at: b)
             }
-            if let (a, b) = Self.closeLink(shapes, links: links.map { (group[$0.0]!, group[$0.1]!) }) {
+            let groupLinks = links.map { (group[$0.0]!, group[$0.1]!) }
+            if let (a, b) = Self.closeLink(shapes, links: groupLinks) {
                 merge(a, b)
                 continue
             }
             let centers = Self.dodge(shapes, clearance: clearance, bounds: bounds)
             let truthful = Self.isTruthful(shapes, centers, clearance: clearance, maxMove: maxMove)
+            if truthful, let knot = Self.knot(shapes, centers, links: groupLinks) {
+                for b in knot.dropFirst().reversed() { merge(knot[0], b) }
+                continue
+            }
             guard !truthful, let (a, b) = Self.closestCrowdedPair(shapes, clearance: clearance) else {
                 self.groups = groups
                 self.centers = centers
@@ -157,16 +164,10 @@ public struct MarkerArrangement: Sendable, Equatable {
             hypot(shapes[b].center.x - shapes[a].center.x, shapes[b].center.y - shapes[a].center.y)
         }
         var best: (pair: (Int, Int), apart: Double)?
-        for (i, j) in links where i != j {
-            // Nearly as circles, whatever the capsules' widths: a group's capsule widens with
-            // every stop it takes in, and judged by that it would take in the next place and
-            // the next (Tokyo, Osaka, Fukuoka, then Seoul and Busan, all in one marker off Kyushu).
-            func core(_ s: MarkerShape) -> MarkerShape {
-                MarkerShape(center: s.center, radius: s.radius, halfWidth: min(s.halfWidth, Self.linkReach * s.radius))
-            }
-            let circles = (core(shapes[i]), core(shapes[j]))
-            let overlap = need(circles.0, circles.1, circles.0.center, circles.1.center, clearance: 0)
-            guard overlap.x > 0, overlap.y > 0 else { continue }
+        // Nearly as circles, whatever the capsules' widths: a group's capsule widens with every
+        // stop it takes in, and judged by that it would take in the next place and the next
+        // (Tokyo, Osaka, Fukuoka, then Seoul and Busan, all in one marker off Kyushu).
+        for (i, j) in links where i != j && atOneSpot(shapes[i], shapes[j]) {
             let apart = distance(i, j)
             guard
                 !shapes.indices.contains(where: { k in
@@ -176,6 +177,54 @@ public struct MarkerArrangement: Sendable, Equatable {
             if best == nil || apart < best!.apart { best = ((min(i, j), max(i, j)), apart) }
         }
         return best?.pair
+    }
+
+    /// Whether the markers `a` and `b` overlap at their places, taken nearly as circles (see
+    /// `closeLink`): one spot at the map's scale.
+    static func atOneSpot(_ a: MarkerShape, _ b: MarkerShape) -> Bool {
+        func core(_ s: MarkerShape) -> MarkerShape {
+            MarkerShape(center: s.center, radius: s.radius, halfWidth: min(s.halfWidth, Self.linkReach * s.radius))
+        }
+        let circles = (core(a), core(b))
+        let overlap = need(circles.0, circles.1, circles.0.center, circles.1.center, clearance: 0)
+        return overlap.x > 0 && overlap.y > 0
+    }
+
+    /// The markers (group indexes, ascending) of a knot: two legs drawn between moved markers
+    /// that cross, one of them between places at one spot. Tokyo, Yokohama, Tokorozawa and
+    /// Chiba, pushed apart into a diamond, draw Tokyo → Yokohama across Tokorozawa → Chiba: a
+    /// crossing of stubs that no reader can follow, at a scale where the four are one spot. The
+    /// knot is the places of the crossing legs that are at one spot with that leg's, one after
+    /// another; they share one marker. Nil when no short leg crosses another.
+    static func knot(_ shapes: [MarkerShape], _ centers: [Point], links: [(Int, Int)]) -> [Int]? {
+        var legs: [(Int, Int)] = []
+        for (a, b) in links where a != b {
+            let leg = (min(a, b), max(a, b))
+            if !legs.contains(where: { $0 == leg }) { legs.append(leg) }
+        }
+        for (n, p) in legs.enumerated() {
+            for q in legs[(n + 1)...] where Set([p.0, p.1, q.0, q.1]).count == 4 {
+                let short = [p, q].filter { atOneSpot(shapes[$0.0], shapes[$0.1]) }
+                guard let seed = short.first,
+                    Self.cross(centers[p.0], centers[p.1], centers[q.0], centers[q.1])
+                else { continue }
+                var members = [seed.0, seed.1]
+                var rest = [p.0, p.1, q.0, q.1].filter { !members.contains($0) }
+                while let k = rest.firstIndex(where: { r in members.contains { atOneSpot(shapes[$0], shapes[r]) } }) {
+                    members.append(rest.remove(at: k))
+                }
+                return members.sorted()
+            }
+        }
+        return nil
+    }
+
+    /// Whether the segments `a`–`b` and `c`–`d` cross (touching at an end does not count).
+    static func cross(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double {
+            (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+        }
+        return side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0
     }
 
     /// How wide, in radii, a group's marker counts at most when it is asked whether a place

@@ -167,6 +167,21 @@ struct MapGeographyTests {
             clearance: 2.5, bounds: MapBox(x: 0, y: 0, width: 504, height: 400), maxMove: 1.5,
             links: [(0, 1), (1, 2), (2, 3), (3, 4)])
         #expect(arrangement.groups == [[0, 1, 2, 3], [4]])
+        // The same four on a map of Japan alone, each a marker's width from the others and
+        // nearer another than the one its leg goes to (Tokorozawa is nearer Tokyo than Yokohama
+        // is): still one marker, never four pushed apart with the legs knotted between them.
+        let japan = [
+            Point(x: 400, y: 100), Point(x: 395.5, y: 113.5), Point(x: 386.5, y: 97), Point(x: 411.5, y: 103),
+            Point(x: 250, y: 160),
+        ]
+        let spread = MarkerArrangement(
+            places: japan,
+            marker: { group in
+                MarkerShape(center: Point(x: 0, y: 0), radius: 8.5, halfWidth: 8.5 + 4.5 * Double(group.count - 1))
+            },
+            clearance: 2.5, bounds: MapBox(x: 0, y: 0, width: 504, height: 400), maxMove: 1.5,
+            links: [(0, 1), (1, 2), (2, 3), (3, 4)])
+        #expect(spread.groups == [[0, 1, 2, 3], [4]], "\(spread.groups)")
     }
 
     @Test("places joined one after another merge only where they are at one spot, however wide the merged marker grows")
