@@ -21,7 +21,9 @@ public struct PageBody {
 /// less than `sectionEndFill` of its height takes blocks from the page before, when that page
 /// keeps at least as much and no page is added; and where such a page still holds less than
 /// `sectionJoinFill`, the next section starts on it, under what it holds, when that saves a page
-/// (a stays table of one row is not a page of its own before the day pages).
+/// (a stays table of one row is not a page of its own before the day pages); and a last page
+/// that would hold one block alone, carried over from the page before, takes the block before
+/// it too, where the page before keeps `sectionEndFill` (`lastPageCarry`).
 public struct Paginator {
     /// Body frame height for a page index (the first page may have other margins).
     public var frameHeight: (Int) -> Double
@@ -83,7 +85,37 @@ public struct Paginator {
                 }
             }
         }
+        if let carried = lastPageCarry(run, blocks) {
+            let trial = paginate(blocks, forcedBreaks: forced.union([carried]), skippedBreaks: skipped)
+            if trial.pages.count == run.pages.count, fill(trial, trial.pages.count - 2) >= sectionEndFill {
+                run = trial
+            }
+        }
         return run.pages
+    }
+
+    /// Where to break the page before the last so that the last page does not hold one block
+    /// alone, carried over from the section the page before holds (a restaurant after the
+    /// day's game, the trip's last card, on a page of its own): the start of the block before
+    /// it, with the chain that block keeps with. Nil when the last page opens a section, holds
+    /// more, a piece of a split block or a heading of its own, or the page before has no block
+    /// to give.
+    private func lastPageCarry(_ run: Run, _ blocks: [any FlowBlock]) -> Int? {
+        let last = run.pages.count - 1
+        guard last > 0, !run.startsByBreak[last] else { return nil }
+        func isContent(_ i: Int) -> Bool { blocks[i].height > 0 && !blocks[i].isDiscardable }
+        let whole = run.wholeBlocks[last]
+        let placed = run.pages[last].blocks.filter { $0.block.height > 0 && !$0.block.isDiscardable }.count
+        guard whole.filter(isContent).count == 1, placed == 1, !whole.contains(where: { blocks[$0].mark != nil }),
+            var start = run.wholeBlocks[last - 1].last(where: isContent),
+            let first = run.wholeBlocks[last - 1].first
+        else { return nil }
+        while Self.keptFromBefore(start, in: blocks) {
+            guard let before = (first..<start).last(where: { !blocks[$0].isDiscardable || blocks[$0].keepWithNext })
+            else { return nil }
+            start = before
+        }
+        return start > first ? start : nil
     }
 
     /// Whether the block at `index` ends a keep-with-next chain from the blocks before it: the

@@ -56,7 +56,7 @@ public struct Template: Sendable, TemplateSpec {
             .number(
                 "sectionEndFill", \.sectionEndFill, NumberRule(aboveZero: false, signed: false, maximum: 1),
                 default: 0.3,
-                "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is); 0 turns it off"
+                "a page before a section that starts a new page holds at least this share of its height where whole blocks of the page before can move onto it without adding a page (the last page is left as it is, but for one block alone on it, carried over from the page before: the block before goes with it where the page before keeps this share); 0 turns it off"
             ),
             .number(
                 "sectionJoinFill", \.sectionJoinFill, NumberRule(aboveZero: false, signed: false, maximum: 1),

@@ -249,6 +249,24 @@ struct SectionEndTests {
         #expect(used(pages[1]) == 65)
     }
 
+    @Test(
+        "the last page never holds one card alone carried over from the page before: the card before goes with it, with its heading, where the page before keeps its share"
+    )
+    func lastCardNotAlone() {
+        // Four cards fill page 1 (and the space after them: 100), the fifth would be alone on page 2.
+        var cards: [any FlowBlock] = [box(20)]
+        for _ in 0..<4 { cards += [Spacer(5), box(20)] }
+        #expect(paginator.paginate(cards).map(used) == [100, 20])
+        #expect(balancing.paginate(cards).map(used) == [75, 45])
+        // The card before keeps with its heading: both go.
+        let headed: [any FlowBlock] = [box(60), Spacer(5), box(10, keepWithNext: true), box(20), Spacer(5), box(20)]
+        #expect(balancing.paginate(headed).map(used) == [65, 55])
+        // Not where the page before would keep under 30 %, nor when the last page opens a section.
+        let big: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(20)]
+        #expect(balancing.paginate(big).map(used) == [100, 20])
+        #expect(balancing.paginate(cards.dropLast(2) + [PageBreak(), box(20)]).map(used) == [95, 20])
+    }
+
     @Test("a heading kept with its card across the space under it is not left behind at the foot of a page")
     func keepsChainsAcrossSpace() {
         // Page 1: 40, 5, the heading (10), the space under it (5), its card (40) = 100; page 2 holds 10.
