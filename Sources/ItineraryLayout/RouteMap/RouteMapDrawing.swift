@@ -26,7 +26,7 @@ extension RouteMapRenderer {
                 strokeWidth: spec.frameWidth))
         guard layout.projection != nil else { return items }
         items += route(
-            layout.legs, plates: layout.labels.filter(\.plate).map(plate), markers: layout.markers.map(\.shape.box))
+            layout.legs, plates: layout.labels.filter(\.plate).map(plate), markers: layout.markers.map(\.shape))
         items += layout.leaders.flatMap(leader)
         items += layout.markers.flatMap(marker)
         items += labels(layout.labels)
@@ -82,11 +82,11 @@ extension RouteMapRenderer {
     /// label plate, which would hide its tip and leave a wedge that points back the way the leg
     /// came, and every other leg (`crossing`: points along them), where it could be either's;
     /// clear of the plates alone when nothing clears both. Never where it meets a marker
-    /// (`markers`: their boxes), which would hide part of it and leave a wedge that may point
-    /// either way: nil when every position does (a leg between two markers nearly touching), no
+    /// (`markers`), which would hide part of it and leave a wedge that may point either way, nor
+    /// with its base against one (see `clearOfMarkers`): nil when every position does (a leg between two markers nearly touching), no
     /// arrowhead then, the markers' numbers giving the order.
     static func arrowPosition(
-        _ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point] = [], markers: [MapBox] = []
+        _ leg: LegCurve, length: Double, plates: [MapBox], crossing: [Point] = [], markers: [MarkerShape] = []
     ) -> Double? {
         guard !plates.isEmpty || !crossing.isEmpty || !markers.isEmpty else { return 0.5 }
         let positions = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7]
@@ -104,7 +104,10 @@ extension RouteMapRenderer {
             return t == 0.5 || dot >= 0.5 * hypot(d.x, d.y) * hypot(chord.x, chord.y)
         }
         // The corners of an arrowhead 1.2 times as wide as it is long (a little wider than the
-        // templates draw theirs: 6.8 for 6), a point off each marker's box.
+        // templates draw theirs: 6.8 for 6): its tip a point off each marker's box, its base
+        // half its length off. A base against a marker reads as pointing at it: a short leg's
+        // arrowhead wedged against the marker it leaves (Detroit → Toronto) was read as
+        // pointing back at Detroit.
         func clearOfMarkers(_ t: Double) -> Bool {
             let corners = leg.arrowhead(length: length, width: length * 1.2, at: t).compactMap { e -> Point? in
                 switch e {
@@ -112,7 +115,11 @@ extension RouteMapRenderer {
                 default: return nil
                 }
             }
-            return !markers.contains { box in corners.contains { box.inset(by: -1).contains($0) } }
+            return !markers.contains { marker in
+                corners.enumerated().contains { i, p in
+                    marker.edgeDistance(to: MapBox(x: p.x, y: p.y, width: 0, height: 0)) < (i == 0 ? 1 : length / 2)
+                }
+            }
         }
         func clearOfPlates(_ t: Double) -> Bool {
             ahead(t) && clearOfMarkers(t) && !plates.contains { $0.overlaps(reach(t)) }
@@ -140,7 +147,7 @@ extension RouteMapRenderer {
     }
 
     /// All casings first, then all lines, so a crossing leg never cuts through another's line.
-    private func route(_ legs: [LegCurve], plates: [MapBox], markers: [MapBox]) -> [DisplayItem] {
+    private func route(_ legs: [LegCurve], plates: [MapBox], markers: [MarkerShape]) -> [DisplayItem] {
         guard !legs.isEmpty else { return [] }
         let r = spec.route
         let path = legs.flatMap(\.path)

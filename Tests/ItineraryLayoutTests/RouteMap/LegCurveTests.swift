@@ -94,9 +94,24 @@ struct LegCurveTests {
         #expect(RouteMapRenderer.crossingPoints(of: leg, among: [far], length: 6).isEmpty)
         // Never under a marker: a short leg between two markers nearly touching gets none.
         let short = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 24, y: 0), bow: 0.14, maxBow: 26)
-        let ends = [MapBox(x: -12, y: -7, width: 22, height: 14), MapBox(x: 14, y: -7, width: 22, height: 14)]
+        let ends = [
+            MarkerShape(center: Point(x: -1, y: 0), radius: 7, halfWidth: 11),
+            MarkerShape(center: Point(x: 25, y: 0), radius: 7, halfWidth: 11),
+        ]
         #expect(RouteMapRenderer.arrowPosition(short, length: 6, plates: [], markers: ends) == nil)
         #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], markers: ends) == 0.5)
+        // Nor with its base against the marker it leaves, where it reads as pointing at it: on a
+        // leg whose line shows 9 between its markers, the arrowhead's 6 with 1 before its tip
+        // leaves 2 behind its base, under the half length it needs.
+        let tight = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 23, y: 0), bow: 0.14, maxBow: 26)
+        let circles = [
+            MarkerShape(center: Point(x: 0, y: 0), radius: 7, halfWidth: 7),
+            MarkerShape(center: Point(x: 23, y: 0), radius: 7, halfWidth: 7),
+        ]
+        #expect(RouteMapRenderer.arrowPosition(tight, length: 6, plates: [], markers: circles) == nil)
+        let longer = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 30, y: 0), bow: 0.14, maxBow: 26)
+        let apart = [circles[0], MarkerShape(center: Point(x: 30, y: 0), radius: 7, halfWidth: 7)]
+        #expect(RouteMapRenderer.arrowPosition(longer, length: 6, plates: [], markers: apart) != nil)
         // A plate over the whole middle fifth and more: the middle, as before.
         let wide = MapBox(x: 20, y: -10, width: 60, height: 30)
         #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [wide]) == 0.5)
