@@ -7,7 +7,8 @@
 /// 1.56's: the marks say the same to both.
 ///
 /// - A code (`LHP-2026-0814-ZXQW-7781-3320-KJHG`: letters, digits and hyphens, with a digit;
-///   slashes too, `BAJ/2026/12/02-ROYAL`) breaks only after a hyphen or slash, with at least
+///   slashes too, `BAJ/2026/12/02-ROYAL`; Chinese, Japanese or Korean letters among hyphens,
+///   `TPE-寒舍-20260508-0042`) breaks only after a hyphen or slash, with at least
 ///   three letters or digits on each side (`5-6` and `A-12` never break); Unicode's rules would
 ///   break it only where a letter follows a hyphen.
 /// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, a `-` or `.` not
@@ -365,8 +366,14 @@ public enum LineBreaks {
         else { return false }
         return s.allSatisfy {
             isDigit($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
+                || (s.contains("-") && isUnspaced($0))
         }
     }
+
+    /// A character of a script written without spaces (Chinese, Japanese, Korean), between any
+    /// two of which Unicode's rules let a line break; inside a code (`TPE-寒舍-20260508-0042`)
+    /// they are joined.
+    private static func isUnspaced(_ s: Unicode.Scalar) -> Bool { isHan(s) || isKana(s) || isHangul(s) }
 
     /// A code without separators breaks only where its letters turn to digits or its digits to
     /// letters, with at least `minimumCodePiece` on each side (`…REFERENZ` / `2026` /
@@ -397,6 +404,9 @@ public enum LineBreaks {
             out.append(c)
             guard isCodeSeparator(c) else {
                 before += 1
+                if i + 1 < s.count, !isCodeSeparator(s[i + 1]), isUnspaced(c) || isUnspaced(s[i + 1]) {
+                    out.append(joiner)
+                }
                 continue
             }
             guard i + 1 < s.count, !isCodeSeparator(s[i + 1]) else { continue }

@@ -47,6 +47,11 @@ struct LineBreaksTests {
                     return rest.isEmpty
                 }, "\(runLines)")
         }
+        // Chinese letters in a code are joined: it breaks at its hyphens, never `TPE-寒` / `舍-…`.
+        let hotel = "TPE-寒舍-20260508-0042"
+        let hotelLines = lines(hotel, width: width, e)
+        #expect(hotelLines.joined() == hotel)
+        if width >= 60 { #expect(hotelLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(hotelLines)") }
         #expect(!LineBreaks.prepared("ABC2026").unicodeScalars.contains(LineBreaks.opportunity))
         // Short codes never break at their hyphen.
         #expect(LineBreaks.prepared("5-6") == "5-6")

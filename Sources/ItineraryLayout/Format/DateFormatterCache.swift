@@ -92,10 +92,15 @@ final class DateFormatterCache: @unchecked Sendable {
     /// dates apart, each isolated, `1 أكتوبر 2026 – 4 أكتوبر 2026` from left to right: the pages are
     /// laid out left to right, and the locale's one-phrase interval would read, from the left,
     /// as the end date first.
+    ///
+    /// So does a locale whose interval drops the month's name that its dates spell (es_AR's
+    /// `22 – 24 de 10` for `22 de oct`, Polish `22.10–24.10` for `22 paź`): the page writes the
+    /// month one way.
     func interval(from first: Date, to last: Date, locale: Locale, pattern: IntervalPattern) -> String {
         let phrase = self.phrase(from: first, to: last, locale: locale, pattern: pattern)
-        guard first != last, TextEngine.hasRightToLeft(phrase) else { return phrase }
-        guard case let .template(template) = pattern else { return phrase }
+        guard first != last, case let .template(template) = pattern else { return phrase }
+        guard TextEngine.hasRightToLeft(phrase) || dropsMonthName(phrase, first, locale: locale, template: template)
+        else { return phrase }
         // The year once, on the last date, when both fall in it (`26 במרץ – 28 במרץ 2026`).
         let years = [first, last].map { Self.calendar(locale, Self.utc).component(.year, from: $0) }
         let head = years[0] == years[1] ? template.replacingOccurrences(of: "y", with: "") : template
@@ -104,6 +109,14 @@ final class DateFormatterCache: @unchecked Sendable {
             string(from: last, locale: locale, zone: "UTC", pattern: .template(template)),
         ]
         return Bidi.list(ends, separator: " \u{2013} ")
+    }
+
+    /// Whether `template` spells the month (`MMM`) but `phrase` holds no name of `date`'s month.
+    private func dropsMonthName(_ phrase: String, _ date: Date, locale: Locale, template: String) -> Bool {
+        guard template.contains("MMM") else { return false }
+        let month = string(from: date, locale: locale, zone: "UTC", pattern: .template("MMM"))
+            .trimmingCharacters(in: .punctuationCharacters)
+        return month.contains(where: \.isLetter) && phrase.range(of: month, options: .caseInsensitive) == nil
     }
 
     private func phrase(from first: Date, to last: Date, locale: Locale, pattern: IntervalPattern) -> String {

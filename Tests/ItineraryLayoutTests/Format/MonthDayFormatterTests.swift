@@ -31,6 +31,17 @@ struct MonthDayFormatterTests {
         #expect(f.string(d(8, 30), d(8, 30)).hasPrefix("30"))
     }
 
+    @Test(
+        "a locale whose range drops the month's name (es_AR `22 – 24 de 10`, Polish `22.10–24.10`) gets two dates with it"
+    )
+    func monthNamed() {
+        for (id, month) in [("es_AR", "oct"), ("pl_PL", "paź"), ("es_ES", "oct"), ("fr_FR", "oct")] {
+            let f = MonthDayFormatter(locale: Locale(identifier: id), dates: DateFormatterCache())
+            let range = f.string(d(10, 22), d(10, 24))
+            #expect(range.contains(month) && range.contains("22") && range.contains("24"), "\(id): \(range)")
+        }
+    }
+
     @Test("the dash closes up only between two numbers")
     func closeUp() {
         #expect(MonthDayFormatter.closeUp("Jun 12\u{2009}–\u{2009}13") == "Jun 12–13")
