@@ -418,6 +418,30 @@ struct CoverPageTests {
     }
 
     @Test(
+        "a route's arrow ends a line, pointing on, and never starts one: the title and route line, both templates and papers"
+    )
+    func arrowsEndLines() throws {
+        var trip = try CoverFixtures.trip(CoverFixtures.file("multi-league-30-day"))
+        trip.name = nil
+        let names = [
+            "Bronx", "Queens", "Manhattan", "Brooklyn", "Elmont", "Newark", "East Rutherford", "Harrison", "Boston",
+            "Manhattan",
+        ]
+        for i in trip.days.indices { trip.days[i].city = names[min(i / 3, names.count - 1)] }
+        for name in ["classic", "compact"] {
+            for paper in ["letter", "a4"] {
+                var template = try CoverFixtures.template(name)
+                template.paper = paper
+                let document = try CoverFixtures.document(trip, template: template)
+                let lines = CoverFixtures.texts(document.pages[0]).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                #expect(!lines.contains { $0.hasPrefix("→") }, "\(name) \(paper): \(lines.prefix(5))")
+            }
+        }
+    }
+
+    @Test(
         "an unnamed route whose end cities are long shortens them, keeping the first, the last and the count; the running header names the route the same way"
     )
     func unnamedLongEnds() throws {

@@ -12,7 +12,9 @@ extension SectionContext {
         // Every form is one list (Bidi.list): from the left with `→`, or, all right-to-left, from the
         // right with `←`. A city is never split over two lines (`East / Rutherford`).
         let cities = trip.routeCities.map { LineBreaks.wholePlace($0, longest: 24) }
-        let arrow = " → "
+        // An arrow keeps to the city before it: a line may end with one, pointing on to the next
+        // line, never start with one (a no-break space before it).
+        let arrow = "\u{00A0}→ "
         let full = Bidi.list(cities, separator: arrow)
         func fits(_ s: String) -> Bool { text.setParagraph([StyledSpan(s, style)], width: width).count <= maxLines }
         guard !fits(full) else { return full }
