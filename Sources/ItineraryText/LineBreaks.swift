@@ -375,6 +375,26 @@ public enum LineBreaks {
     /// they are joined.
     private static func isUnspaced(_ s: Unicode.Scalar) -> Bool { isHan(s) || isKana(s) || isHangul(s) }
 
+    /// Where, in a code with separators, a piece between them as long as a code without them
+    /// (`shortestRunCode`) may break as such a code does, where its letters and digits take
+    /// turns (`…-BUCHUNGSREFERENZ` / `2026`, never `…REFERENZ2` / `026`): the indexes of `s`
+    /// before which a line may break.
+    private static func runTurns(_ s: [Unicode.Scalar]) -> Set<Int> {
+        var turns = Set<Int>()
+        var start = 0
+        for end in s.indices.filter({ isCodeSeparator(s[$0]) }) + [s.count] {
+            let piece = Array(s[start..<end])
+            if piece.count >= shortestRunCode, !piece.contains(where: isUnspaced) {
+                var offset = start
+                for c in runCode(piece) {
+                    if c == opportunity { turns.insert(offset) } else { offset += 1 }
+                }
+            }
+            start = end + 1
+        }
+        return turns
+    }
+
     /// A code without separators breaks only where its letters turn to digits or its digits to
     /// letters, with at least `minimumCodePiece` on each side (`…REFERENZ` / `2026` /
     /// `DORTMUND…`, never `20` / `26`).
@@ -398,9 +418,11 @@ public enum LineBreaks {
     private static func code(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
         guard s.contains(where: isCodeSeparator) else { return runCode(s) }
         let total = s.filter { !isCodeSeparator($0) }.count
+        let turns = runTurns(s)
         var out: [Unicode.Scalar] = []
         var before = 0
         for (i, c) in s.enumerated() {
+            if turns.contains(i) { out.append(opportunity) }
             out.append(c)
             guard isCodeSeparator(c) else {
                 before += 1

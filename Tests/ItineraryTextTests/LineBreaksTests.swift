@@ -52,6 +52,15 @@ struct LineBreaksTests {
         let hotelLines = lines(hotel, width: width, e)
         #expect(hotelLines.joined() == hotel)
         if width >= 60 { #expect(hotelLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(hotelLines)") }
+        // A long piece of a code with hyphens breaks where its letters and digits take turns.
+        let booking = "DORINT-MG-2026111300004471-BUCHUNGSREFERENZ2026"
+        let bookingLines = lines(booking, width: width, e)
+        #expect(bookingLines.joined() == booking)
+        if width >= 110 {
+            #expect(
+                bookingLines.dropLast().allSatisfy { $0.hasSuffix("-") || $0.hasSuffix("BUCHUNGSREFERENZ") },
+                "\(bookingLines)")
+        }
         #expect(!LineBreaks.prepared("ABC2026").unicodeScalars.contains(LineBreaks.opportunity))
         // Short codes never break at their hyphen.
         #expect(LineBreaks.prepared("5-6") == "5-6")

@@ -104,7 +104,7 @@ extension RouteMapRenderer {
             return t == 0.5 || dot >= 0.5 * hypot(d.x, d.y) * hypot(chord.x, chord.y)
         }
         // The corners of an arrowhead 1.2 times as wide as it is long (a little wider than the
-        // templates draw theirs: 6.8 for 6): its tip a point off each marker's box, its base
+        // templates draw theirs: 6.8 for 6): its tip a point off its leg's markers, its base
         // half its length off. A base against a marker reads as pointing at it: a short leg's
         // arrowhead wedged against the marker it leaves (Detroit → Toronto) was read as
         // pointing back at Detroit.
@@ -116,8 +116,14 @@ extension RouteMapRenderer {
                 }
             }
             return !markers.contains { marker in
-                corners.enumerated().contains { i, p in
-                    marker.edgeDistance(to: MapBox(x: p.x, y: p.y, width: 0, height: 0)) < (i == 0 ? 1 : length / 2)
+                // Near a marker the leg does not join, it reads as pointing at that stop: twice its
+                // length clear of it (Tokorozawa → Chiba passing under Tokyo's marker).
+                let own = [leg.start, leg.end].contains {
+                    hypot($0.x - marker.center.x, $0.y - marker.center.y) < 0.5
+                }
+                return corners.enumerated().contains { i, p in
+                    marker.edgeDistance(to: MapBox(x: p.x, y: p.y, width: 0, height: 0))
+                        < (own ? (i == 0 ? 1 : length / 2) : 2 * length)
                 }
             }
         }

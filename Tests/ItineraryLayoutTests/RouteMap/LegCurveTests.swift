@@ -95,11 +95,12 @@ struct LegCurveTests {
         // Never under a marker: a short leg between two markers nearly touching gets none.
         let short = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 24, y: 0), bow: 0.14, maxBow: 26)
         let ends = [
-            MarkerShape(center: Point(x: -1, y: 0), radius: 7, halfWidth: 11),
-            MarkerShape(center: Point(x: 25, y: 0), radius: 7, halfWidth: 11),
+            MarkerShape(center: Point(x: 0, y: 0), radius: 7, halfWidth: 11),
+            MarkerShape(center: Point(x: 24, y: 0), radius: 7, halfWidth: 11),
         ]
         #expect(RouteMapRenderer.arrowPosition(short, length: 6, plates: [], markers: ends) == nil)
-        #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], markers: ends) == 0.5)
+        let legEnds = [ends[0], MarkerShape(center: Point(x: 100, y: 0), radius: 7, halfWidth: 11)]
+        #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [], markers: legEnds) == 0.5)
         // Nor with its base against the marker it leaves, where it reads as pointing at it: on a
         // leg whose line shows 9 between its markers, the arrowhead's 6 with 1 before its tip
         // leaves 2 behind its base, under the half length it needs.
@@ -112,6 +113,18 @@ struct LegCurveTests {
         let longer = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 30, y: 0), bow: 0.14, maxBow: 26)
         let apart = [circles[0], MarkerShape(center: Point(x: 30, y: 0), radius: 7, halfWidth: 7)]
         #expect(RouteMapRenderer.arrowPosition(longer, length: 6, plates: [], markers: apart) != nil)
+        // Near a marker it does not join, it reads as pointing at that stop: twice its length
+        // clear of it. A third marker just above the leg's middle moves the arrowhead along.
+        let straight = LegCurve(from: Point(x: 0, y: 0), to: Point(x: 100, y: 0), bow: 0, maxBow: 0)
+        let above = MarkerShape(center: Point(x: 50, y: -11), radius: 7, halfWidth: 7)
+        let along = try #require(RouteMapRenderer.arrowPosition(straight, length: 6, plates: [], markers: [above]))
+        #expect(along != 0.5)
+        let corners = straight.arrowhead(length: 6, width: 7.2, at: along).compactMap { e -> Point? in
+            if case let .move(p) = e { return p }
+            if case let .line(p) = e { return p }
+            return nil
+        }
+        #expect(corners.allSatisfy { above.edgeDistance(to: MapBox(x: $0.x, y: $0.y, width: 0, height: 0)) >= 12 })
         // A plate over the whole middle fifth and more: the middle, as before.
         let wide = MapBox(x: 20, y: -10, width: 60, height: 30)
         #expect(RouteMapRenderer.arrowPosition(leg, length: 6, plates: [wide]) == 0.5)
