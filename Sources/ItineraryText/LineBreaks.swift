@@ -53,10 +53,12 @@ public enum LineBreaks {
 
     /// `text` with the space before each dash set between spaces made a no-break space (a
     /// joiner after the space would not do: Pango breaks after a space whatever follows).
+    /// A hyphen between spaces is such a dash too (`Maracanã - RJ`, as Brazilian addresses write it).
     public static func spacedDashesKept(_ text: String) -> String {
-        guard text.contains(" \u{2014} ") || text.contains(" \u{2013} ") else { return text }
+        guard text.contains(" \u{2014} ") || text.contains(" \u{2013} ") || text.contains(" - ") else { return text }
         return text.replacingOccurrences(of: " \u{2014} ", with: "\u{00A0}\u{2014} ")
             .replacingOccurrences(of: " \u{2013} ", with: "\u{00A0}\u{2013} ")
+            .replacingOccurrences(of: " - ", with: "\u{00A0}- ")
     }
 
     /// `text` with each of its words (the runs between whitespace) replaced by `change` of it.

@@ -31,7 +31,7 @@ extension TextEngine {
         // Arabic stays with its word (`Bidi.numbersJoinedToWords`).
         let joining = !isolating && Self.hasRightToLeft(whole)
         // A dash between spaces keeps to the word before it (`LineBreaks.spacedDashesKept`).
-        let dashes = whole.unicodeScalars.contains { $0 == "\u{2014}" || $0 == "\u{2013}" }
+        let dashes = whole.unicodeScalars.contains { $0 == "\u{2014}" || $0 == "\u{2013}" || $0 == "-" }
         func directed(_ spans: [StyledSpan]) -> [StyledSpan] {
             let spans = dashes ? spans.map { StyledSpan(LineBreaks.spacedDashesKept($0.text), $0.style) } : spans
             if joining { return spans.map { StyledSpan(Bidi.numbersJoinedToWords($0.text), $0.style) } }

@@ -192,18 +192,19 @@ struct LineBreaksTests {
         #expect(narrow.contains { $0.text.unicodeScalars.contains(LineBreaks.opportunity) })
     }
 
-    @Test("a dash between spaces never starts a line, in English or Arabic, at any width")
+    @Test("a dash (or a hyphen) between spaces never starts a line, in English, Arabic or Portuguese, at any width")
     func spacedDash() throws {
         let e = try engine()
         for name in [
             "Burj Al Arab Jumeirah — Royal Suite with a view of the Gulf",
             "فندق برج العرب جميرا — جناح ملكي بإطلالة على الخليج العربي",
             "Hotel Arts Barcelona – Club Room, sea view",
+            "Estádio Jornalista Mário Filho, Maracanã - RJ, 20271-130",
         ] {
             let full = e.advance(of: [StyledSpan(name, style)])
             // From the width of the word before the dash with the dash (narrower, the two are a
             // word too long for its line, broken anywhere).
-            let before = name.split(separator: " ").split(whereSeparator: { $0 == "—" || $0 == "–" })[0].last!
+            let before = name.split(separator: " ").split(whereSeparator: { ["—", "–", "-"].contains($0) })[0].last!
             var width = e.advance(of: [StyledSpan(before + " —", style)]) + 1
             var broken = 0
             while width < full {
@@ -212,13 +213,13 @@ struct LineBreaksTests {
                 #expect(
                     set.allSatisfy {
                         let start = $0.trimmingCharacters(in: .whitespaces)
-                        return !start.hasPrefix("\u{2014}") && !start.hasPrefix("\u{2013}")
+                        return !start.hasPrefix("\u{2014}") && !start.hasPrefix("\u{2013}") && !start.hasPrefix("- ")
                     }, "\(set)")
                 width += 4
             }
             #expect(broken > 5)
         }
-        #expect(LineBreaks.spacedDashesKept("A — B – C") == "A\u{00A0}— B\u{00A0}– C")
+        #expect(LineBreaks.spacedDashesKept("A — B – C - D") == "A\u{00A0}— B\u{00A0}– C\u{00A0}- D")
     }
 
     @Test("words tied by no-break spaces that are wider together than the line break between the words, not inside one")
