@@ -164,6 +164,20 @@ public enum LineBreaks {
         return String(trimmed[..<space]) + "\u{00A0}" + String(trimmed[trimmed.index(after: space)...])
     }
 
+    /// An address with its last word tied to the one before it when that word is a short code
+    /// with a digit (a postcode: `Honolulu, HI 96822`, `Sydney Olympic Park NSW 2127`), so a
+    /// line never holds the postcode alone.
+    public static func postcodeTied(_ address: String) -> String {
+        let trimmed = address.trimmingSuffix(while: { $0 == " " })
+        guard let space = trimmed.lastIndex(of: " ") else { return address }
+        let last = trimmed[trimmed.index(after: space)...]
+        guard last.count <= longestPostcode, last.contains(where: \.isNumber) else { return address }
+        return lastWordsTied(address, longest: longestPostcode)
+    }
+
+    /// The longest last word of an address `postcodeTied` keeps with the word before it.
+    static let longestPostcode = 8
+
     /// `text` without the marks `prepared` adds, nor the isolates `leftToRightIsolated` adds: a
     /// left-to-right isolate, the pop that closes it, and a pop with nothing to close (the end of
     /// an isolate that began on a line before, which does nothing in its own text).

@@ -222,6 +222,29 @@ struct LineBreaksTests {
         #expect(LineBreaks.spacedDashesKept("A — B – C - D") == "A\u{00A0}— B\u{00A0}– C\u{00A0}- D")
     }
 
+    @Test("an address never leaves its postcode alone on a line, at any width")
+    func postcodeKept() throws {
+        let e = try engine()
+        let address = "1337 Lower Campus Rd, Honolulu, HI 96822"
+        let tied = LineBreaks.postcodeTied(address)
+        var width = e.advance(of: [StyledSpan("HI 96822", style)]) + 1
+        var broken = 0, aloneUntied = 0
+        while width < e.advance(of: [StyledSpan(address, style)]) {
+            let set = lines(tied, width: width, e).map { $0.trimmingCharacters(in: .whitespaces) }
+            broken += set.count > 1 ? 1 : 0
+            #expect(!set.contains("96822"), "\(set)")
+            // As written, the same address does leave it alone at some of these widths.
+            aloneUntied +=
+                lines(address, width: width, e).map { $0.trimmingCharacters(in: .whitespaces) }
+                    .contains("96822") ? 1 : 0
+            width += 3
+        }
+        #expect(broken > 5 && aloneUntied > 0)
+        // Only a short last word with a digit: a street or a city stays free.
+        #expect(LineBreaks.postcodeTied("Rua Professor Eurico Rabelo") == "Rua Professor Eurico Rabelo")
+        #expect(LineBreaks.postcodeTied("Olympic Park NSW 2127") == "Olympic Park NSW\u{00A0}2127")
+    }
+
     @Test("words tied by no-break spaces that are wider together than the line break between the words, not inside one")
     func tiedWiderThanTheLine() throws {
         let e = try engine()

@@ -21,7 +21,9 @@ extension DayBuilder {
             y += caps.height
         }
         if let address = item.address {
-            y = main.lines(lines([span(address, .meta)], width: grid.contentWidth), x: x, top: y + spec.card.lineGap)
+            y = main.lines(
+                lines([span(LineBreaks.postcodeTied(address), .meta)], width: grid.contentWidth), x: x,
+                top: y + spec.card.lineGap)
         }
         if let url = item.url {
             let links = printedLinkLines(url, .link, width: grid.contentWidth).lines

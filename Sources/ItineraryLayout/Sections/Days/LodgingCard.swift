@@ -70,7 +70,8 @@ extension DayBuilder {
         let name = lines([span(stay.name, .cardTitle)], width: width)
         var y = sketch.lines(name, x: x, top: 0)
         if let address = stay.address {
-            y = sketch.lines(lines([span(address, .meta)], width: width), x: x, top: y + spec.card.lineGap)
+            y = sketch.lines(
+                lines([span(LineBreaks.postcodeTied(address), .meta)], width: width), x: x, top: y + spec.card.lineGap)
         }
         if beside {
             // The values share the address's baseline: the two columns read as one row.
