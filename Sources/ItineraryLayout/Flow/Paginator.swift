@@ -21,7 +21,8 @@ public struct PageBody {
 /// less than `sectionEndFill` of its height takes blocks from the page before, when that page
 /// keeps at least as much and no page is added; and where such a page still holds less than
 /// `sectionJoinFill`, the next section starts on it, under what it holds, when that saves a page
-/// (a stays table of one row is not a page of its own before the day pages); and a last page
+/// or the next section runs over more than one page anyway (a stays table of one row is not a
+/// page of its own before the day pages); and a last page
 /// that would hold one block alone, carried over from the page before, takes the block before
 /// it too, where the page before keeps `sectionEndFill` (`lastPageCarry`).
 public struct Paginator {
@@ -67,7 +68,13 @@ public struct Paginator {
                     !blocks[i].isDiscardable && !Self.keptFromBefore(i, in: blocks)
                         && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
                 }
-                for i in candidates.reversed() {
+                // A break where a day (a block that sets the running header) starts comes first:
+                // moved whole, a day keeps its heading over its cards, where the latest break
+                // could leave the heading and the train on one page and the game on the next.
+                let ordered =
+                    candidates.reversed().filter { blocks[$0].mark != nil }
+                    + candidates.reversed().filter { blocks[$0].mark == nil }
+                for i in ordered {
                     let trial = paginate(blocks, forcedBreaks: forced.union([i]), skippedBreaks: skipped)
                     guard trial.pages.count == run.pages.count, fill(trial, page) >= sectionEndFill,
                         fill(trial, page - 1) >= sectionEndFill
@@ -79,7 +86,13 @@ public struct Paginator {
             }
             if fill(run, page) < sectionJoinFill, page + 1 < run.pages.count, let next = run.openedBy[page + 1] {
                 let trial = paginate(blocks, forcedBreaks: forced, skippedBreaks: skipped.union([next]))
-                if trial.pages.count < run.pages.count {
+                // Where it saves a page; or where the next section runs over pages anyway (the
+                // day pages after a short stays table): starting it under what the page holds
+                // splits nothing that was whole, and a page four-fifths blank is gone.
+                var end = page + 1
+                while end + 1 < run.pages.count, !run.startsByBreak[end + 1] { end += 1 }
+                let spreads = end > page + 1
+                if trial.pages.count < run.pages.count || (spreads && trial.pages.count == run.pages.count) {
                     skipped.insert(next)
                     run = trial
                 }

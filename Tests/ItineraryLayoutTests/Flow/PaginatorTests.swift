@@ -230,11 +230,34 @@ struct SectionEndTests {
             box(20), Spacer(5), box(70), Spacer(5), box(8), PageBreak(), lines(10), PageBreak(), box(50),
         ]
         #expect(joining.paginate(split).map(used) == [100, 8, 100, 50])
+        // Where the next section runs over pages anyway, it starts under the sparse end though
+        // that saves no page: its cards would not have been whole on one page either.
+        var long: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(8), PageBreak(), box(45)]
+        for _ in 0..<3 { long += [Spacer(5), box(45)] }
+        #expect(joining.paginate(long).count == 4)
+        #expect(used(joining.paginate(long)[1]) > 8)
         // Nor where the end holds half its page: 45 of 100 joins, 50 does not.
         let half: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(50), PageBreak(), box(40)]
         #expect(joining.paginate(half).map(used) == [100, 50, 40])
         let less: [any FlowBlock] = [box(20), Spacer(5), box(70), Spacer(5), box(45), PageBreak(), box(40)]
         #expect(joining.paginate(less).map(used) == [100, 85])
+    }
+
+    @Test("balancing moves a whole day (from where it sets the running header) rather than split it")
+    func balancesWholeDays() {
+        // Day 1 (heading and a card), then day 2 (heading and three cards): the last card of day
+        // 2 would end the section alone on page 2. Breaking before day 2's second card would do
+        // for the shares, but splits the day: day 2 moves whole.
+        let blocks: [any FlowBlock] = [
+            Anchor(name: "d1", mark: "Day 1"), box(10, keepWithNext: true), box(30), Spacer(5),
+            Anchor(name: "d2", mark: "Day 2"), box(10, keepWithNext: true), box(20), Spacer(5), box(20), Spacer(5),
+            box(25), PageBreak(), box(50),
+        ]
+        let pages = balancing.paginate(blocks)
+        #expect(pages.count == 3)
+        #expect(
+            pages[1].blocks.first { $0.block.height > 0 }?.block.height == 10, "\(pages[1].blocks.map(\.block.height))")
+        #expect(pages[0].blocks.filter { $0.block.height > 0 && !$0.block.isDiscardable }.count == 2)
     }
 
     @Test("a heading kept with its card moves with it: no break between blocks that keep together")
