@@ -19,6 +19,8 @@
 ///   take turns.
 /// - Japanese keeps a small kana, the prolonged sound mark and the iteration marks on the line
 ///   of the character before them, and a short katakana word (`ドーム`) whole.
+/// - Full-width numbers and words (`２０２６`, `６：３０`, `Ｊリーグ`) and a year in kanji figures
+///   (`二〇二六`) stay whole.
 /// - Korean breaks at its spaces, between words, not between a word's syllables.
 /// - A short name in kanji between the separators of a list (`日本・韓国`) stays whole.
 /// - A dash set between spaces (`Burj Al Arab — Royal Suite`) never starts a line: it keeps to
@@ -341,7 +343,10 @@ public enum LineBreaks {
     /// Whether a rule may apply: a hyphen, a slash, a digit (a code without separators), kana
     /// or Hangul.
     private static func needsMarks(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0 == "-" || $0 == "/" || isDigit($0) || isKana($0) || isHangul($0) }
+        text.unicodeScalars.contains {
+            $0 == "-" || $0 == "/" || isDigit($0) || isKana($0) || isHangul($0) || isFullwidthAlphanumeric($0)
+                || $0 == "〇"
+        }
     }
 
     /// One word (no whitespace) with its marks.
@@ -350,9 +355,57 @@ public enum LineBreaks {
         if isAddress(token) { return address(token) }
         let (core, tail) = trimmedPunctuation(token)
         if isCode(core) { return code(core) + tail }
-        if token.contains(where: isKana) { return kana(token) }
-        if token.contains(where: isHangul) { return hangul(token) }
-        return token
+        let out = token.contains(where: isKana) ? kana(token) : token.contains(where: isHangul) ? hangul(token) : token
+        return token.contains(where: { isFullwidthAlphanumeric($0) || $0 == "〇" || isKatakana($0) })
+            ? numbersJoined(out) : out
+    }
+
+    // MARK: Full-width letters and numbers
+
+    /// Full-width letters and digits (`２０２６`, `Ｊ`), which Unicode's rules let a line break
+    /// between as between ideographs.
+    private static func isFullwidthAlphanumeric(_ s: Unicode.Scalar) -> Bool {
+        (0xFF10...0xFF19).contains(s.value) || (0xFF21...0xFF3A).contains(s.value)
+            || (0xFF41...0xFF5A).contains(s.value)
+    }
+
+    private static func isFullwidthDigit(_ s: Unicode.Scalar) -> Bool { (0xFF10...0xFF19).contains(s.value) }
+
+    /// Numbers and words written in full-width or kanji figures kept whole: full-width letters
+    /// and digits together (`２０２６`, `Ａ１５`), with a full-width colon, point or comma between
+    /// digits (`６：３０`), a letter (full-width or not, not a digit) with the katakana word it
+    /// begins or ends (`Ｊリーグ`, `Jリーグ`), and a year in kanji figures (`二〇二六`). Marks already in `s` are kept.
+    private static func numbersJoined(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        let figures: Set<Unicode.Scalar> = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"]
+        let punctuation: Set<Unicode.Scalar> = ["\u{FF1A}", "\u{FF0E}", "\u{FF0C}"]
+        // Runs of kanji figures with a 〇 in them: a number, not the 一 of a word.
+        var numeral = Set<Int>()
+        var i = 0
+        while i < s.count {
+            var j = i
+            while j < s.count, figures.contains(s[j]) { j += 1 }
+            if j - i >= 2, s[i..<j].contains("〇") { numeral.formUnion(i..<j) }
+            i = max(j, i + 1)
+        }
+        func tied(_ a: Int, _ b: Int) -> Bool {
+            let x = s[a], y = s[b]
+            if isFullwidthAlphanumeric(x) && isFullwidthAlphanumeric(y) { return true }
+            if isFullwidthDigit(x) && punctuation.contains(y) { return b + 1 < s.count && isFullwidthDigit(s[b + 1]) }
+            if punctuation.contains(x) && isFullwidthDigit(y) { return a > 0 && isFullwidthDigit(s[a - 1]) }
+            let letter = { (c: Unicode.Scalar) in
+                isFullwidthAlphanumeric(c) && !isFullwidthDigit(c) || ("A"..."Z").contains(c) || ("a"..."z").contains(c)
+            }
+            if letter(x) && isKatakana(y) || isKatakana(x) && letter(y) { return true }
+            return numeral.contains(a) && numeral.contains(b)
+        }
+        var out: [Unicode.Scalar] = []
+        for k in s.indices {
+            if k > 0, s[k] != opportunity, s[k] != joiner, s[k - 1] != opportunity, s[k - 1] != joiner, tied(k - 1, k) {
+                out.append(joiner)
+            }
+            out.append(s[k])
+        }
+        return out
     }
 
     // MARK: Hangul
@@ -377,12 +430,12 @@ public enum LineBreaks {
 
     private static func isCode(_ s: [Unicode.Scalar]) -> Bool {
         guard s.count >= 2 * minimumCodePiece + 1, let first = s.first, let last = s.last,
-            !isCodeSeparator(first), !isCodeSeparator(last), s.contains(where: isDigit),
+            !isCodeSeparator(first), !isCodeSeparator(last), s.contains(where: { isDigit($0) || isFullwidthDigit($0) }),
             s.contains("-") || (s.count >= shortestRunCode && s.contains(where: { !isDigit($0) }))
         else { return false }
         return s.allSatisfy {
             isDigit($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
-                || (s.contains("-") && isUnspaced($0))
+                || (s.contains("-") && (isUnspaced($0) || isFullwidthAlphanumeric($0)))
         }
     }
 
@@ -442,7 +495,9 @@ public enum LineBreaks {
             out.append(c)
             guard isCodeSeparator(c) else {
                 before += 1
-                if i + 1 < s.count, !isCodeSeparator(s[i + 1]), isUnspaced(c) || isUnspaced(s[i + 1]) {
+                if i + 1 < s.count, !isCodeSeparator(s[i + 1]),
+                    [c, s[i + 1]].contains(where: { isUnspaced($0) || isFullwidthAlphanumeric($0) })
+                {
                     out.append(joiner)
                 }
                 continue

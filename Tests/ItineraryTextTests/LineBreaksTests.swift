@@ -222,6 +222,29 @@ struct LineBreaksTests {
         #expect(LineBreaks.spacedDashesKept("A — B – C - D") == "A\u{00A0}— B\u{00A0}– C\u{00A0}- D")
     }
 
+    @Test(
+        "full-width numbers, times and words (２０２６, ６：３０, Ｊリーグ) and a year in kanji figures stay whole; a code of full-width digits breaks at its hyphens",
+        arguments: [60.0, 80, 110, 150])
+    func fullWidth(width: Double) throws {
+        let e = try engine()
+        let text = "真夏の首都圏プロ野球・Ｊリーグ完全観戦ツアー２０２６（東京・横浜）朝食は６：３０～１０：００。二〇二六年夏・Jリーグ"
+        // (Each width holds the longest of them, `１０：００。`.)
+        let set = lines(text, width: width, e)
+        #expect(set.joined() == text)
+        func wide(_ c: Character) -> Bool { c.unicodeScalars.allSatisfy { (0xFF10...0xFF5A).contains($0.value) } }
+        for (line, next) in zip(set, set.dropFirst()) {
+            guard let a = line.last, let b = next.first else { continue }
+            #expect(!(wide(a) && wide(b)), "\(set)")
+            #expect(!((a == "Ｊ" || a == "J") && b == "リ"), "\(set)")
+            #expect(!("〇二六".contains(a) && "〇二六".contains(b)), "\(set)")
+        }
+        let code = "TDH-予約-２０２６０７２４-Ａ１５"
+        let codeLines = lines(code, width: width, e)
+        #expect(codeLines.joined() == code)
+        // (Where its longest piece fits the line.)
+        if width >= 90 { #expect(codeLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(codeLines)") }
+    }
+
     @Test("an address never leaves its postcode alone on a line, at any width")
     func postcodeKept() throws {
         let e = try engine()
