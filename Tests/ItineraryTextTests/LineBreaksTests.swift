@@ -47,6 +47,11 @@ struct LineBreaksTests {
                     return rest.isEmpty
                 }, "\(runLines)")
         }
+        // Full-width digits in a code are joined as Chinese letters are.
+        let wideCode = "TDH-予約-２０２６０７２４-Ａ１５"
+        let wideLines = lines(wideCode, width: width, e)
+        #expect(wideLines.joined() == wideCode)
+        if width >= 90 { #expect(wideLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(wideLines)") }
         // Chinese letters in a code are joined: it breaks at its hyphens, never `TPE-寒` / `舍-…`.
         let hotel = "TPE-寒舍-20260508-0042"
         let hotelLines = lines(hotel, width: width, e)
@@ -223,26 +228,22 @@ struct LineBreaksTests {
     }
 
     @Test(
-        "full-width numbers, times and words (２０２６, ６：３０, Ｊリーグ) and a year in kanji figures stay whole; a code of full-width digits breaks at its hyphens",
+        "full-width numbers, times and words (２０２６, ６：３０, Ｊリーグ) and a year in kanji figures stay whole",
         arguments: [60.0, 80, 110, 150])
     func fullWidth(width: Double) throws {
-        let e = try engine()
+        // Each width holds the longest of them, `１０：００。`.
         let text = "真夏の首都圏プロ野球・Ｊリーグ完全観戦ツアー２０２６（東京・横浜）朝食は６：３０～１０：００。二〇二六年夏・Jリーグ"
-        // (Each width holds the longest of them, `１０：００。`.)
-        let set = lines(text, width: width, e)
-        #expect(set.joined() == text)
+        let broken = lines(text, width: width, try engine())
+        #expect(broken.joined() == text)
         func wide(_ c: Character) -> Bool { c.unicodeScalars.allSatisfy { (0xFF10...0xFF5A).contains($0.value) } }
-        for (line, next) in zip(set, set.dropFirst()) {
-            guard let a = line.last, let b = next.first else { continue }
-            #expect(!(wide(a) && wide(b)), "\(set)")
-            #expect(!((a == "Ｊ" || a == "J") && b == "リ"), "\(set)")
-            #expect(!("〇二六".contains(a) && "〇二六".contains(b)), "\(set)")
+        let breaks = zip(broken, broken.dropFirst()).compactMap { pair in
+            pair.0.last.flatMap { a in pair.1.first.map { (a, $0) } }
         }
-        let code = "TDH-予約-２０２６０７２４-Ａ１５"
-        let codeLines = lines(code, width: width, e)
-        #expect(codeLines.joined() == code)
-        // (Where its longest piece fits the line.)
-        if width >= 90 { #expect(codeLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(codeLines)") }
+        #expect(!breaks.isEmpty)
+        for (a, b) in breaks {
+            #expect(!(wide(a) && wide(b)) && !((a == "Ｊ" || a == "J") && b == "リ"), "\(broken)")
+            #expect(!("〇二六".contains(a) && "〇二六".contains(b)), "\(broken)")
+        }
     }
 
     @Test("an address never leaves its postcode alone on a line, at any width")
