@@ -18,8 +18,9 @@ public struct PageBody {
 /// Greedy first-fit pagination with the rules the design needs: discardable space at the
 /// top of a page, forced breaks, keep-with-next, keep-together and widow/orphan splits; then
 /// balanced section ends: a page that a forced break ends (a new section on a new page) holding
-/// less than `sectionEndFill` of its height takes blocks from the page before, when that page
-/// keeps at least as much and no page is added; and where such a page still holds less than
+/// less than `sectionEndFill` of its height, the end of a day begun on the page before, takes
+/// that day whole from the page before (or, failing that, the fewest blocks that give it its
+/// share), when that page keeps at least as much and no page is added; and where such a page still holds less than
 /// `sectionJoinFill`, the next section starts on it, under what it holds, when that saves a page
 /// or the next section runs over more than one page anyway (a stays table of one row is not a
 /// page of its own before the day pages); and a last page
@@ -63,7 +64,12 @@ public struct Paginator {
         while page < run.pages.count {
             defer { page += 1 }
             guard run.endsByBreak[page], !run.startsByBreak[page] else { continue }
-            if fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty {
+            // The break this page's balancing adds, taken back if the next section joins it.
+            var balanced: Int?
+            // Only a page that continues a day: one that opens with a whole day (its heading
+            // first) is a day of its own, however short, and taking blocks for it would leave two
+            // half pages where one was full.
+            if fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty, !opensWithDay(run.pages[page]) {
                 let candidates = run.wholeBlocks[page - 1].dropFirst().filter { i in
                     !blocks[i].isDiscardable && !Self.keptFromBefore(i, in: blocks)
                         && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
@@ -76,16 +82,23 @@ public struct Paginator {
                     + candidates.reversed().filter { blocks[$0].mark == nil }
                 for i in ordered {
                     let trial = paginate(blocks, forcedBreaks: forced.union([i]), skippedBreaks: skipped)
-                    guard trial.pages.count == run.pages.count, fill(trial, page) >= sectionEndFill,
-                        fill(trial, page - 1) >= sectionEndFill
+                    // The page then opening with the whole day needs no share of its own (as one
+                    // that did from the start): the day split over the break moves, not the one
+                    // before it too, which would leave two half pages.
+                    guard trial.pages.count == run.pages.count, fill(trial, page - 1) >= sectionEndFill,
+                        fill(trial, page) >= sectionEndFill || opensWithDay(trial.pages[page])
                     else { continue }
                     forced.insert(i)
+                    balanced = i
                     run = trial
                     break
                 }
             }
             if fill(run, page) < sectionJoinFill, page + 1 < run.pages.count, let next = run.openedBy[page + 1] {
-                let trial = paginate(blocks, forcedBreaks: forced, skippedBreaks: skipped.union([next]))
+                // Joined, the page needs no blocks from the page before: without them, its
+                // section ends where it did, and the next one starts under it.
+                let base = balanced.map { forced.subtracting([$0]) } ?? forced
+                let trial = paginate(blocks, forcedBreaks: base, skippedBreaks: skipped.union([next]))
                 // Where it saves a page; or where the next section runs over pages anyway (the
                 // day pages after a short stays table): starting it under what the page holds
                 // splits nothing that was whole, and a page four-fifths blank is gone.
@@ -93,6 +106,7 @@ public struct Paginator {
                 while end + 1 < run.pages.count, !run.startsByBreak[end + 1] { end += 1 }
                 let spreads = end > page + 1
                 if trial.pages.count < run.pages.count || (spreads && trial.pages.count == run.pages.count) {
+                    forced = base
                     skipped.insert(next)
                     run = trial
                 }
@@ -105,6 +119,13 @@ public struct Paginator {
             }
         }
         return run.pages
+    }
+
+    /// Whether `page`'s first block (past space and structure) is one that sets the running
+    /// header: a day's start.
+    private func opensWithDay(_ page: PageBody) -> Bool {
+        page.blocks.first { $0.block.mark != nil || ($0.block.height > 0 && !$0.block.isDiscardable) }?.block.mark
+            != nil
     }
 
     /// Where to break the page before the last so that the last page does not hold one block

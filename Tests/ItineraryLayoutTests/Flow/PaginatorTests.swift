@@ -258,6 +258,32 @@ struct SectionEndTests {
         #expect(
             pages[1].blocks.first { $0.block.height > 0 }?.block.height == 10, "\(pages[1].blocks.map(\.block.height))")
         #expect(pages[0].blocks.filter { $0.block.height > 0 && !$0.block.isDiscardable }.count == 2)
+        // A short section end that is a whole day of its own keeps its page: nothing moves.
+        let whole: [any FlowBlock] = [
+            box(40), Spacer(5), box(40), Spacer(5), Anchor(name: "d2", mark: "Day 2"), box(10, keepWithNext: true),
+            box(15), PageBreak(), box(50),
+        ]
+        #expect(balancing.paginate(whole).map(used) == paginator.paginate(whole).map(used))
+        #expect(balancing.paginate(whole)[1].blocks.contains { $0.block.mark == "Day 2" })
+    }
+
+    @Test(
+        "a day split over a sparse section end moves whole though its page then holds less than its share; a page the next section joins gives back the blocks it took"
+    )
+    func wholeDayAndJoin() {
+        // Day 2's last card would be alone on page 2 (12 of 100); day 2 whole holds 27: it moves.
+        let day: [any FlowBlock] = [
+            box(70), Spacer(5), Anchor(name: "d2", mark: "Day 2"), box(5, keepWithNext: true), box(5), Spacer(5),
+            box(12), PageBreak(), box(50),
+        ]
+        #expect(balancing.paginate(day).map(used) == [75, 27, 50])
+        // Balanced, page 2 held 45 (a card taken from page 1); the long section after it then
+        // starts under it: the card goes back, page 1 is full again.
+        var joined: [any FlowBlock] = [box(60), Spacer(5), box(25), Spacer(5), box(15), PageBreak(), box(45)]
+        for _ in 0..<3 { joined += [Spacer(5), box(45)] }
+        let pages = joining.paginate(joined)
+        #expect(pages.count == 4)
+        #expect(used(pages[0]) >= 95, "\(pages.map(used))")
     }
 
     @Test("a heading kept with its card moves with it: no break between blocks that keep together")
