@@ -345,7 +345,7 @@ public enum LineBreaks {
     private static func needsMarks(_ text: String) -> Bool {
         text.unicodeScalars.contains {
             $0 == "-" || $0 == "/" || isDigit($0) || isKana($0) || isHangul($0) || isFullwidthAlphanumeric($0)
-                || $0 == "〇"
+                || $0 == "〇" || $0 == "\u{FF0D}"
         }
     }
 
@@ -356,7 +356,7 @@ public enum LineBreaks {
         let (core, tail) = trimmedPunctuation(token)
         if isCode(core) { return code(core) + tail }
         let out = token.contains(where: isKana) ? kana(token) : token.contains(where: isHangul) ? hangul(token) : token
-        return token.contains(where: { isFullwidthAlphanumeric($0) || $0 == "〇" || isKatakana($0) })
+        return token.contains(where: { isFullwidthAlphanumeric($0) || $0 == "〇" || isKatakana($0) || $0 == "\u{FF0D}" })
             ? numbersJoined(out) : out
     }
 
@@ -390,6 +390,8 @@ public enum LineBreaks {
         func tied(_ a: Int, _ b: Int) -> Bool {
             let x = s[a], y = s[b]
             if isFullwidthAlphanumeric(x) && isFullwidthAlphanumeric(y) { return true }
+            // A full-width hyphen keeps to what it follows: no line starts with `－`.
+            if y == "\u{FF0D}" && (isFullwidthAlphanumeric(x) || isUnspaced(x)) { return true }
             if isFullwidthDigit(x) && punctuation.contains(y) { return b + 1 < s.count && isFullwidthDigit(s[b + 1]) }
             if punctuation.contains(x) && isFullwidthDigit(y) { return a > 0 && isFullwidthDigit(s[a - 1]) }
             let letter = { (c: Unicode.Scalar) in
