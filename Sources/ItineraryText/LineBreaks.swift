@@ -7,8 +7,8 @@
 /// 1.56's: the marks say the same to both.
 ///
 /// - A code (`LHP-2026-0814-ZXQW-7781-3320-KJHG`: letters, digits and hyphens, with a digit;
-///   slashes too, `BAJ/2026/12/02-ROYAL`; Chinese, Japanese or Korean letters among hyphens,
-///   `TPE-寒舍-20260508-0042`) breaks only after a hyphen or slash, with at least
+///   slashes too, `BAJ/2026/12/02-ROYAL`; letters of any script among hyphens,
+///   `GELLÉRT-ÖSSZESÍTŐ-2026-11-0009912`, `TPE-寒舍-20260508-0042`) breaks only after a hyphen or slash, with at least
 ///   three letters or digits on each side (`5-6` and `A-12` never break); Unicode's rules would
 ///   break it only where a letter follows a hyphen.
 /// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, a `-` or `.` not
@@ -437,7 +437,7 @@ public enum LineBreaks {
         else { return false }
         return s.allSatisfy {
             isDigit($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
-                || (s.contains("-") && (isUnspaced($0) || isFullwidthAlphanumeric($0)))
+                || (s.contains("-") && ($0.properties.isAlphabetic || isFullwidthAlphanumeric($0)))
         }
     }
 

@@ -47,6 +47,11 @@ struct LineBreaksTests {
                     return rest.isEmpty
                 }, "\(runLines)")
         }
+        // Letters with accents are a code's letters too: it breaks at a hyphen, never `0009` / `912`.
+        let accented = "GELLÉRT-ÖSSZESÍTŐ-2026-11-0009912"
+        let accentedLines = lines(accented, width: width, e)
+        #expect(accentedLines.joined() == accented)
+        if width >= 80 { #expect(accentedLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(accentedLines)") }
         // Full-width digits in a code are joined as Chinese letters are.
         let wideCode = "TDH-予約-２０２６０７２４-Ａ１５"
         let wideLines = lines(wideCode, width: width, e)
