@@ -14,7 +14,9 @@ struct CommandSpec: Sendable {
     let summary: String
     /// Its options' declarations, and what the parser and `--help` see of them.
     let declarations: any OptionDeclarations
-    let options: [OptionSpec]
+    /// Found by reflection when asked (`OptionDeclarations.specs`), not when the table is built:
+    /// a command parses only its own, and `--version` none.
+    var options: [OptionSpec] { declarations.specs }
     /// Prose shown after the options in its own help (what the options cannot say, examples).
     let details: String
     /// Internal commands are parsed but never listed.
@@ -32,13 +34,11 @@ struct CommandSpec: Sendable {
         self.synopsis = synopsis
         self.summary = summary
         self.declarations = declarations
-        let options = declarations.specs
-        self.options = options
         self.details = details
         self.hidden = hidden
         let name = path.joined(separator: " ")
         self.build = { args throws(UsageError) in
-            let given = try GivenOptions.parse(args, options: options, command: name)
+            let given = try GivenOptions.parse(args, options: declarations.specs, command: name)
             return try build(ParsedOptions(declarations: declarations, given: given))
         }
     }
