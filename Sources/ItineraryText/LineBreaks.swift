@@ -387,6 +387,9 @@ public enum LineBreaks {
             if j - i >= 2, s[i..<j].contains("〇") { numeral.formUnion(i..<j) }
             i = max(j, i + 1)
         }
+        func letter(_ c: Unicode.Scalar) -> Bool {
+            isFullwidthAlphanumeric(c) && !isFullwidthDigit(c) || ("A"..."Z").contains(c) || ("a"..."z").contains(c)
+        }
         func tied(_ a: Int, _ b: Int) -> Bool {
             let x = s[a], y = s[b]
             if isFullwidthAlphanumeric(x) && isFullwidthAlphanumeric(y) { return true }
@@ -394,9 +397,6 @@ public enum LineBreaks {
             if y == "\u{FF0D}" && (isFullwidthAlphanumeric(x) || isUnspaced(x)) { return true }
             if isFullwidthDigit(x) && punctuation.contains(y) { return b + 1 < s.count && isFullwidthDigit(s[b + 1]) }
             if punctuation.contains(x) && isFullwidthDigit(y) { return a > 0 && isFullwidthDigit(s[a - 1]) }
-            let letter = { (c: Unicode.Scalar) in
-                isFullwidthAlphanumeric(c) && !isFullwidthDigit(c) || ("A"..."Z").contains(c) || ("a"..."z").contains(c)
-            }
             if letter(x) && isKatakana(y) || isKatakana(x) && letter(y) { return true }
             return numeral.contains(a) && numeral.contains(b)
         }
@@ -435,9 +435,10 @@ public enum LineBreaks {
             !isCodeSeparator(first), !isCodeSeparator(last), s.contains(where: { isDigit($0) || isFullwidthDigit($0) }),
             s.contains("-") || (s.count >= shortestRunCode && s.contains(where: { !isDigit($0) }))
         else { return false }
+        let hyphened = s.contains("-")
         return s.allSatisfy {
             isDigit($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || isCodeSeparator($0)
-                || (s.contains("-") && ($0.properties.isAlphabetic || isFullwidthAlphanumeric($0)))
+                || (hyphened && ($0.properties.isAlphabetic || isFullwidthAlphanumeric($0)))
         }
     }
 

@@ -47,29 +47,20 @@ struct LineBreaksTests {
                     return rest.isEmpty
                 }, "\(runLines)")
         }
-        // Letters with accents are a code's letters too: it breaks at a hyphen, never `0009` / `912`.
-        let accented = "GELLÉRT-ÖSSZESÍTŐ-2026-11-0009912"
-        let accentedLines = lines(accented, width: width, e)
-        #expect(accentedLines.joined() == accented)
-        if width >= 80 { #expect(accentedLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(accentedLines)") }
-        // Full-width digits in a code are joined as Chinese letters are.
-        let wideCode = "TDH-予約-２０２６０７２４-Ａ１５"
-        let wideLines = lines(wideCode, width: width, e)
-        #expect(wideLines.joined() == wideCode)
-        if width >= 90 { #expect(wideLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(wideLines)") }
-        // Chinese letters in a code are joined: it breaks at its hyphens, never `TPE-寒` / `舍-…`.
-        let hotel = "TPE-寒舍-20260508-0042"
-        let hotelLines = lines(hotel, width: width, e)
-        #expect(hotelLines.joined() == hotel)
-        if width >= 60 { #expect(hotelLines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(hotelLines)") }
-        // A long piece of a code with hyphens breaks where its letters and digits take turns.
-        let booking = "DORINT-MG-2026111300004471-BUCHUNGSREFERENZ2026"
-        let bookingLines = lines(booking, width: width, e)
-        #expect(bookingLines.joined() == booking)
-        if width >= 110 {
-            #expect(
-                bookingLines.dropLast().allSatisfy { $0.hasSuffix("-") || $0.hasSuffix("BUCHUNGSREFERENZ") },
-                "\(bookingLines)")
+        // Codes with letters of any script among their hyphens break at a hyphen (where their
+        // longest piece fits the line): never `…-0009` / `912`, `TPE-寒` / `舍-…`, `２０２` / `６`;
+        // a long piece breaks where its letters and digits take turns (`BUCHUNGSREFERENZ` / `2026`).
+        let hyphened: [(code: String, from: Double, pieceEnd: String)] = [
+            ("GELLÉRT-ÖSSZESÍTŐ-2026-11-0009912", 80, "-"), ("TDH-予約-２０２６０７２４-Ａ１５", 90, "-"),
+            ("TPE-寒舍-20260508-0042", 60, "-"),
+            ("DORINT-MG-2026111300004471-BUCHUNGSREFERENZ2026", 110, "BUCHUNGSREFERENZ"),
+        ]
+        for (code, from, pieceEnd) in hyphened {
+            let broken = lines(code, width: width, e)
+            #expect(broken.joined() == code)
+            if width >= from {
+                #expect(broken.dropLast().allSatisfy { $0.hasSuffix("-") || $0.hasSuffix(pieceEnd) }, "\(broken)")
+            }
         }
         #expect(!LineBreaks.prepared("ABC2026").unicodeScalars.contains(LineBreaks.opportunity))
         // Short codes never break at their hyphen.

@@ -124,8 +124,7 @@ public struct Paginator {
     /// Whether `page`'s first block (past space and structure) is one that sets the running
     /// header: a day's start.
     private func opensWithDay(_ page: PageBody) -> Bool {
-        page.blocks.first { $0.block.mark != nil || ($0.block.height > 0 && !$0.block.isDiscardable) }?.block.mark
-            != nil
+        page.blocks.first { $0.block.mark != nil || $0.block.holdsContent }?.block.mark != nil
     }
 
     /// Where to break the page before the last so that the last page does not hold one block
@@ -137,9 +136,9 @@ public struct Paginator {
     private func lastPageCarry(_ run: Run, _ blocks: [any FlowBlock]) -> Int? {
         let last = run.pages.count - 1
         guard last > 0, !run.startsByBreak[last] else { return nil }
-        func isContent(_ i: Int) -> Bool { blocks[i].height > 0 && !blocks[i].isDiscardable }
+        func isContent(_ i: Int) -> Bool { blocks[i].holdsContent }
         let whole = run.wholeBlocks[last]
-        let placed = run.pages[last].blocks.filter { $0.block.height > 0 && !$0.block.isDiscardable }.count
+        let placed = run.pages[last].blocks.filter(\.block.holdsContent).count
         guard whole.filter(isContent).count == 1, placed == 1, !whole.contains(where: { blocks[$0].mark != nil }),
             var start = run.wholeBlocks[last - 1].last(where: isContent),
             let first = run.wholeBlocks[last - 1].first
@@ -293,4 +292,9 @@ public struct Paginator {
         }
         return needed
     }
+}
+
+extension FlowBlock {
+    /// Something a reader sees: neither space nor a zero-height mark.
+    fileprivate var holdsContent: Bool { height > 0 && !isDiscardable }
 }

@@ -127,15 +127,17 @@ extension RouteMapRenderer {
                 }
             }
         }
+        // Each position's heading and markers judged once: the three passes below ask again.
+        let open = Dictionary(uniqueKeysWithValues: positions.map { ($0, ahead($0) && clearOfMarkers($0)) })
         func clearOfPlates(_ t: Double) -> Bool {
-            ahead(t) && clearOfMarkers(t) && !plates.contains { $0.overlaps(reach(t)) }
+            open[t]! && !plates.contains { $0.overlaps(reach(t)) }
         }
         func clearOfLegs(_ t: Double) -> Bool {
             let c = leg.point(at: t)
             return !crossing.contains { hypot($0.x - c.x, $0.y - c.y) < length }
         }
         return positions.first { clearOfPlates($0) && clearOfLegs($0) } ?? positions.first(where: clearOfPlates)
-            ?? positions.first { ahead($0) && clearOfMarkers($0) }
+            ?? positions.first { open[$0]! }
     }
 
     /// Points every 2 along the legs other than `leg` that come near its middle part (where its
