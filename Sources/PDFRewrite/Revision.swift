@@ -60,6 +60,11 @@ public struct Revision {
             else {
                 throw PDFError("the PDF's trailer names /\(key) \(number), an object the file does not hold")
             }
+            // The old cross-reference and object streams are not written again: a trailer naming
+            // one would name nothing in the new file.
+            guard !file.bookkeeping.contains(number) else {
+                throw PDFError("the PDF's trailer names /\(key) \(number), its own cross-reference or object stream")
+            }
         }
         // The file's objects in the order they lie in it (an object in an object stream where
         // that stream lies), without its bookkeeping.

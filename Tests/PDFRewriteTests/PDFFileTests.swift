@@ -121,12 +121,13 @@ struct CraftedPDFTests {
     }
 
     @Test(
-        "refused: an object stream said to lie in itself, lengths that name each other, an object number no file this size holds, an out-of-range entry, one stream named by every section, a cross-reference stream numbered beyond its own table, a trailer whose /Root is not in the file (both found by fuzz-pdf)"
+        "refused: an object stream said to lie in itself, lengths that name each other, an object number no file this size holds, an out-of-range entry, one stream named by every section, a cross-reference stream numbered beyond its own table, a trailer whose /Root is not in the file, or is its cross-reference stream (all three found by fuzz-pdf)"
     )
     func refused() throws {
         for name in [
             "objstm-inside-itself", "length-cycle", "four-million-entries", "negative-objstm-number",
             "xrefstm-amplification-50", "xref-stream-numbered-beyond-table", "trailer-names-missing-root",
+            "root-names-xref-stream",
         ] {
             #expect(throws: PDFError.self, "\(name)") { try readAndWrite(try crafted(name)) }
         }
