@@ -34,6 +34,8 @@ public struct ItineraryLayoutEngine {
             localeIdentifier: trip.locale, units: trip.units, labels: theme.labels, labelLanguage: theme.language,
             caches: caches)
         if trip.startDate <= trip.endDate { format.tripYears = trip.startDate.year...trip.endDate.year }
+        let datesPrepared = format.prepareDates()
+        defer { _ = datesPrepared.value }
         let content = SectionContext(trip: trip, theme: theme, text: text, format: format, width: contentWidth)
         var blocks: [any FlowBlock] = []
         var printed: [SectionName] = []

@@ -72,18 +72,62 @@ final class DateFormatterCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let formatter = Self.cached(in: &formatters, Key(locale: locale.identifier, zone: zone, pattern: pattern)) {
-            let f = DateFormatter()
-            let tz = TripFormatter.timeZone(zone) ?? Self.utc
-            f.locale = locale
-            f.calendar = Self.calendar(locale, tz)
-            f.timeZone = tz
-            switch pattern {
-            case let .template(template): f.setLocalizedDateFormatFromTemplate(template)
-            case let .format(format): f.dateFormat = format
-            }
-            return f
+            Self.formatter(locale: locale, zone: zone, pattern: pattern)
         }
         return formatter.string(from: date)
+    }
+
+    /// Makes, on the calling thread, the formatters for `locale` in UTC with `patterns` and the
+    /// interval formatters with `intervals` that are not kept yet, and keeps them. A layout asks
+    /// another thread to do this while it sets its first pages: a formatter costs one to five
+    /// million instructions to make (the first one for a locale loads the locale's ICU data),
+    /// the same formatter whichever thread makes it. The lock is not held while one is made, so
+    /// the layout's own formatting never waits for this; a formatter the layout made meanwhile
+    /// is kept rather than this one.
+    func prepare(locale: Locale, patterns: [Pattern], intervals: [IntervalPattern]) {
+        for pattern in patterns {
+            let key = Key(locale: locale.identifier, zone: "UTC", pattern: pattern)
+            guard lock.withLock({ formatters[key] == nil }) else { continue }
+            let made = Self.formatter(locale: locale, zone: "UTC", pattern: pattern)
+            lock.withLock { _ = Self.cached(in: &formatters, key) { made } }
+        }
+        for pattern in intervals {
+            let key = IntervalKey(locale: locale.identifier, pattern: pattern)
+            guard lock.withLock({ intervalFormatters[key] == nil }) else { continue }
+            let made = Self.intervalFormatter(locale: locale, pattern: pattern)
+            lock.withLock { _ = Self.cached(in: &intervalFormatters, key) { made } }
+        }
+    }
+
+    /// How many formatters and interval formatters are kept (for tests).
+    var count: (formatters: Int, intervals: Int) { lock.withLock { (formatters.count, intervalFormatters.count) } }
+
+    private static func formatter(locale: Locale, zone: String, pattern: Pattern) -> DateFormatter {
+        let f = DateFormatter()
+        let tz = TripFormatter.timeZone(zone) ?? utc
+        f.locale = locale
+        f.calendar = calendar(locale, tz)
+        f.timeZone = tz
+        switch pattern {
+        case let .template(template): f.setLocalizedDateFormatFromTemplate(template)
+        case let .format(format): f.dateFormat = format
+        }
+        return f
+    }
+
+    private static func intervalFormatter(locale: Locale, pattern: IntervalPattern) -> DateIntervalFormatter {
+        let f = DateIntervalFormatter()
+        f.locale = locale
+        f.calendar = calendar(locale, utc)
+        f.timeZone = utc
+        switch pattern {
+        case .mediumDate:
+            f.dateStyle = .medium
+            f.timeStyle = .none
+        case let .template(template):
+            f.dateTemplate = template
+        }
+        return f
     }
 
     /// The calendar days `first` to `last` (noon UTC dates) as one interval, e.g. `Jun 12 – 19, 2026`.
@@ -123,23 +167,13 @@ final class DateFormatterCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let formatter = Self.cached(in: &intervalFormatters, IntervalKey(locale: locale.identifier, pattern: pattern)) {
-            let f = DateIntervalFormatter()
-            f.locale = locale
-            f.calendar = Self.calendar(locale, Self.utc)
-            f.timeZone = Self.utc
-            switch pattern {
-            case .mediumDate:
-                f.dateStyle = .medium
-                f.timeStyle = .none
-            case let .template(template):
-                f.dateTemplate = template
-            }
-            return f
+            Self.intervalFormatter(locale: locale, pattern: pattern)
         }
         return formatter.string(from: first, to: last)
     }
 
-    /// The formatter kept for `key`, made on first use. Callers hold `lock`.
+    /// The formatter kept for `key`, made on first use (and the one kept, when there is one
+    /// already: `prepare` makes its own outside the lock). Callers hold `lock`.
     private static func cached<K: Hashable, F>(in table: inout [K: F], _ key: K, make: () -> F) -> F {
         if let formatter = table[key] { return formatter }
         let formatter = make()

@@ -43,6 +43,20 @@ public final class TripFormatter {
         return Locale(identifier: identifier + "@numbers=latn")
     }
 
+    /// Starts making, on another thread, the date formatters nearly every document asks for
+    /// (`DateFormatterCache.prepare`): the cover's date ranges, the map's and the day pages'
+    /// dates, the times. The layout sets its first pages meanwhile; read the result's `value`
+    /// before the layout returns, so that no thread outlives it.
+    func prepareDates() -> BackgroundWork<Bool> {
+        let locale = locale, dates = caches.dates
+        return BackgroundWork {
+            dates.prepare(
+                locale: locale, patterns: [.template("EEEMMMd"), .template("MMM"), .template("jmm")],
+                intervals: [.template("yMMMd"), .template("MMMd")])
+            return true
+        }
+    }
+
     /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.
     public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
         // The month as the day pages spell it (`Jun 12 – 21, 2026`; `28. Dez. 2026 – 5. Jan. 2027`,

@@ -2,6 +2,7 @@
 /// made for the zone, across DST changes, half-hour zones and fixed offsets.
 import Foundation
 @testable import ItineraryLayout
+import ItineraryText
 import Testing
 
 @Suite("Date formatter cache")
@@ -69,5 +70,33 @@ struct DateFormatterCacheTests {
         #expect(!DateFormatterCache.Pattern.format("h 'o''clock' a").writesZone)
         #expect(DateFormatterCache.Pattern.format("'at' h:mm a z").writesZone)
         #expect(!DateFormatterCache.Pattern.format("'zone' h:mm").writesZone)
+    }
+
+    @Test("formatters prepared ahead (on another thread) are kept once each and write what a cache without them writes")
+    func prepared() {
+        let date = Date(timeIntervalSince1970: 1_781_000_000), later = Date(timeIntervalSince1970: 1_781_600_000)
+        let patterns: [DateFormatterCache.Pattern] = [.template("EEEMMMd"), .template("MMM"), .template("jmm")]
+        let intervals: [DateFormatterCache.IntervalPattern] = [.template("yMMMd"), .template("MMMd")]
+        for identifier in ["en_US", "de_DE", "ja_JP", "ar_EG@numbers=latn"] {
+            let locale = Locale(identifier: identifier)
+            let ahead = DateFormatterCache(), plain = DateFormatterCache()
+            BackgroundWork { ahead.prepare(locale: locale, patterns: patterns, intervals: intervals) }.value
+            #expect(ahead.count == (3, 2), "\(identifier)")
+            ahead.prepare(locale: locale, patterns: patterns, intervals: intervals)
+            #expect(ahead.count == (3, 2), "\(identifier): prepared twice")
+            for pattern in patterns {
+                #expect(
+                    ahead.string(from: date, locale: locale, zone: "UTC", pattern: pattern)
+                        == plain.string(from: date, locale: locale, zone: "UTC", pattern: pattern), "\(identifier)")
+            }
+            for pattern in intervals {
+                #expect(
+                    ahead.interval(from: date, to: later, locale: locale, pattern: pattern)
+                        == plain.interval(from: date, to: later, locale: locale, pattern: pattern), "\(identifier)")
+            }
+            // Formatting asked for nothing the preparation had not made (but the two dates of a
+            // right-to-left interval, each written on its own).
+            if !identifier.hasPrefix("ar") { #expect(ahead.count == (3, 2), "\(identifier): after formatting") }
+        }
     }
 }
