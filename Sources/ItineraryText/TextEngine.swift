@@ -97,11 +97,19 @@ public final class TextEngine {
     /// Broken paragraphs currently kept.
     public var cachedParagraphCount: Int { cache.count }
 
-    func makeLayout(_ spans: [StyledSpan]) -> OpaquePointer {
+    /// A layout of `spans`. `skippingComposition` nil: `ccmp` is off where it cannot change the
+    /// glyphs (`skipsComposition`); true or false forces it (for tests that compare the two).
+    func makeLayout(_ spans: [StyledSpan], skippingComposition: Bool? = nil) -> OpaquePointer {
         let layout = pango_layout_new(context)!
         let text = spans.map(\.text).joined()
         pango_layout_set_text(layout, text, Int32(text.utf8.count))
         let attrs = pango_attr_list_new()
+        // Text the fonts' glyph composition cannot change is shaped without it
+        // (`GlyphComposition`): from the text's start to past its end, which HarfBuzz takes as a
+        // global feature, so it keeps reusing its shape plans. First, so that a span's own
+        // features, which Pango lets replace it over the span, can add to it.
+        let composition = skippingComposition ?? Self.skipsComposition(spans) ? "ccmp=0" : nil
+        if let composition { insert(pango_attr_font_features_new(composition), into: attrs, 0, UInt32.max) }
         var start: UInt32 = 0
         for span in spans {
             let end = start + UInt32(span.text.utf8.count)
@@ -118,7 +126,8 @@ public final class TextEngine {
             }
             // Kerning is on by default in HarfBuzz; features add to it.
             if !style.features.isEmpty {
-                insert(pango_attr_font_features_new(style.features), into: attrs, start, end)
+                let features = composition.map { style.features + "," + $0 } ?? style.features
+                insert(pango_attr_font_features_new(features), into: attrs, start, end)
             }
             start = end
         }
