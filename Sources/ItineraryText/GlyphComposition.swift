@@ -6,9 +6,8 @@
 /// keycap (U+20DD, U+20DE): each needs a combining mark (Mn, Me) or a private-use character
 /// (Co) in the sequence it matches. HarfBuzz 6 (Debian 12) still tries them at every vowel,
 /// some 27 ligatures for each `a`: over a quarter of its shaping on the 120-day trip (101 M
-/// instructions of about 350 M).
-/// Shaping text without those characters, in Inter alone, with `ccmp` off gives the same
-/// glyphs (`GlyphCompositionTests` compares them), faster.
+/// instructions of about 350 M). Shaping text without those characters, in Inter alone, with
+/// `ccmp` off gives the same glyphs (`GlyphCompositionTests` compares them), faster.
 import CCairo
 
 extension TextEngine {
@@ -17,15 +16,16 @@ extension TextEngine {
 
     /// Whether `spans` may be shaped with `ccmp` off: all of them in Inter, and every character
     /// one Inter's faces draw (Basic Latin, Latin-1, Latin Extended-A, Latin Extended
-    /// Additional, general punctuation, currency signs, the ten arrows: no other font is
-    /// asked for any of them) and none a combining mark, a private-use character or a modifier symbol (`^`,
-    /// `¨`, `´`: spacing accents, which other fonts' `ccmp` take as marks).
+    /// Additional, general punctuation, currency signs, the ten simple arrows: no other font is
+    /// asked for any of them) and none a combining mark, a private-use character or a modifier
+    /// symbol (`^`, `¨`, `´`: spacing accents, which other fonts' `ccmp` take as marks).
     static func skipsComposition(_ spans: [StyledSpan]) -> Bool {
         spans.allSatisfy { span in
             span.style.family == compositionFreeFamily && span.text.unicodeScalars.allSatisfy(isCompositionFree)
         }
     }
 
+    /// One character of such text (`skipsComposition`).
     static func isCompositionFree(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         let drawnByInter =

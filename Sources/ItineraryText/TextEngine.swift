@@ -108,7 +108,7 @@ public final class TextEngine {
         // (`GlyphComposition`): from the text's start to past its end, which HarfBuzz takes as a
         // global feature, so it keeps reusing its shape plans. First, so that a span's own
         // features, which Pango lets replace it over the span, can add to it.
-        let composition = skippingComposition ?? Self.skipsComposition(spans) ? "ccmp=0" : nil
+        let composition = (skippingComposition ?? Self.skipsComposition(spans)) ? "ccmp=0" : nil
         if let composition { insert(pango_attr_font_features_new(composition), into: attrs, 0, UInt32.max) }
         var start: UInt32 = 0
         for span in spans {
