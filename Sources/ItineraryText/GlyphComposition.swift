@@ -28,8 +28,11 @@ extension TextEngine {
     /// One character of such text (`skipsComposition`).
     static func isCompositionFree(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
+        // Most of every trip, without asking for its category: in ASCII, only `^` and `` ` `` are
+        // modifier symbols (a property lookup per character was 0.8 % of the 120-day export).
+        if (0x20...0x7E).contains(v) { return v != 0x5E && v != 0x60 }
         let drawnByInter =
-            (0x20...0x7E).contains(v) || v == 0x09 || v == 0x0A || v == 0x0D || (0xA0...0x17F).contains(v) && v != 0x149
+            v == 0x09 || v == 0x0A || v == 0x0D || (0xA0...0x17F).contains(v) && v != 0x149
             || (0x1E00...0x1EFF).contains(v) || (0x2000...0x206F).contains(v) || (0x20A0...0x20BF).contains(v)
             || (0x2190...0x2199).contains(v)
         guard drawnByInter else { return false }
