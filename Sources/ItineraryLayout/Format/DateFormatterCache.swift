@@ -158,7 +158,7 @@ final class DateFormatterCache: @unchecked Sendable {
     /// Whether `template` spells the month (`MMM`) but `phrase` holds no name of `date`'s month.
     private func dropsMonthName(_ phrase: String, _ date: Date, locale: Locale, template: String) -> Bool {
         guard template.contains("MMM") else { return false }
-        let month = string(from: date, locale: locale, zone: "UTC", pattern: .template("MMM"))
+        let month = string(from: date, locale: locale, zone: "UTC", pattern: Self.monthName)
             .trimmingCharacters(in: .punctuationCharacters)
         return month.contains(where: \.isLetter) && phrase.range(of: month, options: .caseInsensitive) == nil
     }
@@ -182,6 +182,9 @@ final class DateFormatterCache: @unchecked Sendable {
         table[key] = formatter
         return formatter
     }
+
+    /// A month's name alone, to look for in an interval (`dropsMonthName`).
+    static let monthName = Pattern.template("MMM")
 
     private static let utc = TimeZone(identifier: "UTC")!
 

@@ -7,6 +7,9 @@ import ItineraryModel
 /// the order (`12–13 jun` in Spanish); a dash between two day numbers is closed up, as the
 /// design writes `Jun 12–13`.
 struct MonthDayFormatter {
+    /// A stop's days as a month-and-day interval.
+    static let pattern = DateFormatterCache.IntervalPattern.template("MMMd")
+
     private let locale: Locale
     private let dates: DateFormatterCache
 
@@ -17,7 +20,7 @@ struct MonthDayFormatter {
 
     /// One date, or the range from `first` to `last`.
     func string(_ first: CalendarDate, _ last: CalendarDate) -> String {
-        let text = dates.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: .template("MMMd"))
+        let text = dates.interval(from: first.noonUTC, to: last.noonUTC, locale: locale, pattern: Self.pattern)
         return Self.closeUp(text)
     }
 

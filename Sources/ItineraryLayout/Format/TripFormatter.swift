@@ -51,17 +51,22 @@ public final class TripFormatter {
         let locale = locale, dates = caches.dates
         return BackgroundWork {
             dates.prepare(
-                locale: locale, patterns: [.template("EEEMMMd"), .template("MMM"), .template("jmm")],
-                intervals: [.template("yMMMd"), .template("MMMd")])
+                locale: locale, patterns: [Self.dayInTrip, DateFormatterCache.monthName, Self.timeOfDay],
+                intervals: [Self.range, MonthDayFormatter.pattern])
             return true
         }
     }
+
+    /// The patterns of a trip's date range, of a day in the trip's years and of a time.
+    static let range = DateFormatterCache.IntervalPattern.template("yMMMd")
+    static let dayInTrip = DateFormatterCache.Pattern.template("EEEMMMd")
+    static let timeOfDay = DateFormatterCache.Pattern.template("jmm")
 
     /// `Jun 12 – 19, 2026` (en_US), `12–19 jun 2026` (es_MX); a single date for a one-day trip.
     public func dateRange(_ start: CalendarDate, _ end: CalendarDate) -> String {
         // The month as the day pages spell it (`Jun 12 – 21, 2026`; `28. Dez. 2026 – 5. Jan. 2027`,
         // where the medium style would be all digits): one date style per document.
-        caches.dates.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: .template("yMMMd"))
+        caches.dates.interval(from: start.noonUTC, to: end.noonUTC, locale: locale, pattern: Self.range)
     }
 
     /// `text` as one unbreakable word: its spaces no-break spaces, and no break after a dash or a
@@ -87,7 +92,7 @@ public final class TripFormatter {
     }
 
     private func dayPattern(_ d: CalendarDate) -> DateFormatterCache.Pattern {
-        .template(tripYears.map { $0.contains(d.year) } ?? true ? "EEEMMMd" : "EEEMMMdy")
+        tripYears.map { $0.contains(d.year) } ?? true ? Self.dayInTrip : .template("EEEMMMdy")
     }
 
     /// The local time and the zone's label: `6:40 PM` and `CDT` (`BST`, `JST`; `UTC+9` where the
@@ -99,7 +104,7 @@ public final class TripFormatter {
         // Joined between its characters where it is written in Chinese or Japanese (`上午4:45`):
         // a line may otherwise break between `上午` and `4:45`.
         let time = LineBreaks.tiedCharacters(
-            caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: .template("jmm")))
+            caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: Self.timeOfDay))
         switch zone {
         case let .named(id): return (time, ZoneAbbreviation.label(zone: id, at: date, files: caches.zones))
         case let .writtenOffset(seconds): return (time, ZoneAbbreviation.offsetLabel(seconds))
