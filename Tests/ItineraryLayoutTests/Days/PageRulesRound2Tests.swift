@@ -48,6 +48,14 @@ struct PageRulesRound2Tests {
         // Escapes that decode to a space or a control character stay as written: printed, an address is typed back.
         #expect(l.printedLink("https://example.com/a%20b", .link, width: 400).text == "example.com/a%20b")
         #expect(l.printedLink("https://example.com/%0A", .link, width: 400).text == "example.com/%0A")
+        // An escaped delimiter stays escaped (written plainly it would end a value or a segment);
+        // unreserved characters and other scripts beside it are decoded.
+        #expect(
+            l.printedLink(
+                "https://example.com/r?next=%2Fpay%3Fa%3D1%26b%3A2%23x%25&n=J%C3%BCrgen%7E%41", .link, width: 900
+            )
+            .text == "example.com/r?next=%2Fpay%3Fa%3D1%26b%3A2%23x%25&n=Jürgen~A")
+        #expect(l.printedLink("https://example.com/a%20b/%C3%A9", .link, width: 400).text == "example.com/a%20b/é")
     }
 
     @Test("a link too wide keeps its host and the end of its path, cut at a segment")
@@ -81,7 +89,7 @@ struct PageRulesRound2Tests {
     func linkLines() throws {
         let l = try layout()
         let url = "https://www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12%3A30&party=2&promo=AUTUMN2026"
-        let whole = "www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12:30&party=2&promo=AUTUMN2026"
+        let whole = "www.porterscardiff.com/book-a-table/?date=2026-11-14&time=12%3A30&party=2&promo=AUTUMN2026"
         let (lines, printedWhole) = l.printedLinkLines(url, .link, width: 200)
         #expect(printedWhole)
         #expect((2...3).contains(lines.count), "\(lines.map { $0.spans.map(\.text).joined() })")

@@ -113,15 +113,60 @@ extension DayBuilder {
         return decoded(bare) ?? bare
     }
 
-    /// Percent-escapes decoded, or nil when that yields invalid UTF-8, a control character or a
-    /// space (printed, an address must be typed back as it reads).
+    /// Percent-escapes decoded, or nil when there is none to decode, or when decoding yields
+    /// invalid UTF-8, a control character or a space (printed, an address must be typed back as
+    /// it reads). Only escapes whose character means the same written plainly are decoded: letters
+    /// of other scripts (UTF-8 bytes) and the unreserved `A–Z a–z 0–9 - . _ ~`. An escaped
+    /// delimiter (`%3A`, `%2F`, `%3F`, `%26`, `%3D`, `%23`, `%25`…) stays escaped: written as
+    /// itself it would end a query value or a path segment where the address does not.
     static func decoded(_ text: String) -> String? {
-        guard text.contains("%"), let decoded = text.removingPercentEncoding, decoded != text else { return nil }
+        guard text.contains("%") else { return nil }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0, changed = false
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
+                let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2])
+            {
+                let value = high << 4 | low
+                if value >= 0x80 || isUnreserved(value) {
+                    out.append(value)
+                    i += 3
+                    changed = true
+                    continue
+                }
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        guard changed, let decoded = String(validating: out, as: UTF8.self) else { return nil }
         guard
             !decoded.unicodeScalars.contains(where: {
                 $0.properties.generalCategory == .control || $0.properties.isWhitespace
             })
         else { return nil }
         return decoded
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// RFC 3986's unreserved characters: the same escaped or not.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "~")
+        }
     }
 }
