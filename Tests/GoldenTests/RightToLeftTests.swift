@@ -205,6 +205,33 @@ struct RightToLeftTests {
     }
 
     @Test(
+        "an Arabic time reads the same everywhere: its marker (م, ص) left of its digits on the game card and inside the English travel line alike",
+        arguments: ["classic", "compact"])
+    func timeMarkerSide(template: String) throws {
+        let words = try Self.pages(template).flatMap(\.words)
+        // Every time: digits with a colon, and a one-letter marker on the same line within a
+        // space's reach. The fixture's drive departs at ٧:٠٠ ص and arrives at ٥:١٠ م (in
+        // Western digits, as its labels are English), between English words.
+        var times = 0
+        for clock in words where clock.text.contains(":") && clock.text.first?.isNumber == true {
+            // Arabic letters' boxes are taller than digits': the same line by their middles.
+            let middle = (clock.yMin + clock.yMax) / 2
+            let line = words.filter { abs(($0.yMin + $0.yMax) / 2 - middle) < 3 }
+            guard
+                let marker = line.first(where: {
+                    ($0.text == "\u{0645}" || $0.text == "\u{0635}")
+                        && min(abs($0.xMax - clock.xMin), abs(clock.xMax - $0.xMin)) < 8
+                })
+            else { continue }
+            times += 1
+            #expect(
+                marker.xMax <= clock.xMin + 0.5,
+                "\(template): \(marker.text) right of \(clock.text) in \(line.map(\.text))")
+        }
+        #expect(times >= 6, "\(template): \(times) times with a marker")
+    }
+
+    @Test(
         "one numbering system: an Arabic trip printed with English labels writes every figure in Western digits, in both designs",
         arguments: ["classic", "compact"])
     func oneNumberingSystem(template: String) throws {
