@@ -137,7 +137,9 @@ struct RouteMapRenderer {
         layout.markerPlaces = fitted.groups
         layout.leaders = fitted.leaders
         layout.legs = fitted.legs
-        layout.scaleBar = corner.scale.bar
+        // No bar where one length would be wrong over most of the map (a polar trip).
+        layout.scaleBar =
+            ScaleBar.holds(latitudes: outline.places.map(\.location.latitude)) ? corner.scale.bar : nil
         layout.scaleBarRight = corner.scale.barRight
         layout.reservedZone = corner.scale.zone
 

@@ -251,6 +251,21 @@ struct CoverPageTests {
         return (outline, renderer.layout(outline, width: context.width, height: spec.height))
     }
 
+    @Test("a polar trip's map has no scale bar; a map of the Midwest has one")
+    func noBarWhereNoneHolds() throws {
+        let (_, polar) = try mapOfGames([
+            ("os", "Oslo", 59.91, 10.75, "Europe/Oslo"), ("tr", "Troms\u{00F8}", 69.65, 18.96, "Europe/Oslo"),
+            ("ly", "Longyearbyen", 78.22, 15.65, "Arctic/Longyearbyen"),
+        ])
+        #expect(polar.scaleBar == nil)
+        #expect(polar.markers.count == 3)
+        let (_, midwest) = try mapOfGames([
+            ("ch", "Chicago", 41.95, -87.66, "America/Chicago"), ("ml", "Milwaukee", 43.03, -87.97, "America/Chicago"),
+            ("mn", "Minneapolis", 44.98, -93.28, "America/Chicago"),
+        ])
+        #expect(midwest.scaleBar != nil)
+    }
+
     @Test(
         "round the world, the leg across the widest gap goes the short way: off one edge and back in at the other, inside the frame"
     )

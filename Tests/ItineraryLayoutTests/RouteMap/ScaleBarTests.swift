@@ -30,4 +30,18 @@ struct ScaleBarTests {
     func fallback() {
         #expect(ScaleBar.choose(pointsPerUnit: 0.001, candidates: lengths, minimumLength: 48).distance == 1000)
     }
+
+    @Test(
+        "a map whose places lie where a drawn point's ground length differs more than twice has no bar: the United States and Europe keep one, a polar trip does not",
+        arguments: [
+            ([25.8, 47.6, 40.7], true),  // Miami, Seattle, New York: 1.38
+            ([36.7, 59.9], true),  // Málaga to Stockholm: 1.60
+            ([-33.9, 35.7, 21.3], true),  // Sydney, Tokyo, Honolulu across the equator: 1.23
+            ([59.9, 69.6, 78.2], false),  // Oslo, Tromsø, Longyearbyen: 2.46
+            ([-54.8, -34.6], true),  // Ushuaia to Buenos Aires: 1.43, south as north
+            ([0.0, 89.99], false),
+        ])
+    func holds(latitudes: [Double], holds: Bool) {
+        #expect(ScaleBar.holds(latitudes: latitudes) == holds)
+    }
 }
