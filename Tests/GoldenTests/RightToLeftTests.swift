@@ -111,6 +111,32 @@ struct RightToLeftTests {
         #expect(maccabi < at.xMin && at.xMin < hapoel, "names: Hapoel \(hapoel), at \(at.xMin), Maccabi \(maccabi)")
     }
 
+    @Test(
+        "a Hebrew key with a stop not on the map: the places on it still read from the right, the English cue and the stop off it after them"
+    )
+    func hebrewKeyWithAStopOffTheMap() throws {
+        var trip = try Exporter.loadTrip(
+            path: TestPaths.validFixtures.appendingPathComponent("hebrew-locale.json").path)
+        // The last day in Acre (its ע), where no stadium is and no coordinates are given.
+        trip.days[trip.days.count - 1].city = "\u{05E2}\u{05DB}\u{05D5}"
+        let exporter = try TestStores.exporter(policy: TestStores.buildPolicy)
+        let pdf = TestPaths.scratch("rtl-key-off-map").appendingPathComponent("trip.pdf")
+        try exporter.render(trip, options: ExportOptions(template: .named("classic"))).bytes.write(to: pdf)
+        let out = try runProcess("/usr/bin/pdftotext", ["-bbox", "-f", "1", "-l", "1", "-enc", "UTF-8", pdf.path, "-"])
+        let words = try #require(wordPages(out.stdout).first).words
+        let cue = try #require(words.first { $0.text == "Not" }, "no `Not on the map` cue")
+        let key = words.filter { abs(($0.yMin + $0.yMax) / 2 - (cue.yMin + cue.yMax) / 2) < 3 }
+        let one = try #require(key.first { $0.text == "1" }), two = try #require(key.first { $0.text == "2" })
+        let three = try #require(key.first { $0.text == "3" })
+        let telAviv = try #require(Self.x(of: "\u{05EA}", in: key)),
+            jerusalem = try #require(Self.x(of: "\u{05E9}", in: key))
+        let acre = try #require(Self.x(of: "\u{05E2}", in: key))
+        #expect(
+            jerusalem < two.xMin && two.xMin < telAviv && telAviv < one.xMin,
+            "on the map: Jerusalem \(jerusalem), 2 at \(two.xMin), Tel Aviv \(telAviv), 1 at \(one.xMin)")
+        #expect(one.xMin < cue.xMin && cue.xMin < acre && acre < three.xMin, "\(key.map(\.text))")
+    }
+
     /// Where each line of `words` starts: the left edge of its leftmost word, by line (box
     /// middles within 3 pt: Hebrew letters and Latin punctuation on one line have boxes of
     /// different heights), top to bottom.

@@ -64,17 +64,19 @@ extension SectionContext {
     /// than a line breaks between its words, never inside one), no place is left out, and a stop
     /// without a location is named after them under `notOnMap`. Beyond `maxLines` the whole key
     /// is set at `smallScale` of its size, on as many lines as it takes (the cover decides how
-    /// many it can hold). A key whose places are all right-to-left (and all on the map) reads
-    /// from the right, as a Hebrew or Arabic route does. Empty without a map.
+    /// many it can hold). A list of places all right-to-left (the places on the map, or those
+    /// not on it) reads from the right, as a Hebrew or Arabic route does. Empty without a map.
     func coverMapKeyLines(_ spec: CoverMapKeySpec, markers: MarkerSpec, outline: RouteOutline) -> [SetLine] {
         let places = outline.places.sorted { $0.firstStop < $1.firstStop }
         guard !places.isEmpty else { return [] }
         let missing = outline.unlocatedStops
-        // A key whose places all read from the right is a list like a Hebrew route: one
-        // right-to-left run, each number at its place's right (`Bidi.listParts`). A stop not on
-        // the map keeps the key from the left: its cue is in the labels' language.
-        let fromTheRight = missing.isEmpty && places.allSatisfy { Bidi.readsRightToLeft($0.city) }
-        func keyPlace(_ city: String) -> String {
+        // A list whose places all read from the right is a list like a Hebrew route: one
+        // right-to-left run, each number at its place's right (`Bidi.listParts`). The cue before
+        // the stops not on the map is in the labels' language and stays between the two lists,
+        // each of which reads in its places' direction.
+        let placesFromTheRight = places.allSatisfy { Bidi.readsRightToLeft($0.city) }
+        let missingFromTheRight = missing.allSatisfy { Bidi.readsRightToLeft($0.city) }
+        func keyPlace(_ city: String, fromTheRight: Bool) -> String {
             let marked = fromTheRight ? city : Bidi.isolated(city)
             return city.count <= Self.longestWholeKeyPlace ? TripFormatter.unbreakable(marked) : marked
         }
@@ -85,9 +87,16 @@ extension SectionContext {
                 s.style.lineHeight *= scale
                 return s
             }
-            var spans: [StyledSpan] = []
+            /// `list` marked to read from the right when `fromTheRight`.
+            func ordered(_ list: [StyledSpan], fromTheRight: Bool) -> [StyledSpan] {
+                guard fromTheRight, !list.isEmpty else { return list }
+                var list = list
+                for (i, text) in Bidi.listParts(list.map(\.text)).parts.enumerated() { list[i].text = text }
+                return list
+            }
+            var onMap: [StyledSpan] = []
             for (i, place) in places.enumerated() {
-                if i > 0 { spans.append(span(" · ", .mapKey)) }
+                if i > 0 { onMap.append(span(" · ", .mapKey)) }
                 // Every stop's number, though its marker shows the first and a count (`1 · 3 · +7`):
                 // the key is where a reader finds stop 42.
                 let numbers = place.stops.map(\.number), all = numbers.map(format.count)
@@ -98,21 +107,21 @@ extension SectionContext {
                     ? TripFormatter.unbreakable(
                         MarkerLayout.text(numbers: numbers, maxNumbers: Int.max, format: format.count))
                     : all.joined(separator: "\u{202F}·\u{2009}")
-                spans.append(span(Bidi.leftToRight(tied) + "\u{00A0}", .mapKeyNumber))
-                spans.append(span(keyPlace(place.city), .mapKey))
+                onMap.append(span(Bidi.leftToRight(tied) + "\u{00A0}", .mapKeyNumber))
+                onMap.append(span(keyPlace(place.city, fromTheRight: placesFromTheRight), .mapKey))
             }
+            var spans = ordered(onMap, fromTheRight: placesFromTheRight)
             // A stop without a location has no marker: the key names it all the same, and says why.
             if !missing.isEmpty {
                 let cue = coverWord("notOnMap")
                 spans.append(span(" · " + (cue.isEmpty ? "—" : cue) + " ", .mapKey))
+                var notOnMap: [StyledSpan] = []
                 for (i, stop) in missing.enumerated() {
-                    if i > 0 { spans.append(span(" · ", .mapKey)) }
-                    spans.append(span(Bidi.leftToRight(format.count(stop.number)) + "\u{00A0}", .mapKeyNumber))
-                    spans.append(span(keyPlace(stop.city), .mapKey))
+                    if i > 0 { notOnMap.append(span(" · ", .mapKey)) }
+                    notOnMap.append(span(Bidi.leftToRight(format.count(stop.number)) + "\u{00A0}", .mapKeyNumber))
+                    notOnMap.append(span(keyPlace(stop.city, fromTheRight: missingFromTheRight), .mapKey))
                 }
-            }
-            if fromTheRight {
-                for (i, text) in Bidi.listParts(spans.map(\.text)).parts.enumerated() { spans[i].text = text }
+                spans += ordered(notOnMap, fromTheRight: missingFromTheRight)
             }
             return spans
         }
