@@ -50,7 +50,7 @@ public struct ItineraryLayoutEngine {
         let geometry = theme.geometry
         let paginator = Paginator(
             sectionEndFill: theme.template.sectionEndFill, sectionJoinFill: theme.template.sectionJoinFill,
-            overrun: { geometry.overrun(page: $0) }
+            lastPageSqueeze: theme.template.lastPageSqueeze, overrun: { geometry.overrun(page: $0) }
         ) { index in
             geometry.body(page: index).height
         }

@@ -1,4 +1,5 @@
 /// Distributes flow blocks into page body frames: breaking, splitting and keeping together.
+import DisplayList
 
 /// A block placed on a page, at a y offset from the top of the body frame.
 public struct PlacedBlock {
@@ -25,7 +26,11 @@ public struct PageBody {
 /// or the next section runs over more than one page anyway (a stays table of one row is not a
 /// page of its own before the day pages); and a last page
 /// that would hold one block alone, carried over from the page before, takes the block before
-/// it too, where the page before keeps `sectionEndFill` (`lastPageCarry`).
+/// it too, where the page before keeps `sectionEndFill` (`lastPageCarry`); and a last page that
+/// continues the page before (no section opens it) is taken onto that page where giving up at
+/// most `lastPageSqueeze` of the space between its blocks makes room, with as little given up as
+/// that needs (`squeezedLastPage`): a trip's last day is not a page of its own for want of a
+/// few points.
 public struct Paginator {
     /// Body frame height for a page index (the first page may have other margins).
     public var frameHeight: (Int) -> Double
@@ -41,21 +46,40 @@ public struct Paginator {
     /// (`PageGeometry.overrun`): a card that misses the page by a point is not carried over
     /// alone, leaving a quarter page blank. Only for a block that keeps with nothing after it.
     public var overrun: (Int) -> Double
+    /// The largest share of the space between blocks (`Spacer`s and other discardable blocks)
+    /// on the page before the last that may be given up so that the last page's blocks fit on
+    /// it; 0 turns it off.
+    public var lastPageSqueeze: Double
 
     public init(
-        sectionEndFill: Double = 0, sectionJoinFill: Double = 0, overrun: @escaping (Int) -> Double = { _ in 0 },
-        frameHeight: @escaping (Int) -> Double
+        sectionEndFill: Double = 0, sectionJoinFill: Double = 0, lastPageSqueeze: Double = 0,
+        overrun: @escaping (Int) -> Double = { _ in 0 }, frameHeight: @escaping (Int) -> Double
     ) {
         self.frameHeight = frameHeight
         self.sectionEndFill = sectionEndFill
         self.sectionJoinFill = sectionJoinFill
+        self.lastPageSqueeze = lastPageSqueeze
         self.overrun = overrun
     }
 
     public func paginate(_ blocks: [any FlowBlock]) -> [PageBody] {
+        let (balancedRun, forced, skipped) = balanced(blocks)
+        var run = balancedRun
+        if let squeezed = squeezedLastPage(run, blocks, forced: forced, skipped: skipped) { return squeezed.pages }
+        if sectionEndFill > 0 || sectionJoinFill > 0, let carried = lastPageCarry(run, blocks) {
+            let trial = paginate(blocks, forcedBreaks: forced.union([carried]), skippedBreaks: skipped)
+            if trial.pages.count == run.pages.count, fill(trial, trial.pages.count - 2) >= sectionEndFill {
+                run = trial
+            }
+        }
+        return run.pages
+    }
+
+    /// The pagination with its sparse section ends balanced, and the breaks that took.
+    private func balanced(_ blocks: [any FlowBlock]) -> (Run, forced: Set<Int>, skipped: Set<Int>) {
         var forced = Set<Int>(), skipped = Set<Int>()
         var run = paginate(blocks, forcedBreaks: forced, skippedBreaks: skipped)
-        guard sectionEndFill > 0 || sectionJoinFill > 0 else { return run.pages }
+        guard sectionEndFill > 0 || sectionJoinFill > 0 else { return (run, forced, skipped) }
         // Each sparse section end, first to last: break the page before it earlier, at the
         // latest point that gives both pages their share without adding a page; else, where it
         // is still sparse, start the next section under it if that saves a page. Bounded: each accepted change fixes
@@ -112,13 +136,41 @@ public struct Paginator {
                 }
             }
         }
-        if let carried = lastPageCarry(run, blocks) {
-            let trial = paginate(blocks, forcedBreaks: forced.union([carried]), skippedBreaks: skipped)
-            if trial.pages.count == run.pages.count, fill(trial, trial.pages.count - 2) >= sectionEndFill {
-                run = trial
+        return (run, forced, skipped)
+    }
+
+    /// `run` one page shorter, where the last page continues the page before (no forced break
+    /// opens it) and that page takes it with the space between its blocks given up by at most
+    /// `lastPageSqueeze`: every discardable block from that page's first on is scaled by the
+    /// largest factor that still saves the page (found to 1/64 of the squeeze), so the pages
+    /// before keep their bytes and the page keeps as much of its rhythm as it can. Nil when no
+    /// squeeze saves the page.
+    private func squeezedLastPage(_ run: Run, _ blocks: [any FlowBlock], forced: Set<Int>, skipped: Set<Int>) -> Run? {
+        let last = run.pages.count - 1
+        guard lastPageSqueeze > 0, last > 0, !run.startsByBreak[last],
+            let first = (run.wholeBlocks[last - 1] + run.wholeBlocks[last]).first
+        else { return nil }
+        func trial(_ factor: Double) -> Run? {
+            var scaled = blocks
+            for i in first..<blocks.count where blocks[i].isDiscardable && blocks[i].height > 0 {
+                scaled[i] = ScaledSpace(blocks[i], factor: factor)
+            }
+            let r = paginate(scaled, forcedBreaks: forced, skippedBreaks: skipped)
+            return r.pages.count < run.pages.count ? r : nil
+        }
+        guard var best = trial(1 - lastPageSqueeze) else { return nil }
+        // The least squeeze that saves the page: more space kept is a page more like the others.
+        var low = 1 - lastPageSqueeze, high = 1.0
+        for _ in 0..<6 {
+            let mid = (low + high) / 2
+            if let r = trial(mid) {
+                best = r
+                low = mid
+            } else {
+                high = mid
             }
         }
-        return run.pages
+        return best
     }
 
     /// Whether `page`'s first block (past space and structure) is one that sets the running
@@ -292,6 +344,22 @@ public struct Paginator {
         }
         return needed
     }
+}
+
+/// A discardable block with its height scaled (`Paginator.lastPageSqueeze`): the same block
+/// in every other way.
+private struct ScaledSpace: FlowBlock {
+    let base: any FlowBlock
+    let height: Double
+    init(_ base: any FlowBlock, factor: Double) {
+        self.base = base
+        height = base.height * factor
+    }
+    var keepWithNext: Bool { base.keepWithNext }
+    var breakBefore: Bool { base.breakBefore }
+    var isDiscardable: Bool { true }
+    var mark: String? { base.mark }
+    func draw(at origin: Point) -> [DisplayItem] { base.draw(at: origin) }
 }
 
 extension FlowBlock {

@@ -29,6 +29,9 @@ public struct Template: Sendable, TemplateSpec {
     public internal(set) var sectionJoinFill: Double = 0
     /// How far below the body frame a page's last block may end (`PageGeometry.overrun`).
     public internal(set) var bodyOverrun: Double = 0
+    /// The share of the space between blocks the page before the last may give up to take the
+    /// last page's blocks (the `Paginator`'s `lastPageSqueeze`).
+    public internal(set) var lastPageSqueeze: Double = 0
 
     /// Why `paper` cannot be chosen, or nil when the template has it: the one wording of a
     /// missing paper, for an export, `validate --template` and a batch's plan alike. A template
@@ -66,6 +69,11 @@ public struct Template: Sendable, TemplateSpec {
             .number(
                 "bodyOverrun", \.bodyOverrun, NumberRule(aboveZero: false, signed: false, maximum: 36), default: 8,
                 "how far (points) below the body frame a page's last block may end rather than go to the next page, where it keeps with nothing after it: a card that misses the page by a point stays; never into the lower half of the room between the body and the footer"
+            ),
+            .number(
+                "lastPageSqueeze", \.lastPageSqueeze, NumberRule(aboveZero: false, signed: false, maximum: 0.5),
+                default: 0.35,
+                "the largest share of the space between blocks that the page before the last gives up to take the last page's blocks, where no section opens the last page (a trip's last day is not a page of its own for want of a few points); only as much as that needs is given up; 0 turns it off"
             ),
             .hexColors("colors", \.colors, "colour tokens by name; every other key names colours by these tokens"),
             .text("fontFamily", \.fontFamily, "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),

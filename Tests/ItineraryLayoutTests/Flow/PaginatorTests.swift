@@ -331,4 +331,30 @@ struct SectionEndTests {
         #expect(pages[1].blocks.first?.block.height == 10)
         #expect(used(pages[1]) == 70)
     }
+
+    @Test(
+        "a last page that continues the page before is taken onto it where the spaces give up at most lastPageSqueeze, and no more than that needs"
+    )
+    func lastPageSqueeze() {
+        // 30 + 10 + 30 + 10 + 30: ten points too many for one page of 100.
+        let blocks: [any FlowBlock] = [box(30), Spacer(10), box(30), Spacer(10), box(30)]
+        #expect(paginator.paginate(blocks).count == 2)
+        let squeezing = Paginator(lastPageSqueeze: 0.5) { _ in 100 }
+        let pages = squeezing.paginate(blocks)
+        #expect(pages.count == 1)
+        // Each space halved, exactly what it takes (to 1/64 of the squeeze).
+        let last = pages[0].blocks.filter { $0.block.height == 30 }.map(\.y)
+        #expect(last.count == 3)
+        #expect(abs((last.last ?? 0) - 70) < 0.5 / 64 * 20 + 0.001, "\(last)")
+        // Not enough to give: two pages, as without it.
+        #expect(Paginator(lastPageSqueeze: 0.4) { _ in 100 }.paginate(blocks).count == 2)
+        // A space of a quarter is all it takes: the spaces keep three quarters.
+        let near: [any FlowBlock] = [box(30), Spacer(10), box(30), Spacer(10), box(25)]
+        let kept = squeezing.paginate(near)
+        #expect(kept.count == 1)
+        let y = kept[0].blocks.filter { $0.block.height == 25 }.map(\.y).first ?? 0
+        #expect(y >= 74.9 && y <= 75.001, "\(y)")
+        // A last page that a section opens stays its own.
+        #expect(squeezing.paginate([box(30), Spacer(10), box(30), PageBreak(), box(10)]).count == 2)
+    }
 }
