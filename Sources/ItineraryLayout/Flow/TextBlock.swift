@@ -32,6 +32,8 @@ public struct TextBlock: FlowBlock {
     /// Clickable parts of each line (a URL in a note), parallel to `lines`: x from the line's
     /// start and width, in points.
     public var lineLinks: [[TextLink]] = []
+    /// The line drawn under each of `lineLinks`, where the design underlines links.
+    public var linkUnderline: LinkLine?
 
     public init(
         lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
@@ -87,6 +89,13 @@ public struct TextBlock: FlowBlock {
             items.append(.text(spans: line.spans, origin: Point(x: x, y: y + line.baseline)))
             if index < lineLinks.count {
                 for link in lineLinks[index] {
+                    if let u = linkUnderline {
+                        let uy = y + line.baseline + u.offset
+                        items.append(
+                            .line(
+                                from: Point(x: x + link.x, y: uy), to: Point(x: x + link.x + link.width, y: uy),
+                                width: u.width, color: u.color, dash: []))
+                    }
                     items.append(
                         .link(
                             Rect(x: x + link.x, y: y, width: link.width, height: line.height), uri: link.uri,
@@ -96,5 +105,17 @@ public struct TextBlock: FlowBlock {
             y += line.height
         }
         return items.tagged(role)
+    }
+}
+
+/// A line under a link: its stroke width, how far below the baseline its middle runs, its colour.
+public struct LinkLine: Sendable, Equatable {
+    public var width: Double
+    public var offset: Double
+    public var color: Color
+    public init(width: Double, offset: Double, color: Color) {
+        self.width = width
+        self.offset = offset
+        self.color = color
     }
 }

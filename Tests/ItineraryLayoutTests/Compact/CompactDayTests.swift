@@ -130,6 +130,31 @@ struct CompactDayTests {
         }
     }
 
+    @Test(
+        "an address in a day note is a link in compact too, told from the ink note by the link's weight and underlined; in classic, by its colour"
+    )
+    func dayNoteLinks() throws {
+        var trip = try Compact.trip("midwest-mlb-10-day.json")
+        let url = "https://tfl.gov.uk/plan-a-journey"
+        trip.days[0].notes = "Three grounds in one day, see \(url) for the route."
+        for template in ["compact", "classic"] {
+            let items = try Compact.layout(trip, template: template).pages.flatMap(\.items)
+            let link = try #require(
+                items.compactMap { item -> Rect? in
+                    if case let .link(rect, uri, _) = item, uri == url { return rect } else { return nil }
+                }.first, "\(template): no link for the day note's address")
+            let underlined = items.contains {
+                if case let .line(from, to, width, _, _) = $0 {
+                    return width > 0 && from.y > link.y && from.y < link.y + link.height + 3
+                        && abs(from.x - link.x) < 0.01
+                        && abs(to.x - link.x - link.width) < 0.01
+                }
+                return false
+            }
+            #expect(underlined == (template == "compact"), "\(template): underline \(underlined)")
+        }
+    }
+
     @Test("a day's heading never ends a page", arguments: Compact.allTrips.map(\.lastPathComponent))
     func headingKeepsWithCard(_ file: String) throws {
         let doc = try Compact.layout(try Compact.trip(file))

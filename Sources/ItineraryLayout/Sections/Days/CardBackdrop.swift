@@ -64,7 +64,7 @@ extension DayBuilder {
         return IconParagraph(
             [span(text, .notes)], icon: .info, spec: spec.icons.inline, color: color(.inlineIcon),
             x: grid.contentX, width: grid.spanWidth, text: ctx.text,
-            linkColor: ctx.theme.style(named: spec.styles[.link]).color)
+            link: noteLinkLook)
     }
 
     /// A card of this section with the usual gaps.

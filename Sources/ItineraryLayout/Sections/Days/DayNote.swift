@@ -11,7 +11,7 @@ extension DayBuilder {
         let inner = cardWidth - n.paddingX * 2
         let paragraph = IconParagraph(
             [span(text, .callout)], icon: .info, spec: spec.icons.note, color: color(.noteIcon),
-            x: 0, width: inner, text: ctx.text, linkColor: ctx.theme.style(named: spec.styles[.link]).color)
+            x: 0, width: inner, text: ctx.text, link: noteLinkLook)
         let fill = color(.noteFill), radius = n.radius
         var block = CardBlock(
             indent: gutter, width: cardWidth, insets: insets, head: nil, notes: paragraph,

@@ -15,19 +15,15 @@ struct IconParagraph {
     var x: Double
 
     /// Sets `spans` with the icon at `x` and the text `gap` after it, within `width` from `x`.
-    /// `linkColor`: web addresses in the text are links, set in this colour (nil: plain text).
+    /// `link`: web addresses in the text are links, set as it says (nil: plain text).
     init(
         _ spans: [StyledSpan], icon: Icon, spec: IconSpec, color: Color, x: Double, width: Double,
         text engine: TextEngine,
-        linkColor: Color? = nil
+        link: NoteLinkLook? = nil
     ) {
         let indent = spec.size + spec.gap
         var set = spans, uris: [String] = [], linkStyle: TextStyle?
-        // Only where the link colour differs from the text's: the set lines tell an address's
-        // pieces by their style, and a link nobody can see on paper is no help.
-        if let linkColor, spans.count == 1, linkColor != spans[0].style.color {
-            var style = spans[0].style
-            style.color = linkColor
+        if let link, spans.count == 1, let style = link.style(beside: spans[0].style) {
             (set, uris) = TextLinks.spans(spans[0].text, style: spans[0].style, linkStyle: style)
             linkStyle = style
         }
@@ -35,6 +31,10 @@ struct IconParagraph {
         text = TextBlock(lines: lines, indent: x + indent, width: max(1, width - indent))
         if let linkStyle, !uris.isEmpty {
             text.lineLinks = TextLinks.lineLinks(lines, uris: uris, linkStyle: linkStyle, engine: engine)
+            if let link, link.underline.width > 0 {
+                text.linkUnderline = LinkLine(
+                    width: link.underline.width, offset: link.underline.offset, color: linkStyle.color)
+            }
         }
         self.icon = icon
         iconSize = spec.size
@@ -71,5 +71,26 @@ struct IconParagraph {
                 at: Point(x: origin.x + x, y: top), size: iconSize, color: iconColor, strokeWidth: iconStroke)
         }
         return items + text.draw(at: origin)
+    }
+}
+
+/// How a web address inside a note is set: the template's link colour and weight, and its
+/// underline.
+struct NoteLinkLook {
+    var color: Color
+    var weight: Int
+    var underline: UnderlineSpec
+
+    /// The style of an address among text in `text`: the text's, in the link's colour. Where
+    /// that is the text's own colour (the compact design's notes are ink, as its links are),
+    /// in the link's weight too, so that the set lines tell an address's pieces by their style;
+    /// nil where nobody could see the link on paper (same colour, no underline) or its pieces
+    /// could not be told apart.
+    func style(beside text: TextStyle) -> TextStyle? {
+        var style = text
+        style.color = color
+        if style == text { style.weight = weight }
+        guard style != text, color != text.color || underline.width > 0 else { return nil }
+        return style
     }
 }

@@ -13,4 +13,10 @@ extension DayBuilder {
             .line(from: Point(x: x, y: y), to: Point(x: x + link.width, y: y), width: u.width, color: color, dash: [])
         ]
     }
+
+    /// How an address inside a note is set (`IconParagraph`).
+    var noteLinkLook: NoteLinkLook {
+        let style = ctx.theme.style(named: spec.styles[.link])
+        return NoteLinkLook(color: style.color, weight: style.weight, underline: spec.linkUnderline)
+    }
 }
