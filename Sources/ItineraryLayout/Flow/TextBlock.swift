@@ -33,7 +33,7 @@ public struct TextBlock: FlowBlock {
     /// start and width, in points.
     public var lineLinks: [[TextLink]] = []
     /// The line drawn under each of `lineLinks`, where the design underlines links.
-    public var linkUnderline: LinkLine?
+    var linkUnderline: LinkLine?
 
     public init(
         lines: [SetLine], indent: Double = 0, width: Double, alignment: TextAlignment = .leading,
@@ -109,13 +109,8 @@ public struct TextBlock: FlowBlock {
 }
 
 /// A line under a link: its stroke width, how far below the baseline its middle runs, its colour.
-public struct LinkLine: Sendable, Equatable {
-    public var width: Double
-    public var offset: Double
-    public var color: Color
-    public init(width: Double, offset: Double, color: Color) {
-        self.width = width
-        self.offset = offset
-        self.color = color
-    }
+struct LinkLine: Sendable, Equatable {
+    var width: Double
+    var offset: Double
+    var color: Color
 }
