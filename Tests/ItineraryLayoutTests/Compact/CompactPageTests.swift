@@ -35,7 +35,7 @@ struct CompactPageTests {
     func wholeNameAndTraveler() throws {
         let data = try Data(contentsOf: TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json"))
         var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let name = (1...12).map { "Stage\($0) of the long summer road trip" }.joined(separator: " ")
+        let name = (1...12).map { "STAGE\($0) OF THE LONG SUMMER ROAD TRIP" }.joined(separator: " ")
         let traveler = (1...9).map { "Traveler\($0) Longname-Family" }.joined(separator: " and ")
         json["name"] = String(name.prefix(200))
         json["traveler"] = String(traveler.prefix(200))
@@ -50,6 +50,12 @@ struct CompactPageTests {
         // A name that fits is printed once.
         let plain = try Compact.layout(try Compact.trip("midwest-mlb-10-day.json")).pages[0].items.texts.map(\.text)
         #expect(plain.filter { $0.contains("Midwest") }.count <= 1, "\(plain)")
+        // So is one that takes three lines beside the facts: none of it is cut.
+        json["name"] = "Perth to Christchurch: a spring of cricket, league and rugby across the Tasman"
+        json["traveler"] = "Priya & Tom Ngata-Henderson"
+        let three = try Compact.layout(try DayFixtures.trip(json: json)).pages[0].items.texts.map(\.text)
+        #expect(!three.joined().contains("\u{2026}"), "\(three.prefix(6))")
+        #expect(three.filter { $0.contains("Perth") }.count == 1, "\(three.prefix(6))")
     }
 
     @Test("Letter paper works too")
