@@ -122,12 +122,17 @@ public struct CoverGaps: Sendable, TemplateSpec {
 /// A block of text with a line limit (beyond it, the last line ends in an ellipsis).
 public struct CoverTextSpec: Sendable, TemplateSpec {
     public var maxLines: Int = 0
+    public var smallScale: Double = 1
 
     static let schema = Schema(
         "A block of text with a line limit.",
         [
             .moved("style", of: CoverSpec.self, to: .title),
             .whole("maxLines", \.maxLines, 1...Int.max, "beyond this many lines the last one ends in …"),
+            .number(
+                "smallScale", \.smallScale, NumberRule(aboveZero: true, signed: false, maximum: 1), default: 1,
+                "the trip's name (the title only) longer than `maxLines` is set smaller, in steps down to this share of its size, before it is cut; 1 cuts it at its size"
+            ),
         ])
 }
 

@@ -382,6 +382,16 @@ struct CoverPageTests {
         #expect(texts.joined(separator: " ").contains(name.trimmingCharacters(in: .whitespaces)), "\(texts)")
         let height = try #require(try mapHeight(trip))
         #expect(height < 324 && height > 250, "\(height)")
+
+        // A name a fourth line too long at the title's size is set smaller, whole, and not
+        // printed again in the note.
+        trip.name = "Coupe du monde de la FIFA 2026 : de Mexico à Vancouver en passant par Toronto et Kansas City"
+        let french = try CoverFixtures.context(trip)
+        let smaller = french.coverTitle(cover.title, headCities: cover.route.headCities)
+        #expect(smaller.cut == nil && smaller.lines == 3)
+        let frenchTexts = CoverFixtures.texts(try CoverFixtures.document(trip).pages[0])
+        #expect(!frenchTexts.contains { $0.contains("\u{2026}") }, "\(frenchTexts.prefix(4))")
+        #expect(frenchTexts.filter { $0.contains("Coupe du monde") }.count == 1, "\(frenchTexts)")
     }
 
     @Test("on A4 the Letter design's map takes the extra 50 pt of paper; the tiles keep their distance from the bottom")

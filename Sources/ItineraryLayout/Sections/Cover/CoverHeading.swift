@@ -15,10 +15,28 @@ extension SectionContext {
         // A name broken over lines never splits a place of the trip, nor leaves its last word
         // alone (`days`); it starts at the left, as the rest of the cover, whatever its script
         // (`Bidi`: one edge per page).
-        let (lines, cut) = text.clampedParagraph(
-            [coverSpan(trip.hasName ? titleText(shown) : shown, .title)], width: width, maxLines: spec.maxLines)
+        let title = coverSpan(trip.hasName ? titleText(shown) : shown, .title)
+        var (lines, cut) = text.clampedParagraph([title], width: width, maxLines: spec.maxLines)
+        // A name a little too long is set a little smaller (in four steps down to `smallScale`)
+        // rather than cut and printed again in the note: a fourth line of a long French title.
+        if cut, trip.hasName, spec.smallScale < 1 {
+            for step in 1...Self.titleSteps {
+                let scale = 1 - (1 - spec.smallScale) * Double(step) / Double(Self.titleSteps)
+                var smaller = title
+                smaller.style.size *= scale
+                smaller.style.lineHeight *= scale
+                let (set, stillCut) = text.clampedParagraph([smaller], width: width, maxLines: spec.maxLines)
+                if !stillCut {
+                    (lines, cut) = (set, false)
+                    break
+                }
+            }
+        }
         return (coverPart(lines), max(1, lines.count), trip.hasName && cut ? trip.name : nil)
     }
+
+    /// How many sizes a name too long for its lines is tried at before it is cut.
+    static let titleSteps = 4
 
     /// `36 stops`, from the cover's labels.
     /// Kept on one line: `10` never ends a line with `stops` alone on the next.
