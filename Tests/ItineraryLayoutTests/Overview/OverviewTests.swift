@@ -219,6 +219,29 @@ struct OverviewColumnWidthTests {
         #expect(abs(tight.width[2] - 40) < 0.01)
     }
 
+    @Test(
+        "a column whose cells have a narrow form (a check-in's date over its time) grows after one that has none (a confirmation code)"
+    )
+    func codesFirst() {
+        let columns = [TableColumn(.rest), TableColumn(.fixed(100)), TableColumn(.fixed(80))]
+        // 60 to spare above the rest's 20 %: the date column needs 30 more, the code 35.
+        let plain = ColumnLayout(columns: columns, tableWidth: 300, gap: 10, natural: [0, 120, 115])
+        #expect(plain.width[1] == 130 && abs(plain.width[2] - 110) < 0.01, "\(plain.width)")
+        let layout = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [0, 120, 115], wrapsWell: [false, true, false])
+        #expect(layout.width[2] == 115 && abs(layout.width[1] - 125) < 0.01, "\(layout.width)")
+        // A code that still lacks room takes it from the date column, down to the widest date
+        // or time set alone (70, and its gap).
+        let wide = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [0, 120, 150], wrapsWell: [false, true, false],
+            narrow: [0, 70, 150])
+        #expect(abs(wide.width[2] - 150) < 0.01 && abs(wide.width[1] - 90) < 0.01, "\(wide.width)")
+        let tight = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [0, 120, 160], wrapsWell: [false, true, false],
+            narrow: [0, 70, 160])
+        #expect(abs(tight.width[1] - 80) < 0.01 && abs(tight.width[2] - 160) < 0.01, "\(tight.width)")
+    }
+
     @Test("a column whose content would wrap even at twice its width keeps its width (a 2,000-character city)")
     func noGrowthForLongContent() {
         let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]

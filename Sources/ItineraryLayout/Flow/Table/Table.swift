@@ -48,14 +48,23 @@ public struct Table: FlowBlock {
         // `ColumnLayout.maximumWrappedLines`).
         var natural = Array(repeating: 0.0, count: columns.count)
         var fewest = Array(repeating: Double.infinity, count: columns.count)
+        // Whether every row cell too wide for its column has a form of its own for a narrow
+        // column (a check-in's date over its time): such a column grows after the others.
+        var wrapsWell = Array(repeating: true, count: columns.count)
+        // And the widest content each column holds in that narrow form (header, rows, totals).
+        var narrow = Array(repeating: 0.0, count: columns.count)
         for (cells, isRow) in [(header ?? [], false), (totals ?? [], false)] + rows.map({ ($0.cells, true) }) {
             var column = 0
             for cell in cells {
                 if cell.span == 1, column < natural.count {
+                    for p in cell.whenWrapping ?? cell.paragraphs {
+                        narrow[column] = max(narrow[column], p.naturalWidth(text: text))
+                    }
                     for p in cell.paragraphs {
                         let one = p.naturalWidth(text: text)
                         natural[column] = max(natural[column], one)
                         guard isRow, case let .fixed(w) = columns[column].width else { continue }
+                        if one > w, cell.whenWrapping == nil { wrapsWell[column] = false }
                         let most = ColumnLayout.maximumGrowth * w
                         guard one > most else { continue }
                         let least = p.fewestLinesWidth(
@@ -67,7 +76,8 @@ public struct Table: FlowBlock {
             }
         }
         let layout = ColumnLayout(
-            columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural, wrapped: fewest)
+            columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural, wrapped: fewest,
+            wrapsWell: wrapsWell, narrow: narrow)
         self.width = width
         self.geometry = geometry
         self.header = header.map {

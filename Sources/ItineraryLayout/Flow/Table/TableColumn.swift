@@ -34,6 +34,8 @@ struct ColumnLayout: Sendable {
     static let minimumRestShare = 0.2
     /// How far a fixed column grows to hold its content on one line: at most this times its width.
     static let maximumGrowth = 2.0
+    /// The least share of its designed width a column with a narrow form gives up to another.
+    static let minimumNarrowShare = 0.6
     /// The most lines content wider than `maximumGrowth` times its column may take for the
     /// column to grow for it.
     static let maximumWrappedLines = 3
@@ -49,7 +51,15 @@ struct ColumnLayout: Sendable {
     /// - Parameter wrapped: where one line would need more than `maximumGrowth` times the column,
     ///   the least width that holds its widest content in as few lines as that room does, when
     ///   those are at most `maximumWrappedLines` (`.infinity` where unknown or more).
-    init(columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = [], wrapped: [Double] = []) {
+    /// - Parameter wrapsWell: columns whose every cell has a form of its own for a narrow column
+    ///   (a check-in's date over its time): they are served after the others, so a confirmation
+    ///   code is kept on one line before a date and time that would only take two; and where a
+    ///   column without one still lacks room, such columns give it theirs down to their widest
+    ///   content in that form (`narrow`).
+    init(
+        columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = [], wrapped: [Double] = [],
+        wrapsWell: [Bool] = [], narrow: [Double] = []
+    ) {
         var fixedWidths: [Double] = columns.map { if case let .fixed(w) = $0.width { return w } else { return 0 } }
         let restCount = columns.filter { $0.width == .rest }.count
         if restCount > 0 {
@@ -66,10 +76,26 @@ struct ColumnLayout: Sendable {
                 return needed.map { max(0, $0 - fixedWidths[i]) } ?? 0
             }
             var available = max(0, tableWidth - fixedWidths.reduce(0, +) - Self.minimumRestShare * tableWidth)
-            for i in columns.indices.sorted(by: { (growth[$0], $0) < (growth[$1], $1) }) where growth[i] > 0 {
+            func last(_ i: Int) -> Int { i < wrapsWell.count && wrapsWell[i] ? 1 : 0 }
+            let order = columns.indices.sorted { (last($0), growth[$0], $0) < (last($1), growth[$1], $1) }
+            var lacking = growth
+            for i in order where growth[i] > 0 {
                 let given = min(growth[i], available)
                 fixedWidths[i] += (given * 100).rounded(.up) / 100
                 available -= given
+                lacking[i] -= given
+            }
+            for i in order where lacking[i] > 0.001 && last(i) == 0 {
+                for j in columns.indices where last(j) == 1 && j < narrow.count {
+                    guard case let .fixed(designed) = columns[j].width else { continue }
+                    let trailing = j == columns.count - 1 ? 0 : gap
+                    let spare = fixedWidths[j] - max(narrow[j] + trailing, Self.minimumNarrowShare * designed)
+                    guard spare > 0 else { continue }
+                    let taken = min(spare, lacking[i])
+                    fixedWidths[j] -= taken
+                    fixedWidths[i] += (taken * 100).rounded(.up) / 100
+                    lacking[i] -= taken
+                }
             }
         }
         let fixed = fixedWidths.reduce(0, +)
