@@ -192,7 +192,13 @@ extension TextEngine {
                 lineSpans.append(StyledSpan(String(decoding: bytes[lo..<hi], as: UTF8.self), span.style))
             }
             let styles = lineSpans.isEmpty ? [spans[0].style] : lineSpans.map(\.style)
-            let (baseline, height) = lineBox(styles)
+            var (baseline, height) = lineBox(styles)
+            // Arabic letters stack dots and marks far above and below the line, past the line
+            // box a Latin design gives (a cover title's tight leading drew one line's dots into
+            // the next's). A right-to-left line's box grows to hold its ink.
+            if bidi, lineSpans.contains(where: { Self.hasRightToLeft($0.text) }) {
+                (baseline, height) = Self.holdingInk(line, baseline: baseline, height: height)
+            }
             let width =
                 lineSpans.isEmpty
                 ? 0
@@ -205,8 +211,47 @@ extension TextEngine {
             if !lineSpans.isEmpty, !cutSeparator { shaped.append((lineSpans, line)) }
             lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
+        // A paragraph that reads from the right, on several lines: each line ends at the right
+        // edge of the longest, so its reader starts every line at one edge (`SetLine.offset`).
+        if lines.count > 1, Self.readsFromTheRight(bytes) {
+            let widest = lines.map(\.width).max() ?? 0
+            for i in lines.indices { lines[i].offset = widest - lines[i].width }
+        }
         return BrokenParagraph(
             lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords, cutsWords: cutsWords)
+    }
+
+    /// Whether the paragraph in UTF-8 `bytes` takes the right-to-left direction by the bidi
+    /// algorithm's rules P2 and P3: its first strong character, outside isolates, is right to
+    /// left (a left-to-right mark counts, and Arabic-Indic digits do not).
+    static func readsFromTheRight(_ bytes: [UInt8]) -> Bool {
+        var depth = 0
+        for s in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            switch s.value {
+            case 0x2066, 0x2067, 0x2068: depth += 1
+            case 0x2069: depth = max(0, depth - 1)
+            case 0x200E where depth == 0: return false
+            case 0x200F, 0x061C: if depth == 0 { return true }
+            default:
+                guard depth == 0, !isArabicIndicNumber(s) else { continue }
+                if isRightToLeft(s) { return true }
+                if s.properties.isAlphabetic { return false }
+            }
+        }
+        return false
+    }
+
+    /// The line box (`baseline` from its top, `height`) grown to hold the ink of `line`'s glyphs:
+    /// the baseline lowered by what rises above the box, the box deepened by what hangs below.
+    static func holdingInk(
+        _ line: UnsafeMutablePointer<PangoLayoutLine>, baseline: Double, height: Double
+    ) -> (baseline: Double, height: Double) {
+        var ink = PangoRectangle()
+        pango_layout_line_get_extents(line, &ink, nil)
+        let scale = Double(PANGO_SCALE)
+        let above = -Double(ink.y) / scale, below = Double(ink.y + ink.height) / scale
+        let top = max(baseline, above)
+        return (top, top + max(height - baseline, below))
     }
 
     /// Where a line that ends in a list's separator (` · `: a middle dot after a space, a

@@ -20,6 +20,12 @@ extension TextEngine {
         // Flags as written, so that the shortened line sets each on its capsule again.
         let rest = lines[(keep - 1)...].map { $0.spans.map(TextEngine.written).joined() }.joined(separator: " ")
         let last = ellipsize(StyledSpan(rest, style), width: width, middle: false)
-        return (Array(lines.prefix(keep - 1)) + setParagraph([last], width: nil).prefix(1), true)
+        var clamped = Array(lines.prefix(keep - 1)) + setParagraph([last], width: nil).prefix(1)
+        // A right-to-left paragraph's lines end flush at the right of its longest (`SetLine.offset`).
+        if lines.contains(where: { $0.offset > 0 }) {
+            let widest = clamped.map(\.width).max() ?? 0
+            for i in clamped.indices { clamped[i].offset = widest - clamped[i].width }
+        }
+        return (clamped, true)
     }
 }

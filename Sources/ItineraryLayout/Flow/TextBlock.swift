@@ -82,7 +82,7 @@ public struct TextBlock: FlowBlock {
         for (index, line) in lines.enumerated() {
             let x: Double
             switch alignment {
-            case .leading: x = origin.x + indent
+            case .leading: x = origin.x + indent + line.offset
             case .center: x = origin.x + indent + (width - line.width) / 2
             case .trailing: x = origin.x + indent + width - line.width
             }

@@ -27,7 +27,7 @@ extension SectionContext {
         var items: [DisplayItem] = []
         var y = 0.0
         for line in lines {
-            items.append(.text(spans: line.spans, origin: Point(x: 0, y: y + line.baseline)))
+            items.append(.text(spans: line.spans, origin: Point(x: line.offset, y: y + line.baseline)))
             y += line.height
         }
         return CoverPart(items: items, height: y)

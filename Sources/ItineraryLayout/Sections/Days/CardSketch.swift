@@ -8,12 +8,12 @@ struct Sketch {
 
     /// Places a line with its box top at `top`.
     mutating func line(_ line: SetLine, x: Double, top: Double) {
-        items.append(.text(spans: line.spans, origin: Point(x: x, y: top + line.baseline)))
+        items.append(.text(spans: line.spans, origin: Point(x: x + line.offset, y: top + line.baseline)))
     }
 
     /// Places a line with its baseline at `baseline`.
     mutating func line(_ line: SetLine, x: Double, baseline: Double) {
-        items.append(.text(spans: line.spans, origin: Point(x: x, y: baseline)))
+        items.append(.text(spans: line.spans, origin: Point(x: x + line.offset, y: baseline)))
     }
 
     /// Places a line ending at `right`, its baseline at `baseline`.

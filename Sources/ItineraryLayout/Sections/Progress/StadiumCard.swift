@@ -70,12 +70,12 @@ extension ProgressBuilder {
         }
         var y = c.border + c.padding.top + chip.height + c.nameGap
         for l in ctx.text.setParagraph([span(stadium.name, .stadiumName)], width: inner, maxLines: c.nameMaxLines) {
-            top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
+            top.append(.text(spans: l.spans, origin: Point(x: left + l.offset, y: y + l.baseline)))
             y += l.height
         }
         for l in ctx.text.setParagraph([span(team?.name ?? leagueName, .team)], width: inner, maxLines: c.teamMaxLines)
         {
-            top.append(.text(spans: l.spans, origin: Point(x: left, y: y + l.baseline)))
+            top.append(.text(spans: l.spans, origin: Point(x: left + l.offset, y: y + l.baseline)))
             y += l.height
         }
 
@@ -98,7 +98,7 @@ extension ProgressBuilder {
                 ))
             fy += c.rule / 2 + c.footGap
             for l in footLines {
-                items.append(.text(spans: l.spans, origin: Point(x: left, y: fy + l.baseline)))
+                items.append(.text(spans: l.spans, origin: Point(x: left + l.offset, y: fy + l.baseline)))
                 fy += l.height
             }
             return items

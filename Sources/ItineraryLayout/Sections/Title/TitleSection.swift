@@ -57,7 +57,7 @@ extension SectionContext {
         var nameItems: [DisplayItem] = []
         var y = 0.0
         for line in name {
-            nameItems.append(.text(spans: line.spans, origin: Point(x: 0, y: y + line.baseline)))
+            nameItems.append(.text(spans: line.spans, origin: Point(x: line.offset, y: y + line.baseline)))
             y += line.height
         }
         let baseline = name.first?.baseline ?? factsLine.baseline
