@@ -261,15 +261,23 @@ struct RouteMapRenderer {
         guard !others.isEmpty else { return first }
         // The part under its own two markers is hidden by them: a leg leaving a marker that
         // stands against another (Fairbanks above Anchorage) is judged from where it shows.
-        func clear(_ curve: LegCurve) -> Bool {
+        // How far the curve runs inside the clearance of markers it does not join: the depth
+        // of every point that does, summed (0: clear).
+        func intrusion(_ curve: LegCurve) -> Double {
             let points = curve.samples(max(8, Int(curve.length / 3))).filter { p in
                 let box = MapBox(x: p.x, y: p.y, width: 0, height: 0)
                 return !ends.contains { $0.edgeDistance(to: box) < 0 }
             }
-            return !others.contains { m in
-                points.contains { m.edgeDistance(to: MapBox(x: $0.x, y: $0.y, width: 0, height: 0)) < clearance }
+            var depth = 0.0
+            for m in others {
+                for p in points {
+                    let d = m.edgeDistance(to: MapBox(x: p.x, y: p.y, width: 0, height: 0))
+                    if d < clearance { depth += clearance - d }
+                }
             }
+            return depth
         }
+        func clear(_ curve: LegCurve) -> Bool { intrusion(curve) == 0 }
         // Nor may it lie on the leg back the other way (Chicago to New York and back), which
         // would hide one of the two.
         func onReturn(_ curve: LegCurve) -> Bool {
@@ -279,14 +287,25 @@ struct RouteMapRenderer {
         let dx = b.x - a.x, dy = b.y - a.y, length = hypot(dx, dy)
         guard length > 0 else { return first }
         let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        // No bow clears every marker (a leg between two cities with a third between them, as
+        // Tampa to Chicago past Atlanta and Cincinnati): the one that runs least under them, so
+        // that no stop seems to lie on a leg that does not stop there.
+        var best = (curve: first, depth: onReturn(first) ? Double.infinity : intrusion(first))
         for k in [-1.0, 2, -2, 3, -3, 5, -5] {
             let offset = k * min(route.bow * length, route.maxBow)
             let curve = LegCurve(
                 start: a, control: Point(x: mid.x - dy / length * offset, y: mid.y + dx / length * offset), end: b)
-            if clear(curve) && !onReturn(curve) { return curve }
+            guard !onReturn(curve) else { continue }
+            let depth = intrusion(curve)
+            if depth == 0 { return curve }
+            if depth < best.depth * Self.betterBow { best = (curve, depth) }
         }
-        return first
+        return best.curve
     }
+
+    /// How much less a bow must run under markers than the best so far to be taken instead:
+    /// a bent leg is taken only for a clear gain over a plainer one.
+    static let betterBow = 0.75
 
     /// How many times longer on the map a leg's way across it must be than its way off one edge
     /// and in at the other before it is drawn that way.

@@ -173,5 +173,19 @@ struct CloseMarkerTests {
         for p in leg.samples(200) {
             #expect(under.edgeDistance(to: MapBox(x: p.x, y: p.y, width: 0, height: 0)) >= 3, "\(p)")
         }
+        // Markers along the whole way, which no bow clears (Tampa to Chicago past Atlanta and
+        // Cincinnati): the leg takes the bow that runs least under them, not the usual one.
+        let crowd = [MarkerShape(center: Point(x: 150, y: 100), radius: 8.5, halfWidth: 150)]
+        func depth(_ curve: LegCurve) -> Double {
+            var total = 0.0
+            for m in crowd {
+                for p in curve.samples(100) {
+                    total += max(0, 3 - m.edgeDistance(to: MapBox(x: p.x, y: p.y, width: 0, height: 0)))
+                }
+            }
+            return total
+        }
+        let least = RouteMapRenderer.clearCurve(from: a, to: b, route: route, avoiding: crowd, clearance: 3)
+        #expect(least != usual && depth(least) < depth(usual) * 0.75, "\(depth(least)) vs \(depth(usual))")
     }
 }
