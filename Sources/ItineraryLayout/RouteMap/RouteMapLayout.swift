@@ -404,7 +404,7 @@ struct RouteMapRenderer {
         return (labels, dropped)
     }
 
-    /// Longitudes along the top, then latitudes at the left. Each axis is labelled at one even
+    /// Longitudes along the top, then latitudes at the left, below the longitudes' row. Each axis is labelled at one even
     /// step: every line, or every second, third… line (a multiple of that many steps), the
     /// smallest that keeps its labels twice their offset from their lines apart, so that wide
     /// labels (`100°W`) do not thin one part of an axis and not the rest. Then a label that would meet a city
@@ -444,7 +444,11 @@ struct RouteMapRenderer {
                 set(words.degrees($0.degrees, false), x: $0.position + gs.labelOffset, baseline: gs.topBaseline)
             }
             + evenly(g.parallels) {
-                set(words.degrees($0.degrees, true), x: gs.leftInset, baseline: $0.position - gs.labelOffset)
+                // Below the row of longitudes: a latitude among them (`55°N` left of `120°W`)
+                // reads as one of them.
+                let baseline = $0.position - gs.labelOffset
+                guard baseline - m.ascent >= gs.topBaseline + m.descent + gs.labelOffset else { return nil }
+                return set(words.degrees($0.degrees, true), x: gs.leftInset, baseline: baseline)
             }
         for label in candidates {
             let box = label.box

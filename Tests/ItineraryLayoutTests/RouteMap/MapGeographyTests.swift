@@ -318,4 +318,17 @@ struct MapGeographyTests {
         let gaps = Set(zip(steps, steps.dropFirst()).map { $1 - $0 })
         #expect(gaps.count <= 1, "\(top.map { $0.line.spans.map(\.text).joined() })")
     }
+
+    @Test(
+        "a latitude label never sits in the row of longitude labels along the top",
+        arguments: Array(stride(from: 4.0, through: 30, by: 2)))
+    func latitudesBelowTheTopRow(span: Double) throws {
+        let ends = [stadium("South", 40, -100), stadium("North", 40 + span, -100 + span * 1.3)]
+        let (layout, _) = try mapLayout(trip(["South", "North"], stadiums: ends))
+        let labels = layout.graticuleLabels.map { ($0.line.spans.map(\.text).joined(), $0.box) }
+        let longitudes = labels.filter { $0.0.hasSuffix("W") || $0.0.hasSuffix("E") }
+        let latitudes = labels.filter { $0.0.hasSuffix("N") || $0.0.hasSuffix("S") }
+        guard let row = longitudes.map(\.1.maxY).max() else { return }
+        for (text, box) in latitudes { #expect(box.minY > row, "\(text) at \(box.minY), the top row to \(row)") }
+    }
 }
