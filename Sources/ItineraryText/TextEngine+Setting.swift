@@ -75,11 +75,63 @@ extension TextEngine {
                 }
             }
         }
+        // A paragraph never ends with a word of three letters or fewer alone on its last line
+        // (`row` / `G.`, `Rio de Janeiro -` / `RJ`): tied to the word before, it takes that word
+        // with it, where that adds no line.
+        if let width, !paragraph.breaksInsideWords, Self.endsInShortWord(paragraph.lines),
+            let tied = Self.lastSpaceTied(spans)
+        {
+            let tried = breakParagraph(directed(tied).flatMap(drawable), width: width)
+            if tried.lines.count <= paragraph.lines.count, !Self.endsInShortWord(tried.lines) { paragraph = tried }
+        }
         cache.insert(paragraph, for: key)
         if width != nil, Self.fitsUnbroken(paragraph.lines, width: .infinity), cache.peek(natural) == nil {
             cache.insert(paragraph, for: natural)
         }
         return paragraph.lines
+    }
+
+    /// Whether the last of several `lines` is one word of at most three letters or digits (its
+    /// punctuation aside): a runt.
+    static func endsInShortWord(_ lines: [SetLine]) -> Bool {
+        guard lines.count > 1, let last = lines.last else { return false }
+        let text = LineBreaks.plain(last.spans.map(\.text).joined()).trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        return text.filter { $0.isLetter || $0.isNumber }.count <= 3
+            && !text.unicodeScalars.contains(where: Self.isWideScript)
+    }
+
+    /// Chinese, Japanese and Korean letters: a short last line of them is no runt of a word.
+    private static func isWideScript(_ s: Unicode.Scalar) -> Bool {
+        (0x1100...0x11FF).contains(s.value) || (0x2E80...0x9FFF).contains(s.value)
+            || (0xAC00...0xD7AF).contains(s.value) || (0xF900...0xFAFF).contains(s.value)
+            || (0xFF00...0xFFEF).contains(s.value) || (0x20000...0x3FFFF).contains(s.value)
+    }
+
+    /// `spans` with the last space of their text (before the last word) made a no-break space;
+    /// nil when there is none.
+    static func lastSpaceTied(_ spans: [StyledSpan]) -> [StyledSpan]? {
+        for i in spans.indices.reversed() {
+            let text = spans[i].text
+            let trimmed = text.reversed().drop { $0 == " " }
+            guard let space = trimmed.firstIndex(of: " ") else {
+                if trimmed.isEmpty { continue }
+                return nil
+            }
+            var tied = spans
+            let at = space.base
+            let index = text.index(before: at)
+            var before = String(text[..<index])
+            // A spaced dash before the word stays tied to the word before it too (`Janeiro - RJ`),
+            // and to the word after it by a joiner: a line may break after a hyphen even before a
+            // no-break space (UAX #14, LB12a).
+            for dash in [" -", " \u{2013}", " \u{2014}"] where before.hasSuffix(dash) {
+                before = String(before.dropLast(2)) + "\u{00A0}" + String(dash.last!) + "\u{2060}"
+            }
+            tied[i].text = before + "\u{00A0}" + String(text[at...])
+            return tied
+        }
+        return nil
     }
 
     /// Whether the UTF-8 `bytes` have a letter or digit on each side of `index`.
