@@ -11,8 +11,9 @@
 ///   `GELLÉRT-ÖSSZESÍTŐ-2026-11-0009912`, `TPE-寒舍-20260508-0042`) breaks only after a hyphen or slash, with at least
 ///   three letters or digits on each side (`5-6` and `A-12` never break); Unicode's rules would
 ///   break it only where a letter follows a hyphen.
-/// - A web address breaks after a `/` and `=`, and before `?`, `&`, `#`, a `-` or `.` not
-///   between digits (a date, `2026-08-14`, stays whole) and a `_`, never within its first or
+/// - A web address breaks after a `/` and `=`, after a `-` or `.` not between digits (a date,
+///   `2026-08-14`, stays whole; no line starts with `-` or `.`), and before `?`, `&`, `#` and
+///   a `_`, never within its first or
 ///   last `minimumPiece` characters, so no line holds only `=1` or a `-`; in its query, never
 ///   before a `_` or `.` (`utm_source` stays whole).
 /// - A long code without separators (`REFERENZ2026DORTMUND`) breaks where letters and digits
@@ -549,12 +550,12 @@ public enum LineBreaks {
             if i > 0 {
                 let prev = s[i - 1]
                 inQuery = inQuery || prev == "?"
-                let inWord = (c == "_" || c == ".") && inQuery
+                let inWord = (c == "_" || prev == ".") && inQuery
                 let allowed =
                     i > start + minimumPiece - 1 && i <= core.count - minimumPiece && !inWord
                     && ((prev == "/" && c != "/") || prev == "="
                         || (["?", "&", "#", "_"].contains(c) && prev != "/")
-                        || ((c == "." || c == "-") && !isDigit(prev) && !(i + 1 < s.count && isDigit(s[i + 1]))))
+                        || ((prev == "." || prev == "-") && !isDigit(c) && !(i >= 2 && isDigit(s[i - 2]))))
                 if allowed {
                     out.append(opportunity)
                 } else if !isLetterOrDigit(prev) || !isLetterOrDigit(c) {
