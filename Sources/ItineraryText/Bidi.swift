@@ -10,8 +10,8 @@
 /// address and link, a Hebrew note after its icon, the cover's Arabic title over its route line
 /// and meta rows: all from the left. Aligning right-to-left paragraphs right instead would give
 /// a page two edges wherever they sit among the labels' words, which start at the left. One of
-/// several lines keeps that edge with its longest line and ends the others flush with it at the
-/// right (`SetLine.offset`), so its reader's lines start at one edge too.
+/// several lines ends them all flush at the right of its column, card or callout
+/// (`SetLine.offset`), so its reader's lines start at one edge.
 public enum Bidi {
     /// `text` ready to sit between the program's own words and arrows in a left-to-right line
     /// (`From → To`, `Away at Home`, the cover's route): a name with right-to-left letters is

@@ -264,10 +264,11 @@ extension TextEngine {
             lines.append(SetLine(spans: lineSpans, width: width, baseline: baseline, height: height))
         }
         // A paragraph that reads from the right, on several lines: each line ends at the right
-        // edge of the longest, so its reader starts every line at one edge (`SetLine.offset`).
+        // edge of the width it was set in, so its reader starts every line at one edge, the
+        // right one of its column, card or callout (`SetLine.offset`).
         if lines.count > 1, Self.readsFromTheRight(bytes) {
-            let widest = lines.map(\.width).max() ?? 0
-            for i in lines.indices { lines[i].offset = widest - lines[i].width }
+            let edge = width ?? lines.map(\.width).max() ?? 0
+            for i in lines.indices { lines[i].offset = max(0, edge - lines[i].width) }
         }
         return BrokenParagraph(
             lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords, cutsWords: cutsWords)

@@ -86,8 +86,8 @@ public struct SetLine: Sendable, Hashable {
     /// The line box height (the largest line height among the line's styles).
     public var height: Double
     /// How far from the paragraph's start side (the left) a line set from there starts: 0 but
-    /// in a right-to-left paragraph of several lines, whose longest line holds the left edge and
-    /// whose other lines end flush with it at the right, where their reader starts each line.
+    /// in a right-to-left paragraph of several lines, whose lines end flush at the right of the
+    /// width it was set in, where their reader starts each line.
     public var offset: Double = 0
 
     public init(spans: [StyledSpan], width: Double, baseline: Double, height: Double) {

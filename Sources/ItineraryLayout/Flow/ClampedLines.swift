@@ -21,10 +21,9 @@ extension TextEngine {
         let rest = lines[(keep - 1)...].map { $0.spans.map(TextEngine.written).joined() }.joined(separator: " ")
         let last = ellipsize(StyledSpan(rest, style), width: width, middle: false)
         var clamped = Array(lines.prefix(keep - 1)) + setParagraph([last], width: nil).prefix(1)
-        // A right-to-left paragraph's lines end flush at the right of its longest (`SetLine.offset`).
+        // A right-to-left paragraph's lines end flush at the right of its width (`SetLine.offset`).
         if lines.contains(where: { $0.offset > 0 }) {
-            let widest = clamped.map(\.width).max() ?? 0
-            for i in clamped.indices { clamped[i].offset = widest - clamped[i].width }
+            for i in clamped.indices { clamped[i].offset = max(0, width - clamped[i].width) }
         }
         return (clamped, true)
     }
