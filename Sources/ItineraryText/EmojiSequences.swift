@@ -4,8 +4,9 @@
 /// size on its baseline, but no sequence: a flag (two regional indicators) came out as two
 /// boxed letters, a skin tone as a swatch after its hand, a family (people joined by zero-width
 /// joiners) as three faces. Each sequence is written instead as what it stands for and the
-/// faces draw: a flag as its two-letter country code (`🇯🇵` → `JP`), a modified emoji or a
-/// joined sequence as its first emoji (`👍🏽` → `👍`, `👨‍👩‍👧` → `👨`), a tag sequence
+/// faces draw: a flag as its two-letter country code (`🇯🇵` → `JP`), a family by its name on a
+/// capsule (`👨‍👩‍👧` → `family: man, woman, girl`), a modified emoji or another joined
+/// sequence as its first emoji (`👍🏽` → `👍`, `👩‍🚒` → `👩`), a tag sequence
 /// (`🏴󠁧󠁢󠁳󠁣󠁴󠁿`) as its black flag, a keycap (`1️⃣`) as its digit. An emoji newer than the
 /// faces (🦞, Unicode 11) is written as its Unicode name (`lobster`) where the caller says which
 /// characters the faces draw (`pieces(_:covers:)`), set on a capsule like a flag's code: a
@@ -74,6 +75,16 @@ public enum EmojiSequences {
         }
         while let s = scalars.first {
             scalars = scalars.dropFirst()
+            // People joined into one picture (`👨‍👩‍👧‍👦`) are a family, which no bundled face
+            // draws: its first person alone would say a man, so it is written by its name.
+            if isPerson(s), let (members, rest) = joinedPeople(startingWith: s, then: scalars) {
+                flush()
+                pieces.append(
+                    Piece(unbreakable("family: " + members.map(name(of:)).joined(separator: ", ")), isName: true))
+                scalars = rest
+                changed = true
+                continue
+            }
             if let letter = regionalLetter(s) {
                 // A pair is a flag: its two letters. A lone indicator is its letter too.
                 var code = String.UnicodeScalarView([letter])
@@ -86,7 +97,7 @@ public enum EmojiSequences {
                 changed = true
             } else if let covers, isNamedEmoji(s), !covers(s) {
                 flush()
-                pieces.append(Piece(name(of: s), isName: true))
+                pieces.append(Piece(unbreakable(name(of: s)), isName: true))
                 // Its presentation selector would be a box of its own after the name.
                 if scalars.first?.value == 0xFE0F { scalars = scalars.dropFirst() }
                 changed = true
@@ -122,6 +133,35 @@ public enum EmojiSequences {
     /// An emoji's Unicode name in lower case (`LOBSTER` → `lobster`); `emoji` for one without.
     static func name(of s: Unicode.Scalar) -> String {
         (s.properties.name ?? "emoji").lowercased()
+    }
+
+    /// A name set on one capsule: its spaces no-break, so that the capsule never splits.
+    private static func unbreakable(_ name: String) -> String {
+        name.replacingOccurrences(of: " ", with: "\u{00A0}")
+    }
+
+    /// The people a family sequence joins: man, woman, adult, boy, girl, child, baby.
+    private static func isPerson(_ s: Unicode.Scalar) -> Bool {
+        [0x1F468, 0x1F469, 0x1F9D1, 0x1F466, 0x1F467, 0x1F9D2, 0x1F476].contains(s.value)
+    }
+
+    /// The people joined to `first` by zero-width joiners in `rest` (their presentation
+    /// selectors and skin tones passed over), and what follows them; nil unless at least two.
+    private static func joinedPeople(
+        startingWith first: Unicode.Scalar, then rest: ArraySlice<Unicode.Scalar>
+    ) -> ([Unicode.Scalar], ArraySlice<Unicode.Scalar>)? {
+        var members = [first]
+        var rest = rest
+        func skipModifiers() {
+            while let m = rest.first, m.value == 0xFE0F || isSkinTone(m) { rest = rest.dropFirst() }
+        }
+        skipModifiers()
+        while rest.count >= 2, rest.first?.value == 0x200D, let next = rest.dropFirst().first, isPerson(next) {
+            members.append(next)
+            rest = rest.dropFirst(2)
+            skipModifiers()
+        }
+        return members.count >= 2 ? (members, rest) : nil
     }
 
     private static func mayHoldSequence(_ bytes: String.UTF8View) -> Bool {

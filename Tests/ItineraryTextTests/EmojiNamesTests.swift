@@ -38,4 +38,25 @@ struct EmojiNamesTests {
         // Digits and the keycap's signs are emoji too, but letters of text, never named.
         #expect(EmojiSequences.pieces("Gate 1 #", covers: none) == [.init("Gate 1 #")])
     }
+
+    @Test(
+        "a family (people joined into one picture) is written by its name, never as its first person; a name capsule never splits"
+    )
+    func family() throws {
+        let engine = TextEngine(fontSet: try FontSet(directory: TestPaths.fonts))
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let pieces = EmojiSequences.pieces("Room for " + family + " please")
+        #expect(
+            pieces.contains { $0.isName && $0.text == "family:\u{00A0}man,\u{00A0}woman,\u{00A0}girl,\u{00A0}boy" },
+            "\(pieces)")
+        #expect(!pieces.contains { $0.text.unicodeScalars.contains { $0.value == 0x1F468 } })
+        // A woman firefighter is still written as her first picture; a lone person stays.
+        #expect(EmojiSequences.pieces("\u{1F469}\u{200D}\u{1F692}").map(\.text) == ["\u{1F469}"])
+        #expect(EmojiSequences.pieces("a \u{1F468} b") == [.init("a \u{1F468} b")])
+        // Set narrow, the capsule keeps its words together.
+        let lines = engine.setParagraph([StyledSpan("Family room for " + family + " please", style)], width: 160)
+        let chips = lines.map { $0.spans.filter(\.style.onChip).map(\.text).joined() }.filter { !$0.isEmpty }
+        #expect(lines.count >= 2 && chips.count == 1, "\(lines.map(\.text))")
+        #expect(chips.first?.filter(\.isLetter) == "familymanwomangirlboy", "\(chips)")
+    }
 }

@@ -5,11 +5,14 @@ import Testing
 @Suite("Emoji sequences")
 struct EmojiSequencesTests {
     @Test(
-        "a flag is its country code, a modified or joined sequence its first emoji, a tag sequence its black flag",
+        "a flag is its country code, a family its name, a modified or other joined sequence its first emoji, a tag sequence its black flag",
         arguments: [
             ("Tokyo 🇯🇵", "Tokyo JP"), ("🇺🇸🇨🇦 tour", "US CA tour"),
-            ("Table for 4 \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466};", "Table for 4 \u{1F468};"),
-            ("👍🏽 seats", "👍 seats"), ("👨‍👩‍👧 trip", "👨 trip"),
+            (
+                "Table for 4 \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466};",
+                "Table for 4 family:\u{00A0}man,\u{00A0}woman,\u{00A0}girl,\u{00A0}boy;"
+            ),
+            ("👍🏽 seats", "👍 seats"), ("👨‍👩‍👧 trip", "family:\u{00A0}man,\u{00A0}woman,\u{00A0}girl trip"),
             ("👩‍❤️‍👨", "👩"), ("🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} fans", "🏴 fans"), ("⛹️‍♀️", "⛹️"),
             ("Gate 1️⃣ #️⃣ keycap", "Gate 1 # keycap"),
         ])
