@@ -108,12 +108,12 @@ public struct Revision {
                             Self.whole(number, object.generation, dictionary, data: Flate.deflate(Array(stream.data)))
                         ))
                 } else if let extent = object.extent {
-                    objects.append((number, .whole(Array(file.bytes[extent]), generation: object.generation)))
+                    objects.append((number, .whole(Self.kept(file.bytes[extent]), generation: object.generation)))
                 }
             } else if object.generation == 0, number != info, packable || object.extent == nil {
                 objects.append((number, .packed(object.body)))
             } else if let extent = object.extent {
-                objects.append((number, .whole(Array(file.bytes[extent]), generation: object.generation)))
+                objects.append((number, .whole(Self.kept(file.bytes[extent]), generation: object.generation)))
             } else {
                 objects.append(
                     (number, .whole(Array("\(number) 0 obj\n".utf8) + object.body + Array("\nendobj\n".utf8))))
@@ -150,6 +150,16 @@ public struct Revision {
         case let .stream(dictionary, data):
             return whole(number, generation, dictionary, data: data)
         }
+    }
+
+    /// An object's `n g obj … endobj` as the file has it, ending with an end of line: in the
+    /// file the next object may have followed after another white-space character (a form feed),
+    /// which the extent leaves out, and written against the next object's number `endobj` would
+    /// no longer be a keyword (found by fuzz-pdf).
+    static func kept(_ extent: ArraySlice<UInt8>) -> [UInt8] {
+        var bytes = Array(extent)
+        if let last = bytes.last, last != 0x0A, last != 0x0D { bytes.append(0x0A) }
+        return bytes
     }
 
     /// `n g obj`, the dictionary with the data's `/Length` last, the data, `endobj`.

@@ -134,6 +134,23 @@ struct CraftedPDFTests {
     }
 
     @Test(
+        "an object followed by a form feed, not an end of line, before the next is written ending in one: every object reads back alike (found by fuzz-pdf)"
+    )
+    func formFeedAfterEndobj() throws {
+        let original = try PDFFile(try crafted("form-feed-after-endobj"))
+        let again = try PDFFile(try readAndWrite(try crafted("form-feed-after-endobj")))
+        for (number, entry) in original.entries.enumerated()
+        where number > 0 && entry != nil && entry != .free && !original.bookkeeping.contains(number) {
+            let before = try original.object(number)
+            let after = try again.object(number)
+            #expect(before.value == after.value, "object \(number)")
+            if let a = before.stream, let b = after.stream {
+                #expect(try original.decodedData(a) == again.decodedData(b), "object \(number)")
+            }
+        }
+    }
+
+    @Test(
         "read and written clean: a TIFF predictor's short last row, a /Size of 10^15, a hybrid file, lexical oddities, a comment inside a reference, an update reusing an old cross-reference stream's number"
     )
     func read() throws {
