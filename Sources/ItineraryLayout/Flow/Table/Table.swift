@@ -57,12 +57,14 @@ public struct Table: FlowBlock {
             var column = 0
             for cell in cells {
                 if cell.span == 1, column < natural.count {
-                    for p in cell.whenWrapping ?? cell.paragraphs {
+                    // A cell without a narrow form is its one-line self (measured below, once).
+                    for p in cell.whenWrapping ?? [] {
                         narrow[column] = max(narrow[column], p.naturalWidth(text: text))
                     }
                     for p in cell.paragraphs {
                         let one = p.naturalWidth(text: text)
                         natural[column] = max(natural[column], one)
+                        if cell.whenWrapping == nil { narrow[column] = max(narrow[column], one) }
                         guard isRow, case let .fixed(w) = columns[column].width else { continue }
                         if one > w, cell.whenWrapping == nil { wrapsWell[column] = false }
                         let most = ColumnLayout.maximumGrowth * w
