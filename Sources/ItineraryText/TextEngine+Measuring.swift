@@ -50,6 +50,41 @@ extension TextEngine {
         return (Double(lo) / Double(PANGO_SCALE), Double(hi - lo) / Double(PANGO_SCALE))
     }
 
+    /// The width of the widest piece of `spans` that no line may break inside: the least width
+    /// in which the text wraps only where its line-breaking rules allow (between words, after a
+    /// hyphen), never between two letters. Spaces at a piece's end take no room.
+    public func widestUnbreakable(_ spans: [StyledSpan]) -> Double {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        let drawn = spans.flatMap(drawable)
+        let layout = makeLayout(drawn)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var count: Int32 = 0
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return 0 }
+        let text = drawn.map(\.text).joined()
+        var widest: Int32 = 0
+        var lo = Int32.max, hi = Int32.min
+        var index: Int32 = 0
+        // A piece's extent over its characters' edges as set, so a right-to-left run within it
+        // (drawn in the other order) measures the same.
+        for (i, scalar) in text.unicodeScalars.enumerated() {
+            if i > 0, i < Int(count), attrs[i].is_line_break != 0, lo <= hi {
+                widest = max(widest, hi - lo)
+                lo = .max
+                hi = .min
+            }
+            if !scalar.properties.isWhitespace || scalar == "\u{00A0}" {
+                var rect = PangoRectangle()
+                pango_layout_index_to_pos(layout, index, &rect)
+                lo = min(lo, rect.x, rect.x + rect.width)
+                hi = max(hi, rect.x, rect.x + rect.width)
+            }
+            index += Int32(String(scalar).utf8.count)
+        }
+        if lo <= hi { widest = max(widest, hi - lo) }
+        return Double(widest) / Double(PANGO_SCALE)
+    }
+
     /// The advance width of `spans` from a layout of their own (not kept).
     func measuredAdvance(of spans: [StyledSpan]) -> Double {
         let layout = makeLayout(spans.flatMap(drawable))

@@ -96,6 +96,21 @@ struct LineBreaksTests {
         }
     }
 
+    @Test("the widest unbreakable piece: set in its width, a paragraph breaks only between its pieces")
+    func widestUnbreakable() throws {
+        let e = try engine()
+        // A place tied to its arrow by no-break spaces is one piece; the next place another.
+        let origin = "Newark\u{00A0}Liberty\u{00A0}(EWR)\u{00A0}→"
+        let cell = origin + " Chicago\u{00A0}O'Hare\u{00A0}(ORD)"
+        let widest = e.widestUnbreakable([StyledSpan(cell, style)])
+        #expect(abs(widest - e.advance(of: [StyledSpan(origin, style)])) < 0.5, "\(widest)")
+        #expect(lines(cell, width: widest.rounded(.up), e) == [origin, "Chicago\u{00A0}O'Hare\u{00A0}(ORD)"])
+        // Trailing spaces take no room; a sentence's widest piece is its widest word.
+        let sentence = "Gates open at noon for ballpark tours"
+        let words = sentence.split(separator: " ").map { e.advance(of: [StyledSpan(String($0), style)]) }
+        #expect(abs(e.widestUnbreakable([StyledSpan(sentence + "  ", style)]) - words.max()!) < 0.5)
+    }
+
     @Test("a list's separator never ends a line: at a break it is left out")
     func separator() throws {
         let e = try engine()

@@ -2,10 +2,12 @@
 /// keep codes, addresses, places and kana words readable, emoji never boxes, zones where a
 /// day's times need them, titles whole and without a lone last word.
 import DisplayList
+import Foundation
 @testable import ItineraryLayout
 import ItineraryModel
 import ItineraryText
 import Testing
+import TestSupport
 
 /// Every line of a document's pages as read (no-break spaces as spaces, without break marks), by page.
 private func pageLines(_ doc: LaidOutDocument) -> [[String]] {
@@ -109,5 +111,29 @@ struct LinesAndWordsTests {
         }
         // Day 2 has one game: its time alone.
         #expect(overview.contains("1:00 PM") && !overview.contains("1:00 PM EDT"))
+    }
+
+    @Test(
+        "a travel cell beside zoned game times keeps its origin and arrow on one line, never cut between letters",
+        arguments: ["classic", "compact"], ["letter", "a4"])
+    func travelBesideZonedTimes(template: String, paper: String) throws {
+        // The six zoned games widen the games column; the travel column keeps room for its widest
+        // piece no line may break inside, `Newark Liberty (EWR) →`.
+        let file = TestPaths.validFixtures.appendingPathComponent("lines-and-words.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var days = try #require(json["days"] as? [[String: Any]])
+        var items = try #require(days[2]["items"] as? [[String: Any]])
+        items.insert(
+            [
+                "type": "travel", "from": "Newark Liberty (EWR)", "to": "Chicago O'Hare (ORD)", "mode": "flight",
+                "departTime": "2026-08-16T07:00:00-04:00", "fromTimeZone": "America/New_York",
+                "toTimeZone": "America/Chicago", "durationSeconds": 8400, "distanceMeters": 1_150_000,
+            ], at: 0)
+        days[2]["items"] = items
+        json["days"] = days
+        let doc = try Compact.layout(DayFixtures.trip(json: json), template: template, paper: paper)
+        let overview = pageLines(doc)[template == "classic" ? 1 : 0]
+        #expect(overview.contains("Newark Liberty (EWR) →"), "\(overview)")
+        #expect(overview.contains("Chicago O'Hare (ORD)"), "\(overview)")
     }
 }

@@ -242,6 +242,21 @@ struct OverviewColumnWidthTests {
         #expect(abs(tight.width[1] - 80) < 0.01 && abs(tight.width[2] - 160) < 0.01, "\(tight.width)")
     }
 
+    @Test("the rest column keeps its widest unbreakable piece: fixed columns grow less, narrow forms give it room")
+    func restKeepsItsWidestPiece() {
+        let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]
+        // Growing to 120 would leave the rest 125; it keeps its 130 (129.6 to the next point).
+        let layout = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [45, 110, 500], unbreakable: [0, 0, 129.6])
+        #expect(layout.width[2] == 130, "\(layout.width)")
+        #expect(abs(layout.width[1] - 115) < 0.01 && layout.width[0] == 55, "\(layout.width)")
+        // Even the designed widths leave it short: a column with room to spare gives it.
+        let short = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [20, 100, 500], wrapsWell: [true, false, true],
+            narrow: [20, 0, 0], unbreakable: [0, 0, 210])
+        #expect(short.width[2] == 210 && short.width[0] == 30 && short.width[1] == 60, "\(short.width)")
+    }
+
     @Test("a column whose content would wrap even at twice its width keeps its width (a 2,000-character city)")
     func noGrowthForLongContent() {
         let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]

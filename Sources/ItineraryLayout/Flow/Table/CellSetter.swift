@@ -73,6 +73,12 @@ extension CellParagraph {
         return end
     }
 
+    /// The least width that sets the paragraph (without its tab) breaking only where a line
+    /// may break (`TextEngine.widestUnbreakable`): narrower, a line is cut between letters.
+    func unbreakableWidth(text: TextEngine) -> Double {
+        indent + 2 * (chip?.paddingX ?? 0) + text.widestUnbreakable(spans)
+    }
+
     /// The least width, to the point, that sets the paragraph (without its tab) in as few lines
     /// as `most` does, when that is at most `maxLines`; `.infinity` otherwise.
     func fewestLinesWidth(text: TextEngine, atMost most: Double, maxLines: Int) -> Double {

@@ -77,9 +77,34 @@ public struct Table: FlowBlock {
                 column += cell.span
             }
         }
-        let layout = ColumnLayout(
+        var layout = ColumnLayout(
             columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural, wrapped: fewest,
             wrapsWell: wrapsWell, narrow: narrow)
+        // Fixed columns that grew took their room from the `rest` ones: those keep at least the
+        // widest piece of their content no line may break inside (measured only then: a table
+        // in its designed widths needs no such floor).
+        let grew = columns.indices.contains { i in
+            if case let .fixed(w) = columns[i].width { return layout.width[i] > w + 0.001 } else { return false }
+        }
+        if grew {
+            var unbreakable = Array(repeating: 0.0, count: columns.count)
+            for cells in [header ?? [], totals ?? []] + rows.map(\.cells) {
+                var column = 0
+                for cell in cells {
+                    if cell.span == 1, column < columns.count, columns[column].width == .rest {
+                        for p in cell.paragraphs where p.wraps {
+                            // Content that fits on one line needs no more than its line.
+                            unbreakable[column] = max(
+                                unbreakable[column], min(p.unbreakableWidth(text: text), natural[column]))
+                        }
+                    }
+                    column += cell.span
+                }
+            }
+            layout = ColumnLayout(
+                columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural, wrapped: fewest,
+                wrapsWell: wrapsWell, narrow: narrow, unbreakable: unbreakable)
+        }
         self.width = width
         self.geometry = geometry
         self.header = header.map {

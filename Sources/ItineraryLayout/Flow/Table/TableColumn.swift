@@ -56,9 +56,12 @@ struct ColumnLayout: Sendable {
     ///   code is kept on one line before a date and time that would only take two; and where a
     ///   column without one still lacks room, such columns give it theirs down to their widest
     ///   content in that form (`narrow`).
+    /// - Parameter unbreakable: for `rest` columns, the least width their content needs to
+    ///   break only between words (`Newark Liberty (EWR) →`, its arrow tied to the origin): the
+    ///   fixed columns grow only as far as that leaves them (0 where unknown).
     init(
         columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = [], wrapped: [Double] = [],
-        wrapsWell: [Bool] = [], narrow: [Double] = []
+        wrapsWell: [Bool] = [], narrow: [Double] = [], unbreakable: [Double] = []
     ) {
         var fixedWidths: [Double] = columns.map { if case let .fixed(w) = $0.width { return w } else { return 0 } }
         let restCount = columns.filter { $0.width == .rest }.count
@@ -75,8 +78,33 @@ struct ColumnLayout: Sendable {
                     .first { $0 <= most }
                 return needed.map { max(0, $0 - fixedWidths[i]) } ?? 0
             }
-            var available = max(0, tableWidth - fixedWidths.reduce(0, +) - Self.minimumRestShare * tableWidth)
+            // What the `rest` columns keep: a share of the table, or their content's widest
+            // piece that no line may break inside, with its gap, when that is more.
+            let kept = columns.indices.reduce(0.0) { sum, i in
+                guard columns[i].width == .rest, i < unbreakable.count, unbreakable[i] > 0 else { return sum }
+                // To the next point: the growth given the fixed columns is rounded up.
+                return sum + unbreakable[i].rounded(.up) + (i == columns.count - 1 ? 0 : gap)
+            }
+            let restKept = max(Self.minimumRestShare * tableWidth, kept)
             func last(_ i: Int) -> Int { i < wrapsWell.count && wrapsWell[i] ? 1 : 0 }
+            // Where even the designed widths leave the `rest` columns less than that piece,
+            // columns with a narrow form (or content narrower than designed) give it room first.
+            var restLacking = kept - (tableWidth - fixedWidths.reduce(0, +))
+            // What column `j`, one with a narrow form, can give: down to that form, with its gap,
+            // and never below `minimumNarrowShare` of its designed width.
+            func spare(_ j: Int) -> Double {
+                guard last(j) == 1, j < narrow.count, case let .fixed(designed) = columns[j].width else { return 0 }
+                let trailing = j == columns.count - 1 ? 0 : gap
+                return fixedWidths[j] - max(narrow[j] + trailing, Self.minimumNarrowShare * designed)
+            }
+            for j in columns.indices where restLacking > 0.001 {
+                let spare = spare(j)
+                guard spare > 0 else { continue }
+                let taken = min(spare, restLacking)
+                fixedWidths[j] -= taken
+                restLacking -= taken
+            }
+            var available = max(0, tableWidth - fixedWidths.reduce(0, +) - restKept)
             let order = columns.indices.sorted { (last($0), growth[$0], $0) < (last($1), growth[$1], $1) }
             var lacking = growth
             for i in order where growth[i] > 0 {
@@ -86,10 +114,8 @@ struct ColumnLayout: Sendable {
                 lacking[i] -= given
             }
             for i in order where lacking[i] > 0.001 && last(i) == 0 {
-                for j in columns.indices where last(j) == 1 && j < narrow.count {
-                    guard case let .fixed(designed) = columns[j].width else { continue }
-                    let trailing = j == columns.count - 1 ? 0 : gap
-                    let spare = fixedWidths[j] - max(narrow[j] + trailing, Self.minimumNarrowShare * designed)
+                for j in columns.indices {
+                    let spare = spare(j)
                     guard spare > 0 else { continue }
                     let taken = min(spare, lacking[i])
                     fixedWidths[j] -= taken
