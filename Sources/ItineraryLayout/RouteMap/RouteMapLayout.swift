@@ -217,6 +217,13 @@ struct RouteMapRenderer {
             guard abs(drawn) > turn / 2, hypot(short, b.y - a.y) * Self.wrapSaving < hypot(drawn, b.y - a.y) else {
                 let others = markers.indices.filter { $0 != leg.from && $0 != leg.to }.map { markers[$0].shape }
                 let ends = [leg.from, leg.to].map { markers[$0].shape }
+                // A hop between markers that nearly touch is drawn straight: bowed, or bowed
+                // apart from its return, it would be a knot of arcs in the gap (Rio de Janeiro
+                // and São Paulo on a map of the continent, four legs between them); the markers'
+                // numbers give the order.
+                if Self.visibleLength(from: a, to: b, ends: ends) < Self.shortHop * spec.route.arrowLength {
+                    return [LegCurve(start: a, control: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), end: b)]
+                }
                 return [
                     Self.clearCurve(
                         from: a, to: b, route: spec.route, avoiding: others, clearance: clearance, ends: ends,
@@ -303,6 +310,21 @@ struct RouteMapRenderer {
         return best.curve
     }
 
+    /// How much of the straight line from `a` to `b` shows outside the markers `ends`.
+    static func visibleLength(from a: Point, to b: Point, ends: [MarkerShape]) -> Double {
+        let steps = 48
+        let length = hypot(b.x - a.x, b.y - a.y)
+        let shown = (0..<steps).filter { k in
+            let t = (Double(k) + 0.5) / Double(steps)
+            let p = MapBox(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, width: 0, height: 0)
+            return !ends.contains { $0.edgeDistance(to: p) < 0 }
+        }
+        return length * Double(shown.count) / Double(steps)
+    }
+
+    /// A leg showing less than this many arrow lengths between its markers is a straight hop.
+    static let shortHop = 3.0
+
     /// How much less a bow must run under markers than the best so far to be taken instead:
     /// a bent leg is taken only for a clear gain over a plainer one.
     static let betterBow = 0.75
@@ -362,6 +384,9 @@ struct RouteMapRenderer {
         return padding
     }
 
+    /// The most lines a label's city, and its dates, each take before the rest is cut with `…`.
+    static let maximumLabelLines = 2
+
     /// The most extra padding a side gets for left-out labels, as a share of the frame.
     static let maximumExtraPadding = 0.2
 
@@ -375,15 +400,20 @@ struct RouteMapRenderer {
         let cityStyle = theme.style(named: dense ? l.denseCityStyle : l.cityStyle)
         let datesStyle = theme.style(named: l.datesStyle)
         let order = outline.labelPriority
+        // A name or dates wider than `maxWidth` take a second line; only what two lines cannot
+        // hold is cut, on one line, with `…`.
+        func lines(_ span: StyledSpan) -> [SetLine] {
+            let set = text.setParagraph([span], width: l.maxWidth)
+            if set.count <= Self.maximumLabelLines { return set }
+            let cut = text.ellipsize(span, width: l.maxWidth, middle: false)
+            return Array(text.setParagraph([cut], width: nil).prefix(1))
+        }
         let content: [[SetLine]] = order.map { i in
             let place = outline.places[i]
-            let city = text.ellipsize(StyledSpan(place.city, cityStyle), width: l.maxWidth, middle: false)
-            var lines = text.setParagraph([city], width: nil).prefix(1).map { $0 }
+            let city = lines(StyledSpan(place.city, cityStyle))
             // A dense map's labels carry the city alone.
-            guard !dense else { return lines }
-            let datesSpan = text.ellipsize(StyledSpan(words.dates(place), datesStyle), width: l.maxWidth, middle: false)
-            if let dates = text.setParagraph([datesSpan], width: nil).first { lines.append(dates) }
-            return lines
+            guard !dense else { return city }
+            return city + lines(StyledSpan(words.dates(place), datesStyle))
         }
         let requests = zip(order, content).map { i, lines in
             LabelRequest(

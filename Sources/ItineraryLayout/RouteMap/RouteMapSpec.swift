@@ -195,7 +195,9 @@ public struct MapLabelSpec: Sendable, TemplateSpec {
             .color("halo", \.halo, "the paper halo drawn under each label"),
             .number("haloWidth", \.haloWidth, "the halo's stroke width"),
             .number("gap", \.gap, "from the marker to its label"),
-            .number("maxWidth", \.maxWidth, .aboveZero, "longer names and dates end in …"),
+            .number(
+                "maxWidth", \.maxWidth, .aboveZero,
+                "names and dates wider than this take a second line; what two lines cannot hold ends in …"),
             .number(
                 "leaderLength", \.leaderLength, default: 0,
                 "a label with no free spot beside its marker may sit this much farther out, tied to it by a line; 0 for none"

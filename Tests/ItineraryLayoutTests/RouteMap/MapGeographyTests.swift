@@ -4,6 +4,7 @@ import DisplayList
 import Foundation
 @testable import ItineraryLayout
 import ItineraryModel
+import ItineraryText
 import Testing
 
 private func date(_ day: Int) -> CalendarDate { CalendarDate(year: 2026, month: 9, day: day)! }
@@ -274,6 +275,46 @@ struct MapGeographyTests {
         let labelled = Set(layout.labels.map { outline.places[$0.place].city })
         #expect(labelled == Set(places.map(\.city)), "unlabelled: \(Set(places.map(\.city)).subtracting(labelled))")
         for label in layout.labels { #expect(layout.frame.contains(label.box)) }
+    }
+
+    @Test("a label's name or dates wider than the label's width take a second line, not a cut with …")
+    func labelsWrapBeforeCutting() throws {
+        let long = "Saint-Jean-sur-Richelieu Township Municipality"
+        let places = [
+            stadium("Boston", 42.3467, -71.0972), stadium(long, 45.3071, -73.2625),
+            stadium("Toronto", 43.6414, -79.3894),
+        ]
+        let (layout, outline) = try mapLayout(trip(places.map(\.city), stadiums: places))
+        let label = try #require(layout.labels.first { outline.places[$0.place].city == long })
+        let words = label.lines.map { $0.spans.map(\.text).joined() }
+        // Two lines of the name, one of dates; the name whole but where two lines cannot hold it.
+        #expect(words.count == 3 && !words.contains { $0.contains("…") }, "\(words)")
+        #expect(LineBreaks.plain(words[0] + " " + words[1]) == long, "\(words)")
+    }
+
+    @Test("legs between markers that nearly touch are one straight hop, not a knot of arcs in the gap")
+    func shortHopsStraight() throws {
+        let places = [
+            stadium("Rio de Janeiro", -22.91, -43.23, country: "BR"),
+            stadium("Sao Paulo", -23.60, -46.72, country: "BR"),
+            stadium("Bogota", 4.65, -74.08, country: "CO"), stadium("Lima", -12.07, -77.03, country: "PE"),
+            stadium("Santiago", -33.51, -70.61, country: "CL"),
+        ]
+        let cities = ["Rio de Janeiro", "Sao Paulo", "Rio de Janeiro", "Sao Paulo", "Rio de Janeiro"]
+        let route = cities + ["Bogota", "Lima", "Santiago"]
+        let (layout, outline) = try mapLayout(trip(route, stadiums: places))
+        let rio = try #require(outline.places.firstIndex { $0.city == "Rio de Janeiro" })
+        let sao = try #require(outline.places.firstIndex { $0.city == "Sao Paulo" })
+        let centers = try [rio, sao].map { i in
+            layout.markers[try #require(layout.markerPlaces.firstIndex { $0.contains(i) })].shape.center
+        }
+        #expect(centers[0] != centers[1], "the two cities keep their own markers")
+        let hops = layout.legs.filter { Set([$0.start, $0.end]) == Set(centers) }
+        #expect(Set(hops.map(\.start)).count == 2, "both ways: \(hops)")
+        for hop in hops {
+            let mid = Point(x: (hop.start.x + hop.end.x) / 2, y: (hop.start.y + hop.end.y) / 2)
+            #expect(hypot(hop.control.x - mid.x, hop.control.y - mid.y) < 0.01, "bowed: \(hop)")
+        }
     }
 
     @Test("every stop is on the map or named in the key as not on it")
