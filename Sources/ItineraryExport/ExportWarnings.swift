@@ -17,6 +17,20 @@ extension Exporter {
             + (routeMap ? locationWarnings(trip) : [])
     }
 
+    /// A trip whose locale's language the template has no labels for: its dates and numbers
+    /// follow the locale, but the pages' own words (headings, `at`, units) are English.
+    static func labelWarnings(_ trip: Trip, labelled: String) -> [String] {
+        let wanted = String(trip.locale.prefix { $0 != "_" && $0 != "-" }).lowercased()
+        guard !wanted.isEmpty, wanted != labelled else { return [] }
+        let name =
+            Locale(identifier: "en").localizedString(forLanguageCode: wanted).map { "\($0) (\"\(wanted)\")" }
+            ?? "\"\(wanted)\""
+        return [
+            "locale: the template has no labels in \(name), so the pages' own words (headings, \"at\", units) "
+                + "are in English; a template of your own can add \"labels.\(wanted)\" (docs/templates.md)"
+        ]
+    }
+
     /// Stops the route map cannot place (no latitude and longitude on their days, no stadium in
     /// their city; a game in another city does not place them): the key names them as not on the
     /// map. Only for a trip with stadiums: one without any has no map to miss them from. One line

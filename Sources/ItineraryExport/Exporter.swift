@@ -107,11 +107,11 @@ public final class Exporter {
 
     /// `gateChecked`: the caller has just checked the gate (`export` does, before reading the
     /// trip), so the check is not repeated a few milliseconds later. Callers hold `NativeTextLock`.
-    /// Returns the template's bytes too (`ExportResult.templateBytes`), and whether its pages
-    /// have a route map (for the warnings about stops it leaves out).
+    /// Returns the template's bytes too (`ExportResult.templateBytes`), and the warnings of the
+    /// trip with this template (the stops its route map leaves out, a language it has no labels for).
     private func layout(
         _ trip: Trip, options: ExportOptions, gateChecked: Bool
-    ) throws(ExportError) -> (LaidOutDocument, TextEngine, Data, Bool) {
+    ) throws(ExportError) -> (LaidOutDocument, TextEngine, Data, [String]) {
         if !gateChecked { try checkGate() }
         let (template, templateBytes) = try loadTemplateAndBytes(options.template)
         if let paper = options.paper, let problem = template.paperProblem(paper, name: options.template.argument) {
@@ -129,9 +129,11 @@ public final class Exporter {
         // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.
         text.beginDocument()
         text.prepareFonts(for: theme.allStyles)
+        let routeMap = template.sections.contains(.cover) && template.cover != nil
         return (
             ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip),
-            text, templateBytes, template.sections.contains(.cover) && template.cover != nil
+            text, templateBytes,
+            Self.warnings(trip, routeMap: routeMap) + Self.labelWarnings(trip, labelled: theme.language)
         )
     }
 
@@ -159,7 +161,7 @@ public final class Exporter {
         // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let (document, text, templateBytes, routeMap) = try layout(trip, options: options, gateChecked: gateChecked)
+        let (document, text, templateBytes, warnings) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         guard (1...document.pages.count).contains(page) else {
             throw .pageOutOfRange(page: page, pages: document.pages.count)
@@ -174,7 +176,7 @@ public final class Exporter {
             let png = try PNGRenderer.render(document, page: page - 1, text: text, scale: dpi / 72, mark: access.notice)
             return ExportResult(
                 bytes: png, pageCount: document.pages.count,
-                warnings: Self.warnings(trip, routeMap: routeMap) + Self.warnings(document),
+                warnings: warnings + Self.warnings(document),
                 templateBytes: templateBytes)
         } catch {
             throw .render("\(error)")
@@ -190,7 +192,7 @@ public final class Exporter {
         // One document at a time in the process (see `NativeTextLock`), from layout to bytes.
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let (document, text, templateBytes, routeMap) = try layout(trip, options: options, gateChecked: gateChecked)
+        let (document, text, templateBytes, warnings) = try layout(trip, options: options, gateChecked: gateChecked)
         defer { text.finishDocument() }
         let pdf: Data
         do {
@@ -204,7 +206,7 @@ public final class Exporter {
         }
         return ExportResult(
             bytes: pdf, pageCount: document.pages.count,
-            warnings: Self.warnings(trip, routeMap: routeMap) + Self.warnings(document),
+            warnings: warnings + Self.warnings(document),
             templateBytes: templateBytes)
     }
 

@@ -256,6 +256,13 @@ public enum LineBreaks {
                 && !["\n", "\r", "\u{2028}", "\u{2029}"].contains(s)
         }
         func wordy(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic || s.properties.numericType != nil }
+        func letter(_ s: Unicode.Scalar) -> Bool { s.properties.isAlphabetic }
+        // A dash between spaces ends a clause: numbers after one, with no word of letters
+        // (`…/book — 120 ₪ לאדם`), are the Hebrew sentence's, not the address's run.
+        func spacedDash(_ text: [(scalar: Unicode.Scalar, first: Bool, last: Bool)], _ k: Int) -> Bool {
+            ["\u{2014}", "\u{2013}"].contains(text[k].scalar) && k > 0 && k + 1 < text.count
+                && text[k - 1].scalar.properties.isWhitespace && text[k + 1].scalar.properties.isWhitespace
+        }
         var out: [Unicode.Scalar] = []
         var i = 0
         while i < scalars.count {
@@ -299,10 +306,15 @@ public enum LineBreaks {
             i = end
             // An isolate typed into the trip with nothing in it leaves nothing to isolate.
             guard let from = run.firstIndex(where: { wordy($0.scalar) || $0.first }),
-                let to = run.lastIndex(where: { wordy($0.scalar) || $0.last }), from <= to
+                var to = run.lastIndex(where: { wordy($0.scalar) || $0.last }), from <= to
             else {
                 out += run.map(\.scalar)
                 continue
+            }
+            if let words = run.lastIndex(where: { letter($0.scalar) || $0.last }), words >= from, words < to,
+                (words..<to).contains(where: { spacedDash(run, $0) })
+            {
+                to = words
             }
             out +=
                 run[..<from].map(\.scalar) + [lri] + run[from...to].map(\.scalar) + [pdi]

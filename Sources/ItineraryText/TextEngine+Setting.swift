@@ -232,8 +232,12 @@ extension TextEngine {
                 end = cut
                 cutSeparator = true
             }
-            // Nor does one start a line (`· 14 St. Petersburg`, where the break fell before the dot).
-            if i > 0, let after = Self.afterSeparator(start: start, end: end, bytes) {
+            // Nor does one start a line (`· 14 St. Petersburg`, where the break fell before the dot),
+            // nor a no-break space (a break after a dash before one, `(DEN) –` / ` Jeppesen`).
+            if i > 0,
+                let after = Self.afterSeparator(start: start, end: end, bytes)
+                    ?? Self.afterNoBreakSpaces(start: start, end: end, bytes)
+            {
                 start = after
                 cutSeparator = true
             }
@@ -343,6 +347,13 @@ extension TextEngine {
             }
         }
         return cut > start + 2 && cut < end ? cut : nil
+    }
+
+    /// Where a line that starts with no-break spaces starts without them, or nil.
+    static func afterNoBreakSpaces(start: Int, end: Int, _ bytes: [UInt8]) -> Int? {
+        var cut = start
+        while cut + 1 < end, bytes[cut] == 0xC2, bytes[cut + 1] == 0xA0 { cut += 2 }
+        return cut > start && cut < end ? cut : nil
     }
 
     /// The width of a broken line up to `end` (its trailing spaces excluded), read from the

@@ -111,6 +111,17 @@ struct LineBreaksTests {
         #expect(abs(e.widestUnbreakable([StyledSpan(sentence + "  ", style)]) - words.max()!) < 0.5)
     }
 
+    @Test("a line never starts with a no-break space (a break after a dash before one)")
+    func noLeadingNoBreakSpace() throws {
+        let e = try engine()
+        // A place tied whole after a dash: the line may break after the dash, before the tie.
+        let travel = "Denver International Airport (DEN) \u{2013}\u{00A0}Jeppesen\u{00A0}Terminal"
+        let head = "Denver International Airport (DEN) \u{2013}"
+        let set = lines(travel, width: e.advance(of: [StyledSpan(head, style)]) + 4, e)
+        #expect(set.count == 2 && set[0] == head, "\(set)")
+        #expect(set.allSatisfy { !$0.hasPrefix("\u{00A0}") && !$0.hasPrefix(" ") }, "\(set)")
+    }
+
     @Test("a list's separator never ends a line: at a break it is left out")
     func separator() throws {
         let e = try engine()
@@ -156,6 +167,11 @@ struct LineBreaksTests {
         #expect(
             LineBreaks.leftToRightIsolated("לפרטים See also \(url) and \(url)/x ואז")
                 == "לפרטים \u{2066}See also \(url) and \(url)/x\u{2069} ואז")
+        // Numbers after a spaced dash with no word of letters are the Hebrew sentence's: the
+        // price stays with its shekel sign and the words after it.
+        #expect(
+            LineBreaks.leftToRightIsolated("להזמין מראש ב-\(url)/book — 120 ₪ לאדם")
+                == "להזמין מראש ב-\u{2066}\(url)/book\u{2069} — 120 ₪ לאדם")
         // Isolates typed into the text, empty or not, are the writer's: nothing breaks on them.
         for typed in ["שלום \u{2066}\u{2069} a-b.c", "שלום \u{2066}\u{2069}", "א \u{2069}\u{2066} https://x.y/z ב"] {
             #expect(LineBreaks.plain(LineBreaks.leftToRightIsolated(typed)).count <= typed.count)

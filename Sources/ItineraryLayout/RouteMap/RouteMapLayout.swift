@@ -356,7 +356,14 @@ struct RouteMapRenderer {
 
     /// The label of places that share a marker: the first visited, and how many more (`Manhattan +7`).
     private func groupName(_ places: [MapPlace]) -> String {
-        places.count == 1 ? places[0].city : places[0].city + " +" + words.number(places.count - 1)
+        guard places.count > 1 else { return places[0].city }
+        // Named for the place the trip stops at most (Paris, twice, before Lille once), then
+        // for the most days there, then for the first visited.
+        let named = places.indices.min { a, b in
+            (-places[a].stops.count, -places[a].dayCount, places[a].firstStop)
+                < (-places[b].stops.count, -places[b].dayCount, places[b].firstStop)
+        }!
+        return places[named].city + " +" + words.number(places.count - 1)
     }
 
     /// `base` with more room on each side of the frame where a left-out label would have fitted

@@ -35,6 +35,15 @@ struct OverviewTests {
         #expect(lines[7] == ["7", "Thu, Jun 18", "Cleveland", "Rest day", "—", "—", "—"])
     }
 
+    @Test("a hotel named for the trip's city keeps the city whole, however its cell wraps (Tel Aviv in Hebrew)")
+    func hotelKeepsItsCity() throws {
+        let trip = try O.trip(O.fixture("hebrew-locale.json"))
+        let stays = try #require(try O.builder(trip).staysTable()).draw(at: Point(x: 0, y: 0))
+        let hotel = O.texts(stays).map(\.text).filter { $0.contains("מלון") }
+        // Tied by a no-break space: no width of the column can part `תל` from `אביב`.
+        #expect(hotel.count == 1 && hotel[0].contains("תל\u{00A0}אביב"), "\(hotel)")
+    }
+
     @Test("totals are the trip's own counts and sums")
     func totals() throws {
         let trip = try O.trip(O.midwest)
@@ -255,6 +264,22 @@ struct OverviewColumnWidthTests {
             columns: columns, tableWidth: 300, gap: 10, natural: [20, 100, 500], wrapsWell: [true, false, true],
             narrow: [20, 0, 0], unbreakable: [0, 0, 210])
         #expect(short.width[2] == 210 && short.width[0] == 30 && short.width[1] == 60, "\(short.width)")
+    }
+
+    @Test("a rest column whose content wraps takes the room fixed columns hold beyond their content")
+    func restTakesSlack() {
+        let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]
+        // Content 20 and 30 wide (and their gaps): 10 and 20 to give, the second no further
+        // than 60 % of its designed width (36).
+        let layout = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [20, 20, 500], wrapsWell: [true, true, true],
+            narrow: [20, 20, 500])
+        #expect(layout.width == [30, 36, 234], "\(layout.width)")
+        // Rest content that fits takes nothing.
+        let fits = ColumnLayout(
+            columns: columns, tableWidth: 300, gap: 10, natural: [20, 20, 150], wrapsWell: [true, true, true],
+            narrow: [20, 20, 150])
+        #expect(fits.width == [40, 60, 200], "\(fits.width)")
     }
 
     @Test("a column whose content would wrap even at twice its width keeps its width (a 2,000-character city)")

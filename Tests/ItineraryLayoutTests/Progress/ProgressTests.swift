@@ -119,6 +119,29 @@ struct ProgressTests {
         #expect(StadiumVisits(trip: trip, visitedIds: ["arena"], league: "NHL").entries.first?.dates.count == 2)
     }
 
+    @Test("a city too long for the chip's row is set whole under the chip, not cut with …")
+    func longCityUnderTheChip() throws {
+        var trip = try DayFixtures.trip("midwest-mlb-10-day.json")
+        let long = "Newcastle upon Tyne and Wear Metropolitan"
+        trip.stadiums = trip.stadiums.map { s in
+            var s = s
+            s.city = long
+            return s
+        }
+        let ctx = try DayFixtures.context(trip, text: try DayFixtures.engine())
+        let p = ProgressBuilder(
+            ctx: ctx, spec: try #require(ctx.theme.template.progress), progress: try #require(trip.progress))
+        let visits = StadiumVisits(trip: p.ctx.trip, visitedIds: p.progress.visitedStadiumIds, league: "MLB")
+        let texts = p.gridRows(visits.entries).flatMap { $0.draw(at: Point(x: 0, y: 0)) }.compactMap {
+            item -> String? in
+            if case let .text(spans, origin: _) = item { return LineBreaks.plain(spans.map(\.text).joined()) }
+            return nil
+        }
+        #expect(!texts.contains { $0.contains("…") }, "\(texts)")
+        let words = texts.joined(separator: " ")
+        #expect(words.contains(long.uppercased()), "\(texts)")
+    }
+
     @Test(
         "a card whose tenant in the record's league the trip does not name has every part: the league's code on the chip, its name on the team line"
     )

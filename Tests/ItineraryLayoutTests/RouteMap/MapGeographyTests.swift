@@ -317,6 +317,18 @@ struct MapGeographyTests {
         }
     }
 
+    @Test("places sharing one marker are named for the one the trip stops at most, not the first visited")
+    func groupNamedForItsMostVisited() throws {
+        let places = [
+            stadium("Saint-Denis", 48.9245, 2.3602, country: "FR"), stadium("Paris", 48.8414, 2.2530, country: "FR"),
+            stadium("Montreal", 45.5579, -73.5515, country: "CA"),
+        ]
+        let route = ["Saint-Denis", "Paris", "Montreal", "Paris"]
+        let (layout, _) = try mapLayout(trip(route, stadiums: places))
+        let names = layout.labels.compactMap { $0.lines.first?.spans.map(\.text).joined() }
+        #expect(names.contains { LineBreaks.plain($0) == "Paris +1" }, "\(names)")
+    }
+
     @Test("every stop is on the map or named in the key as not on it")
     func everyStopInTheKey() throws {
         let la = Stadium(

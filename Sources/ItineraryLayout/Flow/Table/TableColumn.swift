@@ -123,6 +123,22 @@ struct ColumnLayout: Sendable {
                     lacking[i] -= taken
                 }
             }
+            // `rest` columns whose content still wraps (a travel cell of airports six lines deep)
+            // take the room fixed columns hold beyond their one-line content (a city column half
+            // empty), never making one take its narrow form.
+            let restWidth = max(0, tableWidth - fixedWidths.reduce(0, +)) / Double(restCount)
+            var wanted = columns.indices.reduce(0.0) { sum, i in
+                guard columns[i].width == .rest, i < natural.count else { return sum }
+                return sum + max(0, natural[i] + (i == columns.count - 1 ? 0 : gap) - restWidth)
+            }
+            for j in columns.indices where wanted > 0.001 && last(j) == 1 && j < natural.count {
+                guard case let .fixed(designed) = columns[j].width else { continue }
+                let trailing = j == columns.count - 1 ? 0 : gap
+                let slack = fixedWidths[j] - max(natural[j] + trailing, Self.minimumNarrowShare * designed)
+                let taken = min(max(0, slack), wanted)
+                fixedWidths[j] -= taken
+                wanted -= taken
+            }
         }
         let fixed = fixedWidths.reduce(0, +)
         let rest = restCount == 0 ? 0 : max(0, tableWidth - fixed) / Double(restCount)

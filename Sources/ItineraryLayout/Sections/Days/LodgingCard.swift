@@ -67,11 +67,13 @@ extension DayBuilder {
         let width = beside ? spec.factCells.column - spec.card.columnGap : grid.contentWidth
         var sketch = Sketch()
         let x = grid.contentX
-        let name = lines([span(stay.name, .cardTitle)], width: width)
+        // The trip's places in the name and the address kept whole (`Dan Tel Aviv`, never `Tel` / `Aviv`).
+        let name = lines([span(ctx.placesKeptWhole(stay.name), .cardTitle)], width: width)
         var y = sketch.lines(name, x: x, top: 0)
         if let address = stay.address {
             y = sketch.lines(
-                lines([span(LineBreaks.postcodeTied(address), .meta)], width: width), x: x, top: y + spec.card.lineGap)
+                lines([span(LineBreaks.postcodeTied(ctx.placesKeptWhole(address)), .meta)], width: width), x: x,
+                top: y + spec.card.lineGap)
         }
         if beside {
             // The values share the address's baseline: the two columns read as one row.

@@ -62,13 +62,25 @@ extension ProgressBuilder {
         let room = max(1, inner - chipWidth - spec.grid.gap)
         let withRegion = [stadium.city, stadium.region].compactMap { $0 }.joined(separator: ", ")
         let place = ctx.text.advance(of: [span(withRegion, .caps)]) <= room ? withRegion : stadium.city
-        if let caps = line([span(place, .caps)], maxWidth: room) {
-            top.append(
-                .text(
-                    spans: caps.spans,
-                    origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
-        }
         var y = c.border + c.padding.top + chip.height + c.nameGap
+        if ctx.text.advance(of: [span(place, .caps)]) <= room {
+            if let caps = line([span(place, .caps)], maxWidth: room) {
+                top.append(
+                    .text(
+                        spans: caps.spans,
+                        origin: Point(x: left + inner - caps.width, y: c.border + c.padding.top + chipTextBaseline)))
+            }
+        } else {
+            // A city too long for the chip's row (`NEWCASTLE UPON TYNE` beside the chip) has
+            // the card's width, under the chip, rather than be cut there.
+            let caps = ctx.text.setParagraph(
+                [span(ctx.placesKeptWhole(stadium.city), .caps)], width: inner, maxLines: Self.cityMaxLines)
+            for l in caps {
+                top.append(.text(spans: l.spans, origin: Point(x: left + l.offset, y: y + l.baseline)))
+                y += l.height
+            }
+            y += c.nameGap
+        }
         for l in ctx.text.setParagraph([span(stadium.name, .stadiumName)], width: inner, maxLines: c.nameMaxLines) {
             top.append(.text(spans: l.spans, origin: Point(x: left + l.offset, y: y + l.baseline)))
             y += l.height
@@ -105,6 +117,9 @@ extension ProgressBuilder {
         }
         return StadiumCard(height: height, draw: draw)
     }
+
+    /// The most lines a stadium card's city takes under its chip before it is cut with `…`.
+    static let cityMaxLines = 2
 
     /// The chip's fill (the team's text colour, the fallback without a team, or a token) and
     /// outline, as the template sets them.
