@@ -62,26 +62,23 @@ extension TextEngine {
         var count: Int32 = 0
         guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return 0 }
         let text = drawn.map(\.text).joined()
-        var widest: Int32 = 0
-        var lo = Int32.max, hi = Int32.min
+        var widest: Int32 = 0, piece: Int32 = 0
         var index: Int32 = 0
-        // A piece's extent over its characters' edges as set, so a right-to-left run within it
-        // (drawn in the other order) measures the same.
+        // A piece's width is the sum of its characters' advances as set: in mixed directions
+        // its characters need not be side by side on the line (`(CAI)` in an Arabic place).
         for (i, scalar) in text.unicodeScalars.enumerated() {
-            if i > 0, i < Int(count), attrs[i].is_line_break != 0, lo <= hi {
-                widest = max(widest, hi - lo)
-                lo = .max
-                hi = .min
+            if i > 0, i < Int(count), attrs[i].is_line_break != 0 {
+                widest = max(widest, piece)
+                piece = 0
             }
             if !scalar.properties.isWhitespace || scalar == "\u{00A0}" {
                 var rect = PangoRectangle()
                 pango_layout_index_to_pos(layout, index, &rect)
-                lo = min(lo, rect.x, rect.x + rect.width)
-                hi = max(hi, rect.x, rect.x + rect.width)
+                piece += abs(rect.width)
             }
             index += Int32(String(scalar).utf8.count)
         }
-        if lo <= hi { widest = max(widest, hi - lo) }
+        widest = max(widest, piece)
         return Double(widest) / Double(PANGO_SCALE)
     }
 

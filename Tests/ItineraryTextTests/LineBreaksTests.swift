@@ -109,6 +109,19 @@ struct LineBreaksTests {
         let sentence = "Gates open at noon for ballpark tours"
         let words = sentence.split(separator: " ").map { e.advance(of: [StyledSpan(String($0), style)]) }
         #expect(abs(e.widestUnbreakable([StyledSpan(sentence + "  ", style)]) - words.max()!) < 0.5)
+        // In mixed directions a piece is as wide as its characters, wherever the line puts them:
+        // an Arabic airport tied to its Latin code reads in two places on the line.
+        // (The overview's travel cell of a leg from London Heathrow to Cairo, as it is built.)
+        let (places, arrow) = Bidi.listParts([
+            LineBreaks.wholePlace("لندن هيثرو (LHR)", longest: 24),
+            LineBreaks.wholePlace("مطار القاهرة الدولي (CAI) – المبنى 3", longest: 24),
+        ])
+        let leg = [
+            StyledSpan(places[0] + "\u{00A0}", style), StyledSpan(arrow, style), StyledSpan(" " + places[1], style),
+        ]
+        let piece = e.widestUnbreakable(leg)
+        let head = e.advance(of: [StyledSpan(places[0] + "\u{00A0}" + arrow, style)])
+        #expect(piece < e.advance(of: leg) * 0.6 && piece >= head - 0.5, "\(piece) of \(e.advance(of: leg))")
     }
 
     @Test("a line never starts with a no-break space (a break after a dash before one)")

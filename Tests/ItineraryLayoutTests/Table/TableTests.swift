@@ -42,6 +42,24 @@ struct TableTests {
         #expect(table.height == 14 + Double(lines.count) * 12 + 0.5)
     }
 
+    @Test("content wider than its column less the gap grows the column like content wider than the column")
+    func contentIntoTheGap() throws {
+        // `Mo. 21. Sept.`: narrower than its 40-point column, wider than its 32-point content
+        // box: it grows, and is set on one line.
+        var date = "Mo. 21. Sept."
+        while S.text.advance(of: [StyledSpan(date, S.style)]) > 38 { date.removeFirst() }
+        let width = S.text.advance(of: [StyledSpan(date, S.style)])
+        try #require(width > 33)
+        // A narrow table whose rest column keeps a long word: the date's room comes from the
+        // last column's, beyond its one letter.
+        let long = "Supercalifragilisticexpialidocious and more words to wrap"
+        let table = Table(
+            width: 220, columns: S.columns, geometry: S.geometry, header: nil,
+            rows: [TableRow([S.cell(date), S.cell(long), S.cell("y")])], text: S.text)
+        let texts = S.texts(table.draw(at: Point(x: 0, y: 0)))
+        #expect(texts.contains { $0.text == date }, "\(texts.map(\.text))")
+    }
+
     @Test("first baselines line up across cells of different styles")
     func baselines() {
         let big = TextStyle(family: "Inter", size: 13, lineHeight: 17)

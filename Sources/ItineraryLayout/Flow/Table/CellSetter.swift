@@ -100,7 +100,12 @@ extension CellParagraph {
         let inset = chip?.paddingX ?? 0
         let left = indent + inset
         let room = max(1, width - left - inset)
-        var lines: [VisualLine] = text.setParagraph(spans, width: wraps ? room : nil).map { line in
+        var set = text.setParagraph(spans, width: wraps ? room : nil)
+        // Text whose lines all fit the room as it is set (a right-to-left date that Pango's
+        // breaking, measuring its runs before they are shaped together, takes for a little
+        // wider: `خميس، / 4 فبراير` beside `أربعاء، 10 فبراير` on one line) is not broken.
+        if set.count > 1, text.advance(of: spans) <= room + 0.01 { set = text.setParagraph(spans, width: nil) }
+        var lines: [VisualLine] = set.map { line in
             let x: Double
             switch alignment {
             case .leading: x = left

@@ -66,7 +66,9 @@ public struct Table: FlowBlock {
                         natural[column] = max(natural[column], one)
                         if cell.whenWrapping == nil { narrow[column] = max(narrow[column], one) }
                         guard isRow, case let .fixed(w) = columns[column].width else { continue }
-                        if one > w, cell.whenWrapping == nil { wrapsWell[column] = false }
+                        // Too wide for the column's content box (its width less the gap after it).
+                        let box = w - (column == columns.count - 1 ? 0 : geometry.columnGap)
+                        if one > box, cell.whenWrapping == nil { wrapsWell[column] = false }
                         let most = ColumnLayout.maximumGrowth * w
                         guard one > most else { continue }
                         let least = p.fewestLinesWidth(

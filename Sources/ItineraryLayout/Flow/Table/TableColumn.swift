@@ -134,7 +134,9 @@ struct ColumnLayout: Sendable {
             for j in columns.indices where wanted > 0.001 && last(j) == 1 && j < natural.count {
                 guard case let .fixed(designed) = columns[j].width else { continue }
                 let trailing = j == columns.count - 1 ? 0 : gap
-                let slack = fixedWidths[j] - max(natural[j] + trailing, Self.minimumNarrowShare * designed)
+                // Its content keeps a hundredth more than it measures: set at exactly its width,
+                // rounding in the subtraction would break it (`Los` / `Ángeles`).
+                let slack = fixedWidths[j] - max(natural[j] + trailing + 0.01, Self.minimumNarrowShare * designed)
                 let taken = min(max(0, slack), wanted)
                 fixedWidths[j] -= taken
                 wanted -= taken
