@@ -129,15 +129,20 @@ extension TextEngine {
         // An end cut at a word's end where one is near (`La Liga Santander…`, not `…Profes…`):
         // back to the last space in the second half of what fits; a single long word, or an
         // address cut in its middle, keeps every character that fits.
+        var end = lo
         if !middle, lo < chars.count, !chars[lo].isWhitespace,
             let space = chars[..<lo].lastIndex(where: \.isWhitespace), space >= lo / 2
         {
-            var end = space
-            while end > 0, chars[end - 1].isWhitespace || [",", "·", ";", ":", "–", "-", "→"].contains(chars[end - 1]) {
-                end -= 1
-            }
-            if end > 0 { return shortened(keeping: end) }
+            end = space
         }
+        // Nor does it end on what joins it to the words cut (`Pitches —…`, `Boston →…`).
+        while !middle, end > 0,
+            chars[end - 1].isWhitespace
+                || [",", "·", ";", ":", "—", "–", "-", "→", "←", "&", "/"].contains(chars[end - 1])
+        {
+            end -= 1
+        }
+        if !middle, end > 0 { return shortened(keeping: end) }
         return shortened(keeping: lo)
     }
 

@@ -379,6 +379,18 @@ struct FlagChipTests {
         #expect(chips.map(TextEngine.written).first == "🇺🇸")
     }
 
+    @Test(
+        "a line shortened at a word's end never ends on the dash or arrow before the cut: `Pitches…`, not `Pitches —…`")
+    func shortenedAfterAWord() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let text = "Seven Pitches \u{2014} Stadiums of the North and their Many Supporters"
+        let head = engine.advance(of: [StyledSpan("Seven Pitches \u{2014} St…", style)])
+        for width in stride(from: head - 12, through: head + 2, by: 1.0) {
+            let cut = engine.ellipsize(StyledSpan(text, style), width: width, middle: false).text
+            #expect(!cut.hasSuffix("\u{2014}…") && !cut.hasSuffix(" …"), "\(width): \(cut)")
+        }
+    }
+
     @Test("flags written without spaces break between capsules, never inside one, each keeping its own code")
     func gluedFlags() throws {
         let engine = TextEngine(fontSet: try fonts.get())
