@@ -9,7 +9,8 @@ final class BrokenParagraph {
     let lines: [SetLine]
     /// Each drawn line's spans, keyed once here: a paragraph is used far more often than it is made.
     let shaped: [(spans: ExactSpans, line: UnsafeMutablePointer<PangoLayoutLine>)]
-    private let layout: OpaquePointer
+    /// The layout the lines were cut from (its text as set, its line-break opportunities).
+    let layout: OpaquePointer
     /// Whether a line starts inside a word (not after a space or a hard break).
     let breaksInsideWords: Bool
     /// Whether a line starts between two letters or digits: a word cut, not a break after a
@@ -79,6 +80,9 @@ struct ParagraphCache {
 
     /// The lines cached for `key`, without using them in this document.
     func peek(_ key: Key) -> [SetLine]? { paragraphs[key]?.lines }
+
+    /// The layout of the paragraph cached for `key`, shaped already (owned by the cache).
+    func layout(for key: Key) -> OpaquePointer? { paragraphs[key]?.layout }
 
     mutating func insert(_ paragraph: BrokenParagraph, for key: Key) {
         paragraphs[key] = paragraph

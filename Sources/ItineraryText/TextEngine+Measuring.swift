@@ -56,12 +56,16 @@ extension TextEngine {
     public func widestUnbreakable(_ spans: [StyledSpan]) -> Double {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
-        let drawn = spans.flatMap(drawable)
-        let layout = makeLayout(drawn)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        // The paragraph set on one line is usually cached already (its natural width was just
+        // measured): its layout is shaped, and its text is the text as set.
+        let spans = spans.filter { !$0.text.isEmpty }
+        let cached = cache.layout(for: ParagraphCache.Key(spans: ExactSpans(spans), width: nil))
+        let layout = cached ?? makeLayout(spans.flatMap(drawable))
+        defer { if cached == nil { g_object_unref(UnsafeMutableRawPointer(layout)) } }
         var count: Int32 = 0
-        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return 0 }
-        let text = drawn.map(\.text).joined()
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count), let bytes = pango_layout_get_text(layout)
+        else { return 0 }
+        let text = String(cString: bytes)
         var widest: Int32 = 0, piece: Int32 = 0
         var index: Int32 = 0
         // A piece's width is the sum of its characters' advances as set: in mixed directions
