@@ -25,6 +25,25 @@ public enum Bidi {
         return "\u{200E}\u{2068}" + text + "\u{2069}"
     }
 
+    /// A code (a booking reference) as written, read from the left: its right-to-left words
+    /// isolated each in its place, so that digits after one stay after it
+    /// (`FS-RUH-2026-1014-هلال-8841`, not `…-1014-8841-هلال`), and the whole isolated from the
+    /// left. A code without right-to-left letters is returned as it is.
+    public static func code(_ text: String) -> String {
+        guard TextEngine.hasRightToLeft(text) else { return text }
+        var out = String.UnicodeScalarView()
+        var inRun = false
+        for s in text.unicodeScalars {
+            // A mark joins the letter before it; a digit or a hyphen ends the run.
+            let rtl = TextEngine.isRightToLeft(s) || (inRun && s.properties.generalCategory == .nonspacingMark)
+            if rtl != inRun { out.append(rtl ? "\u{2067}" : "\u{2069}") }
+            inRun = rtl
+            out.append(s)
+        }
+        if inRun { out.append("\u{2069}") }
+        return "\u{200E}\u{2066}" + String(out) + "\u{2069}"
+    }
+
     /// The program's own list of `parts` (a route, a running header, `date · city`, a range of
     /// two dates) joined by `separator`, marked as `listParts` marks them: read from the left
     /// with its right-to-left parts isolated, or, when every part with letters is right-to-left,

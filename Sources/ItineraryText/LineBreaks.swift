@@ -93,7 +93,9 @@ public enum LineBreaks {
     /// / `de Atocha`), nor before a short number (`Platform 1)`).
     public static func wholePlace(_ place: String, longest: Int = 16) -> String {
         guard place.count > longest else {
-            return tiedCharacters(place.replacingOccurrences(of: " ", with: "\u{00A0}"))
+            // Its hyphens too (`Barcelona-Sants`, `Lille-Europe`): a word joiner after each.
+            return tiedCharacters(
+                place.replacingOccurrences(of: " ", with: "\u{00A0}").replacingOccurrences(of: "-", with: "-\u{2060}"))
         }
         let words = place.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard words.count > 1 else { return place }

@@ -29,6 +29,11 @@ extension TextEngine {
     /// name, which says what it was).
     public static func written(_ span: StyledSpan) -> String {
         guard span.style.onChip else { return LineBreaks.plain(span.text) }
+        // An emoji printed by name (`family: woman, woman, girl, boy`, in lower case) is its
+        // name, whole, as plain words: set again, it reads as the capsule did.
+        let name = LineBreaks.plain(span.text.filter { $0 != "\u{202F}" && $0 != "\u{200B}" })
+            .trimmingCharacters(in: .whitespaces)
+        if name.contains(where: \.isLowercase) { return name }
         let letters = span.text.unicodeScalars.filter {
             $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-"
         }

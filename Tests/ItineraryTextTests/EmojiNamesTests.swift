@@ -58,5 +58,10 @@ struct EmojiNamesTests {
         let chips = lines.map { $0.spans.filter(\.style.onChip).map(\.text).joined() }.filter { !$0.isEmpty }
         #expect(lines.count >= 2 && chips.count == 1, "\(lines.map(\.text))")
         #expect(chips.first?.filter(\.isLetter) == "familymanwomangirlboy", "\(chips)")
+        // Written back (a line shortened with … sets the words again), it is its name, whole.
+        let spans = lines.flatMap(\.spans).filter(\.style.onChip)
+        // (Its words tied by no-break spaces, as on the capsule.)
+        let written = spans.map { TextEngine.written($0).replacingOccurrences(of: "\u{00A0}", with: " ") }
+        #expect(written == ["family: man, woman, girl, boy"], "\(spans)")
     }
 }

@@ -407,6 +407,8 @@ struct LineBreaksTests {
     func wholePlaceParts() {
         let nb = "\u{00A0}"
         #expect(LineBreaks.wholePlace("East Rutherford") == "East\(nb)Rutherford")
+        // Its hyphens too: `Barcelona-` / `Sants` is a station split.
+        #expect(LineBreaks.wholePlace("Barcelona-Sants") == "Barcelona-\u{2060}Sants")
         // A name in a script without spaces is joined between its characters.
         #expect(LineBreaks.wholePlace("千葉") == "千\u{2060}葉")
         #expect(LineBreaks.wholePlace("東京 ドーム") == "東\u{2060}京\(nb)ド\u{2060}ー\u{2060}ム")

@@ -9,6 +9,23 @@ struct RightToLeftLinesTests {
     private func engine() throws -> TextEngine { TextEngine(fontSet: try FontSet(directory: TestPaths.fonts)) }
     private let body = TextStyle(family: "Inter", size: 10, lineHeight: 14)
 
+    @Test("a code with an Arabic word reads as written from the left: the digits after the word stay after it")
+    func codeAsWritten() throws {
+        let e = try engine()
+        let code = "FS-RUH-2026-1014-هلال-8841"
+        #expect(Bidi.code("FSL-2291") == "FSL-2291")
+        let marked = Bidi.code(code)
+        #expect(LineBreaks.plain(marked).filter { !"\u{200E}\u{2066}\u{2067}\u{2069}".contains($0) } == code)
+        // Where each piece is drawn: the word left of the digits that follow it.
+        let parts = ["FS-RUH-2026-1014-", "هلال", "-8841"]
+        var pieces: [StyledSpan] = []
+        let split = marked.components(separatedBy: "هلال")
+        pieces = [StyledSpan(split[0], body), StyledSpan("هلال", body), StyledSpan(split[1], body)]
+        #expect(pieces.map(\.text).joined() == marked && parts.count == 3)
+        let word = e.extent(ofSpan: 1, in: pieces), digits = e.extent(ofSpan: 2, in: pieces)
+        #expect(word.x + word.width <= digits.x + 0.5, "\(word) \(digits)")
+    }
+
     @Test(
         "a paragraph that reads from the right ends every line flush at the right of its width; one that reads from the left, or opens with an isolated Hebrew name, starts every line at the left"
     )

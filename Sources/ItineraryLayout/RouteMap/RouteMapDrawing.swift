@@ -167,7 +167,13 @@ extension RouteMapRenderer {
                     stroke: theme.color(r.casingColor), lineWidth: r.casingWidth, lineCap: .round, lineJoin: .round)),
             .path(path, style: PathStyle(stroke: accent, lineWidth: r.lineWidth, lineCap: .round, lineJoin: .round)),
         ]
+        func straight(_ l: LegCurve) -> Bool {
+            hypot(l.control.x - (l.start.x + l.end.x) / 2, l.control.y - (l.start.y + l.end.y) / 2) < 0.01
+        }
         for leg in legs {
+            // A straight hop travelled both ways is one line: two arrowheads on it, one each
+            // way, would be a star (Buenos Aires and Montevideo); the numbers give the order.
+            if straight(leg), legs.contains(where: { $0.start == leg.end && $0.end == leg.start }) { continue }
             let crossing = Self.crossingPoints(of: leg, among: legs, length: r.arrowLength)
             guard
                 let t = Self.arrowPosition(

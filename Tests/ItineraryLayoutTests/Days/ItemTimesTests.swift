@@ -29,6 +29,26 @@ private func travel(
 
 private struct TestFailure: Error {}
 
+@Suite("Travel card titles")
+struct TravelCardTitleTests {
+    @Test("a trip's own place inside a longer station name stays whole on the card's title lines")
+    func placeInsideAStation() throws {
+        let text = try DayFixtures.engine()
+        let leg: [String: Any] = [
+            "type": "travel", "from": "Paris Gare de Lyon Hall 1 Voie A", "to": "Saint-Étienne Châteaucreux Gare SNCF",
+            "mode": "train", "departTime": "2026-06-14T08:00:00-05:00",
+        ]
+        let trip = try oneDayTrip(items: [leg], city: "Saint-Étienne")
+        guard case let .travel(t) = trip.days[0].items[0] else { throw TestFailure() }
+        let card = try DayFixtures.dayLayout(trip, text: text).travelCard(t, on: trip.days[0])
+        let lines = card.draw(at: Point(x: 0, y: 0)).compactMap { item -> String? in
+            if case let .text(spans, _) = item { return spans.map(\.text).joined() }
+            return nil
+        }
+        #expect(lines.contains { $0.contains("Saint-\u{2060}Étienne") }, "\(lines)")
+    }
+}
+
 @Suite("Item times")
 struct ItemTimesTests {
     /// Milwaukee (CDT) to Detroit (EDT, a stadium city): 9:00 CDT + 5 h 50 m = 2:50 PM CDT = 3:50 PM EDT.

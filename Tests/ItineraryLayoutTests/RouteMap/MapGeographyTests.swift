@@ -317,6 +317,46 @@ struct MapGeographyTests {
         }
     }
 
+    @Test("a straight hop travelled both ways has no arrowheads: two, one each way, would be a star")
+    func hopBothWaysHasNoArrowheads() throws {
+        let places = [
+            stadium("Buenos Aires", -34.6356, -58.3649, country: "AR"),
+            stadium("Montevideo", -34.8945, -56.1528, country: "UY"),
+            stadium("Sao Paulo", -23.60, -46.72, country: "BR"),
+            stadium("Rio de Janeiro", -22.91, -43.23, country: "BR"),
+            stadium("Santiago", -33.51, -70.61, country: "CL"),
+        ]
+        let route = [
+            "Sao Paulo", "Rio de Janeiro", "Buenos Aires", "Montevideo", "Buenos Aires", "Santiago", "Sao Paulo",
+        ]
+        let (layout, outline) = try mapLayout(trip(route, stadiums: places))
+        let centers = try ["Buenos Aires", "Montevideo"].map { city in
+            let i = try #require(outline.places.firstIndex { $0.city == city })
+            return layout.markers[try #require(layout.markerPlaces.firstIndex { $0.contains(i) })].shape.center
+        }
+        try #require(centers[0] != centers[1])
+        let context = try CoverFixtures.context(trip(route, stadiums: places))
+        let spec = try #require(context.theme.template.cover?.map)
+        let drawn = RouteMapRenderer(
+            spec: spec, theme: context.theme, text: context.text, words: context.coverMapWords(spec)
+        ).draw(layout)
+        let between = MapBox(
+            x: min(centers[0].x, centers[1].x), y: min(centers[0].y, centers[1].y),
+            width: abs(centers[0].x - centers[1].x), height: abs(centers[0].y - centers[1].y))
+        let heads = drawn.compactMap { item -> [Point]? in
+            guard case let .path(elements, style) = item, style.fill != nil else { return nil }
+            return elements.compactMap { e -> Point? in
+                switch e {
+                case let .move(p), let .line(p): return p
+                default: return nil
+                }
+            }
+        }
+        #expect(
+            !heads.contains { points in points.count == 3 && points.allSatisfy { between.inset(by: -2).contains($0) } },
+            "an arrowhead on the hop")
+    }
+
     @Test("places sharing one marker are named for the one the trip stops at most, not the first visited")
     func groupNamedForItsMostVisited() throws {
         let places = [

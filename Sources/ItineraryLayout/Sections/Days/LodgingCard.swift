@@ -16,7 +16,7 @@ extension DayBuilder {
         if let t = stay.checkOut, let zone {
             cells.append((ctx.labels.checkOut, .text(ctx.format.dayAndTime(t, zone: zone, withZone: labelled))))
         }
-        if let code = stay.confirmation { cells.append((ctx.labels.confirmation, .code(code))) }
+        if let code = stay.confirmation { cells.append((ctx.labels.confirmation, .code(Bidi.code(code)))) }
 
         // Beside the name only where the cells fit there and the card gets no taller.
         var text = stayText(stay, cells: cells, grid: grid, beside: false)

@@ -10,7 +10,10 @@ extension DayBuilder {
         let x = grid.contentX
         // `From → To`, or from the right `To ← From` when both are right-to-left (Bidi.listParts).
         let (places, arrow) = Bidi.listParts([
-            LineBreaks.wholePlace(leg.from, longest: 24), LineBreaks.wholePlace(leg.to, longest: 24),
+            // The trip's own places kept whole inside a longer name (`Rio de Janeiro` in
+            // `Rio de Janeiro–Santos Dumont`, `Saint-Étienne` in `Saint-Étienne Châteaucreux`).
+            LineBreaks.wholePlace(ctx.placesKeptWhole(leg.from), longest: 24),
+            LineBreaks.wholePlace(ctx.placesKeptWhole(leg.to), longest: 24),
         ])
         let title = lines(
             [

@@ -11,7 +11,7 @@ extension OverviewBuilder {
                 [
                     .text([span(format.count(i + 1), .day)]),
                     .text([span(dateText(day.date), .date)]),
-                    .text([span(day.city, .city)]),
+                    .text([span(LineBreaks.wholePlace(day.city, longest: 24), .city)]),
                     gamesCell(day),
                     travelCell(day),
                 ] + figureCells(TravelSums(TripTotals.legs(on: day))),
@@ -67,7 +67,9 @@ extension OverviewBuilder {
                 // never cuts a word or a number (`Townsville Number 1` / `0`).
                 // `From → To`, or from the right with `←` when both are right-to-left (Bidi.listParts).
                 let (places, arrow) = Bidi.listParts([
-                    LineBreaks.wholePlace(leg.from, longest: 24), LineBreaks.wholePlace(leg.to, longest: 24),
+                    // The trip's own places kept whole inside a longer name (`תל אביב` in a station's).
+                    LineBreaks.wholePlace(context.placesKeptWhole(leg.from), longest: 24),
+                    LineBreaks.wholePlace(context.placesKeptWhole(leg.to), longest: 24),
                 ])
                 let icon = CellMarker(
                     size: d.travelIcon.size,

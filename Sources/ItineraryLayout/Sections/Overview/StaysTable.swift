@@ -61,6 +61,6 @@ extension OverviewBuilder {
         guard let code, !code.isEmpty else { return emptyCell }
         let c = spec.stays.code
         let chip = CellChip(fill: color(.codeChip), radius: c.radius, paddingY: c.paddingY, paddingX: c.paddingX)
-        return TableCell([CellParagraph([span(code, .code)], chip: chip)])
+        return TableCell([CellParagraph([span(Bidi.code(code), .code)], chip: chip)])
     }
 }
