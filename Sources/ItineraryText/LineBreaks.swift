@@ -386,6 +386,9 @@ public enum LineBreaks {
 
     private static func isFullwidthDigit(_ s: Unicode.Scalar) -> Bool { (0xFF10...0xFF19).contains(s.value) }
 
+    /// The most Latin letters kept on a line with the katakana word beside them (`Jリーグ`).
+    static let maximumTiedLetters = 2
+
     /// Numbers and words written in full-width or kanji figures kept whole: full-width letters
     /// and digits together (`２０２６`, `Ａ１５`), with a full-width colon, point or comma between
     /// digits (`６：３０`), a letter (full-width or not, not a digit) with the katakana word it
@@ -412,8 +415,21 @@ public enum LineBreaks {
             if y == "\u{FF0D}" && (isFullwidthAlphanumeric(x) || isUnspaced(x)) { return true }
             if isFullwidthDigit(x) && punctuation.contains(y) { return b + 1 < s.count && isFullwidthDigit(s[b + 1]) }
             if punctuation.contains(x) && isFullwidthDigit(y) { return a > 0 && isFullwidthDigit(s[a - 1]) }
-            if letter(x) && isKatakana(y) || isKatakana(x) && letter(y) { return true }
+            // A letter or two with their katakana word (`Jリーグ`); a Latin word (`HOKKAIDO` after
+            // `エスコンフィールド`) is a word of its own, and may start a line.
+            if letter(x) && isKatakana(y) { return letters(endingAt: a) <= maximumTiedLetters }
+            if isKatakana(x) && letter(y) { return letters(startingAt: b) <= maximumTiedLetters }
             return numeral.contains(a) && numeral.contains(b)
+        }
+        func letters(endingAt k: Int) -> Int {
+            var n = 0
+            while k - n >= 0, letter(s[k - n]) { n += 1 }
+            return n
+        }
+        func letters(startingAt k: Int) -> Int {
+            var n = 0
+            while k + n < s.count, letter(s[k + n]) { n += 1 }
+            return n
         }
         var out: [Unicode.Scalar] = []
         for k in s.indices {

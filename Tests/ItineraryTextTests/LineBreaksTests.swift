@@ -290,6 +290,20 @@ struct LineBreaksTests {
         }
     }
 
+    @Test("a Latin word after a katakana one is a word of its own: the line breaks before it, never inside it")
+    func latinAfterKatakana() throws {
+        let e = try engine()
+        let name = "ホテルエスコンフィールドHOKKAIDO"
+        let word = e.advance(of: [StyledSpan("HOKKAIDO", style)])
+        var width = word + 2
+        while width < e.advance(of: [StyledSpan(name, style)]) {
+            let set = lines(name, width: width, e)
+            #expect(set.joined() == name)
+            #expect(set.contains { $0.hasSuffix("HOKKAIDO") }, "\(width): \(set)")
+            width += 7
+        }
+    }
+
     @Test("an address never leaves its postcode alone on a line, at any width")
     func postcodeKept() throws {
         let e = try engine()

@@ -60,6 +60,20 @@ struct TableTests {
         #expect(texts.contains { $0.text == date }, "\(texts.map(\.text))")
     }
 
+    @Test("a right-to-left paragraph on several lines in a cell ends every line flush at the right of its column")
+    func rightToLeftCellFlushRight() throws {
+        let hebrew = String(repeating: "מלון הים הגדול של תל אביב ליד הנמל ", count: 3)
+        let table = Table(
+            width: 300, columns: S.columns, geometry: S.geometry, header: nil,
+            rows: [TableRow([S.cell("x"), S.cell(hebrew), S.cell("y")])], text: S.text)
+        let lines = S.texts(table.draw(at: Point(x: 0, y: 0))).filter {
+            $0.text.contains("מלון") || $0.text.contains("הנמל")
+        }
+        try #require(lines.count >= 2)
+        let ends = lines.map { $0.at.x + S.text.advance(of: [StyledSpan($0.text, S.style)]) }
+        #expect(ends.allSatisfy { abs($0 - ends[0]) < 0.5 }, "\(ends)")
+    }
+
     @Test("first baselines line up across cells of different styles")
     func baselines() {
         let big = TextStyle(family: "Inter", size: 13, lineHeight: 17)

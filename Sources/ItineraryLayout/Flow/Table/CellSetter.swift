@@ -108,7 +108,7 @@ extension CellParagraph {
         var lines: [VisualLine] = set.map { line in
             let x: Double
             switch alignment {
-            case .leading: x = left
+            case .leading: x = left + line.offset  // a right-to-left paragraph's lines end flush right
             case .center: x = left + (room - line.width) / 2
             case .trailing: x = width - inset - line.width
             }
