@@ -104,7 +104,8 @@ extension Exporter {
     static func namedEmojiNotice(_ document: LaidOutDocument) -> [String] {
         let names = document.namedEmoji
         guard !names.isEmpty else { return [] }
-        var list = names.prefix(12).joined(separator: ", ")
+        // Each name quoted: a family's name has commas of its own (`family: man, woman, girl`).
+        var list = names.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
         if names.count > 12 { list += " and \(names.count - 12) more" }
         return [
             "\(names.count) emoji no bundled font draws \(names.count == 1 ? "is" : "are") printed by name, on a capsule: \(list)"

@@ -16,10 +16,16 @@ struct UncoveredWarningsTests {
         #expect(both.count == 2)
         #expect(
             both.first?.hasPrefix("no bundled font covers 1 character (U+16A0 \u{16A0}): drawn as empty boxes") == true)
-        #expect(both.last == "2 emoji no bundled font draws are printed by name, on a capsule: lobster, moose")
+        #expect(both.last == "2 emoji no bundled font draws are printed by name, on a capsule: \"lobster\", \"moose\"")
+        // A family's name, commas and all, reads as one.
+        #expect(
+            Exporter.uncoveredWarnings(document(boxes: [], named: ["family: man, woman", "lobster"]))
+                == [
+                    "2 emoji no bundled font draws are printed by name, on a capsule: \"family: man, woman\", \"lobster\""
+                ])
         #expect(
             Exporter.uncoveredWarnings(document(boxes: [], named: ["oyster"]))
-                == ["1 emoji no bundled font draws is printed by name, on a capsule: oyster"])
+                == ["1 emoji no bundled font draws is printed by name, on a capsule: \"oyster\""])
         #expect(Exporter.uncoveredWarnings(document(boxes: [], named: [])).isEmpty)
     }
 }
