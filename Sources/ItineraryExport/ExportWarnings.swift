@@ -20,7 +20,7 @@ extension Exporter {
     /// A trip whose locale's language the template has no labels for: its dates and numbers
     /// follow the locale, but the pages' own words (headings, `at`, units) are English.
     static func labelWarnings(_ trip: Trip, labelled: String) -> [String] {
-        let wanted = String(trip.locale.prefix { $0 != "_" && $0 != "-" }).lowercased()
+        let wanted = Theme.language(of: trip.locale)
         guard !wanted.isEmpty, wanted != labelled else { return [] }
         let name =
             Locale(identifier: "en").localizedString(forLanguageCode: wanted).map { "\($0) (\"\(wanted)\")" }

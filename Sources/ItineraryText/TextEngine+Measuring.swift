@@ -80,7 +80,7 @@ extension TextEngine {
                 pango_layout_index_to_pos(layout, index, &rect)
                 piece += abs(rect.width)
             }
-            index += Int32(String(scalar).utf8.count)
+            index += Int32(scalar.utf8.count)
         }
         widest = max(widest, piece)
         return Double(widest) / Double(PANGO_SCALE)

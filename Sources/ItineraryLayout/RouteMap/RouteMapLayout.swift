@@ -222,7 +222,7 @@ struct RouteMapRenderer {
                 // and São Paulo on a map of the continent, four legs between them); the markers'
                 // numbers give the order.
                 if Self.visibleLength(from: a, to: b, ends: ends) < Self.shortHop * spec.route.arrowLength {
-                    return [LegCurve(start: a, control: Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), end: b)]
+                    return [LegCurve(from: a, to: b, bow: 0, maxBow: 0)]
                 }
                 return [
                     Self.clearCurve(
@@ -271,10 +271,7 @@ struct RouteMapRenderer {
         // How far the curve runs inside the clearance of markers it does not join: the depth
         // of every point that does, summed (0: clear).
         func intrusion(_ curve: LegCurve) -> Double {
-            let points = curve.samples(max(8, Int(curve.length / 3))).filter { p in
-                let box = MapBox(x: p.x, y: p.y, width: 0, height: 0)
-                return !ends.contains { $0.edgeDistance(to: box) < 0 }
-            }
+            let points = curve.samples(max(8, Int(curve.length / 3))).filter { !hidden($0, under: ends) }
             var depth = 0.0
             for m in others {
                 for p in points {
@@ -316,10 +313,15 @@ struct RouteMapRenderer {
         let length = hypot(b.x - a.x, b.y - a.y)
         let shown = (0..<steps).filter { k in
             let t = (Double(k) + 0.5) / Double(steps)
-            let p = MapBox(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, width: 0, height: 0)
-            return !ends.contains { $0.edgeDistance(to: p) < 0 }
+            return !hidden(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), under: ends)
         }
         return length * Double(shown.count) / Double(steps)
+    }
+
+    /// Whether `p` lies under one of the markers `ends` (a leg's own, which hide it there).
+    static func hidden(_ p: Point, under ends: [MarkerShape]) -> Bool {
+        let box = MapBox(x: p.x, y: p.y, width: 0, height: 0)
+        return ends.contains { $0.edgeDistance(to: box) < 0 }
     }
 
     /// A leg showing less than this many arrow lengths between its markers is a straight hop.

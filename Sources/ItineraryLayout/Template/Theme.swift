@@ -15,6 +15,11 @@ public struct Theme: Sendable {
     /// Every colour token, parsed when the template was read.
     private let colors: [String: Color]
 
+    /// The language code of a locale id (`es_MX`, `en-US` → `es`, `en`): what picks the labels.
+    public static func language(of locale: String) -> String {
+        String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased()
+    }
+
     /// - Parameters:
     ///   - locale: the trip's locale id (`es_MX`, `en-US`); its language picks the labels.
     ///   - paper: a key of the template's `papers`, or nil for the template's default.
@@ -23,7 +28,7 @@ public struct Theme: Sendable {
         template: Template, locale: String, paper: String? = nil, reservedFoot: (PaperSize) -> Double = { _ in 0 }
     ) throws(TemplateError) {
         self.template = template
-        let language = String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased()
+        let language = Self.language(of: locale)
         if let labels = template.labels[language] {
             self.labels = labels
             self.language = language

@@ -60,6 +60,12 @@ private func mapLayout(_ trip: Trip) throws -> (RouteMapLayout, RouteOutline) {
     return (renderer.layout(outline, width: context.width, height: spec.height), outline)
 }
 
+/// The centre of the marker that stands for `city` (alone or with others).
+private func markerCenter(_ city: String, _ layout: RouteMapLayout, _ outline: RouteOutline) throws -> Point {
+    let place = try #require(outline.places.firstIndex { $0.city == city })
+    return layout.markers[try #require(layout.markerPlaces.firstIndex { $0.contains(place) })].shape.center
+}
+
 /// Pairs of markers drawn in the other order than their places on an axis.
 private func crossings(_ layout: RouteMapLayout) -> [String] {
     // A marker's place: the leader's far end when it was moved, else its centre.
@@ -303,11 +309,7 @@ struct MapGeographyTests {
         let cities = ["Rio de Janeiro", "Sao Paulo", "Rio de Janeiro", "Sao Paulo", "Rio de Janeiro"]
         let route = cities + ["Bogota", "Lima", "Santiago"]
         let (layout, outline) = try mapLayout(trip(route, stadiums: places))
-        let rio = try #require(outline.places.firstIndex { $0.city == "Rio de Janeiro" })
-        let sao = try #require(outline.places.firstIndex { $0.city == "Sao Paulo" })
-        let centers = try [rio, sao].map { i in
-            layout.markers[try #require(layout.markerPlaces.firstIndex { $0.contains(i) })].shape.center
-        }
+        let centers = try ["Rio de Janeiro", "Sao Paulo"].map { try markerCenter($0, layout, outline) }
         #expect(centers[0] != centers[1], "the two cities keep their own markers")
         let hops = layout.legs.filter { Set([$0.start, $0.end]) == Set(centers) }
         #expect(Set(hops.map(\.start)).count == 2, "both ways: \(hops)")
@@ -330,10 +332,7 @@ struct MapGeographyTests {
             "Sao Paulo", "Rio de Janeiro", "Buenos Aires", "Montevideo", "Buenos Aires", "Santiago", "Sao Paulo",
         ]
         let (layout, outline) = try mapLayout(trip(route, stadiums: places))
-        let centers = try ["Buenos Aires", "Montevideo"].map { city in
-            let i = try #require(outline.places.firstIndex { $0.city == city })
-            return layout.markers[try #require(layout.markerPlaces.firstIndex { $0.contains(i) })].shape.center
-        }
+        let centers = try ["Buenos Aires", "Montevideo"].map { try markerCenter($0, layout, outline) }
         try #require(centers[0] != centers[1])
         let context = try CoverFixtures.context(trip(route, stadiums: places))
         let spec = try #require(context.theme.template.cover?.map)

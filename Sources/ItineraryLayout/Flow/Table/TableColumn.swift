@@ -66,15 +66,16 @@ struct ColumnLayout: Sendable {
         var fixedWidths: [Double] = columns.map { if case let .fixed(w) = $0.width { return w } else { return 0 } }
         let restCount = columns.filter { $0.width == .rest }.count
         if restCount > 0 {
+            // The gap after column `i` (none after the last).
+            func trailing(_ i: Int) -> Double { i == columns.count - 1 ? 0 : gap }
             let growth = columns.indices.map { i -> Double in
                 guard case .fixed = columns[i].width, i < natural.count else { return 0 }
-                let trailing = i == columns.count - 1 ? 0 : gap
                 let most = Self.maximumGrowth * fixedWidths[i]
                 // Content that would wrap even in twice the room takes the room for as few lines
                 // as that allows, up to `maximumWrappedLines` (a long confirmation code in two or
                 // three, not five); longer still (a 2,000-character city), it wraps in the designed
                 // width rather than squeeze the `rest` columns.
-                let needed = [natural[i], i < wrapped.count ? wrapped[i] : .infinity].map { $0 + trailing }
+                let needed = [natural[i], i < wrapped.count ? wrapped[i] : .infinity].map { $0 + trailing(i) }
                     .first { $0 <= most }
                 return needed.map { max(0, $0 - fixedWidths[i]) } ?? 0
             }
@@ -83,27 +84,29 @@ struct ColumnLayout: Sendable {
             let kept = columns.indices.reduce(0.0) { sum, i in
                 guard columns[i].width == .rest, i < unbreakable.count, unbreakable[i] > 0 else { return sum }
                 // To the next point: the growth given the fixed columns is rounded up.
-                return sum + unbreakable[i].rounded(.up) + (i == columns.count - 1 ? 0 : gap)
+                return sum + unbreakable[i].rounded(.up) + trailing(i)
             }
             let restKept = max(Self.minimumRestShare * tableWidth, kept)
             func last(_ i: Int) -> Int { i < wrapsWell.count && wrapsWell[i] ? 1 : 0 }
+            // What column `j`, one whose content fits it or has a narrow form, can give: down to
+            // `content` (its narrow form, or its one line), with its gap and `margin`, and never
+            // below `minimumNarrowShare` of its designed width.
+            func spare(_ j: Int, keeping content: [Double], margin: Double = 0) -> Double {
+                guard last(j) == 1, j < content.count, case let .fixed(designed) = columns[j].width else { return 0 }
+                return fixedWidths[j] - max(content[j] + trailing(j) + margin, Self.minimumNarrowShare * designed)
+            }
+            // Takes up to `need` from such columns, in order, for the `rest` ones.
+            func giveRest(_ need: Double, keeping content: [Double], margin: Double = 0) {
+                var need = need
+                for j in columns.indices where need > 0.001 {
+                    let taken = min(max(0, spare(j, keeping: content, margin: margin)), need)
+                    fixedWidths[j] -= taken
+                    need -= taken
+                }
+            }
             // Where even the designed widths leave the `rest` columns less than that piece,
             // columns with a narrow form (or content narrower than designed) give it room first.
-            var restLacking = kept - (tableWidth - fixedWidths.reduce(0, +))
-            // What column `j`, one with a narrow form, can give: down to that form, with its gap,
-            // and never below `minimumNarrowShare` of its designed width.
-            func spare(_ j: Int) -> Double {
-                guard last(j) == 1, j < narrow.count, case let .fixed(designed) = columns[j].width else { return 0 }
-                let trailing = j == columns.count - 1 ? 0 : gap
-                return fixedWidths[j] - max(narrow[j] + trailing, Self.minimumNarrowShare * designed)
-            }
-            for j in columns.indices where restLacking > 0.001 {
-                let spare = spare(j)
-                guard spare > 0 else { continue }
-                let taken = min(spare, restLacking)
-                fixedWidths[j] -= taken
-                restLacking -= taken
-            }
+            giveRest(kept - (tableWidth - fixedWidths.reduce(0, +)), keeping: narrow)
             var available = max(0, tableWidth - fixedWidths.reduce(0, +) - restKept)
             let order = columns.indices.sorted { (last($0), growth[$0], $0) < (last($1), growth[$1], $1) }
             var lacking = growth
@@ -115,7 +118,7 @@ struct ColumnLayout: Sendable {
             }
             for i in order where lacking[i] > 0.001 && last(i) == 0 {
                 for j in columns.indices {
-                    let spare = spare(j)
+                    let spare = spare(j, keeping: narrow)
                     guard spare > 0 else { continue }
                     let taken = min(spare, lacking[i])
                     fixedWidths[j] -= taken
@@ -127,20 +130,13 @@ struct ColumnLayout: Sendable {
             // take the room fixed columns hold beyond their one-line content (a city column half
             // empty), never making one take its narrow form.
             let restWidth = max(0, tableWidth - fixedWidths.reduce(0, +)) / Double(restCount)
-            var wanted = columns.indices.reduce(0.0) { sum, i in
+            let wanted = columns.indices.reduce(0.0) { sum, i in
                 guard columns[i].width == .rest, i < natural.count else { return sum }
-                return sum + max(0, natural[i] + (i == columns.count - 1 ? 0 : gap) - restWidth)
+                return sum + max(0, natural[i] + trailing(i) - restWidth)
             }
-            for j in columns.indices where wanted > 0.001 && last(j) == 1 && j < natural.count {
-                guard case let .fixed(designed) = columns[j].width else { continue }
-                let trailing = j == columns.count - 1 ? 0 : gap
-                // Its content keeps a hundredth more than it measures: set at exactly its width,
-                // rounding in the subtraction would break it (`Los` / `Ángeles`).
-                let slack = fixedWidths[j] - max(natural[j] + trailing + 0.01, Self.minimumNarrowShare * designed)
-                let taken = min(max(0, slack), wanted)
-                fixedWidths[j] -= taken
-                wanted -= taken
-            }
+            // Each keeps a hundredth more than its content measures: set at exactly its width,
+            // rounding in the subtraction would break it (`Los` / `Ángeles`).
+            giveRest(wanted, keeping: natural, margin: 0.01)
         }
         let fixed = fixedWidths.reduce(0, +)
         let rest = restCount == 0 ? 0 : max(0, tableWidth - fixed) / Double(restCount)

@@ -9,12 +9,7 @@ extension DayBuilder {
         sketch.add(leadTile(Icon.travel(leg.mode), onFill: true))
         let x = grid.contentX
         // `From → To`, or from the right `To ← From` when both are right-to-left (Bidi.listParts).
-        let (places, arrow) = Bidi.listParts([
-            // The trip's own places kept whole inside a longer name (`Rio de Janeiro` in
-            // `Rio de Janeiro–Santos Dumont`, `Saint-Étienne` in `Saint-Étienne Châteaucreux`).
-            LineBreaks.wholePlace(ctx.placesKeptWhole(leg.from), longest: 24),
-            LineBreaks.wholePlace(ctx.placesKeptWhole(leg.to), longest: 24),
-        ])
+        let (places, arrow) = Bidi.listParts([ctx.legPlace(leg.from), ctx.legPlace(leg.to)])
         let title = lines(
             [
                 // A city stays whole; the line breaks after the arrow or inside a long name.

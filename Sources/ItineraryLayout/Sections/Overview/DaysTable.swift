@@ -66,11 +66,7 @@ extension OverviewBuilder {
                 // arrow; a longer name breaks between its words, so that a column too narrow for it
                 // never cuts a word or a number (`Townsville Number 1` / `0`).
                 // `From → To`, or from the right with `←` when both are right-to-left (Bidi.listParts).
-                let (places, arrow) = Bidi.listParts([
-                    // The trip's own places kept whole inside a longer name (`תל אביב` in a station's).
-                    LineBreaks.wholePlace(context.placesKeptWhole(leg.from), longest: 24),
-                    LineBreaks.wholePlace(context.placesKeptWhole(leg.to), longest: 24),
-                ])
+                let (places, arrow) = Bidi.listParts([context.legPlace(leg.from), context.legPlace(leg.to)])
                 let icon = CellMarker(
                     size: d.travelIcon.size,
                     items: Icon.travel(leg.mode).draw(at: Point(x: 0, y: 0), size: d.travelIcon.size, color: iconColor))

@@ -7,6 +7,11 @@ extension SectionContext {
     /// split over two lines, never its last word alone on the last line (`days`).
     func titleText(_ title: String) -> String { LineBreaks.lastWordsTied(placesKeptWhole(title)) }
 
+    /// A leg's end as a travel line sets it (`From → To`): kept whole up to 24 characters
+    /// (`LineBreaks.wholePlace`), and the trip's own places inside a longer name kept whole
+    /// (`Rio de Janeiro` in `Rio de Janeiro–Santos Dumont`, `תל אביב` in a station's name).
+    func legPlace(_ place: String) -> String { LineBreaks.wholePlace(placesKeptWhole(place), longest: 24) }
+
     /// `text` with each place the trip names (a day's city, a stadium's city, a leg's ends) that
     /// it holds tied into one word (`East Rutherford`, `Saint-Étienne`: no-break spaces, a word
     /// joiner after each hyphen), so that a title broken over lines never splits a place.
