@@ -270,12 +270,30 @@ extension TextEngine {
         // A paragraph that reads from the right, on several lines: each line ends at the right
         // edge of the width it was set in, so its reader starts every line at one edge, the
         // right one of its column, card or callout (`SetLine.offset`).
-        if lines.count > 1, Self.readsFromTheRight(bytes) {
+        if lines.count > 1, Self.readsFromTheRight(bytes) || Self.isRightToLeftList(bytes) {
             let edge = width ?? lines.map(\.width).max() ?? 0
             for i in lines.indices { lines[i].offset = max(0, edge - lines[i].width) }
         }
         return BrokenParagraph(
             lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords, cutsWords: cutsWords)
+    }
+
+    /// Whether the paragraph in UTF-8 `bytes` is one of the program's right-to-left lists
+    /// (`Bidi.listParts`: a left-to-right mark, then one right-to-left isolate to its end): laid
+    /// out from the left, it is still read from the right, so on several lines its lines end at
+    /// one edge as a right-to-left paragraph's do.
+    static func isRightToLeftList(_ bytes: [UInt8]) -> Bool {
+        // U+200E then U+2067, in UTF-8.
+        guard bytes.starts(with: [0xE2, 0x80, 0x8E, 0xE2, 0x81, 0xA7]) else { return false }
+        var depth = 0
+        for s in String(decoding: bytes.dropFirst(3), as: UTF8.self).unicodeScalars {
+            switch s.value {
+            case 0x2066, 0x2067, 0x2068: depth += 1
+            case 0x2069: depth -= 1
+            default: if depth == 0, !s.properties.isWhitespace { return false }
+            }
+        }
+        return true
     }
 
     /// Whether the paragraph in UTF-8 `bytes` takes the right-to-left direction by the bidi

@@ -52,6 +52,23 @@ struct RightToLeftLinesTests {
         #expect(named.count >= 2 && named.allSatisfy { $0.offset == 0 })
     }
 
+    @Test(
+        "the program's right-to-left list (a Hebrew `From ← To`) on several lines ends every line flush right, as its reader reads it; a mixed list starts every line at the left"
+    )
+    func rightToLeftListFlushRight() throws {
+        let text = try engine()
+        let route = Bidi.list(["תחנת הרכבת תל אביב מרכז סבידור רציף שלוש", "ירושלים"], separator: " → ")
+        let lines = text.setParagraph([StyledSpan(route, body)], width: 180)
+        #expect(lines.count >= 2)
+        for line in lines { #expect(abs(line.offset + line.width - 180) < 0.001, "\(line.offset) + \(line.width)") }
+        #expect(lines.contains { $0.offset > 1 }, "\(lines.map(\.width))")
+
+        let mixed = Bidi.list(
+            ["תחנת הרכבת תל אביב מרכז סבידור רציף שלוש", "Jerusalem Yitzhak Navon"], separator: " → ")
+        let left = text.setParagraph([StyledSpan(mixed, body)], width: 180)
+        #expect(left.count >= 2 && left.allSatisfy { $0.offset == 0 })
+    }
+
     @Test("an Arabic line's box holds its ink where the style's leading is tight; a Latin line keeps the style's box")
     func arabicInk() throws {
         let text = try engine()
