@@ -251,6 +251,22 @@ struct OverviewColumnWidthTests {
         #expect(abs(tight.width[1] - 80) < 0.01 && abs(tight.width[2] - 160) < 0.01, "\(tight.width)")
     }
 
+    @Test("columns alike give room alike: check-in and check-out both take their narrow form, or neither does")
+    func alikeGiveAlike() {
+        let columns = [TableColumn(.rest), TableColumn(.fixed(100)), TableColumn(.fixed(100)), TableColumn(.fixed(80))]
+        // The code (the last column: no gap after it) needs 50 more, the rest column leaves 40
+        // above its 20 %: the dates give their 5 of slack each, and neither wraps.
+        let slack = ColumnLayout(
+            columns: columns, tableWidth: 400, gap: 10, natural: [0, 85, 85, 130],
+            wrapsWell: [false, true, true, false], narrow: [0, 60, 60, 130])
+        #expect(zip(slack.width, [80, 95, 95, 130]).allSatisfy { abs($0 - $1) < 0.01 }, "\(slack.width)")
+        // It needs 60: then 5 more each from their narrow forms, and both wrap.
+        let layout = ColumnLayout(
+            columns: columns, tableWidth: 400, gap: 10, natural: [0, 85, 85, 140],
+            wrapsWell: [false, true, true, false], narrow: [0, 60, 60, 140])
+        #expect(zip(layout.width, [80, 90, 90, 140]).allSatisfy { abs($0 - $1) < 0.01 }, "\(layout.width)")
+    }
+
     @Test("the rest column keeps its widest unbreakable piece: fixed columns grow less, narrow forms give it room")
     func restKeepsItsWidestPiece() {
         let columns = [TableColumn(.fixed(40)), TableColumn(.fixed(60)), TableColumn(.rest)]

@@ -95,14 +95,29 @@ struct ColumnLayout: Sendable {
                 guard last(j) == 1, j < content.count, case let .fixed(designed) = columns[j].width else { return 0 }
                 return fixedWidths[j] - max(content[j] + trailing(j) + margin, Self.minimumNarrowShare * designed)
             }
-            // Takes up to `need` from such columns, in order, for the `rest` ones.
-            func giveRest(_ need: Double, keeping content: [Double], margin: Double = 0) {
-                var need = need
-                for j in columns.indices where need > 0.001 {
-                    let taken = min(max(0, spare(j, keeping: content, margin: margin)), need)
-                    fixedWidths[j] -= taken
-                    need -= taken
+            // Takes up to `need` from such columns and returns what it took: first the room they
+            // hold beyond their one-line content, then, where `content` is their narrow form, down
+            // to that. Each pass shares the need out evenly among the columns that can give, so
+            // columns alike end alike (check-in and check-out both over two lines, not one of them).
+            func take(_ need: Double, keeping content: [Double], margin: Double = 0) -> Double {
+                var need = need, taken = 0.0
+                for keep in content == natural ? [natural] : [natural, content] {
+                    while need > 0.001 {
+                        let givers = columns.indices.filter { spare($0, keeping: keep, margin: margin) > 0.001 }
+                        guard !givers.isEmpty else { break }
+                        let share = need / Double(givers.count)
+                        for j in givers {
+                            let given = min(spare(j, keeping: keep, margin: margin), share)
+                            fixedWidths[j] -= given
+                            need -= given
+                            taken += given
+                        }
+                    }
                 }
+                return taken
+            }
+            func giveRest(_ need: Double, keeping content: [Double], margin: Double = 0) {
+                _ = take(need, keeping: content, margin: margin)
             }
             // Where even the designed widths leave the `rest` columns less than that piece,
             // columns with a narrow form (or content narrower than designed) give it room first.
@@ -117,14 +132,9 @@ struct ColumnLayout: Sendable {
                 lacking[i] -= given
             }
             for i in order where lacking[i] > 0.001 && last(i) == 0 {
-                for j in columns.indices {
-                    let spare = spare(j, keeping: narrow)
-                    guard spare > 0 else { continue }
-                    let taken = min(spare, lacking[i])
-                    fixedWidths[j] -= taken
-                    fixedWidths[i] += (taken * 100).rounded(.up) / 100
-                    lacking[i] -= taken
-                }
+                let taken = take(lacking[i], keeping: narrow)
+                fixedWidths[i] += (taken * 100).rounded(.up) / 100
+                lacking[i] -= taken
             }
             // `rest` columns whose content still wraps (a travel cell of airports six lines deep)
             // take the room fixed columns hold beyond their one-line content (a city column half
