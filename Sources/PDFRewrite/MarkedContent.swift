@@ -262,4 +262,15 @@ public enum ContentStream {
         out += content[copied...]
         return out
     }
+
+    /// Where a marked-content sequence whose opening operator ends at `start` ends (after its
+    /// `EMC`) when nothing but white space comes between: an empty sequence. Else nil.
+    public static func endOfEmptySequence(from start: Int, in content: [UInt8]) -> Int? {
+        var i = start
+        while i < content.count, ByteClass.isSpace(content[i]) { i += 1 }
+        guard i + 3 <= content.count, content[i] == 0x45, content[i + 1] == 0x4D, content[i + 2] == 0x43,
+            i + 3 == content.count || !ByteClass.isRegular(content[i + 3])
+        else { return nil }
+        return i + 3
+    }
 }

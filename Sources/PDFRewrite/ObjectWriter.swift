@@ -102,4 +102,15 @@ public enum ObjectWriter {
         for unit in text.utf16 { bytes += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         return .string(bytes)
     }
+
+    /// The text of a text string (§7.9.2.2): UTF-16BE after its byte order mark, else
+    /// PDFDocEncoding read as Latin-1 (the two agree on every character but a few punctuation
+    /// marks in 0x80–0x9F and 0xAD).
+    public static func decodedTextString(_ bytes: [UInt8]) -> String {
+        guard bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF else {
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+        let units = stride(from: 2, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
+        return String(decoding: units, as: UTF16.self)
+    }
 }

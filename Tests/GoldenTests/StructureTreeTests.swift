@@ -199,6 +199,27 @@ struct StructureTreeTests {
 
     /// Addresses that cairo escapes (brackets, quotes, non-ASCII) or that hold the words the
     /// update looks for (`stream`, `endobj`) still get their names; a note's address is a link.
+    @Test(
+        "an element's text is read whole past the characters that draw nothing (bidi isolates and marks, word joiners): a Hebrew route, a date range"
+    )
+    func invisibleCharactersKeepTheText() throws {
+        let trip = try Exporter.loadTrip(
+            path: TestPaths.validFixtures.appendingPathComponent("hebrew-locale.json").path)
+        let pdf = TestPaths.scratch("structure-invisible").appendingPathComponent("trip.pdf")
+        try TestStores.exporter().render(trip).bytes.write(to: pdf)
+        let out = try runProcess("/usr/bin/pdfinfo", ["-struct-text", pdf.path])
+        let roots = StructureNode.parse(out.stdout)
+        try #require(roots.count == 1)
+        // (Ties are no-break spaces.)
+        let paragraphs = roots[0].all("P").map { $0.fullText.replacingOccurrences(of: "\u{A0}", with: " ") }
+        // The cover's route: from Tel Aviv to Jerusalem, each city between isolates.
+        #expect(
+            paragraphs.contains { $0.contains("ירושלים") && $0.contains("תל אביב") && $0.contains("←") },
+            "\(paragraphs.prefix(4))")
+        // The dates: both days of the range, an isolate between them.
+        #expect(paragraphs.contains { $0.contains("5") && $0.contains("8") && $0.contains("2026") && $0.contains("–") })
+    }
+
     @Test("links with awkward addresses, in tickets, plans and notes, all say where they go")
     func awkwardAddresses() throws {
         let source = TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json")

@@ -141,6 +141,10 @@ struct ArtifactRewrite {
                         throw PDFError(
                             "page object \(page) draws text outside both the structure tree and the artifacts")
                     case let .markedContent(sequence):
+                        if let end = Self.emptyInvisibleSpan(sequence, in: content) {
+                            replacements.append((sequence.range.lowerBound..<end, []))
+                            continue
+                        }
                         guard sequence.tag == "Private" else { continue }
                         guard let id = sequence.properties["MCID"]?.integer, ids.contains(id) else {
                             throw PDFError(
@@ -195,6 +199,24 @@ struct ArtifactRewrite {
                 try revision.change(parent, to: .value(.dictionary(dictionary)))
             }
         }
+    }
+
+    /// Where an empty `/Span << /ActualText … >> BDC EMC` that stands for characters drawing
+    /// nothing ends (after its `EMC`), or nil for any other sequence. cairo writes one for each
+    /// cluster of text without glyphs: a word joiner, a bidi isolate or mark, a line's final
+    /// space that Pango empties. They add nothing a reader needs, and readers of the structure
+    /// tree (poppler's, as `pdfinfo -struct-text` shows) stop reading an element's text at the
+    /// first empty sequence inside it: a route lost all but its first city. A span with glyphs
+    /// inside (an Arabic ligature's letters) is kept.
+    static func emptyInvisibleSpan(_ sequence: MarkedContentOperator, in content: [UInt8]) -> Int? {
+        guard sequence.tag == "Span", sequence.properties.entries.count == 1,
+            let text = sequence.properties["ActualText"]?.string,
+            let end = ContentStream.endOfEmptySequence(from: sequence.range.upperBound, in: content)
+        else { return nil }
+        let invisible = ObjectWriter.decodedTextString(text).unicodeScalars.allSatisfy {
+            $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+        }
+        return invisible ? end : nil
     }
 
     private static let artifact = Array("/Artifact BMC".utf8)
