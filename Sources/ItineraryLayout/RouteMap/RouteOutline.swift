@@ -1,5 +1,6 @@
 /// The route as the map sees it: stops, the places they are at, and the legs between them.
 import ItineraryModel
+import Foundation
 
 /// A run of consecutive days in one city.
 public struct RouteStop: Sendable, Equatable {
@@ -43,7 +44,8 @@ public struct RouteOutline: Sendable, Equatable {
     /// The stops of `trip`'s days, each located where its city is: the coordinates a day of the
     /// stop gives, else the stadium of a game played in the city, else a trip stadium in the
     /// city, else nowhere. A game in another city (a day in Chicago, the game in Toronto) never
-    /// places the stop: its marker would name one city at another's place.
+    /// places the stop: its marker would name one city at another's place; it is a stop of its
+    /// own, at its stadium, before the day's city.
     ///
     /// A trip spent in one city whose games are at more than one place (a day in New York at
     /// four venues) is mapped by its venues instead: a stop for each game's stadium, named by
@@ -88,6 +90,8 @@ public struct RouteOutline: Sendable, Equatable {
         enum Source: Int { case none, cityStadium, game, given }
         var stops: [RouteStop] = []
         var source = Source.none
+        // Each city's location as the days so far give it (`init(stops:)` places later visits).
+        var known: [String: GeoPoint] = [:]
         for day in trip.days {
             let key = Self.key(day.city)
             var found: (GeoPoint, Source)?
@@ -101,9 +105,34 @@ public struct RouteOutline: Sendable, Equatable {
             } else if let p = byCity[key] {
                 found = (p, .cityStadium)
             }
-            if var last = stops.last, last.city == day.city {
+            // Games played that day away from the city the day ends in, farther than a metro
+            // area reaches: each a stop at its stadium before the day's city, in the order played
+            // (a day that flies Seattle, Phoenix, then Chicago draws all three), merged with the
+            // stop before when in the same city. A stadium in the suburbs (East Rutherford on a
+            // day in New York) stays part of its day's city, as does any game on a day whose city
+            // is nowhere known.
+            let here = found?.0 ?? known[key]
+            for case let .game(g) in day.items {
+                guard let s = stadiums[g.stadium], Self.key(s.city) != key, let here else { continue }
+                let at = GeoPoint(latitude: s.latitude, longitude: s.longitude)
+                guard Self.kilometres(here, at) > Self.metroReach else { continue }
+                if let last = stops.last, Self.key(last.city) == Self.key(s.city) {
+                    if last.lastDay != day.date {
+                        stops[stops.count - 1].lastDay = day.date
+                        stops[stops.count - 1].dayCount += 1
+                    }
+                    continue
+                }
+                source = .game
+                stops.append(
+                    RouteStop(
+                        number: stops.count + 1, city: s.city, firstDay: day.date, lastDay: day.date, dayCount: 1,
+                        location: at))
+                known[Self.key(s.city)] = known[Self.key(s.city)] ?? at
+            }
+            if var last = stops.last, Self.key(last.city) == key {
+                if last.lastDay != day.date { last.dayCount += 1 }
                 last.lastDay = day.date
-                last.dayCount += 1
                 if let found, found.1.rawValue > source.rawValue { (last.location, source) = (found.0, found.1) }
                 stops[stops.count - 1] = last
             } else {
@@ -113,8 +142,22 @@ public struct RouteOutline: Sendable, Equatable {
                         number: stops.count + 1, city: day.city, firstDay: day.date, lastDay: day.date,
                         dayCount: 1, location: found?.0))
             }
+            if let f = found?.0, known[key] == nil { known[key] = f }
         }
         self.init(stops: stops)
+    }
+
+    /// How far from its day's city a game is still in that city's metro area (Santa Clara on a
+    /// day in San Francisco, 65 km), in kilometres.
+    static let metroReach = 100.0
+
+    /// The great-circle distance between `a` and `b`, in kilometres.
+    static func kilometres(_ a: GeoPoint, _ b: GeoPoint) -> Double {
+        let r = Double.pi / 180
+        let dLat = (b.latitude - a.latitude) * r, dLon = (b.longitude - a.longitude) * r
+        let across: Double = cos(a.latitude * r) * cos(b.latitude * r) * pow(sin(dLon / 2), 2)
+        let h: Double = pow(sin(dLat / 2), 2) + across
+        return 6371 * 2 * asin(min(1, h.squareRoot()))
     }
 
     /// The stops that have no location, so no marker: the key names them apart.

@@ -206,26 +206,61 @@ struct MapGeographyTests {
         #expect(arrangement.groups.count >= 2, "\(arrangement.groups)")
     }
 
-    @Test("a stop is drawn where its city is, never at a game's stadium in another city")
+    @Test(
+        "a stop is drawn where its city is, never at a game's stadium in another city; that game is a stop of its own, at its stadium, before the day's city"
+    )
     func stopInItsCity() throws {
         let toronto = stadium("Toronto", 43.6414, -79.3894, country: "CA")
         let chicago = stadium("Chicago", 41.9484, -87.6553)
         let days = [
             Day(date: date(1), city: "Chicago", items: [game("toronto", 1)]), Day(date: date(2), city: "Chicago"),
         ]
-        // Only Toronto's stadium is known: Chicago is not placed at all.
+        let torontoPoint = GeoPoint(latitude: 43.6414, longitude: -79.3894)
+        // Only Toronto's stadium is known: Chicago is not placed at all, and with nowhere to
+        // measure from, the game is taken for one of Chicago's (a suburb's stadium named for
+        // its own town).
         let alone = RouteOutline(trip: trip([], stadiums: [toronto], days: days))
         #expect(alone.stops.count == 1 && alone.stops[0].location == nil)
         #expect(alone.unlocatedStops.map(\.city) == ["Chicago"])
-        // With a stadium in Chicago, the stop is there, though its game is in Toronto.
+        // With a stadium in Chicago, the Chicago stop is there, and Toronto's game before it.
         let both = RouteOutline(trip: trip([], stadiums: [toronto, chicago], days: days))
-        #expect(both.stops[0].location == GeoPoint(latitude: 41.9484, longitude: -87.6553))
+        #expect(both.stops.map(\.city) == ["Toronto", "Chicago"] && both.stops[0].location == torontoPoint)
+        #expect(both.stops[1].location == GeoPoint(latitude: 41.9484, longitude: -87.6553))
+        #expect(both.stops[1].dayCount == 2 && both.legs.count == 1)
         // The day's own coordinates come first.
         var given = days
         given[1].latitude = 41.88
         given[1].longitude = -87.63
         let placed = RouteOutline(trip: trip([], stadiums: [toronto, chicago], days: given))
-        #expect(placed.stops[0].location == GeoPoint(latitude: 41.88, longitude: -87.63))
+        #expect(placed.stops[1].location == GeoPoint(latitude: 41.88, longitude: -87.63))
+    }
+
+    @Test("a day that plays in several cities before the one it ends in maps each, in the order played")
+    func gamesOnTheWay() throws {
+        let seattle = stadium("Seattle", 47.5914, -122.3325)
+        let phoenix = stadium("Phoenix", 33.4453, -112.0667)
+        let chicago = stadium("Chicago", 41.9484, -87.6553)
+        var days = [
+            Day(date: date(1), city: "Chicago", items: [game("seattle", 1), game("phoenix", 1)]),
+            Day(date: date(2), city: "Toronto", items: [game("chicago", 2)]),
+        ]
+        days[1].latitude = 43.65
+        days[1].longitude = -79.38
+        let outline = RouteOutline(trip: trip([], stadiums: [seattle, phoenix, chicago], days: days))
+        #expect(outline.stops.map(\.city) == ["Seattle", "Phoenix", "Chicago", "Toronto"])
+        // Chicago: the night of day 1 and day 2's game, one stop.
+        #expect(outline.stops[2].firstDay == date(1) && outline.stops[2].lastDay == date(2))
+        #expect(outline.places.map(\.city) == ["Seattle", "Phoenix", "Chicago", "Toronto"])
+        // A game 30 km out (a suburb's stadium) stays part of its day's city.
+        let suburb = stadium("Rosemont", 41.98, -87.87)
+        let near = RouteOutline(
+            trip: trip(
+                [], stadiums: [chicago, suburb, seattle],
+                days: [
+                    Day(date: date(1), city: "Chicago", items: [game("rosemont", 1), game("chicago", 2)]),
+                    Day(date: date(2), city: "Seattle", items: [game("seattle", 3)]),
+                ]))
+        #expect(near.stops.map(\.city) == ["Chicago", "Seattle"])
     }
 
     @Test("a city visited twice, its coordinates given on one visit's day, is placed for both")

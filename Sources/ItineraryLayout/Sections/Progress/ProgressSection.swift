@@ -25,12 +25,17 @@ extension SectionContext {
                 ]),
             ]
         }
-        blocks.append(Stack(opening))
+        var body: [any FlowBlock] = [Stack(opening)]
         for row in rows.dropFirst() {
-            blocks += [Spacer(spec.grid.gap), row]
+            body += [Spacer(spec.grid.gap), row]
         }
         let record = layout.record(visits.others)
-        if !record.isEmpty { blocks += [Spacer(spec.sectionGap)] + record }
+        if !record.isEmpty { body += [Spacer(spec.sectionGap)] + record }
+        // The section is kept on one page where it fits one: where it follows on from the last
+        // day (compact), a grid split over two pages would leave a few cards alone on the last,
+        // and the trip's last section starting on a page of its own costs no page. Taller than
+        // a page, it runs on from where it starts.
+        blocks.append(Stack(body))
         return blocks
     }
 }
