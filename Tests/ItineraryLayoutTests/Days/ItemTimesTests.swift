@@ -211,6 +211,10 @@ struct ItemTimesTests {
         // Local dates decide: a late check-in written in UTC is still the evening before.
         #expect(nights("2026-06-15T03:30:00Z", "2026-06-15T16:00:00Z") == 1)
         #expect(nights("2026-06-14T09:00:00-05:00", "2026-06-14T18:00:00-05:00") == 0)
+        // A check-in after a midnight landing is the night before's: 12:55 AM to noon is one.
+        #expect(nights("2026-09-13T00:55:00-05:00", "2026-09-13T12:00:00-05:00") == 1)
+        #expect(nights("2026-09-13T05:59:00-05:00", "2026-09-14T11:00:00-05:00") == 2)
+        #expect(nights("2026-09-13T06:00:00-05:00", "2026-09-13T18:00:00-05:00") == 0)
         #expect(
             Stay.nights(
                 checkIn: nil, checkOut: Instant(rfc3339: "2026-06-15T11:00:00-05:00"), zone: .named("America/Chicago"))

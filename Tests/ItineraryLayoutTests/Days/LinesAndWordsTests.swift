@@ -57,6 +57,20 @@ struct LinesAndWordsTests {
         }
     }
 
+    @Test("a stadium's address on the game card never splits its city: São Paulo", arguments: ["classic", "compact"])
+    func venueAddress(template: String) throws {
+        var trip = try oneDayTrip(items: [gameItem()], city: "São Paulo")
+        trip.stadiums[0].city = "São Paulo"
+        // Addresses of every length up to a line more, so that some line ends at the city.
+        for n in stride(from: 0, to: 60, by: 3) {
+            trip.stadiums[0].address =
+                "Avenida Giovanni " + String(repeating: "a", count: n) + " 1100 - Morumbi, São Paulo - SP"
+            for line in pageLines(try Compact.layout(trip, template: template)).joined() {
+                #expect(!line.hasSuffix(" São") && !line.hasPrefix("Paulo"), "\(n): \(line)")
+            }
+        }
+    }
+
     @Test("a long title is set whole on the cover (the map gives it room), with no word alone on its last line")
     func title() throws {
         for (file, end) in [("long-french-title.json", "en douze jours"), ("lines-and-words.json", "three days")] {

@@ -70,7 +70,9 @@ extension DayBuilder {
         // Venue: a pin, the stadium in ink, the address receding.
         if let stadium {
             var venue = [span(stadium.name, .venueName)]
-            if let address = stadium.address { venue.append(span(" · " + LineBreaks.postcodeTied(address), .meta)) }
+            if let address = stadium.address {
+                venue.append(span(" · " + LineBreaks.postcodeTied(ctx.placesKeptWhole(address)), .meta))
+            }
             y += spec.card.rowGap
             y = inlineRow(venue, icon: .pin, grid: grid, top: y, into: &sketch)
         }

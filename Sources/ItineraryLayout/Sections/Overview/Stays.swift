@@ -46,10 +46,18 @@ struct Stay: Equatable {
     }
 
     /// Calendar days between the local dates of check-in and check-out in `zone` (0 for a stay
-    /// that ends the day it starts); nil without both.
+    /// that ends the day it starts); nil without both. A check-in in the small hours (before
+    /// `lateArrivalHour`, after a midnight landing) is the night before's: the hotel sells it
+    /// as that night, so a 12:55 AM arrival leaving at noon is one night, not none.
     static func nights(checkIn: Instant?, checkOut: Instant?, zone: DisplayZone?) -> Int? {
         guard let checkIn, let checkOut, let zone else { return nil }
-        return max(
-            0, TripFormatter.localDate(checkIn, zone: zone).days(to: TripFormatter.localDate(checkOut, zone: zone)))
+        var first = TripFormatter.localDate(checkIn, zone: zone)
+        let inDay = TripFormatter.localDate(
+            Instant(secondsSince1970: checkIn.secondsSince1970 - Double(lateArrivalHour * 3600)), zone: zone)
+        if inDay != first, checkOut.secondsSince1970 > checkIn.secondsSince1970 { first = inDay }
+        return max(0, first.days(to: TripFormatter.localDate(checkOut, zone: zone)))
     }
+
+    /// Until this hour of the morning, local time, a check-in belongs to the night before.
+    static let lateArrivalHour = 6
 }
