@@ -27,7 +27,8 @@ public struct UnknownZone: Sendable, Equatable, CustomStringConvertible {
     public var time: String = "time"
 
     public var description: String {
-        "\(path): no time zone for \(MessageText.quoted(place)), so the \(time) is shown with its written UTC offset; "
+        "\(path): no time zone for \(MessageText.quoted(place)), so the \(time) is shown with "
+            + (time == "time" ? "its written UTC offset; " : "the departure's written UTC offset; ")
             + "add \(MessageText.quoted(key)) (an IANA name such as \"America/Chicago\") to the item"
             + (dayWouldDo ? ", or \"timeZone\" to the day" : "")
     }

@@ -92,7 +92,7 @@ struct ItemTimesTests {
         // The arrival is worked out (departure + duration): the warning names the item and says which time.
         #expect(
             unknown.map(\.description) == [
-                "days[0].items[0]: no time zone for \"\(destination)\", so the arrival time is shown with its written UTC offset; add \"toTimeZone\" (an IANA name such as \"America/Chicago\") to the item"
+                "days[0].items[0]: no time zone for \"\(destination)\", so the arrival time is shown with the departure's written UTC offset; add \"toTimeZone\" (an IANA name such as \"America/Chicago\") to the item"
             ])
         let (named, none) = try travel(
             leg.merging(["toTimeZone": "America/New_York"]) { $1 }, city: "Kansas City", timeZone: "America/Chicago")
