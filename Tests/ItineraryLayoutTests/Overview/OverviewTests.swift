@@ -35,6 +35,18 @@ struct OverviewTests {
         #expect(lines[7] == ["7", "Thu, Jun 18", "Cleveland", "Rest day", "—", "—", "—"])
     }
 
+    @Test("every game time of the table starts at one x, past the widest matchup")
+    func timesInOneColumn() throws {
+        var trip = try O.trip(O.midwest)
+        // One team with a wide code: its time would be pushed out of line with the others.
+        trip.teams[0].abbreviation = "WWWW"
+        let texts = O.texts(try O.builder(trip).daysTable().draw(at: Point(x: 0, y: 0)))
+        let times = texts.filter { O.plain($0.text).hasSuffix(" PM") || O.plain($0.text).hasSuffix(" AM") }
+        let matchups = texts.filter { $0.text.contains("\u{00A0}@\u{00A0}") }
+        #expect(times.count == matchups.count && times.count > 5, "\(texts.map(\.text))")
+        #expect(Set(times.map { ($0.at.x * 100).rounded() }).count == 1, "\(times.map(\.at.x))")
+    }
+
     @Test("a hotel named for the trip's city keeps the city whole, however its cell wraps (Tel Aviv in Hebrew)")
     func hotelKeepsItsCity() throws {
         let trip = try O.trip(O.fixture("hebrew-locale.json"))

@@ -6,13 +6,19 @@ import ItineraryText
 extension OverviewBuilder {
     func daysTable() -> Table {
         let d = spec.days
+        // One stop for every game time of the table, past its widest matchup: the times stand
+        // in one column (a wide `NYC @ RBNY` pushed its own time out of line).
+        let widest =
+            context.trip.days.flatMap(TripTotals.games(on:)).map { context.text.advance(of: [matchup($0)]) }
+            .max() ?? 0
+        let timeTab = max(d.gameTimeTab, widest + d.gameTimeMinimumGap)
         let rows = context.trip.days.enumerated().map { i, day in
             TableRow(
                 [
                     .text([span(format.count(i + 1), .day)]),
                     .text([span(dateText(day.date), .date)]),
                     .text([span(LineBreaks.wholePlace(day.city, longest: 24), .city)]),
-                    gamesCell(day),
+                    gamesCell(day, timeTab: timeTab),
                     travelCell(day),
                 ] + figureCells(TravelSums(TripTotals.legs(on: day))),
                 link: dayLink(i))
@@ -27,7 +33,7 @@ extension OverviewBuilder {
     /// One line per game: `MIN @ CHC`, then the local start time at the tab. No zone when the
     /// day's games share one (the day pages carry it); when they are in more than one, each
     /// time names its zone (`7:10 PM EDT`, `6:35 PM MST`), or the times would read out of order.
-    private func gamesCell(_ day: Day) -> TableCell {
+    private func gamesCell(_ day: Day, timeTab: Double) -> TableCell {
         let d = spec.days
         let games = TripTotals.games(on: day)
         if games.isEmpty {
@@ -41,16 +47,18 @@ extension OverviewBuilder {
         let zoned = Set(times.map(\.zone)).count > 1
         return TableCell(
             zip(games, times).map { game, shown in
-                let away = Bidi.isolated(context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam)
-                let home = Bidi.isolated(context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam)
                 let time = zoned && !shown.zone.isEmpty ? shown.time + "\u{00A0}" + shown.zone : shown.time
-                // No-break spaces: a matchup reads as one word.
                 return CellParagraph(
-                    [span("\(away)\u{00A0}@\u{00A0}\(home)", .matchup)],
-                    tab: CellTab(
-                        position: d.gameTimeTab, minimumGap: d.gameTimeMinimumGap,
-                        spans: [span(time, .gameTime)]))
+                    [matchup(game)],
+                    tab: CellTab(position: timeTab, minimumGap: d.gameTimeMinimumGap, spans: [span(time, .gameTime)]))
             })
+    }
+
+    /// `MIN @ CHC`, its codes isolated, with no-break spaces: a matchup reads as one word.
+    private func matchup(_ game: Game) -> StyledSpan {
+        let away = Bidi.isolated(context.teams[game.awayTeam]?.abbreviation ?? game.awayTeam)
+        let home = Bidi.isolated(context.teams[game.homeTeam]?.abbreviation ?? game.homeTeam)
+        return span("\(away)\u{00A0}@\u{00A0}\(home)", .matchup)
     }
 
     /// One paragraph per leg: the mode icon, then `From → To`. The icon, the origin and the arrow
