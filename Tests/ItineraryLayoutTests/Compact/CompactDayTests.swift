@@ -113,6 +113,22 @@ struct CompactDayTests {
     }
 
     @Test(
+        "a stay's cells beside its name reach as far as its nights figure leaves them: one row, as on the stay before")
+    func cellsReachTheFigure() throws {
+        let stay: [String: Any] = [
+            "type": "lodging", "name": "Hotel Brugge Centrale", "address": "5 Main Square, Brugge",
+            "checkIn": "2026-06-14T15:00:00+02:00", "checkOut": "2026-06-15T11:00:00+02:00",
+            "timeZone": "Europe/Brussels", "confirmation": "EU-2026-1004-BKG",
+        ]
+        let trip = try oneDayTrip(items: [stay], locale: "en_GB", city: "Brugge", timeZone: "Europe/Brussels")
+        let items = try #require(try Compact.layout(trip).pages.first { $0.items.destinations["day-1"] != nil })
+            .items.texts
+        let checkIn = try #require(items.last { $0.text == "Sun 14 Jun · 15:00" })
+        let code = try #require(items.last { $0.text.contains("EU-2026-1004-BKG") })
+        #expect(abs(code.at.y - checkIn.at.y) < 0.001 && code.at.x > checkIn.at.x, "\(checkIn) \(code)")
+    }
+
+    @Test(
         "links are underlined in their own colour",
         arguments: ["midwest-mlb-10-day.json", "day-trip.json", "long-notes.json"])
     func underlinedLinks(_ file: String) throws {

@@ -18,23 +18,31 @@ extension DayBuilder {
         }
         if let code = stay.confirmation { cells.append((ctx.labels.confirmation, .code(Bidi.code(code)))) }
 
+        // The same count as the overview's stays table (`Stay.nights`): from the dates, else the
+        // days spent in the city; none where the trip does not say.
+        let index = ctx.trip.days.firstIndex { $0.date == day.date } ?? 0
+        let nights = Stay.nights(stay, zone: zone, day: index, in: ctx.trip).flatMap { $0 > 0 ? $0 : nil }
+        let figure = nights.map { n in
+            (span(ctx.format.count(n), .sideFigure), span(label(n == 1 ? "nightOne" : "nightOther"), .meta))
+        }
+        // The cells beside the name reach as far as the figure at the side leaves them (`1 night`
+        // is narrower than the side column), so that a day of two digits does not send the
+        // confirmation to a row of its own on one stay and not the next.
+        let figureWidth = figure.map { max(ctx.text.advance(of: [$0.0]), ctx.text.advance(of: [$0.1])) } ?? 0
+        let right = max(grid.contentX + grid.contentWidth, grid.right - figureWidth - spec.card.columnGap)
         // Beside the name only where the cells fit there and the card gets no taller.
         var text = stayText(stay, cells: cells, grid: grid, beside: false)
-        if spec.factCells.placement == .beside, cellsFitBeside(cells, grid: grid) {
-            let beside = stayText(stay, cells: cells, grid: grid, beside: true)
+        if spec.factCells.placement == .beside, cellsFitBeside(cells, grid: grid, right: right) {
+            let beside = stayText(stay, cells: cells, grid: grid, beside: true, right: right)
             if beside.bottom <= text.bottom + 0.001 { text = beside }
         }
         var sketch = Sketch()
         sketch.add(leadTile(.bed))
         sketch.add(text.sketch.items)
         let name = text.name
-        // The same count as the overview's stays table (`Stay.nights`): from the dates, else the
-        // days spent in the city; none where the trip does not say.
-        let index = ctx.trip.days.firstIndex { $0.date == day.date } ?? 0
-        if let n = Stay.nights(stay, zone: zone, day: index, in: ctx.trip), n > 0 {
+        if let figure {
             sideFigure(
-                span(ctx.format.count(n), .sideFigure), unit: span(label(n == 1 ? "nightOne" : "nightOther"), .meta),
-                grid: grid, firstBaseline: name.first?.baseline ?? 0,
+                figure.0, unit: figure.1, grid: grid, firstBaseline: name.first?.baseline ?? 0,
                 // Under the figure, on the second line's baseline, however long the name: a
                 // name of many lines would take the unit away from its number.
                 secondBaseline: secondBaseline(after: Array(name.prefix(1)), role: .meta), into: &sketch)
@@ -46,13 +54,13 @@ extension DayBuilder {
     }
 
     /// The cells' column: from `factCells.column` to the end of the content column.
-    private func cellsColumn(_ grid: CardGrid) -> (left: Double, right: Double) {
-        (grid.contentX + spec.factCells.column, grid.contentX + grid.contentWidth)
+    private func cellsColumn(_ grid: CardGrid, right: Double) -> (left: Double, right: Double) {
+        (grid.contentX + spec.factCells.column, right)
     }
 
     /// Whether every cell fits the cells' column, leaving the name a column of its own.
-    private func cellsFitBeside(_ cells: [(label: String, value: CellValue)], grid: CardGrid) -> Bool {
-        let column = cellsColumn(grid)
+    private func cellsFitBeside(_ cells: [(label: String, value: CellValue)], grid: CardGrid, right: Double) -> Bool {
+        let column = cellsColumn(grid, right: right)
         return !cells.isEmpty && spec.factCells.column + spec.card.columnGap <= grid.contentWidth
             && factCellWidths(cells).allSatisfy { $0 <= column.right - column.left + 0.001 }
     }
@@ -62,7 +70,7 @@ extension DayBuilder {
     /// one stay to the next.
     private func stayText(
         _ stay: Lodging, cells: [(label: String, value: CellValue)], grid: CardGrid,
-        beside: Bool
+        beside: Bool, right: Double = 0
     ) -> (sketch: Sketch, name: [SetLine], bottom: Double) {
         let width = beside ? spec.factCells.column - spec.card.columnGap : grid.contentWidth
         var sketch = Sketch()
@@ -79,7 +87,7 @@ extension DayBuilder {
             // The values share the address's baseline: the two columns read as one row.
             let valueBaseline = lineHeight(.caps) + spec.card.cellLabelGap + baseline(.cellValue)
             let top = stay.address == nil ? 0 : max(0, secondBaseline(after: name, role: .meta) - valueBaseline)
-            let column = cellsColumn(grid)
+            let column = cellsColumn(grid, right: right)
             y = max(y, factCells(cells, grid: grid, top: top, left: column.left, right: column.right, into: &sketch))
         } else if !cells.isEmpty {
             y = factCells(cells, grid: grid, top: y + spec.card.cellsGap, into: &sketch)
