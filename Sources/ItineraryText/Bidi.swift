@@ -73,14 +73,14 @@ public enum Bidi {
         return (marked, "←")
     }
 
-    /// `away`, `at` and `home` as one line (`Away at Home`, `at` in the labels' language). When
-    /// both names read right to left, the line reads from the right as its reader reads it (the
-    /// away team at its right, `at`, then the home team: as `listParts` sets a Hebrew route),
-    /// and is still laid out from the left; otherwise from the left, each name isolated.
+    /// `away`, `at` and `home` as one line (`Away at Home`, `at` in the labels' language): a
+    /// sentence of that language, each name isolated inside it. With English `at` it reads from
+    /// the left, the away team at the left of `at` as in the code line above it (`MTA @ HJM`),
+    /// whatever the names' script; with a right-to-left `at` (Hebrew labels) it is one
+    /// right-to-left run read from the right, the away team at its right, and is still laid
+    /// out from the left.
     public static func matchup(away: String, at: String, home: String) -> String {
-        guard readsRightToLeft(away), readsRightToLeft(home) else {
-            return isolated(away) + " " + at + " " + isolated(home)
-        }
+        guard readsRightToLeft(at) else { return isolated(away) + " " + at + " " + isolated(home) }
         return "\u{200E}\u{2067}" + isolate(away) + " " + at + " " + isolate(home) + "\u{2069}"
     }
 

@@ -372,7 +372,34 @@ public enum LineBreaks {
         if isCode(core) { return code(core) + tail }
         let out = token.contains(where: isKana) ? kana(token) : token.contains(where: isHangul) ? hangul(token) : token
         return token.contains(where: { isFullwidthAlphanumeric($0) || $0 == "〇" || isKatakana($0) || $0 == "\u{FF0D}" })
-            ? numbersJoined(out) : out
+            ? numbersJoined(out) : shortPiecesTied(out)
+    }
+
+    /// A hyphenated word with a piece of fewer than `minimumCodePiece` letters or digits beside
+    /// a hyphen, tied there: a line never ends on `A-` (`A-League`) or `T-` (`T-Mobile`) or
+    /// starts with a piece as short. Longer pieces still break after their hyphen.
+    private static func shortPiecesTied(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        guard s.contains("-") else { return s }
+        // Letters and digits in each piece between hyphens.
+        var sizes: [Int] = [0]
+        for c in s {
+            if c == "-" { sizes.append(0) } else if isLetterOrDigit(c) { sizes[sizes.count - 1] += 1 }
+        }
+        var out: [Unicode.Scalar] = []
+        var piece = 0
+        for (i, c) in s.enumerated() {
+            out.append(c)
+            guard c == "-" else { continue }
+            piece += 1
+            let before = sizes[piece - 1], after = sizes[piece]
+            // (Before a digit Unicode's rules never break after a hyphen: `5-6` keeps its bytes.)
+            if i + 1 < s.count, s[i + 1].properties.isAlphabetic, before > 0, after > 0,
+                min(before, after) < minimumCodePiece
+            {
+                out.append(joiner)
+            }
+        }
+        return out
     }
 
     // MARK: Full-width letters and numbers

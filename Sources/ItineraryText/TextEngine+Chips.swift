@@ -70,7 +70,9 @@ extension TextEngine {
     /// so that a flag reads as a tag among the words, not as a word.
     static func flagChip(_ style: TextStyle) -> TextStyle {
         var chip = style
-        chip.size = style.size * chipScale
+        // In display sizes (a cover title) at half the text's size, a tag beside the words, not a
+        // word as big as they are; no smaller than a 16-point text's code.
+        chip.size = style.size <= displaySize ? style.size * chipScale : max(displaySize * chipScale, style.size / 2)
         chip.weight = max(style.weight, 600)
         chip.tracking = max(style.tracking, 4)
         chip.onChip = true
@@ -80,5 +82,7 @@ extension TextEngine {
     /// The size of a flag's code as a share of the text's, and its capsule's tint (the share of
     /// the text's colour over white).
     static let chipScale = 0.78
+    /// Past this size (points) text is display type, whose codes are set at half its size.
+    static let displaySize = 16.0
     static let chipTint = 0.14
 }

@@ -99,16 +99,16 @@ struct RightToLeftTests {
                 jerusalem < two.xMin && two.xMin < telAviv && telAviv < one.xMin,
                 "key: Jerusalem \(jerusalem), 2 at \(two.xMin), Tel Aviv \(telAviv), 1 at \(one.xMin)")
         }
-        // The names under HJM @ MTA (away Hapoel, its פ; home Maccabi, its מ): `Away at Home`
-        // read from the right, as a Hebrew reader reads two Hebrew names, the English `at`
-        // between them (from the left, a reader from the right took it as Maccabi at Hapoel).
+        // The names under HJM @ MTA (away Hapoel, its פ; home Maccabi, its מ): `Away at Home`,
+        // an English sentence read from the left as the code line above it, each name isolated
+        // inside it (as one run from the right, a reader from the left took it as home at away).
         let names = try #require(
             pages.flatMap { page in
                 page.words.filter { $0.text == "at" }.map { at in page.words.filter { abs($0.yMax - at.yMax) < 2 } }
             }.first { $0.contains { $0.text.contains("פ") } })
         let at = try #require(names.first { $0.text == "at" })
         let hapoel = try #require(Self.x(of: "פ", in: names)), maccabi = try #require(Self.x(of: "מ", in: names))
-        #expect(maccabi < at.xMin && at.xMin < hapoel, "names: Hapoel \(hapoel), at \(at.xMin), Maccabi \(maccabi)")
+        #expect(hapoel < at.xMin && at.xMin < maccabi, "names: Hapoel \(hapoel), at \(at.xMin), Maccabi \(maccabi)")
     }
 
     @Test(
@@ -231,28 +231,32 @@ struct RightToLeftTests {
     }
 
     @Test(
-        "an Arabic time reads the same everywhere: its marker (م, ص) left of its digits on the game card and inside the English travel line alike",
+        "an Arabic trip printed with English labels writes its times as the labels do: `9:00 PM`, the marker right of its digits, never `م`, on the game card and in the travel line alike",
         arguments: ["classic", "compact"])
     func timeMarkerSide(template: String) throws {
         let words = try Self.pages(template).flatMap(\.words)
-        // Every time: digits with a colon, and a one-letter marker on the same line within a
-        // space's reach. The fixture's drive departs at ٧:٠٠ ص and arrives at ٥:١٠ م (in
-        // Western digits, as its labels are English), between English words.
+        // Every time: digits with a colon, and its AM or PM on the same line within a space's
+        // reach. The fixture's drive departs at 7:00 AM and arrives at 5:10 PM.
         var times = 0
         for clock in words where clock.text.contains(":") && clock.text.first?.isNumber == true {
-            // Arabic letters' boxes are taller than digits': the same line by their middles.
             let middle = (clock.yMin + clock.yMax) / 2
             let line = words.filter { abs(($0.yMin + $0.yMax) / 2 - middle) < 3 }
+            // No Arabic marker against the digits (`م 8:00`).
+            #expect(
+                !line.contains {
+                    ($0.text == "\u{0645}" || $0.text == "\u{0635}")
+                        && min(abs($0.xMax - clock.xMin), abs(clock.xMax - $0.xMin)) < 4
+                }, "\(template): \(line.map(\.text))")
             guard
                 let marker = line.first(where: {
-                    ($0.text == "\u{0645}" || $0.text == "\u{0635}")
+                    ($0.text == "AM" || $0.text == "PM")
                         && min(abs($0.xMax - clock.xMin), abs(clock.xMax - $0.xMin)) < 8
                 })
             else { continue }
             times += 1
             #expect(
-                marker.xMax <= clock.xMin + 0.5,
-                "\(template): \(marker.text) right of \(clock.text) in \(line.map(\.text))")
+                clock.xMax <= marker.xMin + 0.5,
+                "\(template): \(marker.text) left of \(clock.text) in \(line.map(\.text))")
         }
         #expect(times >= 6, "\(template): \(times) times with a marker")
     }

@@ -124,6 +124,18 @@ struct LineBreaksTests {
         #expect(piece < e.advance(of: leg) * 0.6 && piece >= head - 0.5, "\(piece) of \(e.advance(of: leg))")
     }
 
+    @Test("a hyphenated word never breaks beside a piece of one or two letters: A-League, T-Mobile; Saint-Étienne may")
+    func shortPieces() throws {
+        let e = try engine()
+        let title = "Autumn Footy: AFL, NRL & A-League, then T-Mobile Park and Saint-Étienne"
+        for width in stride(from: 30.0, through: 300, by: 2) {
+            let set = lines(title, width: width, e)
+            #expect(!set.contains { $0.hasSuffix("A-") || $0.hasSuffix("T-") }, "\(width): \(set)")
+        }
+        #expect(LineBreaks.prepared("Saint-Étienne") == "Saint-Étienne")
+        #expect(LineBreaks.prepared("A-League") == "A-\u{2060}League")
+    }
+
     @Test("a line never starts with a no-break space (a break after a dash before one)")
     func noLeadingNoBreakSpace() throws {
         let e = try engine()

@@ -7,6 +7,8 @@ import ItineraryText
 /// calendar and time zone set explicitly, so neither `TZ` nor `LANG` can reach the output.
 public final class TripFormatter {
     public let locale: Locale
+    /// The locale times of day are written in (`timeLocale(_:labelLanguage:)`).
+    let timeLocale: Locale
     public let units: Units
     private let labels: Labels
     /// The years the trip's dates fall in: a day shown in another year carries it (a check-out
@@ -24,7 +26,9 @@ public final class TripFormatter {
         caches: FormatCaches = FormatCaches()
     ) {
         self.caches = caches
-        locale = Self.numbering(localeIdentifier.replacingOccurrences(of: "-", with: "_"), labelLanguage: labelLanguage)
+        let identifier = localeIdentifier.replacingOccurrences(of: "-", with: "_")
+        locale = Self.numbering(identifier, labelLanguage: labelLanguage)
+        timeLocale = Self.timeLocale(identifier, labelLanguage: labelLanguage, numbers: locale, caches: caches)
         self.units = units
         self.labels = labels
     }
@@ -41,6 +45,25 @@ public final class TripFormatter {
             1_234_567_890.formatted(.number.grouping(.never).locale(locale)) != "1234567890"
         else { return locale }
         return Locale(identifier: identifier + "@numbers=latn")
+    }
+
+    /// The locale a time of day is written in: the trip's, but where the labels are in another
+    /// language and the trip's locale writes its day periods in right-to-left letters (ar_SA's
+    /// `م`, set in an English line as `departs م 2:00`), the labels' language in the trip's
+    /// region (`en_SA`: `2:00 PM`), as the labels' words beside it are.
+    static func timeLocale(
+        _ identifier: String, labelLanguage: String?, numbers: Locale, caches: FormatCaches
+    )
+        -> Locale
+    {
+        let language = String(identifier.prefix { $0 != "_" && $0 != "@" }).lowercased()
+        guard let labelLanguage, labelLanguage != language else { return numbers }
+        // 9 PM, written by the locale itself.
+        let sample = caches.dates.string(
+            from: Date(timeIntervalSince1970: 75_600), locale: numbers, zone: "UTC", pattern: timeOfDay)
+        guard TextEngine.hasRightToLeft(sample) else { return numbers }
+        let region = identifier.split(separator: "_").dropFirst().first.map { "_" + $0.prefix { $0 != "@" } } ?? ""
+        return Locale(identifier: labelLanguage + region)
     }
 
     /// Starts making, on another thread, the date formatters nearly every document asks for
@@ -104,7 +127,7 @@ public final class TripFormatter {
         // Joined between its characters where it is written in Chinese or Japanese (`上午4:45`):
         // a line may otherwise break between `上午` and `4:45`.
         let time = LineBreaks.tiedCharacters(
-            caches.dates.string(from: date, locale: locale, zone: Self.identifier(zone), pattern: Self.timeOfDay))
+            caches.dates.string(from: date, locale: timeLocale, zone: Self.identifier(zone), pattern: Self.timeOfDay))
         switch zone {
         case let .named(id): return (time, ZoneAbbreviation.label(zone: id, at: date, files: caches.zones))
         case let .writtenOffset(seconds): return (time, ZoneAbbreviation.offsetLabel(seconds))

@@ -90,9 +90,9 @@ extension RouteMapRenderer {
     ) -> Double? {
         guard !plates.isEmpty || !crossing.isEmpty || !markers.isEmpty else { return 0.5 }
         let positions = [0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7]
-        func reach(_ t: Double) -> MapBox {
-            let c = leg.point(at: t)
-            return MapBox(x: c.x - length, y: c.y - length, width: 2 * length, height: 2 * length)
+        func reach(_ t: Double, _ lengths: Double = 1) -> MapBox {
+            let c = leg.point(at: t), r = lengths * length
+            return MapBox(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
         }
         // Off the middle, only where the curve still heads the way the leg goes (within 60° of
         // its chord): a short leg bowed far round a marker turns back on itself near its ends,
@@ -129,14 +129,18 @@ extension RouteMapRenderer {
         }
         // Each position's heading and markers judged once: the three passes below ask again.
         let open = Dictionary(uniqueKeysWithValues: positions.map { ($0, ahead($0) && clearOfMarkers($0)) })
-        func clearOfPlates(_ t: Double) -> Bool {
-            open[t]! && !plates.contains { $0.overlaps(reach(t)) }
+        // Clear of plates by two lengths where it can be: an arrowhead at a plate's edge reads as
+        // pointing into its label (Hong Kong → Shanghai leaving Taipei's plate read as a stop
+        // in Taipei).
+        func clearOfPlates(_ t: Double, by lengths: Double = 1) -> Bool {
+            open[t]! && !plates.contains { $0.overlaps(reach(t, lengths)) }
         }
         func clearOfLegs(_ t: Double) -> Bool {
             let c = leg.point(at: t)
             return !crossing.contains { hypot($0.x - c.x, $0.y - c.y) < length }
         }
-        return positions.first { clearOfPlates($0) && clearOfLegs($0) } ?? positions.first(where: clearOfPlates)
+        return positions.first { clearOfPlates($0, by: 2) && clearOfLegs($0) }
+            ?? positions.first { clearOfPlates($0) && clearOfLegs($0) } ?? positions.first { clearOfPlates($0) }
             ?? positions.first { open[$0]! }
     }
 

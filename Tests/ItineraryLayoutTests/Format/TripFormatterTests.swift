@@ -56,6 +56,22 @@ struct TripFormatterTests {
         #expect(french.locale.identifier == "fr_CA")
     }
 
+    @Test(
+        "a time of day beside English labels on an Arabic trip says PM, not م; beside Arabic labels, the locale's; Hebrew keeps its 24 hours"
+    )
+    func dayPeriodFollowsTheLabels() throws {
+        let nine = try #require(Instant(rfc3339: "2026-10-10T21:00:00+03:00"))
+        let english = TripFormatter(
+            localeIdentifier: "ar_SA", units: .metric, labels: try labels("en"), labelLanguage: "en")
+        #expect(nbsp(english.time(nine, zone: .named("Asia/Riyadh")).time) == "9:00 PM")
+        let arabic = TripFormatter(
+            localeIdentifier: "ar_SA", units: .metric, labels: try labels("en"), labelLanguage: "ar")
+        #expect(arabic.time(nine, zone: .named("Asia/Riyadh")).time.contains("م"))
+        let hebrew = TripFormatter(
+            localeIdentifier: "he_IL", units: .metric, labels: try labels("en"), labelLanguage: "en")
+        #expect(hebrew.time(nine, zone: .named("Asia/Jerusalem")).time == "21:00")
+    }
+
     @Test("a day outside the trip's years carries its year (a check-out after a trip that ends in December)")
     func yearOutsideTrip() throws {
         let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))

@@ -51,8 +51,11 @@ extension OverviewBuilder {
         var time = shown.time
         if case .writtenOffset = zone { time += " " + shown.zone }
         if named, !shown.zone.isEmpty { time += "\u{00A0}" + shown.zone }
+        // Date, then time, from the left whatever the script of either (`Bidi.listParts`: an
+        // Arabic date before `3:00 PM` drew `PM 3:00`).
+        let parts = Bidi.listParts([date, time]).parts
         return TableCell(
-            [CellParagraph([span(date, .stayDate), span(" · " + time, .stayTime)])],
+            [CellParagraph([span(parts[0], .stayDate), span(" · " + parts[1], .stayTime)])],
             whenWrapping: [CellParagraph([span(date, .stayDate)]), CellParagraph([span(time, .stayTime)])])
     }
 
