@@ -225,7 +225,8 @@ public final class TripFormatter {
     /// `leagueCodeLength` characters as written (`MLB`, `NPB`); a name of several words in a
     /// script with capitals by its words, each acronym whole and each other word by its capital
     /// initial, at most `leagueCodeLength` characters (`Saudi Pro League` → `SPL`, `Liga MX` →
-    /// `LMX`, `B.League` → `BL`). Anything else is never cut inside a word: a single long word
+    /// `LMX`, `B.League` → `BL`, `Liga Profesional de Fútbol` → `LPF`: a word in lower case
+    /// between them gives no initial). Anything else is never cut inside a word: a single long word
     /// (`Bundesliga`) or a name in a script without capitals (`ไทยลีก`) is its whole name, which
     /// a chip too small for it sets smaller and, at the last, ends with a visible `…`.
     public static func leagueCode(_ league: String) -> String {
@@ -237,7 +238,10 @@ public final class TripFormatter {
             word.first.map { $0.isNumber || $0.isUppercase || $0.isLowercase } ?? false
         }
         guard words.count > 1, cased else { return name.uppercased() }
-        let code = words.map { word in
+        // Words in lower case between capitalised ones (`de`, `of`, `del`) are not initials:
+        // `Liga Profesional de Fútbol` → `LPF`, not `LPDF`.
+        let capitalised = words.filter { $0.first.map { $0.isUppercase || $0.isNumber } ?? false }
+        let code = (capitalised.count > 1 ? capitalised : words).map { word in
             word.allSatisfy { $0.isUppercase || $0.isNumber } ? String(word) : String(word.prefix(1)).uppercased()
         }.joined()
         // Initials too many for a code are not cut to their first few (`Major League Baseball

@@ -134,6 +134,7 @@ struct LeagueCodeTests {
                 "MAJOR LEAGUE BASEBALL SPRING TRAINING CACTUS LEAGUE"
             ),
             ("B.League", "BL"), ("ไทยลีก", "ไทยลีก"), ("ไทย ลีก", "ไทย ลีก"), ("Brasileirão", "BRASILEIRÃO"),
+            ("Liga Profesional de Fútbol", "LPF"), ("Primera División de Uruguay", "PDU"),
         ])
     func codes(league: String, code: String) {
         #expect(TripFormatter.leagueCode(league) == code)
