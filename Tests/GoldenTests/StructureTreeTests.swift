@@ -197,8 +197,6 @@ struct StructureTreeTests {
         #expect(contents.contains("u:Day 1 · Fri, Jun 12 · Chicago"))
     }
 
-    /// Addresses that cairo escapes (brackets, quotes, non-ASCII) or that hold the words the
-    /// update looks for (`stream`, `endobj`) still get their names; a note's address is a link.
     @Test(
         "an element's text is read whole past the characters that draw nothing (bidi isolates and marks, word joiners): a Hebrew route, a date range"
     )
@@ -220,6 +218,8 @@ struct StructureTreeTests {
         #expect(paragraphs.contains { $0.contains("5") && $0.contains("8") && $0.contains("2026") && $0.contains("–") })
     }
 
+    /// Addresses that cairo escapes (brackets, quotes, non-ASCII) or that hold the words the
+    /// update looks for (`stream`, `endobj`) still get their names; a note's address is a link.
     @Test("links with awkward addresses, in tickets, plans and notes, all say where they go")
     func awkwardAddresses() throws {
         let source = TestPaths.examples.appendingPathComponent("midwest-mlb-10-day.json")

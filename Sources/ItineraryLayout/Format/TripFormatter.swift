@@ -40,8 +40,7 @@ public final class TripFormatter {
     /// locale's digits, which the labels' units then match.
     static func numbering(_ identifier: String, labelLanguage: String?) -> Locale {
         let locale = Locale(identifier: identifier)
-        let language = String(identifier.prefix { $0 != "_" }).lowercased()
-        guard let labelLanguage, labelLanguage != language,
+        guard let labelLanguage, labelLanguage != Theme.language(of: identifier),
             1_234_567_890.formatted(.number.grouping(.never).locale(locale)) != "1234567890"
         else { return locale }
         return Locale(identifier: identifier + "@numbers=latn")
@@ -56,8 +55,7 @@ public final class TripFormatter {
     )
         -> Locale
     {
-        let language = String(identifier.prefix { $0 != "_" && $0 != "@" }).lowercased()
-        guard let labelLanguage, labelLanguage != language else { return numbers }
+        guard let labelLanguage, labelLanguage != Theme.language(of: identifier) else { return numbers }
         // 9 PM, written by the locale itself.
         let sample = caches.dates.string(
             from: Date(timeIntervalSince1970: 75_600), locale: numbers, zone: "UTC", pattern: timeOfDay)

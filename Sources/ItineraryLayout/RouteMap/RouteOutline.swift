@@ -12,6 +12,14 @@ public struct RouteStop: Sendable, Equatable {
     public var dayCount: Int
     /// Where its city is (see `init(trip:)`); nil when the trip does not say.
     public var location: GeoPoint?
+
+    /// The stop carried on to `date`: a day more, unless it already ends that day (a day's
+    /// games elsewhere and its city are one day).
+    mutating func stay(on date: CalendarDate) {
+        guard lastDay != date else { return }
+        lastDay = date
+        dayCount += 1
+    }
 }
 
 /// A located city on the map: one marker for every stop made there.
@@ -64,10 +72,8 @@ public struct RouteOutline: Sendable, Equatable {
         for day in trip.days {
             for case let .game(game) in day.items {
                 guard let s = stadiums[game.stadium] else { continue }
-                if var last = stops.last, last.city == s.name {
-                    if last.lastDay != day.date { last.dayCount += 1 }
-                    last.lastDay = day.date
-                    stops[stops.count - 1] = last
+                if let last = stops.last, last.city == s.name {
+                    stops[stops.count - 1].stay(on: day.date)
                     continue
                 }
                 stops.append(
@@ -117,10 +123,7 @@ public struct RouteOutline: Sendable, Equatable {
                 let at = GeoPoint(latitude: s.latitude, longitude: s.longitude)
                 guard Self.kilometres(here, at) > Self.metroReach else { continue }
                 if let last = stops.last, Self.key(last.city) == Self.key(s.city) {
-                    if last.lastDay != day.date {
-                        stops[stops.count - 1].lastDay = day.date
-                        stops[stops.count - 1].dayCount += 1
-                    }
+                    stops[stops.count - 1].stay(on: day.date)
                     continue
                 }
                 source = .game
@@ -131,8 +134,7 @@ public struct RouteOutline: Sendable, Equatable {
                 known[Self.key(s.city)] = known[Self.key(s.city)] ?? at
             }
             if var last = stops.last, Self.key(last.city) == key {
-                if last.lastDay != day.date { last.dayCount += 1 }
-                last.lastDay = day.date
+                last.stay(on: day.date)
                 if let found, found.1.rawValue > source.rawValue { (last.location, source) = (found.0, found.1) }
                 stops[stops.count - 1] = last
             } else {

@@ -99,7 +99,7 @@ struct ColumnLayout: Sendable {
             // hold beyond their one-line content, then, where `content` is their narrow form, down
             // to that. Each pass shares the need out evenly among the columns that can give, so
             // columns alike end alike (check-in and check-out both over two lines, not one of them).
-            func take(_ need: Double, keeping content: [Double], margin: Double = 0) -> Double {
+            @discardableResult func take(_ need: Double, keeping content: [Double], margin: Double = 0) -> Double {
                 var need = need, taken = 0.0
                 for keep in content == natural ? [natural] : [natural, content] {
                     while need > 0.001 {
@@ -116,12 +116,9 @@ struct ColumnLayout: Sendable {
                 }
                 return taken
             }
-            func giveRest(_ need: Double, keeping content: [Double], margin: Double = 0) {
-                _ = take(need, keeping: content, margin: margin)
-            }
             // Where even the designed widths leave the `rest` columns less than that piece,
             // columns with a narrow form (or content narrower than designed) give it room first.
-            giveRest(kept - (tableWidth - fixedWidths.reduce(0, +)), keeping: narrow)
+            take(kept - (tableWidth - fixedWidths.reduce(0, +)), keeping: narrow)
             var available = max(0, tableWidth - fixedWidths.reduce(0, +) - restKept)
             let order = columns.indices.sorted { (last($0), growth[$0], $0) < (last($1), growth[$1], $1) }
             var lacking = growth
@@ -146,7 +143,7 @@ struct ColumnLayout: Sendable {
             }
             // Each keeps a hundredth more than its content measures: set at exactly its width,
             // rounding in the subtraction would break it (`Los` / `Ángeles`).
-            giveRest(wanted, keeping: natural, margin: 0.01)
+            take(wanted, keeping: natural, margin: 0.01)
         }
         let fixed = fixedWidths.reduce(0, +)
         let rest = restCount == 0 ? 0 : max(0, tableWidth - fixed) / Double(restCount)

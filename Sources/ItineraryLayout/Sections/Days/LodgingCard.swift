@@ -31,7 +31,7 @@ extension DayBuilder {
         let figureWidth = figure.map { max(ctx.text.advance(of: [$0.0]), ctx.text.advance(of: [$0.1])) } ?? 0
         let right = max(grid.contentX + grid.contentWidth, grid.right - figureWidth - spec.card.columnGap)
         // Beside the name only where the cells fit there and the card gets no taller.
-        var text = stayText(stay, cells: cells, grid: grid, beside: false)
+        var text = stayText(stay, cells: cells, grid: grid, beside: false, right: right)
         if spec.factCells.placement == .beside, cellsFitBeside(cells, grid: grid, right: right) {
             let beside = stayText(stay, cells: cells, grid: grid, beside: true, right: right)
             if beside.bottom <= text.bottom + 0.001 { text = beside }
@@ -70,7 +70,7 @@ extension DayBuilder {
     /// one stay to the next.
     private func stayText(
         _ stay: Lodging, cells: [(label: String, value: CellValue)], grid: CardGrid,
-        beside: Bool, right: Double = 0
+        beside: Bool, right: Double
     ) -> (sketch: Sketch, name: [SetLine], bottom: Double) {
         let width = beside ? spec.factCells.column - spec.card.columnGap : grid.contentWidth
         var sketch = Sketch()
