@@ -54,8 +54,8 @@ public struct PlacedLabel: Sendable, Hashable {
 /// + route weight × route samples inside the box + `nearMarker` if another marker is less than
 /// `ownMarkerLead` farther from it than its own. What rules it out: `overlap` if it meets a
 /// marker (within its clearance) or another label, or if another marker is nearer to it than its
-/// own (a reader would take it for that one's, a leader line or not); `outside` if it leaves the frame (less the inset)
-/// or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
+/// own (a reader would take it for that one's; at a leader's end, only within a leader's length
+/// of it); `outside` if it leaves the frame (less the inset) or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
 /// the lower total wins, except that a candidate clear of the route beats one the route runs
 /// through: a label sits on the route only where no free spot is left, and a busy road under
 /// every side never drops it.
@@ -194,10 +194,10 @@ public struct LabelPlacer: Sendable {
     }
 
     /// What a candidate costs whatever the other labels do. A label with a leader line is tied
-    /// to its own marker by it, so another marker nearly as near does not mislead; but one
-    /// nearer to it than its own would be read as its marker (Pittsburgh's label at a leader's
-    /// end, just under Cincinnati's marker): no other marker may be nearer to it than its own.
-    /// Its line must not touch another marker. A label beside its marker is read as the label of
+    /// to its own marker by it, so another marker nearer to it does not mislead while it stays
+    /// a leader's length away; one closer than that would be read as its marker (Pittsburgh's
+    /// label at a leader's end, just under Cincinnati's marker). Its line must not touch
+    /// another marker. A label beside its marker is read as the label of
     /// the marker nearest its middle: a wide label whose far end reaches over another marker
     /// (Boston's, north-west of its marker, above New York's) is ruled out too.
     private func fixedCost(_ box: MapBox, index: Int, own: MarkerShape, leader: [Point] = []) -> Cost {
@@ -214,7 +214,7 @@ public struct LabelPlacer: Sendable {
             let distance = m.edgeDistance(to: box)
             if distance < gap || m.meets(footprint, clearance: weights.markerClearance)
                 || Self.line(leader, meets: m.box.inset(by: -margin))
-                || distance < keepOff
+                || distance < min(keepOff, leaderLength)
                 || (leader.isEmpty
                     && readsAsOthers(box, middle: middle, ownReach: ownReach, other: m, index: index))
             {

@@ -135,14 +135,36 @@ struct LabelPlacerTests {
         #expect(placed.box.inset(by: -3).contains(b))
     }
 
+    @Test("a label at a leader's end may sit nearer another marker than its own when a leader's length from it")
+    func leaderPastAnotherMarker() throws {
+        // The route circles the marker 20 out, through every spot beside it; markers north, south
+        // and west, and one north-east (as Boston's beside New York's), leave the spot a leader
+        // farther east free, 21 from the north-east marker and 33 from its own: the line says
+        // whose label it is (New York's label over the sea east of it, with Boston's marker above).
+        let m = marker(200, 200), northEast = marker(220, 170)
+        let others = [northEast, marker(200, 160), marker(200, 240), marker(150, 200)]
+        let route = (0..<72).map { k in
+            Point(x: 200 + 20 * cos(Double(k) * .pi / 36), y: 200 + 20 * sin(Double(k) * .pi / 36))
+        }
+        let p = LabelPlacer(
+            frame: frame, reservedZone: zone, markers: [m] + others, routeSamples: route, weights: weights, gap: 5,
+            margin: 1.5, leaderLength: 14)
+        let placed = try #require(p.place([LabelRequest(width: 40, height: 20, marker: m)])[0])
+        #expect(placed.leader.count == 2)
+        #expect(placed.position == .east)
+        let own = m.edgeDistance(to: placed.box), other = northEast.edgeDistance(to: placed.box)
+        #expect(other < own)
+        #expect(other >= 14)
+    }
+
     @Test(
-        "no leader line crosses another leader or runs through another label, and a label on a leader is no nearer another marker than its own"
+        "no leader line crosses another leader or runs through another label, and a label on a leader is no nearer another marker than its own or a leader's length"
     )
     func leadersApart() {
         // Clusters of markers close enough that labels need leaders, in many arrangements (a
         // fixed pseudo-random sequence): the leaders of two labels never cross, neither runs
         // through the other's label, and a label at a leader's end is not read as the label of
-        // a marker beside it.
+        // a marker beside it (none nearer to it than its own, unless a leader's length away).
         var seed: UInt64 = 41
         func next() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -175,7 +197,7 @@ struct LabelPlacerTests {
             withLeaders += placed.filter { !$0.leader.isEmpty }.count
             for (own, label) in zip(markers, results) {
                 guard let label, !label.leader.isEmpty else { continue }
-                let keepOff = own.edgeDistance(to: label.box)
+                let keepOff = min(own.edgeDistance(to: label.box), 14)
                 for other in markers where other != own {
                     #expect(other.edgeDistance(to: label.box) >= keepOff - 0.001)
                 }
