@@ -160,14 +160,33 @@ public enum LineBreaks {
 
     /// `text` with its last two words tied by a no-break space (when the last is at most
     /// `longest` characters), so that a title broken over lines never ends with one word alone.
+    /// When the word before the last is a separator of the title's own (`香港 · 上海`,
+    /// `Boston – Toronto`), the word before it is tied too: the line breaks before the three,
+    /// never at the separator, which would leave it at a line's end or start (where the rule
+    /// for the program's lists leaves it out) and the last word alone. Words written without
+    /// spaces (`香港`) are tied inside as well, else a line could break between their characters.
     public static func lastWordsTied(_ text: String, longest: Int = 14) -> String {
         let trimmed = text.trimmingSuffix(while: { $0 == " " })
         guard let space = trimmed.lastIndex(of: " "),
             trimmed.distance(from: space, to: trimmed.endIndex) - 1 <= longest,
             trimmed[..<space].contains(where: { $0 != " " })
         else { return text }
-        return String(trimmed[..<space]) + "\u{00A0}" + String(trimmed[trimmed.index(after: space)...])
+        var head = String(trimmed[..<space])
+        let last = tiedCharacters(String(trimmed[trimmed.index(after: space)...]))
+        if let before = head.lastIndex(of: " "), titleSeparators.contains(String(head[head.index(after: before)...])),
+            let word = head[..<before].split(separator: " ").last, word.count <= longest
+        {
+            let start = head[..<before].lastIndex(of: " ").map { head.index(after: $0) } ?? head.startIndex
+            head =
+                String(head[..<start]) + tiedCharacters(String(word)) + "\u{00A0}"
+                + String(head[head.index(after: before)...])
+        }
+        return head + "\u{00A0}" + last
     }
+
+    /// Words that separate a title's parts rather than say something: `lastWordsTied` keeps
+    /// one with its neighbours.
+    static let titleSeparators: Set<String> = ["·", "•", "|", "/", "–", "—", "-", "&", "+", "×"]
 
     /// An address with its last word tied to the one before it when that word is a short code
     /// with a digit (a postcode: `Honolulu, HI 96822`, `Sydney Olympic Park NSW 2127`), so a

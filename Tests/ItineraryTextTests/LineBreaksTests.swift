@@ -339,6 +339,30 @@ struct LineBreaksTests {
         #expect(LineBreaks.postcodeTied("Olympic Park NSW 2127") == "Olympic Park NSW\u{00A0}2127")
     }
 
+    @Test(
+        "a title ending in a separator and a word keeps the three together at any width: the separator neither ends nor starts a line"
+    )
+    func titleSeparatorKept() throws {
+        let e = try engine()
+        let title = "臺灣職棒巡禮 CPBL Ballpark Tour + 香港 · 上海"
+        let tied = LineBreaks.lastWordsTied(title)
+        #expect(LineBreaks.plain(tied).hasSuffix("香港\u{00A0}·\u{00A0}上海"))
+        var width = e.advance(of: [StyledSpan("香港 · 上海", style)]) + 1
+        var broken = 0
+        while width < e.advance(of: [StyledSpan(title, style)]) {
+            let set = lines(tied, width: width, e).map { $0.trimmingCharacters(in: .whitespaces) }
+            broken += set.count > 1 ? 1 : 0
+            #expect(set.last?.hasSuffix("香港\u{00A0}·\u{00A0}上海") == true, "\(width): \(set)")
+            #expect(!set.contains { $0.hasPrefix("·") || $0.hasSuffix("·") }, "\(set)")
+            width += 4
+        }
+        #expect(broken > 5)
+        // A separator with nothing before it stays as written; an ordinary word before the last is not one.
+        #expect(LineBreaks.plain(LineBreaks.lastWordsTied("· 上海")) == "·\u{00A0}上海")
+        #expect(LineBreaks.lastWordsTied("Boston to New York") == "Boston to New\u{00A0}York")
+        #expect(LineBreaks.lastWordsTied("Boston – Toronto") == "Boston\u{00A0}–\u{00A0}Toronto")
+    }
+
     @Test("words tied by no-break spaces that are wider together than the line break between the words, not inside one")
     func tiedWiderThanTheLine() throws {
         let e = try engine()
