@@ -17,7 +17,7 @@ extension TextEngine {
         let drawn = spans.flatMap(drawable)
         let layout = makeLayout(drawn)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+        guard let line = Self.line(layout, 0) else { return }
         drawChips(drawn, line: line, on: cr, x: x, baseline: baseline)
         cairo_move_to(cr, x, baseline)
         pango_cairo_show_layout_line(cr, line)
@@ -104,7 +104,7 @@ extension TextEngine {
         let cached = cache.line(for: spans)
         let layout = cached == nil ? makeLayout(spans) : nil
         defer { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
-        guard let line = cached ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return }
+        guard let line = cached ?? layout.flatMap({ Self.line($0, 0) }) else { return }
         cairo_move_to(cr, x, baseline)
         pango_cairo_layout_line_path(cr, line)
     }

@@ -33,7 +33,7 @@ extension TextEngine {
         let cached = cache.line(for: spans)
         let layout = cached == nil ? makeLayout(spans) : nil
         defer { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
-        guard let line = cached ?? layout.flatMap({ pango_layout_get_line_readonly($0, 0) }) else { return (0, 0) }
+        guard let line = cached ?? layout.flatMap({ Self.line($0, 0) }) else { return (0, 0) }
         var at = Int(line.pointee.start_index) + spans[..<index].reduce(0) { $0 + $1.text.utf8.count }
         var lo = Int32.max, hi = Int32.min
         // Both edges of every character: a run's order on the line is not its order in the text.
@@ -96,7 +96,7 @@ extension TextEngine {
         var widest: Int32 = 0
         for i in 0..<pango_layout_get_line_count(layout) {
             var logical = PangoRectangle()
-            pango_layout_line_get_extents(pango_layout_get_line_readonly(layout, i), nil, &logical)
+            pango_layout_line_get_extents(Self.line(layout, i), nil, &logical)
             widest = max(widest, logical.width)
         }
         return Double(widest) / Double(PANGO_SCALE)

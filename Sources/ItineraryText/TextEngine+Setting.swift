@@ -207,7 +207,7 @@ extension TextEngine {
         var breaksInsideWords = false, cutsWords = false
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
-            guard let line = pango_layout_get_line_readonly(layout, Int32(i)) else { continue }
+            guard let line = Self.line(layout, Int32(i)) else { continue }
             var start = Int(line.pointee.start_index)
             if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) {
                 breaksInsideWords = true

@@ -97,6 +97,24 @@ public final class TextEngine {
     /// Broken paragraphs currently kept.
     public var cachedParagraphCount: Int { cache.count }
 
+    /// Line `index` of `layout`, every run on the line's one baseline. Pango (1.50 on) aligns
+    /// the runs of a line on the dominant baseline of the script its first run is in: a line
+    /// that begins in Chinese or Japanese lines up each other face's ideographic bottom with
+    /// Droid Sans Fallback's, and a face without a baseline table has that bottom at its
+    /// descent, so Noto Sans Symbols 2's deep one lifted its `⚾` a third of an em, and Symbola's
+    /// a twelfth, while a line that begins in Latin set them on the baseline. Every line here
+    /// sets every face on the alphabetic baseline, as a line beginning in Latin does: the
+    /// shifts (`PangoGlyphItem.y_offset`; no style here asks for a rise) are taken back.
+    static func line(_ layout: OpaquePointer, _ index: Int32) -> UnsafeMutablePointer<PangoLayoutLine>? {
+        guard let line = pango_layout_get_line_readonly(layout, index) else { return nil }
+        var node = line.pointee.runs
+        while let run = node {
+            run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.y_offset = 0
+            node = run.pointee.next
+        }
+        return line
+    }
+
     /// A layout of `spans`. `skippingComposition` nil: `ccmp` is off where it cannot change the
     /// glyphs (`skipsComposition`); true or false forces it (for tests that compare the two).
     func makeLayout(_ spans: [StyledSpan], skippingComposition: Bool? = nil) -> OpaquePointer {

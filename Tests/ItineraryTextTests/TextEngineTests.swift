@@ -425,3 +425,39 @@ struct FlagChipTests {
         }
     }
 }
+
+@Suite("One baseline")
+struct OneBaselineTests {
+    /// The rows holding ink of `text` set as one paragraph line, drawn on a 60-row surface at
+    /// baseline 40, in the columns from `from` on.
+    private func inkRows(_ text: String, from: Int, engine: TextEngine) -> ClosedRange<Int>? {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 300, 60)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        let style = TextStyle(family: "Inter", size: 20, lineHeight: 24)
+        let line = engine.setParagraph([StyledSpan(text, style)], width: nil)[0]
+        engine.draw(line.spans, on: cr, x: 0, baseline: 40)
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let rows = (0..<60).filter { y in (from..<300).contains { data[y * stride + $0] > 64 } }
+        guard let first = rows.first, let last = rows.last else { return nil }
+        return first...last
+    }
+
+    @Test(
+        "a symbol after Chinese sits where it sits after Latin, on the baseline: Pango's ideographic alignment taken back"
+    )
+    func symbolAfterCJK() throws {
+        let engine = TextEngine(fontSet: try fonts.get())
+        let style = TextStyle(family: "Inter", size: 20, lineHeight: 24)
+        for symbol in ["⚾", "☂", "🐄"] {
+            let afterLatin = Int(engine.advance(of: [StyledSpan("Bb ", style)]).rounded(.up)) + 1
+            let afterHan = Int(engine.advance(of: [StyledSpan("棒球 ", style)]).rounded(.up)) + 1
+            let latin = try #require(inkRows("Bb " + symbol, from: afterLatin, engine: engine))
+            let han = try #require(inkRows("棒球 " + symbol, from: afterHan, engine: engine))
+            #expect(latin == han, "\(symbol): \(latin) after Latin, \(han) after Chinese")
+        }
+    }
+}
