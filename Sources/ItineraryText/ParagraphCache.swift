@@ -53,10 +53,12 @@ struct ParagraphCache {
     struct Key: Hashable {
         var spans: ExactSpans
         var width: Double?
+        var firstLineShorter: Double
 
-        init(spans: ExactSpans, width: Double?) {
+        init(spans: ExactSpans, width: Double?, firstLineShorter: Double = 0) {
             self.spans = spans
             self.width = width
+            self.firstLineShorter = firstLineShorter
         }
     }
 

@@ -5,18 +5,25 @@ import CCairo
 extension TextEngine {
     /// Breaks `spans` into lines no wider than `width` (nil: one line per hard break).
     /// Words longer than the width break between characters rather than overflow.
-    public func setParagraph(_ spans: [StyledSpan], width: Double?) -> [SetLine] {
+    /// `firstLineShorter`: the first line is that much narrower than `width`, at its end (a line
+    /// beside something set at the right of the first line only); a right-to-left first line
+    /// ends that far from the right edge (its `offset`).
+    public func setParagraph(_ spans: [StyledSpan], width: Double?, firstLineShorter: Double = 0) -> [SetLine] {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         let spans = spans.filter { !$0.text.isEmpty }
         guard !spans.isEmpty else { return [] }
         let exact = ExactSpans(spans)
-        let key = ParagraphCache.Key(spans: exact, width: width)
+        let shorter = width == nil ? 0 : max(0, firstLineShorter)
+        let key = ParagraphCache.Key(spans: exact, width: width, firstLineShorter: shorter)
+        func breakParagraph(_ spans: [StyledSpan], width: Double?) -> BrokenParagraph {
+            self.breakParagraph(spans, width: width, firstLineShorter: shorter)
+        }
         if let done = cache.lookUp(key) { return done }
         // A paragraph set on one line at its natural width is that line at any width it fits:
         // the same label, date or name measured, then set in a column, is shaped once.
         let natural = ParagraphCache.Key(spans: exact, width: nil)
-        if let width, let line = cache.peek(natural), Self.fitsUnbroken(line, width: width) {
+        if let width, let line = cache.peek(natural), Self.fitsUnbroken(line, width: width - shorter) {
             return cache.lookUp(natural)!
         }
         // Set as the faces can draw it (emoji sequences by what they stand for), once per paragraph.
@@ -182,12 +189,18 @@ extension TextEngine {
         return (lines[0].width * Double(PANGO_SCALE)).rounded() <= (width * Double(PANGO_SCALE)).rounded(.down)
     }
 
-    func breakParagraph(_ spans: [StyledSpan], width: Double?) -> BrokenParagraph {
+    func breakParagraph(_ spans: [StyledSpan], width: Double?, firstLineShorter: Double = 0) -> BrokenParagraph {
         let layout = makeLayout(spans)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         if let width {
             pango_layout_set_width(layout, Int32(clamping: Int((width * Double(PANGO_SCALE)).rounded(.down))))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            // Pango's indent narrows the first line by as much (it would also move it along,
+            // which the lines drawn here do not take: each is placed by its own offset).
+            if firstLineShorter > 0 {
+                pango_layout_set_indent(
+                    layout, Int32(clamping: Int((firstLineShorter * Double(PANGO_SCALE)).rounded(.up))))
+            }
         }
         // Byte ranges of each span in the joined UTF-8 text, to cut lines back into spans.
         var ranges: [Range<Int>] = []
@@ -272,7 +285,7 @@ extension TextEngine {
         // right one of its column, card or callout (`SetLine.offset`).
         if lines.count > 1, Self.readsFromTheRight(bytes) || Self.isRightToLeftList(bytes) {
             let edge = width ?? lines.map(\.width).max() ?? 0
-            for i in lines.indices { lines[i].offset = max(0, edge - lines[i].width) }
+            for i in lines.indices { lines[i].offset = max(0, edge - (i == 0 ? firstLineShorter : 0) - lines[i].width) }
         }
         return BrokenParagraph(
             lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords, cutsWords: cutsWords)

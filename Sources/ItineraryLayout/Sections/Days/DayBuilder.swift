@@ -49,7 +49,9 @@ struct DayBuilder {
     // MARK: Text
 
     /// `spans` broken into lines no wider than `width` (nil: one line per hard break).
-    func lines(_ spans: [StyledSpan], width: Double?) -> [SetLine] { ctx.text.setParagraph(spans, width: width) }
+    func lines(_ spans: [StyledSpan], width: Double?, firstLineShorter: Double = 0) -> [SetLine] {
+        ctx.text.setParagraph(spans, width: width, firstLineShorter: firstLineShorter)
+    }
 
     /// `spans` set on one line, shortened with an ellipsis at the end when wider than `maxWidth`.
     func line(_ spans: [StyledSpan], maxWidth: Double? = nil) -> SetLine? { ctx.line(spans, maxWidth: maxWidth) }

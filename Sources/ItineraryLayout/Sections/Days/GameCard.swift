@@ -36,15 +36,21 @@ extension DayBuilder {
         sketch.add([.endStructure(.paragraph)])
         var y = lineHeight(.matchup) + spec.card.lineGap
 
-        // Full names under it; the caps `LOCAL START` shares their first baseline.
+        // Full names under it; the caps `LOCAL START` shares their first baseline, so only the
+        // first line stops short of it: the lines after it run under the side. A name written
+        // without spaces is one word (`横浜DeNAベイスターズ` never breaks inside).
+        let caps = line([span(ctx.labels.localStart, .caps)])
         let names = lines(
             [
                 span(
                     Bidi.matchup(
-                        away: away?.name ?? game.awayTeam, at: ctx.labels.at, home: home?.name ?? game.homeTeam),
+                        away: LineBreaks.tiedCharacters(away?.name ?? game.awayTeam), at: ctx.labels.at,
+                        home: LineBreaks.tiedCharacters(home?.name ?? game.homeTeam)),
                     .fullNames)
             ],
-            width: grid.contentWidth)
+            width: grid.spanWidth,
+            firstLineShorter: min(
+                grid.spanWidth - grid.contentWidth, (caps?.width ?? 0) + spec.card.columnGap))
         let namesBaseline = y + (names.first?.baseline ?? baseline(.fullNames))
         y = sketch.lines(names, x: x, top: y)
 
@@ -63,7 +69,7 @@ extension DayBuilder {
             sketch.line(zone.line, right: grid.right, baseline: matchupBaseline)
             sketch.add([.endStructure(.paragraph)])
         }
-        if let caps = line([span(ctx.labels.localStart, .caps)]) {
+        if let caps {
             sketch.line(caps, right: grid.right, baseline: namesBaseline)
         }
 
