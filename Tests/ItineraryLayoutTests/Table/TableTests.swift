@@ -60,6 +60,22 @@ struct TableTests {
         #expect(texts.contains { $0.text == date }, "\(texts.map(\.text))")
     }
 
+    @Test("a fixed column grows past twice its width to hold a code's longest run of letters whole")
+    func codeRunWhole() throws {
+        let code = "BH-MUC-Donaudampfschifffahrtsgesellschaft-2026"
+        let run = "Donaudampfschifffahrtsgesellschaft-"
+        try #require(S.text.advance(of: [StyledSpan(run, S.style)]) > 2 * 60)
+        let table = Table(
+            width: 500, columns: S.columns, geometry: S.geometry, header: nil,
+            rows: [TableRow([S.cell("x"), S.cell("Hotel Bayerischer Hof"), S.cell(code)])], text: S.text)
+        let lines = S.texts(table.draw(at: Point(x: 0, y: 0))).map { LineBreaks.plain($0.text) }.filter {
+            code.contains($0) && $0.count > 1
+        }
+        #expect(lines.joined() == code, "\(lines)")
+        #expect(lines.contains(run), "\(lines)")
+        #expect(lines.dropLast().allSatisfy { $0.hasSuffix("-") }, "\(lines)")
+    }
+
     @Test("a right-to-left paragraph on several lines in a cell ends every line flush at the right of its column")
     func rightToLeftCellFlushRight() throws {
         let hebrew = String(repeating: "מלון הים הגדול של תל אביב ליד הנמל ", count: 3)

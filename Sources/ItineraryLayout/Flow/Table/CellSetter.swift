@@ -79,6 +79,14 @@ extension CellParagraph {
         indent + 2 * (chip?.paddingX ?? 0) + text.widestUnbreakable(spans)
     }
 
+    /// The same, where the paragraph breaks as a line too narrow for its words does, with the
+    /// break rules of `LineBreaks.prepared` (a code after its hyphens, with three characters on
+    /// each side): the widest piece of a code wider than its column.
+    func preparedUnbreakableWidth(text: TextEngine) -> Double {
+        indent + 2 * (chip?.paddingX ?? 0)
+            + text.widestUnbreakable(spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) })
+    }
+
     /// The least width, to the point, that sets the paragraph (without its tab) in as few lines
     /// as `most` does, when that is at most `maxLines`; `.infinity` otherwise.
     func fewestLinesWidth(text: TextEngine, atMost most: Double, maxLines: Int) -> Double {

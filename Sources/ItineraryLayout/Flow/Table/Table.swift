@@ -53,6 +53,9 @@ public struct Table: FlowBlock {
         var wrapsWell = Array(repeating: true, count: columns.count)
         // And the widest content each column holds in that narrow form (header, rows, totals).
         var narrow = Array(repeating: 0.0, count: columns.count)
+        // For fixed columns, the widest piece no line may break inside of the row content too
+        // wide for them (a confirmation code's run of letters between its hyphens).
+        var pieces = Array(repeating: 0.0, count: columns.count)
         for (cells, isRow) in [(header ?? [], false), (totals ?? [], false)] + rows.map({ ($0.cells, true) }) {
             var column = 0
             for cell in cells {
@@ -68,11 +71,19 @@ public struct Table: FlowBlock {
                         guard isRow, case let .fixed(w) = columns[column].width else { continue }
                         // Too wide for the column's content box (its width less the gap after it).
                         let box = w - (column == columns.count - 1 ? 0 : geometry.columnGap)
-                        if one > box, cell.whenWrapping == nil { wrapsWell[column] = false }
-                        let most = ColumnLayout.maximumGrowth * w
+                        guard one > box else { continue }
+                        var piece = 0.0
+                        if cell.whenWrapping == nil {
+                            wrapsWell[column] = false
+                            piece = p.wraps ? p.preparedUnbreakableWidth(text: text) : 0
+                            pieces[column] = max(pieces[column], piece)
+                        }
+                        let most = max(ColumnLayout.maximumGrowth * w, piece)
                         guard one > most else { continue }
-                        let least = p.fewestLinesWidth(
-                            text: text, atMost: most, maxLines: ColumnLayout.maximumWrappedLines)
+                        // As few lines as that room gives, none broken inside a piece.
+                        let least = max(
+                            piece,
+                            p.fewestLinesWidth(text: text, atMost: most, maxLines: ColumnLayout.maximumWrappedLines))
                         fewest[column] = fewest[column] == .infinity ? least : max(fewest[column], least)
                     }
                 }
@@ -81,7 +92,7 @@ public struct Table: FlowBlock {
         }
         var layout = ColumnLayout(
             columns: columns, tableWidth: width, gap: geometry.columnGap, natural: natural, wrapped: fewest,
-            wrapsWell: wrapsWell, narrow: narrow)
+            wrapsWell: wrapsWell, narrow: narrow, unbreakable: pieces)
         // Fixed columns that grew took their room from the `rest` ones: those keep at least the
         // widest piece of their content no line may break inside (measured only then: a table
         // in its designed widths needs no such floor).
@@ -89,7 +100,7 @@ public struct Table: FlowBlock {
             if case let .fixed(w) = columns[i].width { return layout.width[i] > w + 0.001 } else { return false }
         }
         if grew {
-            var unbreakable = Array(repeating: 0.0, count: columns.count)
+            var unbreakable = pieces
             for cells in [header ?? [], totals ?? []] + rows.map(\.cells) {
                 var column = 0
                 for cell in cells {

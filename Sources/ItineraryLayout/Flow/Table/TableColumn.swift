@@ -39,6 +39,9 @@ struct ColumnLayout: Sendable {
     /// The most lines content wider than `maximumGrowth` times its column may take for the
     /// column to grow for it.
     static let maximumWrappedLines = 3
+    /// The most of the table's width a fixed column grows to for a piece of its content that no
+    /// line may break inside, when that is more than `maximumGrowth` times its width.
+    static let maximumPieceShare = 0.4
 
     /// - Parameter natural: each column's widest content set on one line (0 where unknown). A
     ///   fixed column whose content is wider grows to hold it on one line (`jue 27 de ago`, `Los
@@ -58,7 +61,9 @@ struct ColumnLayout: Sendable {
     ///   content in that form (`narrow`).
     /// - Parameter unbreakable: for `rest` columns, the least width their content needs to
     ///   break only between words (`Newark Liberty (EWR) →`, its arrow tied to the origin): the
-    ///   fixed columns grow only as far as that leaves them (0 where unknown).
+    ///   fixed columns grow only as far as that leaves them (0 where unknown). For fixed
+    ///   columns, the widest such piece of content too wide for them (`Donaudampfschifffahrts…`
+    ///   between a code's hyphens): they may grow past `maximumGrowth` to hold it.
     init(
         columns: [TableColumn], tableWidth: Double, gap: Double, natural: [Double] = [], wrapped: [Double] = [],
         wrapsWell: [Bool] = [], narrow: [Double] = [], unbreakable: [Double] = []
@@ -70,7 +75,10 @@ struct ColumnLayout: Sendable {
             func trailing(_ i: Int) -> Double { i == columns.count - 1 ? 0 : gap }
             let growth = columns.indices.map { i -> Double in
                 guard case .fixed = columns[i].width, i < natural.count else { return 0 }
-                let most = Self.maximumGrowth * fixedWidths[i]
+                // Twice its width, or as wide as its widest piece no line may break inside (a
+                // code's run of letters), up to `maximumPieceShare` of the table.
+                let piece = i < unbreakable.count ? min(unbreakable[i], Self.maximumPieceShare * tableWidth) : 0
+                let most = max(Self.maximumGrowth * fixedWidths[i], piece > 0 ? piece + trailing(i) : 0)
                 // Content that would wrap even in twice the room takes the room for as few lines
                 // as that allows, up to `maximumWrappedLines` (a long confirmation code in two or
                 // three, not five); longer still (a 2,000-character city), it wraps in the designed
