@@ -131,16 +131,18 @@ public enum LineBreaks {
             String.UnicodeScalarView(joined(scalars) { (unspaced($0) || unspaced($1)) && !space($0) && !space($1) }))
     }
 
-    /// `text` with its no-break spaces between two letters made spaces: the words of a place
-    /// `wholePlace` kept whole may part, where together they are wider than their line; a
-    /// number stays tied to its word or unit (`Gleis 16`, `8:30 AM`).
+    /// `text` with its no-break spaces between two letters, or between a letter and a bracket
+    /// that opens (`Aeroparque (AEP)`), made spaces: the words of a place `wholePlace` kept
+    /// whole may part, where together they are wider than their line; a number stays tied to
+    /// its word or unit (`Gleis 16`, `8:30 AM`), and an arrow to the place before it.
     public static func untied(_ text: String) -> String {
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         for (i, s) in scalars.enumerated() {
             let between =
                 s == "\u{00A0}" && i > 0 && i + 1 < scalars.count && scalars[i - 1].properties.isAlphabetic
-                && scalars[i + 1].properties.isAlphabetic
+                && (scalars[i + 1].properties.isAlphabetic
+                    || scalars[i + 1].properties.generalCategory == .openPunctuation)
             out.append(between ? " " : s)
         }
         return String(out)

@@ -142,6 +142,17 @@ extension TextEngine {
     }
 
     /// Whether the UTF-8 `bytes` have a letter or digit on each side of `index`.
+    /// Whether the line starting at byte `index` of `layout`'s text starts where no line may
+    /// break, Pango having found no break that fits (a place and its arrow tied wider than the
+    /// line cut at `(` / `AEP)`, or before the arrow): a word cut as much as one between letters.
+    static func isForcedBreak(_ layout: OpaquePointer, _ bytes: [UInt8], at index: Int) -> Bool {
+        var count: Int32 = 0
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return false }
+        // The character index of the byte: the bytes before it that start a character.
+        let character = bytes[..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return character < Int(count) && attrs[character].is_line_break == 0
+    }
+
     static func isWordCut(_ bytes: [UInt8], at index: Int) -> Bool {
         var before = index - 1
         while before > 0, bytes[before] & 0xC0 == 0x80 { before -= 1 }
@@ -224,7 +235,8 @@ extension TextEngine {
             var start = Int(line.pointee.start_index)
             if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) {
                 breaksInsideWords = true
-                cutsWords = cutsWords || Self.isWordCut(bytes, at: start)
+                cutsWords =
+                    cutsWords || Self.isWordCut(bytes, at: start) || Self.isForcedBreak(layout, bytes, at: start)
             }
             var end = start + Int(line.pointee.length)
             // Drop the spaces and the hard break at which the line ended: they take no room.

@@ -363,6 +363,28 @@ struct LineBreaksTests {
         #expect(LineBreaks.lastWordsTied("Boston – Toronto") == "Boston\u{00A0}–\u{00A0}Toronto")
     }
 
+    @Test(
+        "a leg's place kept whole and tied to its arrow, wider than the line, parts between its words: never inside `(AEP)`, never before the arrow"
+    )
+    func tiedPlaceAndArrow() throws {
+        let e = try engine()
+        let (places, arrow) = Bidi.listParts([
+            "Buenos\u{00A0}Aires-\u{2060}Aeroparque\u{00A0}(AEP)", "Santiago\u{00A0}(SCL)",
+        ])
+        let spans = [
+            StyledSpan(places[0] + "\u{00A0}", style), StyledSpan(arrow, style), StyledSpan(" " + places[1], style),
+        ]
+        for width in stride(from: 100.0, through: 150, by: 5) {
+            let set = e.setParagraph(spans, width: width).map {
+                LineBreaks.plain($0.spans.map(\.text).joined()).trimmingCharacters(in: .whitespaces)
+            }
+            #expect(
+                !set.contains { $0.hasPrefix("\u{2192}") || $0.hasPrefix("AEP") || $0.hasPrefix(")") },
+                "\(width): \(set)")
+            #expect(!set.contains { $0.hasSuffix("(") || $0.hasSuffix("(AEP") }, "\(width): \(set)")
+        }
+    }
+
     @Test("words tied by no-break spaces that are wider together than the line break between the words, not inside one")
     func tiedWiderThanTheLine() throws {
         let e = try engine()
