@@ -14,12 +14,23 @@ enum ZoneAbbreviation {
         let offset = tz.secondsFromGMT(for: date)
         if let letters = files.file(zone)?.abbreviation(
             at: Int64(date.timeIntervalSince1970.rounded(.down)), offset: offset),
-            letters.count >= 2, letters.allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase })
+            letters.count >= 2, letters.allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase }),
+            sharedLetters[letters].map({ $0 == offset }) ?? true
         {
             return letters
         }
         return offsetLabel(offset)
     }
+
+    /// Letters the database gives zones of different offsets, with the offset a reader of these
+    /// pages takes them for: `CST` is Chicago's (UTC−6), so Shanghai's and Taipei's China
+    /// Standard Time (UTC+8) is written `UTC+8`; `PST` is Los Angeles', not Manila's; `IST` is
+    /// India's, not Ireland's summer time or Israel's.
+    static let sharedLetters: [String: Int] = [
+        "CST": -6 * 3600, "CDT": -5 * 3600, "PST": -8 * 3600, "PDT": -7 * 3600,
+        "IST": 5 * 3600 + 1800, "AST": -4 * 3600, "ADT": -3 * 3600,
+        "BST": 1 * 3600, "EST": -5 * 3600, "EDT": -4 * 3600,
+    ]
 
     /// `UTC`, `UTC+9`, `UTC−5` (a true minus sign), `UTC+5:30`.
     static func offsetLabel(_ seconds: Int) -> String {

@@ -97,6 +97,26 @@ struct TripFormatterTests {
         #expect(phoenix.zone == "MST")
     }
 
+    @Test(
+        "letters the database gives zones of other offsets are written as the offset: Shanghai and Taipei UTC+8, not CST"
+    )
+    func sharedLetters() throws {
+        let f = TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en"))
+        let at = try #require(Instant(rfc3339: "2026-07-01T12:00:00Z"))
+        let winter = try #require(Instant(rfc3339: "2026-01-15T12:00:00Z"))
+        #expect(f.time(at, zone: .named("Asia/Shanghai")).zone == "UTC+8")
+        #expect(f.time(at, zone: .named("Asia/Taipei")).zone == "UTC+8")
+        #expect(f.time(at, zone: .named("Asia/Manila")).zone == "UTC+8")
+        #expect(f.time(winter, zone: .named("America/Havana")).zone == "UTC\u{2212}5")
+        #expect(f.time(at, zone: .named("Asia/Jerusalem")).zone == "IDT")
+        #expect(f.time(winter, zone: .named("Asia/Jerusalem")).zone == "UTC+2")
+        // Their own zones keep them.
+        #expect(f.time(winter, zone: .named("America/Chicago")).zone == "CST")
+        #expect(f.time(at, zone: .named("Asia/Kolkata")).zone == "IST")
+        #expect(f.time(at, zone: .named("Europe/London")).zone == "BST")
+        #expect(f.time(at, zone: .named("Asia/Tokyo")).zone == "JST")
+    }
+
     @Test("each locale gets its own clock: 24-hour in Spain, 12-hour in Mexico (as CLDR has it)")
     func spanish() throws {
         let instant = try #require(Instant(rfc3339: "2026-08-27T19:10:00-07:00"))
