@@ -42,8 +42,9 @@ public struct UnknownZone: Sendable, Equatable, CustomStringConvertible {
 ///    `timeZone` (a departure's place is `from`, an arrival's `to`, a stay's or a custom
 ///    item's the day's city);
 /// 3. the day's `timeZone`, when the place is the day's city, or when the time was written
-///    with that zone's offset at that moment (a leg from a neighbouring town; never for an
-///    arrival, whose only written offset is its departure's);
+///    with that zone's offset at that moment, or in UTC when the day names its zone (a leg
+///    from a neighbouring town; never for an arrival, whose only written offset is its
+///    departure's);
 /// 4. otherwise unknown: the written offset, and a warning naming the key to add.
 /// A game is always shown in its stadium's zone. The previous day's zone is never carried
 /// forward: a check-in in Dallas after a day in Los Angeles is not Pacific time.
@@ -117,8 +118,11 @@ public struct TimeZoneResolver: Sendable {
             if Self.key(city) == Self.key(day.city) { return .named(dayZone) }
             guard offsetSpeaksForPlace else { return .writtenOffset(seconds: written.writtenOffsetSeconds) }
             // A departure from a place without a zone of its own leaves from the day's city
-            // when the day names its zone (`Reading → Oxford` on a London day is in BST).
-            if let declared = day.timeZone { return .named(declared) }
+            // when the day names its zone and the time says nothing of where it was written (in
+            // UTC: `Reading → Oxford` at 09:00Z on a London day is 10:00 BST); one written with
+            // another zone's offset (`New York (JFK)` at −04:00 on a Honolulu day) was not
+            // written there, and keeps that offset.
+            if let declared = day.timeZone, written.writtenOffsetSeconds == 0 { return .named(declared) }
             let date = Date(timeIntervalSince1970: written.secondsSince1970)
             if TimeZone(identifier: dayZone)?.secondsFromGMT(for: date) == written.writtenOffsetSeconds {
                 return .named(dayZone)

@@ -16,13 +16,16 @@ final class BrokenParagraph {
     /// Whether a line starts between two letters or digits: a word cut, not a break after a
     /// hyphen, a thin space or a break mark.
     let cutsWords: Bool
+    /// Whether a line starts where no line may break (Pango found no break that fits).
+    let forcesBreaks: Bool
     /// The document generation that last used this paragraph (set by the cache); -1 before any.
     var lastUsed = -1
 
     init(
         lines: [SetLine], shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)],
-        layout: OpaquePointer, breaksInsideWords: Bool = false, cutsWords: Bool = false
+        layout: OpaquePointer, breaksInsideWords: Bool = false, cutsWords: Bool = false, forcesBreaks: Bool = false
     ) {
+        self.forcesBreaks = forcesBreaks
         self.lines = lines
         self.breaksInsideWords = breaksInsideWords
         self.cutsWords = cutsWords

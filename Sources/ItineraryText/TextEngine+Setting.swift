@@ -56,12 +56,14 @@ extension TextEngine {
             var prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
             if prepared != spans { paragraph = breakParagraph(directed(prepared).flatMap(drawable), width: width) }
             // Words tied by no-break spaces (a place kept whole, `Dortmund Hauptbahnhof,`) wider
-            // than the line are cut inside a word: untied, they break between their words instead,
-            // which is taken when it cuts none.
-            if paragraph.cutsWords, prepared.contains(where: { $0.text.contains("\u{00A0}") }) {
+            // than the line are cut inside a word, or where no line may break (`(` / `AEP)`):
+            // untied, they break between their words instead, which is taken when it cuts none
+            // (and, where the tied text cut no word, breaks nowhere it may not).
+            if paragraph.cutsWords || paragraph.forcesBreaks, prepared.contains(where: { $0.text.contains("\u{00A0}") })
+            {
                 let untied = prepared.map { StyledSpan(LineBreaks.untied($0.text), $0.style) }
                 let tried = breakParagraph(directed(untied).flatMap(drawable), width: width)
-                if !tried.cutsWords {
+                if !tried.cutsWords, paragraph.cutsWords || !tried.forcesBreaks {
                     paragraph = tried
                     prepared = untied
                 }
@@ -144,7 +146,7 @@ extension TextEngine {
     /// Whether the UTF-8 `bytes` have a letter or digit on each side of `index`.
     /// Whether the line starting at byte `index` of `layout`'s text starts where no line may
     /// break, Pango having found no break that fits (a place and its arrow tied wider than the
-    /// line cut at `(` / `AEP)`, or before the arrow): a word cut as much as one between letters.
+    /// line cut at `(` / `AEP)`, or before the arrow).
     static func isForcedBreak(_ layout: OpaquePointer, _ bytes: [UInt8], at index: Int) -> Bool {
         var count: Int32 = 0
         guard let attrs = pango_layout_get_log_attrs_readonly(layout, &count) else { return false }
@@ -228,15 +230,15 @@ extension TextEngine {
         let bidi = spans.contains { Self.hasRightToLeft($0.text) }
         var lines: [SetLine] = []
         var shaped: [(spans: [StyledSpan], line: UnsafeMutablePointer<PangoLayoutLine>)] = []
-        var breaksInsideWords = false, cutsWords = false
+        var breaksInsideWords = false, cutsWords = false, forcesBreaks = false
         let count = Int(pango_layout_get_line_count(layout))
         for i in 0..<count {
             guard let line = Self.line(layout, Int32(i)) else { continue }
             var start = Int(line.pointee.start_index)
             if start > 0, ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[start - 1]) {
                 breaksInsideWords = true
-                cutsWords =
-                    cutsWords || Self.isWordCut(bytes, at: start) || Self.isForcedBreak(layout, bytes, at: start)
+                cutsWords = cutsWords || Self.isWordCut(bytes, at: start)
+                forcesBreaks = forcesBreaks || Self.isForcedBreak(layout, bytes, at: start)
             }
             var end = start + Int(line.pointee.length)
             // Drop the spaces and the hard break at which the line ended: they take no room.
@@ -300,7 +302,8 @@ extension TextEngine {
             for i in lines.indices { lines[i].offset = max(0, edge - (i == 0 ? firstLineShorter : 0) - lines[i].width) }
         }
         return BrokenParagraph(
-            lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords, cutsWords: cutsWords)
+            lines: lines, shaped: shaped, layout: layout, breaksInsideWords: breaksInsideWords, cutsWords: cutsWords,
+            forcesBreaks: forcesBreaks)
     }
 
     /// Whether the paragraph in UTF-8 `bytes` is one of the program's right-to-left lists

@@ -117,6 +117,21 @@ struct ItemTimesTests {
     }
 
     @Test(
+        "a departure written with another zone's offset than its day's is not passed off as the day's: JFK at −04:00 on a Honolulu day"
+    )
+    func offsetOfAnotherPlace() throws {
+        let (shown, unknown) = try travel(
+            [
+                "type": "travel", "from": "New York (JFK)", "to": "Honolulu", "mode": "flight",
+                "departTime": "2026-07-05T08:00:00-04:00", "durationSeconds": 39_600,
+            ],
+            city: "Honolulu", timeZone: "Pacific/Honolulu")
+        #expect(shown.contains("departs 8:00 AM UTC\u{2212}4"), "\(shown)")
+        #expect(!shown.contains("2:00 AM"), "\(shown)")
+        #expect(unknown.map(\.path) == ["days[0].items[0].departTime"])
+    }
+
+    @Test(
         "a place the trip gives no zone for: the written offset as UTC−6 (never GMT-6, never passed off as local), and a warning with the key to add"
     )
     func unknownZone() throws {
