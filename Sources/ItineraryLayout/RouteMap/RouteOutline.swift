@@ -53,16 +53,25 @@ public struct RouteOutline: Sendable, Equatable {
     /// stop gives, else the stadium of a game played in the city, else a trip stadium in the
     /// city, else nowhere. A game in another city (a day in Chicago, the game in Toronto) never
     /// places the stop: its marker would name one city at another's place; it is a stop of its
-    /// own, at its stadium, before the day's city.
+    /// own, at its stadium, in the order played: before the day's city, unless a game in the
+    /// day's city was played first.
     ///
     /// A trip spent in one city whose games are at more than one place (a day in New York at
     /// four venues) is mapped by its venues instead: a stop for each game's stadium, named by
-    /// it, in the order played. One city's marker alone would leave the map empty.
+    /// it, in the order played, one played in another city too (Philadelphia's ballpark on a
+    /// trip of New York days). One city's marker alone would leave the map empty.
     public init(trip: Trip) {
         self.init(cityStopsOf: trip)
-        guard Set(stops.map { Self.key($0.city) }).count == 1 else { return }
+        guard Set(trip.days.map { Self.key($0.city) }).count == 1 else { return }
         let venues = Self.venueStops(trip)
         if Set(venues.compactMap(\.location)).count > 1 { self.init(stops: venues) }
+    }
+
+    /// How many cities the trip is in: its days' cities and those of the games played farther
+    /// from their day's city than a metro area reaches, each once (ignoring case): the cities the
+    /// map draws a stop for.
+    public static func cityCount(_ trip: Trip) -> Int {
+        Set(RouteOutline(cityStopsOf: trip).stops.map { key($0.city) }).count
     }
 
     /// A stop for each run of games at one stadium, in the order played.
@@ -111,17 +120,38 @@ public struct RouteOutline: Sendable, Equatable {
             } else if let p = byCity[key] {
                 found = (p, .cityStadium)
             }
-            // Games played that day away from the city the day ends in, farther than a metro
-            // area reaches: each a stop at its stadium before the day's city, in the order played
-            // (a day that flies Seattle, Phoenix, then Chicago draws all three), merged with the
-            // stop before when in the same city. A stadium in the suburbs (East Rutherford on a
-            // day in New York) stays part of its day's city, as does any game on a day whose city
-            // is nowhere known.
+            // The day's city, a stop of its own or the one before again.
+            var cityAdded = false
+            func addCity() {
+                guard !cityAdded else { return }
+                cityAdded = true
+                if var last = stops.last, Self.key(last.city) == key {
+                    last.stay(on: day.date)
+                    if let found, found.1.rawValue > source.rawValue { (last.location, source) = (found.0, found.1) }
+                    stops[stops.count - 1] = last
+                } else {
+                    source = found?.1 ?? .none
+                    stops.append(
+                        RouteStop(
+                            number: stops.count + 1, city: day.city, firstDay: day.date, lastDay: day.date,
+                            dayCount: 1, location: found?.0))
+                }
+            }
+            // Games played that day away from the day's city, farther than a metro area reaches:
+            // each a stop at its stadium, in the order played, merged with the stop before when
+            // in the same city; the day's city comes where its own first game is (Seattle's
+            // game, then a flight to Phoenix's: Seattle, Phoenix), else last, where the day ends
+            // (a day that flies Seattle, Phoenix, then Chicago draws all three). A stadium in the
+            // suburbs (East Rutherford on a day in New York) is part of its day's city, as is any
+            // game on a day whose city is nowhere known.
             let here = found?.0 ?? known[key]
             for case let .game(g) in day.items {
-                guard let s = stadiums[g.stadium], Self.key(s.city) != key, let here else { continue }
+                guard let s = stadiums[g.stadium] else { continue }
                 let at = GeoPoint(latitude: s.latitude, longitude: s.longitude)
-                guard Self.kilometres(here, at) > Self.metroReach else { continue }
+                guard Self.key(s.city) != key, let here, Self.kilometres(here, at) > Self.metroReach else {
+                    addCity()
+                    continue
+                }
                 if let last = stops.last, Self.key(last.city) == Self.key(s.city) {
                     stops[stops.count - 1].stay(on: day.date)
                     continue
@@ -133,17 +163,7 @@ public struct RouteOutline: Sendable, Equatable {
                         location: at))
                 known[Self.key(s.city)] = known[Self.key(s.city)] ?? at
             }
-            if var last = stops.last, Self.key(last.city) == key {
-                last.stay(on: day.date)
-                if let found, found.1.rawValue > source.rawValue { (last.location, source) = (found.0, found.1) }
-                stops[stops.count - 1] = last
-            } else {
-                source = found?.1 ?? .none
-                stops.append(
-                    RouteStop(
-                        number: stops.count + 1, city: day.city, firstDay: day.date, lastDay: day.date,
-                        dayCount: 1, location: found?.0))
-            }
+            addCity()
             if let f = found?.0, known[key] == nil { known[key] = f }
         }
         self.init(stops: stops)

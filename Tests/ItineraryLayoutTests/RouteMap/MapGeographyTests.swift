@@ -235,7 +235,7 @@ struct MapGeographyTests {
         #expect(placed.stops[1].location == GeoPoint(latitude: 41.88, longitude: -87.63))
     }
 
-    @Test("a day that plays in several cities before the one it ends in maps each, in the order played")
+    @Test("a day that plays in several cities maps each, in the order played, its own city where its own game is")
     func gamesOnTheWay() throws {
         let seattle = stadium("Seattle", 47.5914, -122.3325)
         let phoenix = stadium("Phoenix", 33.4453, -112.0667)
@@ -261,6 +261,15 @@ struct MapGeographyTests {
                     Day(date: date(2), city: "Seattle", items: [game("seattle", 3)]),
                 ]))
         #expect(near.stops.map(\.city) == ["Chicago", "Seattle"])
+        // A day whose city's own game comes first, then a flight to a far game: the city first.
+        let cityFirst = RouteOutline(
+            trip: trip(
+                [], stadiums: [seattle, phoenix, chicago],
+                days: [
+                    Day(date: date(1), city: "Seattle", items: [game("seattle", 1), game("phoenix", 2)]),
+                    Day(date: date(2), city: "Chicago", items: [game("chicago", 3)]),
+                ]))
+        #expect(cityFirst.stops.map(\.city) == ["Seattle", "Phoenix", "Chicago"])
     }
 
     @Test("a city visited twice, its coordinates given on one visit's day, is placed for both")

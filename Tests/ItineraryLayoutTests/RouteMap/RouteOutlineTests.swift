@@ -39,6 +39,19 @@ struct RouteOutlineTests {
         #expect(o.stops[0].firstDay == date(1) && o.stops[0].lastDay == date(2))
     }
 
+    @Test(
+        "a trip of one city's days is mapped by its venues, a far game's ballpark among them; the cities counted are the map's"
+    )
+    func venuesWithAFarGame() {
+        // Days all in Chicago: Wrigley, Rate Field, then a game in Pittsburgh (660 km away).
+        let t = trip([("Chicago", [game("wrigley")]), ("Chicago", [game("rate")]), ("Chicago", [game("pnc")])])
+        let o = RouteOutline(trip: t)
+        #expect(o.stops.map(\.city) == ["wrigley", "rate", "pnc"])
+        #expect(RouteOutline.cityCount(t) == 2)
+        #expect(RouteOutline.cityCount(trip([("Chicago", [game("wrigley")]), ("Detroit", [])])) == 2)
+        #expect(RouteOutline.cityCount(trip([("Chicago", [game("rate")]), ("chicago", [])])) == 1)
+    }
+
     @Test("a stop is at its game's stadium, else at a stadium of its city, else nowhere")
     func locations() {
         let o = RouteOutline(trip: trip([("Chicago", []), ("Chicago", [game("rate")]), ("Detroit", []), ("Gary", [])]))

@@ -17,7 +17,8 @@ struct TravelSums: Equatable {
 /// (rounded once, at the end), so they can differ from adding up the rounded day figures.
 struct TripTotals: Equatable {
     var days: Int
-    /// Distinct cities, ignoring case.
+    /// Distinct cities, ignoring case: the days' and those of games played far from their day's
+    /// city (`RouteOutline.cityCount`), as the map has them.
     var cities: Int
     var games: Int
     /// Travel legs by mode.
@@ -26,7 +27,7 @@ struct TripTotals: Equatable {
 
     init(_ trip: Trip) {
         days = trip.days.count
-        cities = Set(trip.days.map { $0.city.lowercased() }).count
+        cities = RouteOutline.cityCount(trip)
         games = trip.days.reduce(0) { $0 + Self.games(on: $1).count }
         let allLegs = trip.days.flatMap(Self.legs(on:))
         legs = Dictionary(allLegs.map { ($0.mode, 1) }, uniquingKeysWith: +)
