@@ -251,25 +251,29 @@ struct MapGeographyTests {
         // Chicago: the night of day 1 and day 2's game, one stop.
         #expect(outline.stops[2].firstDay == date(1) && outline.stops[2].lastDay == date(2))
         #expect(outline.places.map(\.city) == ["Seattle", "Phoenix", "Chicago", "Toronto"])
+        // The stops of two days: `first` in its city with games at `a` then `b`, then a day in `second`.
+        func twoDays(_ first: String, _ a: String, _ b: String, then second: String, _ stadiums: [Stadium]) -> [String]
+        {
+            RouteOutline(
+                trip: trip(
+                    [], stadiums: stadiums,
+                    days: [
+                        Day(date: date(1), city: first, items: [game(a, 1), game(b, 2)]),
+                        Day(date: date(2), city: second, items: [game(second.lowercased(), 3)]),
+                    ])
+            ).stops.map(\.city)
+        }
         // A game 30 km out (a suburb's stadium) stays part of its day's city.
         let suburb = stadium("Rosemont", 41.98, -87.87)
-        let near = RouteOutline(
-            trip: trip(
-                [], stadiums: [chicago, suburb, seattle],
-                days: [
-                    Day(date: date(1), city: "Chicago", items: [game("rosemont", 1), game("chicago", 2)]),
-                    Day(date: date(2), city: "Seattle", items: [game("seattle", 3)]),
-                ]))
-        #expect(near.stops.map(\.city) == ["Chicago", "Seattle"])
+        #expect(
+            twoDays("Chicago", "rosemont", "chicago", then: "Seattle", [chicago, suburb, seattle]) == [
+                "Chicago", "Seattle",
+            ])
         // A day whose city's own game comes first, then a flight to a far game: the city first.
-        let cityFirst = RouteOutline(
-            trip: trip(
-                [], stadiums: [seattle, phoenix, chicago],
-                days: [
-                    Day(date: date(1), city: "Seattle", items: [game("seattle", 1), game("phoenix", 2)]),
-                    Day(date: date(2), city: "Chicago", items: [game("chicago", 3)]),
-                ]))
-        #expect(cityFirst.stops.map(\.city) == ["Seattle", "Phoenix", "Chicago"])
+        #expect(
+            twoDays("Seattle", "seattle", "phoenix", then: "Chicago", [seattle, phoenix, chicago]) == [
+                "Seattle", "Phoenix", "Chicago",
+            ])
     }
 
     @Test("a city visited twice, its coordinates given on one visit's day, is placed for both")
