@@ -166,7 +166,8 @@ public enum LineBreaks {
     /// `Boston – Toronto`), the word before it is tied too: the line breaks before the three,
     /// never at the separator, which would leave it at a line's end or start (where the rule
     /// for the program's lists leaves it out) and the last word alone. Words written without
-    /// spaces (`香港`) are tied inside as well, else a line could break between their characters.
+    /// spaces (`香港`, `亚洲足球之旅`) are tied inside as well, else a line could break between
+    /// their characters.
     public static func lastWordsTied(_ text: String, longest: Int = 14) -> String {
         let trimmed = text.trimmingSuffix(while: { $0 == " " })
         guard let space = trimmed.lastIndex(of: " "),
@@ -175,13 +176,17 @@ public enum LineBreaks {
         else { return text }
         var head = String(trimmed[..<space])
         let last = tiedCharacters(String(trimmed[trimmed.index(after: space)...]))
-        if let before = head.lastIndex(of: " "), titleSeparators.contains(String(head[head.index(after: before)...])),
-            let word = head[..<before].split(separator: " ").last, word.count <= longest
+        let wordStart = head.lastIndex(of: " ").map { head.index(after: $0) } ?? head.startIndex
+        let before = String(head[wordStart...])
+        if titleSeparators.contains(before), wordStart > head.startIndex,
+            let word = head[..<head.index(before: wordStart)].split(separator: " ").last, word.count <= longest
         {
-            let start = head[..<before].lastIndex(of: " ").map { head.index(after: $0) } ?? head.startIndex
+            let start = word.startIndex
             head =
-                String(head[..<start]) + tiedCharacters(String(word)) + "\u{00A0}"
-                + String(head[head.index(after: before)...])
+                String(head[..<start]) + tiedCharacters(String(word)) + "\u{00A0}" + before
+        } else if before.count <= longest {
+            // The word before the last whole too (`亚洲足球之旅 🌏`, not `亚洲足球` / `之旅 🌏`).
+            head = String(head[..<wordStart]) + tiedCharacters(before)
         }
         return head + "\u{00A0}" + last
     }

@@ -361,6 +361,15 @@ struct LineBreaksTests {
         #expect(LineBreaks.plain(LineBreaks.lastWordsTied("· 上海")) == "·\u{00A0}上海")
         #expect(LineBreaks.lastWordsTied("Boston to New York") == "Boston to New\u{00A0}York")
         #expect(LineBreaks.lastWordsTied("Boston – Toronto") == "Boston\u{00A0}–\u{00A0}Toronto")
+        // A word written without spaces before the last is kept whole too.
+        let asia = LineBreaks.lastWordsTied("2026 亚洲足球之旅 🌏")
+        #expect(LineBreaks.plain(asia) == "2026 亚洲足球之旅\u{00A0}🌏")
+        var w = e.advance(of: [StyledSpan("亚洲足球之旅 🌏", style)]) + 1
+        while w < e.advance(of: [StyledSpan("2026 亚洲足球之旅 🌏", style)]) {
+            let set = lines(asia, width: w, e)
+            #expect(set.contains { $0.contains("亚洲足球之旅") }, "\(w): \(set)")
+            w += 3
+        }
     }
 
     @Test(

@@ -7,7 +7,7 @@ import ItineraryText
 /// calendar and time zone set explicitly, so neither `TZ` nor `LANG` can reach the output.
 public final class TripFormatter {
     public let locale: Locale
-    /// The locale times of day are written in (`timeLocale(_:labelLanguage:)`).
+    /// The locale times of day and percentages are written in (`timeLocale(_:labelLanguage:)`).
     let timeLocale: Locale
     public let units: Units
     private let labels: Labels
@@ -31,6 +31,12 @@ public final class TripFormatter {
         timeLocale = Self.timeLocale(identifier, labelLanguage: labelLanguage, numbers: locale, caches: caches)
         self.units = units
         self.labels = labels
+    }
+
+    /// `20%`: a share in whole percent, its sign the one the words beside it use (an Arabic
+    /// trip printed with English labels writes `22%`, not `22٪`, as its times are `9:00 PM`).
+    public func percent(_ fraction: Double) -> String {
+        fraction.formatted(.percent.precision(.fractionLength(0)).locale(timeLocale))
     }
 
     /// The locale numbers are written in: the trip's, with Western digits (`@numbers=latn`)

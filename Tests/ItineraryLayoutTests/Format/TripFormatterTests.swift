@@ -117,6 +117,18 @@ struct TripFormatterTests {
         #expect(f.time(at, zone: .named("Asia/Tokyo")).zone == "JST")
     }
 
+    @Test("a percentage's sign is the one of the words beside it: 22% on an Arabic trip with English labels")
+    func percentSign() throws {
+        let english = TripFormatter(
+            localeIdentifier: "ar_SA", units: .metric, labels: try labels("en"), labelLanguage: "en")
+        #expect(english.percent(0.22) == "22%")
+        #expect(
+            TripFormatter(localeIdentifier: "en_US", units: .imperial, labels: try labels("en")).percent(0.2) == "20%")
+        // In the trip's own language (labels of its own), its own digits and sign.
+        let own = TripFormatter(localeIdentifier: "ar_SA", units: .metric, labels: try labels("en"))
+        #expect(own.percent(0.22).contains("\u{066A}"))
+    }
+
     @Test("each locale gets its own clock: 24-hour in Spain, 12-hour in Mexico (as CLDR has it)")
     func spanish() throws {
         let instant = try #require(Instant(rfc3339: "2026-08-27T19:10:00-07:00"))

@@ -21,7 +21,7 @@ extension ProgressBuilder {
         let toGo = label("toGo", ["count": ctx.format.count(max(0, progress.totalStadiums - progress.visitedCount))])
         if let caps = line([span(toGo, .caps)]),
             let percent = line([
-                span(fraction.formatted(.percent.precision(.fractionLength(0)).locale(ctx.format.locale)), .heroPercent)
+                span(ctx.format.percent(fraction), .heroPercent)
             ])
         {
             let capsTop = heroBaseline - caps.baseline
