@@ -56,6 +56,21 @@ struct OverviewTests {
         #expect(hotel.count == 1 && hotel[0].contains("תל\u{00A0}אביב"), "\(hotel)")
     }
 
+    @Test("a hotel's words written without spaces stay whole however its cell wraps (中山大酒店)")
+    func hotelKeepsItsChineseWords() throws {
+        // Names of every length put the line's end at every point of the Chinese words.
+        for k in 0..<24 {
+            var trip = try O.trip(O.midwest)
+            let name = "Hotel " + String(repeating: "Z", count: k) + " Chicago 中山大酒店 (family-run)"
+            for (i, item) in trip.days[0].items.enumerated() {
+                if case var .lodging(l) = item { l.name = name; trip.days[0].items[i] = .lodging(l) }
+            }
+            let stays = try #require(try O.builder(trip).staysTable()).draw(at: Point(x: 0, y: 0))
+            let hotel = O.texts(stays).map { O.plain($0.text).replacingOccurrences(of: "\u{2060}", with: "") }
+            #expect(hotel.contains { $0.contains("中山大酒店") }, "\(hotel)")
+        }
+    }
+
     @Test("totals are the trip's own counts and sums")
     func totals() throws {
         let trip = try O.trip(O.midwest)

@@ -167,6 +167,25 @@ struct ProgressTests {
         #expect(own.contains("CHC") && own.contains("Chicago Cubs") && !own.contains("National Hockey League"))
     }
 
+    @Test("a card's trip dates in a right-to-left locale are one list read from the right, after the label")
+    func rightToLeftDates() throws {
+        let p = try layout("MLB", locale: "ar_EG")
+        let visits = StadiumVisits(trip: p.ctx.trip, visitedIds: p.progress.visitedStadiumIds, league: "MLB")
+        let feet = p.gridRows(visits.entries).flatMap { $0.draw(at: Point(x: 0, y: 0)) }.compactMap {
+            item -> String? in
+            guard case let .text(spans, origin: _) = item else { return nil }
+            let text = spans.map(\.text).joined()
+            return text.hasPrefix("On this trip") ? text : nil
+        }
+        #expect(!feet.isEmpty)
+        for foot in feet {
+            // `On this trip · ` then one right-to-left isolate holding every date and separator.
+            let list = foot.dropFirst("On this trip · ".count)
+            #expect(
+                list.hasPrefix("\u{200E}\u{2067}") && list.hasSuffix("\u{2069}"), "\(foot.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test("the count shown is visitedCount")
     func count() throws {
         let l = try layout("MLB", total: 30, visited: 12)

@@ -76,7 +76,7 @@ extension DayBuilder {
         var sketch = Sketch()
         let x = grid.contentX
         // The trip's places in the name and the address kept whole (`Dan Tel Aviv`, never `Tel` / `Aviv`).
-        let name = lines([span(ctx.placesKeptWhole(stay.name), .cardTitle)], width: width)
+        let name = lines([span(ctx.placesKeptWhole(LineBreaks.tiedCharacters(stay.name)), .cardTitle)], width: width)
         var y = sketch.lines(name, x: x, top: 0)
         if let address = stay.address {
             y = sketch.lines(

@@ -15,8 +15,9 @@ extension OverviewBuilder {
             if case let .named(id)? = stay.zone { named = id != context.zones.zone(of: context.trip.days[stay.day]) }
             return TableRow(
                 [
-                    // The trip's places in the name kept whole (`Dan Tel Aviv`, never `Tel` / `Aviv`).
-                    .text([span(context.placesKeptWhole(stay.lodging.name), .hotel)]),
+                    // The trip's places in the name kept whole (`Dan Tel Aviv`, never `Tel` / `Aviv`), and
+                    // its words written without spaces (`中山大酒店`, never `中` / `山大酒店`).
+                    .text([span(context.placesKeptWhole(LineBreaks.tiedCharacters(stay.lodging.name)), .hotel)]),
                     dayAndTime(stay.lodging.checkIn, zone: stay.zone, named: named),
                     dayAndTime(stay.lodging.checkOut, zone: stay.zone, named: named),
                     stay.nights.map { .figure([span(format.count($0), .nights)]) } ?? emptyCell,

@@ -93,8 +93,12 @@ extension ProgressBuilder {
 
         // Foot: a hairline, then when the trip visits (or that it was an earlier visit).
         let visits = StadiumVisits.runs(entry.dates).map { TripFormatter.unbreakable(dates.string($0)) }
+        // The dates a list of their own (`Bidi.listParts`): right-to-left dates read from the
+        // right, the first at the right, not scattered among the label's words.
         let footText =
-            visits.isEmpty ? label("beforeThisTrip") : ([label("onThisTrip")] + visits).joined(separator: " · ")
+            visits.isEmpty
+            ? label("beforeThisTrip")
+            : label("onThisTrip") + " · " + Bidi.listParts(visits).parts.joined(separator: " · ")
         let footLines = lines([span(footText, .foot)], width: inner)
         let footHeight =
             c.ruleGap + c.rule + c.footGap + footLines.reduce(0) { $0 + $1.height } + c.padding.bottom + c.border
