@@ -119,6 +119,8 @@ public struct RouteOutline: Sendable, Equatable {
                 found = (GeoPoint(latitude: s.latitude, longitude: s.longitude), .game)
             } else if let p = byCity[key] {
                 found = (p, .cityStadium)
+            } else if known[key] == nil, let p = Self.metroMiddle(of: day, stadiums) {
+                found = (p, .cityStadium)
             }
             // The day's city, a stop of its own or the one before again.
             var cityAdded = false
@@ -167,6 +169,25 @@ public struct RouteOutline: Sendable, Equatable {
             if let f = found?.0, known[key] == nil { known[key] = f }
         }
         self.init(stops: stops)
+    }
+
+    /// Where a day's city is when nothing names it but the day's games at two or more stadiums
+    /// in towns of other names all within a metro area's reach of each other (a day in New York
+    /// at stadiums in the Bronx, Queens and Brooklyn; Monterrey's in Guadalupe and San Nicolás):
+    /// their middle. One game elsewhere places nothing (a Chicago day's game in Toronto).
+    static func metroMiddle(of day: Day, _ stadiums: [String: Stadium]) -> GeoPoint? {
+        var points: [GeoPoint] = []
+        for case let .game(g) in day.items {
+            guard let s = stadiums[g.stadium] else { continue }
+            let p = GeoPoint(latitude: s.latitude, longitude: s.longitude)
+            if !points.contains(p) { points.append(p) }
+        }
+        guard points.count >= 2,
+            points.allSatisfy({ a in points.allSatisfy { kilometres(a, $0) <= metroReach } })
+        else { return nil }
+        let n = Double(points.count)
+        return GeoPoint(
+            latitude: points.map(\.latitude).reduce(0, +) / n, longitude: points.map(\.longitude).reduce(0, +) / n)
     }
 
     /// How far from its day's city a game is still in that city's metro area (Santa Clara on a

@@ -276,6 +276,27 @@ struct MapGeographyTests {
             ])
     }
 
+    @Test("a day's city named by nothing but its games at stadiums of neighbouring towns is placed in their middle")
+    func placedByItsStadiums() throws {
+        let bronx = stadium("Bronx", 40.8296, -73.9262), queens = stadium("Queens", 40.7571, -73.8458)
+        let chicago = stadium("Chicago", 41.9484, -87.6553)
+        let days = [
+            Day(date: date(1), city: "New York", items: [game("bronx", 1), game("queens", 2)]),
+            Day(date: date(2), city: "Chicago", items: [game("chicago", 3)]),
+        ]
+        let outline = RouteOutline(trip: trip([], stadiums: [bronx, queens, chicago], days: days))
+        #expect(outline.stops.map(\.city) == ["New York", "Chicago"])
+        let placed = try #require(outline.stops[0].location)
+        #expect(abs(placed.latitude - 40.79335) < 0.001 && abs(placed.longitude - -73.886) < 0.001)
+        #expect(outline.unlocatedStops.isEmpty)
+        // Stadiums farther apart than a metro area place nothing.
+        let far = RouteOutline(
+            trip: trip(
+                [], stadiums: [bronx, chicago],
+                days: [Day(date: date(1), city: "Somewhere", items: [game("bronx", 1), game("chicago", 2)])]))
+        #expect(far.stops.allSatisfy { $0.city != "Somewhere" || $0.location == nil })
+    }
+
     @Test("a city visited twice, its coordinates given on one visit's day, is placed for both")
     func secondVisitPlaced() {
         var first = Day(date: date(1), city: "Taipei")
