@@ -119,7 +119,9 @@ public struct RouteOutline: Sendable, Equatable {
                 found = (GeoPoint(latitude: s.latitude, longitude: s.longitude), .game)
             } else if let p = byCity[key] {
                 found = (p, .cityStadium)
-            } else if known[key] == nil, let p = Self.metroMiddle(of: day, stadiums) {
+            } else if known[key] == nil,
+                let p = Self.metroMiddle(of: trip.days.filter { Self.key($0.city) == key }, stadiums)
+            {
                 found = (p, .cityStadium)
             }
             // The day's city, a stop of its own or the one before again.
@@ -171,16 +173,19 @@ public struct RouteOutline: Sendable, Equatable {
         self.init(stops: stops)
     }
 
-    /// Where a day's city is when nothing names it but the day's games at two or more stadiums
-    /// in towns of other names all within a metro area's reach of each other (a day in New York
-    /// at stadiums in the Bronx, Queens and Brooklyn; Monterrey's in Guadalupe and San Nicolás):
-    /// their middle. One game elsewhere places nothing (a Chicago day's game in Toronto).
-    static func metroMiddle(of day: Day, _ stadiums: [String: Stadium]) -> GeoPoint? {
+    /// Where a city is when nothing names it but the games of its days (`days`) at two or more
+    /// stadiums in towns of other names all within a metro area's reach of each other (New York
+    /// at stadiums in the Bronx, Queens and Brooklyn; Monterrey's days in Guadalupe and San
+    /// Nicolás): their middle. One stadium elsewhere places nothing (a Chicago day's game in
+    /// Toronto).
+    static func metroMiddle(of days: [Day], _ stadiums: [String: Stadium]) -> GeoPoint? {
         var points: [GeoPoint] = []
-        for case let .game(g) in day.items {
-            guard let s = stadiums[g.stadium] else { continue }
-            let p = GeoPoint(latitude: s.latitude, longitude: s.longitude)
-            if !points.contains(p) { points.append(p) }
+        for day in days {
+            for case let .game(g) in day.items {
+                guard let s = stadiums[g.stadium] else { continue }
+                let p = GeoPoint(latitude: s.latitude, longitude: s.longitude)
+                if !points.contains(p) { points.append(p) }
+            }
         }
         guard points.count >= 2,
             points.allSatisfy({ a in points.allSatisfy { kilometres(a, $0) <= metroReach } })

@@ -276,7 +276,7 @@ struct MapGeographyTests {
             ])
     }
 
-    @Test("a day's city named by nothing but its games at stadiums of neighbouring towns is placed in their middle")
+    @Test("a city named by nothing but its days' games at stadiums of neighbouring towns is placed in their middle")
     func placedByItsStadiums() throws {
         let bronx = stadium("Bronx", 40.8296, -73.9262), queens = stadium("Queens", 40.7571, -73.8458)
         let chicago = stadium("Chicago", 41.9484, -87.6553)
@@ -289,6 +289,16 @@ struct MapGeographyTests {
         let placed = try #require(outline.stops[0].location)
         #expect(abs(placed.latitude - 40.79335) < 0.001 && abs(placed.longitude - -73.886) < 0.001)
         #expect(outline.unlocatedStops.isEmpty)
+        // The same over the city's days, a game a day.
+        let split = RouteOutline(
+            trip: trip(
+                [], stadiums: [bronx, queens, chicago],
+                days: [
+                    Day(date: date(1), city: "New York", items: [game("bronx", 1)]),
+                    Day(date: date(2), city: "New York", items: [game("queens", 2)]),
+                    Day(date: date(3), city: "Chicago", items: [game("chicago", 3)]),
+                ]))
+        #expect(split.stops.first?.location == placed)
         // Stadiums farther apart than a metro area place nothing.
         let far = RouteOutline(
             trip: trip(
