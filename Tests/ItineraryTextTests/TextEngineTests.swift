@@ -457,7 +457,11 @@ struct OneBaselineTests {
             let afterHan = Int(engine.advance(of: [StyledSpan("棒球 ", style)]).rounded(.up)) + 1
             let latin = try #require(inkRows("Bb " + symbol, from: afterLatin, engine: engine))
             let han = try #require(inkRows("棒球 " + symbol, from: afterHan, engine: engine))
-            #expect(latin == han, "\(symbol): \(latin) after Latin, \(han) after Chinese")
+            // Within a row either way: anti-aliasing differs with where the glyph falls across a
+            // pixel (cairo 1.18 inks one row more); the shift taken back was 2 to 7 rows.
+            #expect(
+                abs(latin.lowerBound - han.lowerBound) <= 1 && abs(latin.upperBound - han.upperBound) <= 1,
+                "\(symbol): \(latin) after Latin, \(han) after Chinese")
         }
     }
 }
