@@ -107,6 +107,15 @@ public struct RouteOutline: Sendable, Equatable {
         var source = Source.none
         // Each city's location as the days so far give it (`init(stops:)` places later visits).
         var known: [String: GeoPoint] = [:]
+        // `metroMiddle` of each city asked about, worked out once (a city placed nowhere is
+        // asked about on each of its days).
+        var middles: [String: GeoPoint?] = [:]
+        func metroMiddle(_ key: String) -> GeoPoint? {
+            if let done = middles[key] { return done }
+            let p = Self.metroMiddle(of: trip.days.filter { Self.key($0.city) == key }, stadiums)
+            middles[key] = p
+            return p
+        }
         for day in trip.days {
             let key = Self.key(day.city)
             var found: (GeoPoint, Source)?
@@ -119,9 +128,7 @@ public struct RouteOutline: Sendable, Equatable {
                 found = (GeoPoint(latitude: s.latitude, longitude: s.longitude), .game)
             } else if let p = byCity[key] {
                 found = (p, .cityStadium)
-            } else if known[key] == nil,
-                let p = Self.metroMiddle(of: trip.days.filter { Self.key($0.city) == key }, stadiums)
-            {
+            } else if known[key] == nil, let p = metroMiddle(key) {
                 found = (p, .cityStadium)
             }
             // The day's city, a stop of its own or the one before again.

@@ -75,16 +75,12 @@ extension CellParagraph {
 
     /// The least width that sets the paragraph (without its tab) breaking only where a line
     /// may break (`TextEngine.widestUnbreakable`): narrower, a line is cut between letters.
-    func unbreakableWidth(text: TextEngine) -> Double {
-        indent + 2 * (chip?.paddingX ?? 0) + text.widestUnbreakable(spans)
-    }
-
-    /// The same, where the paragraph breaks as a line too narrow for its words does, with the
+    /// `prepared`: where the paragraph breaks as a line too narrow for its words does, with the
     /// break rules of `LineBreaks.prepared` (a code after its hyphens, with three characters on
     /// each side): the widest piece of a code wider than its column.
-    func preparedUnbreakableWidth(text: TextEngine) -> Double {
-        indent + 2 * (chip?.paddingX ?? 0)
-            + text.widestUnbreakable(spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) })
+    func unbreakableWidth(text: TextEngine, prepared: Bool = false) -> Double {
+        let set = prepared ? spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) } : spans
+        return indent + 2 * (chip?.paddingX ?? 0) + text.widestUnbreakable(set)
     }
 
     /// The least width, to the point, that sets the paragraph (without its tab) in as few lines

@@ -75,7 +75,7 @@ public struct Table: FlowBlock {
                         var piece = 0.0
                         if cell.whenWrapping == nil {
                             wrapsWell[column] = false
-                            piece = p.wraps ? p.preparedUnbreakableWidth(text: text) : 0
+                            piece = p.wraps ? p.unbreakableWidth(text: text, prepared: true) : 0
                             pieces[column] = max(pieces[column], piece)
                         }
                         let most = max(ColumnLayout.maximumGrowth * w, piece)
