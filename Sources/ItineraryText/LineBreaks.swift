@@ -15,7 +15,7 @@
 ///   `2026-08-14`, stays whole; no line starts with `-` or `.`), and before `?`, `&`, `#` and
 ///   a `_`, never within its first or
 ///   last `minimumPiece` characters, so no line holds only `=1` or a `-`; in its query, never
-///   before a `_` or `.` (`utm_source` stays whole).
+///   before a `_` or `.` (`utm_source` stays whole). One that fits a line breaks nowhere.
 /// - A long code without separators (`REFERENZ2026DORTMUND`) breaks where letters and digits
 ///   take turns.
 /// - Japanese keeps a small kana, the prolonged sound mark and the iteration marks on the line
@@ -49,9 +49,12 @@ public enum LineBreaks {
     /// `text` with the marks of these rules; `text` itself when none applies. A word that
     /// already holds a mark is left as it is (it was prepared, or the program or the writer
     /// placed the marks: `TripFormatter.unbreakable`).
-    public static func prepared(_ text: String) -> String {
+    /// `fitsWhole` says whether a web address (without the sentence's punctuation after it)
+    /// fits a line on its own: one that does gets no break inside, so a line breaks before it
+    /// rather than leave `https://visa2egypt.` on one line and `gov.eg` on the next.
+    public static func prepared(_ text: String, fitsWhole: (String) -> Bool = { _ in false }) -> String {
         guard needsMarks(text) else { return text }
-        return eachWord(of: text, marked)
+        return eachWord(of: text) { marked($0, fitsWhole: fitsWhole) }
     }
 
     /// `text` with the space before each dash set between spaces made a no-break space (a
@@ -391,9 +394,12 @@ public enum LineBreaks {
     }
 
     /// One word (no whitespace) with its marks.
-    private static func marked(_ token: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    private static func marked(_ token: [Unicode.Scalar], fitsWhole: (String) -> Bool) -> [Unicode.Scalar] {
         guard !token.isEmpty, !token.contains(where: { $0 == opportunity || $0 == joiner }) else { return token }
-        if isAddress(token) { return address(token) }
+        if isAddress(token) {
+            let whole = fitsWhole(String(String.UnicodeScalarView(trimmedPunctuation(token).0)))
+            return address(token, whole: whole)
+        }
         let (core, tail) = trimmedPunctuation(token)
         if isCode(core) { return code(core) + tail }
         let out = token.contains(where: isKana) ? kana(token) : token.contains(where: isHangul) ? hangul(token) : token
@@ -619,7 +625,8 @@ public enum LineBreaks {
         return host.contains(".") && host.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
     }
 
-    private static func address(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+    /// `s` with its marks; `whole`: no break anywhere inside it.
+    private static func address(_ s: [Unicode.Scalar], whole: Bool = false) -> [Unicode.Scalar] {
         // The scheme and its slashes stay together, and so does trailing sentence punctuation.
         let text = String(String.UnicodeScalarView(s))
         let start =
@@ -635,7 +642,7 @@ public enum LineBreaks {
                 inQuery = inQuery || prev == "?"
                 let inWord = (c == "_" || prev == ".") && inQuery
                 let allowed =
-                    i > start + minimumPiece - 1 && i <= core.count - minimumPiece && !inWord
+                    !whole && i > start + minimumPiece - 1 && i <= core.count - minimumPiece && !inWord
                     && ((prev == "/" && c != "/") || prev == "="
                         || (["?", "&", "#", "_"].contains(c) && prev != "/")
                         || ((prev == "." || prev == "-") && !isDigit(c) && !(i >= 2 && isDigit(s[i - 2]))))

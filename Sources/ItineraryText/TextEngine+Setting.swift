@@ -53,7 +53,15 @@ extension TextEngine {
         // of the text, and one in a code that stays whole would split it for search and copy
         // (`FSL-` `2291`).
         if let width, paragraph.breaksInsideWords {
-            var prepared = spans.map { StyledSpan(LineBreaks.prepared($0.text), $0.style) }
+            // A web address that fits a line of its own is kept whole (the line breaks before it).
+            var prepared = spans.map { span in
+                StyledSpan(
+                    LineBreaks.prepared(span.text) { address in
+                        breakParagraph([StyledSpan(address, span.style)], width: nil).lines.first.map {
+                            $0.width <= width
+                        } ?? false
+                    }, span.style)
+            }
             if prepared != spans { paragraph = breakParagraph(directed(prepared).flatMap(drawable), width: width) }
             // Words tied by no-break spaces (a place kept whole, `Dortmund Hauptbahnhof,`) wider
             // than the line are cut inside a word, or where no line may break (`(` / `AEP)`):

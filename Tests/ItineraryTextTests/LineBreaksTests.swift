@@ -96,6 +96,26 @@ struct LineBreaksTests {
         }
     }
 
+    @Test("a web address that fits a line whole is not broken inside: it goes to the next line whole")
+    func addressWholeFirst() throws {
+        let e = try engine()
+        let url = "https://visa2egypt.gov.eg"
+        let urlWidth = e.advance(of: [StyledSpan(url, style)])
+        for text in [
+            "Visa on arrival, 25 dollars; details on \(url)",
+            "تأشيرة عند الوصول ٢٥ دولارًا؛ التفاصيل على \(url)",
+        ] {
+            // Widths at which the words before it fill most of a line: the address would split.
+            for width in stride(from: urlWidth + 4, through: urlWidth + 80, by: 7) {
+                let set = lines(text, width: width, e)
+                #expect(set.contains { $0.contains(url) }, "\(width): \(set)")
+            }
+        }
+        // Wider than the line, it still breaks, after a dot.
+        let narrow = lines("Details: \(url)", width: urlWidth - 10, e)
+        #expect(!narrow.contains { $0.contains(url) } && narrow.joined().contains("visa2egypt."), "\(narrow)")
+    }
+
     @Test("the widest unbreakable piece: set in its width, a paragraph breaks only between its pieces")
     func widestUnbreakable() throws {
         let e = try engine()
