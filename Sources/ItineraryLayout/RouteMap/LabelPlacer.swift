@@ -55,7 +55,8 @@ public struct PlacedLabel: Sendable, Hashable {
 /// `ownMarkerLead` farther from it than its own. What rules it out: `overlap` if it meets a
 /// marker (within its clearance) or another label, or if another marker is nearer to it than its
 /// own (a reader would take it for that one's; at a leader's end, only within a leader's length
-/// of it); `outside` if it leaves the frame (less the inset) or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
+/// of it, or when it is level with the label the way the label sits from its own);
+/// `outside` if it leaves the frame (less the inset) or enters the scale-bar zone. A candidate that is not ruled out beats one that is; otherwise
 /// the lower total wins, except that a candidate clear of the route beats one the route runs
 /// through: a label sits on the route only where no free spot is left, and a busy road under
 /// every side never drops it.
@@ -196,7 +197,9 @@ public struct LabelPlacer: Sendable {
     /// What a candidate costs whatever the other labels do. A label with a leader line is tied
     /// to its own marker by it, so another marker nearer to it does not mislead while it stays
     /// a leader's length away; one closer than that would be read as its marker (Pittsburgh's
-    /// label at a leader's end, just under Cincinnati's marker). Its line must not touch
+    /// label at a leader's end, just under Cincinnati's marker), and so would one nearer its
+    /// middle and level with it the way it sits from its own (Philadelphia's label at the end
+    /// of a leader down from its marker, right under Washington's). Its line must not touch
     /// another marker. A label beside its marker is read as the label of
     /// the marker nearest its middle: a wide label whose far end reaches over another marker
     /// (Boston's, north-west of its marker, above New York's) is ruled out too.
@@ -217,6 +220,7 @@ public struct LabelPlacer: Sendable {
                 || distance < min(keepOff, leaderLength)
                 || (leader.isEmpty
                     && readsAsOthers(box, middle: middle, ownReach: ownReach, other: m, index: index))
+                || (!leader.isEmpty && m.spineDistance(to: middle) < ownReach && level(box, with: m, index: index))
             {
                 meetsMarker = true
             } else if leader.isEmpty && distance < gap + weights.ownMarkerLead {
@@ -242,6 +246,13 @@ public struct LabelPlacer: Sendable {
         let reach = m.spineDistance(to: middle)
         if reach < ownReach { return true }
         guard reach < Self.nearestShare * ownReach else { return false }
+        return level(box, with: m, index: index)
+    }
+
+    /// Whether the label `box` (at candidate `index`) is level with marker `m` the way it sits
+    /// beside its own: across for one east or west, along for one north or south, either on a
+    /// diagonal.
+    private func level(_ box: MapBox, with m: MarkerShape, index: Int) -> Bool {
         let across = (box.minY...box.maxY).contains(m.center.y)
         let along =
             (box.minX...box.maxX).contains(m.center.x - m.capOffset)

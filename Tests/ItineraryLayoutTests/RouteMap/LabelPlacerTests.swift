@@ -158,13 +158,14 @@ struct LabelPlacerTests {
     }
 
     @Test(
-        "no leader line crosses another leader or runs through another label, and a label on a leader is no nearer another marker than its own or a leader's length"
+        "no leader line crosses another leader or runs through another label, and a label on a leader is no nearer another marker than its own or a leader's length, nor nearer one level with it"
     )
     func leadersApart() {
         // Clusters of markers close enough that labels need leaders, in many arrangements (a
         // fixed pseudo-random sequence): the leaders of two labels never cross, neither runs
         // through the other's label, and a label at a leader's end is not read as the label of
-        // a marker beside it (none nearer to it than its own, unless a leader's length away).
+        // a marker beside it (none nearer to it than its own, unless a leader's length away and
+        // not level with it).
         var seed: UInt64 = 41
         func next() -> Double {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -198,8 +199,22 @@ struct LabelPlacerTests {
             for (own, label) in zip(markers, results) {
                 guard let label, !label.leader.isEmpty else { continue }
                 let keepOff = min(own.edgeDistance(to: label.box), 14)
+                let middle = Point(x: label.box.midX, y: label.box.midY)
                 for other in markers where other != own {
                     #expect(other.edgeDistance(to: label.box) >= keepOff - 0.001)
+                    // Nor is another marker nearer its middle and level with it the way it
+                    // sits from its own (a label down a leader, right under another marker).
+                    let across = (label.box.minY...label.box.maxY).contains(other.center.y)
+                    let along = [-other.capOffset, other.capOffset].contains {
+                        (label.box.minX...label.box.maxX).contains(other.center.x + $0)
+                    }
+                    let level: Bool
+                    switch label.position {
+                    case .east, .west: level = across
+                    case .north, .south: level = along
+                    default: level = across || along
+                    }
+                    #expect(!(level && other.spineDistance(to: middle) < own.spineDistance(to: middle)))
                 }
             }
             for (i, a) in placed.enumerated() {
