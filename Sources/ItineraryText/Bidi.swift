@@ -84,6 +84,16 @@ public enum Bidi {
         return "\u{200E}\u{2067}" + isolate(away) + " " + at + " " + isolate(home) + "\u{2069}"
     }
 
+    /// A name and what follows it as a suffix of the program's (`Manhattan +7`): a name that
+    /// reads from the right is one right-to-left run with the suffix after it, at its
+    /// left (`+1 תל אביב`, read from the right: Tel Aviv, then `+1`), laid out from the left.
+    public static func groupedName(_ name: String, more: String) -> String {
+        guard readsRightToLeft(name) else { return name + " " + more }
+        // A left-to-right mark before the suffix makes its sign and digits one left-to-right run
+        // (a left-to-right isolate of its own was set `1+`).
+        return "\u{200E}\u{2067}" + isolate(name) + " \u{200E}" + more + "\u{2069}"
+    }
+
     /// Whether the first letter of `text` (past any marks, isolates and digits) is right-to-left.
     public static func readsRightToLeft(_ text: String) -> Bool {
         guard let letter = text.unicodeScalars.first(where: \.properties.isAlphabetic) else { return false }

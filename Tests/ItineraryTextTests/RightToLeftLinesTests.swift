@@ -1,4 +1,5 @@
 /// Right-to-left paragraphs set on several lines: one edge for their reader, room for their ink.
+import CCairo
 import Foundation
 @testable import ItineraryText
 import Testing
@@ -80,5 +81,29 @@ struct RightToLeftLinesTests {
         let latin = text.setParagraph(
             [StyledSpan("Football in the Gulf and Egypt: Riyadh, Jeddah, Doha", title)], width: 400)
         #expect(latin.count >= 2 && latin.allSatisfy { $0.height == 38 }, "\(latin.map(\.height))")
+    }
+    @Test("a right-to-left group name reads from the right: the name, then `+1` at its left, set `+1`, not `1+`")
+    func groupedName() throws {
+        let e = try engine()
+        let style = TextStyle(family: "Inter", size: 20, lineHeight: 24)
+        /// The columns with ink, from the left, of `text` drawn at x 4 on a white strip.
+        func inkColumns(_ text: String) -> [Bool] {
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 240, 40)!
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)!
+            defer { cairo_destroy(cr) }
+            let line = e.setParagraph([StyledSpan(text, style)], width: 220)[0]
+            e.draw(line.spans, on: cr, x: 4, baseline: 28)
+            cairo_surface_flush(surface)
+            let data = cairo_image_surface_get_data(surface)!
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            return (0..<240).map { x in (0..<40).contains { y in data[y * stride + x] > 128 } }
+        }
+        let label = Bidi.groupedName("תל אביב", more: "+1")
+        let alone = inkColumns("+1")
+        let width = alone.lastIndex(of: true)! + 1
+        // The label's first columns are `+1` drawn alone, and nothing of the name is left of it.
+        #expect(Array(inkColumns(label).prefix(width)) == Array(alone.prefix(width)))
+        #expect(Bidi.groupedName("Manhattan", more: "+7") == "Manhattan +7")
     }
 }

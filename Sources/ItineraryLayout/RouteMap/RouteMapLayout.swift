@@ -356,7 +356,8 @@ struct RouteMapRenderer {
             text: label, style: markerStyle, textWidth: w)
     }
 
-    /// The label of places that share a marker: the first visited, and how many more (`Manhattan +7`).
+    /// The label of places that share a marker: the first visited, and how many more (`Manhattan +7`,
+    /// `+1 תל אביב` from the right).
     private func groupName(_ places: [MapPlace]) -> String {
         guard places.count > 1 else { return places[0].city }
         // Named for the place the trip stops at most (Paris, twice, before Lille once), then
@@ -365,7 +366,9 @@ struct RouteMapRenderer {
             (-places[a].stops.count, -places[a].dayCount, places[a].firstStop)
                 < (-places[b].stops.count, -places[b].dayCount, places[b].firstStop)
         }!
-        return places[named].city + " +" + words.number(places.count - 1)
+        let more = "+" + words.number(places.count - 1)
+        // A right-to-left name reads first from the right, its `+2` after it, at its left.
+        return Bidi.groupedName(places[named].city, more: more)
     }
 
     /// `base` with more room on each side of the frame where a left-out label would have fitted
