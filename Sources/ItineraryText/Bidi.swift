@@ -90,7 +90,8 @@ public enum Bidi {
     public static func groupedName(_ name: String, more: String) -> String {
         guard readsRightToLeft(name) else { return name + " " + more }
         // A left-to-right mark before the suffix makes its sign and digits one left-to-right run
-        // (a left-to-right isolate of its own was set `1+`).
+        // (a left-to-right isolate of its own would be widened as an address's is, by
+        // `LineBreaks.leftToRightIsolated`, and was set `1+`).
         return "\u{200E}\u{2067}" + isolate(name) + " \u{200E}" + more + "\u{2069}"
     }
 
