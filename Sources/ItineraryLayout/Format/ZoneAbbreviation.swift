@@ -12,14 +12,23 @@ enum ZoneAbbreviation {
     static func label(zone: String, at date: Date, files: TZifCache) -> String {
         guard let tz = TimeZone(identifier: zone) else { return offsetLabel(0) }
         let offset = tz.secondsFromGMT(for: date)
-        if let letters = files.file(zone)?.abbreviation(
-            at: Int64(date.timeIntervalSince1970.rounded(.down)), offset: offset),
+        let file = files.file(zone)
+        if let file,
+            let letters = file.abbreviation(at: Int64(date.timeIntervalSince1970.rounded(.down)), offset: offset),
             letters.count >= 2, letters.allSatisfy({ $0.isASCII && $0.isLetter && $0.isUppercase }),
-            sharedLetters[letters].map({ $0 == offset }) ?? true
+            !misread(letters, offset: offset),
+            // A zone whose other season's letters are written as an offset writes this season's
+            // so too: Israel is `UTC+3`, then `UTC+2`, not `IDT`, then `UTC+2` (`IST` is India's).
+            !file.footer.contains(where: { misread($0.name, offset: $0.offset) })
         {
             return letters
         }
         return offsetLabel(offset)
+    }
+
+    /// Whether a reader would take `letters` for another offset than `offset` (`sharedLetters`).
+    private static func misread(_ letters: String, offset: Int) -> Bool {
+        sharedLetters[letters].map { $0 != offset } ?? false
     }
 
     /// Letters the database gives zones of different offsets, with the offset a reader of these
