@@ -39,8 +39,8 @@ public struct UnknownZone: Sendable, Equatable, CustomStringConvertible {
 ///    and custom items);
 /// 2. the zone of the place's city: a stadium in it (or the stadium of that name: a leg to
 ///    `Citi Field`), else a day in that city that names its
-///    `timeZone` (a departure's place is `from`, an arrival's `to`, a stay's or a custom
-///    item's the day's city);
+///    `timeZone`, else a leg from or to it that names its zone (a departure's place is `from`,
+///    an arrival's `to`, a stay's or a custom item's the day's city);
 /// 3. the day's `timeZone`, when the place is the day's city, or when the time was written
 ///    with that zone's offset at that moment, or in UTC when the day names its zone (a leg
 ///    from a neighbouring town; never for an arrival, whose only written offset is its
@@ -60,14 +60,23 @@ public struct TimeZoneResolver: Sendable {
         for day in trip.days {
             if let zone = day.timeZone, byCity[Self.key(day.city)] == nil { byCity[Self.key(day.city)] = zone }
         }
+        // A leg's own zones name its places (a flight to `Monterrey` with `toTimeZone`: a check-in
+        // in Monterrey that day is in that zone), after the stadiums and the days.
+        for day in trip.days {
+            for case let .travel(leg) in day.items {
+                for (place, zone) in [(leg.from, leg.fromTimeZone), (leg.to, leg.toTimeZone)] {
+                    if let zone, byCity[Self.key(place)] == nil { byCity[Self.key(place)] = zone }
+                }
+            }
+        }
         // A stadium's name names its place too (a leg to `Yankee Stadium`), after every city.
         for stadium in trip.stadiums where byCity[Self.key(stadium.name)] == nil {
             byCity[Self.key(stadium.name)] = stadium.timeZone
         }
     }
 
-    /// The zone of a city: a stadium in it, else a day there that names its zone, else the
-    /// stadium of that name.
+    /// The zone of a city: a stadium in it, else a day there that names its zone, else a leg
+    /// from or to it that names it, else the stadium of that name.
     public func zone(ofCity city: String) -> String? { byCity[Self.key(city)] }
 
     /// The zone of the day's city: its `timeZone`, else a stadium (or another day) in that city.

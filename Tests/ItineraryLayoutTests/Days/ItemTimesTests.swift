@@ -217,6 +217,30 @@ struct ItemTimesTests {
         #expect(TimeZoneResolver(trip: unknown).unknownZones(in: unknown).map(\.path) == ["days[0].items[0].checkIn"])
     }
 
+    @Test(
+        "a leg's toTimeZone or fromTimeZone names its place's zone for the rest of the trip: a check-in there needs no zone of its own"
+    )
+    func legNamesItsPlace() throws {
+        let text = try DayFixtures.engine()
+        let leg: [String: Any] = [
+            "type": "travel", "from": "Ciudad de México", "to": "Monterrey", "mode": "flight",
+            "departTime": "2027-03-26T14:00:00-06:00", "durationSeconds": 5700,
+            "fromTimeZone": "America/Mexico_City", "toTimeZone": "America/Monterrey",
+        ]
+        let stay: [String: Any] = [
+            "type": "lodging", "name": "Safi Royal", "checkIn": "2027-03-26T17:00:00-06:00",
+            "checkOut": "2027-03-27T10:00:00-06:00",
+        ]
+        let trip = try oneDayTrip(items: [leg, stay], city: "Monterrey")
+        guard case let .lodging(l) = trip.days[0].items[1] else {
+            Issue.record("the day's second item is not a stay"); return
+        }
+        #expect(TimeZoneResolver(trip: trip).unknownZones(in: trip).isEmpty)
+        let card = words(try DayFixtures.dayLayout(trip, text: text).lodgingCard(l, on: trip.days[0]))
+        // Local to the day's city (Monterrey, CST): no label, as any time in the day's own zone.
+        #expect(card.contains("5:00 PM|") && !card.contains("UTC"), "\(card)")
+    }
+
     @Test func lodgingNights() throws {
         func nights(_ a: String, _ b: String, _ zone: String = "America/Chicago") -> Int? {
             Stay.nights(checkIn: Instant(rfc3339: a), checkOut: Instant(rfc3339: b), zone: .named(zone))
