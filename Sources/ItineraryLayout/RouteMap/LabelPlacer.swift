@@ -198,8 +198,10 @@ public struct LabelPlacer: Sendable {
     /// to its own marker by it, so another marker nearer to it does not mislead while it stays
     /// a leader's length away; one closer than that would be read as its marker (Pittsburgh's
     /// label at a leader's end, just under Cincinnati's marker), and so would one nearer its
-    /// middle and level with it the way it sits from its own (Philadelphia's label at the end
-    /// of a leader down from its marker, right under Washington's). Its line must not touch
+    /// middle, level with it the way it sits from its own (its capsule reaching the label's
+    /// band) and within two leaders' length of it (Philadelphia's label at the end of a leader
+    /// down from its marker, right under Washington's; Washington's beside Cary's marker).
+    /// Its line must not touch
     /// another marker. A label beside its marker is read as the label of
     /// the marker nearest its middle: a wide label whose far end reaches over another marker
     /// (Boston's, north-west of its marker, above New York's) is ruled out too.
@@ -220,7 +222,8 @@ public struct LabelPlacer: Sendable {
                 || distance < min(keepOff, leaderLength)
                 || (leader.isEmpty
                     && readsAsOthers(box, middle: middle, ownReach: ownReach, other: m, index: index))
-                || (!leader.isEmpty && m.spineDistance(to: middle) < ownReach && level(box, with: m, index: index))
+                || (!leader.isEmpty && distance < 2 * leaderLength && m.spineDistance(to: middle) < ownReach
+                    && level(box, with: m, index: index))
             {
                 meetsMarker = true
             } else if leader.isEmpty && distance < gap + weights.ownMarkerLead {
@@ -252,11 +255,14 @@ public struct LabelPlacer: Sendable {
     /// Whether the label `box` (at candidate `index`) is level with marker `m` the way it sits
     /// beside its own: across for one east or west, along for one north or south, either on a
     /// diagonal.
+    /// Level where the marker's capsule reaches into the label's band, not only its middle
+    /// (`Cary` north-west of its marker, its top a hair below Washington's middle).
     private func level(_ box: MapBox, with m: MarkerShape, index: Int) -> Bool {
-        let across = (box.minY...box.maxY).contains(m.center.y)
+        let r = m.radius
+        let across = (box.minY - r...box.maxY + r).contains(m.center.y)
         let along =
-            (box.minX...box.maxX).contains(m.center.x - m.capOffset)
-            || (box.minX...box.maxX).contains(m.center.x + m.capOffset)
+            (box.minX - r...box.maxX + r).contains(m.center.x - m.capOffset)
+            || (box.minX - r...box.maxX + r).contains(m.center.x + m.capOffset)
         switch LabelPosition(rawValue: index % LabelPosition.allCases.count) {
         case .east?, .west?: return across
         case .north?, .south?: return along
