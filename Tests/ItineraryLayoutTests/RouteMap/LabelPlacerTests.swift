@@ -14,6 +14,30 @@ private func marker(_ x: Double, _ y: Double, halfWidth: Double = 8.5) -> Marker
     MarkerShape(center: Point(x: x, y: y), radius: 8.5, halfWidth: halfWidth)
 }
 
+/// A fixed pseudo-random sequence in [0, 1), the same on every run.
+private struct Sequence {
+    var seed: UInt64
+    mutating func next() -> Double {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(seed >> 33) / Double(1 << 31)
+    }
+}
+
+/// Whether `other`'s capsule reaches into `label`'s band the way the label sits from its own
+/// marker: across for one east or west, along for one north or south, either on a diagonal.
+private func isLevel(_ label: PlacedLabel, with other: MarkerShape) -> Bool {
+    let r = other.radius
+    let across = (label.box.minY - r...label.box.maxY + r).contains(other.center.y)
+    let along = [-other.capOffset, other.capOffset].contains {
+        (label.box.minX - r...label.box.maxX + r).contains(other.center.x + $0)
+    }
+    switch label.position {
+    case .east, .west: return across
+    case .north, .south: return along
+    default: return across || along
+    }
+}
+
 private func placer(_ markers: [MarkerShape], samples: [Point] = []) -> LabelPlacer {
     LabelPlacer(
         frame: frame, reservedZone: zone, markers: markers, routeSamples: samples, weights: weights, gap: 5, margin: 1.5
@@ -166,11 +190,8 @@ struct LabelPlacerTests {
         // through the other's label, and a label at a leader's end is not read as the label of
         // a marker beside it (none nearer to it than its own, unless a leader's length away and,
         // within two, not level with it).
-        var seed: UInt64 = 41
-        func next() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 33) / Double(1 << 31)
-        }
+        var sequence = Sequence(seed: 41)
+        func next() -> Double { sequence.next() }
         func crosses(_ p: [Point], _ q: [Point]) -> Bool {
             guard p.count == 2, q.count == 2 else { return false }
             func side(_ a: Point, _ b: Point, _ c: Point) -> Double {
@@ -206,18 +227,9 @@ struct LabelPlacerTests {
                     // level with it the way it sits from its own, its capsule reaching the
                     // label's band (a label down a leader, right under another marker).
                     guard other.edgeDistance(to: label.box) < 28 else { continue }
-                    let r = other.radius
-                    let across = (label.box.minY - r...label.box.maxY + r).contains(other.center.y)
-                    let along = [-other.capOffset, other.capOffset].contains {
-                        (label.box.minX - r...label.box.maxX + r).contains(other.center.x + $0)
-                    }
-                    let level: Bool
-                    switch label.position {
-                    case .east, .west: level = across
-                    case .north, .south: level = along
-                    default: level = across || along
-                    }
-                    #expect(!(level && other.spineDistance(to: middle) < own.spineDistance(to: middle)))
+                    #expect(
+                        !(isLevel(label, with: other)
+                            && other.spineDistance(to: middle) < own.spineDistance(to: middle)))
                 }
             }
             for (i, a) in placed.enumerated() {
@@ -238,11 +250,8 @@ struct LabelPlacerTests {
         // of its marker whose band another marker's capsule reaches into, or one north or south
         // whose span it reaches into, never has that marker (nearly) as near its middle as its
         // own (`Cary` north-west of its marker with Washington's capsule at its top edge).
-        var seed: UInt64 = 7
-        func next() -> Double {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(seed >> 33) / Double(1 << 31)
-        }
+        var sequence = Sequence(seed: 7)
+        func next() -> Double { sequence.next() }
         var checked = 0
         for _ in 0..<200 {
             let markers = (0..<10).map { _ in marker(170 + next() * 160, 140 + next() * 110) }
@@ -253,20 +262,9 @@ struct LabelPlacerTests {
                 checked += 1
                 let middle = Point(x: label.box.midX, y: label.box.midY)
                 for other in markers where other != own {
-                    let across = (label.box.minY - other.radius...label.box.maxY + other.radius).contains(
-                        other.center.y)
-                    let along = [-other.capOffset, other.capOffset].contains {
-                        (label.box.minX - other.radius...label.box.maxX + other.radius).contains(other.center.x + $0)
-                    }
-                    let level: Bool
-                    switch label.position {
-                    case .east, .west: level = across
-                    case .north, .south: level = along
-                    default: level = across || along
-                    }
-                    // Nearly as near (within 1.3 times) is as misleading as nearer.
                     #expect(
-                        !(level && other.spineDistance(to: middle) < 1.3 * own.spineDistance(to: middle)), "\(label)")
+                        !(isLevel(label, with: other)
+                            && other.spineDistance(to: middle) < 1.3 * own.spineDistance(to: middle)), "\(label)")
                 }
             }
         }
