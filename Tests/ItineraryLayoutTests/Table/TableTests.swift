@@ -133,6 +133,21 @@ struct TableTests {
         }
     }
 
+    @Test("a repeated header never tops a page with fewer than 2 rows under it: a 3-row table is not split 2 + 1")
+    func noLonelyLastRow() {
+        // 100 tall, 20 used: the header and two rows (72) fit, the header and three (98.5) do
+        // not; all three go to the next page, where they fit, rather than leave one alone.
+        let pages = Paginator { _ in 100 }.paginate([Canvas(height: 20, items: []), S.table(rows: 3)])
+        #expect(S.pieces(pages).map { $0.map(\.rows) } == [[], [0..<3]])
+        // A longer table still breaks where it fills the page, with 2 or more rows on each.
+        for rows in 4...9 {
+            let pieces = S.pieces(
+                Paginator { _ in 100 }.paginate([Canvas(height: 20, items: []), S.table(rows: rows)]))
+            let counts = pieces.flatMap { $0.map(\.rows.count) }
+            #expect(counts.reduce(0, +) == rows && counts.allSatisfy { $0 >= 2 }, "\(rows): \(counts)")
+        }
+    }
+
     @Test("rows never split: a tall row goes to the next page whole")
     func rowsStayWhole() {
         // Row 3 has 8 lines (110 tall): it does not fit under rows 0–2 on a 200 page.

@@ -204,6 +204,13 @@ public struct Table: FlowBlock {
         // Rows that cannot share any page under the header are not asked to: one will do.
         if fewest > 1, height(rows.lowerBound, rows.lowerBound + fewest) > page + 0.001 { fewest = 1 }
         var most = rows.count - 1
+        // The page the rest goes to repeats the header: it too keeps that many rows under it
+        // (a three-row stays table is not split two and one), where they share a page.
+        if !relaxed {
+            var last = min(geometry.minimumRowsUnderHeader, rows.count)
+            while last > 1, height(rows.upperBound - last, rows.upperBound) > page + 0.001 { last -= 1 }
+            most = min(most, rows.count - last)
+        }
         if endsTable && totals != nil {
             // As many rows as share a page with the totals, up to the number asked for.
             var kept = min(geometry.rowsKeptWithTotals, rows.count)
