@@ -12,7 +12,8 @@
 ///   three letters or digits on each side (`5-6` and `A-12` never break); Unicode's rules would
 ///   break it only where a letter follows a hyphen.
 /// - A web address breaks after a `/` and `=`, after a `-` or `.` not between digits (a date,
-///   `2026-08-14`, stays whole; no line starts with `-` or `.`), and before `?`, `&`, `#` and
+///   `2026-08-14`, stays whole; no line starts with `-` or `.`; a `-` with at least three
+///   letters or digits on each side: `es-ES` stays whole), and before `?`, `&`, `#` and
 ///   a `_`, never within its first or
 ///   last `minimumPiece` characters, so no line holds only `=1` or a `-`; in its query, never
 ///   before a `_` or `.` (`utm_source` stays whole). One that fits a line breaks nowhere.
@@ -645,7 +646,8 @@ public enum LineBreaks {
                     !whole && i > start + minimumPiece - 1 && i <= core.count - minimumPiece && !inWord
                     && ((prev == "/" && c != "/") || prev == "="
                         || (["?", "&", "#", "_"].contains(c) && prev != "/")
-                        || ((prev == "." || prev == "-") && !isDigit(c) && !(i >= 2 && isDigit(s[i - 2]))))
+                        || ((prev == "." || prev == "-") && !isDigit(c) && !(i >= 2 && isDigit(s[i - 2]))
+                            && (prev == "." || hyphenPiecesLong(s, hyphen: i - 1))))
                 if allowed {
                     out.append(opportunity)
                 } else if !isLetterOrDigit(prev) || !isLetterOrDigit(c) {
@@ -656,6 +658,15 @@ public enum LineBreaks {
             out.append(c)
         }
         return out
+    }
+
+    /// Whether the letters and digits on each side of the hyphen at `hyphen` in an address
+    /// number at least `minimumCodePiece` (`neptune-oyster` may part; `es-ES`, a language tag,
+    /// does not).
+    private static func hyphenPiecesLong(_ s: [Unicode.Scalar], hyphen: Int) -> Bool {
+        let before = s[..<hyphen].reversed().prefix(while: isLetterOrDigit).count
+        let after = s[(hyphen + 1)...].prefix(while: isLetterOrDigit).count
+        return before >= minimumCodePiece && after >= minimumCodePiece
     }
 
     // MARK: Kana

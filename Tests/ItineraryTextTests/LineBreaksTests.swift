@@ -111,6 +111,12 @@ struct LineBreaksTests {
                 #expect(set.contains { $0.contains(url) }, "\(width): \(set)")
             }
         }
+        // A language tag in a path stays whole: the line breaks at the slash before it.
+        let tagged = "https://www.realmadrid.com/es-ES/entradas"
+        for width in stride(from: 40.0, through: 150, by: 5) {
+            let set = lines(tagged, width: width, e)
+            #expect(!set.contains { $0.hasSuffix("es-") } && !set.contains { $0.hasPrefix("ES") }, "\(width): \(set)")
+        }
         // Wider than the line, it still breaks, after a dot.
         let narrow = lines("Details: \(url)", width: urlWidth - 10, e)
         #expect(!narrow.contains { $0.contains(url) } && narrow.joined().contains("visa2egypt."), "\(narrow)")
