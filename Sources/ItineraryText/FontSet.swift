@@ -122,7 +122,8 @@ public final class FontSet: @unchecked Sendable {
     /// request of semibold (180) or heavier, gets `embolden`, which cairo's FreeType backend honours.
     /// Not the CJK fallback (Droid Sans Fallback): FreeType thickens every stroke by the same
     /// share of the em, and a character of many strokes fills in (`臺` a black blot in a title,
-    /// muddy at 9 pt in a table); Chinese and Japanese in a bold style are set in its one weight.
+    /// muddy at 9 pt in a table); Chinese and Japanese in a bold style are set in its one weight
+    /// and drawn with their outlines stroked a little wider (`strokeSingleWeightBold`).
     /// The Korean face is there for Hangul alone: it also covers Latin, kana and Han, and as a
     /// fallback it would otherwise set Japanese and Chinese text with Korean glyph shapes (and
     /// change every rendering of such text the day it was added). Applied when the fonts are

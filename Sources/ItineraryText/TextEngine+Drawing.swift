@@ -12,6 +12,7 @@ extension TextEngine {
             drawChips(spans, line: line, on: cr, x: x, baseline: baseline)
             cairo_move_to(cr, x, baseline)
             pango_cairo_show_layout_line(cr, line)
+            strokeSingleWeightBold(spans, line: line, on: cr, x: x, baseline: baseline)
             return
         }
         let drawn = spans.flatMap(drawable)
@@ -21,6 +22,7 @@ extension TextEngine {
         drawChips(drawn, line: line, on: cr, x: x, baseline: baseline)
         cairo_move_to(cr, x, baseline)
         pango_cairo_show_layout_line(cr, line)
+        strokeSingleWeightBold(drawn, line: line, on: cr, x: x, baseline: baseline)
     }
 
     /// The capsules under the flag codes of a line whose spans are `spans`, before its glyphs.
