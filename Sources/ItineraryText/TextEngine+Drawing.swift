@@ -40,12 +40,8 @@ extension TextEngine {
             if span.style.onChip { chips.append((offset..<(offset + n), span.style, .infinity, -.infinity, 0)) }
             offset += n
         }
-        var runX = x
-        var node = line.pointee.runs
-        while let n = node {
-            let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+        Self.forEachRun(of: line, from: x) { run, runX, width in
             let item = run.pointee.item!
-            let width = Double(pango_glyph_string_get_width(run.pointee.glyphs)) / Double(PANGO_SCALE)
             let start = Int(item.pointee.offset)
             if let i = chips.firstIndex(where: { $0.range.contains(start) }) {
                 var ink = PangoRectangle(), logical = PangoRectangle()
@@ -54,8 +50,6 @@ extension TextEngine {
                 chips[i].maxX = max(chips[i].maxX, runX + width)
                 chips[i].top = min(chips[i].top, Double(ink.y) / Double(PANGO_SCALE))
             }
-            runX += width
-            node = n.pointee.next
         }
         for var chip in chips where chip.maxX > chip.minX {
             // From above the letters to just below the baseline, as round as it is tall, and a
@@ -74,6 +68,23 @@ extension TextEngine {
             cairo_set_source_rgb(cr, 1 - t + t * c.red, 1 - t + t * c.green, 1 - t + t * c.blue)
             cairo_fill(cr)
             cairo_restore(cr)
+        }
+    }
+
+    /// Calls `body` with each run of `line` in visual order, the x it starts at (the line
+    /// starting at `x`) and its width.
+    static func forEachRun(
+        of line: UnsafeMutablePointer<PangoLayoutLine>, from x: Double,
+        _ body: (UnsafeMutablePointer<PangoGlyphItem>, Double, Double) -> Void
+    ) {
+        var runX = x
+        var node = line.pointee.runs
+        while let n = node {
+            let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+            let width = Double(pango_glyph_string_get_width(run.pointee.glyphs)) / Double(PANGO_SCALE)
+            body(run, runX, width)
+            runX += width
+            node = n.pointee.next
         }
     }
 

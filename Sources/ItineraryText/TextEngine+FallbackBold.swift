@@ -26,30 +26,23 @@ extension TextEngine {
             ranges.append((offset..<(offset + n), span.style))
             offset += n
         }
-        var runX = x
-        var node = line.pointee.runs
-        while let n = node {
-            let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+        Self.forEachRun(of: line, from: x) { run, runX, _ in
             let item = run.pointee.item!
-            let width = Double(pango_glyph_string_get_width(run.pointee.glyphs)) / Double(PANGO_SCALE)
             let start = Int(item.pointee.offset)
-            if let style = ranges.first(where: { $0.range.contains(start) })?.style, style.weight >= 600,
+            guard let style = ranges.first(where: { $0.range.contains(start) })?.style, style.weight >= 600,
                 let font = item.pointee.analysis.font, Self.isSingleWeight(font)
-            {
-                cairo_save(cr)
-                cairo_new_path(cr)
-                cairo_move_to(cr, runX, baseline)
-                pango_cairo_glyph_string_path(cr, font, run.pointee.glyphs)
-                cairo_set_source_rgb(cr, style.color.red, style.color.green, style.color.blue)
-                cairo_set_line_width(cr, style.size * Self.singleWeightBoldStroke)
-                // Mitred, so corners stay square as a designed bold's do (bevelled past twice the width).
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-                cairo_set_miter_limit(cr, 2)
-                cairo_stroke(cr)
-                cairo_restore(cr)
-            }
-            runX += width
-            node = n.pointee.next
+            else { return }
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_move_to(cr, runX, baseline)
+            pango_cairo_glyph_string_path(cr, font, run.pointee.glyphs)
+            cairo_set_source_rgb(cr, style.color.red, style.color.green, style.color.blue)
+            cairo_set_line_width(cr, style.size * Self.singleWeightBoldStroke)
+            // Mitred, so corners stay square as a designed bold's do (bevelled past twice the width).
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            cairo_set_miter_limit(cr, 2)
+            cairo_stroke(cr)
+            cairo_restore(cr)
         }
     }
 
