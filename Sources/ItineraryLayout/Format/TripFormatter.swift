@@ -53,9 +53,10 @@ public final class TripFormatter {
     }
 
     /// The locale a time of day is written in: the trip's, but where the labels are in another
-    /// language and the trip's locale writes its day periods in right-to-left letters (ar_SA's
-    /// `م`, set in an English line as `departs م 2:00`), the labels' language in the trip's
-    /// region (`en_SA`: `2:00 PM`), as the labels' words beside it are.
+    /// language and the trip's locale writes its day periods in letters of another script
+    /// (ar_SA's `م`, set in an English line as `departs م 2:00`; ko_KR's `오후 2:00`), the
+    /// labels' language in the trip's region (`en_SA`, `en_KR`: `2:00 PM`), as the labels' words
+    /// beside it are.
     static func timeLocale(
         _ identifier: String, labelLanguage: String?, numbers: Locale, caches: FormatCaches
     )
@@ -65,7 +66,9 @@ public final class TripFormatter {
         // 9 PM, written by the locale itself.
         let sample = caches.dates.string(
             from: Date(timeIntervalSince1970: 75_600), locale: numbers, zone: "UTC", pattern: timeOfDay)
-        guard TextEngine.hasRightToLeft(sample) else { return numbers }
+        // Its day periods in another script than the labels' Latin (`م`, `오후`, `下午`): a
+        // 24-hour locale (`21:00`) or one writing `PM` keeps its own form.
+        guard sample.contains(where: { $0.isLetter && !$0.isASCII }) else { return numbers }
         let region = identifier.split(separator: "_").dropFirst().first.map { "_" + $0.prefix { $0 != "@" } } ?? ""
         return Locale(identifier: labelLanguage + region)
     }

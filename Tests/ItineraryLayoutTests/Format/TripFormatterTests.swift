@@ -57,7 +57,7 @@ struct TripFormatterTests {
     }
 
     @Test(
-        "a time of day beside English labels on an Arabic trip says PM, not م; beside Arabic labels, the locale's; Hebrew keeps its 24 hours"
+        "a time of day beside English labels on an Arabic or Korean trip says PM, not م or 오후; beside Arabic labels, the locale's; Hebrew and Japanese keep their 24 hours"
     )
     func dayPeriodFollowsTheLabels() throws {
         let nine = try #require(Instant(rfc3339: "2026-10-10T21:00:00+03:00"))
@@ -70,6 +70,17 @@ struct TripFormatterTests {
         let hebrew = TripFormatter(
             localeIdentifier: "he_IL", units: .metric, labels: try labels("en"), labelLanguage: "en")
         #expect(hebrew.time(nine, zone: .named("Asia/Jerusalem")).time == "21:00")
+        // Korean and Taiwanese Chinese write day periods in their own letters (`오후 9:00`,
+        // `下午9:00`): beside English labels, PM; Japanese keeps its 24 hours.
+        let korean = TripFormatter(
+            localeIdentifier: "ko_KR", units: .metric, labels: try labels("en"), labelLanguage: "en")
+        #expect(nbsp(korean.time(nine, zone: .named("Asia/Seoul")).time) == "3:00 AM")
+        let taiwan = TripFormatter(
+            localeIdentifier: "zh_TW", units: .metric, labels: try labels("en"), labelLanguage: "en")
+        #expect(nbsp(taiwan.time(nine, zone: .named("Asia/Taipei")).time) == "2:00 AM")
+        let japanese = TripFormatter(
+            localeIdentifier: "ja_JP", units: .metric, labels: try labels("en"), labelLanguage: "en")
+        #expect(japanese.time(nine, zone: .named("Asia/Tokyo")).time == "3:00")
     }
 
     @Test("a day outside the trip's years carries its year (a check-out after a trip that ends in December)")
