@@ -447,6 +447,26 @@ struct MapGeographyTests {
         #expect(names.contains { LineBreaks.plain($0) == "Paris +1" }, "\(names)")
     }
 
+    @Test("a grouped marker's label gives a day once, though two of its stops fall on it")
+    func groupDatesOnce() throws {
+        // Philadelphia and a game in New York the same day, then Los Angeles: at the scale of
+        // the country the two share a marker, and its label says the day once.
+        let stadiums = [
+            stadium("Philadelphia", 39.9061, -75.1665), stadium("New York", 40.8296, -73.9262),
+            stadium("Los Angeles", 34.0739, -118.2400),
+        ]
+        let days = [
+            Day(date: date(1), city: "Philadelphia", items: [game("philadelphia", 1), game("new york", 1)]),
+            Day(date: date(2), city: "Los Angeles", items: [game("los angeles", 2)]),
+        ]
+        let (layout, outline) = try mapLayout(trip([], stadiums: stadiums, days: days))
+        let grouped = try #require(layout.markerPlaces.firstIndex { $0.count > 1 }, "\(outline.places.map(\.city))")
+        let label = try #require(layout.labels.first { layout.markerPlaces[grouped].contains($0.place) })
+        let dates = LineBreaks.plain(
+            label.lines.dropFirst().map { $0.spans.map(\.text).joined() }.joined(separator: " "))
+        #expect(!dates.isEmpty && !dates.contains("·"), "\(dates)")
+    }
+
     @Test("every stop is on the map or named in the key as not on it")
     func everyStopInTheKey() throws {
         let la = Stadium(

@@ -23,7 +23,13 @@ extension SectionContext {
             number: { format.count($0) },
             dates: { place in
                 // Like the marker's numbers: the first visits, then a count of the rest.
-                let visits = place.stops.map { dates.string($0.firstDay, $0.lastDay) }
+                // A day once, though two of a grouped marker's stops fall on it (`Apr 18`, not
+                // `Apr 18 · Apr 18`).
+                var visits: [String] = []
+                for stop in place.stops {
+                    let visit = dates.string(stop.firstDay, stop.lastDay)
+                    if !visits.contains(visit) { visits.append(visit) }
+                }
                 // From the left, whatever the script of the dates (Bidi.list).
                 guard visits.count > maxVisits else { return Bidi.list(visits, separator: " · ") }
                 let shown = max(1, maxVisits - 1)
