@@ -291,7 +291,16 @@ public struct Paginator {
                 place(block, index: index, whole: whole)
                 continue
             }
-            if let (head, tail) = block.split(available: height - y, fullPage: height) {
+            // Under nothing but the headings kept with it, a block kept together that fits a page
+            // but not under them (the stadium progress under its title) can share no page with
+            // them: it splits here, as if the page held only the room they leave, rather than
+            // leave them alone at the foot of the page.
+            let placed = run.pages[run.pages.count - 1].blocks
+            let underHeadingsOnly =
+                placed.contains { $0.block.keepWithNext }
+                && placed.allSatisfy { $0.block.keepWithNext || $0.block.height == 0 }
+            let fullPage = underHeadingsOnly ? height - y : height
+            if let (head, tail) = block.split(available: height - y, fullPage: fullPage) {
                 place(head, index: index, whole: false)
                 newPage()
                 pending = (tail, index, false)

@@ -75,6 +75,19 @@ struct PaginatorTests {
         #expect(pages[1].blocks[0].block.height == 15)
     }
 
+    @Test(
+        "a kept-together block that fits a page, but never under the heading kept with it, splits rather than leave the heading alone"
+    )
+    func keptTogetherUnderItsHeading() {
+        // A 20-tall heading opening a page, then a stack of four 22-tall rows (88): the stack
+        // fits a page alone, not under the heading; the heading's page takes what fits.
+        let pages = paginator.paginate([
+            box(50), PageBreak(), box(20, keepWithNext: true), Stack([box(22), box(22), box(22), box(22)]),
+        ])
+        let heights = pages.map { $0.blocks.map(\.block.height).filter { $0 > 0 } }
+        #expect(heights == [[50], [20, 66], [22]], "\(heights)")
+    }
+
     @Test("paragraphs split with at least two lines on each side")
     func widowsAndOrphans() {
         // 30 left: 3 lines fit, and the tail keeps 2.
