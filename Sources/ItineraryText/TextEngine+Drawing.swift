@@ -33,13 +33,10 @@ extension TextEngine {
         x: Double, baseline: Double
     ) {
         guard spans.contains(where: \.style.onChip) else { return }
-        var chips: [(range: Range<Int>, style: TextStyle, minX: Double, maxX: Double, top: Double)] = []
-        var offset = Int(line.pointee.start_index)
-        for span in spans {
-            let n = span.text.utf8.count
-            if span.style.onChip { chips.append((offset..<(offset + n), span.style, .infinity, -.infinity, 0)) }
-            offset += n
-        }
+        var chips: [(range: Range<Int>, style: TextStyle, minX: Double, maxX: Double, top: Double)] =
+            Self.byteRanges(of: spans, in: line).filter(\.style.onChip).map {
+                ($0.range, $0.style, .infinity, -.infinity, 0)
+            }
         Self.forEachRun(of: line, from: x) { run, runX, width in
             let item = run.pointee.item!
             let start = Int(item.pointee.offset)
@@ -69,6 +66,21 @@ extension TextEngine {
             cairo_fill(cr)
             cairo_restore(cr)
         }
+    }
+
+    /// The byte range each of `spans` takes in the layout text of `line` (its spans start at the
+    /// line's start index), with the span's style: what a run's offset is looked up in.
+    static func byteRanges(
+        of spans: [StyledSpan], in line: UnsafeMutablePointer<PangoLayoutLine>
+    ) -> [(range: Range<Int>, style: TextStyle)] {
+        var ranges: [(range: Range<Int>, style: TextStyle)] = []
+        var offset = Int(line.pointee.start_index)
+        for span in spans {
+            let n = span.text.utf8.count
+            ranges.append((offset..<(offset + n), span.style))
+            offset += n
+        }
+        return ranges
     }
 
     /// Calls `body` with each run of `line` in visual order, the x it starts at (the line

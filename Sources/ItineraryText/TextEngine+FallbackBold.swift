@@ -19,13 +19,7 @@ extension TextEngine {
         x: Double, baseline: Double
     ) {
         guard spans.contains(where: { $0.style.weight >= 600 }) else { return }
-        var ranges: [(range: Range<Int>, style: TextStyle)] = []
-        var offset = Int(line.pointee.start_index)
-        for span in spans {
-            let n = span.text.utf8.count
-            ranges.append((offset..<(offset + n), span.style))
-            offset += n
-        }
+        let ranges = Self.byteRanges(of: spans, in: line)
         Self.forEachRun(of: line, from: x) { run, runX, _ in
             let item = run.pointee.item!
             let start = Int(item.pointee.offset)

@@ -254,9 +254,8 @@ public struct LabelPlacer: Sendable {
 
     /// Whether the label `box` (at candidate `index`) is level with marker `m` the way it sits
     /// beside its own: across for one east or west, along for one north or south, either on a
-    /// diagonal.
-    /// Level where the marker's capsule reaches into the label's band, not only its middle
-    /// (`Cary` north-west of its marker, its top a hair below Washington's middle).
+    /// diagonal; level where the marker's capsule reaches into the label's band, not only its
+    /// middle (`Cary` north-west of its marker, its top a hair below Washington's middle).
     private func level(_ box: MapBox, with m: MarkerShape, index: Int) -> Bool {
         let r = m.radius
         let across = (box.minY - r...box.maxY + r).contains(m.center.y)
