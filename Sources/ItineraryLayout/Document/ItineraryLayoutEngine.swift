@@ -50,7 +50,8 @@ public struct ItineraryLayoutEngine {
         let geometry = theme.geometry
         let paginator = Paginator(
             sectionEndFill: theme.template.sectionEndFill, sectionJoinFill: theme.template.sectionJoinFill,
-            lastPageSqueeze: theme.template.lastPageSqueeze, overrun: { geometry.overrun(page: $0) }
+            lastPageSqueeze: theme.template.lastPageSqueeze, lastPageFill: theme.template.lastPageFill,
+            overrun: { geometry.overrun(page: $0) }
         ) { index in
             geometry.body(page: index).height
         }

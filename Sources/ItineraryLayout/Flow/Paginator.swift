@@ -30,7 +30,8 @@ public struct PageBody {
 /// continues the page before (no section opens it) is taken onto that page where giving up at
 /// most `lastPageSqueeze` of the space between its blocks makes room, with as little given up as
 /// that needs (`squeezedLastPage`): a trip's last day is not a page of its own for want of a
-/// few points.
+/// few points; and a last page still holding less than `lastPageFill` takes blocks from the
+/// page before (`filledLastPage`).
 public struct Paginator {
     /// Body frame height for a page index (the first page may have other margins).
     public var frameHeight: (Int) -> Double
@@ -50,29 +51,80 @@ public struct Paginator {
     /// on the page before the last that may be given up so that the last page's blocks fit on
     /// it; 0 turns it off.
     public var lastPageSqueeze: Double
+    /// The least share of its height the last page holds, where it continues the page before
+    /// and blocks of that page can move onto it, that page keeping `sectionEndFill`; 0 turns it off.
+    public var lastPageFill: Double
 
     public init(
         sectionEndFill: Double = 0, sectionJoinFill: Double = 0, lastPageSqueeze: Double = 0,
-        overrun: @escaping (Int) -> Double = { _ in 0 }, frameHeight: @escaping (Int) -> Double
+        lastPageFill: Double = 0, overrun: @escaping (Int) -> Double = { _ in 0 },
+        frameHeight: @escaping (Int) -> Double
     ) {
         self.frameHeight = frameHeight
         self.sectionEndFill = sectionEndFill
         self.sectionJoinFill = sectionJoinFill
         self.lastPageSqueeze = lastPageSqueeze
+        self.lastPageFill = lastPageFill
         self.overrun = overrun
     }
 
     public func paginate(_ blocks: [any FlowBlock]) -> [PageBody] {
-        let (balancedRun, forced, skipped) = balanced(blocks)
-        var run = balancedRun
+        let (balancedRun, balancedForced, skipped) = balanced(blocks)
+        var run = balancedRun, forced = balancedForced
         if let squeezed = squeezedLastPage(run, blocks, forced: forced, skipped: skipped) { return squeezed.pages }
         if sectionEndFill > 0 || sectionJoinFill > 0, let carried = lastPageCarry(run, blocks) {
             let trial = paginate(blocks, forcedBreaks: forced.union([carried]), skippedBreaks: skipped)
             if trial.pages.count == run.pages.count, fill(trial, trial.pages.count - 2) >= sectionEndFill {
                 run = trial
+                forced.insert(carried)
             }
         }
-        return run.pages
+        return (filledLastPage(run, blocks, forced: forced, skipped: skipped) ?? run).pages
+    }
+
+    /// `run` with its last page given blocks from the page before, where it holds less than
+    /// `lastPageFill` and continues that page (no section opens it): the break before the
+    /// latest day on that page (a block that sets the running header) whose move leaves the
+    /// page `sectionEndFill`, else before the latest card that does, else the page's frame
+    /// shortened: the trip ends on two pages holding half each rather than one full and one
+    /// holding a rest-day card. Nil when no move fills the last page more without adding a page.
+    private func filledLastPage(_ run: Run, _ blocks: [any FlowBlock], forced: Set<Int>, skipped: Set<Int>) -> Run? {
+        let last = run.pages.count - 1
+        guard lastPageFill > 0, last > 0, !run.startsByBreak[last], fill(run, last) < lastPageFill else { return nil }
+        let ordered = Self.breaksToMove(run.wholeBlocks[last - 1], blocks)
+        func keeps(_ trial: Run) -> Bool {
+            trial.pages.count == run.pages.count && fill(trial, last - 1) >= sectionEndFill
+        }
+        for i in ordered {
+            let trial = paginate(blocks, forcedBreaks: forced.union([i]), skippedBreaks: skipped)
+            if keeps(trial), fill(trial, last) > fill(run, last) { return trial }
+        }
+        // No whole block to move (the last page holds the end of a stadium grid split over
+        // pages): the page before ends higher, by the least that fills the last page to its
+        // share (found to 1/256 of the frame).
+        let frame = frameHeight(last - 1)
+        func shortened(by cut: Double) -> Run {
+            paginate(blocks, forcedBreaks: forced, skippedBreaks: skipped, shortened: (last - 1, frame - cut))
+        }
+        // The least cut that fills the last page or adds a page: the more the cut, the more
+        // the last page holds, until it cannot hold it all.
+        func enough(_ trial: Run) -> Bool {
+            trial.pages.count != run.pages.count || fill(trial, last) >= lastPageFill
+        }
+        var low = 0.0, high = frame * (1 - sectionEndFill)
+        var best = shortened(by: high)
+        guard enough(best) else { return nil }
+        for _ in 0..<8 {
+            let mid = (low + high) / 2
+            let trial = shortened(by: mid)
+            if enough(trial) {
+                best = trial
+                high = mid
+            } else {
+                low = mid
+            }
+        }
+        return keeps(best) && fill(best, last) >= lastPageFill ? best : nil
     }
 
     /// The pagination with its sparse section ends balanced, and the breaks that took.
@@ -94,17 +146,7 @@ public struct Paginator {
             // first) is a day of its own, however short, and taking blocks for it would leave two
             // half pages where one was full.
             if fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty, !opensWithDay(run.pages[page]) {
-                let candidates = run.wholeBlocks[page - 1].dropFirst().filter { i in
-                    !blocks[i].isDiscardable && !Self.keptFromBefore(i, in: blocks)
-                        && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
-                }
-                // A break where a day (a block that sets the running header) starts comes first:
-                // moved whole, a day keeps its heading over its cards, where the latest break
-                // could leave the heading and the train on one page and the game on the next.
-                let ordered =
-                    candidates.reversed().filter { blocks[$0].mark != nil }
-                    + candidates.reversed().filter { blocks[$0].mark == nil }
-                for i in ordered {
+                for i in Self.breaksToMove(run.wholeBlocks[page - 1], blocks) {
                     let trial = paginate(blocks, forcedBreaks: forced.union([i]), skippedBreaks: skipped)
                     // The page then opening with the whole day needs no share of its own (as one
                     // that did from the start): the day split over the break moves, not the one
@@ -152,9 +194,7 @@ public struct Paginator {
         else { return nil }
         func trial(_ factor: Double) -> Run? {
             var scaled = blocks
-            for i in first..<blocks.count where blocks[i].isDiscardable && blocks[i].height > 0 {
-                scaled[i] = ScaledSpace(blocks[i], factor: factor)
-            }
+            for i in first..<blocks.count { scaled[i] = Self.spaceScaled(blocks[i], by: factor) }
             let r = paginate(scaled, forcedBreaks: forced, skippedBreaks: skipped)
             return r.pages.count < run.pages.count ? r : nil
         }
@@ -171,6 +211,36 @@ public struct Paginator {
             }
         }
         return best
+    }
+
+    /// The blocks of a page (`whole`: the indices of those placed whole on it) before which a
+    /// forced break moves the rest to the next page, in the order to try them: where a day (a
+    /// block that sets the running header) starts first, latest first: moved whole, a day keeps
+    /// its heading over its cards, where the latest break could leave the heading and the train
+    /// on one page and the game on the next; then the others, latest first. Never the page's
+    /// first block, space, a block kept with the one before, or a zero-height mark that keeps
+    /// with nothing.
+    static func breaksToMove(_ whole: [Int], _ blocks: [any FlowBlock]) -> [Int] {
+        let candidates = whole.dropFirst().filter { i in
+            !blocks[i].isDiscardable && !keptFromBefore(i, in: blocks)
+                && !(blocks[i].height == 0 && !blocks[i].keepWithNext)
+        }
+        return candidates.reversed().filter { blocks[$0].mark != nil }
+            + candidates.reversed().filter { blocks[$0].mark == nil }
+    }
+
+    /// `block` with its space scaled by `factor`: a discardable block itself, a stack the space
+    /// between its children (the gaps of a stadium grid kept on one page). Anything else is
+    /// drawn as it is: the space inside a card is part of the card, and a heading's (a stack
+    /// kept with the next block) part of the heading, alike on every page.
+    static func spaceScaled(_ block: any FlowBlock, by factor: Double) -> any FlowBlock {
+        if block.isDiscardable {
+            return block.height > 0 ? ScaledSpace(block, factor: factor) : block
+        }
+        guard var stack = block as? Stack, !stack.keepWithNext else { return block }
+        stack.children = stack.children.map { spaceScaled($0, by: factor) }
+        stack.gap *= factor
+        return stack
     }
 
     /// Whether `page`'s first block (past space and structure) is one that sets the running
@@ -234,7 +304,12 @@ public struct Paginator {
 
     /// Greedy pagination with a new page also before each block of `forcedBreaks`, and none
     /// before the blocks of `skippedBreaks` (breaks a block asks for, taken away).
-    private func paginate(_ blocks: [any FlowBlock], forcedBreaks: Set<Int>, skippedBreaks: Set<Int>) -> Run {
+    /// `shortened` gives one page a shorter frame (the page before the last, giving the last
+    /// page more of a block split over the two).
+    private func paginate(
+        _ blocks: [any FlowBlock], forcedBreaks: Set<Int>, skippedBreaks: Set<Int>,
+        shortened: (page: Int, height: Double)? = nil
+    ) -> Run {
         var run = Run()
         var y = 0.0
         var currentMark: String?
@@ -262,7 +337,8 @@ public struct Paginator {
         while let next = pending ?? queue.popFirst().map({ (blocks[$0], $0, true) }) {
             pending = nil
             let (block, index, whole) = next
-            let height = frameHeight(run.pages.count - 1)
+            let page = run.pages.count - 1
+            let height = shortened.flatMap { $0.page == page ? $0.height : nil } ?? frameHeight(page)
             let reach = height + (block.keepWithNext ? 0 : overrun(run.pages.count - 1))
             // Zero-height markers (a section's structure, an anchor) leave a page at its top:
             // the space after them is dropped and a heading after them is the page's first line.

@@ -32,6 +32,9 @@ public struct Template: Sendable, TemplateSpec {
     /// The share of the space between blocks the page before the last may give up to take the
     /// last page's blocks (the `Paginator`'s `lastPageSqueeze`).
     public internal(set) var lastPageSqueeze: Double = 0
+    /// The least share of its height the last page holds where the page before can give it
+    /// blocks (the `Paginator`'s `lastPageFill`).
+    public internal(set) var lastPageFill: Double = 0
 
     /// Why `paper` cannot be chosen, or nil when the template has it: the one wording of a
     /// missing paper, for an export, `validate --template` and a batch's plan alike. A template
@@ -72,8 +75,13 @@ public struct Template: Sendable, TemplateSpec {
             ),
             .number(
                 "lastPageSqueeze", \.lastPageSqueeze, NumberRule(aboveZero: false, signed: false, maximum: 0.5),
-                default: 0.35,
+                default: 0.5,
                 "the largest share of the space between blocks that the page before the last gives up to take the last page's blocks, where no section opens the last page (a trip's last day is not a page of its own for want of a few points); only as much as that needs is given up; 0 turns it off"
+            ),
+            .number(
+                "lastPageFill", \.lastPageFill, NumberRule(aboveZero: false, signed: false, maximum: 0.5),
+                default: 0.25,
+                "a last page that no section opens and that holds less than this share of its height takes blocks from the page before (the latest whole day that leaves that page `sectionEndFill`, else the latest card), so a trip does not end on a page holding one rest day; 0 turns it off"
             ),
             .hexColors("colors", \.colors, "colour tokens by name; every other key names colours by these tokens"),
             .text("fontFamily", \.fontFamily, "the font family every style uses (the fonts of `Fonts/fonts.lock`)"),

@@ -211,7 +211,6 @@ struct SectionEndTests {
         #expect(pages.count == 3)
         // The latest break that gives page 2 its 30 %: two cards move (the space before them is left behind).
         #expect(used(pages[1]) == 45)
-        #expect(used(pages[0]) >= 30)
         // The next section still starts a page of its own, unchanged.
         #expect(used(pages[2]) == 50)
     }
@@ -369,5 +368,53 @@ struct SectionEndTests {
         #expect(y >= 74.9 && y <= 75.001, "\(y)")
         // A last page that a section opens stays its own.
         #expect(squeezing.paginate([box(30), Spacer(10), box(30), PageBreak(), box(10)]).count == 2)
+    }
+
+    @Test("the squeeze gives up the space between a stack's children too, but not a heading's own")
+    func lastPageSqueezeInsideStacks() {
+        let squeezing = Paginator(lastPageSqueeze: 0.5) { _ in 100 }
+        // 40 + 10 + a grid of 20, 20 space, 20 (kept on one page): halved, the spaces make 95.
+        let grid: [any FlowBlock] = [box(40), Spacer(10), Stack([box(20), Spacer(20), box(20)])]
+        #expect(paginator.paginate(grid).count == 2)
+        #expect(squeezing.paginate(grid).count == 1)
+        // A heading's space under it is part of the heading: only the 10 gives, 105 stays two pages.
+        let heading: [any FlowBlock] = [
+            box(40), Spacer(10), Stack([box(20), Spacer(20)], keepWithNext: true), box(20),
+        ]
+        #expect(squeezing.paginate(heading).count == 2)
+    }
+
+    private func dayHeading(_ n: Int) -> Stack { Stack([box(10)], keepWithNext: true, mark: "Day \(n)") }
+
+    @Test("a last page under lastPageFill takes the whole day before from the page before, which keeps its share")
+    func lastPageFillMovesADay() {
+        // Page 1: day 1 (10 + 5 + 30), 10, day 2 (10 + 5 + 30) = 100; page 2: day 3, 20 of 100.
+        // Filled, page 1 ends with day 1 and the space after it (55).
+        let blocks: [any FlowBlock] = [
+            dayHeading(1), Spacer(5), box(30), Spacer(10), dayHeading(2), Spacer(5), box(30), Spacer(10),
+            dayHeading(3), Spacer(5), box(5),
+        ]
+        #expect(balancing.paginate(blocks).map(used) == [100, 20])
+        let filling = Paginator(sectionEndFill: 0.3, lastPageFill: 0.25) { _ in 100 }
+        let pages = filling.paginate(blocks)
+        #expect(pages.map(used) == [55, 75])
+        #expect(pages[1].blocks.first?.block.mark == "Day 2")
+        // Where the page before would keep less than its share, the last page stays as it is.
+        let tight = Paginator(sectionEndFill: 0.6, lastPageFill: 0.25) { _ in 100 }
+        #expect(tight.paginate(blocks).map(used) == [100, 20])
+    }
+
+    @Test("a last page holding the end of a grid split over two pages gets rows enough for its share")
+    func lastPageFillShortensThePageBefore() {
+        // A title of 4, then seven rows of 14 two apart (110, kept together but taller than a
+        // page): six rows and the space after them on page 1, one row alone (14) on page 2.
+        var rows: [any FlowBlock] = [box(14)]
+        for _ in 1..<7 { rows += [Spacer(2), box(14)] }
+        let blocks: [any FlowBlock] = [box(4), Stack(rows)]
+        #expect(balancing.paginate(blocks).map(used) == [100, 14])
+        let pages = Paginator(sectionEndFill: 0.3, lastPageFill: 0.25) { _ in 100 }.paginate(blocks)
+        #expect(pages.count == 2)
+        // Two rows move, the least that gives the last page a quarter: 14, 2, 14.
+        #expect(pages.map(used) == [84, 30])
     }
 }
