@@ -119,9 +119,13 @@ func exportTrip(
 
 func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int32 {
     var worst = ExitCode.ok
+    // The trips' warnings are those an export with this template would give (its labels'
+    // languages, whether it has a route map): the standard template's when none is named.
+    var warnings = TripWarnings(reading: .standard)
     if let template {
         do throws(ExportError) {
             let t = try Exporter.checkTemplate(TemplateChoice(argument: template))
+            warnings = TripWarnings(template: t)
             if let paper, let problem = t.paperProblem(paper, name: template) { throw ExportError.paper(problem) }
             let languages = t.labels.keys.sorted().joined(separator: ", ")
             print(
@@ -130,6 +134,9 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
         } catch {
             report(error)
             worst = error.exitCode
+            // Unread, the template says nothing of the trips: their own warnings stay. (A paper
+            // it lacks leaves it read.)
+            if case .paper = error {} else { warnings = TripWarnings() }
         }
     }
     for path in paths {
@@ -141,7 +148,7 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
             print(
                 "\(MessageText.path(path)): ok (\(trip.days.count) day\(trip.days.count == 1 ? "" : "s"), \(games) game\(games == 1 ? "" : "s"))"
             )
-            for warning in Exporter.warnings(trip) { printWarning("\(MessageText.path(path)): \(warning)") }
+            for warning in warnings(trip) { printWarning("\(MessageText.path(path)): \(warning)") }
         } catch {
             report(error)
             // An invalid trip outranks an unreadable one: it is the answer validate exists to give.

@@ -17,6 +17,14 @@ extension Exporter {
             + (routeMap ? locationWarnings(trip) : [])
     }
 
+    /// What an export of `trip` with `template` tells before laying it out, `validate` too:
+    /// `warnings(_:routeMap:)` for the template's pages, and the labels its language lacks.
+    public static func warnings(_ trip: Trip, template: Template) -> [String] {
+        let wanted = Theme.language(of: trip.locale)
+        return warnings(trip, routeMap: template.sections.contains(.cover) && template.cover != nil)
+            + labelWarnings(trip, labelled: template.labels[wanted] != nil ? wanted : "en")
+    }
+
     /// A trip whose locale's language the template has no labels for: its dates and numbers
     /// follow the locale, but the pages' own words (headings, `at`, units) are English.
     static func labelWarnings(_ trip: Trip, labelled: String) -> [String] {
@@ -141,5 +149,30 @@ extension Exporter {
         default:
             return nil
         }
+    }
+}
+
+/// The warnings `validate` gives each trip: those an export with its template would give. Where
+/// the template is only named (the standard one), it is read once, and only for a trip not in
+/// English: its labels are all that could change the warnings, and decoding it costs more than
+/// the rest of a validate.
+public struct TripWarnings {
+    private var template: Template?
+    private var pending: TemplateChoice?
+
+    /// The warnings of an export with `template`, already read.
+    public init(template: Template) { self.template = template }
+    /// The warnings of an export with the template `choice` names, read when a trip needs it.
+    public init(reading choice: TemplateChoice) { pending = choice }
+    /// The warnings of an export whose template could not be read: the trip's own.
+    public init() {}
+
+    /// `trip`'s warnings, one line each, without its path.
+    public mutating func callAsFunction(_ trip: Trip) -> [String] {
+        if template == nil, let choice = pending, Theme.language(of: trip.locale) != "en" {
+            template = try? Exporter.decodedTemplate(choice)
+            pending = nil
+        }
+        return template.map { Exporter.warnings(trip, template: $0) } ?? Exporter.warnings(trip)
     }
 }

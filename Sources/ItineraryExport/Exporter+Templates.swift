@@ -23,6 +23,15 @@ extension Exporter {
         return (template, data)
     }
 
+    /// Reads and decodes a template without reading the fonts: what `validate` needs of the
+    /// standard template to warn of a trip as an export would (its labels, its sections).
+    public static func decodedTemplate(
+        _ choice: TemplateChoice, templatesDirectory: String = Resources.templatesDirectory()
+    ) throws(ExportError) -> Template {
+        let (path, data) = try templateFile(choice, templatesDirectory: templatesDirectory)
+        return try decodeTemplate(data, path: path)
+    }
+
     /// Reads and checks a template as an export would, without a gate or an exporter: it draws
     /// nothing (`validate --template`, for template authors). It reads the bundled font set
     /// (`fontsDirectory`) only to check the template's `fontFamily` against it.

@@ -129,11 +129,9 @@ public final class Exporter {
         // Whatever an earlier caller of `layout` left unfinished must not be drawn in this one.
         text.beginDocument()
         text.prepareFonts(for: theme.allStyles)
-        let routeMap = template.sections.contains(.cover) && template.cover != nil
         return (
             ItineraryLayoutEngine(theme: theme, text: text, notice: access.notice, caches: formatCaches).layout(trip),
-            text, templateBytes,
-            Self.warnings(trip, routeMap: routeMap) + Self.labelWarnings(trip, labelled: theme.language)
+            text, templateBytes, Self.warnings(trip, template: template)
         )
     }
 

@@ -305,6 +305,23 @@ struct CommandLineTests {
         expectPrefixed(mixed.stderr)
     }
 
+    @Test(
+        "validate warns of the labels a trip's language lacks as an export would, with the standard template or the one named"
+    )
+    func validateWarnsOfLabels() throws {
+        let hebrew = TestPaths.validFixtures.appendingPathComponent("hebrew-locale.json").path
+        for args in [["validate", hebrew], ["validate", "--template", "compact", hebrew]] {
+            let r = try cli(args, env: ["EXPORT_ITINERARY_HOME": "/nonexistent"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(
+                r.stderr.contains("locale: the template has no labels in Hebrew") && r.stderr.contains("\"labels.he\""),
+                "\(r.stderr)")
+            expectPrefixed(r.stderr, "warning")
+        }
+        let spanish = TestPaths.examples.appendingPathComponent("gira-es.json").path
+        #expect(!(try cli(["validate", spanish]).stderr.contains("locale:")))
+    }
+
     @Test("validate --template checks a template without Pro and without rendering")
     func validateTemplate() throws {
         let ok = try cli(
