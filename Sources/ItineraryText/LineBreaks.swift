@@ -25,9 +25,9 @@
 ///   (`二〇二六`) stay whole.
 /// - Korean breaks at its spaces, between words, not between a word's syllables.
 /// - A short name in kanji between the separators of a list (`日本・韓国`) stays whole.
-/// - A dash set between spaces (`Burj Al Arab — Royal Suite`) never starts a line: it keeps to
-///   the word before it, and a line may break after it (`spacedDashesKept`, applied to every
-///   paragraph, not only to one broken inside a word).
+/// - A dash or an arrow set between spaces (`Burj Al Arab — Royal Suite`, `Seoul ⇄ Guam`) never
+///   starts a line: it keeps to the word before it, and a line may break after it
+///   (`spacedSeparatorsKept`, applied to every paragraph, not only to one broken inside a word).
 ///
 /// A piece still wider than its line (a long word of a code) is broken between characters, as
 /// any word too long for its line is.
@@ -58,14 +58,27 @@ public enum LineBreaks {
         return eachWord(of: text) { marked($0, fitsWhole: fitsWhole) }
     }
 
-    /// `text` with the space before each dash set between spaces made a no-break space (a
-    /// joiner after the space would not do: Pango breaks after a space whatever follows).
-    /// A hyphen between spaces is such a dash too (`Maracanã - RJ`, as Brazilian addresses write it).
-    public static func spacedDashesKept(_ text: String) -> String {
-        guard text.contains(" \u{2014} ") || text.contains(" \u{2013} ") || text.contains(" - ") else { return text }
-        return text.replacingOccurrences(of: " \u{2014} ", with: "\u{00A0}\u{2014} ")
-            .replacingOccurrences(of: " \u{2013} ", with: "\u{00A0}\u{2013} ")
-            .replacingOccurrences(of: " - ", with: "\u{00A0}- ")
+    /// `text` with the space before each dash or arrow set between spaces made a no-break space
+    /// (a joiner after the space would not do: Pango breaks after a space whatever follows): a
+    /// line ends `Seoul ⇄` and the next starts `Guam`, never `⇄ Guam`. A hyphen between spaces is
+    /// such a dash too (`Maracanã - RJ`, as Brazilian addresses write it).
+    public static func spacedSeparatorsKept(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains(where: isSpacedSeparator) else { return text }
+        var out = String.UnicodeScalarView()
+        for (k, s) in scalars.enumerated() {
+            let before =
+                s == " " && k + 2 < scalars.count && isSpacedSeparator(scalars[k + 1]) && scalars[k + 2] == " "
+            out.append(before ? "\u{00A0}" : s)
+        }
+        return String(out)
+    }
+
+    /// A dash (em, en, a hyphen) or an arrow (`→`, `⇄`, `⟶`): set between spaces, it keeps to
+    /// the word before it.
+    static func isSpacedSeparator(_ s: Unicode.Scalar) -> Bool {
+        s == "\u{2014}" || s == "\u{2013}" || s == "-" || (0x2190...0x21FF).contains(s.value)
+            || (0x27F0...0x27FF).contains(s.value)
     }
 
     /// `text` with each of its words (the runs between whitespace) replaced by `change` of it.

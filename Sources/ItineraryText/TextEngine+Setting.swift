@@ -37,10 +37,12 @@ extension TextEngine {
         // In one that reads from the left, a number against a Latin word after Hebrew or
         // Arabic stays with its word (`Bidi.numbersJoinedToWords`).
         let joining = !isolating && Self.hasRightToLeft(whole)
-        // A dash between spaces keeps to the word before it (`LineBreaks.spacedDashesKept`).
-        let dashes = whole.unicodeScalars.contains { $0 == "\u{2014}" || $0 == "\u{2013}" || $0 == "-" }
+        // A dash or an arrow between spaces keeps to the word before it
+        // (`LineBreaks.spacedSeparatorsKept`).
+        let separators = whole.unicodeScalars.contains(where: LineBreaks.isSpacedSeparator)
         func directed(_ spans: [StyledSpan]) -> [StyledSpan] {
-            let spans = dashes ? spans.map { StyledSpan(LineBreaks.spacedDashesKept($0.text), $0.style) } : spans
+            let spans =
+                separators ? spans.map { StyledSpan(LineBreaks.spacedSeparatorsKept($0.text), $0.style) } : spans
             if joining { return spans.map { StyledSpan(Bidi.numbersJoinedToWords($0.text), $0.style) } }
             guard isolating else { return spans }
             return zip(LineBreaks.leftToRightIsolated(parts: spans.map(\.text)), spans).map {

@@ -275,7 +275,9 @@ struct LineBreaksTests {
         #expect(narrow.contains { $0.text.unicodeScalars.contains(LineBreaks.opportunity) })
     }
 
-    @Test("a dash (or a hyphen) between spaces never starts a line, in English, Arabic or Portuguese, at any width")
+    @Test(
+        "a dash (or a hyphen) or an arrow between spaces never starts a line, in English, Arabic or Portuguese, at any width"
+    )
     func spacedDash() throws {
         let e = try engine()
         for name in [
@@ -302,7 +304,21 @@ struct LineBreaksTests {
             }
             #expect(broken > 5)
         }
-        #expect(LineBreaks.spacedDashesKept("A — B – C - D") == "A\u{00A0}— B\u{00A0}– C\u{00A0}- D")
+        // An arrow between spaces as well: a title's `Seoul ⇄` ends a line, `⇄ Guam` never starts one.
+        let title = "Around the Pacific: Honolulu ⇄ Tokyo ⇄ Seoul ⇄ Guam → Auckland ⟶ Sydney"
+        var arrowBroken = 0
+        for width in stride(from: 90.0, to: e.advance(of: [StyledSpan(title, style)]), by: 3) {
+            let set = lines(title, width: width, e)
+            arrowBroken += set.dropFirst().contains { $0.contains("⇄") || $0.contains("→") || $0.contains("⟶") } ? 1 : 0
+            #expect(
+                set.allSatisfy { !["⇄", "→", "⟶"].contains(where: $0.trimmingCharacters(in: .whitespaces).hasPrefix) },
+                "\(set)")
+        }
+        #expect(arrowBroken > 5)
+        #expect(LineBreaks.spacedSeparatorsKept("A — B – C - D") == "A\u{00A0}— B\u{00A0}– C\u{00A0}- D")
+        #expect(
+            LineBreaks.spacedSeparatorsKept("Seoul ⇄ Guam → Apra-Harbor ⟶ X")
+                == "Seoul\u{00A0}⇄ Guam\u{00A0}→ Apra-Harbor\u{00A0}⟶ X")
     }
 
     @Test(
