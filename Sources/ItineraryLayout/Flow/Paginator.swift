@@ -144,8 +144,10 @@ public struct Paginator {
             var balanced: Int?
             // Only a page that continues a day: one that opens with a whole day (its heading
             // first) is a day of its own, however short, and taking blocks for it would leave two
-            // half pages where one was full.
-            if fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty, !opensWithDay(run.pages[page]) {
+            // half pages where one was full; unless it is near empty (under `lastPageFill`: one
+            // rest day before the stadium progress), a page no fuller than a trip's last may be.
+            let ownDay = opensWithDay(run.pages[page]) && fill(run, page) >= lastPageFill
+            if fill(run, page) < sectionEndFill, !run.wholeBlocks[page - 1].isEmpty, !ownDay {
                 for i in Self.breaksToMove(run.wholeBlocks[page - 1], blocks) {
                     let trial = paginate(blocks, forcedBreaks: forced.union([i]), skippedBreaks: skipped)
                     // The page then opening with the whole day needs no share of its own (as one

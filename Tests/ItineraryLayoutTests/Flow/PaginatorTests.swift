@@ -404,6 +404,23 @@ struct SectionEndTests {
         #expect(tight.paginate(blocks).map(used) == [100, 20])
     }
 
+    @Test("a page before a section holding one short day of its own, under lastPageFill, takes the day before it too")
+    func nearEmptyDayBeforeASection() {
+        // Page 1: day 1 (10 + 5 + 40), 10, day 2 (10 + 5 + 20) = 100; page 2: day 3 alone (20),
+        // then the stadium progress on a page of its own.
+        let blocks: [any FlowBlock] = [
+            dayHeading(1), Spacer(5), box(40), Spacer(10), dayHeading(2), Spacer(5), box(20), Spacer(10),
+            dayHeading(3), Spacer(5), box(5), PageBreak(), box(50),
+        ]
+        #expect(balancing.paginate(blocks).map(used) == [100, 20, 50])
+        let pages = Paginator(sectionEndFill: 0.3, lastPageFill: 0.25) { _ in 100 }.paginate(blocks)
+        #expect(pages.map(used) == [65, 65, 50])
+        #expect(pages[1].blocks.first?.block.mark == "Day 2")
+        // A day of its own that holds a quarter stays as it is.
+        #expect(
+            Paginator(sectionEndFill: 0.3, lastPageFill: 0.2) { _ in 100 }.paginate(blocks).map(used) == [100, 20, 50])
+    }
+
     @Test("a last page holding the end of a grid split over two pages gets rows enough for its share")
     func lastPageFillShortensThePageBefore() {
         // A title of 4, then seven rows of 14 two apart (110, kept together but taller than a
