@@ -1,5 +1,24 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The graphics libraries' header directories, as pkg-config gives them. `CCairo` is not linked
+/// to the libraries (`CLazyLibraries` loads them at the first call into them), so it cannot name
+/// them to SwiftPM by pkg-config, which would link them too: the Swift targets get the flags.
+let graphicsHeaderFlags: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = [
+        "pkg-config", "--cflags", "pangocairo", "pangoft2", "cairo", "fontconfig", "freetype2", "fribidi",
+    ]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    pkgConfig.waitUntilExit()
+    guard pkgConfig.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else { return [] }
+    return text.split(whereSeparator: \.isWhitespace).map(String.init).filter { $0.hasPrefix("-I") }
+}()
 
 let package = Package(
     name: "export-itinerary",
@@ -9,13 +28,10 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
-        .systemLibrary(
-            name: "CCairo",
-            pkgConfig: "pangocairo pangoft2 cairo fontconfig freetype2 fribidi",
-            providers: [
-                .apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev", "libfreetype-dev", "libfribidi-dev"])
-            ]
-        ),
+        // cairo, Pango, Fontconfig, FreeType, HarfBuzz, FriBidi (libcairo2-dev, libpango1.0-dev,
+        // libfontconfig-dev, libfreetype-dev, libfribidi-dev): headers only, see
+        // `graphicsHeaderFlags` and `CLazyLibraries`.
+        .systemLibrary(name: "CCairo"),
 
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -45,7 +61,14 @@ let package = Package(
         // SHA-256 as hex, below both the rendering side and the entitlements.
         .target(name: "Digests", dependencies: ["COpenSSL"]),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
-        .target(name: "ItineraryText", dependencies: ["CCairo", "Digests"]),
+        .target(name: "ItineraryText", dependencies: ["CCairo", "CLazyLibraries", "Digests"]),
+        // Stubs for the functions of cairo, Pango and what they stand on (scripts/lazy-libraries.py):
+        // the libraries are loaded at the first call into them, so a command that draws nothing
+        // (--version, validate, entitlements) starts without binding them.
+        // Its debug information in DWARF 4: valgrind 3.19, which counts the benchmarks' instructions,
+        // gives up on the DWARF 5 clang writes for these files.
+        .target(
+            name: "CLazyLibraries", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
         // What layout hands to rendering: positioned drawing operations and structure marks per
         // page, the outline and the metadata. Layout makes it; the renderers read only it.
         .target(name: "DisplayList", dependencies: ["ItineraryText"]),
@@ -167,11 +190,17 @@ let package = Package(
 // callgrind, release: the 10-day export 427.6 → 413.2 M instructions, `entitlements status`
 // 55.4 → 53.9 M (README, Benchmark). C targets and plugins have no Swift to build.
 for target in package.targets where target.type == .regular || target.type == .executable {
-    guard target.name != "CFastFormat" else { continue }
+    guard !["CFastFormat", "CLazyLibraries"].contains(target.name) else { continue }
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .unsafeFlags(
                 ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
                 .when(configuration: .release))
         ]
+}
+
+// Every Swift target may see `CCairo` (through `ItineraryText`'s API): each gets its headers' directories.
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    guard !["CFastFormat", "CLazyLibraries"].contains(target.name) else { continue }
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(graphicsHeaderFlags.flatMap { ["-Xcc", $0] })]
 }

@@ -20,8 +20,7 @@ static inline int ccairo_is_right_to_left(uint32_t c) {
 }
 
 /* FriBidi's version text as it runs ("(GNU FriBidi) 1.0.8\n..."): a function, because Swift
-   treats the library's global variable as shared mutable state. */
-static inline const char *ccairo_fribidi_version_info(void) {
-    return fribidi_version_info;
-}
+   treats the library's global variable as shared mutable state, and the libraries are loaded
+   at the first call into them (Sources/CLazyLibraries), which stand in for functions only. */
+const char *ccairo_fribidi_version_info(void);
 #endif

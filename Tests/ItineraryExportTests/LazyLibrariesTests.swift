@@ -1,0 +1,48 @@
+/// The graphics libraries (cairo, Pango and what they stand on) are loaded at the first call into
+/// them (`CLazyLibraries`): a command that draws nothing starts without them, an export loads them.
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Libraries loaded when drawing")
+struct LazyLibrariesTests {
+    /// The libraries the dynamic loader opened for `args` (`LD_DEBUG=files`), by file name.
+    private func loaded(_ args: [String]) throws -> (status: Int32, libraries: Set<String>) {
+        var changes = TestStores.commandEnvironment
+        changes["LD_DEBUG"] = "files"
+        let r = try runProcess(TestPaths.executable, args, environment: environment(changes))
+        let names = r.stderr.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "file=") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != " " && $0 != "[" && $0 != ";" })
+        }
+        return (r.status, Set(names))
+    }
+
+    private let graphics = ["libcairo.so.2", "libpango-1.0.so.0", "libpangocairo-1.0.so.0", "libfontconfig.so.1"]
+
+    @Test("--version, validate, entitlements status and paywall start without loading cairo, Pango or Fontconfig")
+    func commandsThatDrawNothing() throws {
+        let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
+        for args in [["--version"], ["validate", trip], ["entitlements", "status"], ["paywall"]] {
+            let (status, libraries) = try loaded(args)
+            #expect(status == 0, "\(args)")
+            // The loader did report what it opened: the C library at least.
+            #expect(libraries.contains("libc.so.6"), "\(args): \(libraries.sorted())")
+            for library in graphics { #expect(!libraries.contains(library), "\(args) loaded \(library)") }
+        }
+    }
+
+    @Test("an export loads them at its first drawing, and its PDF is whole")
+    func exportLoadsThem() throws {
+        let dir = TestPaths.scratch("lazy-libraries")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.pdf").path
+        let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
+        let (status, libraries) = try loaded([trip, out])
+        #expect(status == 0)
+        for library in graphics { #expect(libraries.contains(library), "\(library): \(libraries.sorted())") }
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(
+            pdf.starts(with: Data("%PDF-".utf8)) && String(decoding: pdf.suffix(8), as: UTF8.self).contains("%%EOF"))
+    }
+}
