@@ -28,10 +28,17 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian packages, found through pkg-config.
-        // cairo, Pango, Fontconfig, FreeType, HarfBuzz, FriBidi (libcairo2-dev, libpango1.0-dev,
-        // libfontconfig-dev, libfreetype-dev, libfribidi-dev): headers only, see
-        // `graphicsHeaderFlags` and `CLazyLibraries`.
-        .systemLibrary(name: "CCairo"),
+        // cairo, Pango, Fontconfig, FreeType, HarfBuzz, FriBidi: headers only, see
+        // `graphicsHeaderFlags` and `CLazyLibraries`. Where pkg-config could not be asked as the
+        // manifest was read (the packages not yet installed), SwiftPM asks it and links the
+        // libraries as usual: the program then loads them at start, as it works the same.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: graphicsHeaderFlags.isEmpty ? "pangocairo pangoft2 cairo fontconfig freetype2 fribidi" : nil,
+            providers: [
+                .apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev", "libfreetype-dev", "libfribidi-dev"])
+            ]
+        ),
 
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
