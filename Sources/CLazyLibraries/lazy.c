@@ -4,11 +4,10 @@
 #define _GNU_SOURCE
 #include "lazy.h"
 #include <dlfcn.h>
-#include <errno.h>
+#include <errno.h> /* program_invocation_short_name */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 extern void *ccl_table[CCL_SYMBOLS];
@@ -49,10 +48,7 @@ __attribute__((visibility("hidden"))) void *ccl_bind(unsigned long index) {
 
 const char *ccairo_fribidi_version_info(void) {
     pthread_once(&once, bind_all);
-    for (int i = 0; i < CCL_LIBRARIES; i++) {
-        if (strcmp(ccl_libraries[i], "libfribidi.so.0") != 0) continue;
-        const char *const *info = dlsym(handles[i], "fribidi_version_info");
-        return info ? *info : NULL;
-    }
-    return NULL;
+    // The libraries are loaded global: the variable is found by name, wherever it lives.
+    const char *const *info = dlsym(RTLD_DEFAULT, "fribidi_version_info");
+    return info ? *info : NULL;
 }

@@ -20,9 +20,8 @@ extension Exporter {
     /// What an export of `trip` with `template` tells before laying it out, `validate` too:
     /// `warnings(_:routeMap:)` for the template's pages, and the labels its language lacks.
     public static func warnings(_ trip: Trip, template: Template) -> [String] {
-        let wanted = Theme.language(of: trip.locale)
-        return warnings(trip, routeMap: template.sections.contains(.cover) && template.cover != nil)
-            + labelWarnings(trip, labelled: template.labels[wanted] != nil ? wanted : "en")
+        warnings(trip, routeMap: template.sections.contains(.cover) && template.cover != nil)
+            + labelWarnings(trip, labelled: Theme.labelsLanguage(of: trip.locale, in: template))
     }
 
     /// A trip whose locale's language the template has no labels for: its dates and numbers

@@ -341,7 +341,7 @@ public struct Paginator {
             let (block, index, whole) = next
             let page = run.pages.count - 1
             let height = shortened.flatMap { $0.page == page ? $0.height : nil } ?? frameHeight(page)
-            let reach = height + (block.keepWithNext ? 0 : overrun(run.pages.count - 1))
+            let reach = height + (block.keepWithNext ? 0 : overrun(page))
             // Zero-height markers (a section's structure, an anchor) leave a page at its top:
             // the space after them is dropped and a heading after them is the page's first line.
             let atTop = y < 0.001
@@ -373,7 +373,7 @@ public struct Paginator {
             // but not under them (the stadium progress under its title) can share no page with
             // them: it splits here, as if the page held only the room they leave, rather than
             // leave them alone at the foot of the page.
-            let placed = run.pages[run.pages.count - 1].blocks
+            let placed = run.pages[page].blocks
             let underHeadingsOnly =
                 placed.contains { $0.block.keepWithNext }
                 && placed.allSatisfy { $0.block.keepWithNext || $0.block.height == 0 }

@@ -20,6 +20,13 @@ public struct Theme: Sendable {
         String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased()
     }
 
+    /// The language whose labels `template` gives a trip in `locale`: its own where the template
+    /// has them, else English (the fallback every template must have).
+    public static func labelsLanguage(of locale: String, in template: Template) -> String {
+        let language = language(of: locale)
+        return template.labels[language] != nil ? language : "en"
+    }
+
     /// - Parameters:
     ///   - locale: the trip's locale id (`es_MX`, `en-US`); its language picks the labels.
     ///   - paper: a key of the template's `papers`, or nil for the template's default.
@@ -28,16 +35,12 @@ public struct Theme: Sendable {
         template: Template, locale: String, paper: String? = nil, reservedFoot: (PaperSize) -> Double = { _ in 0 }
     ) throws(TemplateError) {
         self.template = template
-        let language = Self.language(of: locale)
-        if let labels = template.labels[language] {
-            self.labels = labels
-            self.language = language
-        } else if let english = template.labels["en"] {
-            self.labels = english
-            self.language = "en"
-        } else {
+        let language = Self.labelsLanguage(of: locale, in: template)
+        guard let labels = template.labels[language] else {
             throw TemplateError(key: "labels.en", message: "missing; English labels are required as the fallback")
         }
+        self.labels = labels
+        self.language = language
         let paperName = paper ?? template.paper
         if let problem = template.paperProblem(paperName) {
             throw TemplateError(key: "papers", message: problem)
