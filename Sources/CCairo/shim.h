@@ -23,4 +23,8 @@ static inline int ccairo_is_right_to_left(uint32_t c) {
    treats the library's global variable as shared mutable state, and the libraries are loaded
    at the first call into them (Sources/CLazyLibraries), which stand in for functions only. */
 const char *ccairo_fribidi_version_info(void);
+
+/* Loads the drawing libraries now rather than at the first call into them (a no-op once they
+   are loaded): for a thread with time to spare before the first drawing. */
+void ccairo_load_libraries(void);
 #endif

@@ -46,6 +46,8 @@ __attribute__((visibility("hidden"))) void *ccl_bind(unsigned long index) {
     return __atomic_load_n(&ccl_table[index], __ATOMIC_ACQUIRE);
 }
 
+void ccairo_load_libraries(void) { pthread_once(&once, bind_all); }
+
 const char *ccairo_fribidi_version_info(void) {
     pthread_once(&once, bind_all);
     // The libraries are loaded global: the variable is found by name, wherever it lives.

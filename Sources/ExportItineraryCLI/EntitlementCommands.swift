@@ -57,6 +57,8 @@ enum EntitlementCommands {
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
+        // OpenSSL readies itself while the catalog and the store are read.
+        OpenSSLWarmUp.start()
         let gate = ProGate(
             storeDirectory: storeDirectory(options), catalog: try catalog(options), policy: ProAccess.policy,
             clock: try clock())

@@ -50,6 +50,9 @@ public final class Exporter {
         preloading template: TemplateChoice? = nil
     ) throws(ExportError) {
         self.gate = gate
+        // The drawing libraries load beside the gate's question and the template's decoding,
+        // rather than at the first drawing after them.
+        NativeLibraryLoading.startInBackground()
         // The time of the answer, not of the end of this init: a recheck interval runs from it.
         let verdict = BackgroundWork { () -> Result<(EntitlementGrade, UInt64), ExportError> in
             do throws(ExportError) {

@@ -73,7 +73,9 @@ public enum ProAccess {
         storeDirectory: String? = nil, catalogPath: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ExportError) -> ProGate {
-        ProGate(
+        // OpenSSL readies itself while the catalog and the store are read.
+        OpenSSLWarmUp.start()
+        return ProGate(
             storeDirectory: storeDirectory ?? EntitlementStore.defaultDirectory(environment: environment),
             catalog: try loadCatalog(path: catalogPath, environment: environment), policy: policy,
             clock: try clock(environment: environment))

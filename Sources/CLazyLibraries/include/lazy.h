@@ -12,6 +12,10 @@ struct ccl_symbol {
 extern const char *const ccl_libraries[CCL_LIBRARIES];
 extern const struct ccl_symbol ccl_symbols[CCL_SYMBOLS];
 
+/* Loads the libraries now, if no call into them has: for a thread that has time to spare
+   before the first drawing. */
+void ccairo_load_libraries(void);
+
 /* FriBidi's version text ("(GNU FriBidi) 1.0.8\n..."), read from the library's variable once
    it is loaded: a stub can stand in for a function, not for a variable. */
 const char *ccairo_fribidi_version_info(void);

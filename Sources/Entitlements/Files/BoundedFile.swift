@@ -50,7 +50,10 @@ public enum BoundedFile {
             return .failure(.tooLarge(size: Int(info.st_size), limit: limit))
         }
         var data = Data()
-        let block = min(1 << 20, limit + 1)
+        // A regular file's size says how much to ask for (one byte more, to see it end):
+        // a catalog of a few KiB then costs a few KiB of buffer, not a zeroed MiB.
+        let sized = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) + 1 : 1 << 20
+        let block = max(1, min(1 << 20, limit + 1, sized))
         var buffer = [UInt8](repeating: 0, count: block)
         while data.count <= limit {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, block) }

@@ -46,6 +46,7 @@ public final class ProGate: @unchecked Sendable {
         self.catalog = catalog
         self.policy = policy
         self.clock = clock
+        OpenSSLWarmUp.start()
     }
 
     /// The full report. A missing store is an empty one (not Pro); a broken one is an error.

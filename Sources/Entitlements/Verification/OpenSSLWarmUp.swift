@@ -1,0 +1,71 @@
+/// Readying OpenSSL's tables on a thread of their own while the gate reads its store.
+import COpenSSL
+import Foundation
+
+/// OpenSSL 3.0 builds its tables of decoders and key managers the first time a public key is
+/// decoded (every certificate holds one: about 7.6 million instructions, a sixth of
+/// `entitlements status`), and fetches its digest and signature methods the first time a
+/// signature is checked. The gate needs both only after it has read its catalog and opened
+/// its store, so a thread started before those does the building meanwhile.
+///
+/// The thread decodes a fixed public key (P-256's generator point, a valid point owned by
+/// no one) and readies an ES256 check with it, then ends: it reads no file, checks nothing
+/// and decides nothing, and what the gate verifies is verified on its own thread exactly as
+/// before (OpenSSL's tables are shared, guarded by OpenSSL's own locks).
+public enum OpenSSLWarmUp {
+    /// Starts the thread, once per process; returns at once. When no thread can be started,
+    /// nothing happens: the first certificate builds the tables, as always.
+    public static func start() { _ = started }
+
+    private static let started: Void = {
+        // OpenSSL frees its tables at exit (an `atexit` handler) unless told not to: a process
+        // that ends while the thread still builds them (a gate that needed no signature) must
+        // not free them under it. Said here, before any other use of OpenSSL in the process:
+        // the first initialisation decides.
+        OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
+        var thread = pthread_t()
+        if pthread_create(
+            &thread, nil,
+            { _ in
+                OpenSSLWarmUp.warm(); return nil
+            }, nil) == 0
+        {
+            pthread_detach(thread)
+        }
+    }()
+
+    /// A SubjectPublicKeyInfo holding P-256's generator point (SEC 2: x 6B17D1F2…, y 4FE342E2…).
+    static let generatorKey: [UInt8] =
+        [
+            0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01, 0x06, 0x08, 0x2A, 0x86, 0x48,
+            0xCE, 0x3D, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00, 0x04,
+        ] + hex("6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296")
+        + hex("4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5")
+
+    /// Decodes `generatorKey` and readies an ES256 check with it; true when both worked (for
+    /// the tests: a warm-up that silently did nothing would save nothing).
+    @discardableResult
+    static func warm() -> Bool {
+        defer { ERR_clear_error() }
+        let key: OpaquePointer? = generatorKey.withUnsafeBufferPointer { bytes in
+            var cursor = bytes.baseAddress
+            return d2i_PUBKEY(nil, &cursor, bytes.count)
+        }
+        guard let key else { return false }
+        defer { EVP_PKEY_free(key) }
+        guard ES256.isP256(key), let md = EVP_MD_CTX_new() else { return false }
+        defer { EVP_MD_CTX_free(md) }
+        return EVP_DigestVerifyInit(md, nil, EVP_sha256(), nil, key) == 1
+    }
+
+    private static func hex(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            bytes.append(UInt8(text[index..<next], radix: 16)!)
+            index = next
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,14 @@
+/// Loading the drawing libraries ahead of the first drawing.
+import CCairo
+
+/// cairo, Pango and what they stand on are loaded at the first call into them
+/// (`Sources/CLazyLibraries`): about 13 million instructions, on whichever thread draws first.
+public enum NativeLibraryLoading {
+    /// Starts loading them on a thread of its own and returns at once, for a caller that is
+    /// about to wait for something else (the gate's answer) before its first drawing. Loading
+    /// touches no font and draws nothing; a first call made before it ends waits for it. When
+    /// no thread can be started, nothing happens: the first call loads them, as always.
+    public static func startInBackground() {
+        _ = startDetachedThread { ccairo_load_libraries() }
+    }
+}
