@@ -31,6 +31,22 @@ struct OptionDeclarationTests {
         #expect(Odd().specs.map(\.name) == ["--quiet", "--store", "--catalog"])
     }
 
+    /// The types the commands declare are found by casts to them; an option of another type,
+    /// or a group other than the gate's, by the casts to the protocols, in its place.
+    @Test func optionsOfOtherTypesAreListed() {
+        struct Inner: OptionDeclarations {
+            let level: Option<UInt8> = Option("--level", "N", "a level", mustBe: "a small number") { UInt8($0) }
+        }
+        struct Mixed: OptionDeclarations {
+            let quiet = Flag.quiet
+            let inner = Inner()
+            let on: Option<Bool> = Option("--on", "BOOL", "on or off", mustBe: "true or false") { Bool($0) }
+            let gate = GateDeclarations()
+        }
+        #expect(Mixed().strayProperties.isEmpty)
+        #expect(Mixed().specs.map(\.name) == ["--quiet", "--level", "--on", "--store", "--catalog"])
+    }
+
     @Test("values come back typed, parsed and range-checked as declared")
     func typedValues() throws {
         let declarations = Options.Batch()

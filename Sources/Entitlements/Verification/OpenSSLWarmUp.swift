@@ -6,7 +6,9 @@ import Foundation
 /// decoded (every certificate holds one: about 7.6 million instructions, a sixth of
 /// `entitlements status`), and fetches its digest and signature methods the first time a
 /// signature is checked. The gate needs both only after it has read its catalog and opened
-/// its store, so a thread started before those does the building meanwhile.
+/// its store, so a thread started before those does the building meanwhile, after making the
+/// schema definitions the store's opening compares its own with
+/// (`EntitlementStore.prepareDefinitions`).
 ///
 /// The thread decodes a fixed public key (P-256's generator point, a valid point owned by
 /// no one) and readies an ES256 check with it, then ends: it reads no file, checks nothing
@@ -27,7 +29,11 @@ public enum OpenSSLWarmUp {
         if pthread_create(
             &thread, nil,
             { _ in
-                OpenSSLWarmUp.warm(); return nil
+                // The store's schema as SQLite records it first (about 2.5 M instructions): the
+                // gate compares its store's with it as it opens it, before any certificate.
+                EntitlementStore.prepareDefinitions()
+                OpenSSLWarmUp.warm()
+                return nil
             }, nil) == 0
         {
             pthread_detach(thread)
