@@ -238,12 +238,12 @@ public final class EntitlementStore {
         }
     }
 
-    /// The definitions this program writes, as SQLite records them: made once per process in
-    /// a database in memory (under a lock: two gates may open stores on two threads at once).
     /// Makes `definitions` now, for a thread with time to spare before a store is opened
     /// (`OpenSSLWarmUp`); a failure is left for `checkSchema` to meet and report.
     static func prepareDefinitions() { _ = try? definitions() }
 
+    /// The definitions this program writes, as SQLite records them: made once per process in
+    /// a database in memory (under a lock: two gates may open stores on two threads at once).
     private static func definitions() throws -> [String: String] {
         definitionsLock.lock()
         defer { definitionsLock.unlock() }
