@@ -11,4 +11,8 @@ public enum NativeLibraryLoading {
     public static func startInBackground() {
         _ = startDetachedThread { ccairo_load_libraries() }
     }
+
+    /// Loads them now, on this thread (at once when they are loaded already): for a caller that
+    /// reads which libraries the process has loaded (`ProgramIdentity`).
+    public static func loadNow() { ccairo_load_libraries() }
 }

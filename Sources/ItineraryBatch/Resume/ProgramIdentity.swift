@@ -3,6 +3,7 @@
 import Digests
 import Foundation
 import ItineraryExport
+import ItineraryText
 
 enum ProgramIdentity {
     /// The version, the executable's GNU build ID (a hash of its contents the linker writes into
@@ -12,6 +13,9 @@ enum ProgramIdentity {
     /// of those libraries as loaded: a rebuilt library with the same version number (a Debian
     /// security update), or libdeflate, which tells no version of its own, still changes it.
     static let current: String = {
+        // The drawing libraries load at the first call into them (`CLazyLibraries`): loaded
+        // here first, so that their build IDs are always in the identity.
+        NativeLibraryLoading.loadNow()
         let path = "/proc/self/exe"
         let build =
             buildID(path).map { "build-id \($0)" }
