@@ -89,6 +89,9 @@ public struct Revision {
 
         var objects: [(number: Int, object: CompactWriter.Object)] = []
         objects.reserveCapacity(order.count + added.count)
+        // Streams written plain, deflated together once all are found (`Flate.deflate(each:)`,
+        // on every core): each leaves a place in `objects` to fill.
+        var plain: [(slot: Int, generation: Int, dictionary: PDFDictionary, data: [UInt8])] = []
         for (number, _, _) in order {
             if let change = changes[number] {
                 objects.append(
@@ -102,11 +105,8 @@ public struct Revision {
                     // A stream written plain (cairo's, when asked: `PDFRenderer`), deflated here, once.
                     var dictionary = stream.dictionary
                     dictionary["Filter"] = .name("FlateDecode")
-                    objects.append(
-                        (
-                            number,
-                            Self.whole(number, object.generation, dictionary, data: Flate.deflate(Array(stream.data)))
-                        ))
+                    plain.append((objects.count, object.generation, dictionary, Array(stream.data)))
+                    objects.append((number, .whole([])))
                 } else if let extent = object.extent {
                     objects.append((number, .whole(Self.kept(file.bytes[extent]), generation: object.generation)))
                 }
@@ -118,6 +118,10 @@ public struct Revision {
                 objects.append(
                     (number, .whole(Array("\(number) 0 obj\n".utf8) + object.body + Array("\nendobj\n".utf8))))
             }
+        }
+        for (stream, data) in zip(plain, Flate.deflate(each: plain.map(\.data))) {
+            let number = objects[stream.slot].number
+            objects[stream.slot].object = Self.whole(number, stream.generation, stream.dictionary, data: data)
         }
         for (number, change) in added {
             objects.append((number, Self.written(number, change, plain: false, generation: 0)))

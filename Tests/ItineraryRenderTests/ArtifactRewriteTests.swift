@@ -96,6 +96,38 @@ struct ArtifactRewriteTests {
             ])
     }
 
+    @Test(
+        "content scanned on other threads is read as in place: a marker's run replaces it, text outside marked content is refused only in a tagged PDF, and a page that cannot be read early is reported where it is reached"
+    )
+    func scannedBesideTheTree() throws {
+        let marker = "0 0 0.012 0.016 re f"
+        func document(tagged: Bool, contents: String = "5 0 R") -> [UInt8] {
+            pdf([
+                "<< /Type /Catalog /Pages 2 0 R" + (tagged ? " /StructTreeRoot 4 0 R >>" : " >>"),
+                "<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents \(contents) >>",
+                "<< /Type /StructTreeRoot >>",
+                stream("BT (loose) Tj ET " + marker),
+            ])
+        }
+        let update = AccessibilityUpdate(
+            language: nil, figureAlternates: [], linkNames: [], title: "t", author: nil,
+            vectorRuns: [[VectorRun(operators: Array("0 0 m 1 1 l S".utf8))]])
+        // Untagged: the unmarked text found by the scan is no error, and the run is written.
+        let file = try PDFFile(Array(try update.apply(to: document(tagged: false))))
+        let content = String(decoding: try file.decodedData(try #require(try file.object(5).stream)), as: UTF8.self)
+        #expect(content == "BT (loose) Tj ET /Artifact BMC\nq\n0 0 m 1 1 l SQ\nEMC")
+        // Tagged: the same text outside both the tree and the artifacts is refused.
+        #expect(throws: RenderError.self) { try update.apply(to: document(tagged: true)) }
+        // A page whose content is not a stream cannot be read early; the update still says so.
+        #expect(throws: RenderError.self) { try update.apply(to: document(tagged: false, contents: "4 0 R")) }
+        // The scan itself: what the content holds, in order, by stream.
+        let scanned = ArtifactRewrite.scan([(5, Array(("BT (loose) Tj ET " + marker).utf8))])
+        let marks = try #require(scanned[5]).marks
+        #expect(try marks.get().count == 2)
+        #expect(try marks.get().first == .unmarkedText(11))
+    }
+
     @Test("refused: furniture in the content that the structure does not name, or named but missing from the content")
     func mismatches() throws {
         func document(_ content: String) -> [UInt8] {

@@ -43,11 +43,17 @@ struct AccessibilityUpdate: Sendable {
         guard var catalog = try file.object(file.root.number).value.dictionary else {
             throw PDFError("the PDF's catalog is not a dictionary")
         }
+        // The pages' content, read here and scanned for marks on other threads while this one
+        // reads the structure tree (`ArtifactRewrite.scan`: the scan is pure work on copies).
+        // (Pages read again below where they cannot be read here: the error is reported there.)
+        let pagesRead = try? PageTree.pages(file, catalog: catalog)
+        let contents = ArtifactRewrite.content(of: pagesRead?.map(\.number) ?? [], in: file)
+        let scanning = BackgroundWork { ArtifactRewrite.scan(contents) }
         let tree = try StructureTree(file, catalog: catalog)
 
         var figures = figureAlternates[...]
         var artifacts = ArtifactRewrite()
-        let pages = try PageTree.pages(file, catalog: catalog)
+        let pages = try pagesRead ?? PageTree.pages(file, catalog: catalog)
         guard vectorRuns.count <= pages.count else {
             throw PDFError("the PDF has \(pages.count) pages, and shapes were written for \(vectorRuns.count)")
         }
@@ -77,7 +83,7 @@ struct AccessibilityUpdate: Sendable {
         // The parent tree, read once for both.
         let parentTree = try tree.root?.dictionary["ParentTree"].map { try NumberTree.entries(file, root: $0) }
         try LinkElements.connect(file, parentTree: parentTree, pages: pages, in: &revision)
-        try artifacts.apply(to: &revision, tree: tree, parentTree: parentTree)
+        try artifacts.apply(to: &revision, tree: tree, parentTree: parentTree, scanned: scanning.value)
 
         let xmp = Array(xmpPacket().utf8)
         let metadata = revision.add(

@@ -1,4 +1,5 @@
 /// Furniture out of the structure tree: cairo's `Private` elements become artifacts.
+import Dispatch
 import PDFRewrite
 
 /// cairo 1.16 cannot mark content as an artifact (it refuses content inside an `Artifact`
@@ -75,7 +76,11 @@ struct ArtifactRewrite {
     /// The changes to `revision`: the furniture elements removed, their parents' kids, the
     /// parent-tree arrays and the content of each page that holds furniture.
     /// `parentTree`: the entries of the structure tree's parent tree, nil when it has none.
-    func apply(to revision: inout Revision, tree: StructureTree, parentTree: [Int: PDFObject]?) throws {
+    /// `scanned`: page content already read and scanned (`content(of:in:)`, `scan`); a stream
+    /// it lacks is read and scanned here.
+    func apply(
+        to revision: inout Revision, tree: StructureTree, parentTree: [Int: PDFObject]?, scanned: Scanned = [:]
+    ) throws {
         let byPage = Dictionary(grouping: elements.filter { $0.page != nil }, by: { $0.page! })
         let withRuns = Set(runs.filter { !$0.value.isEmpty }.keys)
         let checksText = tree.root != nil
@@ -89,9 +94,10 @@ struct ArtifactRewrite {
             for number in removed { revision.remove(number) }
         }
 
+        let pagesRead = Set(byPage.keys).union(withRuns).union(checksText ? Set(pages) : []).sorted()
         // Rewritten content streams, deflated together once every page is checked.
         var rewrittenStreams: [(number: Int, dictionary: PDFDictionary, content: [UInt8])] = []
-        for page in Set(byPage.keys).union(withRuns).union(checksText ? Set(pages) : []).sorted() {
+        for page in pagesRead {
             let pageElements = byPage[page] ?? []
             let ids = Set(pageElements.flatMap(\.markedContent))
             var pageRuns = (runs[page] ?? [])[...]
@@ -130,11 +136,16 @@ struct ArtifactRewrite {
                 guard let stream = object.stream else {
                     throw PDFError("page object \(page)'s content \(reference.number) is not a stream")
                 }
-                let content = try file.decodedData(stream, limit: Self.contentLimit)
+                let content: [UInt8]
+                var marks: [ContentMark]
+                if let done = scanned[reference.number] {
+                    (content, marks) = (done.content, try done.marks.get())
+                } else {
+                    content = try file.decodedData(stream, limit: Self.contentLimit)
+                    marks = try Self.marks(in: content)
+                }
+                if !checksText { marks.removeAll { if case .unmarkedText = $0 { true } else { false } } }
                 var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
-                // (Markers are looked for on every page read, so that one without its run is an error.)
-                let marks = try ContentStream.marks(
-                    in: content, filledRectangle: VectorPlan.Marker.operands, unmarkedText: checksText)
                 for mark in marks {
                     switch mark {
                     case .unmarkedText:
@@ -199,6 +210,66 @@ struct ArtifactRewrite {
                 try revision.change(parent, to: .value(.dictionary(dictionary)))
             }
         }
+    }
+
+    /// The marks of a page's content (`ContentStream.marks`). Markers are looked for on every
+    /// page read, so that one without its run is an error; text outside marked content is
+    /// always looked for (`apply` drops what it finds when the document has no structure tree).
+    static func marks(in content: [UInt8]) throws -> [ContentMark] {
+        try ContentStream.marks(in: content, filledRectangle: VectorPlan.Marker.operands, unmarkedText: true)
+    }
+
+    /// Content streams by object number, each with its content and what scanning it found.
+    typealias Scanned = [Int: (content: [UInt8], marks: Result<[ContentMark], PDFError>)]
+
+    /// The content of each stream of `pages`, in order, each stream once: read from `file` on
+    /// the calling thread (a `PDFFile` is one thread's), for `scan` to scan on another. Reading
+    /// stops at the first page it cannot read; `apply` reads that page itself and reports what
+    /// is wrong in its order.
+    static func content(of pages: [Int], in file: PDFFile) -> [(number: Int, content: [UInt8])] {
+        var contents: [(number: Int, content: [UInt8])] = []
+        var seen: Set<Int> = []
+        reading: for page in pages {
+            guard let dictionary = try? file.object(page).value.dictionary else { break }
+            var streams: [PDFReference] = []
+            switch dictionary["Contents"] {
+            case let .reference(reference)?:
+                guard let resolved = try? file.resolve(.reference(reference)) else { break reading }
+                streams = resolved.array?.compactMap(\.reference) ?? [reference]
+            case let .array(items)?:
+                streams = items.compactMap(\.reference)
+            default:
+                break
+            }
+            for reference in streams where seen.insert(reference.number).inserted {
+                guard let stream = try? file.object(reference.number).stream,
+                    let content = try? file.decodedData(stream, limit: contentLimit)
+                else { break reading }
+                contents.append((reference.number, content))
+            }
+        }
+        return contents
+    }
+
+    /// `contents` scanned for marks, side by side on every core (`DispatchQueue.concurrentPerform`):
+    /// pure work on copies, which `AccessibilityUpdate` runs beside its reading of the structure
+    /// tree. A scan's error is kept, for `apply` to report at the stream it belongs to.
+    static func scan(_ contents: [(number: Int, content: [UInt8])]) -> Scanned {
+        var results = [Result<[ContentMark], PDFError>](repeating: .success([]), count: contents.count)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each slot is written by one iteration alone, and read once all have ended.
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: contents.count) { k in
+                do {
+                    slots[k] = .success(try marks(in: contents[k].content))
+                } catch {
+                    slots[k] = .failure(error as? PDFError ?? PDFError("\(error)"))
+                }
+            }
+        }
+        var scanned: Scanned = [:]
+        for (item, result) in zip(contents, results) { scanned[item.number] = (item.content, result) }
+        return scanned
     }
 
     /// Where an empty `/Span << /ActualText … >> BDC EMC` that stands for characters drawing
