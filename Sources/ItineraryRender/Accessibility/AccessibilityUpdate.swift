@@ -44,10 +44,12 @@ struct AccessibilityUpdate: Sendable {
             throw PDFError("the PDF's catalog is not a dictionary")
         }
         // The pages' content, read here and scanned for marks on other threads while this one
-        // reads the structure tree (`ArtifactRewrite.scan`: the scan is pure work on copies).
-        // (Pages read again below where they cannot be read here: the error is reported there.)
+        // reads the structure tree (`ArtifactRewrite.scan`: the scan is pure work on copies),
+        // where the rewrite reads pages at all: a tagged PDF, or shapes to put in. (Pages are
+        // read again below where they cannot be read here: the error is reported there.)
         let pagesRead = try? PageTree.pages(file, catalog: catalog)
-        let contents = ArtifactRewrite.content(of: pagesRead?.map(\.number) ?? [], in: file)
+        let readsPages = catalog["StructTreeRoot"] != nil || vectorRuns.contains { !$0.isEmpty }
+        let contents = readsPages ? ArtifactRewrite.content(of: pagesRead?.map(\.number) ?? [], in: file) : []
         let scanning = BackgroundWork { ArtifactRewrite.scan(contents) }
         let tree = try StructureTree(file, catalog: catalog)
 

@@ -225,10 +225,12 @@ struct ArtifactRewrite {
     /// The content of each stream of `pages`, in order, each stream once: read from `file` on
     /// the calling thread (a `PDFFile` is one thread's), for `scan` to scan on another. Reading
     /// stops at the first page it cannot read; `apply` reads that page itself and reports what
-    /// is wrong in its order.
+    /// is wrong in its order. It also stops once the content read passes `contentLimit` in all
+    /// (a file of many large pages is not held whole: `apply` reads the rest a page at a time).
     static func content(of pages: [Int], in file: PDFFile) -> [(number: Int, content: [UInt8])] {
         var contents: [(number: Int, content: [UInt8])] = []
         var seen: Set<Int> = []
+        var total = 0
         reading: for page in pages {
             guard let dictionary = try? file.object(page).value.dictionary else { break }
             var streams: [PDFReference] = []
@@ -245,6 +247,8 @@ struct ArtifactRewrite {
                 guard let stream = try? file.object(reference.number).stream,
                     let content = try? file.decodedData(stream, limit: contentLimit)
                 else { break reading }
+                total += content.count
+                guard total <= contentLimit else { break reading }
                 contents.append((reference.number, content))
             }
         }
