@@ -40,14 +40,18 @@ let package = Package(
             ]
         ),
 
-        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // OpenSSL's libcrypto and SQLite: headers only, in the system's include directory; the
+        // libraries are loaded at the first call into them (`CLazyLibraries`), so that a command
+        // without the gate (--version, validate) starts without binding them.
+        .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
-        .target(name: "Entitlements", dependencies: ["StrictJSON", "Digests", "COpenSSL", "CSQLite"]),
+        .target(
+            name: "Entitlements", dependencies: ["StrictJSON", "Digests", "COpenSSL", "CSQLite", "CLazyLibraries"]),
         // Local StoreKit testing beside the verifier: a signing authority of its own (root,
         // intermediate, leaf) and the session that signs test purchases into the store.
         .target(name: "LocalStoreKit", dependencies: ["Entitlements", "COpenSSL"]),
@@ -66,12 +70,13 @@ let package = Package(
         // trip.json: decoding and validation. Knows nothing of fonts, pages or files.
         .target(name: "ItineraryModel", dependencies: ["StrictJSON"]),
         // SHA-256 as hex, below both the rendering side and the entitlements.
-        .target(name: "Digests", dependencies: ["COpenSSL"]),
+        .target(name: "Digests", dependencies: ["COpenSSL", "CLazyLibraries"]),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
         .target(name: "ItineraryText", dependencies: ["CCairo", "CLazyLibraries", "Digests"]),
-        // Stubs for the functions of cairo, Pango and what they stand on (scripts/lazy-libraries.py):
-        // the libraries are loaded at the first call into them, so a command that draws nothing
-        // (--version, validate, entitlements) starts without binding them.
+        // Stubs for the functions of cairo, Pango and what they stand on, and of libcrypto and
+        // SQLite (scripts/lazy-libraries.py): each group is loaded at the first call into it, so a
+        // command that draws nothing (--version, validate, entitlements) starts without binding
+        // drawing's, and one without the gate (--version, validate) without the store's.
         // Its debug information in DWARF 4: valgrind 3.19, which counts the benchmarks' instructions,
         // gives up on the DWARF 5 clang writes for these files.
         .target(

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Writes Sources/CLazyLibraries' stubs for the C libraries only drawing needs (cairo, Pango and
-what they stand on): one stub per function the program calls, which jumps through a table that
-the first call fills with dlopen and dlsym. A command that draws nothing (--version, validate,
-entitlements) then never loads them: the dynamic loader binds every function those libraries
-import when it loads them, which was most of a start-up.
+"""Writes Sources/CLazyLibraries' stubs for the C libraries that only some commands need: one stub
+per function the program calls, which jumps through a table that the first call fills with dlopen
+and dlsym. The libraries come in groups, each loaded whole at the first call into any of its
+functions: cairo, Pango and what they stand on (only drawing needs them), SQLite (the entitlement
+store) and OpenSSL's libcrypto (signature checks and digests). A command that
+needs neither (--version, validate) then binds none of them: the dynamic loader binds every
+function a library imports when it loads it, which was most of a start-up.
 
 Run it when the program calls a function of these libraries it did not call before: the link
 then fails with `undefined reference to cairo_...`, as nothing links the libraries themselves.
@@ -15,20 +17,27 @@ import os
 import subprocess
 import sys
 
-# The libraries by soname, as `CCairo` names them: a soname is the library's ABI, the same on
-# Debian 12 and 13 and Ubuntu 24.04.
-LIBRARIES = [
-    "libcairo.so.2",
-    "libpangocairo-1.0.so.0",
-    "libpangoft2-1.0.so.0",
-    "libpango-1.0.so.0",
-    "libgobject-2.0.so.0",
-    "libglib-2.0.so.0",
-    "libfontconfig.so.1",
-    "libfreetype.so.6",
-    "libharfbuzz.so.0",
-    "libfribidi.so.0",
+# The libraries by soname, in groups loaded together, each with what needs it (for the error
+# when one is missing): a soname is the library's ABI, the same on Debian 12 and 13 and Ubuntu
+# 24.04. The order of the groups is the order of lazy.c's loaders.
+GROUPS = [
+    ("drawing", [
+        "libcairo.so.2",
+        "libpangocairo-1.0.so.0",
+        "libpangoft2-1.0.so.0",
+        "libpango-1.0.so.0",
+        "libgobject-2.0.so.0",
+        "libglib-2.0.so.0",
+        "libfontconfig.so.1",
+        "libfreetype.so.6",
+        "libharfbuzz.so.0",
+        "libfribidi.so.0",
+    ]),
+    ("the entitlement store", ["libsqlite3.so.0"]),
+    ("signature checks and digests", ["libcrypto.so.3"]),
 ]
+LIBRARIES = [soname for _, sonames in GROUPS for soname in sonames]
+LIBRARY_GROUPS = [group for group, (_, sonames) in enumerate(GROUPS) for _ in sonames]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Sources", "CLazyLibraries")
@@ -90,19 +99,24 @@ def main():
         # The libraries in the script's order, named once there: one line here.
         f.write("const char *const ccl_libraries[CCL_LIBRARIES] = {")
         f.write(", ".join(f'"{s}"' for s in LIBRARIES))
+        f.write("};\n\nconst unsigned char ccl_library_groups[CCL_LIBRARIES] = {")
+        f.write(", ".join(str(g) for g in LIBRARY_GROUPS))
+        f.write("};\n\nconst char *const ccl_group_needs[CCL_GROUPS] = {")
+        f.write(", ".join(f'"{purpose}"' for purpose, _ in GROUPS))
         f.write("};\n\nconst struct ccl_symbol ccl_symbols[CCL_SYMBOLS] = {\n")
         f.writelines(f'    {{"{name}", {lib}}},\n' for name, lib in symbols)
         f.write("};\n")
     with open(os.path.join(OUT, "include", "lazy_count.h"), "w") as f:
         f.write(header)
-        f.write(f"#define CCL_LIBRARIES {len(LIBRARIES)}\n#define CCL_SYMBOLS {len(symbols)}\n")
+        f.write(f"#define CCL_GROUPS {len(GROUPS)}\n#define CCL_LIBRARIES {len(LIBRARIES)}\n")
+        f.write(f"#define CCL_SYMBOLS {len(symbols)}\n")
     with open(os.path.join(OUT, "stubs.c"), "w") as f:
         f.write(header)
         f.write('#include "stub_macros.h"\n\n__asm__(CCL_TABLE_BEGIN\n')
         f.writelines(f"        CCL_TABLE_ENTRY({i})\n" for i in range(len(symbols)))
         f.write("        CCL_TABLE_END);\n\n")
         f.writelines(f"CCL_STUB({name}, {i})\n" for i, (name, _) in enumerate(symbols))
-    print(f"lazy-libraries: {len(symbols)} functions of {len(LIBRARIES)} libraries")
+    print(f"lazy-libraries: {len(symbols)} functions of {len(LIBRARIES)} libraries in {len(GROUPS)} groups")
 
 
 main()

@@ -5,10 +5,10 @@
 #
 #   scripts/make-deb.sh BINARY OUTDIR
 #
-# The package's Depends is what dpkg-shlibdeps finds the binary links (SQLite, OpenSSL, qrencode,
-# …), each at the least version its symbols need, and the libraries it loads at its first drawing
-# (cairo, Pango, fontconfig, FriBidi, …), as their packages' shlibs files name them, so that apt
-# installs them on a node that has none. A binary that links a library no Debian package
+# The package's Depends is what dpkg-shlibdeps finds the binary links (qrencode, libdeflate, …),
+# each at the least version its symbols need, and the libraries it loads at the first call into
+# them (cairo, Pango, fontconfig, FriBidi, …, OpenSSL's libcrypto and SQLite), as their packages'
+# shlibs files name them, so that apt installs them on a node that has none. A binary that links a library no Debian package
 # holds (the Swift runtime of a debug build, from the toolchain) is refused: `make deb` builds
 # with --static-swift-stdlib. EXPORT_ITINERARY_DEB_UNPACKAGED=1 lets such libraries through,
 # left out of Depends (the tests package their debug build that way, on a machine with Swift).
@@ -57,8 +57,9 @@ if ! depends=$(cd "$work/src" && dpkg-shlibdeps -O --ignore-missing-info -e"$sta
 fi
 depends=${depends#shlibs:Depends=}
 [ -n "$depends" ] || fail "dpkg-shlibdeps found no library dependencies"
-# cairo, Pango and what they stand on are loaded at the first drawing (Sources/CLazyLibraries),
-# so the binary does not list them: each soname's package as its shlibs file names it.
+# cairo, Pango and what they stand on, libcrypto and SQLite are loaded at the first call into
+# them (Sources/CLazyLibraries), so the binary does not list them: each soname's package as its
+# shlibs file names it.
 while read -r soname; do
   line=$(grep -h "^${soname%%.so.*} ${soname##*.so.} " /var/lib/dpkg/info/*.shlibs 2>/dev/null | head -n 1)
   [ -n "$line" ] || fail "no installed package's shlibs file names $soname (install the program's libraries: make deps)"

@@ -1,10 +1,11 @@
-/* Loading the libraries at the first call into them: every library, then every function's
-   entry in the stubs' table, once per process (a batch's threads may draw their first pages
-   together). */
+/* Loading the libraries at the first call into them: every library of the function's group,
+   then every entry of that group's functions in the stubs' table, once per group and process (a
+   batch's threads may draw their first pages together). */
 #define _GNU_SOURCE
 #include "lazy.h"
 #include <dlfcn.h>
 #include <errno.h> /* program_invocation_short_name */
+#include <openssl/crypto.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,44 +13,73 @@
 
 extern void *ccl_table[CCL_SYMBOLS];
 
+_Static_assert(CCL_GROUPS == 3, "lazy.c has a loader for each group of scripts/lazy-libraries.py");
+
 static void *handles[CCL_LIBRARIES];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static pthread_once_t once[CCL_GROUPS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
 
 /* A library the packages installed cannot go missing in a working install: the one-line error
    names it and the remedy, and the process ends as any failure does (status 1), at once: the
    first call may come from any thread, in the middle of anything. */
-static void fail(const char *what, const char *name) {
+static void fail(const char *what, const char *name, int group) {
     const char *why = dlerror();
-    fprintf(stderr, "%s: error: cannot load the %s %s that drawing needs (%s); reinstall the program's "
-            "libraries (make deps)\n", program_invocation_short_name, what, name, why ? why : "not found");
+    fprintf(stderr, "%s: error: cannot load the %s %s that %s needs (%s); reinstall the program's "
+            "libraries (make deps)\n", program_invocation_short_name, what, name, ccl_group_needs[group],
+            why ? why : "not found");
     fflush(stderr);
     _exit(1);
 }
 
-static void bind_all(void) {
+static void bind_group(int group) {
     for (int i = 0; i < CCL_LIBRARIES; i++) {
+        if (ccl_library_groups[i] != group) continue;
         handles[i] = dlopen(ccl_libraries[i], RTLD_NOW | RTLD_GLOBAL);
-        if (!handles[i]) fail("library", ccl_libraries[i]);
+        if (!handles[i]) fail("library", ccl_libraries[i], group);
     }
     for (int i = 0; i < CCL_SYMBOLS; i++) {
+        if (ccl_library_groups[ccl_symbols[i].library] != group) continue;
         // Where the list says, else in any library loaded (a function another version of the
         // libraries moves: Pango's, say, between pango and pangoft2).
         void *function = dlsym(handles[ccl_symbols[i].library], ccl_symbols[i].name);
         if (!function) function = dlsym(RTLD_DEFAULT, ccl_symbols[i].name);
-        if (!function) fail("function", ccl_symbols[i].name);
+        if (!function) fail("function", ccl_symbols[i].name, group);
         __atomic_store_n(&ccl_table[i], function, __ATOMIC_RELEASE);
     }
 }
 
+static void bind_drawing(void) { bind_group(0); }
+static void bind_store(void) { bind_group(1); }
+
+/* OpenSSL is initialised here, before the first call into it returns to anyone: its first
+   initialisation decides, and without `OPENSSL_INIT_NO_ATEXIT` it frees its tables at exit,
+   under a thread that may still use them (the gate's warm-up, `OpenSSLWarmUp`, when the process
+   ends before it has: a refused export, say). */
+static void bind_crypto(void) {
+    bind_group(2);
+    int (*init)(uint64_t, const OPENSSL_INIT_SETTINGS *) = NULL;
+    for (int i = 0; i < CCL_LIBRARIES && !init; i++) {
+        if (ccl_library_groups[i] == 2) init = dlsym(handles[i], "OPENSSL_init_crypto");
+    }
+    if (!init) fail("function", "OPENSSL_init_crypto", 2);
+    init(OPENSSL_INIT_NO_ATEXIT, NULL);
+}
+
+static void (*const binders[CCL_GROUPS])(void) = {bind_drawing, bind_store, bind_crypto};
+
 __attribute__((visibility("hidden"))) void *ccl_bind(unsigned long index) {
-    pthread_once(&once, bind_all);
+    int group = ccl_library_groups[ccl_symbols[index].library];
+    pthread_once(&once[group], binders[group]);
     return __atomic_load_n(&ccl_table[index], __ATOMIC_ACQUIRE);
 }
 
-void ccairo_load_libraries(void) { pthread_once(&once, bind_all); }
+void ccairo_load_libraries(void) { pthread_once(&once[0], bind_drawing); }
+
+void ccl_load_store_library(void) { pthread_once(&once[1], bind_store); }
+
+void ccl_load_crypto_library(void) { pthread_once(&once[2], bind_crypto); }
 
 const char *ccairo_fribidi_version_info(void) {
-    pthread_once(&once, bind_all);
+    ccairo_load_libraries();
     // The libraries are loaded global: the variable is found by name, wherever it lives.
     const char *const *info = dlsym(RTLD_DEFAULT, "fribidi_version_info");
     return info ? *info : NULL;

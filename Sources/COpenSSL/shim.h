@@ -14,4 +14,9 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 #include <openssl/x509_vfy.h>
+
+/* Loads libcrypto now rather than at the first call into it (a no-op once it is loaded),
+   initialising OpenSSL without its cleanup at exit: for a thread with time to spare before the
+   gate's first check (Sources/CLazyLibraries). */
+void ccl_load_crypto_library(void);
 #endif

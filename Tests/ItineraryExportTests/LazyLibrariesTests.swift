@@ -32,6 +32,24 @@ struct LazyLibrariesTests {
         }
     }
 
+    private let store = ["libcrypto.so.3", "libsqlite3.so.0"]
+
+    @Test(
+        "--version and validate start without loading libcrypto or SQLite; entitlements status loads both and answers from the store"
+    )
+    func storeLibrariesOnlyWithTheGate() throws {
+        let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
+        for args in [["--version"], ["validate", trip]] {
+            let (status, libraries) = try loaded(args)
+            #expect(status == 0, "\(args)")
+            #expect(libraries.contains("libc.so.6"), "\(args): \(libraries.sorted())")
+            for library in store { #expect(!libraries.contains(library), "\(args) loaded \(library)") }
+        }
+        let (status, libraries) = try loaded(["entitlements", "status"])
+        #expect(status == 0)
+        for library in store { #expect(libraries.contains(library), "\(library): \(libraries.sorted())") }
+    }
+
     @Test("an export loads them at its first drawing, and its PDF is whole")
     func exportLoadsThem() throws {
         let dir = TestPaths.scratch("lazy-libraries")

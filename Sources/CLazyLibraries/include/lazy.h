@@ -1,4 +1,5 @@
-/* The C libraries only drawing needs, loaded at the first call into them (scripts/lazy-libraries.py). */
+/* The C libraries only some commands need, each group loaded at the first call into any of its
+   functions (scripts/lazy-libraries.py): drawing's, the entitlement store's, OpenSSL's. */
 #ifndef CLAZY_LIBRARIES_H
 #define CLAZY_LIBRARIES_H
 #include "lazy_count.h"
@@ -10,11 +11,23 @@ struct ccl_symbol {
 };
 
 extern const char *const ccl_libraries[CCL_LIBRARIES];
+/* The group each library is loaded with, and what needs each group (for the error naming it). */
+extern const unsigned char ccl_library_groups[CCL_LIBRARIES];
+extern const char *const ccl_group_needs[CCL_GROUPS];
 extern const struct ccl_symbol ccl_symbols[CCL_SYMBOLS];
 
-/* Loads the libraries now, if no call into them has: for a thread that has time to spare
+/* Loads drawing's libraries now, if no call into them has: for a thread that has time to spare
    before the first drawing. */
 void ccairo_load_libraries(void);
+
+/* Loads SQLite now, if no call into it has: for a thread that has time to spare before the
+   entitlement store is opened. */
+void ccl_load_store_library(void);
+
+/* Loads OpenSSL's libcrypto now, if no call into it has (for a thread that has time to spare
+   before the gate's first check), and initialises OpenSSL without its cleanup at exit before
+   any other call into it can run. */
+void ccl_load_crypto_library(void);
 
 /* FriBidi's version text ("(GNU FriBidi) 1.0.8\n..."), read from the library's variable once
    it is loaded: a stub can stand in for a function, not for a variable. */

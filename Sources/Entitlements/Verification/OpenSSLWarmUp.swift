@@ -1,5 +1,6 @@
 /// Readying OpenSSL's tables on a thread of their own while the gate reads its store.
 import COpenSSL
+import CSQLite
 import Foundation
 
 /// OpenSSL 3.0 builds its tables of decoders and key managers the first time a public key is
@@ -20,18 +21,20 @@ public enum OpenSSLWarmUp {
     public static func start() { _ = started }
 
     private static let started: Void = {
-        // OpenSSL frees its tables at exit (an `atexit` handler) unless told not to: a process
-        // that ends while the thread still builds them (a gate that needed no signature) must
-        // not free them under it. Said here, before any other use of OpenSSL in the process:
-        // the first initialisation decides.
-        OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ATEXIT), nil)
         var thread = pthread_t()
         if pthread_create(
             &thread, nil,
             { _ in
-                // The store's schema as SQLite records it first (about 2.5 M instructions): the
-                // gate compares its store's with it as it opens it, before any certificate.
+                // SQLite and libcrypto are loaded at the first call into them (`CLazyLibraries`),
+                // which would otherwise be the gate's, on its thread: here, each before it is
+                // needed. SQLite first, for the store's schema as SQLite records it (about 2.5 M
+                // instructions), which the gate compares its store's with as it opens it.
+                ccl_load_store_library()
                 EntitlementStore.prepareDefinitions()
+                // libcrypto's loader initialises OpenSSL without its cleanup at exit, before any
+                // call into it: a process that ends while this thread still builds its tables
+                // (a gate that needed no signature) must not free them under it.
+                ccl_load_crypto_library()
                 OpenSSLWarmUp.warm()
                 return nil
             }, nil) == 0
