@@ -34,7 +34,7 @@ GROUPS = [
         "libfribidi.so.0",
     ]),
     ("the entitlement store", ["libsqlite3.so.0"]),
-    ("signature checks and digests", ["libcrypto.so.3"]),
+    ("checking signatures and digests", ["libcrypto.so.3"]),
 ]
 LIBRARIES = [soname for _, sonames in GROUPS for soname in sonames]
 LIBRARY_GROUPS = [group for group, (_, sonames) in enumerate(GROUPS) for _ in sonames]

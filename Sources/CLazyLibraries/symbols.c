@@ -5,7 +5,7 @@ const char *const ccl_libraries[CCL_LIBRARIES] = {"libcairo.so.2", "libpangocair
 
 const unsigned char ccl_library_groups[CCL_LIBRARIES] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2};
 
-const char *const ccl_group_needs[CCL_GROUPS] = {"drawing", "the entitlement store", "signature checks and digests"};
+const char *const ccl_group_needs[CCL_GROUPS] = {"drawing", "the entitlement store", "checking signatures and digests"};
 
 const struct ccl_symbol ccl_symbols[CCL_SYMBOLS] = {
     {"ASN1_OBJECT_free", 11},

@@ -50,6 +50,30 @@ struct LazyLibrariesTests {
         for library in store { #expect(libraries.contains(library), "\(library): \(libraries.sorted())") }
     }
 
+    @Test(
+        "a libcrypto that cannot be loaded is a one-line error naming it and the remedy, exit 1: no export, no Pro"
+    )
+    func brokenLibcrypto() throws {
+        let dir = TestPaths.scratch("broken-libcrypto")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Not a library at all: the loader refuses it where it looks first.
+        try Data("not an ELF file".utf8).write(to: dir.appendingPathComponent("libcrypto.so.3"))
+        let out = dir.appendingPathComponent("out.pdf").path
+        let trip = TestPaths.examples.appendingPathComponent("day-trip.json").path
+        var changes = TestStores.commandEnvironment
+        changes["LD_LIBRARY_PATH"] = dir.path
+        for args in [[trip, out], ["entitlements", "status"]] {
+            let r = try runProcess(TestPaths.executable, args, environment: environment(changes))
+            #expect(r.status == 1, "\(args): \(r.stderr)")
+            let lines = r.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(args): \(r.stderr)")
+            #expect(
+                r.stderr.contains("cannot load the library libcrypto.so.3 that checking signatures and digests needs")
+                    && r.stderr.contains("make deps"), "\(args): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
     @Test("an export loads them at its first drawing, and its PDF is whole")
     func exportLoadsThem() throws {
         let dir = TestPaths.scratch("lazy-libraries")
