@@ -120,6 +120,7 @@ let package = Package(
             name: "ExportItineraryCLI",
             dependencies: [
                 "ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "LocalStoreKit", "StrictJSON",
+                "ItineraryText",
             ]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(

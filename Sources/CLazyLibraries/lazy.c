@@ -30,12 +30,17 @@ static void fail(const char *what, const char *name, int group) {
     _exit(1);
 }
 
-static void bind_group(int group) {
+static void open_group(int group) {
     for (int i = 0; i < CCL_LIBRARIES; i++) {
         if (ccl_library_groups[i] != group) continue;
         handles[i] = dlopen(ccl_libraries[i], RTLD_NOW | RTLD_GLOBAL);
         if (!handles[i]) fail("library", ccl_libraries[i], group);
     }
+}
+
+/* The group's entries of the stubs' table: from here on, a call into the group goes straight
+   to its function, without `pthread_once`. */
+static void fill_group(int group) {
     for (int i = 0; i < CCL_SYMBOLS; i++) {
         if (ccl_library_groups[ccl_symbols[i].library] != group) continue;
         // Where the list says, else in any library loaded (a function another version of the
@@ -47,36 +52,62 @@ static void bind_group(int group) {
     }
 }
 
-static void bind_drawing(void) { bind_group(0); }
-static void bind_store(void) { bind_group(1); }
+static void bind_drawing(void) {
+    open_group(0);
+    fill_group(0);
+}
 
-/* OpenSSL is initialised here, before the first call into it returns to anyone: its first
-   initialisation decides, and without `OPENSSL_INIT_NO_ATEXIT` it frees its tables at exit,
-   under a thread that may still use them (the gate's warm-up, `OpenSSLWarmUp`, when the process
-   ends before it has: a refused export, say). */
+static void bind_store(void) {
+    open_group(1);
+    fill_group(1);
+}
+
+/* OpenSSL is initialised before its table entries are filled, so before any call into it can
+   run, on any thread: its first initialisation decides, and without `OPENSSL_INIT_NO_ATEXIT` it
+   frees its tables at exit, under a thread that may still use them (the gate's warm-up,
+   `OpenSSLWarmUp`, when the process ends before it has: a refused export, say). */
 static void bind_crypto(void) {
-    bind_group(2);
+    open_group(2);
     int (*init)(uint64_t, const OPENSSL_INIT_SETTINGS *) = NULL;
     for (int i = 0; i < CCL_LIBRARIES && !init; i++) {
         if (ccl_library_groups[i] == 2) init = dlsym(handles[i], "OPENSSL_init_crypto");
     }
     if (!init) fail("function", "OPENSSL_init_crypto", 2);
     init(OPENSSL_INIT_NO_ATEXIT, NULL);
+    fill_group(2);
 }
 
 static void (*const binders[CCL_GROUPS])(void) = {bind_drawing, bind_store, bind_crypto};
 
-__attribute__((visibility("hidden"))) void *ccl_bind(unsigned long index) {
-    int group = ccl_library_groups[ccl_symbols[index].library];
+/* Which groups have begun to load (or are about to, on a thread just started for it): what
+   `ccl_settle` waits for. */
+static int begun[CCL_GROUPS];
+
+static void load(int group) {
+    __atomic_store_n(&begun[group], 1, __ATOMIC_SEQ_CST);
     pthread_once(&once[group], binders[group]);
+}
+
+__attribute__((visibility("hidden"))) void *ccl_bind(unsigned long index) {
+    load(ccl_library_groups[ccl_symbols[index].library]);
     return __atomic_load_n(&ccl_table[index], __ATOMIC_ACQUIRE);
 }
 
-void ccairo_load_libraries(void) { pthread_once(&once[0], bind_drawing); }
+void ccairo_load_libraries(void) { load(0); }
 
-void ccl_load_store_library(void) { pthread_once(&once[1], bind_store); }
+void ccl_load_store_library(void) { load(1); }
 
-void ccl_load_crypto_library(void) { pthread_once(&once[2], bind_crypto); }
+void ccl_load_crypto_library(void) { load(2); }
+
+void ccl_loading_begins(int group) {
+    if (group >= 0 && group < CCL_GROUPS) __atomic_store_n(&begun[group], 1, __ATOMIC_SEQ_CST);
+}
+
+void ccl_settle(void) {
+    for (int group = 0; group < CCL_GROUPS; group++) {
+        if (__atomic_load_n(&begun[group], __ATOMIC_SEQ_CST)) pthread_once(&once[group], binders[group]);
+    }
+}
 
 const char *ccairo_fribidi_version_info(void) {
     ccairo_load_libraries();

@@ -4,6 +4,7 @@ import Foundation
 import ItineraryBatch
 import ItineraryExport
 import ItineraryModel
+import ItineraryText
 import StrictJSON
 
 let programName = "export-itinerary"
@@ -158,4 +159,8 @@ func validateFiles(_ paths: [String], template: String?, paper: String?) -> Int3
     return worst
 }
 
-exit(run())
+let status = run()
+// Not while another thread still loads libraries (the drawing ones beside the gate's question,
+// SQLite and libcrypto beside the catalog's reading): see `NativeLibraryLoading.settle`.
+NativeLibraryLoading.settle()
+exit(status)

@@ -29,6 +29,15 @@ void ccl_load_store_library(void);
    any other call into it can run. */
 void ccl_load_crypto_library(void);
 
+/* Says that a thread is being started to load `group` (0 drawing, 1 SQLite, 2 libcrypto):
+   `ccl_settle` then waits for it even if the thread has not begun. */
+void ccl_loading_begins(int group);
+
+/* Waits until every group whose loading has begun is loaded: for a process about to exit, whose
+   exit must not run while another thread runs a library's constructors (GLib's type system
+   asserts when its set-up and the exit's clean-up meet: SIGABRT instead of the exit status). */
+void ccl_settle(void);
+
 /* FriBidi's version text ("(GNU FriBidi) 1.0.8\n..."), read from the library's variable once
    it is loaded: a stub can stand in for a function, not for a variable. */
 const char *ccairo_fribidi_version_info(void);

@@ -21,6 +21,9 @@ public enum OpenSSLWarmUp {
     public static func start() { _ = started }
 
     private static let started: Void = {
+        // The process's exit waits for these loads once they have begun (`ccl_settle`).
+        ccl_loading_begins(1)
+        ccl_loading_begins(2)
         var thread = pthread_t()
         if pthread_create(
             &thread, nil,
