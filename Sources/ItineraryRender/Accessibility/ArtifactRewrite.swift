@@ -120,16 +120,7 @@ struct ArtifactRewrite {
             }
 
             var found: Set<Int> = []
-            // One stream, or an array of them (directly or as an object of its own).
-            var streams: [PDFReference] = []
-            switch dictionary["Contents"] {
-            case let .reference(reference)?:
-                streams = try file.resolve(.reference(reference))?.array?.compactMap(\.reference) ?? [reference]
-            case let .array(items)?:
-                streams = items.compactMap(\.reference)
-            default:
-                break
-            }
+            let streams = try Self.contentStreams(of: dictionary, in: file)
             guard !streams.isEmpty else { throw PDFError("page object \(page) has no content streams") }
             for reference in streams {
                 let object = try file.object(reference.number)
@@ -232,17 +223,9 @@ struct ArtifactRewrite {
         var seen: Set<Int> = []
         var total = 0
         reading: for page in pages {
-            guard let dictionary = try? file.object(page).value.dictionary else { break }
-            var streams: [PDFReference] = []
-            switch dictionary["Contents"] {
-            case let .reference(reference)?:
-                guard let resolved = try? file.resolve(.reference(reference)) else { break reading }
-                streams = resolved.array?.compactMap(\.reference) ?? [reference]
-            case let .array(items)?:
-                streams = items.compactMap(\.reference)
-            default:
-                break
-            }
+            guard let dictionary = try? file.object(page).value.dictionary,
+                let streams = try? contentStreams(of: dictionary, in: file)
+            else { break }
             for reference in streams where seen.insert(reference.number).inserted {
                 guard let stream = try? file.object(reference.number).stream,
                     let content = try? file.decodedData(stream, limit: contentLimit)
@@ -253,6 +236,19 @@ struct ArtifactRewrite {
             }
         }
         return contents
+    }
+
+    /// The content streams of a page: one stream, or an array of them (directly or as an object
+    /// of its own).
+    static func contentStreams(of page: PDFDictionary, in file: PDFFile) throws -> [PDFReference] {
+        switch page["Contents"] {
+        case let .reference(reference)?:
+            return try file.resolve(.reference(reference))?.array?.compactMap(\.reference) ?? [reference]
+        case let .array(items)?:
+            return items.compactMap(\.reference)
+        default:
+            return []
+        }
     }
 
     /// `contents` scanned for marks, side by side on every core (`DispatchQueue.concurrentPerform`):
