@@ -38,6 +38,10 @@ void ccl_loading_begins(int group);
    asserts when its set-up and the exit's clean-up meet: SIGABRT instead of the exit status). */
 void ccl_settle(void);
 
+/* How many Fontconfig calls Pango 1.50 would have started a thread for ran on the two workers
+   that take them instead (font_pattern_threads.c): 0 with a Pango that starts no such threads. */
+unsigned long ccl_font_pattern_jobs_run(void);
+
 /* FriBidi's version text ("(GNU FriBidi) 1.0.8\n..."), read from the library's variable once
    it is loaded: a stub can stand in for a function, not for a variable. */
 const char *ccairo_fribidi_version_info(void);

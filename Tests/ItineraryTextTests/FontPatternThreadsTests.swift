@@ -1,0 +1,34 @@
+/// Pango 1.50's Fontconfig calls for each new font pattern run on two kept threads
+/// (Sources/CLazyLibraries/font_pattern_threads.c), not on two threads started for each.
+import CLazyLibraries
+import Foundation
+import ItineraryText
+import Testing
+import TestSupport
+
+@Suite("Font pattern threads")
+struct FontPatternThreadsTests {
+    @Test("Pango 1.50's per-pattern thread calls reach the kept workers; later Pango makes none")
+    func patternCallsReachTheWorkers() throws {
+        let engine = TextEngine(fontSet: try FontSet(directory: TestPaths.fonts))
+        let before = ccl_font_pattern_jobs_run()
+        // A new engine has a font map of its own: each size is a pattern it has not matched.
+        let sizes: [Double] = [7.25, 9.75, 13.5]
+        for size in sizes {
+            let spans = [
+                StyledSpan("Oracle Park · 東京ドーム", TextStyle(family: "Inter", size: size, lineHeight: size * 1.4))
+            ]
+            #expect(engine.advance(of: spans) > 0)
+        }
+        let run = ccl_font_pattern_jobs_run() - before
+        let pango = NativeLibraryVersions.libraries.first { $0.name == "pango" }?.version ?? ""
+        let minor = pango.split(separator: ".").dropFirst().first.flatMap { Int($0) } ?? 0
+        if pango.hasPrefix("1.") && minor <= 50 {
+            // A match and a sort for each pattern: the workers ran them (other tests' engines
+            // may add to the count beside this one, never take from it).
+            #expect(run >= UInt(2 * sizes.count))
+        } else {
+            #expect(run == 0)
+        }
+    }
+}
