@@ -168,10 +168,11 @@ public final class TextEngine {
     }
 
     /// Starts Pango's font matching for each of `styles` now. Pango 1.50 matches and sorts the
-    /// fonts of each new font description on two threads of their own, and the first text set
-    /// in that description waits for them: one after another, a few tenths of a millisecond
-    /// each, forty-odd times in a document. Asked up front, they run beside the layout that
-    /// follows instead (the fonts chosen are the same: only when the matching happens moves).
+    /// fonts of each new font description on other threads (the two kept workers of
+    /// `Sources/CLazyLibraries/font_pattern_threads.c`), and the first text set in that
+    /// description waits for them: one after another, a few tenths of a millisecond each,
+    /// forty-odd times in a document. Asked up front, they run beside the layout that follows
+    /// instead (the fonts chosen are the same: only when the matching happens moves).
     public func prepareFonts(for styles: [TextStyle]) {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
