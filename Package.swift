@@ -120,13 +120,17 @@ let package = Package(
                 "ItineraryExport", "Entitlements", "ItineraryModel", "StrictJSON", "ItineraryLayout", "ItineraryText",
                 "Digests",
             ]),
-        // The command line: argument parsing, messages, exit codes.
+        // The command line: argument parsing, messages, exit codes. Linked by LLVM's linker (the
+        // toolchain's) with its relative relocations packed (`DT_RELR`, glibc 2.36 on): a
+        // position-independent binary's 78,000 of them are a 15 KB table instead of 1.9 MB read
+        // and walked at every start (`--version`: 3.8 → 3.4 M instructions).
         .executableTarget(
             name: "ExportItineraryCLI",
             dependencies: [
                 "ItineraryExport", "ItineraryBatch", "ItineraryModel", "Entitlements", "LocalStoreKit", "StrictJSON",
                 "ItineraryText",
-            ]),
+            ],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
         // In-process throughput benchmark, driven by bench/run.sh. Not a test.
         .executableTarget(
             name: "itinerary-bench",
