@@ -13,7 +13,12 @@
    name goes to GLib's own. The caller gets back a reference to the worker's GThread, which is
    all Pango does with it (`g_thread_unref` at once); it waits for the result on its own
    condition variable, which the function signals as before. Matches and sorts keep a worker
-   each, so a sort never waits behind a match or the other way round, as with Pango's threads. */
+   each, so a sort never waits behind a match or the other way round, as with Pango's threads.
+
+   A queued call holds references to its font map (and its Fontconfig configuration), so the
+   last reference to a font map could be dropped by a worker, outside `NativeTextLock`, and its
+   finalisation free cairo's faces while another thread draws: whoever frees a font map first
+   waits until the workers are idle (`ccl_font_pattern_wait_idle`, `TextEngine.deinit`). */
 #define _GNU_SOURCE
 #include "lazy.h"
 #include <dlfcn.h>
@@ -33,22 +38,34 @@ struct job {
 struct worker {
     const char *pango_name; /* the name of the threads whose work this worker takes */
     const char *own_name;   /* its own (a thread's name is cut at 15 bytes) */
-    pthread_mutex_t lock;
-    pthread_cond_t queued;
     struct job *first, *last;
-    void *thread; /* GLib's GThread of the worker, made by GLib's `g_thread_new` */
+    void *thread; /* GLib's GThread of the worker, made by GLib's `g_thread_new`; NULL until then */
 };
 
+/* One lock for both queues and the count of calls queued or running. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t queued = PTHREAD_COND_INITIALIZER; /* a call was queued */
+static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;   /* `unfinished` came down to 0 */
 static struct worker workers[2] = {
-    {"[pango] FcFontSetMatch", "font matching", PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL},
-    {"[pango] FcFontSetSort", "font sorting", PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, NULL},
+    {"[pango] FcFontSetMatch", "font matching", NULL, NULL, NULL},
+    {"[pango] FcFontSetSort", "font sorting", NULL, NULL, NULL},
 };
-static pthread_once_t started[2] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+static unsigned long unfinished; /* calls queued or running */
+static unsigned long jobs_run;
 
 static void *(*glib_thread_new)(const char *, thread_body, void *);
 static void *(*glib_thread_ref)(void *);
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
-static unsigned long jobs_run;
+
+/* A child of `fork` has none of the workers (only the forking thread goes on) and none of
+   their calls: it starts its own at its first. */
+static void forget_in_child(void) {
+    pthread_mutex_init(&lock, NULL);
+    pthread_cond_init(&queued, NULL);
+    pthread_cond_init(&idle, NULL);
+    for (int i = 0; i < 2; i++) workers[i].first = workers[i].last = workers[i].thread = NULL;
+    unfinished = 0;
+}
 
 /* GLib is loaded by the time anything calls `g_thread_new` (only its users do): the next
    definition after the program's is GLib's. */
@@ -59,50 +76,75 @@ static void resolve(void) {
         fprintf(stderr, "export-itinerary: error: g_thread_new was called, yet GLib's cannot be found\n");
         abort();
     }
+    pthread_atfork(NULL, NULL, forget_in_child);
 }
 
 static void *work(void *argument) {
     struct worker *worker = argument;
+    pthread_mutex_lock(&lock);
     for (;;) {
-        pthread_mutex_lock(&worker->lock);
-        while (!worker->first) pthread_cond_wait(&worker->queued, &worker->lock);
+        while (!worker->first) pthread_cond_wait(&queued, &lock);
         struct job *job = worker->first;
         worker->first = job->next;
         if (!worker->first) worker->last = NULL;
-        pthread_mutex_unlock(&worker->lock);
+        pthread_mutex_unlock(&lock);
         job->body(job->data);
         free(job);
-        __atomic_add_fetch(&jobs_run, 1, __ATOMIC_RELAXED);
+        pthread_mutex_lock(&lock);
+        jobs_run++;
+        if (--unfinished == 0) pthread_cond_broadcast(&idle);
     }
     return NULL;
 }
 
-static void start_matching(void) { workers[0].thread = glib_thread_new(workers[0].own_name, work, &workers[0]); }
-static void start_sorting(void) { workers[1].thread = glib_thread_new(workers[1].own_name, work, &workers[1]); }
-
-__attribute__((visibility("default"))) void *g_thread_new(const char *name, thread_body body, void *data) {
+/* Queues the call to the worker for `name`, started at its first call; returns the worker's
+   GThread, or NULL for a name no worker takes (or no memory for the queue's entry). */
+static void *enqueue(const char *name, thread_body body, void *data) {
     pthread_once(&resolved, resolve);
-    int which = -1;
+    struct worker *worker = NULL;
     for (int i = 0; i < 2 && name; i++) {
-        if (strcmp(name, workers[i].pango_name) == 0) which = i;
+        if (strcmp(name, workers[i].pango_name) == 0) worker = &workers[i];
     }
-    struct job *job = which >= 0 ? malloc(sizeof *job) : NULL;
-    if (!job) return glib_thread_new(name, body, data);
-    struct worker *worker = &workers[which];
-    pthread_once(&started[which], which == 0 ? start_matching : start_sorting);
+    struct job *job = worker ? malloc(sizeof *job) : NULL;
+    if (!job) return NULL;
     job->body = body;
     job->data = data;
     job->next = NULL;
-    pthread_mutex_lock(&worker->lock);
+    pthread_mutex_lock(&lock);
+    // Started under the lock, by GLib's own call (which starts a thread and returns).
+    if (!worker->thread) worker->thread = glib_thread_new(worker->own_name, work, worker);
     if (worker->last) {
         worker->last->next = job;
     } else {
         worker->first = job;
     }
     worker->last = job;
-    pthread_cond_signal(&worker->queued);
-    pthread_mutex_unlock(&worker->lock);
-    return glib_thread_ref(worker->thread);
+    unfinished++;
+    void *thread = worker->thread;
+    // Both workers wait on the one condition: each looks at its own queue.
+    pthread_cond_broadcast(&queued);
+    pthread_mutex_unlock(&lock);
+    return thread;
 }
 
-unsigned long ccl_font_pattern_jobs_run(void) { return __atomic_load_n(&jobs_run, __ATOMIC_RELAXED); }
+int ccl_font_pattern_enqueue(const char *name, thread_body body, void *data) {
+    return enqueue(name, body, data) != NULL;
+}
+
+__attribute__((visibility("default"))) void *g_thread_new(const char *name, thread_body body, void *data) {
+    void *worker = enqueue(name, body, data);
+    return worker ? glib_thread_ref(worker) : glib_thread_new(name, body, data);
+}
+
+void ccl_font_pattern_wait_idle(void) {
+    pthread_mutex_lock(&lock);
+    while (unfinished > 0) pthread_cond_wait(&idle, &lock);
+    pthread_mutex_unlock(&lock);
+}
+
+unsigned long ccl_font_pattern_jobs_run(void) {
+    pthread_mutex_lock(&lock);
+    unsigned long count = jobs_run;
+    pthread_mutex_unlock(&lock);
+    return count;
+}

@@ -1,5 +1,6 @@
 /// Pango shaping, line breaking and drawing over the hermetic font set.
 import CCairo
+import CLazyLibraries
 
 /// Measures and draws styled text with Pango, using only the fonts of one `FontSet`.
 ///
@@ -56,6 +57,10 @@ public final class TextEngine {
         NativeTextLock.withLock {
             cache.removeAll()
             g_object_unref(UnsafeMutableRawPointer(context))
+            // Pango 1.50's font matching, queued to other threads, holds references to the font
+            // map: the last one is dropped here, under the lock, not by one of those threads
+            // while another draws (`Sources/CLazyLibraries/font_pattern_threads.c`).
+            ccl_font_pattern_wait_idle()
             g_object_unref(UnsafeMutableRawPointer(fontMap))
         }
     }

@@ -31,4 +31,26 @@ struct FontPatternThreadsTests {
             #expect(run == 0)
         }
     }
+
+    /// What `TextEngine.deinit` relies on before it drops its font map: the queued calls that
+    /// hold references to it have all run.
+    @Test("waiting for idle workers returns after every queued call; other names are not queued")
+    func waitingForIdleWorkers() {
+        // GLib, whose own g_thread_new starts the workers.
+        NativeLibraryLoading.loadNow()
+        let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        count.initialize(to: 0)
+        defer { count.deallocate() }
+        let slowly: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { pointer in
+            usleep(20_000)
+            pointer?.assumingMemoryBound(to: Int.self).pointee += 1
+            return nil
+        }
+        // One worker's queue: its calls run one after another.
+        for _ in 0..<3 { #expect(ccl_font_pattern_enqueue("[pango] FcFontSetSort", slowly, count) == 1) }
+        ccl_font_pattern_wait_idle()
+        #expect(count.pointee == 3)
+        #expect(ccl_font_pattern_enqueue("gdbus", slowly, count) == 0)
+        #expect(ccl_font_pattern_enqueue(nil, slowly, count) == 0)
+    }
 }

@@ -42,6 +42,15 @@ void ccl_settle(void);
    that take them instead (font_pattern_threads.c): 0 with a Pango that starts no such threads. */
 unsigned long ccl_font_pattern_jobs_run(void);
 
+/* Queues `body(data)` to the worker that takes the calls of threads named `name` (what
+   `g_thread_new` does with Pango 1.50's two names): 1 if queued, 0 for any other name. */
+int ccl_font_pattern_enqueue(const char *name, void *(*body)(void *), void *data);
+
+/* Returns once no queued call is left or running: for a caller about to drop a font map, whose
+   last reference a queued call may hold. Queued calls take no lock of the program's, so this
+   may be called holding `NativeTextLock`. */
+void ccl_font_pattern_wait_idle(void);
+
 /* FriBidi's version text ("(GNU FriBidi) 1.0.8\n..."), read from the library's variable once
    it is loaded: a stub can stand in for a function, not for a variable. */
 const char *ccairo_fribidi_version_info(void);
