@@ -67,6 +67,12 @@ while read -r soname; do
   [[ ", $depends" == *", $package_of "* || ", $depends" == *", $package_of,"* ]] ||
     depends="$depends, $(echo "$line" | cut -d' ' -f3-)"
 done < <(grep '^const char \*const ccl_libraries' Sources/CLazyLibraries/symbols.c | grep -o 'lib[^"]*\.so\.[0-9]*')
+# The binary's relative relocations are packed (DT_RELR, Package.swift), which only glibc 2.36
+# and later read; dpkg-shlibdeps goes by the symbols a binary uses and does not see that.
+if readelf -d "$stage/usr/bin/$package" 2>/dev/null | grep -q '(RELR)'; then
+  depends=$(echo "$depends" | sed -E 's/(^|, )libc6 \(>= [0-9.]+\)/\1libc6 (>= 2.36)/')
+  [[ ", $depends" == *", libc6 "* ]] || depends="$depends, libc6 (>= 2.36)"
+fi
 # Zone names and abbreviations (CDT, BST, JST) come from /usr/share/zoneinfo.
 depends="$depends, tzdata"
 

@@ -105,6 +105,8 @@ struct InstallTests {
             #expect(depends.contains(package + " (>= "), "\(package) in \(depends)")
         }
         #expect(depends.contains("libssl"), "\(depends)")
+        // Packed relative relocations (Package.swift) need a glibc that reads them.
+        #expect(depends.contains("libc6 (>= 2.36)"), "\(depends)")
         let scripts = try runProcess("/usr/bin/dpkg-deb", ["--info", deb]).stdout
         #expect(scripts.contains("postinst") && scripts.contains("prerm"), "\(scripts)")
 
