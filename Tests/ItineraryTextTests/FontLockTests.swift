@@ -82,5 +82,8 @@ struct FontLockTests {
                 FontLock.Pin(name: "Inter-Regular.ttf", sha256: "bbb"),
                 FontLock.Pin(name: "NotoSans-Regular.ttf", sha256: "ccc"),
             ])
+        // Written on Windows: the same pins, not one long line that pins nothing.
+        #expect(FontLock.pins(lock: lock.replacingOccurrences(of: "\n", with: "\r\n")) == FontLock.pins(lock: lock))
+        #expect(FontLock.pins(lock: "\n\n# only a comment\r\n\n").isEmpty)
     }
 }
