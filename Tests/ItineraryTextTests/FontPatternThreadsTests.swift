@@ -6,7 +6,8 @@ import ItineraryText
 import Testing
 import TestSupport
 
-@Suite("Font pattern threads")
+/// One after the other: the second queues calls of its own, which the first would count.
+@Suite("Font pattern threads", .serialized)
 struct FontPatternThreadsTests {
     @Test("Pango 1.50's per-pattern thread calls reach the kept workers; later Pango makes none")
     func patternCallsReachTheWorkers() throws {
