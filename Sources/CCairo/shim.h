@@ -27,9 +27,4 @@ const char *ccairo_fribidi_version_info(void);
 /* Loads the drawing libraries now rather than at the first call into them (a no-op once they
    are loaded): for a thread with time to spare before the first drawing. */
 void ccairo_load_libraries(void);
-/* Says that a thread is being started to load a group of the lazily loaded libraries (0 drawing,
-   1 SQLite, 2 libcrypto), and waits, before the process exits, for every group whose loading has
-   begun (Sources/CLazyLibraries). */
-void ccl_loading_begins(int group);
-void ccl_settle(void);
 #endif

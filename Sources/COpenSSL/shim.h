@@ -19,8 +19,4 @@
    initialising OpenSSL without its cleanup at exit: for a thread with time to spare before the
    gate's first check (Sources/CLazyLibraries). */
 void ccl_load_crypto_library(void);
-
-/* Says that a thread is being started to load a group of the lazily loaded libraries (1 SQLite,
-   2 libcrypto), so that the process's exit waits for it (Sources/CLazyLibraries). */
-void ccl_loading_begins(int group);
 #endif

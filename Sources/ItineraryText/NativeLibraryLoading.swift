@@ -1,5 +1,6 @@
 /// Loading the drawing libraries ahead of the first drawing.
 import CCairo
+import CLazyLibraries
 
 /// cairo, Pango and what they stand on are loaded at the first call into them
 /// (`Sources/CLazyLibraries`): about 13 million instructions, on whichever thread draws first.

@@ -1,5 +1,6 @@
 /// Readying OpenSSL's tables on a thread of their own while the gate reads its store.
 import COpenSSL
+import CLazyLibraries
 import CSQLite
 import Foundation
 
