@@ -142,6 +142,22 @@ public struct Instant: Sendable, Hashable, Comparable {
     public static func < (a: Instant, b: Instant) -> Bool { a.secondsSince1970 < b.secondsSince1970 }
 }
 
+extension Instant {
+    /// `YYYY-MM-DDTHH:MM:SSZ`: this instant in UTC to the second, fractions dropped (RFC 3339's
+    /// Internet date-time, as `ISO8601DateFormatter` writes it), by arithmetic: no time zone or
+    /// calendar is loaded, and the process's `TZ` and locale do not matter.
+    public var utcText: String {
+        guard secondsSince1970.isFinite, abs(secondsSince1970) < 1e15 else { return "\(secondsSince1970)" }
+        let whole = Int(secondsSince1970.rounded(.down))
+        let (quotient, remainder) = whole.quotientAndRemainder(dividingBy: 86400)
+        let days = remainder < 0 ? quotient - 1 : quotient
+        let seconds = whole - days * 86400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return
+            "\(CalendarDate(daysSinceEpoch: days))T\(two(seconds / 3600)):\(two(seconds % 3600 / 60)):\(two(seconds % 60))Z"
+    }
+}
+
 /// An sRGB colour from `#RRGGBB`.
 public struct RGBColor: Sendable, Hashable {
     public let red: UInt8

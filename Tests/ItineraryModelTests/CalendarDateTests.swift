@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import ItineraryModel
+import Testing
 
 @Suite struct CalendarDateTests {
     @Test(arguments: ["2024-02-29", "2000-02-29", "2026-12-31", "0001-01-01", "9999-12-31"])
@@ -50,6 +51,24 @@ import ItineraryModel
     ])
     func refusesBadInstants(text: String) {
         #expect(Instant(rfc3339: text) == nil)
+    }
+
+    /// The same text as Foundation's `ISO8601DateFormatter` in UTC, without loading its calendar:
+    /// leap days, the epoch, before it, fractions dropped (never rounded up) and far years.
+    @Test(arguments: [
+        0.0, -0.25, -1, 59.999, 86_399.5, 86_400, 951_782_400, 1_709_164_800, 1_798_761_599.9,
+        -86_401, -2_208_988_800, 253_402_300_799, 1_765_000_000.001,
+    ])
+    func writesUTCLikeFoundation(seconds: Double) {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let foundation = formatter.string(from: Date(timeIntervalSince1970: seconds))
+        #expect(Instant(secondsSince1970: seconds).utcText == foundation)
+    }
+
+    @Test func writesWhatItParses() throws {
+        let instant = try #require(Instant(rfc3339: "2026-06-12T19:10:00-05:00"))
+        #expect(instant.utcText == "2026-06-13T00:10:00Z")
     }
 
     @Test func parsesColors() {
