@@ -16,6 +16,7 @@ final class TrustedRootStore: @unchecked Sendable {
     /// Roots that do not parse are skipped: they could not anchor anything anyway, and every
     /// chain then fails as `invalidChain`, which names the real problem (no usable root).
     init(roots: [Data]) {
+        OpenSSLWarmUp.awaitWarm()
         store = X509_STORE_new()!
         var prints: [String] = []
         for der in roots {

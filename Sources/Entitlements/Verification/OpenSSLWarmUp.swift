@@ -15,17 +15,32 @@ import Foundation
 /// The thread decodes a fixed public key (P-256's generator point, a valid point owned by
 /// no one) and readies an ES256 check with it, then ends: it reads no file, checks nothing
 /// and decides nothing, and what the gate verifies is verified on its own thread exactly as
-/// before (OpenSSL's tables are shared, guarded by OpenSSL's own locks).
+/// before (OpenSSL's tables are shared, guarded by OpenSSL's own locks), once the thread has
+/// ended (`awaitWarm`).
 public enum OpenSSLWarmUp {
     /// Starts the thread, once per process; returns at once. When no thread can be started,
     /// nothing happens: the first certificate builds the tables, as always.
     public static func start() { _ = started }
+
+    /// Returns once the thread has ended; at once when none was started. The gate's first
+    /// certificate waits here (`TrustedRootStore`): OpenSSL 3.0 building its tables on two
+    /// threads at once has them take turns at its locks, dozens of times (`strace`: a futex
+    /// call every few microseconds), and `entitlements status` took 13 % longer than when the
+    /// gate waits for the thread and then finds the tables built.
+    static func awaitWarm() { finished.wait() }
+
+    /// Entered before the thread starts, left as it ends.
+    private static let finished = DispatchGroup()
+    /// What the thread's `warm()` returned, once it has ended (for the tests: read after
+    /// `awaitWarm`).
+    nonisolated(unsafe) static var threadWarmed: Bool?
 
     private static let started: Void = {
         // The process's exit waits for these loads once they have begun (`ccl_settle`).
         ccl_loading_begins(1)
         ccl_loading_begins(2)
         var thread = pthread_t()
+        finished.enter()
         if pthread_create(
             &thread, nil,
             { _ in
@@ -39,11 +54,14 @@ public enum OpenSSLWarmUp {
                 // call into it: a process that ends while this thread still builds its tables
                 // (a gate that needed no signature) must not free them under it.
                 ccl_load_crypto_library()
-                OpenSSLWarmUp.warm()
+                OpenSSLWarmUp.threadWarmed = OpenSSLWarmUp.warm()
+                OpenSSLWarmUp.finished.leave()
                 return nil
             }, nil) == 0
         {
             pthread_detach(thread)
+        } else {
+            finished.leave()
         }
     }()
 

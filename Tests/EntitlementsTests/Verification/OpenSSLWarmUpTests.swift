@@ -15,4 +15,12 @@ struct OpenSSLWarmUpTests {
         OpenSSLWarmUp.start()
         #expect(OpenSSLWarmUp.warm())
     }
+
+    @Test("after the wait the warm-up's thread has ended, its tables built")
+    func awaitingWaitsForTheThread() {
+        OpenSSLWarmUp.start()
+        OpenSSLWarmUp.awaitWarm()
+        // Set by the thread just before it ends: nil here would mean the wait returned early.
+        #expect(OpenSSLWarmUp.threadWarmed == true)
+    }
 }
