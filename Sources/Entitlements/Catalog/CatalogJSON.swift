@@ -63,7 +63,7 @@ struct CatalogNode: Sendable {
     /// This value as a non-empty string.
     func nonEmptyString(expected: String) throws(CatalogError) -> String {
         let text = try string(expected: expected)
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !text.isCatalogBlank else {
             throw CatalogError(.mismatch(at: path, expected: expected, shown: "an empty string"))
         }
         return text
