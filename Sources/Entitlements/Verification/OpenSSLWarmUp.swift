@@ -1,4 +1,4 @@
-/// Readying OpenSSL's tables on a thread of their own while the gate reads its store.
+/// Readying OpenSSL's tables, and SQLite, on threads of their own while the gate reads its catalog.
 import COpenSSL
 import CLazyLibraries
 import CSQLite
@@ -8,8 +8,8 @@ import Foundation
 /// decoded (every certificate holds one: about 7.6 million instructions, a sixth of
 /// `entitlements status`), and fetches its digest and signature methods the first time a
 /// signature is checked. The gate needs both only after it has read its catalog and opened
-/// its store, so a thread started before those does the building meanwhile, after making the
-/// schema definitions the store's opening compares its own with
+/// its store, so a thread started before those does the building meanwhile; a second one
+/// loads SQLite and makes the schema definitions the store's opening compares its own with
 /// (`EntitlementStore.prepareDefinitions`).
 ///
 /// The thread decodes a fixed public key (P-256's generator point, a valid point owned by
@@ -39,17 +39,18 @@ public enum OpenSSLWarmUp {
         // The process's exit waits for these loads once they have begun (`ccl_settle`).
         ccl_loading_begins(1)
         ccl_loading_begins(2)
-        var thread = pthread_t()
+        // Two threads, as the two libraries are needed at about the same time and libcrypto's
+        // loading and tables take longest: one loads libcrypto and builds OpenSSL's tables (the
+        // gate waits for it before its first certificate: `awaitWarm`); the other loads SQLite
+        // and makes the store's schema definitions as SQLite records them (about 2.5 M
+        // instructions), which the gate compares its store's with as it opens it. Either
+        // library is loaded at the first call into it (`CLazyLibraries`): when the gate gets
+        // there first, it loads it and the thread waits.
+        var crypto = pthread_t()
         finished.enter()
         if pthread_create(
-            &thread, nil,
+            &crypto, nil,
             { _ in
-                // SQLite and libcrypto are loaded at the first call into them (`CLazyLibraries`),
-                // which would otherwise be the gate's, on its thread: here, each before it is
-                // needed. SQLite first, for the store's schema as SQLite records it (about 2.5 M
-                // instructions), which the gate compares its store's with as it opens it.
-                ccl_load_store_library()
-                EntitlementStore.prepareDefinitions()
                 // libcrypto's loader initialises OpenSSL without its cleanup at exit, before any
                 // call into it: a process that ends while this thread still builds its tables
                 // (a gate that needed no signature) must not free them under it.
@@ -59,9 +60,20 @@ public enum OpenSSLWarmUp {
                 return nil
             }, nil) == 0
         {
-            pthread_detach(thread)
+            pthread_detach(crypto)
         } else {
             finished.leave()
+        }
+        var store = pthread_t()
+        if pthread_create(
+            &store, nil,
+            { _ in
+                ccl_load_store_library()
+                EntitlementStore.prepareDefinitions()
+                return nil
+            }, nil) == 0
+        {
+            pthread_detach(store)
         }
     }()
 
