@@ -51,7 +51,8 @@ let package = Package(
         // Is this user Pro? The StoreKit catalog, App Store JWS verification, the SQLite
         // entitlement store and StoreKit 2's current-entitlement rules. Knows nothing of trips.
         .target(
-            name: "Entitlements", dependencies: ["StrictJSON", "Digests", "COpenSSL", "CSQLite", "CLazyLibraries"]),
+            name: "Entitlements",
+            dependencies: ["StrictJSON", "Digests", "COpenSSL", "CSQLite", "CLazyLibraries", "BackgroundThreads"]),
         // Local StoreKit testing beside the verifier: a signing authority of its own (root,
         // intermediate, leaf) and the session that signs test purchases into the store.
         .target(name: "LocalStoreKit", dependencies: ["Entitlements", "COpenSSL"]),
@@ -71,8 +72,11 @@ let package = Package(
         .target(name: "ItineraryModel", dependencies: ["StrictJSON"]),
         // SHA-256 as hex, below both the rendering side and the entitlements.
         .target(name: "Digests", dependencies: ["COpenSSL", "CLazyLibraries"]),
+        // A value made on a thread of its own (`BackgroundWork`), below the text engine and the
+        // entitlements alike.
+        .target(name: "BackgroundThreads"),
         // The hermetic font set and Pango text shaping shared by layout and rendering.
-        .target(name: "ItineraryText", dependencies: ["CCairo", "CLazyLibraries", "Digests"]),
+        .target(name: "ItineraryText", dependencies: ["BackgroundThreads", "CCairo", "CLazyLibraries", "Digests"]),
         // Stubs for the functions of cairo, Pango and what they stand on, and of libcrypto and
         // SQLite (scripts/lazy-libraries.py): each group is loaded at the first call into it, so a
         // command that draws nothing (--version, validate, entitlements) starts without binding
@@ -92,7 +96,9 @@ let package = Package(
         // Templates, formatting and the page-flow engine: trip → display list per page.
         .target(
             name: "ItineraryLayout",
-            dependencies: ["DisplayList", "ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode"]),
+            dependencies: [
+                "BackgroundThreads", "DisplayList", "ItineraryModel", "StrictJSON", "ItineraryText", "CQRencode",
+            ]),
         // Exact, fast snprintf for the numbers cairo writes into every PDF (C, this program's own).
         .target(name: "CFastFormat"),
         // PDF files read and written again as objects (any cross-reference form, object
@@ -102,15 +108,17 @@ let package = Package(
         // page in a face compiled in by the plugin below (no font file can change it).
         .target(
             name: "ItineraryRender",
-            dependencies: ["DisplayList", "ItineraryText", "Digests", "CCairo", "PDFRewrite", "CFastFormat"],
+            dependencies: [
+                "BackgroundThreads", "DisplayList", "ItineraryText", "Digests", "CCairo", "PDFRewrite", "CFastFormat",
+            ],
             plugins: ["MarkFacePlugin"]),
         .plugin(name: "MarkFacePlugin", capability: .buildTool()),
         // The library API: load → layout → render → atomic write.
         .target(
             name: "ItineraryExport",
             dependencies: [
-                "DisplayList", "Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout", "ItineraryRender",
-                "ItineraryText", "StrictJSON", "PDFRewrite",
+                "BackgroundThreads", "DisplayList", "Entitlements", "ProPolicy", "ItineraryModel", "ItineraryLayout",
+                "ItineraryRender", "ItineraryText", "StrictJSON", "PDFRewrite",
             ]),
         // Batch export: plans (sources, manifests, shards), the resume ledger, the supervisor
         // and its worker processes, reports.
@@ -172,8 +180,11 @@ let package = Package(
         .testTarget(name: "ItineraryModelTests", dependencies: ["ItineraryModel", "StrictJSON"]),
         .testTarget(
             name: "ItineraryLayoutTests",
-            dependencies: ["DisplayList", "ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport"]),
-        .testTarget(name: "ItineraryTextTests", dependencies: ["ItineraryText", "CCairo", "TestSupport"]),
+            dependencies: [
+                "BackgroundThreads", "DisplayList", "ItineraryLayout", "ItineraryModel", "ItineraryText", "TestSupport",
+            ]),
+        .testTarget(
+            name: "ItineraryTextTests", dependencies: ["BackgroundThreads", "ItineraryText", "CCairo", "TestSupport"]),
         .testTarget(name: "PDFRewriteTests", dependencies: ["PDFRewrite", "TestSupport"]),
         .testTarget(
             name: "ItineraryRenderTests",

@@ -58,11 +58,20 @@ enum EntitlementCommands {
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        // OpenSSL readies itself while the catalog and the store are read.
-        OpenSSLWarmUp.start()
-        let gate = ProGate(
-            storeDirectory: storeDirectory(options), catalog: try catalog(options), policy: ProAccess.policy,
-            clock: try clock())
+        let gateClock: GateClock
+        do {
+            gateClock = try clock()
+        } catch {
+            // A catalog that cannot be read is named first, as when it was read first.
+            _ = try catalog(options)
+            throw error
+        }
+        // The store is read and its signatures checked while the catalog is read.
+        let gate = try ProGate.asking(
+            storeDirectory: storeDirectory(options), policy: ProAccess.policy, clock: gateClock
+        ) {
+            () throws(CommandFailure) in try catalog(options)
+        }
         let report: EntitlementReport
         do { report = try gate.report() } catch { throw storeFailure(error) }
         if json {

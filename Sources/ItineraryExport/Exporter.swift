@@ -1,4 +1,5 @@
 /// The library API: trip bytes → validated trip → laid-out pages → PDF bytes → atomic file.
+import BackgroundThreads
 import DisplayList
 import Entitlements
 import Foundation

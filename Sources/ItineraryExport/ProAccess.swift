@@ -68,16 +68,24 @@ public enum ProAccess {
     }
 
     /// A gate over `storeDirectory` (nil: `EntitlementStore.defaultDirectory`) under the build's
-    /// policy; the catalog (`--catalog`, else the bundled one) only dresses the paywall.
+    /// policy; the catalog (`--catalog`, else the bundled one) only dresses the paywall, so the
+    /// gate's first report is begun before it is read (`ProGate.asking`). A catalog that cannot
+    /// be read is still this call's error, whatever the store holds.
     public static func gate(
         storeDirectory: String? = nil, catalogPath: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ExportError) -> ProGate {
-        // OpenSSL readies itself while the catalog and the store are read.
-        OpenSSLWarmUp.start()
-        return ProGate(
+        let gateClock: GateClock
+        do {
+            gateClock = try clock(environment: environment)
+        } catch {
+            // A catalog that cannot be read is named first, as when it was read first.
+            _ = try loadCatalog(path: catalogPath, environment: environment)
+            throw error
+        }
+        return try ProGate.asking(
             storeDirectory: storeDirectory ?? EntitlementStore.defaultDirectory(environment: environment),
-            catalog: try loadCatalog(path: catalogPath, environment: environment), policy: policy,
-            clock: try clock(environment: environment))
+            policy: policy, clock: gateClock
+        ) { () throws(ExportError) in try loadCatalog(path: catalogPath, environment: environment) }
     }
 }

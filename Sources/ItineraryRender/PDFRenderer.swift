@@ -1,4 +1,5 @@
 /// Display list → PDF bytes through a Cairo PDF surface, with outline, links and fixed metadata.
+import BackgroundThreads
 import CCairo
 import DisplayList
 import ItineraryText

@@ -1,4 +1,5 @@
 /// Loading the drawing libraries ahead of the first drawing.
+import BackgroundThreads
 import CCairo
 import CLazyLibraries
 

@@ -1,6 +1,6 @@
 /// A value made on another thread is the value, waited for however many ask.
+import BackgroundThreads
 import Foundation
-import ItineraryText
 import Testing
 
 @Suite("Background work")

@@ -1,4 +1,5 @@
 /// The Pro gate: the one question the exporter asks before doing anything else.
+import BackgroundThreads
 import Foundation
 
 /// Why the gate said no.
@@ -39,18 +40,69 @@ public final class ProGate: @unchecked Sendable {
     public let policy: GatePolicy
     private let clock: GateClock
     /// What this gate's earlier checks verified (its own: nothing is shared across the process).
-    private let caches = VerificationCaches()
+    private let caches: VerificationCaches
+    /// The first report, begun before the catalog was read (`asking(…)`); taken by the first
+    /// `report()`, under `firstReportLock`.
+    private var firstReport: BackgroundWork<Result<EntitlementReport, StoreError>>?
+    private let firstReportLock = NSLock()
 
-    public init(storeDirectory: String, catalog: StoreKitCatalog, policy: GatePolicy, clock: GateClock = GateClock()) {
+    public convenience init(
+        storeDirectory: String, catalog: StoreKitCatalog, policy: GatePolicy, clock: GateClock = GateClock()
+    ) {
+        OpenSSLWarmUp.start()
+        self.init(
+            storeDirectory: storeDirectory, catalog: catalog, policy: policy, clock: clock,
+            caches: VerificationCaches(), firstReport: nil)
+    }
+
+    private init(
+        storeDirectory: String, catalog: StoreKitCatalog, policy: GatePolicy, clock: GateClock,
+        caches: VerificationCaches, firstReport: BackgroundWork<Result<EntitlementReport, StoreError>>?
+    ) {
         self.storeDirectory = storeDirectory
         self.catalog = catalog
         self.policy = policy
         self.clock = clock
+        self.caches = caches
+        self.firstReport = firstReport
+    }
+
+    /// A gate whose first report is already being made, on a thread of its own, while `catalog`
+    /// reads the catalog. The answer never depends on the catalog, which only dresses the
+    /// paywall, and reading the store and checking its signatures is the longest part of the
+    /// question: begun first, it ends sooner. The first `report()` (or `requirePro()`) takes that
+    /// report, made as that call would have made it; every later one asks the store again. When
+    /// `catalog` throws, so does this, as if the catalog had been read first; the report being
+    /// made is dropped.
+    public static func asking<Failure: Error>(
+        storeDirectory: String, policy: GatePolicy, clock: GateClock = GateClock(),
+        catalog: () throws(Failure) -> StoreKitCatalog
+    ) throws(Failure) -> ProGate {
         OpenSSLWarmUp.start()
+        let caches = VerificationCaches()
+        let first = BackgroundWork { () -> Result<EntitlementReport, StoreError> in
+            Result { () throws(StoreError) in
+                try makeReport(storeDirectory: storeDirectory, policy: policy, clock: clock, caches: caches)
+            }
+        }
+        return ProGate(
+            storeDirectory: storeDirectory, catalog: try catalog(), policy: policy, clock: clock, caches: caches,
+            firstReport: first)
     }
 
     /// The full report. A missing store is an empty one (not Pro); a broken one is an error.
     public func report() throws(StoreError) -> EntitlementReport {
+        firstReportLock.lock()
+        let first = firstReport
+        firstReport = nil
+        firstReportLock.unlock()
+        if let first { return try first.value.get() }
+        return try Self.makeReport(storeDirectory: storeDirectory, policy: policy, clock: clock, caches: caches)
+    }
+
+    private static func makeReport(
+        storeDirectory: String, policy: GatePolicy, clock: GateClock, caches: VerificationCaches
+    ) throws(StoreError) -> EntitlementReport {
         guard let store = try EntitlementStore.openExisting(directory: storeDirectory),
             try store.configuration() != nil
         else {

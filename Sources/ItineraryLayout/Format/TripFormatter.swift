@@ -1,4 +1,5 @@
 /// Locale-aware dates, times, distances and durations for one trip.
+import BackgroundThreads
 import Foundation
 import ItineraryModel
 import ItineraryText

@@ -1,4 +1,5 @@
 /// The QR codes a document will print, encoded on a thread of their own while the layout sets text.
+import BackgroundThreads
 import Foundation
 import ItineraryModel
 import ItineraryText

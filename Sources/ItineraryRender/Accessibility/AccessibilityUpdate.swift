@@ -1,4 +1,5 @@
 /// What cairo's tagging cannot write, added to its finished PDF as a new revision of the file.
+import BackgroundThreads
 import Foundation
 import ItineraryText
 import PDFRewrite

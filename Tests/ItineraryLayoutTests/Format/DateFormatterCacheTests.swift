@@ -1,5 +1,6 @@
 /// Zone-free patterns are written in UTC at the zone's offset: the same words as a formatter
 /// made for the zone, across DST changes, half-hour zones and fixed offsets.
+import BackgroundThreads
 import Foundation
 @testable import ItineraryLayout
 import ItineraryText
