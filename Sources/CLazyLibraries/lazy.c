@@ -22,6 +22,12 @@ static pthread_once_t once[CCL_GROUPS] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, 
    names it and the remedy, and the process ends as any failure does (status 1), at once: the
    first call may come from any thread, in the middle of anything. */
 static void fail(const char *what, const char *name, int group) {
+    // One message, whichever thread fails first (the gate's warm-up loads SQLite and libcrypto on
+    // two): a second failure waits for the first's exit.
+    static int failing;
+    if (__atomic_exchange_n(&failing, 1, __ATOMIC_SEQ_CST)) {
+        for (;;) pause();
+    }
     const char *why = dlerror();
     fprintf(stderr, "%s: error: cannot load the %s %s that %s needs (%s); reinstall the program's "
             "libraries (make deps)\n", program_invocation_short_name, what, name, ccl_group_needs[group],

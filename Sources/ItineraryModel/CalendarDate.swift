@@ -1,4 +1,5 @@
 /// Time-zone-free calendar dates ("YYYY-MM-DD") and RFC 3339 instants.
+import Foundation
 
 /// A date on the proleptic Gregorian calendar with no time and no zone, so that
 /// "2026-06-12" means the same day whatever `TZ` the process runs under.
@@ -143,11 +144,17 @@ public struct Instant: Sendable, Hashable, Comparable {
 }
 
 extension Instant {
-    /// `YYYY-MM-DDTHH:MM:SSZ`: this instant in UTC to the second, fractions dropped (RFC 3339's
-    /// Internet date-time, as `ISO8601DateFormatter` writes it), by arithmetic: no time zone or
-    /// calendar is loaded, and the process's `TZ` and locale do not matter.
+    /// `YYYY-MM-DDTHH:MM:SSZ`: this instant in UTC to the second, fractions dropped: the text
+    /// Foundation's `ISO8601DateFormatter` writes in UTC. From 1583 to 9999 it is made by
+    /// arithmetic, with no time zone or calendar loaded, whatever the process's `TZ` and locale;
+    /// outside them by that formatter, whose calendar is Julian before 15 October 1582 and
+    /// counts years before 1 backwards, so that every date reads as it always has.
     public var utcText: String {
-        guard secondsSince1970.isFinite, abs(secondsSince1970) < 1e15 else { return "\(secondsSince1970)" }
+        guard secondsSince1970 >= Self.firstArithmeticSecond, secondsSince1970 < Self.endOfYear9999 else {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return formatter.string(from: Date(timeIntervalSince1970: secondsSince1970))
+        }
         let whole = Int(secondsSince1970.rounded(.down))
         let (quotient, remainder) = whole.quotientAndRemainder(dividingBy: 86400)
         let days = remainder < 0 ? quotient - 1 : quotient
@@ -156,6 +163,11 @@ extension Instant {
         return
             "\(CalendarDate(daysSinceEpoch: days))T\(two(seconds / 3600)):\(two(seconds % 3600 / 60)):\(two(seconds % 60))Z"
     }
+
+    /// 1583-01-01T00:00:00Z: the first whole year of the Gregorian calendar.
+    static let firstArithmeticSecond: Double = -12_212_553_600
+    /// 10000-01-01T00:00:00Z.
+    static let endOfYear9999: Double = 253_402_300_800
 }
 
 /// An sRGB colour from `#RRGGBB`.

@@ -53,11 +53,13 @@ import Testing
         #expect(Instant(rfc3339: text) == nil)
     }
 
-    /// The same text as Foundation's `ISO8601DateFormatter` in UTC, without loading its calendar:
-    /// leap days, the epoch, before it, fractions dropped (never rounded up) and far years.
+    /// The same text as Foundation's `ISO8601DateFormatter` in UTC: leap days, the epoch, before
+    /// it, fractions dropped (never rounded up), the first and last seconds made by arithmetic and
+    /// those beside them, the Julian calendar's last day, years before 1 and what is no date.
     @Test(arguments: [
         0.0, -0.25, -1, 59.999, 86_399.5, 86_400, 951_782_400, 1_709_164_800, 1_798_761_599.9,
-        -86_401, -2_208_988_800, 253_402_300_799, 1_765_000_000.001,
+        -86_401, -2_208_988_800, 253_402_300_799, 1_765_000_000.001, -12_212_553_600, -12_212_553_600.5,
+        253_402_300_800, -12_219_292_801, -62_135_596_800, -62_198_755_200, 1e15, .infinity, .nan,
     ])
     func writesUTCLikeFoundation(seconds: Double) {
         let formatter = ISO8601DateFormatter()

@@ -3,6 +3,7 @@ import COpenSSL
 import CLazyLibraries
 import CSQLite
 import Foundation
+import Synchronization
 
 /// OpenSSL 3.0 builds its tables of decoders and key managers the first time a public key is
 /// decoded (every certificate holds one: about 7.6 million instructions, a sixth of
@@ -33,7 +34,10 @@ public enum OpenSSLWarmUp {
     private static let finished = DispatchGroup()
     /// What the thread's `warm()` returned, once it has ended (for the tests: read after
     /// `awaitWarm`).
-    nonisolated(unsafe) static var threadWarmed: Bool?
+    static var threadWarmed: Bool? {
+        threadResult.withLock { $0 }
+    }
+    private static let threadResult = Mutex<Bool?>(nil)
 
     private static let started: Void = {
         // The process's exit waits for these loads once they have begun (`ccl_settle`).
@@ -55,7 +59,8 @@ public enum OpenSSLWarmUp {
                 // call into it: a process that ends while this thread still builds its tables
                 // (a gate that needed no signature) must not free them under it.
                 ccl_load_crypto_library()
-                OpenSSLWarmUp.threadWarmed = OpenSSLWarmUp.warm()
+                let warmed = OpenSSLWarmUp.warm()
+                OpenSSLWarmUp.threadResult.withLock { $0 = warmed }
                 OpenSSLWarmUp.finished.leave()
                 return nil
             }, nil) == 0

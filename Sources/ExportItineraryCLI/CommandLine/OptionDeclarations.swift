@@ -45,12 +45,15 @@ extension OptionDeclarations {
     /// each of its values are `CustomReflectable`, and builds its children as type-erased
     /// collections, each a search of every protocol conformance in the program the first time
     /// (about 3 M instructions, a tenth of `entitlements status`).
+    /// A class's fields are not walked (its value's bytes are a reference): declarations are
+    /// structs, and a class stops the program here rather than declaring no options.
     private func forEachField(_ body: (StoredField) -> Void) {
         withUnsafeBytes(of: self) { bytes in
-            _ = _forEachField(of: Self.self) { name, offset, type, _ in
+            let walked = _forEachField(of: Self.self) { name, offset, type, _ in
                 body(StoredField(name: String(cString: name), type: type, bytes: bytes, offset: offset))
                 return true
             }
+            precondition(walked, "\(Self.self): option declarations are a struct's stored properties")
         }
     }
 }
