@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "CFastFormat", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // PDF files read and written again as objects (any cross-reference form, object
         // streams, Flate): the accessibility revision of cairo's output is built on it.
-        .target(name: "PDFRewrite", dependencies: ["CDeflate"]),
+        .target(name: "PDFRewrite", dependencies: ["BackgroundThreads", "CDeflate"]),
         // Display list → Cairo PDF or PNG bytes, and the test-entitlement mark drawn over every
         // page in a face compiled in by the plugin below (no font file can change it).
         .target(

@@ -4,8 +4,8 @@
 /// again, and libdeflate's whole-buffer coder takes about half zlib's instructions for both
 /// (10-day example: deflating 345 KB of page content at level 1 costs 11 M instructions
 /// against zlib's 20 M, inflating it 4.7 M against 7.2 M; see the README's Benchmark).
+import BackgroundThreads
 import CDeflate
-import Dispatch
 
 /// Inflating and deflating the zlib bytes of a content stream (`/FlateDecode`), whole buffer at once.
 public enum Flate {
@@ -72,7 +72,7 @@ public enum Flate {
         outputs.withUnsafeMutableBufferPointer { slots in
             // Each slot is written by one iteration alone, and read once all have ended.
             nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: inputs.count) { k in
+            sideBySide(inputs.count) { k in
                 slots[k] = deflate(inputs[k], level: level)
             }
         }

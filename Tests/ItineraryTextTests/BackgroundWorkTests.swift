@@ -1,6 +1,7 @@
 /// A value made on another thread is the value, waited for however many ask.
 import BackgroundThreads
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Background work")
@@ -36,5 +37,33 @@ struct BackgroundWorkTests {
         while runs == 0 { done.wait() }
         done.unlock()
         #expect(runs == 1)
+    }
+
+    @Test("side by side: every index runs once, whatever the count and the threads", arguments: [0, 1, 2, 7, 1000])
+    func sideBySideRunsEachOnce(count: Int) {
+        let runs = Mutex([Int](repeating: 0, count: count))
+        sideBySide(count, helpers: 3) { k in runs.withLock { $0[k] += 1 } }
+        #expect(runs.withLock { $0 } == [Int](repeating: 1, count: count))
+    }
+
+    @Test("side by side, with every thread refused: the calling thread runs every index and returns")
+    func sideBySideWithoutThreads() {
+        let caller = pthread_self()
+        nonisolated(unsafe) var seen: [Int] = []
+        nonisolated(unsafe) var elsewhere = false
+        var asked = 0
+        sideBySide(
+            50, helpers: 4,
+            startThread: { _ in
+                asked += 1
+                return false
+            }
+        ) { k in
+            if pthread_equal(pthread_self(), caller) == 0 { elsewhere = true }
+            seen.append(k)
+        }
+        #expect(asked == 4)
+        #expect(!elsewhere)
+        #expect(seen == Array(0..<50))
     }
 }

@@ -1,5 +1,5 @@
 /// Furniture out of the structure tree: cairo's `Private` elements become artifacts.
-import Dispatch
+import BackgroundThreads
 import PDFRewrite
 
 /// cairo 1.16 cannot mark content as an artifact (it refuses content inside an `Artifact`
@@ -251,7 +251,7 @@ struct ArtifactRewrite {
         }
     }
 
-    /// `contents` scanned for marks, side by side on every core (`DispatchQueue.concurrentPerform`):
+    /// `contents` scanned for marks, side by side on every core (`sideBySide`):
     /// pure work on copies, which `AccessibilityUpdate` runs beside its reading of the structure
     /// tree. A scan's error is kept, for `apply` to report at the stream it belongs to.
     static func scan(_ contents: [(number: Int, content: [UInt8])]) -> Scanned {
@@ -259,7 +259,7 @@ struct ArtifactRewrite {
         results.withUnsafeMutableBufferPointer { slots in
             // Each slot is written by one iteration alone, and read once all have ended.
             nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: contents.count) { k in
+            sideBySide(contents.count) { k in
                 do {
                     slots[k] = .success(try marks(in: contents[k].content))
                 } catch {
