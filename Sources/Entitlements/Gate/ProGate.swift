@@ -42,8 +42,10 @@ public final class ProGate: @unchecked Sendable {
     /// What this gate's earlier checks verified (its own: nothing is shared across the process).
     private let caches: VerificationCaches
     /// The first report, begun before the catalog was read (`asking(…)`); taken by the first
-    /// `report()`, under `firstReportLock`.
+    /// `report()`, under `firstReportLock`, unless that comes later than `firstReportDeadline`
+    /// (monotonic nanoseconds).
     private var firstReport: BackgroundWork<Result<EntitlementReport, StoreError>>?
+    private let firstReportDeadline: UInt64
     private let firstReportLock = NSLock()
 
     public convenience init(
@@ -52,12 +54,13 @@ public final class ProGate: @unchecked Sendable {
         OpenSSLWarmUp.start()
         self.init(
             storeDirectory: storeDirectory, catalog: catalog, policy: policy, clock: clock,
-            caches: VerificationCaches(), firstReport: nil)
+            caches: VerificationCaches(), firstReport: nil, deadline: 0)
     }
 
     private init(
         storeDirectory: String, catalog: StoreKitCatalog, policy: GatePolicy, clock: GateClock,
-        caches: VerificationCaches, firstReport: BackgroundWork<Result<EntitlementReport, StoreError>>?
+        caches: VerificationCaches, firstReport: BackgroundWork<Result<EntitlementReport, StoreError>>?,
+        deadline: UInt64
     ) {
         self.storeDirectory = storeDirectory
         self.catalog = catalog
@@ -65,19 +68,25 @@ public final class ProGate: @unchecked Sendable {
         self.clock = clock
         self.caches = caches
         self.firstReport = firstReport
+        self.firstReportDeadline = deadline
     }
 
     /// A gate whose first report is already being made, on a thread of its own, while `catalog`
     /// reads the catalog. The answer never depends on the catalog, which only dresses the
     /// paywall, and reading the store and checking its signatures is the longest part of the
     /// question: begun first, it ends sooner. The first `report()` (or `requirePro()`) takes that
-    /// report, made as that call would have made it; every later one asks the store again. When
-    /// `catalog` throws, so does this, as if the catalog had been read first; the report being
-    /// made is dropped.
+    /// report when it comes within `freshFor` of this call, as the program's does, milliseconds
+    /// later; every other one asks the store again, so an answer never outlives the moment it
+    /// was asked for. When `catalog` throws, so does this, as if the catalog had been read first;
+    /// the report being made is dropped.
     public static func asking<Failure: Error>(
         storeDirectory: String, policy: GatePolicy, clock: GateClock = GateClock(),
-        catalog: () throws(Failure) -> StoreKitCatalog
+        freshFor: Duration = .seconds(2), catalog: () throws(Failure) -> StoreKitCatalog
     ) throws(Failure) -> ProGate {
+        let (seconds, attoseconds) = freshFor.components
+        let deadline =
+            DispatchTime.now().uptimeNanoseconds
+            + UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
         OpenSSLWarmUp.start()
         let caches = VerificationCaches()
         let first = BackgroundWork { () -> Result<EntitlementReport, StoreError> in
@@ -87,7 +96,7 @@ public final class ProGate: @unchecked Sendable {
         }
         return ProGate(
             storeDirectory: storeDirectory, catalog: try catalog(), policy: policy, clock: clock, caches: caches,
-            firstReport: first)
+            firstReport: first, deadline: deadline)
     }
 
     /// The full report. A missing store is an empty one (not Pro); a broken one is an error.
@@ -96,7 +105,7 @@ public final class ProGate: @unchecked Sendable {
         let first = firstReport
         firstReport = nil
         firstReportLock.unlock()
-        if let first { return try first.value.get() }
+        if let first, DispatchTime.now().uptimeNanoseconds <= firstReportDeadline { return try first.value.get() }
         return try Self.makeReport(storeDirectory: storeDirectory, policy: policy, clock: clock, caches: caches)
     }
 

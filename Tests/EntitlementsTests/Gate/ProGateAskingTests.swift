@@ -27,6 +27,20 @@ struct ProGateAskingTests {
         #expect(throws: GateError.self) { try gate.requirePro() }
     }
 
+    @Test("a first report asked for later than it stays fresh is not taken: the store is asked again")
+    func staleFirstReportIsNotTaken() throws {
+        let dir = try TestStores.makeProStore("gate-asking-stale")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let gate = try ProGate.asking(storeDirectory: dir, policy: TestStores.productionPolicy, freshFor: .zero) {
+            // Time for the report begun meanwhile to be made, from a Pro store.
+            Thread.sleep(forTimeInterval: 0.3)
+            return try TestStores.catalog()
+        }
+        // Pro when asked; gone by the first report, which must not answer from before.
+        try FileManager.default.removeItem(atPath: dir)
+        #expect(try !gate.report().isPro)
+    }
+
     @Test("a catalog that cannot be read is the error, whatever the store holds")
     func catalogError() {
         #expect(throws: Unreadable.self) {
