@@ -58,19 +58,10 @@ enum EntitlementCommands {
     // MARK: status
 
     static func status(json: Bool, gate options: GateOptions) throws(CommandFailure) -> Int32 {
-        let gateClock: GateClock
-        do {
-            gateClock = try clock()
-        } catch {
-            // A catalog that cannot be read is named first, as when it was read first.
-            _ = try catalog(options)
-            throw error
-        }
         // The store is read and its signatures checked while the catalog is read.
-        let gate = try ProGate.asking(
-            storeDirectory: storeDirectory(options), policy: ProAccess.policy, clock: gateClock
-        ) {
-            () throws(CommandFailure) in try catalog(options)
+        let gate: ProGate
+        do { gate = try ProAccess.gate(storeDirectory: options.store, catalogPath: options.catalog) } catch {
+            throw CommandFailure(message: explained(error), code: error.exitCode)
         }
         let report: EntitlementReport
         do { report = try gate.report() } catch { throw storeFailure(error) }

@@ -41,11 +41,10 @@ public final class ProGate: @unchecked Sendable {
     private let clock: GateClock
     /// What this gate's earlier checks verified (its own: nothing is shared across the process).
     private let caches: VerificationCaches
-    /// The first report, begun before the catalog was read (`asking(…)`); taken by the first
-    /// `report()`, under `firstReportLock`, unless that comes later than `firstReportDeadline`
-    /// (monotonic nanoseconds).
-    private var firstReport: BackgroundWork<Result<EntitlementReport, StoreError>>?
-    private let firstReportDeadline: UInt64
+    /// The first report, begun before the catalog was read (`asking(…)`), and until when it
+    /// may be taken: by the first `report()`, under `firstReportLock`.
+    private var firstReport:
+        (work: BackgroundWork<Result<EntitlementReport, StoreError>>, until: ContinuousClock.Instant)?
     private let firstReportLock = NSLock()
 
     public convenience init(
@@ -54,13 +53,13 @@ public final class ProGate: @unchecked Sendable {
         OpenSSLWarmUp.start()
         self.init(
             storeDirectory: storeDirectory, catalog: catalog, policy: policy, clock: clock,
-            caches: VerificationCaches(), firstReport: nil, deadline: 0)
+            caches: VerificationCaches(), firstReport: nil)
     }
 
     private init(
         storeDirectory: String, catalog: StoreKitCatalog, policy: GatePolicy, clock: GateClock,
-        caches: VerificationCaches, firstReport: BackgroundWork<Result<EntitlementReport, StoreError>>?,
-        deadline: UInt64
+        caches: VerificationCaches,
+        firstReport: (work: BackgroundWork<Result<EntitlementReport, StoreError>>, until: ContinuousClock.Instant)?
     ) {
         self.storeDirectory = storeDirectory
         self.catalog = catalog
@@ -68,7 +67,6 @@ public final class ProGate: @unchecked Sendable {
         self.clock = clock
         self.caches = caches
         self.firstReport = firstReport
-        self.firstReportDeadline = deadline
     }
 
     /// A gate whose first report is already being made, on a thread of its own, while `catalog`
@@ -83,10 +81,7 @@ public final class ProGate: @unchecked Sendable {
         storeDirectory: String, policy: GatePolicy, clock: GateClock = GateClock(),
         freshFor: Duration = .seconds(2), catalog: () throws(Failure) -> StoreKitCatalog
     ) throws(Failure) -> ProGate {
-        let (seconds, attoseconds) = freshFor.components
-        let deadline =
-            DispatchTime.now().uptimeNanoseconds
-            + UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+        let until = ContinuousClock.now + freshFor
         OpenSSLWarmUp.start()
         let caches = VerificationCaches()
         let first = BackgroundWork { () -> Result<EntitlementReport, StoreError> in
@@ -96,7 +91,7 @@ public final class ProGate: @unchecked Sendable {
         }
         return ProGate(
             storeDirectory: storeDirectory, catalog: try catalog(), policy: policy, clock: clock, caches: caches,
-            firstReport: first, deadline: deadline)
+            firstReport: (first, until))
     }
 
     /// The full report. A missing store is an empty one (not Pro); a broken one is an error.
@@ -105,7 +100,7 @@ public final class ProGate: @unchecked Sendable {
         let first = firstReport
         firstReport = nil
         firstReportLock.unlock()
-        if let first, DispatchTime.now().uptimeNanoseconds <= firstReportDeadline { return try first.value.get() }
+        if let first, ContinuousClock.now <= first.until { return try first.work.value.get() }
         return try Self.makeReport(storeDirectory: storeDirectory, policy: policy, clock: clock, caches: caches)
     }
 

@@ -1,4 +1,5 @@
 /// Readying OpenSSL's tables, and SQLite, on threads of their own while the gate reads its catalog.
+import BackgroundThreads
 import COpenSSL
 import CLazyLibraries
 import CSQLite
@@ -50,35 +51,20 @@ public enum OpenSSLWarmUp {
         // instructions), which the gate compares its store's with as it opens it. Either
         // library is loaded at the first call into it (`CLazyLibraries`): when the gate gets
         // there first, it loads it and the thread waits.
-        var crypto = pthread_t()
         finished.enter()
-        if pthread_create(
-            &crypto, nil,
-            { _ in
-                // libcrypto's loader initialises OpenSSL without its cleanup at exit, before any
-                // call into it: a process that ends while this thread still builds its tables
-                // (a gate that needed no signature) must not free them under it.
-                ccl_load_crypto_library()
-                let warmed = OpenSSLWarmUp.warm()
-                OpenSSLWarmUp.threadResult.withLock { $0 = warmed }
-                OpenSSLWarmUp.finished.leave()
-                return nil
-            }, nil) == 0
-        {
-            pthread_detach(crypto)
-        } else {
-            finished.leave()
+        let cryptoStarted = startDetachedThread {
+            // libcrypto's loader initialises OpenSSL without its cleanup at exit, before any
+            // call into it: a process that ends while this thread still builds its tables (a
+            // gate that needed no signature) must not free them under it.
+            ccl_load_crypto_library()
+            let warmed = OpenSSLWarmUp.warm()
+            OpenSSLWarmUp.threadResult.withLock { $0 = warmed }
+            OpenSSLWarmUp.finished.leave()
         }
-        var store = pthread_t()
-        if pthread_create(
-            &store, nil,
-            { _ in
-                ccl_load_store_library()
-                EntitlementStore.prepareDefinitions()
-                return nil
-            }, nil) == 0
-        {
-            pthread_detach(store)
+        if !cryptoStarted { finished.leave() }
+        _ = startDetachedThread {
+            ccl_load_store_library()
+            EntitlementStore.prepareDefinitions()
         }
     }()
 
