@@ -83,12 +83,17 @@ let package = Package(
         // drawing's, and one without the gate (--version, validate) without the store's.
         // Its debug information in DWARF 4: valgrind 3.19, which counts the benchmarks' instructions,
         // gives up on the DWARF 5 clang writes for these files. It also defines `g_thread_new`
-        // for the libraries it loads (font_pattern_threads.c): exported from every program that
-        // links it, the test bundle too, where nothing else is.
+        // (font_pattern_threads.c) and `hb_shape`, `hb_shape_full` (shaping_memo.c) for the
+        // libraries it loads: exported from every program that links it, the test bundle too,
+        // where nothing else is.
         .target(
             name: "CLazyLibraries", cSettings: [.unsafeFlags(["-gdwarf-4"])],
             linkerSettings: [
-                .linkedLibrary("dl"), .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=g_thread_new"]),
+                .linkedLibrary("dl"),
+                .unsafeFlags([
+                    "-Xlinker", "--export-dynamic-symbol=g_thread_new", "-Xlinker", "--export-dynamic-symbol=hb_shape",
+                    "-Xlinker", "--export-dynamic-symbol=hb_shape_full",
+                ]),
             ]),
         // What layout hands to rendering: positioned drawing operations and structure marks per
         // page, the outline and the metadata. Layout makes it; the renderers read only it.

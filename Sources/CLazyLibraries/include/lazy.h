@@ -51,6 +51,18 @@ int ccl_font_pattern_enqueue(const char *name, void *(*body)(void *), void *data
    may be called holding `NativeTextLock`. */
 void ccl_font_pattern_wait_idle(void);
 
+/* Turns the memory of shaped runs on or off for the calling thread's shaping (shaping_memo.c; on
+   unless turned off): for tests that compare the two, which must give the same glyphs. */
+void ccl_shaping_memo_set_enabled(int on);
+
+/* How many of the calling thread's runs were shaped from memory, and how many by HarfBuzz and
+   kept (runs not for memory count in neither). */
+unsigned long ccl_shaping_memo_hits(void);
+unsigned long ccl_shaping_memo_misses(void);
+
+/* Forgets every remembered run (and the references to their fonts). */
+void ccl_shaping_memo_forget(void);
+
 /* FriBidi's version text ("(GNU FriBidi) 1.0.8\n..."), read from the library's variable once
    it is loaded: a stub can stand in for a function, not for a variable. */
 const char *ccairo_fribidi_version_info(void);

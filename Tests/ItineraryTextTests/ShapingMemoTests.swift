@@ -1,0 +1,134 @@
+/// Runs shaped before come from memory (Sources/CLazyLibraries/shaping_memo.c) with exactly the
+/// glyphs, clusters and positions HarfBuzz gives them; runs whose shaping reads what the memory
+/// cannot key on are always shaped by HarfBuzz.
+import CCairo
+import CLazyLibraries
+import Foundation
+@testable import ItineraryText
+import Testing
+import TestSupport
+
+extension TextEngine {
+    /// Every glyph of `spans` laid out on one line: glyph, advance, offsets and the byte of the
+    /// paragraph its cluster starts at.
+    func shapedGlyphs(_ spans: [StyledSpan]) -> [[Int32]] {
+        NativeTextLock.lock()
+        defer { NativeTextLock.unlock() }
+        let layout = makeLayout(spans)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var out: [[Int32]] = []
+        for i in 0..<pango_layout_get_line_count(layout) {
+            var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
+            while let n = node {
+                let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+                let glyphs = run.glyphs!.pointee
+                for g in 0..<Int(glyphs.num_glyphs) {
+                    let info = glyphs.glyphs[g]
+                    out.append([
+                        Int32(bitPattern: info.glyph), info.geometry.width, info.geometry.x_offset,
+                        info.geometry.y_offset, run.item.pointee.offset + glyphs.log_clusters[g],
+                    ])
+                }
+                node = n.pointee.next
+            }
+        }
+        return out
+    }
+}
+
+@Suite("Shaping memory")
+struct ShapingMemoTests {
+    private func engine() throws -> TextEngine { TextEngine(fontSet: try FontSet(directory: TestPaths.fonts)) }
+
+    private func style(_ weight: Int = 400, size: Double = 10, features: String = "") -> TextStyle {
+        TextStyle(family: "Inter", weight: weight, size: size, lineHeight: size * 1.4, features: features)
+    }
+
+    /// The same runs at other places in their paragraphs (after a run in another style, so that
+    /// their clusters start elsewhere), with features over part of a paragraph, in several
+    /// sizes and weights, and text that composes, in scripts the memory takes.
+    private var paragraphs: [[StyledSpan]] {
+        let times = style(600, features: "tnum")
+        return [
+            [StyledSpan("SportsTime", style(700))],
+            [StyledSpan("Page 3 · ", style()), StyledSpan("SportsTime", style(700))],
+            [StyledSpan("A much longer header before it · ", style()), StyledSpan("SportsTime", style(700))],
+            [StyledSpan("Wed, May 20 · ", style()), StyledSpan("11:00 AM", times)],
+            [StyledSpan("Thu, May 21, a rest day · ", style()), StyledSpan("11:00 AM", times)],
+            [StyledSpan("Chicago -> Milwaukee --> Minneapolis", style(size: 8.5))],
+            [StyledSpan("tickets.example.com/orders/NRLCKEAV72", style(500, size: 7))],
+            [StyledSpan("Ắ café naïve ﬁ ½ 1/2", style())],
+            [StyledSpan("Москва · Αθήνα · 東京ドーム · תל אביב", style())],
+        ]
+    }
+
+    @Test("a run shaped again comes from memory, with HarfBuzz's glyphs, advances, offsets and clusters")
+    func remembersRuns() throws {
+        let engine = try engine()
+        ccl_shaping_memo_set_enabled(0)
+        let shapedByHarfBuzz = paragraphs.map { engine.shapedGlyphs($0) }
+        ccl_shaping_memo_set_enabled(1)
+        defer { ccl_shaping_memo_set_enabled(1) }
+        ccl_shaping_memo_forget()
+        let hitsBefore = ccl_shaping_memo_hits()
+        let first = paragraphs.map { engine.shapedGlyphs($0) }
+        let again = paragraphs.map { engine.shapedGlyphs($0) }
+        let hits = ccl_shaping_memo_hits() - hitsBefore
+        #expect(first == shapedByHarfBuzz)
+        #expect(again == shapedByHarfBuzz)
+        // Every paragraph's runs again from memory the second time, and the repeated runs of
+        // the first pass (the brand line twice, the time once) already in it.
+        #expect(hits >= UInt(paragraphs.count + 3))
+    }
+
+    /// Arabic's letters join across a run's edge: the same letters after a letter and after a
+    /// space are other glyphs. HarfBuzz sees the letter before as the buffer's context, which
+    /// the memory cannot read, so Arabic runs are never remembered.
+    @Test("runs whose shaping reads their context are shaped by HarfBuzz every time")
+    func contextRunsAreNotRemembered() throws {
+        let engine = try engine()
+        let after = [StyledSpan("ب", style(700)), StyledSpan("بيت", style())]
+        let apart = [StyledSpan("ب ", style(700)), StyledSpan("بيت", style())]
+        let mark = [StyledSpan("\u{0301}e", style())]
+        ccl_shaping_memo_set_enabled(0)
+        let expected = [after, apart, mark].map { engine.shapedGlyphs($0) }
+        ccl_shaping_memo_set_enabled(1)
+        ccl_shaping_memo_forget()
+        let (hits, misses) = (ccl_shaping_memo_hits(), ccl_shaping_memo_misses())
+        let shaped = [after, apart, mark, after, apart, mark].map { engine.shapedGlyphs($0) }
+        #expect(shaped == expected + expected)
+        // The joined and the unjoined word differ: the context decides.
+        let word = { (glyphs: [[Int32]], from: Int32) in glyphs.filter { $0[4] >= from }.map { $0[0] } }
+        #expect(word(expected[0], 2) != word(expected[1], 3))
+        // Only the spaces and the other Common runs could be kept; no Arabic run and not the
+        // run that starts with a mark.
+        let kept = ccl_shaping_memo_misses() - misses + ccl_shaping_memo_hits() - hits
+        #expect(kept <= 4)
+        #expect(ccl_shaping_memo_hits() - hits <= 2)
+    }
+
+    @Test("turned off, the memory neither answers nor keeps")
+    func turnedOff() throws {
+        let engine = try engine()
+        ccl_shaping_memo_set_enabled(0)
+        defer { ccl_shaping_memo_set_enabled(1) }
+        let (hits, misses) = (ccl_shaping_memo_hits(), ccl_shaping_memo_misses())
+        for _ in 0..<3 { _ = engine.shapedGlyphs([StyledSpan("SportsTime", style(700))]) }
+        #expect(ccl_shaping_memo_hits() == hits)
+        #expect(ccl_shaping_memo_misses() == misses)
+    }
+
+    /// Pango's run font draws spaces and ignorables visibly for text with its `show` attribute,
+    /// which the memory cannot see: the program never sets it.
+    @Test("the program never sets Pango's show attribute, which the memory cannot key on")
+    func noShowAttribute() throws {
+        let sources = TestPaths.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
+        let swift = files.filter { $0.hasSuffix(".swift") || $0.hasSuffix(".c") }
+        #expect(swift.count > 50)
+        for file in swift {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("pango_attr_show_new"), "\(file) sets Pango's show attribute")
+        }
+    }
+}
