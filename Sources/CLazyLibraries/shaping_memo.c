@@ -26,9 +26,10 @@
      draw spaces and ignorables visibly only for text with Pango's `show` attribute, which the
      program never sets (`ShapingMemoTests` keeps that so);
    - a font that can still change: the font Pango made must be immutable (Pango makes it so),
-     and a reference to it is kept with the entry, so its address is never another font's.
+     and a reference to it is kept while an entry names it, so its address is never another
+     font's.
    Anything else (no such function in the HarfBuzz loaded, a long run, another shaper list) goes
-   to HarfBuzz as before. The memory is bounded and emptied when full; `ccl_shaping_memo_set_enabled`
+   to HarfBuzz as before. The memory is bounded (runs, bytes and fonts kept alive) and emptied when full; `ccl_shaping_memo_set_enabled`
    turns it off on the calling thread (tests compare the two). */
 #define _GNU_SOURCE
 #include "lazy.h"
@@ -88,6 +89,9 @@ static const hb_tag_t plain_scripts[] = {
 
 /* The longest run remembered, in characters, and how much is kept before the memory is emptied. */
 enum { LONGEST_RUN = 256, MOST_FEATURES = 32, MOST_COORDS = 16, MOST_ENTRIES = 16384, BUCKETS = 8192 };
+/* How many fonts the memory keeps alive at most (a program that makes and frees many font maps
+   would otherwise keep every font it shaped with until the entries fill). */
+enum { MOST_FONTS = 256 };
 static const size_t MOST_BYTES = 16u << 20;
 
 static struct {
@@ -274,7 +278,6 @@ static uint64_t hash_of(const struct key *k) {
 struct entry {
     struct entry *next;
     uint64_t hash;
-    hb_font_t *owner; /* referenced: never freed, so never another font at this address */
     unsigned int key_count, glyphs;
     unsigned int random_state; /* after shaping, where the library has one */
     hb_bool_t result;
@@ -287,12 +290,17 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct entry *buckets[BUCKETS];
 static unsigned long entries;
 static size_t bytes;
+/* The fonts the entries were shaped with, each referenced once: never freed while an entry
+   names it, so its address is never another font's. */
+static hb_font_t *fonts[MOST_FONTS];
+static unsigned int font_count;
 
 static void forget_all(void) {
+    for (unsigned int i = 0; i < font_count; i++) hb.destroy(fonts[i]);
+    font_count = 0;
     for (size_t b = 0; b < BUCKETS; b++) {
         for (struct entry *e = buckets[b], *next; e; e = next) {
             next = e->next;
-            hb.destroy(e->owner);
             free(e->key);
             free(e->infos);
             free(e->positions);
@@ -368,8 +376,13 @@ static void remember(const struct key *k, uint64_t hash, hb_font_t *owner, hb_bu
         free(e);
         return;
     }
-    if (entries >= MOST_ENTRIES || bytes + size > MOST_BYTES) forget_all();
-    e->owner = hb.reference(owner);
+    int known = 0;
+    for (unsigned int i = 0; i < font_count && !known; i++) known = fonts[i] == owner;
+    if (entries >= MOST_ENTRIES || bytes + size > MOST_BYTES || (!known && font_count == MOST_FONTS)) {
+        forget_all();
+        known = 0;
+    }
+    if (!known) fonts[font_count++] = hb.reference(owner);
     e->next = buckets[hash % BUCKETS];
     buckets[hash % BUCKETS] = e;
     entries++;
@@ -422,10 +435,9 @@ unsigned long ccl_shaping_memo_hits(void) { return hits; }
 
 unsigned long ccl_shaping_memo_misses(void) { return misses; }
 
-void ccl_shaping_memo_forget(void) {
-    pthread_once(&resolved, resolve);
-    if (!usable) return;
+unsigned int ccl_shaping_memo_fonts(void) {
     pthread_mutex_lock(&lock);
-    forget_all();
+    unsigned int count = font_count;
     pthread_mutex_unlock(&lock);
+    return count;
 }

@@ -69,7 +69,6 @@ struct ShapingMemoTests {
         let shapedByHarfBuzz = paragraphs.map { engine.shapedGlyphs($0) }
         ccl_shaping_memo_set_enabled(1)
         defer { ccl_shaping_memo_set_enabled(1) }
-        ccl_shaping_memo_forget()
         let hitsBefore = ccl_shaping_memo_hits()
         let first = paragraphs.map { engine.shapedGlyphs($0) }
         let again = paragraphs.map { engine.shapedGlyphs($0) }
@@ -77,7 +76,8 @@ struct ShapingMemoTests {
         #expect(first == shapedByHarfBuzz)
         #expect(again == shapedByHarfBuzz)
         // Every paragraph's runs again from memory the second time, and the repeated runs of
-        // the first pass (the brand line twice, the time once) already in it.
+        // the first pass (the brand line twice, the time once) already in it (or more, where
+        // other tests shaped them before).
         #expect(hits >= UInt(paragraphs.count + 3))
     }
 
@@ -93,7 +93,6 @@ struct ShapingMemoTests {
         ccl_shaping_memo_set_enabled(0)
         let expected = [after, apart, mark].map { engine.shapedGlyphs($0) }
         ccl_shaping_memo_set_enabled(1)
-        ccl_shaping_memo_forget()
         let (hits, misses) = (ccl_shaping_memo_hits(), ccl_shaping_memo_misses())
         let shaped = [after, apart, mark, after, apart, mark].map { engine.shapedGlyphs($0) }
         #expect(shaped == expected + expected)
@@ -105,6 +104,32 @@ struct ShapingMemoTests {
         let kept = ccl_shaping_memo_misses() - misses + ccl_shaping_memo_hits() - hits
         #expect(kept <= 4)
         #expect(ccl_shaping_memo_hits() - hits <= 2)
+    }
+
+    /// Each size is a font of its own, which the memory keeps alive while it remembers a run in
+    /// it: past 256 fonts it forgets everything and starts again, so a program that makes many
+    /// sizes, or many font maps, does not keep all their fonts.
+    @Test("the memory keeps at most 256 fonts alive, and goes on remembering past them")
+    func boundedFonts() throws {
+        let engine = try engine()
+        let hits = ccl_shaping_memo_hits()
+        for step in 0..<300 {
+            let size = 6 + Double(step) / 16
+            _ = engine.shapedGlyphs([StyledSpan("Wrigley Field", style(size: size))])
+            #expect(ccl_shaping_memo_fonts() <= 256)
+        }
+        // A run shaped just now is remembered (tried again if another test's fonts filled the
+        // memory in between).
+        let last = [StyledSpan("Wrigley Field", style(size: 6 + 299.0 / 16))]
+        var remembered = false
+        for _ in 0..<3 where !remembered {
+            _ = engine.shapedGlyphs(last)
+            let before = ccl_shaping_memo_hits()
+            _ = engine.shapedGlyphs(last)
+            remembered = ccl_shaping_memo_hits() > before
+        }
+        #expect(remembered)
+        #expect(ccl_shaping_memo_hits() > hits)
     }
 
     @Test("turned off, the memory neither answers nor keeps")

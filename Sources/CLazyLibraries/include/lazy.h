@@ -60,8 +60,8 @@ void ccl_shaping_memo_set_enabled(int on);
 unsigned long ccl_shaping_memo_hits(void);
 unsigned long ccl_shaping_memo_misses(void);
 
-/* Forgets every remembered run (and the references to their fonts). */
-void ccl_shaping_memo_forget(void);
+/* How many fonts the remembered runs keep alive (at most 256). */
+unsigned int ccl_shaping_memo_fonts(void);
 
 /* FriBidi's version text ("(GNU FriBidi) 1.0.8\n..."), read from the library's variable once
    it is loaded: a stub can stand in for a function, not for a variable. */
