@@ -189,7 +189,7 @@ static uint32_t bits_of(float value) {
 /* Writes the key of shaping `buffer` with `font` and `features`, or returns 0 where the run is
    not one to remember (see the top of the file). */
 static int make_key(struct key *k, hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features,
-                    unsigned int count, hb_font_t **parent_out) {
+                    unsigned int count, hb_font_t **owner_out) {
     unsigned int length = 0;
     if (hb.content_type(buffer) != CONTENT_UNICODE || count > MOST_FEATURES) return 0;
     const hb_glyph_info_t *in = hb.infos(buffer, &length);
@@ -261,7 +261,7 @@ static int make_key(struct key *k, hb_font_t *font, hb_buffer_t *buffer, const h
         k->words[k->count++] = in[i].codepoint;
         k->words[k->count++] = in[i].cluster - base;
     }
-    *parent_out = owner;
+    *owner_out = owner;
     return 1;
 }
 
@@ -275,12 +275,13 @@ static uint64_t hash_of(const struct key *k) {
     return h;
 }
 
+/* One allocation: the entry, then its key, infos and positions. Only a successful shaping is
+   kept, so an answer from memory is always a success. */
 struct entry {
     struct entry *next;
     uint64_t hash;
     unsigned int key_count, glyphs;
     unsigned int random_state; /* after shaping, where the library has one */
-    hb_bool_t result;
     uint32_t *key;
     hb_glyph_info_t *infos; /* clusters relative to the run's first */
     hb_glyph_position_t *positions;
@@ -301,9 +302,6 @@ static void forget_all(void) {
     for (size_t b = 0; b < BUCKETS; b++) {
         for (struct entry *e = buckets[b], *next; e; e = next) {
             next = e->next;
-            free(e->key);
-            free(e->infos);
-            free(e->positions);
             free(e);
         }
         buckets[b] = NULL;
@@ -338,41 +336,30 @@ static int answer(hb_buffer_t *buffer, const struct entry *e, uint32_t base) {
 }
 
 /* Keeps what HarfBuzz made of the run keyed `k` (nothing, where memory is short). */
-static void remember(const struct key *k, uint64_t hash, hb_font_t *owner, hb_buffer_t *buffer, uint32_t base,
-                     hb_bool_t result) {
+static void remember(const struct key *k, uint64_t hash, hb_font_t *owner, hb_buffer_t *buffer, uint32_t base) {
     unsigned int glyphs = 0;
     const hb_glyph_info_t *infos = hb.infos(buffer, &glyphs);
     const hb_glyph_position_t *positions = hb.positions(buffer, NULL);
     if (hb.content_type(buffer) != CONTENT_GLYPHS || !infos || !positions) return;
-    size_t size = k->count * sizeof k->words[0] + glyphs * (sizeof *infos + sizeof *positions) + sizeof(struct entry);
-    struct entry *e = calloc(1, sizeof *e);
+    size_t key_bytes = k->count * sizeof k->words[0];
+    size_t size = sizeof(struct entry) + key_bytes + glyphs * (sizeof *infos + sizeof *positions);
+    struct entry *e = malloc(size);
     if (!e) return;
-    e->key = malloc(k->count * sizeof k->words[0]);
-    e->infos = malloc(glyphs * sizeof *infos + 1);
-    e->positions = malloc(glyphs * sizeof *positions + 1);
-    if (!e->key || !e->infos || !e->positions) {
-        free(e->key);
-        free(e->infos);
-        free(e->positions);
-        free(e);
-        return;
-    }
-    memcpy(e->key, k->words, k->count * sizeof k->words[0]);
+    e->key = (uint32_t *)(e + 1);
+    e->infos = (hb_glyph_info_t *)((char *)e->key + key_bytes);
+    e->positions = (hb_glyph_position_t *)(e->infos + glyphs);
+    memcpy(e->key, k->words, key_bytes);
     memcpy(e->infos, infos, glyphs * sizeof *infos);
     memcpy(e->positions, positions, glyphs * sizeof *positions);
     for (unsigned int i = 0; i < glyphs; i++) e->infos[i].cluster -= base;
     e->key_count = k->count;
     e->glyphs = glyphs;
     e->hash = hash;
-    e->result = result;
     e->random_state = hb.random_state ? hb.random_state(buffer) : 0;
     pthread_mutex_lock(&lock);
     if (find(k, hash)) {
         /* Another thread kept the same run meanwhile. */
         pthread_mutex_unlock(&lock);
-        free(e->key);
-        free(e->infos);
-        free(e->positions);
         free(e);
         return;
     }
@@ -406,15 +393,14 @@ static hb_bool_t shape(hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t 
     pthread_mutex_lock(&lock);
     struct entry *e = find(&k, hash);
     int answered = e && answer(buffer, e, base);
-    hb_bool_t result = e ? e->result : 1;
     pthread_mutex_unlock(&lock);
     if (answered) {
         hits++;
-        return result;
+        return 1;
     }
     misses++;
-    result = hb.shape_full(font, buffer, features, count, NULL);
-    if (result && hb.successful(buffer)) remember(&k, hash, owner, buffer, base, result);
+    hb_bool_t result = hb.shape_full(font, buffer, features, count, NULL);
+    if (result && hb.successful(buffer)) remember(&k, hash, owner, buffer, base);
     return result;
 }
 

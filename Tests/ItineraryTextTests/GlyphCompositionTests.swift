@@ -6,8 +6,10 @@ import Testing
 import TestSupport
 
 extension TextEngine {
-    /// Each glyph of `spans` set on one line, with its advance and offsets (Pango units).
-    func glyphs(_ spans: [StyledSpan], skippingComposition: Bool) -> [[Int32]] {
+    /// Each glyph of `spans` set on one line, with its advance and offsets (Pango units), and
+    /// with `clusters` the byte of the paragraph its cluster starts at. `skippingComposition`
+    /// nil: as the engine decides (`GlyphComposition`).
+    func glyphs(_ spans: [StyledSpan], skippingComposition: Bool? = nil, clusters: Bool = false) -> [[Int32]] {
         NativeTextLock.lock()
         defer { NativeTextLock.unlock() }
         let layout = makeLayout(spans, skippingComposition: skippingComposition)
@@ -16,13 +18,15 @@ extension TextEngine {
         for i in 0..<pango_layout_get_line_count(layout) {
             var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
             while let n = node {
-                let glyphs = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs!.pointee
+                let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+                let glyphs = run.glyphs!.pointee
                 for g in 0..<Int(glyphs.num_glyphs) {
                     let info = glyphs.glyphs[g]
-                    out.append([
+                    let row = [
                         Int32(bitPattern: info.glyph), info.geometry.width, info.geometry.x_offset,
                         info.geometry.y_offset,
-                    ])
+                    ]
+                    out.append(clusters ? row + [run.item.pointee.offset + glyphs.log_clusters[g]] : row)
                 }
                 node = n.pointee.next
             }

@@ -1,40 +1,11 @@
 /// Runs shaped before come from memory (Sources/CLazyLibraries/shaping_memo.c) with exactly the
 /// glyphs, clusters and positions HarfBuzz gives them; runs whose shaping reads what the memory
 /// cannot key on are always shaped by HarfBuzz.
-import CCairo
 import CLazyLibraries
 import Foundation
 @testable import ItineraryText
 import Testing
 import TestSupport
-
-extension TextEngine {
-    /// Every glyph of `spans` laid out on one line: glyph, advance, offsets and the byte of the
-    /// paragraph its cluster starts at.
-    func shapedGlyphs(_ spans: [StyledSpan]) -> [[Int32]] {
-        NativeTextLock.lock()
-        defer { NativeTextLock.unlock() }
-        let layout = makeLayout(spans)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        var out: [[Int32]] = []
-        for i in 0..<pango_layout_get_line_count(layout) {
-            var node = pango_layout_get_line_readonly(layout, i)?.pointee.runs
-            while let n = node {
-                let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-                let glyphs = run.glyphs!.pointee
-                for g in 0..<Int(glyphs.num_glyphs) {
-                    let info = glyphs.glyphs[g]
-                    out.append([
-                        Int32(bitPattern: info.glyph), info.geometry.width, info.geometry.x_offset,
-                        info.geometry.y_offset, run.item.pointee.offset + glyphs.log_clusters[g],
-                    ])
-                }
-                node = n.pointee.next
-            }
-        }
-        return out
-    }
-}
 
 @Suite("Shaping memory")
 struct ShapingMemoTests {
@@ -66,12 +37,12 @@ struct ShapingMemoTests {
     func remembersRuns() throws {
         let engine = try engine()
         ccl_shaping_memo_set_enabled(0)
-        let shapedByHarfBuzz = paragraphs.map { engine.shapedGlyphs($0) }
+        let shapedByHarfBuzz = paragraphs.map { engine.glyphs($0, clusters: true) }
         ccl_shaping_memo_set_enabled(1)
         defer { ccl_shaping_memo_set_enabled(1) }
         let hitsBefore = ccl_shaping_memo_hits()
-        let first = paragraphs.map { engine.shapedGlyphs($0) }
-        let again = paragraphs.map { engine.shapedGlyphs($0) }
+        let first = paragraphs.map { engine.glyphs($0, clusters: true) }
+        let again = paragraphs.map { engine.glyphs($0, clusters: true) }
         let hits = ccl_shaping_memo_hits() - hitsBefore
         #expect(first == shapedByHarfBuzz)
         #expect(again == shapedByHarfBuzz)
@@ -91,10 +62,10 @@ struct ShapingMemoTests {
         let apart = [StyledSpan("ب ", style(700)), StyledSpan("بيت", style())]
         let mark = [StyledSpan("\u{0301}e", style())]
         ccl_shaping_memo_set_enabled(0)
-        let expected = [after, apart, mark].map { engine.shapedGlyphs($0) }
+        let expected = [after, apart, mark].map { engine.glyphs($0, clusters: true) }
         ccl_shaping_memo_set_enabled(1)
         let (hits, misses) = (ccl_shaping_memo_hits(), ccl_shaping_memo_misses())
-        let shaped = [after, apart, mark, after, apart, mark].map { engine.shapedGlyphs($0) }
+        let shaped = [after, apart, mark, after, apart, mark].map { engine.glyphs($0, clusters: true) }
         #expect(shaped == expected + expected)
         // The joined and the unjoined word differ: the context decides.
         let word = { (glyphs: [[Int32]], from: Int32) in glyphs.filter { $0[4] >= from }.map { $0[0] } }
@@ -115,7 +86,7 @@ struct ShapingMemoTests {
         let hits = ccl_shaping_memo_hits()
         for step in 0..<300 {
             let size = 6 + Double(step) / 16
-            _ = engine.shapedGlyphs([StyledSpan("Wrigley Field", style(size: size))])
+            _ = engine.glyphs([StyledSpan("Wrigley Field", style(size: size))], clusters: true)
             #expect(ccl_shaping_memo_fonts() <= 256)
         }
         // A run shaped just now is remembered (tried again if another test's fonts filled the
@@ -123,9 +94,9 @@ struct ShapingMemoTests {
         let last = [StyledSpan("Wrigley Field", style(size: 6 + 299.0 / 16))]
         var remembered = false
         for _ in 0..<3 where !remembered {
-            _ = engine.shapedGlyphs(last)
+            _ = engine.glyphs(last)
             let before = ccl_shaping_memo_hits()
-            _ = engine.shapedGlyphs(last)
+            _ = engine.glyphs(last)
             remembered = ccl_shaping_memo_hits() > before
         }
         #expect(remembered)
@@ -138,7 +109,7 @@ struct ShapingMemoTests {
         ccl_shaping_memo_set_enabled(0)
         defer { ccl_shaping_memo_set_enabled(1) }
         let (hits, misses) = (ccl_shaping_memo_hits(), ccl_shaping_memo_misses())
-        for _ in 0..<3 { _ = engine.shapedGlyphs([StyledSpan("SportsTime", style(700))]) }
+        for _ in 0..<3 { _ = engine.glyphs([StyledSpan("SportsTime", style(700))]) }
         #expect(ccl_shaping_memo_hits() == hits)
         #expect(ccl_shaping_memo_misses() == misses)
     }
