@@ -69,9 +69,13 @@ static void bind_store(void) {
 }
 
 /* OpenSSL is initialised before its table entries are filled, so before any call into it can
-   run, on any thread: its first initialisation decides, and without `OPENSSL_INIT_NO_ATEXIT` it
+   run, on any thread: its first initialisation decides. Without `OPENSSL_INIT_NO_ATEXIT` it
    frees its tables at exit, under a thread that may still use them (the gate's warm-up,
-   `OpenSSLWarmUp`, when the process ends before it has: a refused export, say). */
+   `OpenSSLWarmUp`, when the process ends before it has: a refused export, say). Without
+   `OPENSSL_INIT_NO_LOAD_CONFIG` a later call would read the configuration file `$OPENSSL_CONF`
+   names: the person running the program could load a provider of their own into the gate's
+   signature checks, or name a FIFO that stops the program at its first check. The gate uses
+   libcrypto's built-in default provider and nothing a configuration can change. */
 static void bind_crypto(void) {
     open_group(2);
     int (*init)(uint64_t, const OPENSSL_INIT_SETTINGS *) = NULL;
@@ -79,7 +83,7 @@ static void bind_crypto(void) {
         if (ccl_library_groups[i] == 2) init = dlsym(handles[i], "OPENSSL_init_crypto");
     }
     if (!init) fail("function", "OPENSSL_init_crypto", 2);
-    init(OPENSSL_INIT_NO_ATEXIT, NULL);
+    init(OPENSSL_INIT_NO_ATEXIT | OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
     fill_group(2);
 }
 
