@@ -18,7 +18,16 @@
    A queued call holds references to its font map (and its Fontconfig configuration), so the
    last reference to a font map could be dropped by a worker, outside `NativeTextLock`, and its
    finalisation free cairo's faces while another thread draws: whoever frees a font map first
-   waits until the workers are idle (`ccl_font_pattern_wait_idle`, `TextEngine.deinit`). */
+   waits until the workers are idle (`ccl_font_pattern_wait_idle`, `TextEngine.deinit`).
+
+   GLib's `g_thread_new` stops the process (a breakpoint trap) when the system refuses a thread:
+   under a small process limit (`ulimit -u`, which counts the user's threads in every process),
+   while the gate's own short-lived threads still run. Every thread started here (the workers,
+   and each thread of another name) is asked for with `g_thread_try_new` instead, and asked again
+   every millisecond while the system refuses it for want of resources, as threads end: for up
+   to ten seconds, then the program stops with a one-line error that names the limit. Running
+   the function on the calling thread instead is no way out: Pango starts its Fontconfig
+   initialisation thread holding the lock that thread takes. */
 #define _GNU_SOURCE
 #include "lazy.h"
 #include <dlfcn.h>
@@ -26,6 +35,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
 
 typedef void *(*thread_body)(void *);
 
@@ -53,7 +65,15 @@ static struct worker workers[2] = {
 static unsigned long unfinished; /* calls queued or running */
 static unsigned long jobs_run;
 
-static void *(*glib_thread_new)(const char *, thread_body, void *);
+/* GLib's GError, as its header lays it out. */
+struct glib_error {
+    unsigned int domain;
+    int code;
+    char *message;
+};
+
+static void *(*glib_thread_try_new)(const char *, thread_body, void *, struct glib_error **);
+static void (*glib_error_free)(struct glib_error *);
 static void *(*glib_thread_ref)(void *);
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
 
@@ -70,13 +90,47 @@ static void forget_in_child(void) {
 /* GLib is loaded by the time anything calls `g_thread_new` (only its users do): the next
    definition after the program's is GLib's. */
 static void resolve(void) {
-    glib_thread_new = (void *(*)(const char *, thread_body, void *))dlsym(RTLD_NEXT, "g_thread_new");
+    glib_thread_try_new =
+        (void *(*)(const char *, thread_body, void *, struct glib_error **))dlsym(RTLD_NEXT, "g_thread_try_new");
+    glib_error_free = (void (*)(struct glib_error *))dlsym(RTLD_NEXT, "g_error_free");
     glib_thread_ref = (void *(*)(void *))dlsym(RTLD_NEXT, "g_thread_ref");
-    if (!glib_thread_new || !glib_thread_ref) {
-        fprintf(stderr, "export-itinerary: error: g_thread_new was called, yet GLib's cannot be found\n");
+    if (!glib_thread_try_new || !glib_error_free || !glib_thread_ref) {
+        fprintf(stderr, "export-itinerary: error: g_thread_new was called, yet GLib's threads cannot be found\n");
         abort();
     }
     pthread_atfork(NULL, NULL, forget_in_child);
+}
+
+/* GLib's GThread running `body`, asked for again while the system refuses it (see above); with
+   `once`, asked for once, and NULL when refused. */
+static void *start_thread(const char *name, thread_body body, void *data, int once) {
+    struct timespec pause = {0, 1000000};
+    for (int attempt = 0;; attempt++) {
+        struct glib_error *error = NULL;
+        void *thread = glib_thread_try_new(name, body, data, &error);
+        if (thread) return thread;
+        if (once && error) {
+            glib_error_free(error);
+            return NULL;
+        }
+        /* GLib's G_THREAD_ERROR_AGAIN, its one thread error: "resources temporarily unavailable". */
+        if (attempt < 10000 && error && error->code == 0) {
+            glib_error_free(error);
+            nanosleep(&pause, NULL);
+            continue;
+        }
+        struct rlimit limit;
+        char limit_text[32] = "unlimited";
+        if (getrlimit(RLIMIT_NPROC, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+            snprintf(limit_text, sizeof limit_text, "%llu", (unsigned long long)limit.rlim_cur);
+        }
+        fprintf(
+            stderr,
+            "export-itinerary: error: the system refused a thread for ten seconds (%s; the limit of "
+            "processes and threads, ulimit -u, is %s): raise it, or run fewer programs at once\n",
+            error && error->message ? error->message : "no reason given", limit_text);
+        _exit(1);
+    }
 }
 
 static void *work(void *argument) {
@@ -111,8 +165,14 @@ static void *enqueue(const char *name, thread_body body, void *data) {
     job->data = data;
     job->next = NULL;
     pthread_mutex_lock(&lock);
-    // Started under the lock, by GLib's own call (which starts a thread and returns).
-    if (!worker->thread) worker->thread = glib_thread_new(worker->own_name, work, worker);
+    // Started under the lock (GLib starts a thread and returns; see `start_thread`). When the
+    // system refuses it and the other worker runs, that one takes the call: the two kept
+    // workers and the main thread may be all that a small process limit allows.
+    if (!worker->thread) {
+        struct worker *other = &workers[worker == &workers[0]];
+        worker->thread = start_thread(worker->own_name, work, worker, other->thread != NULL);
+        if (!worker->thread) worker = other;
+    }
     if (worker->last) {
         worker->last->next = job;
     } else {
@@ -133,7 +193,9 @@ int ccl_font_pattern_enqueue(const char *name, thread_body body, void *data) {
 
 __attribute__((visibility("default"))) void *g_thread_new(const char *name, thread_body body, void *data) {
     void *worker = enqueue(name, body, data);
-    return worker ? glib_thread_ref(worker) : glib_thread_new(name, body, data);
+    if (worker) return glib_thread_ref(worker);
+    pthread_once(&resolved, resolve);
+    return start_thread(name, body, data, 0);
 }
 
 void ccl_font_pattern_wait_idle(void) {
