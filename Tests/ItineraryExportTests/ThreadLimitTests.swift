@@ -65,12 +65,14 @@ struct ThreadLimitTests {
                 ])
     }
 
-    @Test("with one thread to spare at a time, the export waits for it and is written")
-    func oneThreadAtATime() throws {
-        let dir = try folder("one")
+    @Test("with the fewest threads to spare that the running Pango needs, the export waits for them and is written")
+    func fewestThreads() throws {
+        let dir = try folder("fewest")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        // The command is the user's one process: the limit leaves it one more thread.
-        let r = try export(dir, limit: 2)
+        // The command is the user's one process. Pango 1.50's per-pattern calls share the kept
+        // workers, so one more thread at a time serves; later Pango keeps a thread per font
+        // map and asks for a second before the first has ended (seen with 1.56): two.
+        let r = try export(dir, limit: RunningPango.startsThreadsPerPattern ? 2 : 3)
         #expect(r.status == 0, "exit \(r.status): \(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/out.pdf"))
     }
