@@ -55,6 +55,7 @@ func sourceDateEpoch() throws(UsageError) -> Int? {
 }
 
 func run() -> Int32 {
+    LibraryEnvironment.clean()
     // A batch catches interrupts before anything else runs: a scheduler's SIGTERM in its first
     // milliseconds (while the gate reads the store) is then a stopped batch with its report
     // (exit 130), not a silent death (143). `BatchCommand.run` takes the same pipe.
