@@ -9,8 +9,9 @@
 
    The program exports `g_thread_new` (executables export their symbols), so the libraries it
    loads call this one: a thread by either name is not started, its function is queued to a
-   worker of that name, started at the first such call and kept for the process; every other
-   name goes to GLib's own. The caller gets back a reference to the worker's GThread, which is
+   worker of that name, started at the first such call and kept while calls come (it ends after
+   0.2 s without one, giving its thread back to a small process limit: a batch worker between
+   documents needs no new pattern); every other name goes to GLib's own. The caller gets back a reference to the worker's GThread, which is
    all Pango does with it (`g_thread_unref` at once); it waits for the result on its own
    condition variable, which the function signals as before. Matches and sorts keep a worker
    each, so a sort never waits behind a match or the other way round, as with Pango's threads.
@@ -25,12 +26,13 @@
    while the gate's own short-lived threads still run. Every thread started here (the workers,
    and each thread of another name) is asked for with `g_thread_try_new` instead, and asked again
    every millisecond while the system refuses it for want of resources, as threads end: for up
-   to ten seconds, then the program stops with a one-line error that names the limit. Running
+   to ten seconds, then the program stops with a one-line error that names the likely limits. Running
    the function on the calling thread instead is no way out: Pango starts its Fontconfig
    initialisation thread holding the lock that thread takes. */
 #define _GNU_SOURCE
 #include "lazy.h"
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,13 +77,44 @@ struct glib_error {
 static void *(*glib_thread_try_new)(const char *, thread_body, void *, struct glib_error **);
 static void (*glib_error_free)(struct glib_error *);
 static void *(*glib_thread_ref)(void *);
+static void (*glib_thread_unref)(void *);
 static pthread_once_t resolved = PTHREAD_ONCE_INIT;
+
+/* How long a worker waits for a call before it ends. */
+static const long idle_nanoseconds = 200000000L;
+
+/* `queued` is waited on with a deadline on the monotonic clock, which the clock's setting
+   cannot move. */
+static void init_queued(void) {
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&queued, &attributes);
+    pthread_condattr_destroy(&attributes);
+}
+
+/* The monotonic clock's time `nanoseconds` from now. */
+static struct timespec after(long long nanoseconds) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    long long total = (long long)t.tv_nsec + nanoseconds;
+    t.tv_sec += (time_t)(total / 1000000000LL);
+    t.tv_nsec = (long)(total % 1000000000LL);
+    return t;
+}
+
+/* Whether the monotonic clock has passed `deadline`. */
+static int passed(struct timespec deadline) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > deadline.tv_sec || (now.tv_sec == deadline.tv_sec && now.tv_nsec >= deadline.tv_nsec);
+}
 
 /* A child of `fork` has none of the workers (only the forking thread goes on) and none of
    their calls: it starts its own at its first. */
 static void forget_in_child(void) {
     pthread_mutex_init(&lock, NULL);
-    pthread_cond_init(&queued, NULL);
+    init_queued();
     pthread_cond_init(&idle, NULL);
     for (int i = 0; i < 2; i++) workers[i].first = workers[i].last = workers[i].thread = NULL;
     unfinished = 0;
@@ -94,18 +127,20 @@ static void resolve(void) {
         (void *(*)(const char *, thread_body, void *, struct glib_error **))dlsym(RTLD_NEXT, "g_thread_try_new");
     glib_error_free = (void (*)(struct glib_error *))dlsym(RTLD_NEXT, "g_error_free");
     glib_thread_ref = (void *(*)(void *))dlsym(RTLD_NEXT, "g_thread_ref");
-    if (!glib_thread_try_new || !glib_error_free || !glib_thread_ref) {
+    glib_thread_unref = (void (*)(void *))dlsym(RTLD_NEXT, "g_thread_unref");
+    if (!glib_thread_try_new || !glib_error_free || !glib_thread_ref || !glib_thread_unref) {
         fprintf(stderr, "export-itinerary: error: g_thread_new was called, yet GLib's threads cannot be found\n");
         abort();
     }
+    init_queued();
     pthread_atfork(NULL, NULL, forget_in_child);
 }
 
 /* GLib's GThread running `body`, asked for again while the system refuses it (see above); with
    `once`, asked for once, and NULL when refused. */
 static void *start_thread(const char *name, thread_body body, void *data, int once) {
-    struct timespec pause = {0, 1000000};
-    for (int attempt = 0;; attempt++) {
+    struct timespec pause = {0, 1000000}, deadline = after(10000000000LL);
+    for (;;) {
         struct glib_error *error = NULL;
         void *thread = glib_thread_try_new(name, body, data, &error);
         if (thread) return thread;
@@ -114,7 +149,7 @@ static void *start_thread(const char *name, thread_body body, void *data, int on
             return NULL;
         }
         /* GLib's G_THREAD_ERROR_AGAIN, its one thread error: "resources temporarily unavailable". */
-        if (attempt < 10000 && error && error->code == 0) {
+        if (error && error->code == 0 && !passed(deadline)) {
             glib_error_free(error);
             nanosleep(&pause, NULL);
             continue;
@@ -126,8 +161,9 @@ static void *start_thread(const char *name, thread_body body, void *data, int on
         }
         fprintf(
             stderr,
-            "export-itinerary: error: the system refused a thread for ten seconds (%s; the limit of "
-            "processes and threads, ulimit -u, is %s): raise it, or run fewer programs at once\n",
+            "export-itinerary: error: the system refused to start a thread for ten seconds (%s): the limit "
+            "of processes and threads is reached (ulimit -u is %s; or a container's, or the system's), or "
+            "memory is short; raise the limit, or run fewer programs at once\n",
             error && error->message ? error->message : "no reason given", limit_text);
         _exit(1);
     }
@@ -137,7 +173,18 @@ static void *work(void *argument) {
     struct worker *worker = argument;
     pthread_mutex_lock(&lock);
     for (;;) {
-        while (!worker->first) pthread_cond_wait(&queued, &lock);
+        while (!worker->first) {
+            struct timespec until = after(idle_nanoseconds);
+            if (pthread_cond_timedwait(&queued, &lock, &until) == ETIMEDOUT && !worker->first) {
+                /* Idle: the next call starts the worker again. GLib keeps the thread's own
+                   reference to its GThread until the thread has ended. */
+                void *thread = worker->thread;
+                worker->thread = NULL;
+                pthread_mutex_unlock(&lock);
+                glib_thread_unref(thread);
+                return NULL;
+            }
+        }
         struct job *job = worker->first;
         worker->first = job->next;
         if (!worker->first) worker->last = NULL;
@@ -152,8 +199,9 @@ static void *work(void *argument) {
 }
 
 /* Queues the call to the worker for `name`, started at its first call; returns the worker's
-   GThread, or NULL for a name no worker takes (or no memory for the queue's entry). */
-static void *enqueue(const char *name, thread_body body, void *data) {
+   GThread (with a reference of the caller's when `referenced`: taken under the lock, before the
+   worker could end), or NULL for a name no worker takes (or no memory for the queue's entry). */
+static void *enqueue(const char *name, thread_body body, void *data, int referenced) {
     pthread_once(&resolved, resolve);
     struct worker *worker = NULL;
     for (int i = 0; i < 2 && name; i++) {
@@ -180,7 +228,7 @@ static void *enqueue(const char *name, thread_body body, void *data) {
     }
     worker->last = job;
     unfinished++;
-    void *thread = worker->thread;
+    void *thread = referenced ? glib_thread_ref(worker->thread) : worker->thread;
     // Both workers wait on the one condition: each looks at its own queue.
     pthread_cond_broadcast(&queued);
     pthread_mutex_unlock(&lock);
@@ -188,12 +236,12 @@ static void *enqueue(const char *name, thread_body body, void *data) {
 }
 
 int ccl_font_pattern_enqueue(const char *name, thread_body body, void *data) {
-    return enqueue(name, body, data) != NULL;
+    return enqueue(name, body, data, 0) != NULL;
 }
 
 __attribute__((visibility("default"))) void *g_thread_new(const char *name, thread_body body, void *data) {
-    void *worker = enqueue(name, body, data);
-    if (worker) return glib_thread_ref(worker);
+    void *worker = enqueue(name, body, data, 1);
+    if (worker) return worker;
     pthread_once(&resolved, resolve);
     return start_thread(name, body, data, 0);
 }

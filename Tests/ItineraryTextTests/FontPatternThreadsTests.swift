@@ -52,4 +52,40 @@ struct FontPatternThreadsTests {
         #expect(ccl_font_pattern_enqueue("gdbus", slowly, count) == 0)
         #expect(ccl_font_pattern_enqueue(nil, slowly, count) == 0)
     }
+
+    /// The names of this process's threads (`comm`: cut at 15 bytes).
+    private func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .newlines)
+        }
+    }
+
+    /// A worker without calls gives its thread back (a small process limit counts it), and the
+    /// next call starts it again.
+    @Test("an idle worker ends, and the next call starts it again")
+    func anIdleWorkerEnds() {
+        NativeLibraryLoading.loadNow()
+        let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        count.initialize(to: 0)
+        defer { count.deallocate() }
+        let once: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { pointer in
+            pointer?.assumingMemoryBound(to: Int.self).pointee += 1
+            return nil
+        }
+        for round in 1...2 {
+            #expect(ccl_font_pattern_enqueue("[pango] FcFontSetMatch", once, count) == 1)
+            ccl_font_pattern_wait_idle()
+            #expect(count.pointee == round)
+            // It waits 0.2 s for another call (which another suite's new engine may make meanwhile,
+            // starting it again): given 30 s here to be seen gone at some moment.
+            var waited = 0
+            while threadNames().contains("font matching") && waited < 3_000 {
+                usleep(10_000)
+                waited += 1
+            }
+            #expect(!threadNames().contains("font matching"), "\(threadNames())")
+        }
+    }
 }
