@@ -240,10 +240,9 @@ int ccl_font_pattern_enqueue(const char *name, thread_body body, void *data) {
 }
 
 __attribute__((visibility("default"))) void *g_thread_new(const char *name, thread_body body, void *data) {
+    // `enqueue` has resolved GLib's functions, whatever it answers.
     void *worker = enqueue(name, body, data, 1);
-    if (worker) return worker;
-    pthread_once(&resolved, resolve);
-    return start_thread(name, body, data, 0);
+    return worker ? worker : start_thread(name, body, data, 0);
 }
 
 void ccl_font_pattern_wait_idle(void) {
